@@ -1,0 +1,103 @@
+package parse
+
+import "strings"
+
+// jsonHandlers decode a JSON document (lines of a balanced or truncated
+// JSON text) into items. Each returns false when the document is not of its
+// kind; the first that accepts it wins.
+var jsonHandlers = []func(lines []Line, c *ctx) bool{
+	sysbenchJSON,
+	lscpuJSON,
+	lsblkJSON,
+}
+
+// maxJSONLines bounds a JSON block so that an unbalanced brace cannot
+// swallow the rest of a large input.
+const maxJSONLines = 100000
+
+// jsonBlock collects the lines of one JSON document: from a line starting
+// with '{' or '[' until the brackets balance again.
+type jsonBlock struct {
+	lines    []Line
+	depth    int
+	inString bool
+	escaped  bool
+	started  bool
+}
+
+// detectJSON starts a block at a line that opens a JSON object or array.
+// Interim report lines ("[ 1s ] ...", "[  10s] ...") are not JSON.
+func detectJSON(l *Line, c *ctx) block {
+	t := l.Text
+	if t == "" || (t[0] != '{' && t[0] != '[') {
+		return nil
+	}
+	if t[0] == '[' {
+		rest := strings.TrimLeft(t[1:], " \t")
+		if rest != "" && rest[0] != '{' && rest[0] != '[' && rest[0] != '"' && rest[0] != ']' {
+			return nil
+		}
+	}
+	b := &jsonBlock{}
+	if b.feed(l) == done {
+		b.depth = -1 // already complete
+	}
+	return b
+}
+
+func (b *jsonBlock) feed(l *Line) status {
+	if b.depth < 0 || len(b.lines) >= maxJSONLines {
+		return rejected
+	}
+	b.lines = append(b.lines, *l)
+	s := l.Raw
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if b.inString {
+			switch {
+			case b.escaped:
+				b.escaped = false
+			case ch == '\\':
+				b.escaped = true
+			case ch == '"':
+				b.inString = false
+			}
+			continue
+		}
+		switch ch {
+		case '"':
+			b.inString = true
+		case '{', '[':
+			b.depth++
+			b.started = true
+		case '}', ']':
+			b.depth--
+		}
+	}
+	b.inString = false // a JSON string never spans lines
+	if b.started && b.depth <= 0 {
+		return done
+	}
+	return consumed
+}
+
+func (b *jsonBlock) end(c *ctx) {
+	for _, h := range jsonHandlers {
+		if h(b.lines, c) {
+			return
+		}
+	}
+	c.errorf(b.lines[0].No, "JSON document not recognised (expected lscpu -J, lsblk -J or sysbench report_json output)")
+}
+
+// joinRaw returns the raw text of lines joined by newlines.
+func joinRaw(lines []Line) string {
+	var sb strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(l.Raw)
+	}
+	return sb.String()
+}

@@ -1,0 +1,195 @@
+package parse
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"strings"
+)
+
+// MaxLineBytes is the longest line the readers keep. Longer lines are
+// skipped with an Error naming the line.
+const MaxLineBytes = 1 << 20
+
+// A Line is one input line, before and after normalisation.
+type Line struct {
+	No     int    // 1-based line number in the input ('\n' separated)
+	Raw    string // the line without its line ending
+	Text   string // normalised: see normalize
+	Prompt string // shell or client prompt stripped from the front, "" if none
+}
+
+// lineReader splits input into lines. A '\n' ends a line; "\r\n" and a lone
+// '\r' (progress redraws, old Mac files) also end one, and a line split by a
+// lone '\r' keeps its line number.
+type lineReader struct {
+	r       *bufio.Reader
+	no      int
+	pending []string // pieces of a line split by lone '\r'
+	pendNo  int
+	long    []int // numbers of lines that were too long
+	err     error
+	binary  bool
+	checked bool
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// next returns the next line. ok is false at the end of input or on a read
+// error (see err).
+func (lr *lineReader) next() (no int, s string, ok bool) {
+	if len(lr.pending) > 0 {
+		s = lr.pending[0]
+		lr.pending = lr.pending[1:]
+		return lr.pendNo, s, true
+	}
+	for {
+		b, err := lr.r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			// Too long for the buffer: collect up to MaxLineBytes, skip the rest.
+			buf := append([]byte(nil), b...)
+			tooLong := false
+			for err == bufio.ErrBufferFull {
+				b, err = lr.r.ReadSlice('\n')
+				if len(buf)+len(b) > MaxLineBytes {
+					tooLong = true
+				} else {
+					buf = append(buf, b...)
+				}
+			}
+			if tooLong {
+				lr.no++
+				lr.long = append(lr.long, lr.no)
+				if err != nil && err != io.EOF {
+					lr.err = err
+					return 0, "", false
+				}
+				if err == io.EOF {
+					return 0, "", false
+				}
+				continue
+			}
+			b = buf
+		}
+		if len(b) == 0 && err != nil {
+			if err != io.EOF {
+				lr.err = err
+			}
+			return 0, "", false
+		}
+		if !lr.checked {
+			lr.checked = true
+			lr.binary = looksBinary(b)
+		}
+		lr.no++
+		b = bytes.TrimSuffix(b, []byte{'\n'})
+		b = bytes.TrimSuffix(b, []byte{'\r'})
+		if bytes.IndexByte(b, '\r') >= 0 {
+			parts := strings.Split(string(b), "\r")
+			lr.pending = parts[1:]
+			lr.pendNo = lr.no
+			return lr.no, parts[0], true
+		}
+		return lr.no, string(b), true
+	}
+}
+
+// looksBinary reports NUL bytes or a high share of control bytes.
+func looksBinary(b []byte) bool {
+	if bytes.IndexByte(b, 0) >= 0 {
+		return true
+	}
+	ctl := 0
+	for _, c := range b {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b {
+			ctl++
+		}
+	}
+	return len(b) > 16 && ctl*10 > len(b)
+}
+
+// normalize fills l.Text and l.Prompt from l.Raw (FORMATS.md §0):
+// surrounding white space, markdown quote markers, SQL "-- " prefixes,
+// code fences and forum tags, **bold** markers and prompts are removed and
+// the fullwidth colon becomes ':'.
+func normalize(l *Line) {
+	s := strings.TrimRight(l.Raw, " \t\f\v")
+	s = strings.TrimLeft(s, " \t\f\v")
+	l.Prompt = ""
+	if s == "" {
+		l.Text = ""
+		return
+	}
+	// Fast path: interim report lines and plain labels.
+	if s[0] == '[' && !strings.Contains(s, "@") && !strings.HasPrefix(s, "[code]") && !strings.HasPrefix(s, "[/code]") {
+		l.Text = s
+		return
+	}
+	for {
+		switch {
+		case strings.HasPrefix(s, "> "), s == ">":
+			s = strings.TrimLeft(s[1:], " \t")
+			continue
+		case strings.HasPrefix(s, "-- "):
+			s = strings.TrimLeft(s[3:], " \t")
+			continue
+		case strings.HasPrefix(s, "```"), strings.HasPrefix(s, "~~~"):
+			s = ""
+		case strings.HasPrefix(s, "[code]"):
+			s = strings.TrimLeft(s[len("[code]"):], " \t")
+			continue
+		}
+		break
+	}
+	s = strings.ReplaceAll(s, "[/code]", "")
+	if strings.Contains(s, "**") {
+		s = strings.ReplaceAll(s, "**", "")
+	}
+	if strings.Contains(s, "\uFF1A") {
+		s = strings.ReplaceAll(s, "\uFF1A", ":")
+	}
+	if p, rest, ok := splitPrompt(s); ok {
+		l.Prompt = p
+		s = rest
+	}
+	l.Text = strings.TrimSpace(s)
+}
+
+// splitPrompt recognises a leading shell or client prompt.
+func splitPrompt(s string) (prompt, rest string, ok bool) {
+	switch {
+	case strings.HasPrefix(s, "$ "), strings.HasPrefix(s, "# "), strings.HasPrefix(s, "% "):
+		return s[:1], s[2:], true
+	case s == "$" || s == "#":
+		return s, "", true
+	case strings.HasPrefix(s, "mysql> "), strings.HasPrefix(s, "mysql>"):
+		return "mysql>", strings.TrimPrefix(strings.TrimPrefix(s, "mysql>"), " "), true
+	case strings.HasPrefix(s, "-> ") || s == "->":
+		return "->", strings.TrimPrefix(s[2:], " "), true
+	}
+	// "MariaDB [db]> ", "(root@localhost) [db]> "
+	if i := strings.Index(s, "]> "); i > 0 && i < 80 {
+		head := s[:i+2]
+		if strings.HasPrefix(head, "MariaDB [") || strings.HasPrefix(head, "(") || strings.HasPrefix(head, "MySQL [") {
+			return head, s[i+3:], true
+		}
+	}
+	// "[root@host ~]# cmd", "[user@host dir]$ cmd"
+	if s[0] == '[' {
+		if i := strings.IndexByte(s, ']'); i > 0 && i < 120 && strings.ContainsAny(s[:i], "@ ") && strings.Contains(s[:i], "@") {
+			if len(s) > i+1 && (s[i+1] == '#' || s[i+1] == '$') {
+				return s[:i+2], strings.TrimPrefix(s[i+2:], " "), true
+			}
+		}
+	}
+	// "root@host:/dir# cmd", "user@host:~$ cmd", "OHOS:/$ cmd", "host# cmd"
+	if i := strings.IndexAny(s, "#$>"); i > 0 && i < 120 && (len(s) == i+1 || s[i+1] == ' ') {
+		head := s[:i]
+		if !strings.ContainsAny(head, " \t") && (strings.Contains(head, "@") || strings.Contains(head, ":/") || strings.Contains(head, ":~")) {
+			return s[:i+1], strings.TrimPrefix(s[i+1:], " "), true
+		}
+	}
+	return "", s, false
+}

@@ -1,0 +1,406 @@
+package parse
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+)
+
+// Tools that produce runs.
+const (
+	ToolSysbench  = "sysbench"
+	ToolMysqlslap = "mysqlslap"
+	ToolTable     = "table" // a row of a hand-made summary table
+)
+
+// Layouts name the sysbench report dialects of FORMATS.md §1. They are
+// decided from the block labels, never from the version string.
+const (
+	LayoutA = "0.4-seconds"        // gen A: "Test execution summary", latencies in s
+	LayoutB = "0.4-summary"        // gen B: "Test execution summary", latencies in ms
+	LayoutC = "0.5-general"        // gen C: "General statistics" + "response time:"
+	LayoutD = "1.0-prerelease"     // gen D: 1.0 blocks with "response time:" latencies
+	LayoutE = "1.0-latency"        // gen E/F: "General statistics" + "Latency (ms):"
+	LayoutG = "1.1-throughput"     // gen G: "Throughput:" block
+	LayoutH = "report-hook"        // report_csv / report_json hook output
+	LayoutT = "summary-table"      // hand-made summary table
+	LayoutS = "mysqlslap-benchmark" // mysqlslap "Benchmark" block
+)
+
+// An Item is one thing found in an input: *Run, *Host, *Variables,
+// *TableStatus or *Error.
+type Item interface{ item() }
+
+func (*Run) item()         {}
+func (*Host) item()        {}
+func (*Variables) item()   {}
+func (*TableStatus) item() {}
+func (*Error) item()       {}
+
+// A Run is one benchmark execution (or one row of a summary table) with
+// every number as printed. Latencies are milliseconds, rates are per second,
+// times are seconds. Absent values are nil (NaN inside an Interval) and
+// marshal as JSON null; they are never 0.
+type Run struct {
+	Source   string            `json:"source"`   // input name, for messages and traceability
+	Line     int               `json:"line"`     // 1-based line where the run starts
+	EndLine  int               `json:"end_line"` // last line that belonged to the run
+	Tool     string            `json:"tool"`     // ToolSysbench, ToolMysqlslap, ToolTable
+	Version  string            `json:"version"`  // from the banner ("1.0.20"), "" when absent
+	Layout   string            `json:"layout"`   // one of the Layout constants
+	Test     string            `json:"test"`     // oltp_read_only, cpu, fileio, ... "" when unknown
+	Threads  *int              `json:"threads"`  // configured threads (see ThreadsFrom)
+	Labels   map[string]string `json:"labels"`   // derived labels: engine, system, workload, ...
+	Command  string            `json:"command"`  // command line that produced the run, passwords masked
+	Complete bool              `json:"complete"` // the cumulative report was read to its end
+
+	TPS        *float64 `json:"tps"`          // transactions/s (cumulative block)
+	QPS        *float64 `json:"qps"`          // queries/s (1.x) or read/write requests/s (0.4/0.5)
+	EPS        *float64 `json:"eps"`          // events/s (non-OLTP)
+	TotalTimeS *float64 `json:"total_time_s"` // "total time" / "time elapsed"
+	Events     *int64   `json:"events"`       // "total number of events"
+
+	Latency   Latency    `json:"latency_ms"`
+	Intervals []Interval `json:"intervals"`
+	Histogram []Bucket   `json:"histogram"`
+	Mysqlslap *Mysqlslap `json:"mysqlslap"`
+	Warnings  []string   `json:"warnings"`
+
+	// Fields beyond the headline numbers.
+	ThreadsFrom string    `json:"threads_from"` // "header", "command", "interim", "fairness", "table"
+	Options     Options   `json:"options"`
+	SQL         *SQLStats `json:"sql"`
+	Fairness    *Fairness `json:"fairness"`
+	FileIO      *FileIO   `json:"fileio"`
+	Memory      *Memory   `json:"memory"`
+	Columns     []Column  `json:"columns"` // summary-table row: every cell as printed
+}
+
+// Options holds the sysbench options header.
+type Options struct {
+	ReportIntervalS *float64 `json:"report_interval_s"`
+	RateTarget      *float64 `json:"rate_target"` // "Target transaction rate: N/sec"
+	Seed            *int64   `json:"seed"`        // "from seed (N)"
+	RandomSource    string   `json:"random_source"`
+	WarmupS         *float64 `json:"warmup_s"`
+	ForcedShutdownS *float64 `json:"forced_shutdown_s"`
+	TimeLimitS      *float64 `json:"time_limit_s"` // from the command line (--time, --max-time)
+}
+
+// Latency holds the cumulative latency block, in milliseconds.
+type Latency struct {
+	Min *float64 `json:"min"`
+	Avg *float64 `json:"avg"`
+	Max *float64 `json:"max"`
+	Sum *float64 `json:"sum"` // "sum:" or "total time taken by event execution" ×1000
+	// Percentiles maps the rank as printed ("95", "99.9") to its value.
+	Percentiles map[string]float64 `json:"percentiles"`
+	// PercentileDisabled is set by "percentile stats: disabled".
+	PercentileDisabled bool `json:"percentile_disabled"`
+}
+
+// SQLStats holds the OLTP/SQL statistics block. Counts are as printed,
+// rates are the printed "per sec." values.
+type SQLStats struct {
+	Read           *int64   `json:"read"`
+	Write          *int64   `json:"write"`
+	Other          *int64   `json:"other"`
+	Total          *int64   `json:"total"`
+	Transactions   *int64   `json:"transactions"`
+	TransactionsPS *float64 `json:"transactions_ps"`
+	Queries        *int64   `json:"queries"`
+	QueriesPS      *float64 `json:"queries_ps"`
+	RWRequests     *int64   `json:"rw_requests"` // 0.4/0.5 "read/write requests"
+	RWRequestsPS   *float64 `json:"rw_requests_ps"`
+	OtherOps       *int64   `json:"other_ops"` // 0.4/0.5 "other operations"
+	OtherOpsPS     *float64 `json:"other_ops_ps"`
+	IgnoredErrors  *int64   `json:"ignored_errors"`
+	IgnoredErrPS   *float64 `json:"ignored_errors_ps"`
+	Reconnects     *int64   `json:"reconnects"`
+	ReconnectsPS   *float64 `json:"reconnects_ps"`
+	Deadlocks      *int64   `json:"deadlocks"`
+	DeadlocksPS    *float64 `json:"deadlocks_ps"`
+	Unfinished     *int64   `json:"unfinished_on_shutdown"`
+}
+
+// Fairness holds the "Threads fairness" block.
+type Fairness struct {
+	EventsAvg    *float64 `json:"events_avg"`
+	EventsStddev *float64 `json:"events_stddev"`
+	ExecAvgS     *float64 `json:"exec_time_avg_s"`
+	ExecStddevS  *float64 `json:"exec_time_stddev_s"`
+}
+
+// FileIO holds fileio results. Throughputs are MiB/s (2^20 bytes).
+type FileIO struct {
+	ReadsPS      *float64 `json:"reads_ps"`
+	WritesPS     *float64 `json:"writes_ps"`
+	FsyncsPS     *float64 `json:"fsyncs_ps"`
+	ReadMiBs     *float64 `json:"read_mib_s"`
+	WrittenMiBs  *float64 `json:"written_mib_s"`
+	RequestsPS   *float64 `json:"requests_ps"` // 0.4 "Requests/sec executed"
+	TotalMiBs    *float64 `json:"total_mib_s"` // 0.4 "Total transferred ... (X/sec)"
+	ReadBytes    *float64 `json:"read_bytes"`
+	WrittenBytes *float64 `json:"written_bytes"`
+	ReadOps      *int64   `json:"read_ops"`
+	WriteOps     *int64   `json:"write_ops"`
+	OtherOps     *int64   `json:"other_ops"`
+}
+
+// Memory holds memory test results.
+type Memory struct {
+	Operations   *int64   `json:"operations"`
+	OpsPS        *float64 `json:"ops_ps"`
+	TransferMiB  *float64 `json:"transferred_mib"`
+	TransferMiBs *float64 `json:"mib_s"`
+}
+
+// Mysqlslap holds one mysqlslap "Benchmark" block.
+type Mysqlslap struct {
+	AvgS             *float64 `json:"avg_s"`
+	MinS             *float64 `json:"min_s"`
+	MaxS             *float64 `json:"max_s"`
+	Clients          *int     `json:"clients"`
+	QueriesPerClient *int64   `json:"queries_per_client"`
+	Engine           string   `json:"engine"`
+	LoadType         string   `json:"load_type"` // --csv output only
+}
+
+// A Column is one cell of a summary-table row.
+type Column struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// A Bucket is one row of a --histogram table, kept in printed order (rows
+// with equal printed values are distinct buckets).
+type Bucket struct {
+	ValueMs float64 `json:"value_ms"`
+	Count   int64   `json:"count"`
+}
+
+// An Interval is one interim report line. Absent values are NaN and
+// marshal as null. Rates are per second over the interval.
+type Interval struct {
+	Line        int     // source line
+	T           float64 // seconds since start (cumulative, as printed)
+	Threads     float64 // threads running in the interval
+	TPS         float64
+	QPS         float64
+	Reads       float64 // reads/s
+	Writes      float64 // writes/s
+	Other       float64 // other/s
+	LatMs       float64 // latency percentile (0.00 printed for an empty interval is kept)
+	LatPct      float64 // which percentile LatMs is
+	ErrS        float64
+	ReconnS     float64
+	EPS         float64 // events/s (cpu, threads, mutex, custom)
+	ReadMiBs    float64 // fileio
+	WriteMiBs   float64 // fileio
+	FsyncS      float64 // fileio
+	MiBs        float64 // memory
+	QueueLength float64 // rate mode
+	Concurrency float64 // rate mode
+}
+
+// NewInterval returns an Interval at time t with every value absent.
+func NewInterval(line int, t float64) Interval {
+	n := math.NaN()
+	return Interval{Line: line, T: t, Threads: n, TPS: n, QPS: n, Reads: n, Writes: n, Other: n,
+		LatMs: n, LatPct: n, ErrS: n, ReconnS: n, EPS: n, ReadMiBs: n, WriteMiBs: n, FsyncS: n,
+		MiBs: n, QueueLength: n, Concurrency: n}
+}
+
+// MarshalJSON writes absent (NaN) values as null.
+func (iv Interval) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 256)
+	b = append(b, `{"line":`...)
+	b = strconv.AppendInt(b, int64(iv.Line), 10)
+	fields := [...]struct {
+		name string
+		v    float64
+	}{
+		{"t_s", iv.T}, {"threads", iv.Threads}, {"tps", iv.TPS}, {"qps", iv.QPS},
+		{"reads_ps", iv.Reads}, {"writes_ps", iv.Writes}, {"other_ps", iv.Other},
+		{"lat_ms", iv.LatMs}, {"lat_pct", iv.LatPct}, {"err_s", iv.ErrS}, {"reconn_s", iv.ReconnS},
+		{"eps", iv.EPS}, {"read_mib_s", iv.ReadMiBs}, {"write_mib_s", iv.WriteMiBs},
+		{"fsyncs_ps", iv.FsyncS}, {"mib_s", iv.MiBs}, {"queue_length", iv.QueueLength},
+		{"concurrency", iv.Concurrency},
+	}
+	for _, f := range fields {
+		b = append(b, ',', '"')
+		b = append(b, f.name...)
+		b = append(b, '"', ':')
+		b = appendNum(b, f.v)
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (iv *Interval) UnmarshalJSON(data []byte) error {
+	var m map[string]*float64
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	*iv = NewInterval(0, math.NaN())
+	get := func(k string) float64 {
+		if p := m[k]; p != nil {
+			return *p
+		}
+		return math.NaN()
+	}
+	if p := m["line"]; p != nil {
+		iv.Line = int(*p)
+	}
+	iv.T, iv.Threads, iv.TPS, iv.QPS = get("t_s"), get("threads"), get("tps"), get("qps")
+	iv.Reads, iv.Writes, iv.Other = get("reads_ps"), get("writes_ps"), get("other_ps")
+	iv.LatMs, iv.LatPct, iv.ErrS, iv.ReconnS = get("lat_ms"), get("lat_pct"), get("err_s"), get("reconn_s")
+	iv.EPS, iv.ReadMiBs, iv.WriteMiBs, iv.FsyncS = get("eps"), get("read_mib_s"), get("write_mib_s"), get("fsyncs_ps")
+	iv.MiBs, iv.QueueLength, iv.Concurrency = get("mib_s"), get("queue_length"), get("concurrency")
+	return nil
+}
+
+func appendNum(b []byte, v float64) []byte {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return append(b, "null"...)
+	}
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
+}
+
+// A Host describes the machine a benchmark ran on, from lscpu, lsblk, free
+// or /proc/meminfo captures. A single capture fills only its own fields;
+// collect merges the captures that belong together.
+type Host struct {
+	Source         string   `json:"source"`
+	Line           int      `json:"line"`
+	Captures       []string `json:"captures"` // "lscpu", "lsblk", "free", "meminfo", with their lines
+	Name           string   `json:"name"`     // a heading naming the machine, when one precedes the capture
+	Architecture   string   `json:"architecture"`
+	CPUModel       string   `json:"cpu_model"` // several groups joined with " + "
+	Vendor         string   `json:"vendor"`
+	CPUs           *int     `json:"cpus"`
+	OnlineCPUs     string   `json:"online_cpus"`
+	Sockets        *int     `json:"sockets"`
+	CoresPerSocket *int     `json:"cores_per_socket"`
+	ThreadsPerCore *int     `json:"threads_per_core"`
+	Cores          *int     `json:"cores"` // physical cores, all groups
+	NUMANodes      *int     `json:"numa_nodes"`
+	MHz            *float64 `json:"mhz"`
+	MaxMHz         *float64 `json:"max_mhz"`
+	Hypervisor     string   `json:"hypervisor"`
+	// Caches maps "L1d", "L1i", "L2", "L3" to the value as printed.
+	Caches            map[string]string `json:"caches"`
+	MemTotalBytes     *int64            `json:"mem_total_bytes"`
+	MemAvailableBytes *int64            `json:"mem_available_bytes"`
+	SwapTotalBytes    *int64            `json:"swap_total_bytes"`
+	Disks             []Disk            `json:"disks"`
+	// Fields keeps every lscpu label with its value as printed.
+	Fields map[string]string `json:"fields"`
+}
+
+// A Disk is one lsblk device.
+type Disk struct {
+	Name       string `json:"name"`
+	Type       string `json:"type"`
+	SizeBytes  *int64 `json:"size_bytes"`
+	Model      string `json:"model"`
+	Mountpoint string `json:"mountpoint"`
+	FSType     string `json:"fstype"`
+	Parent     string `json:"parent"`
+	Rotational *bool  `json:"rotational"`
+	Line       int    `json:"line"`
+}
+
+// Variables is one SHOW [GLOBAL] VARIABLES or SHOW GLOBAL STATUS capture.
+type Variables struct {
+	Source    string            `json:"source"`
+	Line      int               `json:"line"`
+	Statement string            `json:"statement"` // the statement before the result, when seen
+	Kind      string            `json:"kind"`      // "variables" or "status"
+	Values    map[string]string `json:"values"`
+}
+
+// TableStatus is one row of SHOW TABLE STATUS or an information_schema
+// size query. Sizes are bytes.
+type TableStatus struct {
+	Source       string `json:"source"`
+	Line         int    `json:"line"`
+	Schema       string `json:"schema"`
+	Name         string `json:"name"`
+	Engine       string `json:"engine"`
+	Rows         *int64 `json:"rows"`
+	AvgRowLength *int64 `json:"avg_row_length"`
+	DataLength   *int64 `json:"data_length"`
+	IndexLength  *int64 `json:"index_length"`
+	DataFree     *int64 `json:"data_free"`
+	RowFormat    string `json:"row_format"`
+}
+
+// An Error reports input that could not be read as what it claimed to be.
+type Error struct {
+	Source  string `json:"source"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return e.Source + ":" + strconv.Itoa(e.Line) + ": " + e.Message
+	}
+	return e.Source + ": " + e.Message
+}
+
+// Document gathers every item of one or more inputs, in input order.
+type Document struct {
+	Runs      []*Run         `json:"runs"`
+	Hosts     []*Host        `json:"hosts"`
+	Variables []*Variables   `json:"variables"`
+	Tables    []*TableStatus `json:"tables"`
+	Errors    []*Error       `json:"errors"`
+}
+
+// Add appends an item to the slice it belongs to.
+func (d *Document) Add(it Item) {
+	switch v := it.(type) {
+	case *Run:
+		d.Runs = append(d.Runs, v)
+	case *Host:
+		d.Hosts = append(d.Hosts, v)
+	case *Variables:
+		d.Variables = append(d.Variables, v)
+	case *TableStatus:
+		d.Tables = append(d.Tables, v)
+	case *Error:
+		d.Errors = append(d.Errors, v)
+	}
+}
+
+// Ptr helpers for optional values.
+func fptr(v float64) *float64 { return &v }
+func iptr(v int) *int         { return &v }
+func i64ptr(v int64) *int64   { return &v }
+
+// LatencyPct returns the cumulative latency at the given rank ("95").
+func (r *Run) LatencyPct(rank string) (float64, bool) {
+	v, ok := r.Latency.Percentiles[rank]
+	return v, ok
+}
+
+// Label returns a label value, or "".
+func (r *Run) Label(k string) string { return r.Labels[k] }
+
+// SetLabel sets a label, creating the map.
+func (r *Run) SetLabel(k, v string) {
+	if r.Labels == nil {
+		r.Labels = map[string]string{}
+	}
+	r.Labels[k] = v
+}
+
+// Warn adds a warning tied to a source line.
+func (r *Run) Warn(line int, msg string) {
+	if line > 0 {
+		msg = "line " + strconv.Itoa(line) + ": " + msg
+	}
+	r.Warnings = append(r.Warnings, msg)
+}

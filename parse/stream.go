@@ -1,0 +1,274 @@
+package parse
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// status is what a block says of a line offered to it.
+type status int
+
+const (
+	consumed status = iota // the line belongs to the block
+	skipped                // noise the block tolerates; another detector may claim it, ending the block
+	rejected               // the line is not the block's: the block ends, the line is offered again
+	done                   // the line belongs to the block, and the block is complete
+)
+
+// A block parses one record (a sysbench run, an lscpu capture, a table)
+// line by line.
+type block interface {
+	// feed offers the next line.
+	feed(l *Line) status
+	// end finishes the block at its last line (or at the end of input) and
+	// emits what it found through c.
+	end(c *ctx)
+}
+
+// A detector looks at a line that no block holds and returns a block that
+// starts with it (having consumed it), or nil.
+type detector func(l *Line, c *ctx) block
+
+// detectors are tried in order; earlier ones win.
+var detectors = []detector{
+	detectSysbench,
+	detectMysqlslap,
+	detectMySQL,
+	detectLscpu,
+	detectLsblk,
+	detectFree,
+	detectMeminfo,
+	detectJSON,
+	detectReportCSV,
+	detectSummaryTable,
+}
+
+// Heading is a recent line that no block claimed: prose, headings, labels.
+type Heading struct {
+	No   int
+	Text string
+}
+
+// ctx is the state shared by the blocks of one input.
+type ctx struct {
+	name     string
+	emit     func(Item)
+	found    int       // items emitted, errors excluded
+	headings []Heading // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
+	blankRun int       // blank lines since the last non-blank line
+	command  *Command  // the last command line seen, until a run takes it
+	cmdLine  int
+	stmt     string // the last SQL statement typed at a client prompt
+	stmtLine int
+	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
+	atEnd    []func() // run once the whole input is read, before Stream returns
+}
+
+const maxHeadings = 6
+
+func (c *ctx) add(it Item) {
+	if _, isErr := it.(*Error); !isErr {
+		c.found++
+	}
+	c.emit(it)
+}
+
+// errorf reports a malformed line.
+func (c *ctx) errorf(line int, format string, args ...any) {
+	c.add(&Error{Source: c.name, Line: line, Message: fmt.Sprintf(format, args...)})
+}
+
+// takeCommand returns the pending command if it is no more than maxGap
+// lines above line, and forgets it.
+func (c *ctx) takeCommand(line int) *Command {
+	cmd := c.command
+	c.command = nil
+	if cmd == nil || line-c.cmdLine > 400 {
+		return nil
+	}
+	return cmd
+}
+
+// Stream reads r, the input called name, and emits every run, capture
+// and error it finds, in input order. It returns an error only when r
+// fails; problems with the text are emitted as *Error items and the rest
+// of the input is still read.
+func Stream(r io.Reader, name string, emit func(Item)) error {
+	c := &ctx{name: name, emit: emit}
+	lr := newLineReader(r)
+	var cur block
+	finish := func() {
+		if cur != nil {
+			cur.end(c)
+			cur = nil
+		}
+	}
+	var l Line
+	longIdx := 0
+	for {
+		no, raw, ok := lr.next()
+		if !ok {
+			break
+		}
+		for ; longIdx < len(lr.long); longIdx++ {
+			c.errorf(lr.long[longIdx], "line longer than %d bytes skipped (expected text lines)", MaxLineBytes)
+		}
+		if lr.binary {
+			c.errorf(no, "binary data, not text (expected sysbench, mysqlslap, lscpu, lsblk, free or mysql client output)")
+			return nil
+		}
+		l = Line{No: no, Raw: raw}
+		normalize(&l)
+		if l.Prompt != "" || looksLikeCommand(l.Text) || c.continuesCommand(&l) {
+			c.noteCommand(&l)
+		}
+		if cur != nil {
+			switch cur.feed(&l) {
+			case consumed:
+				c.blankRun = 0
+				continue
+			case done:
+				finish()
+				continue
+			case skipped:
+				if nb := c.detect(&l); nb != nil {
+					finish()
+					cur = nb
+					continue
+				}
+				c.remember(&l)
+				continue
+			case rejected:
+				finish()
+			}
+		}
+		if nb := c.detect(&l); nb != nil {
+			cur = nb
+			continue
+		}
+		c.remember(&l)
+	}
+	for ; longIdx < len(lr.long); longIdx++ {
+		c.errorf(lr.long[longIdx], "line longer than %d bytes skipped (expected text lines)", MaxLineBytes)
+	}
+	finish()
+	for _, f := range c.atEnd {
+		f()
+	}
+	if lr.err != nil {
+		return fmt.Errorf("%s: %w", name, lr.err)
+	}
+	if c.found == 0 && lr.no > 0 {
+		c.errorf(0, "no benchmark output or capture found in %d lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)", lr.no)
+	}
+	return nil
+}
+
+func (c *ctx) detect(l *Line) block {
+	if l.Text == "" {
+		return nil
+	}
+	for _, d := range detectors {
+		if b := d(l, c); b != nil {
+			return b
+		}
+	}
+	return nil
+}
+
+// remember keeps an unclaimed line as context for the blocks that follow.
+func (c *ctx) remember(l *Line) {
+	if l.Text == "" {
+		c.blankRun++
+		return
+	}
+	if c.blankRun >= 3 {
+		c.headings = c.headings[:0]
+	}
+	c.blankRun = 0
+	if len(c.headings) == maxHeadings {
+		copy(c.headings, c.headings[1:])
+		c.headings = c.headings[:maxHeadings-1]
+	}
+	c.headings = append(c.headings, Heading{No: l.No, Text: l.Text})
+}
+
+// noteCommand records a command line typed at a prompt, or a sysbench or
+// mysqlslap invocation written out, for the run that follows.
+func (c *ctx) noteCommand(l *Line) {
+	text := l.Text
+	if l.Prompt == "mysql>" || l.Prompt == "->" || strings.HasSuffix(l.Prompt, "]>") || strings.HasSuffix(l.Prompt, ">") {
+		if l.Prompt == "->" && c.stmt != "" {
+			c.stmt += " " + text
+		} else if text != "" {
+			c.stmt, c.stmtLine = text, l.No
+		}
+		return
+	}
+	if text == "" {
+		return
+	}
+	if c.continuesCommand(l) {
+		c.command = ParseCommand(strings.TrimSuffix(strings.TrimSpace(c.command.raw), "\\") + " " + text)
+		c.cmdLine = l.No
+		return
+	}
+	c.command = ParseCommand(text)
+	c.cmdLine = l.No
+}
+
+// continuesCommand reports whether l continues a command line that ended
+// with a backslash.
+func (c *ctx) continuesCommand(l *Line) bool {
+	return c.command != nil && l.No == c.cmdLine+1 && strings.HasSuffix(strings.TrimSpace(c.command.raw), "\\")
+}
+
+// All reads every item of r into a Document.
+func All(r io.Reader, name string) (*Document, error) {
+	d := &Document{}
+	err := Stream(r, name, d.Add)
+	return d, err
+}
+
+// newRun starts a run of tool at line, taking the command line that
+// preceded it (if any, and if it invoked the same tool).
+func (c *ctx) newRun(tool string, line int) *Run {
+	r := &Run{Source: c.name, Line: line, EndLine: line, Tool: tool}
+	if cmd := c.takeCommand(line); cmd != nil && (cmd.Tool == tool || tool == ToolTable) {
+		if cmd.Action == "prepare" || cmd.Action == "cleanup" {
+			return r
+		}
+		r.Command = cmd.Masked
+		for k, v := range cmd.Labels {
+			if k == "test" || k == "threads" {
+				continue
+			}
+			r.SetLabel(k, v)
+		}
+		if cmd.Test != "" {
+			r.Test = cmd.Test
+		}
+		if v, ok := cmd.Labels["threads"]; ok {
+			if n, err := atoiStrict(v); err == nil && n > 0 {
+				r.Threads, r.ThreadsFrom = iptr(n), "command"
+			}
+		}
+		for _, k := range []string{"time", "max-time"} {
+			if v, ok := cmd.Opts[k]; ok {
+				if f, err := parseNum(v); err == nil {
+					r.Options.TimeLimitS = fptr(f)
+				}
+			}
+		}
+	}
+	return r
+}
+
+// emitRun emits a finished run.
+func (c *ctx) emitRun(r *Run) {
+	if r.Labels == nil {
+		r.Labels = map[string]string{}
+	}
+	c.add(r)
+}

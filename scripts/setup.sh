@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# setup.sh installs sysbench and MariaDB from Debian's packages and starts a
+# private MariaDB instance for sbreport's tests and demos.
+#
+# The instance has its own datadir and listens only on a unix socket and on
+# 127.0.0.1. It never touches the system's MariaDB service or /etc/mysql.
+# Running the script again while the instance answers only re-checks the
+# database and the user, then prints where to connect.
+#
+# Environment (all optional):
+#   SBREPORT_DB_DIR   instance directory      (default /tmp/sbreport-mariadb)
+#   SBREPORT_DB_PORT  TCP port on 127.0.0.1   (default 3307)
+#   SB_PASSWORD       password of user sbtest (default sbtest)
+#   SBREPORT_NO_INSTALL=1  never call apt-get (fail if something is missing)
+#
+# Layout of SBREPORT_DB_DIR: data/ (datadir), my.cnf, mysqld.sock,
+# mysqld.pid, error.log.
+set -euo pipefail
+
+DIR=${SBREPORT_DB_DIR:-/tmp/sbreport-mariadb}
+PORT=${SBREPORT_DB_PORT:-3307}
+PASSWORD=${SB_PASSWORD:-sbtest}
+SOCK=$DIR/mysqld.sock
+CNF=$DIR/my.cnf
+
+log() { printf 'setup: %s\n' "$*" >&2; }
+die() { log "$*"; exit 1; }
+
+# --- packages -----------------------------------------------------------------
+
+# Capture output before matching: with pipefail, grep -q closing the pipe
+# early would fail the pipeline through SIGPIPE.
+installed() { [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) == *'install ok installed'* ]]; }
+candidate() { [[ $(apt-cache policy "$1" 2>/dev/null) == *'Candidate: '[0-9]* ]]; }
+have_lists() { [ -n "$(ls -A /var/lib/apt/lists 2>/dev/null | grep -v -e lock -e partial)" ]; }
+
+install_packages() {
+	local want=(sysbench mariadb-server mariadb-client) missing=() p
+	for p in "${want[@]}"; do installed "$p" || missing+=("$p"); done
+	# MyRocks gives a second transactional engine; install it when Debian has it.
+	local rocks=mariadb-plugin-rocksdb
+	if ! installed "$rocks"; then
+		if candidate "$rocks"; then
+			missing+=("$rocks")
+		elif ! have_lists; then
+			missing+=("$rocks?") # unknown until the package lists exist
+		fi
+	fi
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "${SBREPORT_NO_INSTALL:-}" = 1 ]; then
+		die "missing packages: ${missing[*]} (SBREPORT_NO_INSTALL=1)"
+	fi
+	[ "$(id -u)" = 0 ] || die "missing packages: ${missing[*]}; run as root to install them"
+	export DEBIAN_FRONTEND=noninteractive
+	if ! have_lists; then
+		log "apt-get update"
+		apt-get update -qq
+	fi
+	local required=() p2
+	for p2 in "${missing[@]}"; do
+		case $p2 in
+		"$rocks"*) ;;
+		*) required+=("$p2") ;;
+		esac
+	done
+	if [ ${#required[@]} -gt 0 ]; then
+		log "apt-get install ${required[*]}"
+		apt-get install -y -qq --no-install-recommends "${required[@]}" >/dev/null ||
+			{ apt-get update -qq && apt-get install -y -qq --no-install-recommends "${required[@]}" >/dev/null; }
+	fi
+	if ! installed "$rocks" && candidate "$rocks"; then
+		log "apt-get install $rocks"
+		apt-get install -y -qq --no-install-recommends "$rocks" >/dev/null ||
+			log "could not install $rocks; continuing with InnoDB and Aria only"
+	fi
+}
+
+# --- server -------------------------------------------------------------------
+
+find_bin() {
+	local b
+	for b in "$@"; do
+		if command -v "$b" >/dev/null 2>&1; then command -v "$b"; return 0; fi
+		if [ -x "/usr/sbin/$b" ]; then echo "/usr/sbin/$b"; return 0; fi
+	done
+	return 1
+}
+
+MARIADBD=
+CLIENT=
+ADMIN=
+INSTALL_DB=
+
+find_bins() {
+	MARIADBD=$(find_bin mariadbd mysqld) || die "mariadbd not found"
+	CLIENT=$(find_bin mariadb mysql) || die "mariadb client not found"
+	ADMIN=$(find_bin mariadb-admin mysqladmin) || die "mariadb-admin not found"
+	INSTALL_DB=$(find_bin mariadb-install-db mysql_install_db) || die "mariadb-install-db not found"
+}
+
+plugin_dir() { "$MARIADBD" --no-defaults --verbose --help 2>/dev/null | awk '$1 == "plugin-dir" {print $2}'; }
+
+alive() { "$ADMIN" --no-defaults --protocol=socket --socket="$SOCK" -uroot ping >/dev/null 2>&1; }
+
+# sql runs statements as root over the socket (unix_socket authentication).
+sql() { "$CLIENT" --no-defaults --protocol=socket --socket="$SOCK" -uroot -N -B -e "$1"; }
+
+write_config() {
+	local rocks=
+	local pdir
+	pdir=$(plugin_dir || true)
+	if [ -n "$pdir" ] && [ -f "$pdir/ha_rocksdb.so" ]; then
+		rocks='plugin_load_add = ha_rocksdb'
+	fi
+	local tmp=$CNF.tmp
+	cat >"$tmp" <<EOF
+# Written by scripts/setup.sh for sbreport; private instance, not the system service.
+[mariadbd]
+datadir = $DIR/data
+socket = $SOCK
+pid-file = $DIR/mysqld.pid
+log-error = $DIR/error.log
+port = $PORT
+bind-address = 127.0.0.1
+skip-name-resolve
+character-set-server = utf8mb4
+collation-server = utf8mb4_general_ci
+max_connections = 500
+innodb_buffer_pool_size = 256M
+innodb_log_file_size = 128M
+$rocks
+
+[client]
+socket = $SOCK
+port = $PORT
+EOF
+	mv "$tmp" "$CNF"
+}
+
+# rocks_pending reports whether MyRocks is installed but the running
+# server's config predates it.
+rocks_pending() {
+	local pdir
+	pdir=$(plugin_dir || true)
+	[ -n "$pdir" ] && [ -f "$pdir/ha_rocksdb.so" ] && ! grep -q '^plugin_load_add = ha_rocksdb' "$CNF" 2>/dev/null
+}
+
+owner_args() {
+	# mariadbd refuses to run as root unless told to; run it as mysql instead.
+	if [ "$(id -u)" = 0 ] && getent passwd mysql >/dev/null; then
+		echo "--user=mysql"
+	fi
+}
+
+start_server() {
+	mkdir -p "$DIR"
+	chmod 755 "$DIR"
+	write_config
+	local user
+	user=$(owner_args)
+	if [ -n "$user" ]; then chown mysql: "$DIR"; fi
+	if [ ! -d "$DIR/data/mysql" ]; then
+		log "initialising $DIR/data"
+		rm -rf "$DIR/data"
+		"$INSTALL_DB" --defaults-file="$CNF" $user --auth-root-authentication-method=socket \
+			--auth-root-socket-user="$(id -un)" --skip-test-db >"$DIR/install.log" 2>&1 ||
+			{ cat "$DIR/install.log" >&2; die "mariadb-install-db failed"; }
+	fi
+	rm -f "$SOCK"
+	log "starting $MARIADBD on $SOCK and 127.0.0.1:$PORT"
+	# setsid + nohup: the server outlives this shell and its terminal.
+	setsid nohup "$MARIADBD" --defaults-file="$CNF" $user >>"$DIR/error.log" 2>&1 </dev/null &
+	local i
+	for i in $(seq 1 120); do
+		alive && return 0
+		if ! kill -0 $! 2>/dev/null; then
+			tail -n 30 "$DIR/error.log" >&2
+			die "mariadbd exited during start-up (log: $DIR/error.log)"
+		fi
+		sleep 0.5
+	done
+	tail -n 30 "$DIR/error.log" >&2
+	die "mariadbd did not answer within 60 s (log: $DIR/error.log)"
+}
+
+ensure_schema() {
+	local pw=${PASSWORD//\'/\'\'}
+	sql "CREATE DATABASE IF NOT EXISTS sbtest;
+CREATE USER IF NOT EXISTS 'sbtest'@'localhost' IDENTIFIED BY '$pw';
+CREATE USER IF NOT EXISTS 'sbtest'@'127.0.0.1' IDENTIFIED BY '$pw';
+ALTER USER 'sbtest'@'localhost' IDENTIFIED BY '$pw';
+ALTER USER 'sbtest'@'127.0.0.1' IDENTIFIED BY '$pw';
+GRANT ALL PRIVILEGES ON sbtest.* TO 'sbtest'@'localhost';
+GRANT ALL PRIVILEGES ON sbtest.* TO 'sbtest'@'127.0.0.1';
+GRANT PROCESS, RELOAD ON *.* TO 'sbtest'@'localhost';
+GRANT PROCESS, RELOAD ON *.* TO 'sbtest'@'127.0.0.1';"
+}
+
+main() {
+	install_packages
+	find_bins
+	if alive && rocks_pending; then
+		# INSTALL SONAME 'ha_rocksdb' on a running 10.11 server crashes it
+		# (ignore_db_dirs_append); MyRocks must be loaded at start-up.
+		log "restarting to load MyRocks"
+		"$ADMIN" --no-defaults --protocol=socket --socket="$SOCK" -uroot shutdown
+		local i
+		for i in $(seq 1 120); do [ -e "$SOCK" ] || break; sleep 0.5; done
+	fi
+	if alive; then
+		log "already running"
+	else
+		start_server
+	fi
+	ensure_schema
+	local engines
+	engines=$(sql "SELECT GROUP_CONCAT(ENGINE ORDER BY ENGINE) FROM information_schema.ENGINES WHERE SUPPORT IN ('YES','DEFAULT') AND TRANSACTIONS IS NOT NULL AND ENGINE IN ('InnoDB','ROCKSDB','Aria','MyISAM')")
+	cat <<EOF
+MariaDB $(sql 'SELECT VERSION()') is running
+  socket:   $SOCK
+  tcp:      127.0.0.1:$PORT
+  user:     sbtest (password from SB_PASSWORD, default sbtest), database sbtest
+  engines:  $engines
+  stop:     SBREPORT_DB_DIR=$DIR scripts/stop-db.sh
+EOF
+}
+
+main "$@"
