@@ -16,14 +16,14 @@ const (
 // Layouts name the sysbench report dialects of FORMATS.md §1. They are
 // decided from the block labels, never from the version string.
 const (
-	LayoutA = "0.4-seconds"        // gen A: "Test execution summary", latencies in s
-	LayoutB = "0.4-summary"        // gen B: "Test execution summary", latencies in ms
-	LayoutC = "0.5-general"        // gen C: "General statistics" + "response time:"
-	LayoutD = "1.0-prerelease"     // gen D: 1.0 blocks with "response time:" latencies
-	LayoutE = "1.0-latency"        // gen E/F: "General statistics" + "Latency (ms):"
-	LayoutG = "1.1-throughput"     // gen G: "Throughput:" block
-	LayoutH = "report-hook"        // report_csv / report_json hook output
-	LayoutT = "summary-table"      // hand-made summary table
+	LayoutA = "0.4-seconds"         // gen A: "Test execution summary", latencies in s
+	LayoutB = "0.4-summary"         // gen B: "Test execution summary", latencies in ms
+	LayoutC = "0.5-general"         // gen C: "General statistics" + "response time:"
+	LayoutD = "1.0-prerelease"      // gen D: 1.0 blocks with "response time:" latencies
+	LayoutE = "1.0-latency"         // gen E/F: "General statistics" + "Latency (ms):"
+	LayoutG = "1.1-throughput"      // gen G: "Throughput:" block
+	LayoutH = "report-hook"         // report_csv / report_json hook output
+	LayoutT = "summary-table"       // hand-made summary table
 	LayoutS = "mysqlslap-benchmark" // mysqlslap "Benchmark" block
 )
 
@@ -296,6 +296,7 @@ type Host struct {
 	Disks             []Disk            `json:"disks"`
 	// Fields keeps every lscpu label with its value as printed.
 	Fields map[string]string `json:"fields"`
+	Labels map[string]string `json:"labels"` // set by collect: path and campaign labels
 }
 
 // A Disk is one lsblk device.
@@ -318,22 +319,24 @@ type Variables struct {
 	Statement string            `json:"statement"` // the statement before the result, when seen
 	Kind      string            `json:"kind"`      // "variables" or "status"
 	Values    map[string]string `json:"values"`
+	Labels    map[string]string `json:"labels"` // set by collect: path and campaign labels
 }
 
 // TableStatus is one row of SHOW TABLE STATUS or an information_schema
 // size query. Sizes are bytes.
 type TableStatus struct {
-	Source       string `json:"source"`
-	Line         int    `json:"line"`
-	Schema       string `json:"schema"`
-	Name         string `json:"name"`
-	Engine       string `json:"engine"`
-	Rows         *int64 `json:"rows"`
-	AvgRowLength *int64 `json:"avg_row_length"`
-	DataLength   *int64 `json:"data_length"`
-	IndexLength  *int64 `json:"index_length"`
-	DataFree     *int64 `json:"data_free"`
-	RowFormat    string `json:"row_format"`
+	Source       string            `json:"source"`
+	Line         int               `json:"line"`
+	Schema       string            `json:"schema"`
+	Name         string            `json:"name"`
+	Engine       string            `json:"engine"`
+	Rows         *int64            `json:"rows"`
+	AvgRowLength *int64            `json:"avg_row_length"`
+	DataLength   *int64            `json:"data_length"`
+	IndexLength  *int64            `json:"index_length"`
+	DataFree     *int64            `json:"data_free"`
+	RowFormat    string            `json:"row_format"`
+	Labels       map[string]string `json:"labels"` // set by collect: path and campaign labels
 }
 
 // An Error reports input that could not be read as what it claimed to be.
