@@ -1,6 +1,20 @@
 package collect
 
-import "github.com/sbreport/sbreport/parse"
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sbreport/sbreport/parse"
+)
 
 // Load reads every input (file, directory, "-", or NAME=PATH) and returns
 // all items found. Problems with the inputs are in the Document's Errors;
@@ -11,5 +25,579 @@ func Load(inputs []string) (*parse.Document, error) {
 	return d, err
 }
 
-// Walk streams the items of every input to emit, in input order.
-func Walk(inputs []string, emit func(parse.Item)) error { return nil }
+// An Input is one argument of the command line, resolved.
+type Input struct {
+	Name string // NAME of a NAME=PATH argument, "" otherwise
+	Path string // file, directory or "-"
+}
+
+// ParseInput resolves an argument. "NAME=PATH" names its inputs (labelling
+// them system=NAME, benchstat's convention) unless the whole argument is an
+// existing path (a directory called engine=rocksdb is a path).
+func ParseInput(arg string) Input {
+	if arg == "-" {
+		return Input{Path: "-"}
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return Input{Path: arg}
+	}
+	if name, p, ok := strings.Cut(arg, "="); ok && name != "" && !strings.ContainsAny(name, "/\\") && p != "" {
+		return Input{Name: name, Path: p}
+	}
+	return Input{Path: arg}
+}
+
+// skipExt lists file endings that a directory walk passes over: outputs of
+// sbreport itself, images, archives, scripts and plans. A file named on the
+// command line is always read.
+var skipExt = map[string]bool{
+	".png": true, ".svg": true, ".jpg": true, ".jpeg": true, ".gif": true, ".xlsx": true,
+	".xls": true, ".zip": true, ".tar": true, ".pdf": true, ".lua": true, ".sh": true,
+	".yaml": true, ".yml": true, ".go": true, ".tmpl": true, ".csv": false,
+}
+
+// Walk streams the items of every input to emit, in input order. Runs and
+// captures are labelled from key=value path segments, from NAME=PATH and
+// from a campaign manifest. Host captures of one file are merged into one
+// host, and so are those of one directory when it holds one capture of
+// each kind (lscpu, lsblk, free, meminfo).
+func Walk(inputs []string, emit func(parse.Item)) error {
+	for _, arg := range inputs {
+		in := ParseInput(arg)
+		if in.Path == "-" {
+			w := newWalker(in, emit)
+			w.file("-", "stdin", os.Stdin, nil)
+			w.flushHosts()
+			continue
+		}
+		st, err := os.Stat(in.Path)
+		if err != nil {
+			emit(&parse.Error{Source: in.Path, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})
+			continue
+		}
+		w := newWalker(in, emit)
+		if !st.IsDir() {
+			w.openFile(in.Path, nil)
+			w.flushHosts()
+			continue
+		}
+		if err := w.dir(in.Path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+type walker struct {
+	in    Input
+	emit  func(parse.Item)
+	hosts []*parse.Host // hosts of the current directory, held to be merged
+}
+
+func newWalker(in Input, emit func(parse.Item)) *walker { return &walker{in: in, emit: emit} }
+
+// dir reads a directory tree: files in name order, then subdirectories.
+// Each directory's host captures are merged separately.
+func (w *walker) dir(root string) error {
+	manifest, err := manifestLabels(root)
+	if err != nil {
+		w.emit(&parse.Error{Source: filepath.Join(root, "campaign.yaml"), Message: err.Error()})
+	}
+	var walkDir func(dir string) error
+	walkDir = func(dir string) error {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			w.emit(&parse.Error{Source: dir, Message: fmt.Sprintf("cannot read directory: %v", unwrapPathErr(err))})
+			return nil
+		}
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+		var subdirs []string
+		for _, e := range entries {
+			name := e.Name()
+			if strings.HasPrefix(name, ".") {
+				continue
+			}
+			p := filepath.Join(dir, name)
+			if e.IsDir() {
+				subdirs = append(subdirs, p)
+				continue
+			}
+			if !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+				continue
+			}
+			if skipExt[strings.ToLower(filepath.Ext(name))] || name == "campaign.yaml" || strings.HasSuffix(name, ".tmp") {
+				continue
+			}
+			var extra map[string]string
+			if manifest != nil {
+				if rel, err := filepath.Rel(root, p); err == nil {
+					extra = manifest[filepath.ToSlash(rel)]
+				}
+			}
+			w.openFile(p, extra)
+		}
+		w.flushHosts()
+		for _, s := range subdirs {
+			if err := walkDir(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walkDir(root)
+}
+
+// openFile reads one file, decompressing .gz.
+func (w *walker) openFile(p string, extra map[string]string) {
+	f, err := os.Open(p)
+	if err != nil {
+		w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})
+		return
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(p, ".gz") {
+		gz, err := gzip.NewReader(f)
+		if err != nil {
+			w.emit(&parse.Error{Source: p, Line: 0, Message: fmt.Sprintf("not a gzip file: %v", err)})
+			return
+		}
+		defer gz.Close()
+		r = gz
+	}
+	w.file(p, p, r, extra)
+}
+
+// file parses one input stream and emits its items with their labels.
+func (w *walker) file(p, name string, r io.Reader, extra map[string]string) {
+	labels := PathLabels(p)
+	if w.in.Name != "" {
+		labels["system"] = w.in.Name
+	}
+	for k, v := range extra {
+		labels[k] = v
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	src, cleaned, err := Clean(br)
+	if err != nil {
+		w.emit(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)})
+		return
+	}
+	var fileHosts []*parse.Host
+	err = parse.Stream(src, name, func(it parse.Item) {
+		switch v := it.(type) {
+		case *parse.Run:
+			for k, val := range labels {
+				v.SetLabel(k, val)
+			}
+			if cleaned != "" {
+				v.Warnings = append(v.Warnings, "input cleaned of "+cleaned+" before parsing; line numbers refer to the cleaned text")
+			}
+			w.emit(v)
+		case *parse.Host:
+			v.Labels = mergeLabels(v.Labels, labels)
+			fileHosts = append(fileHosts, v)
+		case *parse.Variables:
+			v.Labels = mergeLabels(v.Labels, labels)
+			w.emit(v)
+		case *parse.TableStatus:
+			v.Labels = mergeLabels(v.Labels, labels)
+			w.emit(v)
+		default:
+			w.emit(it)
+		}
+	})
+	if err != nil {
+		w.emit(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)})
+	}
+	w.hosts = append(w.hosts, mergeHosts(fileHosts)...)
+}
+
+func mergeLabels(dst, src map[string]string) map[string]string {
+	if len(src) == 0 {
+		return dst
+	}
+	if dst == nil {
+		dst = map[string]string{}
+	}
+	for k, v := range src {
+		dst[k] = v
+	}
+	return dst
+}
+
+// flushHosts emits the hosts held for the current directory: merged into
+// one when no capture kind repeats across its files, else as they are.
+func (w *walker) flushHosts() {
+	hs := w.hosts
+	w.hosts = nil
+	if len(hs) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	repeat := false
+	for _, h := range hs {
+		for _, c := range captureKinds(h) {
+			if seen[c] {
+				repeat = true
+			}
+			seen[c] = true
+		}
+	}
+	if !repeat {
+		hs = []*parse.Host{mergeInto(hs)}
+	}
+	for _, h := range hs {
+		w.emit(h)
+	}
+}
+
+// captureKinds returns the capture kinds of a host ("lscpu:12" → "lscpu").
+func captureKinds(h *parse.Host) []string {
+	out := make([]string, 0, len(h.Captures))
+	for _, c := range h.Captures {
+		k, _, _ := strings.Cut(c, ":")
+		out = append(out, k)
+	}
+	return out
+}
+
+// mergeHosts merges the consecutive host captures of one file, starting a
+// new host whenever a capture kind repeats (two machines in one paste).
+func mergeHosts(hs []*parse.Host) []*parse.Host {
+	var out []*parse.Host
+	var group []*parse.Host
+	kinds := map[string]bool{}
+	for _, h := range hs {
+		ks := captureKinds(h)
+		clash := false
+		for _, k := range ks {
+			if kinds[k] {
+				clash = true
+			}
+		}
+		if clash && len(group) > 0 {
+			out = append(out, mergeInto(group))
+			group, kinds = nil, map[string]bool{}
+		}
+		group = append(group, h)
+		for _, k := range ks {
+			kinds[k] = true
+		}
+	}
+	if len(group) > 0 {
+		out = append(out, mergeInto(group))
+	}
+	return out
+}
+
+// mergeInto merges hosts into the first one: fields absent in the first are
+// taken from the later ones.
+func mergeInto(hs []*parse.Host) *parse.Host {
+	h := hs[0]
+	for _, o := range hs[1:] {
+		h.Captures = append(h.Captures, prefixSource(o)...)
+		setS := func(dst *string, v string) {
+			if *dst == "" {
+				*dst = v
+			}
+		}
+		setS(&h.Name, o.Name)
+		setS(&h.Architecture, o.Architecture)
+		setS(&h.CPUModel, o.CPUModel)
+		setS(&h.Vendor, o.Vendor)
+		setS(&h.OnlineCPUs, o.OnlineCPUs)
+		setS(&h.Hypervisor, o.Hypervisor)
+		setI := func(dst **int, v *int) {
+			if *dst == nil {
+				*dst = v
+			}
+		}
+		setI(&h.CPUs, o.CPUs)
+		setI(&h.Sockets, o.Sockets)
+		setI(&h.CoresPerSocket, o.CoresPerSocket)
+		setI(&h.ThreadsPerCore, o.ThreadsPerCore)
+		setI(&h.Cores, o.Cores)
+		setI(&h.NUMANodes, o.NUMANodes)
+		if h.MHz == nil {
+			h.MHz = o.MHz
+		}
+		if h.MaxMHz == nil {
+			h.MaxMHz = o.MaxMHz
+		}
+		set64 := func(dst **int64, v *int64) {
+			if *dst == nil {
+				*dst = v
+			}
+		}
+		set64(&h.MemTotalBytes, o.MemTotalBytes)
+		set64(&h.MemAvailableBytes, o.MemAvailableBytes)
+		set64(&h.SwapTotalBytes, o.SwapTotalBytes)
+		if len(h.Disks) == 0 {
+			h.Disks = o.Disks
+		}
+		if h.Caches == nil {
+			h.Caches = o.Caches
+		}
+		if h.Fields == nil {
+			h.Fields = o.Fields
+		}
+		h.Labels = mergeLabels(h.Labels, o.Labels)
+	}
+	return h
+}
+
+// prefixSource names a merged host's captures with their file when it
+// differs from the first's, so that every figure stays traceable.
+func prefixSource(h *parse.Host) []string {
+	out := make([]string, len(h.Captures))
+	for i, c := range h.Captures {
+		if strings.Contains(c, "@") {
+			out[i] = c
+			continue
+		}
+		k, line, _ := strings.Cut(c, ":")
+		if line == "" {
+			line = fmt.Sprint(h.Line)
+		}
+		out[i] = k + "@" + h.Source + ":" + line
+	}
+	return out
+}
+
+// PathLabels returns the labels of key=value segments of a path:
+// results/engine=rocksdb/threads=16/run1.log gives engine=rocksdb and
+// threads=16.
+func PathLabels(p string) map[string]string {
+	labels := map[string]string{}
+	for _, seg := range strings.FieldsFunc(filepath.ToSlash(p), func(r rune) bool { return r == '/' }) {
+		k, v, ok := strings.Cut(seg, "=")
+		if !ok || k == "" || v == "" || strings.ContainsAny(k, " \t") {
+			continue
+		}
+		if i := strings.LastIndexByte(v, '.'); i > 0 && seg == filepath.Base(p) {
+			v = v[:i] // file name "engine=rocksdb.log"
+		}
+		labels[k] = v
+	}
+	return labels
+}
+
+// manifestLabels reads a campaign manifest's labels for the files under
+// dir, keyed by slash-separated path relative to dir; nil when dir is not a
+// campaign directory.
+var manifestLabels = func(dir string) (map[string]map[string]string, error) { return nil, nil }
+
+// sniffBytes is how much of an input Clean looks at to decide whether it
+// is text copied out of a web page.
+const sniffBytes = 64 << 10
+
+// maxCleanBytes bounds a page that is cleaned in memory.
+const maxCleanBytes = 256 << 20
+
+// Clean returns a reader of the input's text. Pages saved as HTML or as a
+// page's JSON source (newlines written as the two characters \r\n or \n,
+// "/" as "\/") are cleaned first — tags dropped (<br> and block ends become
+// line breaks), entities and escapes decoded; what was done is named in
+// cleaned ("" for plain text, which is passed through unchanged).
+func Clean(br *bufio.Reader) (r io.Reader, cleaned string, err error) {
+	head, err := br.Peek(sniffBytes)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, "", err
+	}
+	kind := sniff(head)
+	if kind == "" {
+		return br, "", nil
+	}
+	all, err := io.ReadAll(io.LimitReader(br, maxCleanBytes))
+	if err != nil {
+		return nil, "", err
+	}
+	switch kind {
+	case "json":
+		all = unescapeJSONText(all)
+		if sniff(all) == "html" {
+			all = stripHTML(all)
+			kind = "JSON string escapes and HTML"
+		} else {
+			kind = "JSON string escapes"
+		}
+	case "html":
+		all = stripHTML(all)
+		kind = "HTML tags and entities"
+	}
+	return bytes.NewReader(all), kind, nil
+}
+
+// sniff tells "html", "json" (escaped page source) or "" (plain text).
+func sniff(b []byte) string {
+	nl := bytes.Count(b, []byte{'\n'})
+	esc := bytes.Count(b, []byte(`\n`)) + bytes.Count(b, []byte(`\r\n`))
+	if esc >= 3 && esc > 4*nl {
+		return "json"
+	}
+	lower := bytes.ToLower(b)
+	tags := 0
+	for _, t := range [][]byte{[]byte("<br"), []byte("<pre"), []byte("<p>"), []byte("<div"), []byte("</"), []byte("<html"), []byte("<code"), []byte("<td"), []byte("<span")} {
+		tags += bytes.Count(lower, t)
+	}
+	if bytes.Contains(lower, []byte("<html")) || bytes.Contains(lower, []byte("<!doctype html")) || (tags >= 3 && tags*20 > nl) {
+		return "html"
+	}
+	return ""
+}
+
+// unescapeJSONText decodes JSON string escapes in place of a whole page
+// source: \r\n, \n, \t, \/, \", \\ and \uXXXX.
+func unescapeJSONText(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != '\\' || i+1 >= len(b) {
+			out = append(out, c)
+			continue
+		}
+		i++
+		switch b[i] {
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			if i+2 < len(b) && b[i+1] == '\\' && b[i+2] == 'n' {
+				continue // \r\n: the \n writes the break
+			}
+			out = append(out, '\n')
+		case 't':
+			out = append(out, '\t')
+		case '/', '"', '\\', '\'':
+			out = append(out, b[i])
+		case 'u':
+			if i+4 < len(b) {
+				var r rune
+				ok := true
+				for _, h := range b[i+1 : i+5] {
+					r <<= 4
+					switch {
+					case h >= '0' && h <= '9':
+						r |= rune(h - '0')
+					case h >= 'a' && h <= 'f':
+						r |= rune(h-'a') + 10
+					case h >= 'A' && h <= 'F':
+						r |= rune(h-'A') + 10
+					default:
+						ok = false
+					}
+				}
+				if ok {
+					out = append(out, string(r)...)
+					i += 4
+					continue
+				}
+			}
+			out = append(out, '\\', 'u')
+		default:
+			out = append(out, '\\', b[i])
+		}
+	}
+	return out
+}
+
+var entities = map[string]string{
+	"amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'", "nbsp": " ", "#39": "'",
+	"#x27": "'", "#34": `"`, "#x2F": "/", "#47": "/", "ensp": " ", "emsp": " ", "thinsp": " ",
+	"mdash": "—", "ndash": "–", "hellip": "…", "#160": " ", "#x3A": ":", "#58": ":", "#124": "|",
+}
+
+// blockTags end a line when they open or close.
+var blockTags = map[string]bool{"br": true, "p": true, "div": true, "pre": true, "tr": true, "li": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "table": true, "blockquote": true}
+
+// stripHTML drops tags, turns block-level tags into line breaks, puts a
+// space between table cells, and decodes entities. Script and style
+// contents are dropped.
+func stripHTML(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch c {
+		case '<':
+			j := bytes.IndexByte(b[i:], '>')
+			if j < 0 {
+				out = append(out, c)
+				continue
+			}
+			tag := b[i+1 : i+j]
+			name := strings.ToLower(strings.TrimLeft(strings.Fields(string(tag) + " x")[0], "/"))
+			name = strings.TrimRight(name, "/")
+			i += j
+			switch {
+			case name == "script" || name == "style":
+				if tag[0] != '/' {
+					if k := bytes.Index(bytes.ToLower(b[i:]), []byte("</"+name)); k >= 0 {
+						i += k - 1
+					}
+				}
+			case blockTags[name]:
+				out = append(out, '\n')
+			case name == "td" || name == "th":
+				out = append(out, ' ')
+			}
+		case '&':
+			j := bytes.IndexByte(b[i:], ';')
+			if j > 1 && j < 10 {
+				if rep, ok := entities[string(b[i+1:i+j])]; ok {
+					out = append(out, rep...)
+					i += j
+					continue
+				}
+				if b[i+1] == '#' {
+					if r, ok := numericEntity(string(b[i+2 : i+j])); ok {
+						out = append(out, string(r)...)
+						i += j
+						continue
+					}
+				}
+			}
+			out = append(out, c)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func numericEntity(s string) (rune, bool) {
+	var n int64
+	base := int64(10)
+	if strings.HasPrefix(s, "x") || strings.HasPrefix(s, "X") {
+		base, s = 16, s[1:]
+	}
+	if s == "" {
+		return 0, false
+	}
+	for _, c := range s {
+		var d int64
+		switch {
+		case c >= '0' && c <= '9':
+			d = int64(c - '0')
+		case base == 16 && c >= 'a' && c <= 'f':
+			d = int64(c-'a') + 10
+		case base == 16 && c >= 'A' && c <= 'F':
+			d = int64(c-'A') + 10
+		default:
+			return 0, false
+		}
+		n = n*base + d
+		if n > 0x10FFFF {
+			return 0, false
+		}
+	}
+	return rune(n), true
+}
