@@ -546,7 +546,7 @@ func stripHTML(b []byte) []byte {
 				}
 			case blockTags[name]:
 				out = append(out, '\n')
-			case name == "td" || name == "th":
+			case (name == "td" || name == "th") && tag[0] != '/':
 				out = append(out, ' ')
 			}
 		case '&':

@@ -1,0 +1,189 @@
+package collect
+
+import (
+	"bufio"
+	"html"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sbreport/sbreport/parse"
+)
+
+func TestPathLabels(t *testing.T) {
+	tests := []struct {
+		in   string
+		want map[string]string
+	}{
+		{"results/engine=rocksdb/run1.log", map[string]string{"engine": "rocksdb"}},
+		{"results/engine=innodb/threads=16/repeat=2/out.txt", map[string]string{"engine": "innodb", "threads": "16", "repeat": "2"}},
+		{"a/version=v3.0.log", map[string]string{"version": "v3.0"}},
+		{"plain/dir/file.log", map[string]string{}},
+		{"odd/=x/y=/file", map[string]string{}},
+	}
+	for _, tt := range tests {
+		if got := PathLabels(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("PathLabels(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParseInput(t *testing.T) {
+	dir := t.TempDir()
+	withEq := filepath.Join(dir, "engine=rocksdb")
+	if err := os.Mkdir(withEq, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		arg  string
+		want Input
+	}{
+		{"-", Input{Path: "-"}},
+		{"innodb=results/a", Input{Name: "innodb", Path: "results/a"}},
+		{withEq, Input{Path: withEq}},
+		{"x/y=z", Input{Path: "x/y=z"}},
+	}
+	for _, tt := range tests {
+		if got := ParseInput(tt.arg); got != tt.want {
+			t.Errorf("ParseInput(%q) = %+v, want %+v", tt.arg, got, tt.want)
+		}
+	}
+}
+
+func readFixture(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func cleanString(t *testing.T, s string) (string, string) {
+	t.Helper()
+	r, kind, err := Clean(bufio.NewReader(strings.NewReader(s)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b), kind
+}
+
+// TestCleanPage wraps a real sysbench transcript the way blog pages carry
+// it and checks that cleaning gives back the original text.
+func TestCleanPage(t *testing.T) {
+	orig := readFixture(t, "../testdata/public/sysbench-1.0/sb1.0.20-oltp-rw-4thr-5s-interval-terminal-paste.txt")
+	lines := strings.Split(strings.TrimRight(orig, "\n"), "\n")
+
+	t.Run("plain text passes through", func(t *testing.T) {
+		got, kind := cleanString(t, orig)
+		if kind != "" || got != orig {
+			t.Errorf("plain text changed (kind %q)", kind)
+		}
+	})
+	t.Run("html pre with br", func(t *testing.T) {
+		var b strings.Builder
+		b.WriteString("<!DOCTYPE html><html><head><style>p{}</style><script>var a='<br>';</script></head><body><pre><code>")
+		for _, l := range lines {
+			b.WriteString(html.EscapeString(l) + "<br/>")
+		}
+		b.WriteString("</code></pre></body></html>")
+		got, kind := cleanString(t, b.String())
+		if kind != "HTML tags and entities" {
+			t.Fatalf("kind = %q", kind)
+		}
+		if !strings.Contains(got, strings.Join(lines, "\n")) {
+			t.Errorf("cleaned HTML does not hold the original lines:\n%s", got)
+		}
+		if strings.Contains(got, "var a") {
+			t.Errorf("script content kept")
+		}
+	})
+	t.Run("json page source", func(t *testing.T) {
+		body := strings.Join(lines, `\r\n`)
+		body = strings.ReplaceAll(body, "/", `\/`)
+		page := `{"post":{"title":"sysbench","content":"` + body + `"}}`
+		got, kind := cleanString(t, page)
+		if kind != "JSON string escapes" {
+			t.Fatalf("kind = %q", kind)
+		}
+		if !strings.Contains(got, strings.Join(lines, "\n")) {
+			t.Errorf("cleaned JSON does not hold the original lines:\n%s", got)
+		}
+	})
+}
+
+func TestUnescapeJSONText(t *testing.T) {
+	got := string(unescapeJSONText([]byte(`a\r\nb\nc\t\"d\"\/e\\f\u00e9\u4e2d\x`)))
+	want := "a\nb\nc\t\"d\"/e\\fé中\\x"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestStripHTMLEntities(t *testing.T) {
+	got := string(stripHTML([]byte(`<p>a &amp; b &lt;c&gt; &#39;d&#39; &#x4e2d; &unknown; x</p><table><tr><td>1</td><td>2</td></tr></table>`)))
+	want := "\na & b <c> 'd' 中 &unknown; x\n\n\n 1 2\n\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestWalkErrorsAndOrder checks that missing inputs become errors naming
+// them, that the other inputs are still read, and that files a directory
+// walk must pass over (images, plans, hidden files) are passed over.
+func TestWalkErrorsAndOrder(t *testing.T) {
+	dir := t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(dir, "engine=rocksdb"), 0o755))
+	must(os.WriteFile(filepath.Join(dir, "engine=rocksdb", "notes.txt"), []byte("just prose\n"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "chart.png"), []byte("\x89PNG\r\n\x1a\n\x00\x00"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, ".hidden.log"), []byte("x\n"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "plan.yaml"), []byte("threads: [1]\n"), 0o644))
+	var items []parse.Item
+	err := Walk([]string{filepath.Join(dir, "missing.log"), dir}, func(it parse.Item) { items = append(items, it) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, it := range items {
+		e, ok := it.(*parse.Error)
+		if !ok {
+			t.Fatalf("unexpected item %T", it)
+		}
+		msgs = append(msgs, strings.TrimPrefix(e.Error(), dir+"/"))
+	}
+	want := []string{
+		"missing.log: cannot read input: no such file or directory",
+		"engine=rocksdb/notes.txt: no benchmark output or capture found in 1 lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)",
+	}
+	if !reflect.DeepEqual(msgs, want) {
+		t.Errorf("errors:\n%q\nwant\n%q", msgs, want)
+	}
+}
+
+func TestWalkGzip(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "bad.log.gz")
+	if err := os.WriteFile(p, []byte("not gzip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Load([]string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Errors) != 1 || !strings.HasPrefix(d.Errors[0].Message, "not a gzip file") {
+		t.Errorf("errors = %+v", d.Errors)
+	}
+}

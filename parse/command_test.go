@@ -1,0 +1,142 @@
+package parse
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestMaskPasswords(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"mysql-password equals", "sysbench oltp_read_only --mysql-password=s3cret --threads=4 run",
+			"sysbench oltp_read_only --mysql-password=*** --threads=4 run"},
+		{"mysql-password space", "sysbench --mysql-password 's3 cret' run", "sysbench --mysql-password *** run"},
+		{"pgsql-password", "sysbench --pgsql-password=pw run", "sysbench --pgsql-password=*** run"},
+		{"short -p", "mysqlslap -uroot -pSecret --concurrency=50", "mysqlslap -uroot -p*** --concurrency=50"},
+		{"bare -p prompts", "mysqlslap -uroot -p --concurrency=50", "mysqlslap -uroot -p --concurrency=50"},
+		{"MYSQL_PWD", "MYSQL_PWD=abc sysbench cpu run", "MYSQL_PWD=*** sysbench cpu run"},
+		{"go DSN", "tool --dsn 'root:pw@tcp(127.0.0.1:3306)/sbtest'", "tool --dsn 'root:***@tcp(127.0.0.1:3306)/sbtest'"},
+		{"URL DSN", "mysql://root:pw@db.example:3306/x", "mysql://root:***@db.example:3306/x"},
+		{"nothing to mask", "sysbench cpu --threads=2 run", "sysbench cpu --threads=2 run"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := MaskPasswords(tt.in); got != tt.want {
+				t.Errorf("MaskPasswords(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseCommand(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     string
+		tool   string
+		test   string
+		action string
+		labels map[string]string
+	}{
+		{"1.0 style", "sysbench oltp_read_only --threads=16 --tables=4 --table-size=100000 --mysql-storage-engine=RocksDB --db-driver=mysql --mysql-password=x run",
+			"sysbench", "oltp_read_only", "run",
+			map[string]string{"test": "oltp_read_only", "threads": "16", "tables": "4", "table_size": "100000", "engine": "rocksdb", "db_driver": "mysql"}},
+		{"0.4 style", "sysbench --test=oltp --num-threads=8 --oltp-table-size=1000000 --mysql-table-engine=innodb run",
+			"sysbench", "oltp", "run",
+			map[string]string{"test": "oltp", "threads": "8", "table_size": "1000000", "engine": "innodb"}},
+		{"lua path and wrapper", "time /usr/local/bin/sysbench /usr/share/sysbench/oltp_insert.lua --threads 4 run | tee out.log",
+			"sysbench", "oltp_insert", "run", map[string]string{"test": "oltp_insert", "threads": "4"}},
+		{"prepare", "sysbench oltp_common --tables=2 prepare", "sysbench", "oltp_common", "prepare",
+			map[string]string{"test": "oltp_common", "tables": "2"}},
+		{"mysqlslap", "mysqlslap --concurrency=50,100 --engine=myisam,innodb -uroot -px", "mysqlslap", "", "",
+			map[string]string{"concurrency": "50,100", "engine": "myisam,innodb"}},
+		{"banner is not a command", "sysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta2)", "", "", "", map[string]string{}},
+		{"0.4 banner", "sysbench 0.4.12:  multi-threaded system evaluation benchmark", "", "", "", map[string]string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := ParseCommand(tt.in)
+			if c.Tool != tt.tool || c.Test != tt.test || c.Action != tt.action || !reflect.DeepEqual(c.Labels, tt.labels) {
+				t.Errorf("ParseCommand(%q) = tool %q test %q action %q labels %v; want %q %q %q %v",
+					tt.in, c.Tool, c.Test, c.Action, c.Labels, tt.tool, tt.test, tt.action, tt.labels)
+			}
+			if strings.Contains(c.Masked, "-px") || strings.Contains(c.Masked, "password=x") {
+				t.Errorf("password left in %q", c.Masked)
+			}
+		})
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	tests := []struct{ raw, text, prompt string }{
+		{"\t\tAverage number of seconds to run all queries: 0.522 seconds", "Average number of seconds to run all queries: 0.522 seconds", ""},
+		{"-- [ 2s ] thds: 32 tps: 105193.50", "[ 2s ] thds: 32 tps: 105193.50", ""},
+		{"[root@node1 ~]# sysbench cpu run", "sysbench cpu run", "[root@node1 ~]#"},
+		{"root@host:/data# lscpu", "lscpu", "root@host:/data#"},
+		{"OHOS:/$ free -m", "free -m", "OHOS:/$"},
+		{"mysql> show variables like 'version%';", "show variables like 'version%';", "mysql>"},
+		{"MariaDB [sbtest]> SHOW TABLE STATUS\\G", "SHOW TABLE STATUS\\G", "MariaDB [sbtest]>"},
+		{"$ sysbench --version", "sysbench --version", "$"},
+		{"架构：                           x86_64", "架构:                           x86_64", ""},
+		{"**General statistics:**", "General statistics:", ""},
+		{"[  10s] threads: 16, tps: 4892.45", "[  10s] threads: 16, tps: 4892.45", ""},
+		{"> total time:  10.0s", "total time:  10.0s", ""},
+	}
+	for _, tt := range tests {
+		l := Line{Raw: tt.raw}
+		normalize(&l)
+		if l.Text != tt.text || l.Prompt != tt.prompt {
+			t.Errorf("normalize(%q) = %q, %q; want %q, %q", tt.raw, l.Text, l.Prompt, tt.text, tt.prompt)
+		}
+	}
+}
+
+func TestLineReader(t *testing.T) {
+	in := "a\r\nb\rc\n" + strings.Repeat("x", MaxLineBytes+10) + "\nd"
+	lr := newLineReader(strings.NewReader(in))
+	type nl struct {
+		no int
+		s  string
+	}
+	var got []nl
+	for {
+		no, s, ok := lr.next()
+		if !ok {
+			break
+		}
+		got = append(got, nl{no, s})
+	}
+	want := []nl{{1, "a"}, {2, "b"}, {2, "c"}, {4, "d"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("lines = %v, want %v", got, want)
+	}
+	if !reflect.DeepEqual(lr.long, []int{3}) {
+		t.Errorf("long lines = %v, want [3]", lr.long)
+	}
+}
+
+func TestStreamBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []Error
+	}{
+		{"prose", "hello\nworld\n", []Error{{Source: "in", Line: 0, Message: "no benchmark output or capture found in 2 lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)"}}},
+		{"binary", "\x00\x01\x02garbage", []Error{{Source: "in", Line: 1, Message: "binary data, not text (expected sysbench, mysqlslap, lscpu, lsblk, free or mysql client output)"}}},
+		{"empty", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := All(strings.NewReader(tt.in), "in")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []Error
+			for _, e := range d.Errors {
+				got = append(got, *e)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("errors = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
