@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// BenchmarkParseJSON1GB measures the peak resident memory of
+// `sbreport parse --json` over 1 GiB of real interim-heavy sysbench logs
+// (the one-hour 0.5 run with 360 interim lines and the 1800 s 1.0.20 run,
+// concatenated and repeated into 5 MiB files), writing to /dev/null. It
+// reports peak-RSS-MB and MB/s; memory must stay proportional to one file,
+// not to the input.
+func BenchmarkParseJSON1GB(b *testing.B) {
+	var unit []byte
+	for _, f := range []string{
+		"../../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt",
+		"../../testdata/public/sysbench-1.0/sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt",
+	} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Skip("fixture missing: ", err)
+		}
+		unit = append(unit, data...)
+		unit = append(unit, '\n')
+	}
+	const fileSize, total = 5 << 20, 1 << 30
+	file := bytes.Repeat(unit, fileSize/len(unit)+1)[:0]
+	for len(file)+len(unit) <= fileSize {
+		file = append(file, unit...)
+	}
+	dir := b.TempDir()
+	written := 0
+	for i := 0; written < total; i++ {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("log%04d.txt", i)), file, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		written += len(file)
+	}
+	bin := filepath.Join(b.TempDir(), "sbreport")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	b.SetBytes(int64(written))
+	b.ResetTimer()
+	var peak int64
+	var elapsed time.Duration
+	for i := 0; i < b.N; i++ {
+		devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cmd := exec.Command(bin, "parse", "--json", dir)
+		cmd.Stdout = devnull
+		start := time.Now()
+		err = cmd.Run()
+		elapsed += time.Since(start)
+		devnull.Close()
+		if err != nil {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+				b.Fatalf("sbreport parse: %v", err)
+			}
+		}
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > peak {
+			peak = ru.Maxrss // KiB on Linux
+		}
+	}
+	b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
+	b.ReportMetric(float64(written)/(1<<20)/(elapsed.Seconds()/float64(b.N)), "MiB/s-wall")
+}
