@@ -79,30 +79,3 @@ type Comparison struct {
 // Compare compares every system with the base, cell by cell.
 func Compare(d *Dataset, opts CompareOptions) *Comparison { panic("todo") }
 
-// A TestResult is a two-sample test.
-type TestResult struct {
-	P        float64
-	N1, N2   int
-	Warnings Warnings
-}
-
-// WelchTTest tests whether xs and ys have the same mean without assuming
-// equal variances (two-sided), with Welch–Satterthwaite degrees of freedom.
-func WelchTTest(xs, ys []float64) TestResult { panic("todo") }
-
-// MannWhitney is the two-sided Mann–Whitney U test as golang.org/x/perf
-// benchmath computes it: exact (ties handled) when both samples are at
-// most 50 without ties or at most 9 with ties, else the normal
-// approximation with tie and continuity corrections. Warns when the
-// samples are too small to reach alpha at all.
-func MannWhitney(xs, ys []float64, alpha float64) TestResult { panic("todo") }
-
-// Fieller returns the interval of the ratio of means mean(ys)/mean(xs) of
-// two independent samples at the given confidence (Fieller 1954), with
-// Welch–Satterthwaite degrees of freedom taken at the point estimate ρ:
-// ν = (v_y + ρ²v_x)² / (v_y²/(n_y−1) + ρ⁴v_x²/(n_x−1)), v = s²/n. When
-// the denominator's mean is not significantly away from zero
-// (g = t²v_x/x̄² ≥ 1) the interval is unbounded and ok is false.
-func Fieller(xs, ys []float64, confidence float64) (ratio, lo, hi float64, ok bool) {
-	panic("todo")
-}

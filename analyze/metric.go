@@ -1,6 +1,11 @@
 package analyze
 
 import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
 	"github.com/sbreport/sbreport/parse"
 )
 
@@ -26,30 +31,131 @@ const (
 )
 
 // ParseMetric checks a metric name as given on the command line.
-func ParseMetric(s string) (Metric, error) { panic("todo") }
+func ParseMetric(s string) (Metric, error) {
+	m := Metric(strings.ToLower(strings.TrimSpace(s)))
+	switch m {
+	case TPS, QPS, EPS, LatencyAvgMs, LatencyMinMs, LatencyMaxMs, SlapAvgS, SlapMinS, SlapMaxS:
+		return m, nil
+	}
+	if rank := m.Percentile(); rank != "" {
+		if v, err := strconv.ParseFloat(rank, 64); err == nil && v > 0 && v <= 100 {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("unknown metric %q (want tps, qps, eps, latency_avg_ms, latency_min_ms, latency_max_ms, latency_pNN_ms, slap_avg_s, slap_min_s or slap_max_s)", s)
+}
 
 // LatencyPercentile returns the metric for a printed percentile rank
 // ("95" → "latency_p95_ms").
 func LatencyPercentile(rank string) Metric { return Metric("latency_p" + rank + "_ms") }
 
 // Percentile returns the rank of a latency_pNN_ms metric ("95"), or "".
-func (m Metric) Percentile() string { panic("todo") }
+func (m Metric) Percentile() string {
+	s := string(m)
+	if !strings.HasPrefix(s, "latency_p") || !strings.HasSuffix(s, "_ms") || len(s) <= len("latency_p_ms") {
+		return ""
+	}
+	return s[len("latency_p") : len(s)-len("_ms")]
+}
 
 // LowerIsBetter reports whether smaller values are better (latencies and
 // mysqlslap seconds).
-func (m Metric) LowerIsBetter() bool { panic("todo") }
+func (m Metric) LowerIsBetter() bool {
+	return strings.HasPrefix(string(m), "latency_") || strings.HasPrefix(string(m), "slap_")
+}
 
 // Unit returns the unit of the metric: "/s", "ms" or "s".
-func (m Metric) Unit() string { panic("todo") }
+func (m Metric) Unit() string {
+	switch {
+	case strings.HasPrefix(string(m), "latency_"):
+		return "ms"
+	case strings.HasPrefix(string(m), "slap_"):
+		return "s"
+	}
+	return "/s"
+}
 
 // Value returns the run's value of the metric, as printed.
-func (m Metric) Value(r *parse.Run) (float64, bool) { panic("todo") }
+func (m Metric) Value(r *parse.Run) (float64, bool) {
+	get := func(p *float64) (float64, bool) {
+		if p == nil || math.IsNaN(*p) || math.IsInf(*p, 0) {
+			return 0, false
+		}
+		return *p, true
+	}
+	switch m {
+	case TPS:
+		return get(r.TPS)
+	case QPS:
+		return get(r.QPS)
+	case EPS:
+		return get(r.EPS)
+	case LatencyAvgMs:
+		return get(r.Latency.Avg)
+	case LatencyMinMs:
+		return get(r.Latency.Min)
+	case LatencyMaxMs:
+		return get(r.Latency.Max)
+	case SlapAvgS, SlapMinS, SlapMaxS:
+		if r.Mysqlslap == nil {
+			return 0, false
+		}
+		switch m {
+		case SlapAvgS:
+			return get(r.Mysqlslap.AvgS)
+		case SlapMinS:
+			return get(r.Mysqlslap.MinS)
+		}
+		return get(r.Mysqlslap.MaxS)
+	}
+	if rank := m.Percentile(); rank != "" {
+		v, ok := r.LatencyPct(rank)
+		if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, false
+		}
+		return v, true
+	}
+	return 0, false
+}
 
 // Series returns the metric's interim series of the run (NaN where an
 // interval lacks it), or nil when the metric has none (averages and
 // maxima of latency, mysqlslap).
-func (m Metric) Series(r *parse.Run) []float64 { panic("todo") }
+func (m Metric) Series(r *parse.Run) []float64 {
+	var pick func(iv *parse.Interval) float64
+	switch m {
+	case TPS:
+		pick = func(iv *parse.Interval) float64 { return iv.TPS }
+	case QPS:
+		pick = func(iv *parse.Interval) float64 { return iv.QPS }
+	case EPS:
+		pick = func(iv *parse.Interval) float64 { return iv.EPS }
+	default:
+		return nil
+	}
+	xs := make([]float64, len(r.Intervals))
+	any := false
+	for i := range r.Intervals {
+		xs[i] = pick(&r.Intervals[i])
+		if !math.IsNaN(xs[i]) {
+			any = true
+		}
+	}
+	if !any {
+		return nil
+	}
+	return xs
+}
 
 // DefaultMetric returns the throughput metric most runs carry: tps when
 // any run has it, else eps, else qps, else the mysqlslap average.
-func DefaultMetric(runs []*parse.Run) Metric { panic("todo") }
+func DefaultMetric(runs []*parse.Run) Metric {
+	for _, m := range []Metric{TPS, EPS, QPS, SlapAvgS} {
+		for _, r := range runs {
+			if _, ok := m.Value(r); ok {
+				return m
+			}
+		}
+	}
+	return TPS
+}

@@ -2,7 +2,12 @@ package analyze
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Center selects the summary statistic of repeats.
@@ -36,9 +41,10 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	type plain Summary
 	return json.Marshal(struct {
 		plain
-		Lo *float64 `json:"lo"`
-		Hi *float64 `json:"hi"`
-	}{plain(s), num(s.Lo), num(s.Hi)})
+		Center *float64 `json:"center"`
+		Lo     *float64 `json:"lo"`
+		Hi     *float64 `json:"hi"`
+	}{plain(s), num(s.Center), num(s.Lo), num(s.Hi)})
 }
 
 // Finite reports whether the interval is finite.
@@ -47,12 +53,56 @@ func (s Summary) Finite() bool { return !math.IsInf(s.Lo, 0) && !math.IsInf(s.Hi
 // PctRange returns the interval's half-width as a fraction of the center
 // (the larger side), as benchstat's "± x%"; +Inf when not finite, NaN when
 // the bounds and center differ in sign.
-func (s Summary) PctRange() float64 { panic("todo") }
+func (s Summary) PctRange() float64 {
+	if !s.Finite() {
+		return math.Inf(1)
+	}
+	sign := func(x float64) int {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return 0
+	}
+	if c := sign(s.Center); c != sign(s.Lo) || c != sign(s.Hi) {
+		return math.NaN()
+	}
+	if s.Center == 0 {
+		return 0
+	}
+	return math.Max(s.Hi/s.Center-1, 1-s.Lo/s.Center)
+}
 
 // SummarizeMean returns the mean of xs with a Student-t interval
 // x̄ ± t(n−1, (1+c)/2)·s/√n. With n = 1 the interval is infinite (with a
 // warning); with zero variance it is the point itself.
-func SummarizeMean(xs []float64, confidence float64) Summary { panic("todo") }
+func SummarizeMean(xs []float64, confidence float64) Summary {
+	n := len(xs)
+	s := Summary{N: n, Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Confidence: confidence, Method: "t"}
+	switch n {
+	case 0:
+		s.Method = "none"
+		s.Warnings.addf("no values")
+		return s
+	case 1:
+		s.Center = xs[0]
+		s.Method = "none"
+		s.Warnings.addf("need >= 2 runs for a confidence interval of the mean")
+		return s
+	}
+	mean, sd := stat.MeanStdDev(xs, nil)
+	s.Center = mean
+	if sd == 0 || math.IsNaN(sd) {
+		s.Lo, s.Hi = mean, mean
+		return s
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile((1 + confidence) / 2)
+	h := t * sd / math.Sqrt(float64(n))
+	s.Lo, s.Hi = mean-h, mean+h
+	return s
+}
 
 // SummarizeMedian returns the median of xs with the distribution-free
 // order-statistic interval exactly as golang.org/x/perf benchmath's
@@ -61,9 +111,117 @@ func SummarizeMean(xs []float64, confidence float64) Summary { panic("todo") }
 // (the left one on ties) until the confidence is reached; n > 30 uses the
 // normal approximation with continuity correction. Fewer than 6 samples
 // give no finite 95% interval and a warning saying how many are needed.
-func SummarizeMedian(xs []float64, confidence float64) Summary { panic("todo") }
+func SummarizeMedian(xs []float64, confidence float64) Summary {
+	n := len(xs)
+	s := Summary{N: n, Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Confidence: 1, Method: "order"}
+	if n == 0 {
+		s.Method = "none"
+		s.Warnings.addf("no values")
+		return s
+	}
+	sorted := append([]float64(nil), xs...)
+	sort.Float64s(sorted)
+	if n%2 == 1 {
+		s.Center = sorted[n/2]
+	} else {
+		s.Center = (sorted[n/2-1] + sorted[n/2]) / 2
+	}
+	lo, hi, actual := QuantileCI(n, 0.5, confidence)
+	s.Confidence = actual
+	if lo >= 1 {
+		s.Lo = sorted[lo-1]
+	}
+	if hi <= n {
+		s.Hi = sorted[hi-1]
+	}
+	if !s.Finite() {
+		op, need := medianSamples(confidence)
+		s.Warnings = append(s.Warnings, fmt.Errorf("need %s %d samples for confidence interval at level %v", op, need, confidence))
+	}
+	return s
+}
+
+// medianSamples returns the least sample size with a finite median
+// interval at the given confidence (as benchmath's medianSamples).
+func medianSamples(confidence float64) (op string, n int) {
+	const limit = 50
+	for n = 2; n <= limit; n++ {
+		lo, hi, _ := QuantileCI(n, 0.5, confidence)
+		if 0 < lo && hi <= n {
+			return ">=", n
+		}
+	}
+	return ">", limit
+}
+
+// quantileCIApproxThreshold is the sample size above which QuantileCI uses
+// the normal approximation (as go-moremath).
+const quantileCIApproxThreshold = 30
 
 // QuantileCI returns the 1-based order statistics [lo, hi] bounding the
 // confidence interval of quantile q in a sample of n, and the actual
 // confidence (lo < 1 or hi > n mean an infinite bound).
-func QuantileCI(n int, q, confidence float64) (lo, hi int, actual float64) { panic("todo") }
+//
+// The result is the half-open band [lo, hi) of the binomial distribution,
+// so the interval runs from the lo-th to the hi-th order statistic.
+func QuantileCI(n int, q, confidence float64) (lo, hi int, actual float64) {
+	if confidence >= 1 {
+		return 0, n + 1, 1
+	}
+	b := distuv.Binomial{N: float64(n), P: q}
+	pmf := func(k int) float64 {
+		if k < 0 || k > n {
+			return 0
+		}
+		return b.Prob(float64(k))
+	}
+	var l, r int
+	if n <= quantileCIApproxThreshold {
+		// Start at the lower mode and accumulate probabilities in
+		// decreasing order, preferring the left neighbour on ties.
+		x := int(math.Ceil(float64(n+1)*q) - 1)
+		if q == 0 {
+			x = 0
+		}
+		accum := pmf(x)
+		l, r = x, x+1
+		lp, rp := pmf(l-1), pmf(r)
+		for accum < confidence && (lp > 0 || rp > 0) {
+			if lp >= rp {
+				accum += lp
+				l--
+				lp = pmf(l - 1)
+			} else {
+				accum += rp
+				r++
+				rp = pmf(r)
+			}
+		}
+		actual = accum
+	} else {
+		mu := float64(n) * q
+		sd := math.Sqrt(float64(n) * q * (1 - q))
+		norm := distuv.Normal{Mu: mu, Sigma: sd}
+		alpha := (1 - confidence) / 2
+		l1 := norm.Quantile(alpha)
+		r1 := 2*mu - l1
+		l = int(math.Floor(math.Floor(l1-0.5)+0.5)) + 1
+		r = int(math.Floor(math.Ceil(r1-0.5)+0.5)) + 1
+		cdf := func(l, r int) float64 { return norm.CDF(float64(r)-0.5) - norm.CDF(float64(l)-0.5) }
+		actual = cdf(l, r)
+		if biased := cdf(l, r-1); biased >= confidence && biased < actual {
+			actual = biased
+			r--
+		}
+		if l <= 0 && r >= n+1 {
+			actual = 1
+		}
+	}
+	if l < 0 {
+		l = 0
+	}
+	if r > n+1 {
+		r = n + 1
+	}
+	return l, r, actual
+}
