@@ -43,10 +43,10 @@ type Row struct {
 	Significant bool     `json:"significant"`
 	// Better is set when the difference is significant and in the good
 	// direction (higher throughput, lower latency).
-	Better   bool     `json:"better"`
+	Better   bool      `json:"better"`
 	Values   []float64 `json:"values"` // the per-run values, in input order
-	Summary  Summary  `json:"-"`
-	Warnings Warnings `json:"warnings"`
+	Summary  Summary   `json:"-"`
+	Warnings Warnings  `json:"warnings"`
 }
 
 // A Geomean is the geometric mean of one system's ratios to the base over
@@ -78,4 +78,3 @@ type Comparison struct {
 
 // Compare compares every system with the base, cell by cell.
 func Compare(d *Dataset, opts CompareOptions) *Comparison { panic("todo") }
-

@@ -31,9 +31,9 @@ type ScaleOptions struct {
 
 // A ScalePoint is one thread count of a curve.
 type ScalePoint struct {
-	Threads    int      `json:"threads"`
-	N          int      `json:"n"` // repeats
-	Throughput Summary  `json:"throughput"`
+	Threads    int     `json:"threads"`
+	N          int     `json:"n"` // repeats
+	Throughput Summary `json:"throughput"`
 	// P95Ms is the median over repeats of the printed p95 latency (the SLO
 	// percentile when one is given); null when absent.
 	P95Ms *float64 `json:"p95_ms"`
@@ -82,9 +82,9 @@ type Curve struct {
 	PeakExtrapolated bool `json:"peak_extrapolated"`
 	// MaxMeasured is the largest measured thread count; predictions
 	// beyond ExtrapolationFactor·MaxMeasured are extrapolation.
-	MaxMeasured int          `json:"max_measured_threads"`
-	CPUs        *int         `json:"cpus"` // logical CPUs of the host, null when unknown
-	SLO         *SLO         `json:"slo"`
+	MaxMeasured int  `json:"max_measured_threads"`
+	CPUs        *int `json:"cpus"` // logical CPUs of the host, null when unknown
+	SLO         *SLO `json:"slo"`
 	// SLOThreads is the largest measured thread count meeting the SLO (at
 	// every thread count up to it); null when none does.
 	SLOThreads    *int         `json:"slo_threads"`

@@ -32,11 +32,11 @@ type LittleCheck struct {
 
 // Stability describes one run's interim series.
 type Stability struct {
-	Source   string `json:"source"`
-	Line     int    `json:"line"`
-	Metric   Metric `json:"metric"`
-	Total    int    `json:"intervals"` // interim points with the metric
-	N        int    `json:"steady_intervals"`
+	Source string `json:"source"`
+	Line   int    `json:"line"`
+	Metric Metric `json:"metric"`
+	Total  int    `json:"intervals"` // interim points with the metric
+	N      int    `json:"steady_intervals"`
 	// WarmupS is the time trimmed from the start (the end time of the
 	// last trimmed interval), 0 when nothing was trimmed.
 	WarmupS float64 `json:"warmup_s"`

@@ -91,11 +91,11 @@ func TestFieller(t *testing.T) {
 	const t3 = 3.182446305284263 // t(0.975, 3)
 	const t2 = 4.302652729911275 // t(0.975, 2)
 	tests := []struct {
-		name      string
-		xs, ys    []float64
-		ratio     float64
-		lo, hi    float64
-		bounded   bool
+		name    string
+		xs, ys  []float64
+		ratio   float64
+		lo, hi  float64
+		bounded bool
 	}{
 		// Exact denominator: the interval is the t interval of ȳ over x̄,
 		// df = n_y − 1: (20 ± t3·√(2/3))/10.

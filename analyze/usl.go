@@ -79,13 +79,13 @@ type Fit struct {
 	SigmaSE, KappaSE, LambdaSE float64
 	// Intervals: estimate ± t(n−3)·SE, clipped to the parameter bounds.
 	SigmaLo, SigmaHi, KappaLo, KappaHi, LambdaLo, LambdaHi float64
-	Confidence float64
-	Residuals  []float64 // measured − fitted, in the order of the input
-	RSS        float64
-	DF         int     // n − 3
-	RSE        float64 // residual standard error √(RSS/DF)
-	R2         float64
-	Warnings   Warnings
+	Confidence                                             float64
+	Residuals                                              []float64 // measured − fitted, in the order of the input
+	RSS                                                    float64
+	DF                                                     int     // n − 3
+	RSE                                                    float64 // residual standard error √(RSS/DF)
+	R2                                                     float64
+	Warnings                                               Warnings
 }
 
 // FitUSL fits X(N) = λN/(1+σ(N−1)+κN(N−1)) to the measurements by
