@@ -31,7 +31,7 @@ func sameStrings(a, b []string) bool {
 	return true
 }
 
-var inf = math.Inf(1)
+
 
 // TestSummarizeMedian checks the values of golang.org/x/perf benchmath's
 // TestSummaryNone (benchmath/assumption_test.go), which our median

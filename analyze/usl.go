@@ -1,6 +1,14 @@
 package analyze
 
-import "errors"
+import (
+	"errors"
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize"
+	"gonum.org/v1/gonum/stat/distuv"
+)
 
 // ErrTooFewLevels is returned by FitUSL for fewer than three distinct
 // concurrency levels.
@@ -30,16 +38,34 @@ func (m Model) LatencyAt(n float64) float64 { return n / m.ThroughputAt(n) }
 
 // Peak returns the concurrency of maximum throughput,
 // N* = √((1−σ)/κ) (Gunther 2007, eq. 4.33), +Inf when κ = 0.
-func (m Model) Peak() float64 { panic("todo") }
+func (m Model) Peak() float64 {
+	if m.Kappa <= 0 {
+		return math.Inf(1)
+	}
+	return math.Sqrt(math.Max(0, 1-m.Sigma) / m.Kappa)
+}
 
 // MaxThroughput returns X(N*), the highest modelled throughput; when
 // κ = 0 it is the asymptote Ceiling.
-func (m Model) MaxThroughput() float64 { panic("todo") }
+func (m Model) MaxThroughput() float64 {
+	if m.Kappa <= 0 {
+		return m.Ceiling()
+	}
+	return m.ThroughputAt(m.Peak())
+}
 
 // Ceiling returns the asymptotic throughput λ/σ of an Amdahl system
 // (κ = 0; eq. 4.16), +Inf when σ = 0 too, NaN when κ > 0 (the curve
 // turns retrograde instead).
-func (m Model) Ceiling() float64 { panic("todo") }
+func (m Model) Ceiling() float64 {
+	switch {
+	case m.Kappa > 0:
+		return math.NaN()
+	case m.Sigma <= 0:
+		return math.Inf(1)
+	}
+	return m.Lambda / m.Sigma
+}
 
 // ContentionConstrained reports whether contention dominates (σ > κ).
 func (m Model) ContentionConstrained() bool { return m.Sigma > m.Kappa }
@@ -74,8 +100,10 @@ func FromThroughputAndLatency(x, latencyS float64) Measurement {
 type Fit struct {
 	Model
 	// Standard errors from the Jacobian at the optimum,
-	// Cov = (JᵀJ)⁻¹·s², s² = RSS/(n−3). NaN (JSON null) when the fit has no
-	// residual degrees of freedom or a parameter sits on its bound.
+	// Cov = (JᵀJ)⁻¹·s², s² = RSS/(n−3). NaN when the fit has no residual
+	// degrees of freedom or JᵀJ is singular. A parameter on its bound
+	// (κ = 0, σ = 0) keeps its SE, with a warning: the interval is then
+	// one-sided.
 	SigmaSE, KappaSE, LambdaSE float64
 	// Intervals: estimate ± t(n−3)·SE, clipped to the parameter bounds.
 	SigmaLo, SigmaHi, KappaLo, KappaHi, LambdaLo, LambdaHi float64
@@ -93,4 +121,249 @@ type Fit struct {
 // needed), under λ ≥ 0, 0 ≤ σ ≤ 1, 0 ≤ κ ≤ 1 (a bounded transform, several
 // starting points). Several measurements at one concurrency are repeats.
 // It returns ErrTooFewLevels for fewer than three distinct concurrencies.
-func FitUSL(ms []Measurement, confidence float64) (*Fit, error) { panic("todo") }
+//
+// Measurements that are not finite or not positive are dropped with a
+// warning.
+func FitUSL(ms []Measurement, confidence float64) (*Fit, error) {
+	f := &Fit{Confidence: confidence}
+	var ns, xs []float64
+	levels := map[float64]bool{}
+	for _, m := range ms {
+		if !(m.Concurrency > 0) || !(m.Throughput >= 0) || math.IsInf(m.Concurrency, 0) || math.IsInf(m.Throughput, 0) {
+			f.Warnings.addf("dropped measurement (%v, %v): not a positive finite point", m.Concurrency, m.Throughput)
+			continue
+		}
+		ns, xs = append(ns, m.Concurrency), append(xs, m.Throughput)
+		levels[m.Concurrency] = true
+	}
+	if len(levels) < 3 {
+		return nil, ErrTooFewLevels
+	}
+	scale := 0.0 // largest throughput, to fit on a unit scale
+	for _, x := range xs {
+		scale = math.Max(scale, x)
+	}
+	if scale == 0 {
+		return nil, errors.New("analyze: every throughput is zero")
+	}
+	y := make([]float64, len(xs))
+	for i, x := range xs {
+		y[i] = x / scale
+	}
+	rss := func(l, s, k float64) float64 {
+		sum := 0.0
+		for i, n := range ns {
+			r := y[i] - Model{s, k, l}.ThroughputAt(n)
+			sum += r * r
+		}
+		return sum
+	}
+
+	// Starting points: λ from the best per-thread throughput, σ and κ on
+	// a small grid. The bounded parameters are transformed: σ = (1−cos a)/2,
+	// κ = (1−cos b)/2, λ = c² (gonum BFGS on the unconstrained a, b, c).
+	lam0 := 0.0
+	for i, n := range ns {
+		lam0 = math.Max(lam0, y[i]/n)
+	}
+	best := [3]float64{lam0, 0, 0}
+	bestRSS := rss(lam0, 0, 0)
+	for _, s0 := range []float64{0, 0.01, 0.1, 0.5} {
+		for _, k0 := range []float64{0, 1e-5, 1e-3, 0.05} {
+			p, v := fitTransformed(ns, y, lam0, s0, k0)
+			if v < bestRSS {
+				best, bestRSS = p, v
+			}
+		}
+	}
+	// Polish on the original parameters with projected
+	// Levenberg–Marquardt steps.
+	best = polishLM(ns, y, best)
+
+	f.Lambda, f.Sigma, f.Kappa = best[0]*scale, best[1], best[2]
+	n := len(ns)
+	f.Residuals = make([]float64, n)
+	mean := 0.0
+	for _, x := range xs {
+		mean += x / float64(n)
+	}
+	tss := 0.0
+	for i, nn := range ns {
+		f.Residuals[i] = xs[i] - f.ThroughputAt(nn)
+		f.RSS += f.Residuals[i] * f.Residuals[i]
+		tss += (xs[i] - mean) * (xs[i] - mean)
+	}
+	f.R2 = math.NaN()
+	if tss > 0 {
+		f.R2 = 1 - f.RSS/tss
+	}
+	f.DF = n - 3
+	nan := math.NaN()
+	f.SigmaSE, f.KappaSE, f.LambdaSE = nan, nan, nan
+	f.RSE = nan
+	f.SigmaLo, f.SigmaHi, f.KappaLo, f.KappaHi, f.LambdaLo, f.LambdaHi = nan, nan, nan, nan, nan, nan
+	if f.DF <= 0 {
+		f.Warnings.addf("%d points for 3 parameters: no residual degrees of freedom, no standard errors", n)
+		return f, nil
+	}
+	f.RSE = math.Sqrt(f.RSS / float64(f.DF))
+	J := mat.NewDense(n, 3, nil)
+	for i, nn := range ns {
+		d := 1 + f.Sigma*(nn-1) + f.Kappa*nn*(nn-1)
+		J.Set(i, 0, nn/d)
+		J.Set(i, 1, -f.Lambda*nn*(nn-1)/(d*d))
+		J.Set(i, 2, -f.Lambda*nn*nn*(nn-1)/(d*d))
+	}
+	var jtj, cov mat.Dense
+	jtj.Mul(J.T(), J)
+	if err := cov.Inverse(&jtj); err != nil {
+		f.Warnings.addf("singular Jacobian: no standard errors")
+		return f, nil
+	}
+	s2 := f.RSS / float64(f.DF)
+	se := func(i int) float64 {
+		v := cov.At(i, i) * s2
+		if v < 0 || math.IsNaN(v) {
+			return nan
+		}
+		return math.Sqrt(v)
+	}
+	f.LambdaSE, f.SigmaSE, f.KappaSE = se(0), se(1), se(2)
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(f.DF)}.Quantile((1 + confidence) / 2)
+	clip := func(v, lo, hi float64) float64 { return math.Min(math.Max(v, lo), hi) }
+	f.LambdaLo, f.LambdaHi = clip(f.Lambda-t*f.LambdaSE, 0, inf), clip(f.Lambda+t*f.LambdaSE, 0, inf)
+	f.SigmaLo, f.SigmaHi = clip(f.Sigma-t*f.SigmaSE, 0, 1), clip(f.Sigma+t*f.SigmaSE, 0, 1)
+	f.KappaLo, f.KappaHi = clip(f.Kappa-t*f.KappaSE, 0, 1), clip(f.Kappa+t*f.KappaSE, 0, 1)
+	if f.Kappa == 0 {
+		f.Warnings.addf("κ is at its bound 0: no retrograde region in the data, its interval is one-sided")
+	}
+	if f.Sigma == 0 {
+		f.Warnings.addf("σ is at its bound 0: its interval is one-sided")
+	}
+	return f, nil
+}
+
+var inf = math.Inf(1)
+
+// fitTransformed minimises the residual sum of squares from one starting
+// point with gonum's BFGS over the transformed parameters and returns the
+// parameters (λ, σ, κ) and their RSS.
+func fitTransformed(ns, y []float64, lam0, s0, k0 float64) ([3]float64, float64) {
+	from := func(p []float64) (l, s, k float64) {
+		return p[2] * p[2], (1 - math.Cos(p[0])) / 2, (1 - math.Cos(p[1])) / 2
+	}
+	prob := optimize.Problem{
+		Func: func(p []float64) float64 {
+			l, s, k := from(p)
+			sum := 0.0
+			for i, n := range ns {
+				r := y[i] - Model{s, k, l}.ThroughputAt(n)
+				sum += r * r
+			}
+			return sum
+		},
+		Grad: func(g, p []float64) {
+			l, s, k := from(p)
+			var gl, gs, gk float64
+			for i, n := range ns {
+				d := 1 + s*(n-1) + k*n*(n-1)
+				r := y[i] - l*n/d
+				gl += -2 * r * n / d
+				gs += 2 * r * l * n * (n - 1) / (d * d)
+				gk += 2 * r * l * n * n * (n - 1) / (d * d)
+			}
+			g[0] = gs * math.Sin(p[0]) / 2
+			g[1] = gk * math.Sin(p[1]) / 2
+			g[2] = gl * 2 * p[2]
+		},
+	}
+	p0 := []float64{math.Acos(1 - 2*s0), math.Acos(1 - 2*k0), math.Sqrt(lam0)}
+	res, err := optimize.Minimize(prob, p0, &optimize.Settings{MajorIterations: 500}, &optimize.BFGS{})
+	if res == nil || (err != nil && res.F == 0 && res.X == nil) {
+		return [3]float64{lam0, s0, k0}, math.Inf(1)
+	}
+	l, s, k := from(res.X)
+	v := res.F
+	if math.IsNaN(v) {
+		v = math.Inf(1)
+	}
+	return [3]float64{l, s, k}, v
+}
+
+// polishLM refines (λ, σ, κ) with Levenberg–Marquardt steps projected on
+// the bounds λ ≥ 0, 0 ≤ σ ≤ 1, 0 ≤ κ ≤ 1.
+func polishLM(ns, y []float64, p [3]float64) [3]float64 {
+	rss := func(p [3]float64) float64 {
+		sum := 0.0
+		for i, n := range ns {
+			r := y[i] - Model{p[1], p[2], p[0]}.ThroughputAt(n)
+			sum += r * r
+		}
+		return sum
+	}
+	project := func(p [3]float64) [3]float64 {
+		p[0] = math.Max(p[0], 0)
+		p[1] = math.Min(math.Max(p[1], 0), 1)
+		p[2] = math.Min(math.Max(p[2], 0), 1)
+		return p
+	}
+	cur := rss(p)
+	mu := 1e-3
+	for iter := 0; iter < 200; iter++ {
+		var jtj [3][3]float64
+		var jtr [3]float64
+		for i, n := range ns {
+			d := 1 + p[1]*(n-1) + p[2]*n*(n-1)
+			r := y[i] - p[0]*n/d
+			j := [3]float64{n / d, -p[0] * n * (n - 1) / (d * d), -p[0] * n * n * (n - 1) / (d * d)}
+			for a := 0; a < 3; a++ {
+				jtr[a] += j[a] * r
+				for b := 0; b < 3; b++ {
+					jtj[a][b] += j[a] * j[b]
+				}
+			}
+		}
+		improved := false
+		for try := 0; try < 20; try++ {
+			a := mat.NewDense(3, 3, nil)
+			for i := 0; i < 3; i++ {
+				for k := 0; k < 3; k++ {
+					a.Set(i, k, jtj[i][k])
+				}
+				a.Set(i, i, jtj[i][i]*(1+mu)+1e-300)
+			}
+			var delta mat.VecDense
+			if err := delta.SolveVec(a, mat.NewVecDense(3, jtr[:])); err != nil {
+				mu *= 10
+				continue
+			}
+			next := project([3]float64{p[0] + delta.AtVec(0), p[1] + delta.AtVec(1), p[2] + delta.AtVec(2)})
+			if v := rss(next); v < cur {
+				rel := (cur - v) / math.Max(cur, 1e-300)
+				p, cur = next, v
+				mu = math.Max(mu/10, 1e-12)
+				improved = rel > 1e-15
+				break
+			}
+			mu *= 10
+		}
+		if !improved {
+			break
+		}
+	}
+	return p
+}
+
+// levels returns the distinct concurrencies, ascending.
+func levels(ms []Measurement) []float64 {
+	seen := map[float64]bool{}
+	var out []float64
+	for _, m := range ms {
+		if !seen[m.Concurrency] {
+			seen[m.Concurrency] = true
+			out = append(out, m.Concurrency)
+		}
+	}
+	sort.Float64s(out)
+	return out
+}
