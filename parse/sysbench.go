@@ -83,6 +83,7 @@ type sbBlock struct {
 	fatal         bool // FATAL/ALERT or Lua error seen
 	luaErr        bool
 	prepare       bool // started after a prepare/cleanup/help command
+	sawInterim    bool // an interim line, kept or dropped
 
 	maxThds   float64 // largest interim thread count
 	latUnit   float64 // multiplier for unsuffixed latencies in the current block
@@ -208,11 +209,11 @@ func newSbBlock(l *Line, c *ctx) *sbBlock {
 // isBanner recognises "sysbench 1.0.20 (using ...)", "sysbench 0.4.12:  multi-...",
 // "sysbench v0.4.8:" and "sysbench 1.1.0-ead2689".
 func isBanner(t string) bool {
-	_, ok := bannerVersion(t)
+	_, ok := sysbenchBanner(t)
 	return ok
 }
 
-func bannerVersion(t string) (string, bool) {
+func sysbenchBanner(t string) (string, bool) {
 	if !strings.HasPrefix(t, "sysbench ") {
 		return "", false
 	}
@@ -409,7 +410,7 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 		b.cp = cp
 		return consumed, true
 	}
-	b.stage = stInterim
+	b.stage, b.sawInterim = stInterim, true
 	if name, v := impossibleValue(&iv); name != "" {
 		r.Warn(l.No, "interim line dropped: impossible "+name+" "+strconv.FormatFloat(v, 'f', 2, 64)+" (unsigned underflow in sysbench)")
 		return consumed, true
@@ -519,7 +520,7 @@ func (b *sbBlock) plain(l *Line, t string) status {
 	r := b.r
 	switch {
 	case strings.HasPrefix(t, "sysbench "):
-		if v, ok := bannerVersion(t); ok {
+		if v, ok := sysbenchBanner(t); ok {
 			if b.sawBanner || b.sawHeader || b.stage != stPrelude || b.checkpoint {
 				return rejected
 			}
@@ -718,6 +719,8 @@ func byteSize(s string) (float64, bool) {
 		return 0, false
 	}
 	switch {
+	case math.Abs(v) > 1e200:
+		return 0, false
 	case strings.HasPrefix(rest, "Tb"):
 		return v * (1 << 40), true
 	case strings.HasPrefix(rest, "Gb"):
@@ -947,7 +950,7 @@ func (b *sbBlock) labelled(l *Line, label, val string) status {
 			break
 		}
 		v, _, ok := leadingNum(val)
-		if !ok {
+		if !ok || math.IsInf(v*1000, 0) {
 			return b.bad(l, label, val, "seconds")
 		}
 		r.Latency.Sum = fptr(v * 1000)
@@ -1251,6 +1254,10 @@ func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {
 	default:
 		v *= b.latUnit
 	}
+	if math.IsInf(v, 0) {
+		b.bad(l, "latency "+label, val, "a number of milliseconds")
+		return 0, false
+	}
 	return v, true
 }
 
@@ -1399,7 +1406,7 @@ func (b *sbBlock) end(c *ctx) {
 		b.cp = nil
 	}
 	r := b.r
-	hasResult := len(r.Intervals) > 0 || b.stage == stReport || b.sawHistogram
+	hasResult := b.sawInterim || b.stage == stReport || b.sawHistogram
 	if !hasResult && (!b.sawHeader || b.prepare) && !b.checkpoint && !b.fatal {
 		// A banner alone, or prepare, cleanup or help output: not a run.
 		if b.cutLine != 0 {
@@ -1432,9 +1439,10 @@ func (b *sbBlock) finish() {
 		r.Events != nil && r.TotalTimeS != nil && *r.TotalTimeS > 0 {
 		// cpu, threads, mutex and custom scripts print no rate before 1.0.8/1.1
 		// (FORMATS.md §9): derived, and said so.
-		eps := float64(*r.Events) / *r.TotalTimeS
-		r.EPS = fptr(eps)
-		r.Warn(0, "eps derived as total number of events / total time (not printed)")
+		if eps := float64(*r.Events) / *r.TotalTimeS; !math.IsInf(eps, 0) && eps >= 0 {
+			r.EPS = fptr(eps)
+			r.Warn(0, "eps derived as total number of events / total time (not printed)")
+		}
 	}
 	// Threads: header, command, interim maximum, fairness ratio.
 	if r.Threads == nil && b.maxThds > 0 {
@@ -1453,7 +1461,7 @@ func (b *sbBlock) finish() {
 		var missing []string
 		switch {
 		case b.stage != stReport:
-			if len(r.Intervals) > 0 {
+			if b.sawInterim {
 				missing = append(missing, "cumulative report (interim lines only)")
 			} else {
 				missing = append(missing, "interim lines and cumulative report (header only)")
