@@ -190,8 +190,8 @@ CREATE USER IF NOT EXISTS 'sbtest'@'localhost' IDENTIFIED BY '$pw';
 CREATE USER IF NOT EXISTS 'sbtest'@'127.0.0.1' IDENTIFIED BY '$pw';
 ALTER USER 'sbtest'@'localhost' IDENTIFIED BY '$pw';
 ALTER USER 'sbtest'@'127.0.0.1' IDENTIFIED BY '$pw';
-GRANT ALL PRIVILEGES ON sbtest.* TO 'sbtest'@'localhost';
-GRANT ALL PRIVILEGES ON sbtest.* TO 'sbtest'@'127.0.0.1';
+GRANT ALL PRIVILEGES ON \`sbtest%\`.* TO 'sbtest'@'localhost';
+GRANT ALL PRIVILEGES ON \`sbtest%\`.* TO 'sbtest'@'127.0.0.1';
 GRANT PROCESS, RELOAD ON *.* TO 'sbtest'@'localhost';
 GRANT PROCESS, RELOAD ON *.* TO 'sbtest'@'127.0.0.1';"
 }
@@ -220,6 +220,7 @@ MariaDB $(sql 'SELECT VERSION()') is running
   socket:   $SOCK
   tcp:      127.0.0.1:$PORT
   user:     sbtest (password from SB_PASSWORD, default sbtest), database sbtest
+            (sbtest may create and use any database whose name starts with sbtest)
   engines:  $engines
   stop:     SBREPORT_DB_DIR=$DIR scripts/stop-db.sh
 EOF
