@@ -1,6 +1,10 @@
 package analyze
 
 import (
+	"math"
+	"sort"
+	"strconv"
+
 	"github.com/sbreport/sbreport/parse"
 )
 
@@ -68,21 +72,202 @@ var nonSystemKeys = map[string]bool{
 // else another label (not a workload, thread or repeat label) that does,
 // the one with the fewest values, ties broken by name; else "version"
 // when banners differ; else "" (one system).
-func ChooseBy(runs []*parse.Run) string { panic("todo") }
+func ChooseBy(runs []*parse.Run) string {
+	values := map[string]map[string]bool{}
+	for _, r := range runs {
+		for k, v := range r.Labels {
+			if nonSystemKeys[k] {
+				continue
+			}
+			if values[k] == nil {
+				values[k] = map[string]bool{}
+			}
+			values[k][v] = true
+		}
+	}
+	// A key that some runs lack still names systems: the others are "?".
+	distinct := func(k string) int {
+		n := len(values[k])
+		for _, r := range runs {
+			if _, ok := r.Labels[k]; !ok {
+				return n + 1
+			}
+		}
+		return n
+	}
+	for _, k := range ByAutoKeys {
+		if values[k] != nil && distinct(k) >= 2 {
+			return k
+		}
+	}
+	var keys []string
+	for k := range values {
+		if distinct(k) >= 2 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		di, dj := distinct(keys[i]), distinct(keys[j])
+		if di != dj {
+			return di < dj
+		}
+		return keys[i] < keys[j]
+	})
+	if len(keys) > 0 {
+		return keys[0]
+	}
+	versions := map[string]bool{}
+	for _, r := range runs {
+		if r.Version != "" {
+			versions[r.Version] = true
+		}
+	}
+	if len(versions) >= 2 {
+		return "version"
+	}
+	return ""
+}
 
 // SystemOf returns the run's system under key by ("all" when by is "",
 // "?" when the run lacks the key).
-func SystemOf(r *parse.Run, by string) string { panic("todo") }
+func SystemOf(r *parse.Run, by string) string {
+	if by == "" {
+		return "all"
+	}
+	if v, ok := r.Labels[by]; ok && v != "" {
+		return v
+	}
+	switch by {
+	case "version":
+		if r.Version != "" {
+			return r.Version
+		}
+	case "source":
+		return r.Source
+	case "tool":
+		return r.Tool
+	}
+	return "?"
+}
 
 // WorkloadOf returns the run's workload: the "workload" label, else the
 // test, else the mysqlslap load type, else "?".
-func WorkloadOf(r *parse.Run) string { panic("todo") }
+func WorkloadOf(r *parse.Run) string {
+	if v := r.Labels["workload"]; v != "" {
+		return v
+	}
+	if r.Test != "" {
+		return r.Test
+	}
+	if r.Mysqlslap != nil && r.Mysqlslap.LoadType != "" {
+		return r.Mysqlslap.LoadType
+	}
+	if r.Tool == parse.ToolMysqlslap {
+		return "mysqlslap"
+	}
+	return "?"
+}
+
+// threadsOf returns the configured threads (mysqlslap: clients), 0 when
+// unknown.
+func threadsOf(r *parse.Run) int {
+	if r.Threads != nil {
+		return *r.Threads
+	}
+	if r.Mysqlslap != nil && r.Mysqlslap.Clients != nil {
+		return *r.Mysqlslap.Clients
+	}
+	return 0
+}
 
 // Group merges multi-client runs, then sorts the runs into cells.
-func Group(runs []*parse.Run, opts GroupOptions) *Dataset { panic("todo") }
+func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
+	d := &Dataset{By: opts.By}
+	if d.By == "" {
+		d.By = ChooseBy(runs)
+	}
+	cg := opts.ClientGroup
+	if cg == "" {
+		cg = "client_group"
+	}
+	// Merge the clients of a group: same system, workload and group value.
+	type gkey struct{ system, workload, group string }
+	type unit struct {
+		run   *parse.Run
+		n     int
+		upper bool
+		warn  Warnings
+	}
+	var units []*unit
+	groups := map[gkey]*unit{}
+	members := map[*unit][]*parse.Run{}
+	for _, r := range runs {
+		if g := r.Labels[cg]; g != "" {
+			k := gkey{SystemOf(r, d.By), WorkloadOf(r), g}
+			u := groups[k]
+			if u == nil {
+				u = &unit{}
+				groups[k] = u
+				units = append(units, u)
+			}
+			members[u] = append(members[u], r)
+			continue
+		}
+		units = append(units, &unit{run: r, n: 1})
+	}
+	for u, rs := range members {
+		u.n = len(rs)
+		u.run, u.upper, u.warn = MergeClients(rs)
+	}
+
+	cells := map[Key]*Cell{}
+	sysIdx, wlIdx := map[string]int{}, map[string]int{}
+	for _, u := range units {
+		k := Key{System: SystemOf(u.run, d.By), Workload: WorkloadOf(u.run), Threads: threadsOf(u.run)}
+		if _, ok := sysIdx[k.System]; !ok {
+			sysIdx[k.System] = len(d.Systems)
+			d.Systems = append(d.Systems, k.System)
+		}
+		if _, ok := wlIdx[k.Workload]; !ok {
+			wlIdx[k.Workload] = len(d.Workloads)
+			d.Workloads = append(d.Workloads, k.Workload)
+		}
+		c := cells[k]
+		if c == nil {
+			c = &Cell{Key: k}
+			cells[k] = c
+			d.Cells = append(d.Cells, c)
+		}
+		c.Runs = append(c.Runs, u.run)
+		c.Merged = append(c.Merged, u.n)
+		c.PercentileUpperBound = c.PercentileUpperBound || u.upper
+		c.Warnings = append(c.Warnings, u.warn...)
+	}
+	sort.SliceStable(d.Cells, func(i, j int) bool {
+		a, b := d.Cells[i].Key, d.Cells[j].Key
+		if a.Workload != b.Workload {
+			return wlIdx[a.Workload] < wlIdx[b.Workload]
+		}
+		if a.Threads != b.Threads {
+			return a.Threads < b.Threads
+		}
+		return sysIdx[a.System] < sysIdx[b.System]
+	})
+	if _, ok := sysIdx["?"]; ok && d.By != "" {
+		d.Warnings.addf("some runs have no %q: they are grouped as system \"?\"", d.By)
+	}
+	return d
+}
 
 // Cell returns the cell with key k, or nil.
-func (d *Dataset) Cell(k Key) *Cell { panic("todo") }
+func (d *Dataset) Cell(k Key) *Cell {
+	for _, c := range d.Cells {
+		if c.Key == k {
+			return c
+		}
+	}
+	return nil
+}
 
 // MergeClients merges runs made at the same time by several sysbench
 // processes against one system into one run: throughputs and counts are
@@ -92,5 +277,222 @@ func (d *Dataset) Cell(k Key) *Cell { panic("todo") }
 // maximum of the clients' percentiles and upperBound is true. Interim
 // intervals are summed where every client reported the same time.
 func MergeClients(runs []*parse.Run) (merged *parse.Run, upperBound bool, warn Warnings) {
-	panic("todo")
+	if len(runs) == 0 {
+		panic("analyze: MergeClients of no runs")
+	}
+	first := runs[0]
+	m := &parse.Run{
+		Source: first.Source, Line: first.Line, EndLine: first.EndLine, Tool: first.Tool,
+		Version: first.Version, Layout: first.Layout, Test: first.Test, Command: first.Command,
+		Complete: true, Options: first.Options, ThreadsFrom: first.ThreadsFrom,
+	}
+	m.Labels = map[string]string{}
+	for k, v := range first.Labels {
+		m.Labels[k] = v
+	}
+	if len(runs) == 1 {
+		*m = *first
+		return m, false, nil
+	}
+	m.SetLabel("clients", strconv.Itoa(len(runs)))
+	// sum adds pointers; absent in any client makes the sum absent.
+	sum := func(get func(r *parse.Run) *float64) *float64 {
+		t := 0.0
+		for _, r := range runs {
+			p := get(r)
+			if p == nil {
+				return nil
+			}
+			t += *p
+		}
+		return &t
+	}
+	threads, okThreads := 0, true
+	var events int64
+	okEvents := true
+	for _, r := range runs {
+		m.Complete = m.Complete && r.Complete
+		if r.Threads == nil {
+			okThreads = false
+		} else {
+			threads += *r.Threads
+		}
+		if r.Events == nil {
+			okEvents = false
+		} else {
+			events += *r.Events
+		}
+	}
+	if okThreads {
+		m.Threads = &threads
+	}
+	if okEvents {
+		m.Events = &events
+	}
+	m.TPS = sum(func(r *parse.Run) *float64 { return r.TPS })
+	m.QPS = sum(func(r *parse.Run) *float64 { return r.QPS })
+	m.EPS = sum(func(r *parse.Run) *float64 { return r.EPS })
+	m.Latency.Sum = sum(func(r *parse.Run) *float64 { return r.Latency.Sum })
+	// The longest client's time is the group's wall time.
+	for _, r := range runs {
+		if r.TotalTimeS != nil && (m.TotalTimeS == nil || *r.TotalTimeS > *m.TotalTimeS) {
+			v := *r.TotalTimeS
+			m.TotalTimeS = &v
+		}
+	}
+	ext := func(get func(r *parse.Run) *float64, better func(a, b float64) bool) *float64 {
+		var out *float64
+		for _, r := range runs {
+			p := get(r)
+			if p == nil {
+				return nil
+			}
+			if out == nil || better(*p, *out) {
+				v := *p
+				out = &v
+			}
+		}
+		return out
+	}
+	m.Latency.Min = ext(func(r *parse.Run) *float64 { return r.Latency.Min }, func(a, b float64) bool { return a < b })
+	m.Latency.Max = ext(func(r *parse.Run) *float64 { return r.Latency.Max }, func(a, b float64) bool { return a > b })
+	// Average: Σ latency sums / Σ events; else the events-weighted mean of
+	// the averages (the same thing, rounded as printed).
+	if m.Latency.Sum != nil && okEvents && events > 0 {
+		v := *m.Latency.Sum / float64(events)
+		m.Latency.Avg = &v
+	} else if okEvents && events > 0 {
+		t := 0.0
+		ok := true
+		for _, r := range runs {
+			if r.Latency.Avg == nil {
+				ok = false
+				break
+			}
+			t += *r.Latency.Avg * float64(*r.Events)
+		}
+		if ok {
+			v := t / float64(events)
+			m.Latency.Avg = &v
+		}
+	}
+	// Percentiles: from merged histograms when all clients have one.
+	allHist := true
+	for _, r := range runs {
+		if len(r.Histogram) == 0 {
+			allHist = false
+		}
+	}
+	ranks := map[string]bool{}
+	for _, r := range runs {
+		for k := range r.Latency.Percentiles {
+			ranks[k] = true
+		}
+	}
+	if len(ranks) > 0 {
+		m.Latency.Percentiles = map[string]float64{}
+	}
+	if allHist {
+		var hist []parse.Bucket
+		for _, r := range runs {
+			hist = append(hist, r.Histogram...)
+		}
+		sort.SliceStable(hist, func(i, j int) bool { return hist[i].ValueMs < hist[j].ValueMs })
+		m.Histogram = hist
+		for rank := range ranks {
+			q, err := strconv.ParseFloat(rank, 64)
+			if err != nil {
+				continue
+			}
+			m.Latency.Percentiles[rank] = histPercentile(hist, q)
+		}
+	} else {
+		for rank := range ranks {
+			mx, ok := math.Inf(-1), true
+			for _, r := range runs {
+				v, has := r.Latency.Percentiles[rank]
+				if !has {
+					ok = false
+					break
+				}
+				mx = math.Max(mx, v)
+			}
+			if ok {
+				m.Latency.Percentiles[rank] = mx
+				upperBound = true
+			}
+		}
+		if upperBound {
+			warn.addf("%d clients merged without histograms: latency percentiles are the clients' maximum, an upper bound", len(runs))
+			m.Warn(0, "latency percentiles are the maximum over the clients: an upper bound")
+		}
+	}
+	// Intervals summed where every client reported at the same time.
+	byT := map[float64][]parse.Interval{}
+	var order []float64
+	for _, r := range runs {
+		for _, iv := range r.Intervals {
+			if _, ok := byT[iv.T]; !ok {
+				order = append(order, iv.T)
+			}
+			byT[iv.T] = append(byT[iv.T], iv)
+		}
+	}
+	sort.Float64s(order)
+	for _, t := range order {
+		ivs := byT[t]
+		if len(ivs) != len(runs) {
+			continue
+		}
+		out := parse.NewInterval(ivs[0].Line, t)
+		add := func(get func(iv *parse.Interval) *float64) {
+			s := 0.0
+			for i := range ivs {
+				s += *get(&ivs[i])
+			}
+			*get(&out) = s
+		}
+		add(func(iv *parse.Interval) *float64 { return &iv.Threads })
+		add(func(iv *parse.Interval) *float64 { return &iv.TPS })
+		add(func(iv *parse.Interval) *float64 { return &iv.QPS })
+		add(func(iv *parse.Interval) *float64 { return &iv.Reads })
+		add(func(iv *parse.Interval) *float64 { return &iv.Writes })
+		add(func(iv *parse.Interval) *float64 { return &iv.Other })
+		add(func(iv *parse.Interval) *float64 { return &iv.ErrS })
+		add(func(iv *parse.Interval) *float64 { return &iv.ReconnS })
+		add(func(iv *parse.Interval) *float64 { return &iv.EPS })
+		m.Intervals = append(m.Intervals, out)
+	}
+	if len(order) > 0 && len(m.Intervals) < len(order) {
+		warn.addf("%d clients merged: %d interim times were not reported by every client and were left out", len(runs), len(order)-len(m.Intervals))
+	}
+	for _, r := range runs {
+		if r.Version != first.Version || r.Test != first.Test {
+			warn.addf("merged clients differ: %s %s (%s) vs %s %s (%s)", first.Test, first.Version, first.Source, r.Test, r.Version, r.Source)
+			break
+		}
+	}
+	return m, upperBound, warn
+}
+
+// histPercentile returns the q-th percentile of a latency histogram as
+// sysbench computes it: the value of the bucket where the cumulative count
+// first reaches q% of the total.
+func histPercentile(hist []parse.Bucket, q float64) float64 {
+	var total int64
+	for _, b := range hist {
+		total += b.Count
+	}
+	if total == 0 {
+		return 0
+	}
+	need := float64(total) * q / 100
+	var cum int64
+	for _, b := range hist {
+		cum += b.Count
+		if float64(cum) >= need {
+			return b.ValueMs
+		}
+	}
+	return hist[len(hist)-1].ValueMs
 }

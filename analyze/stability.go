@@ -1,7 +1,11 @@
 package analyze
 
 import (
+	"math"
+	"sort"
 	"time"
+
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -67,21 +71,213 @@ type Stability struct {
 // Confidence is the interval's level. The result has Total 0 and a warning
 // when the run has fewer than Thresholds.MinIntervals points.
 func Steady(r *parse.Run, m Metric, skip time.Duration, confidence float64, th Thresholds) *Stability {
-	panic("todo")
+	th = th.orDefault()
+	st := &Stability{Source: r.Source, Line: r.Line, Metric: m, Little: Little(r, th)}
+	if st.Little != nil && !st.Little.OK {
+		st.Warnings.addf("Little's law: %.0f threads but throughput × average latency = %.2f (ratio %.2f): the numbers do not fit together",
+			st.Little.Threads, st.Little.Implied, st.Little.Ratio)
+	}
+	series := m.Series(r)
+	var ts, xs []float64
+	for i, v := range series {
+		if !math.IsNaN(v) {
+			ts, xs = append(ts, r.Intervals[i].T), append(xs, v)
+		}
+	}
+	st.Total = len(xs)
+	if len(xs) < th.MinIntervals {
+		if len(xs) > 0 {
+			st.Warnings.addf("%d interim points: need >= %d to judge stability", len(xs), th.MinIntervals)
+		}
+		st.Total = len(xs)
+		st.Batch = Summary{N: 0, Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Confidence: confidence, Method: "none"}
+		st.Mean, st.CV, st.Median = math.NaN(), math.NaN(), math.NaN()
+		if len(xs) > 0 {
+			st.Mean, st.StdDev = stat.MeanStdDev(xs, nil)
+			if len(xs) == 1 {
+				st.StdDev = 0
+			}
+			st.CV = cv(st.Mean, st.StdDev)
+			st.Median = median(xs)
+		}
+		return st
+	}
+	// Warm-up.
+	cut := 0
+	switch {
+	case skip == NoSkip || skip < 0:
+	case skip == 0:
+		cut = MSER(xs, th.MSERBatch, th.MaxWarmupFraction)
+		st.WarmupAuto = true
+	default:
+		limit := skip.Seconds()
+		for cut < len(ts) && ts[cut] <= limit+1e-9 {
+			cut++
+		}
+	}
+	if cut >= len(xs)-1 {
+		st.Warnings.addf("skip of %v leaves fewer than 2 interim points: nothing trimmed", skip)
+		cut = 0
+	}
+	if cut > 0 {
+		st.WarmupS = ts[cut-1]
+	}
+	steady := xs[cut:]
+	st.N = len(steady)
+	st.Mean, st.StdDev = stat.MeanStdDev(steady, nil)
+	st.CV = cv(st.Mean, st.StdDev)
+	if st.CV > th.CVWarn {
+		st.Warnings.addf("noisy steady state: coefficient of variation %.1f%% (> %.0f%%)", 100*st.CV, 100*th.CVWarn)
+	}
+	// Stalls: over the whole series, against its median.
+	st.Median = median(xs)
+	limit := th.StallFraction * st.Median
+	for i := 0; i < len(xs); i++ {
+		if !(xs[i] < limit || xs[i] == 0) {
+			continue
+		}
+		j := i
+		mn := xs[i]
+		for j+1 < len(xs) && (xs[j+1] < limit || xs[j+1] == 0) {
+			j++
+			mn = math.Min(mn, xs[j])
+		}
+		st.Stalls = append(st.Stalls, Stall{StartS: ts[i], EndS: ts[j], Intervals: j - i + 1, Min: mn})
+		i = j
+	}
+	if n := len(st.Stalls); n > 0 {
+		total := 0
+		for _, s := range st.Stalls {
+			total += s.Intervals
+		}
+		st.Warnings.addf("%d stall(s): %d interval(s) below %.0f%% of the median %s (first at %gs)",
+			n, total, 100*th.StallFraction, string(m), st.Stalls[0].StartS)
+	}
+	st.Batch, st.Batches = BatchMeans(steady, confidence, th)
+	st.Warnings = append(st.Warnings, st.Batch.Warnings...)
+	return st
+}
+
+func cv(mean, sd float64) float64 {
+	if mean == 0 {
+		if sd == 0 {
+			return 0
+		}
+		return math.Inf(1)
+	}
+	return sd / math.Abs(mean)
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := len(s)
+	if n == 0 {
+		return math.NaN()
+	}
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// orDefault returns DefaultThresholds when th is the zero value.
+func (th Thresholds) orDefault() Thresholds {
+	if th == (Thresholds{}) {
+		return DefaultThresholds
+	}
+	return th
 }
 
 // MSER returns the MSER-b truncation point of xs (the number of leading
 // points to drop), searched over the first maxFrac of the series.
-func MSER(xs []float64, batch int, maxFrac float64) int { panic("todo") }
+func MSER(xs []float64, batch int, maxFrac float64) int {
+	if batch < 1 {
+		batch = 1
+	}
+	// Batch means of consecutive groups (a trailing partial batch is
+	// dropped, as in MSER-5).
+	nb := len(xs) / batch
+	if nb < 2 {
+		return 0
+	}
+	z := make([]float64, nb)
+	for i := range z {
+		z[i] = stat.Mean(xs[i*batch:(i+1)*batch], nil)
+	}
+	maxD := int(maxFrac * float64(nb))
+	best, bestD := math.Inf(1), 0
+	for d := 0; d <= maxD && d < nb-1; d++ {
+		rest := z[d:]
+		mean := stat.Mean(rest, nil)
+		ss := 0.0
+		for _, v := range rest {
+			ss += (v - mean) * (v - mean)
+		}
+		k := float64(len(rest))
+		// Strictly smaller (beyond rounding) so that ties keep less trimming.
+		if v := ss / (k * k); d == 0 || v < best-1e-12*math.Abs(best) {
+			best, bestD = v, d
+		}
+	}
+	return bestD * batch
+}
 
 // BatchMeans returns the mean of xs with a Student-t interval at the given
 // confidence over contiguous batch means (rule as in Steady).
 func BatchMeans(xs []float64, confidence float64, th Thresholds) (s Summary, batches int) {
-	panic("todo")
+	th = th.orDefault()
+	n := len(xs)
+	b := n / th.MinBatchSize
+	if b > th.MaxBatches {
+		b = th.MaxBatches
+	}
+	if b < 2 {
+		s = SummarizeMean(xs, confidence)
+		s.Lo, s.Hi = math.Inf(-1), math.Inf(1)
+		s.Method = "batch-means"
+		s.Warnings = Warnings{}
+		s.Warnings.addf("%d interim points: need >= %d for a batch-means interval", n, 2*th.MinBatchSize)
+		if n > 0 {
+			s.Center = stat.Mean(xs, nil)
+		}
+		return s, 0
+	}
+	m := n / b
+	xs = xs[n-b*m:] // drop the leftovers at the start, nearest the warm-up
+	means := make([]float64, b)
+	for i := range means {
+		means[i] = stat.Mean(xs[i*m:(i+1)*m], nil)
+	}
+	s = SummarizeMean(means, confidence)
+	s.N = len(xs)
+	s.Method = "batch-means"
+	return s, b
 }
 
 // Little checks a run's configured threads against Little's law. The
 // throughput is tps (one event is one transaction) or else eps; the
 // latency is the printed average. In rate mode (--rate) the threads are not
 // all busy, so only an implied concurrency above the threads fails.
-func Little(r *parse.Run, th Thresholds) *LittleCheck { panic("todo") }
+func Little(r *parse.Run, th Thresholds) *LittleCheck {
+	th = th.orDefault()
+	if r.Threads == nil || *r.Threads <= 0 || r.Latency.Avg == nil {
+		return nil
+	}
+	x := r.TPS
+	if x == nil {
+		x = r.EPS
+	}
+	if x == nil {
+		return nil
+	}
+	c := &LittleCheck{Threads: float64(*r.Threads), Throughput: *x, AvgLatency: *r.Latency.Avg}
+	c.Implied = c.Throughput * c.AvgLatency / 1000
+	c.Ratio = c.Implied / c.Threads
+	if r.Options.RateTarget != nil && *r.Options.RateTarget > 0 {
+		c.OK = c.Ratio <= 1+th.LittleTolerance
+	} else {
+		c.OK = math.Abs(c.Ratio-1) <= th.LittleTolerance
+	}
+	return c
+}

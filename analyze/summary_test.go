@@ -31,8 +31,6 @@ func sameStrings(a, b []string) bool {
 	return true
 }
 
-
-
 // TestSummarizeMedian checks the values of golang.org/x/perf benchmath's
 // TestSummaryNone (benchmath/assumption_test.go), which our median
 // interval must reproduce.

@@ -1,0 +1,155 @@
+package analyze
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"github.com/sbreport/sbreport/parse"
+	"gonum.org/v1/gonum/stat"
+)
+
+func fp(v float64) *float64 { return &v }
+func ip(v int) *int         { return &v }
+
+// seriesRun builds a run whose interim tps series is xs, one per second.
+func seriesRun(xs []float64) *parse.Run {
+	r := &parse.Run{Source: "synthetic", Tool: parse.ToolSysbench, Test: "oltp_read_write"}
+	for i, x := range xs {
+		iv := parse.NewInterval(i+1, float64(i+1))
+		iv.TPS = x
+		r.Intervals = append(r.Intervals, iv)
+	}
+	return r
+}
+
+// sb8 is sb1.0.20-oltp_read_write-8thr.log (testdata/public/sysbench-1.0):
+// the 30 interim tps values and the cumulative block, as printed.
+func sb8() *parse.Run {
+	r := seriesRun([]float64{2846.23, 2812.50, 2857.00, 2884.01, 2895.97, 2955.99, 3000.04, 2950.99, 2907.01, 2955.01,
+		2902.00, 2844.99, 2886.98, 2957.03, 2966.98, 2972.33, 2942.65, 2922.03, 2932.99, 2934.70,
+		2822.27, 2785.02, 2960.01, 2790.98, 2983.00, 2787.99, 2919.98, 2881.02, 2968.01, 2954.88})
+	r.Source = "sb1.0.20-oltp_read_write-8thr.log"
+	r.Threads = ip(8)
+	r.TPS = fp(2905.92)
+	r.QPS = fp(58118.47)
+	r.Latency.Avg = fp(2.75)
+	r.Latency.Sum = fp(239971.55)
+	return r
+}
+
+func TestSteadyRealRun(t *testing.T) {
+	st := Steady(sb8(), TPS, NoSkip, 0.95, DefaultThresholds)
+	if st.Total != 30 || st.N != 30 || st.WarmupS != 0 || len(st.Stalls) != 0 {
+		t.Fatalf("got %+v", st)
+	}
+	// Little: 2905.92 tps × 2.75 ms = 7.99 busy threads of 8.
+	if st.Little == nil || !st.Little.OK || !approx(st.Little.Implied, 2905.92*2.75/1000, 1e-12) {
+		t.Errorf("Little = %+v", st.Little)
+	}
+	// 30 points: 6 batches of 5.
+	if st.Batches != 6 || st.Batch.N != 30 || !st.Batch.Finite() || !(st.Batch.Lo < st.Mean && st.Mean < st.Batch.Hi) {
+		t.Errorf("batch means %+v (%d batches)", st.Batch, st.Batches)
+	}
+	if st.CV > 0.03 || len(st.Warnings) != 0 {
+		t.Errorf("CV %v warnings %v", st.CV, st.Warnings)
+	}
+	// A fixed skip of 5 s drops the first five intervals.
+	st = Steady(sb8(), TPS, 5*time.Second, 0.95, DefaultThresholds)
+	if st.N != 25 || st.WarmupS != 5 || st.WarmupAuto {
+		t.Errorf("skip 5s: N %d warm-up %v", st.N, st.WarmupS)
+	}
+}
+
+func TestBatchMeans(t *testing.T) {
+	xs := make([]float64, 30)
+	for i := range xs {
+		xs[i] = float64(i + 1)
+	}
+	// Batches of 5: means 3, 8, …, 28; their sd is 5·√3.5; t(0.975, 5) =
+	// 2.570581835636314.
+	s, b := BatchMeans(xs, 0.95, DefaultThresholds)
+	half := 2.570581835636314 * 5 * math.Sqrt(3.5) / math.Sqrt(6)
+	if b != 6 || !approx(s.Center, 15.5, 1e-12) || !approx(s.Lo, 15.5-half, 1e-9) || !approx(s.Hi, 15.5+half, 1e-9) {
+		t.Errorf("BatchMeans = %+v, %d", s, b)
+	}
+	// 100 points: 10 batches of 10.
+	if _, b := BatchMeans(make([]float64, 100), 0.95, DefaultThresholds); b != 10 {
+		t.Errorf("100 points: %d batches, want 10", b)
+	}
+	// 33 points: 6 batches of 5, the first 3 points dropped.
+	xs = append([]float64{1000, 1000, 1000}, xs...)
+	if s, b := BatchMeans(xs, 0.95, DefaultThresholds); b != 6 || s.Center != 15.5 {
+		t.Errorf("33 points: %+v, %d", s, b)
+	}
+	// Too short, and constant.
+	if s, b := BatchMeans([]float64{1, 2, 3}, 0.95, DefaultThresholds); b != 0 || s.Finite() || len(s.Warnings) != 1 {
+		t.Errorf("short: %+v %d", s, b)
+	}
+	c := make([]float64, 20)
+	for i := range c {
+		c[i] = 7
+	}
+	if s, _ := BatchMeans(c, 0.95, DefaultThresholds); s.Lo != 7 || s.Hi != 7 || s.Center != 7 {
+		t.Errorf("constant: %+v", s)
+	}
+}
+
+func TestMSER(t *testing.T) {
+	// Ten seconds of ramp-up at half speed, then steady: MSER-5 trims the
+	// two ramp batches.
+	var xs []float64
+	for i := 0; i < 10; i++ {
+		xs = append(xs, 50)
+	}
+	for i := 0; i < 40; i++ {
+		xs = append(xs, 100+float64(i%3))
+	}
+	if d := MSER(xs, 5, 0.5); d != 10 {
+		t.Errorf("MSER = %d, want 10", d)
+	}
+	st := Steady(seriesRun(xs), TPS, 0, 0.95, DefaultThresholds)
+	if !st.WarmupAuto || st.WarmupS != 10 || st.N != 40 || !approx(st.Mean, stat.Mean(xs[10:], nil), 1e-12) {
+		t.Errorf("Steady auto: %+v", st)
+	}
+	// A constant series trims nothing.
+	if d := MSER([]float64{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, 5, 0.5); d != 0 {
+		t.Errorf("constant: MSER = %d", d)
+	}
+}
+
+func TestStalls(t *testing.T) {
+	xs := []float64{100, 100, 100, 0, 0, 100, 100, 9, 100, 100, 100, 100}
+	st := Steady(seriesRun(xs), TPS, NoSkip, 0.95, DefaultThresholds)
+	want := []Stall{{StartS: 4, EndS: 5, Intervals: 2, Min: 0}, {StartS: 8, EndS: 8, Intervals: 1, Min: 9}}
+	if len(st.Stalls) != 2 || st.Stalls[0] != want[0] || st.Stalls[1] != want[1] {
+		t.Errorf("stalls = %+v, want %+v", st.Stalls, want)
+	}
+	if len(st.Warnings) == 0 {
+		t.Error("no stall warning")
+	}
+}
+
+func TestSteadyEdges(t *testing.T) {
+	// No series at all (a summary-table row).
+	r := &parse.Run{TPS: fp(10), Threads: ip(4), Latency: parse.Latency{Avg: fp(400)}}
+	st := Steady(r, TPS, 0, 0.95, DefaultThresholds)
+	if st.Total != 0 || st.Little == nil || !st.Little.OK {
+		t.Errorf("no series: %+v %+v", st, st.Little)
+	}
+	// Little's law broken: 4 threads but X·R = 1.
+	r.Latency.Avg = fp(100)
+	if st := Steady(r, TPS, 0, 0.95, DefaultThresholds); st.Little.OK || len(st.Warnings) == 0 {
+		t.Errorf("Little broken: %+v", st.Little)
+	}
+	// Rate mode: fewer busy threads are fine.
+	r.Options.RateTarget = fp(10)
+	if st := Steady(r, TPS, 0, 0.95, DefaultThresholds); !st.Little.OK {
+		t.Errorf("rate mode: %+v", st.Little)
+	}
+	// All-zero series: every interval is a stall, nothing is NaN.
+	st = Steady(seriesRun(make([]float64, 12)), TPS, 0, 0.95, DefaultThresholds)
+	if len(st.Stalls) != 1 || st.Stalls[0].Intervals != 12 || math.IsNaN(st.CV) || math.IsNaN(st.Mean) {
+		t.Errorf("zeros: %+v", st)
+	}
+}
