@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // This file reads one sysbench run of any generation (FORMATS.md §1–§3):
@@ -87,7 +88,8 @@ type sbBlock struct {
 
 	maxThds   float64 // largest interim thread count
 	latUnit   float64 // multiplier for unsuffixed latencies in the current block
-	cutLine   int     // a value line with its value missing
+	ivs       []Interval // interim lines, in a pooled buffer until end
+	cutLine   int        // a value line with its value missing
 	cutLabel  string
 	fragStart int
 }
@@ -418,11 +420,11 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 	if !math.IsNaN(iv.Threads) && iv.Threads > b.maxThds {
 		b.maxThds = iv.Threads
 	}
-	n := len(r.Intervals)
-	if n > 0 && iv.T <= r.Intervals[n-1].T {
+	n := len(b.ivs)
+	if n > 0 && iv.T <= b.ivs[n-1].T {
 		// Rate-mode "queue length" lines share the timestamp of a report line.
 		for i := n - 1; i >= 0 && i >= n-4; i-- {
-			p := &r.Intervals[i]
+			p := &b.ivs[i]
 			if p.T != iv.T {
 				continue
 			}
@@ -439,46 +441,48 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 		}
 		dup := 0
 		for i := n - 1; i >= 0; i-- {
-			if sameInterval(&r.Intervals[i], &iv) {
-				dup = r.Intervals[i].Line
+			if sameInterval(&b.ivs[i], &iv) {
+				dup = b.ivs[i].Line
 				break
 			}
 		}
 		switch {
 		case dup != 0:
 			r.Warn(l.No, "interim line repeats line "+strconv.Itoa(dup))
-		case iv.T < r.Intervals[n-1].T:
-			r.Warn(l.No, "interim line out of order: "+fmtSec(iv.T)+" after "+fmtSec(r.Intervals[n-1].T))
+		case iv.T < b.ivs[n-1].T:
+			r.Warn(l.No, "interim line out of order: "+fmtSec(iv.T)+" after "+fmtSec(b.ivs[n-1].T))
 		default:
 			r.Warn(l.No, "interim timestamp "+fmtSec(iv.T)+" repeated with other values")
 		}
 	}
-	r.Intervals = append(r.Intervals, iv)
+	if b.ivs == nil {
+		b.ivs = (*intervalPool.Get().(*[]Interval))[:0]
+	}
+	b.ivs = append(b.ivs, iv)
 	return consumed, true
 }
 
 func fmtSec(t float64) string { return strconv.FormatFloat(t, 'f', -1, 64) + "s" }
 
+// intervalPool holds the buffers interim lines are collected in, so that a
+// long run costs one exact-size allocation instead of a growing slice.
+var intervalPool = sync.Pool{New: func() any { s := make([]Interval, 0, 512); return &s }}
+
 // impossibleValue returns the name and value of the first field of iv that
-// no real run can print.
+// no real run can print. NaN (absent) fields compare false and pass.
 func impossibleValue(iv *Interval) (string, float64) {
-	fields := [...]struct {
-		name string
-		v    float64
-	}{
-		{"threads", iv.Threads}, {"tps", iv.TPS}, {"qps", iv.QPS}, {"reads", iv.Reads},
-		{"writes", iv.Writes}, {"other", iv.Other}, {"latency", iv.LatMs}, {"errors", iv.ErrS},
-		{"reconnects", iv.ReconnS}, {"eps", iv.EPS}, {"read MiB/s", iv.ReadMiBs},
-		{"write MiB/s", iv.WriteMiBs}, {"fsyncs", iv.FsyncS}, {"MiB/s", iv.MiBs},
-		{"queue length", iv.QueueLength}, {"concurrency", iv.Concurrency},
-	}
-	for _, f := range fields {
-		if f.v > impossible || f.v < 0 {
-			return f.name, f.v
+	vals := [...]float64{iv.Threads, iv.TPS, iv.QPS, iv.Reads, iv.Writes, iv.Other, iv.LatMs, iv.ErrS,
+		iv.ReconnS, iv.EPS, iv.ReadMiBs, iv.WriteMiBs, iv.FsyncS, iv.MiBs, iv.QueueLength, iv.Concurrency}
+	for i, v := range vals {
+		if v > impossible || v < 0 {
+			return intervalFieldNames[i], v
 		}
 	}
 	return "", 0
 }
+
+var intervalFieldNames = [...]string{"threads", "tps", "qps", "reads", "writes", "other", "latency",
+	"errors", "reconnects", "eps", "read MiB/s", "write MiB/s", "fsyncs", "MiB/s", "queue length", "concurrency"}
 
 func rateOnly(iv *Interval) bool {
 	return !math.IsNaN(iv.QueueLength) && math.IsNaN(iv.Threads) && math.IsNaN(iv.TPS) &&
@@ -1423,6 +1427,13 @@ func (b *sbBlock) end(c *ctx) {
 
 func (b *sbBlock) finish() {
 	r := b.r
+	if b.ivs != nil {
+		// Keep an exact-size copy; the growing buffer goes back to the pool.
+		r.Intervals = append(make([]Interval, 0, len(b.ivs)), b.ivs...)
+		buf := b.ivs[:0]
+		b.ivs = nil
+		intervalPool.Put(&buf)
+	}
 	// Headline rates: TPS and QPS from the statistics block, EPS as printed.
 	if s := r.SQL; s != nil {
 		if s.TransactionsPS != nil {
