@@ -1,4 +1,350 @@
 package parse
 
-// detectFree: placeholder until the parser lands.
-func detectFree(l *Line, c *ctx) block { return nil }
+import (
+	"fmt"
+	"math"
+	"path"
+	"strings"
+)
+
+// free output (FORMATS.md §7): a header naming the columns, then "Mem:"
+// and "Swap:" rows, with "-/+ buffers/cache:", "Low:", "High:" and
+// "Total:" rows in old procps and toybox.
+//
+// The unit is not printed, so it is decided in this order:
+//  1. a suffix on the cell itself (-h: "5.7G", "424K", "1.9Gi", "0B"),
+//     always a binary multiple unless --si was given;
+//  2. the unit option of the free command line just above the header
+//     (typed at a prompt, or a bare "free -m -s 3" line): -b, -k, -m, -g,
+//     --tebi, ..., with --si or --kilo/--mega/... for powers of 1000;
+//  3. bytes for toybox (OpenHarmony, Android), recognised by its layout: a
+//     "buffers" column without "cached" and a "-/+ buffers/cache:" row
+//     (busybox prints "-/+ buffers:"); the dispatcher strips the
+//     "OHOS:/$" prompt, so the layout is what identifies it;
+//  4. otherwise KiB, the procps and busybox default, unless the Mem total
+//     is below 1024: less than 1 MiB of memory is not a machine free runs
+//     on, so such a paste is free -g output whose command line was not
+//     copied (GiB is the unit where small totals are common; a free -m
+//     paste of a sub-GiB machine without its command line is misread).
+//
+// free -s N repeats the block; blank lines between blocks are tolerated
+// and the last complete block (one with Mem and Swap rows) gives the Host.
+// MemAvailableBytes is the "available" column, else the free column of the
+// "-/+ buffers/cache:" row, else free + buffers + cached of old procps.
+
+// freeColumns are the words of a free header.
+var freeColumns = map[string]bool{"total": true, "used": true, "free": true, "shared": true,
+	"buffers": true, "cached": true, "buff/cache": true, "cache": true, "available": true}
+
+type freeSnap struct {
+	header   int
+	cols     []string
+	mem      []string
+	memLine  int
+	swap     []string
+	swapLine int
+	plus     []string // "-/+ buffers/cache:" used, free
+	plusLine int
+	plusWide bool // the row says "buffers/cache" (procps, toybox), not "buffers" (busybox)
+}
+
+type freeBlock struct {
+	c      *ctx
+	snaps  []*freeSnap
+	unit   float64 // from the command line, 0 when none
+	pow    int     // exponent of the unit option, -1 when none
+	si     bool
+	tera   bool // "-t" given: tera for toybox, --total for procps
+	errs   []lineErr
+	line   int
+	hasCmd bool
+}
+
+// freeHeader returns the columns of a free header line, or nil.
+func freeHeader(text string) []string {
+	f := strings.Fields(text)
+	if len(f) < 3 || f[0] != "total" {
+		return nil
+	}
+	used, free := false, false
+	for _, w := range f {
+		if !freeColumns[w] {
+			return nil
+		}
+		used = used || w == "used"
+		free = free || w == "free"
+	}
+	if !used || !free {
+		return nil
+	}
+	return f
+}
+
+// detectFree starts at a free header ("total used free shared ...").
+func detectFree(l *Line, c *ctx) block {
+	cols := freeHeader(l.Text)
+	if cols == nil {
+		return nil
+	}
+	b := &freeBlock{c: c, line: l.No, pow: -1}
+	if c.command != nil && c.command.Tool == "free" && l.No-c.cmdLine <= 3 {
+		b.options(splitArgs(c.command.raw))
+		c.takeCommand(l.No)
+	} else {
+		// A command written without a prompt ("free -m -s 3") is a heading.
+		for i := len(c.headings) - 1; i >= 0; i-- {
+			hd := c.headings[i]
+			if l.No-hd.No > 3 {
+				break
+			}
+			if args := splitArgs(hd.Text); len(args) > 0 && path.Base(args[0]) == "free" {
+				b.options(args)
+				break
+			}
+		}
+	}
+	b.snaps = append(b.snaps, &freeSnap{header: l.No, cols: cols})
+	return b
+}
+
+// options reads the unit options of a free command line.
+func (b *freeBlock) options(args []string) {
+	b.hasCmd = true
+	start := 0
+	for start < len(args) && path.Base(args[start]) != "free" {
+		start++
+	}
+	setPow := func(p int) { b.pow = p }
+	for i := start + 1; i < len(args); i++ {
+		a := args[i]
+		switch a {
+		case "|", ">", ">>", "&&", ";", "2>&1":
+			i = len(args)
+			continue
+		case "--bytes":
+			setPow(0)
+		case "--kibi":
+			setPow(1)
+		case "--mebi":
+			setPow(2)
+		case "--gibi":
+			setPow(3)
+		case "--tebi":
+			setPow(4)
+		case "--pebi":
+			setPow(5)
+		case "--kilo":
+			setPow(1)
+			b.si = true
+		case "--mega":
+			setPow(2)
+			b.si = true
+		case "--giga":
+			setPow(3)
+			b.si = true
+		case "--tera":
+			setPow(4)
+			b.si = true
+		case "--peta":
+			setPow(5)
+			b.si = true
+		case "--si":
+			b.si = true
+		case "-s", "-c", "--seconds", "--count":
+			i++ // its value
+		}
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") {
+			for _, ch := range a[1:] {
+				switch ch {
+				case 'b':
+					setPow(0)
+				case 'k':
+					setPow(1)
+				case 'm':
+					setPow(2)
+				case 'g':
+					setPow(3)
+				case 't':
+					b.tera = true
+				}
+				if ch == 's' || ch == 'c' {
+					break // the rest is the interval or count
+				}
+			}
+		}
+	}
+}
+
+func (b *freeBlock) cur() *freeSnap { return b.snaps[len(b.snaps)-1] }
+
+func (b *freeBlock) feed(l *Line) status {
+	if l.Text == "" {
+		return skipped // between the blocks of free -s
+	}
+	if l.Prompt != "" {
+		return rejected
+	}
+	if cols := freeHeader(l.Text); cols != nil {
+		b.snaps = append(b.snaps, &freeSnap{header: l.No, cols: cols})
+		return consumed
+	}
+	f := strings.Fields(l.Text)
+	s := b.cur()
+	switch {
+	case f[0] == "Mem:":
+		if s.mem != nil {
+			return rejected
+		}
+		s.mem, s.memLine = f[1:], l.No
+		if len(s.mem) != len(s.cols) {
+			b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("free: Mem row has %d values (expected %d, one per header column)", len(s.mem), len(s.cols))})
+		}
+		return consumed
+	case f[0] == "Swap:":
+		s.swap, s.swapLine = f[1:], l.No
+		return consumed
+	case f[0] == "-/+" && len(f) >= 2 && strings.HasPrefix(f[1], "buffers"):
+		s.plus, s.plusLine = f[2:], l.No
+		s.plusWide = f[1] == "buffers/cache:"
+		if len(s.plus) != 2 {
+			b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("free: -/+ buffers/cache row has %d values (expected used and free)", len(s.plus))})
+		}
+		return consumed
+	case f[0] == "Low:" || f[0] == "High:" || f[0] == "Total:":
+		return consumed
+	}
+	return rejected
+}
+
+func (s *freeSnap) col(name string) int {
+	for i, c := range s.cols {
+		if c == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *freeSnap) toybox() bool {
+	return s.col("buffers") >= 0 && s.col("cached") < 0 && s.col("buff/cache") < 0 && s.col("cache") < 0 &&
+		s.plus != nil && s.plusWide
+}
+
+func (b *freeBlock) end(c *ctx) {
+	var s *freeSnap
+	for i := len(b.snaps) - 1; i >= 0; i-- {
+		if b.snaps[i].mem != nil && b.snaps[i].swap != nil {
+			s = b.snaps[i]
+			break
+		}
+	}
+	if s == nil {
+		for i := len(b.snaps) - 1; i >= 0; i-- {
+			if b.snaps[i].mem != nil {
+				s = b.snaps[i]
+				break
+			}
+		}
+	}
+	for _, e := range b.errs {
+		c.errorf(e.line, "%s", e.msg)
+	}
+	if s == nil {
+		c.errorf(b.line, "free: header without a Mem row (expected \"Mem:\" and \"Swap:\" rows)")
+		return
+	}
+	// The unit of cells without a suffix.
+	base := 1024.0
+	if b.si {
+		base = 1000
+	}
+	unit := 1024.0
+	switch {
+	case b.pow >= 0:
+		unit = math.Pow(base, float64(b.pow))
+	case s.toybox() && b.tera:
+		unit = math.Pow(base, 4)
+	case s.toybox():
+		unit = 1
+	case b.si:
+		unit = 1000
+	}
+	if b.pow < 0 && !s.toybox() && unit == 1024 && tooSmallForKiB(s) {
+		unit = 1 << 30 // free -g with its command line cut off
+	}
+	h := &Host{Source: c.name, Line: s.header, Captures: []string{"free"}, Name: hostName(c, b.line)}
+	cell := func(row []string, i, line int, what string) *int64 {
+		if i < 0 || i >= len(row) {
+			return nil
+		}
+		v, ok := freeCell(row[i], unit, base)
+		if !ok {
+			c.errorf(line, "free: %s %q (expected a number, with a unit suffix under -h)", what, row[i])
+			return nil
+		}
+		return i64ptr(v)
+	}
+	h.MemTotalBytes = cell(s.mem, s.col("total"), s.memLine, "Mem total")
+	switch {
+	case s.col("available") >= 0:
+		h.MemAvailableBytes = cell(s.mem, s.col("available"), s.memLine, "Mem available")
+	case len(s.plus) == 2:
+		h.MemAvailableBytes = cell(s.plus, 1, s.plusLine, "-/+ buffers/cache free")
+	case s.col("buffers") >= 0 && s.col("cached") >= 0:
+		fr := cell(s.mem, s.col("free"), s.memLine, "Mem free")
+		bu := cell(s.mem, s.col("buffers"), s.memLine, "Mem buffers")
+		ca := cell(s.mem, s.col("cached"), s.memLine, "Mem cached")
+		if fr != nil && bu != nil && ca != nil {
+			h.MemAvailableBytes = i64ptr(*fr + *bu + *ca)
+		}
+	}
+	if s.swap != nil {
+		h.SwapTotalBytes = cell(s.swap, 0, s.swapLine, "Swap total")
+	}
+	c.add(h)
+}
+
+// freeCell converts one cell to bytes: a plain number is in unit, a
+// suffixed one (-h) in its own unit (B, K/Ki, M/Mi, ...; base 1024, or
+// 1000 with --si). A decimal comma is accepted.
+func freeCell(s string, unit, base float64) (int64, bool) {
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	f, err := parseNum(strings.Replace(s[:i], ",", ".", 1))
+	if err != nil {
+		return 0, false
+	}
+	suf := s[i:]
+	if suf != "" {
+		if strings.HasSuffix(suf, "i") {
+			suf = strings.TrimSuffix(suf, "i")
+			base = 1024
+		}
+		p := strings.Index("BKMGTPE", suf)
+		if len(suf) != 1 || p < 0 {
+			return 0, false
+		}
+		unit = math.Pow(base, float64(p))
+	}
+	v := math.Round(f * unit)
+	if v < 0 || v >= math.MaxInt64 {
+		return 0, false
+	}
+	return int64(v), true
+}
+
+// tooSmallForKiB reports a Mem total printed without a suffix that is
+// below 1024.
+func tooSmallForKiB(s *freeSnap) bool {
+	i := s.col("total")
+	if i < 0 || i >= len(s.mem) {
+		return false
+	}
+	v, err := parseNum(s.mem[i])
+	return err == nil && v < 1024
+}

@@ -1,7 +1,767 @@
 package parse
 
-// detectLscpu: placeholder until the parser lands.
-func detectLscpu(l *Line, c *ctx) block { return nil }
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
-// lscpuJSON handles lscpu -J output.
-func lscpuJSON(lines []Line, c *ctx) bool { return false }
+// lscpu output (FORMATS.md §5) comes in four shapes, all read into one
+// *Host by lscpuBuilder:
+//
+//   - flat text, "Label:<spaces>value" (util-linux < 2.37, and later when
+//     stdout is not a terminal), split on the first colon;
+//   - the indented tree of util-linux ≥ 2.37, whose section headers
+//     ("Caches (sum of all):", "NUMA:", "Vulnerabilities:") have no value;
+//   - lscpu -J, flat ({"field": "Architecture:", "data": "x86_64"}) or
+//     nested in "children" arrays, read by lscpuJSON;
+//   - third-party clones (OpenBSD: "Active CPU(s)", "Total CPU(s)",
+//     "Vendor:", "Socket(s): 0").
+//
+// Translated output (zh_CN) is mapped to the English labels by
+// lscpuSynonyms; the fullwidth colon is already ':' after normalize.
+
+// lscpuSynonyms maps translated labels to the English ones.
+var lscpuSynonyms = map[string]string{
+	"架构":         "Architecture",
+	"CPU 运行模式":   "CPU op-mode(s)",
+	"字节序":        "Byte Order",
+	"地址大小":       "Address sizes",
+	"CPU":        "CPU(s)", // zh_CN prints "CPU：" for the CPU count
+	"在线 CPU 列表":  "On-line CPU(s) list",
+	"离线 CPU 列表":  "Off-line CPU(s) list",
+	"每个核的线程数":    "Thread(s) per core",
+	"每个座的核数":     "Core(s) per socket",
+	"每个簇的核数":     "Core(s) per cluster",
+	"座":          "Socket(s)",
+	"簇":          "Cluster(s)",
+	"NUMA 节点":    "NUMA node(s)",
+	"厂商 ID":      "Vendor ID",
+	"CPU 系列":     "CPU family",
+	"型号":         "Model",
+	"型号名称":       "Model name",
+	"步进":         "Stepping",
+	"CPU 最大 MHz": "CPU max MHz",
+	"CPU 最小 MHz": "CPU min MHz",
+	"超管理器厂商":     "Hypervisor vendor",
+	"虚拟化类型":      "Virtualization type",
+	"虚拟化":        "Virtualization",
+	"标记":         "Flags",
+	"缓存 (所有的总和)": "Caches (sum of all)",
+	"缓存":         "Caches",
+	"漏洞":         "Vulnerabilities",
+	"L1d 缓存":     "L1d cache",
+	"L1i 缓存":     "L1i cache",
+	"L2 缓存":      "L2 cache",
+	"L3 缓存":      "L3 cache",
+	"L4 缓存":      "L4 cache",
+}
+
+// canonLscpuLabel returns the English label for a printed one.
+func canonLscpuLabel(label string) string {
+	if e, ok := lscpuSynonyms[label]; ok {
+		return e
+	}
+	// "NUMA 节点0 CPU" → "NUMA node0 CPU(s)"
+	if rest, ok := strings.CutPrefix(label, "NUMA 节点"); ok && strings.HasSuffix(rest, " CPU") {
+		return "NUMA node" + strings.TrimSuffix(rest, " CPU") + " CPU(s)"
+	}
+	return label
+}
+
+// Section headers of the ≥ 2.37 tree (value empty, children indented).
+const (
+	secCaches = "caches"
+	secNUMA   = "numa"
+	secVuln   = "vulnerabilities"
+	secOther  = "other"
+)
+
+func lscpuSection(canon string) string {
+	switch {
+	case strings.HasPrefix(canon, "Caches"):
+		return secCaches
+	case canon == "NUMA":
+		return secNUMA
+	case canon == "Vulnerabilities":
+		return secVuln
+	}
+	return secOther
+}
+
+// cpuGroup is one "Model name" group; heterogeneous CPUs print several.
+type cpuGroup struct {
+	model                   string
+	threadsPerCore          *int
+	coresPerSocket          *int
+	coresPerCluster         *int
+	sockets, clusters       *int
+	hasSockets, hasClusters bool
+}
+
+// lscpuBuilder turns label/value pairs into a Host.
+type lscpuBuilder struct {
+	c       *ctx
+	h       *Host
+	groups  []*cpuGroup
+	section string // current section header (sec*), "" outside sections
+	maxMHz  *float64
+	nfield  int
+}
+
+func newLscpuBuilder(c *ctx, line int) *lscpuBuilder {
+	return &lscpuBuilder{c: c, h: &Host{Source: c.name, Line: line, Captures: []string{"lscpu"},
+		Fields: map[string]string{}}}
+}
+
+func (b *lscpuBuilder) group() *cpuGroup {
+	if len(b.groups) == 0 {
+		b.groups = append(b.groups, &cpuGroup{})
+	}
+	return b.groups[len(b.groups)-1]
+}
+
+func (b *lscpuBuilder) newGroup() *cpuGroup {
+	g := &cpuGroup{}
+	b.groups = append(b.groups, g)
+	return g
+}
+
+// field records one label as printed (without its colon) with its value.
+// child reports that the label is indented under the current section
+// header. line is used in messages.
+func (b *lscpuBuilder) field(label, value string, child bool, line int) {
+	label = strings.TrimSpace(label)
+	value = strings.TrimSpace(value)
+	b.nfield++
+	if old, ok := b.h.Fields[label]; ok {
+		b.h.Fields[label] = old + " + " + value // repeated in heterogeneous groups
+	} else {
+		b.h.Fields[label] = value
+	}
+	canon := canonLscpuLabel(label)
+	if !child {
+		b.section = ""
+		if value == "" {
+			b.section = lscpuSection(canon)
+			return
+		}
+	}
+	if child {
+		switch b.section {
+		case secCaches:
+			b.cache(strings.TrimSuffix(canon, " cache"), value)
+			return
+		case secVuln:
+			return
+		}
+		// NUMA and other sections hold ordinary labels.
+	}
+	intVal := func(dst **int) {
+		if value == "-" {
+			return // unknown, e.g. Socket(s) on newer ARM
+		}
+		f, rest, ok := leadingNum(value)
+		if !ok || strings.TrimSpace(rest) != "" || f < 0 || f != float64(int(f)) || f > 1<<30 {
+			b.c.errorf(line, "lscpu: %s: bad value %q (expected a whole number or -)", label, value)
+			return
+		}
+		*dst = iptr(int(f))
+	}
+	floatVal := func(dst **float64) {
+		f, _, ok := leadingNum(value)
+		if !ok {
+			b.c.errorf(line, "lscpu: %s: bad value %q (expected a number)", label, value)
+			return
+		}
+		*dst = fptr(f)
+	}
+	h := b.h
+	switch canon {
+	case "Architecture":
+		h.Architecture = value
+	case "CPU(s)", "Total CPU(s)":
+		intVal(&h.CPUs)
+	case "On-line CPU(s) list":
+		h.OnlineCPUs = value
+	case "Vendor ID", "Vendor":
+		h.Vendor = value
+	case "Model name":
+		g := b.group()
+		if g.model != "" {
+			g = b.newGroup()
+		}
+		g.model = value
+	case "Thread(s) per core":
+		g := b.group()
+		if g.threadsPerCore != nil {
+			g = b.newGroup()
+		}
+		intVal(&g.threadsPerCore)
+	case "Core(s) per socket":
+		g := b.group()
+		if g.coresPerSocket != nil {
+			g = b.newGroup()
+		}
+		intVal(&g.coresPerSocket)
+	case "Core(s) per cluster":
+		g := b.group()
+		if g.coresPerCluster != nil {
+			g = b.newGroup()
+		}
+		intVal(&g.coresPerCluster)
+	case "Socket(s)":
+		g := b.group()
+		g.hasSockets = true
+		intVal(&g.sockets)
+		if g.sockets != nil && *g.sockets == 0 {
+			g.sockets = nil // the OpenBSD clone prints 0 when it does not know
+		}
+	case "Cluster(s)":
+		g := b.group()
+		g.hasClusters = true
+		intVal(&g.clusters)
+	case "NUMA node(s)":
+		intVal(&h.NUMANodes)
+	case "CPU MHz":
+		floatVal(&h.MHz)
+	case "CPU max MHz":
+		var f *float64
+		floatVal(&f)
+		if f != nil && (b.maxMHz == nil || *f > *b.maxMHz) {
+			b.maxMHz = f
+		}
+	case "Hypervisor vendor":
+		h.Hypervisor = value
+	case "L1d cache", "L1i cache", "L2 cache", "L3 cache", "L4 cache":
+		b.cache(strings.TrimSuffix(canon, " cache"), value)
+	}
+}
+
+// appendValue continues the value of label on a wrapped line.
+func (b *lscpuBuilder) appendValue(label, more string) {
+	b.h.Fields[label] = strings.TrimSpace(b.h.Fields[label] + " " + strings.TrimSpace(more))
+}
+
+func (b *lscpuBuilder) cache(name, value string) {
+	if b.h.Caches == nil {
+		b.h.Caches = map[string]string{}
+	}
+	b.h.Caches[name] = value
+}
+
+// finish computes the totals over the groups and returns the host.
+func (b *lscpuBuilder) finish() *Host {
+	h := b.h
+	h.MaxMHz = b.maxMHz
+	var models []string
+	total, known := 0, len(b.groups) > 0
+	same := func(get func(g *cpuGroup) *int) *int {
+		var v *int
+		for i, g := range b.groups {
+			x := get(g)
+			if x == nil {
+				return nil
+			}
+			if i > 0 && *x != *v {
+				return nil
+			}
+			v = x
+		}
+		return v
+	}
+	for _, g := range b.groups {
+		if g.model != "" {
+			models = append(models, g.model)
+		}
+		switch {
+		case g.coresPerSocket != nil && g.sockets != nil:
+			total += *g.coresPerSocket * *g.sockets
+		case g.coresPerCluster != nil && g.clusters != nil:
+			total += *g.coresPerCluster * *g.clusters
+		default:
+			known = false
+		}
+	}
+	h.CPUModel = strings.Join(models, " + ")
+	if known {
+		h.Cores = iptr(total)
+	}
+	h.Sockets = same(func(g *cpuGroup) *int { return g.sockets })
+	h.CoresPerSocket = same(func(g *cpuGroup) *int { return g.coresPerSocket })
+	h.ThreadsPerCore = same(func(g *cpuGroup) *int { return g.threadsPerCore })
+	if h.Caches == nil {
+		h.Caches = map[string]string{}
+	}
+	h.Name = hostName(b.c, h.Line)
+	return h
+}
+
+// hostName returns a heading naming the machine ("Alix:") when one is
+// among the few lines above line, or "".
+func hostName(c *ctx, line int) string {
+	for i := len(c.headings) - 1; i >= 0; i-- {
+		hd := c.headings[i]
+		if hd.No >= line {
+			continue
+		}
+		if line-hd.No > 4 {
+			break
+		}
+		t := hd.Text
+		if strings.HasSuffix(t, ":") && strings.Count(t, ":") == 1 && utf8.RuneCountInString(t) <= 40 {
+			return strings.TrimSpace(strings.TrimSuffix(t, ":"))
+		}
+	}
+	return ""
+}
+
+// splitLabel splits "Label: value" on the first colon. ok is false when
+// the line does not look like an lscpu label line.
+func splitLabel(text string) (label, value string, ok bool) {
+	i := strings.IndexByte(text, ':')
+	if i <= 0 || i > 64 {
+		return "", "", false
+	}
+	label = strings.TrimSpace(text[:i])
+	r, _ := utf8.DecodeRuneInString(label)
+	if label == "" || !unicode.IsLetter(r) || strings.Contains(label, "  ") || strings.ContainsAny(label, "\t\"{}[]=") {
+		return "", "", false
+	}
+	return label, strings.TrimSpace(text[i+1:]), true
+}
+
+// indentOf counts the leading spaces, tabs and quote markers of raw.
+func indentOf(raw string) int {
+	n := 0
+	for _, r := range raw {
+		if r != ' ' && r != '\t' && r != '>' {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// lscpuBlock reads lscpu text output.
+type lscpuBlock struct {
+	b         *lscpuBuilder
+	base      int    // indentation of the first line
+	last      string // label of the previous line, for wrapped values
+	archLines int
+}
+
+// detectLscpu starts at lscpu's first label: "Architecture:" (also in the
+// OpenBSD clone) or the translated "架构:", followed by a one-word value.
+// A label line right after an "lscpu" command line starts a block too.
+func detectLscpu(l *Line, c *ctx) block {
+	label, value, ok := splitLabel(l.Text)
+	if !ok {
+		return nil
+	}
+	canon := canonLscpuLabel(label)
+	first := canon == "Architecture" && value != "" && len(value) <= 24 && !strings.ContainsAny(value, " \t")
+	afterCmd := c.command != nil && c.command.Tool == "lscpu" && l.No-c.cmdLine <= 2 && value != "" && l.Prompt == ""
+	if !first && !afterCmd {
+		return nil
+	}
+	if c.command != nil && c.command.Tool == "lscpu" && l.No-c.cmdLine <= 2 {
+		c.takeCommand(l.No)
+	}
+	blk := &lscpuBlock{b: newLscpuBuilder(c, l.No), base: indentOf(l.Raw)}
+	blk.line(l, label, value)
+	return blk
+}
+
+func (k *lscpuBlock) line(l *Line, label, value string) {
+	if canonLscpuLabel(label) == "Architecture" {
+		k.archLines++
+	}
+	child := k.b.section != "" && indentOf(l.Raw) > k.base
+	k.b.field(label, value, child, l.No)
+	k.last = label
+}
+
+func (k *lscpuBlock) feed(l *Line) status {
+	if l.Text == "" || l.Prompt != "" {
+		return rejected
+	}
+	label, value, ok := splitLabel(l.Text)
+	if !ok {
+		// A value wrapped at the terminal width ("Flags:" lines) continues
+		// on indented lines without a colon.
+		if canonLscpuLabel(k.last) == "Flags" && indentOf(l.Raw) > k.base && isFlagList(l.Text) {
+			k.b.appendValue(k.last, l.Text)
+			return consumed
+		}
+		return rejected
+	}
+	if canonLscpuLabel(label) == "Architecture" && k.archLines > 0 {
+		return rejected // the next capture
+	}
+	if label == "MemTotal" || label == "Mem" || label == "Swap" {
+		return rejected // /proc/meminfo or free pasted right after
+	}
+	k.line(l, label, value)
+	return consumed
+}
+
+// isFlagList reports whether s is a list of CPU flag names.
+func isFlagList(s string) bool {
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if !(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '_' || ch == ' ' || ch == '.' || ch == '-') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func (k *lscpuBlock) end(c *ctx) {
+	c.add(k.b.finish())
+}
+
+// lscpuJSON handles lscpu -J output: an object whose "lscpu" array holds
+// {"field", "data"} objects, nested in "children" arrays since
+// util-linux 2.37 (section headers have "data": null). The document is
+// read tolerantly: a truncated paste still yields the fields before the
+// cut, and the cut is reported.
+func lscpuJSON(lines []Line, c *ctx) bool {
+	doc := parseLooseJSON(lines)
+	top := doc.root.get("lscpu")
+	if top == nil || top.kind != 'a' {
+		return false
+	}
+	first := lines[0].No
+	if c.command != nil && c.command.Tool == "lscpu" && first-c.cmdLine <= 2 {
+		c.takeCommand(first)
+	}
+	b := newLscpuBuilder(c, first)
+	var walk func(items []*jval, child bool, depth int)
+	walk = func(items []*jval, child bool, depth int) {
+		for _, it := range items {
+			if it == nil || it.kind != 'o' {
+				continue
+			}
+			f := it.get("field")
+			if f == nil || f.kind != 's' {
+				continue
+			}
+			d := it.get("data")
+			if d == nil {
+				continue // cut before its "data" member
+			}
+			value := ""
+			if d.kind != 'z' {
+				value = d.text()
+			}
+			label := strings.TrimSuffix(strings.TrimSpace(f.str), ":")
+			if child {
+				// A child of a header: keep the section set by the header.
+				b.field(label, value, b.section != "" && depth > 0, doc.lineOf(it.off))
+			} else {
+				b.field(label, value, false, doc.lineOf(it.off))
+			}
+			sec := b.section
+			if ch := it.get("children"); ch != nil && ch.kind == 'a' && depth < 64 {
+				walk(ch.items, true, depth+1)
+				b.section = sec
+			}
+			if !child {
+				b.section = ""
+			}
+		}
+	}
+	walk(top.items, false, 0)
+	if doc.err != "" {
+		c.errorf(doc.errLine, "lscpu -J: %s; kept the %d fields before it", doc.err, b.nfield)
+	}
+	c.add(b.finish())
+	return true
+}
+
+// jval is a JSON value read by parseLooseJSON.
+type jval struct {
+	kind  byte // 's' string, 'n' number, 'b' bool, 'z' null, 'o' object, 'a' array
+	str   string
+	keys  []string
+	vals  []*jval
+	items []*jval
+	off   int // byte offset of the value in the document
+}
+
+// get returns the member k of an object, or nil.
+func (v *jval) get(k string) *jval {
+	if v == nil || v.kind != 'o' {
+		return nil
+	}
+	for i, key := range v.keys {
+		if key == k {
+			return v.vals[i]
+		}
+	}
+	return nil
+}
+
+// text returns a scalar as printed ("1", "true", a string's content).
+func (v *jval) text() string {
+	if v == nil || v.kind == 'z' || v.kind == 'o' || v.kind == 'a' {
+		return ""
+	}
+	return v.str
+}
+
+// looseDoc is a JSON document read as far as it goes.
+type looseDoc struct {
+	root    *jval
+	src     string
+	starts  []int // byte offset of each line
+	nos     []int // its line number
+	err     string
+	errLine int
+}
+
+// maxJSONDepth bounds nesting so that hostile input cannot exhaust the stack.
+const maxJSONDepth = 200
+
+// parseLooseJSON parses the JSON text of lines. At the end of the text it
+// closes whatever is open (a truncated paste) and at a syntax error it
+// stops; either is described in err with its line.
+func parseLooseJSON(lines []Line) *looseDoc {
+	d := &looseDoc{}
+	var sb strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		d.starts = append(d.starts, sb.Len())
+		d.nos = append(d.nos, l.No)
+		sb.WriteString(l.Raw)
+	}
+	d.src = sb.String()
+	p := &jparser{d: d, s: d.src}
+	p.skip()
+	// Tolerate a prefix before the document ("> " quotes, a prompt).
+	if p.i < len(p.s) && p.s[p.i] != '{' && p.s[p.i] != '[' {
+		if j := strings.IndexAny(p.s[p.i:], "{["); j >= 0 {
+			p.i += j
+		}
+	}
+	d.root = p.value(0)
+	return d
+}
+
+// lineOf maps a byte offset to its input line number.
+func (d *looseDoc) lineOf(off int) int {
+	lo, hi := 0, len(d.starts)-1
+	if hi < 0 {
+		return 0
+	}
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if d.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return d.nos[lo]
+}
+
+type jparser struct {
+	d    *looseDoc
+	s    string
+	i    int
+	stop bool
+}
+
+func (p *jparser) fail(msg string) {
+	if p.stop {
+		return
+	}
+	p.stop = true
+	p.d.err = msg
+	off := p.i
+	if off >= len(p.s) {
+		off = len(p.s) - 1
+	}
+	if off < 0 {
+		off = 0
+	}
+	p.d.errLine = p.d.lineOf(off)
+}
+
+func (p *jparser) skip() {
+	for p.i < len(p.s) {
+		switch p.s[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *jparser) eof() bool {
+	if p.i >= len(p.s) {
+		p.fail("document truncated (expected closing brackets)")
+		return true
+	}
+	return false
+}
+
+func (p *jparser) value(depth int) *jval {
+	p.skip()
+	if p.stop || p.eof() {
+		return nil
+	}
+	if depth > maxJSONDepth {
+		p.fail("nested too deep")
+		return nil
+	}
+	start := p.i
+	switch ch := p.s[p.i]; {
+	case ch == '{':
+		p.i++
+		v := &jval{kind: 'o', off: start}
+		for {
+			p.skip()
+			if p.eof() || p.stop {
+				return v
+			}
+			if p.s[p.i] == '}' {
+				p.i++
+				return v
+			}
+			if p.s[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.s[p.i] != '"' {
+				p.fail("expected a member name")
+				return v
+			}
+			k, ok := p.str()
+			if !ok {
+				return v
+			}
+			p.skip()
+			if p.eof() {
+				return v
+			}
+			if p.s[p.i] != ':' {
+				p.fail("expected ':' after a member name")
+				return v
+			}
+			p.i++
+			val := p.value(depth + 1)
+			if val == nil {
+				return v
+			}
+			v.keys = append(v.keys, k)
+			v.vals = append(v.vals, val)
+		}
+	case ch == '[':
+		p.i++
+		v := &jval{kind: 'a', off: start}
+		for {
+			p.skip()
+			if p.eof() || p.stop {
+				return v
+			}
+			if p.s[p.i] == ']' {
+				p.i++
+				return v
+			}
+			if p.s[p.i] == ',' {
+				p.i++
+				continue
+			}
+			val := p.value(depth + 1)
+			if val == nil {
+				return v
+			}
+			v.items = append(v.items, val)
+		}
+	case ch == '"':
+		s, ok := p.str()
+		if !ok {
+			return nil
+		}
+		return &jval{kind: 's', str: s, off: start}
+	default:
+		j := p.i
+		for j < len(p.s) && !strings.ContainsRune(",]} \t\n\r", rune(p.s[j])) {
+			j++
+		}
+		tok := p.s[p.i:j]
+		switch {
+		case tok == "null":
+			p.i = j
+			return &jval{kind: 'z', off: start}
+		case tok == "true" || tok == "false":
+			p.i = j
+			return &jval{kind: 'b', str: tok, off: start}
+		case tok != "" && (tok[0] == '-' || tok[0] >= '0' && tok[0] <= '9'):
+			if _, err := strconv.ParseFloat(tok, 64); err != nil {
+				p.fail("bad number " + strconv.Quote(tok))
+				return nil
+			}
+			p.i = j
+			return &jval{kind: 'n', str: tok, off: start}
+		}
+		p.fail("unexpected " + strconv.Quote(string(p.s[p.i])))
+		return nil
+	}
+}
+
+// str reads a JSON string at p.i.
+func (p *jparser) str() (string, bool) {
+	p.i++ // opening quote
+	var sb strings.Builder
+	for p.i < len(p.s) {
+		ch := p.s[p.i]
+		switch {
+		case ch == '"':
+			p.i++
+			return sb.String(), true
+		case ch == '\n':
+			p.fail("string not closed on its line")
+			return "", false
+		case ch == '\\':
+			if p.i+1 >= len(p.s) {
+				p.i++
+				break
+			}
+			e := p.s[p.i+1]
+			p.i += 2
+			switch e {
+			case 'n':
+				sb.WriteByte('\n')
+			case 't':
+				sb.WriteByte('\t')
+			case 'r':
+				sb.WriteByte('\r')
+			case 'b', 'f':
+			case 'u':
+				if p.i+4 <= len(p.s) {
+					if n, err := strconv.ParseUint(p.s[p.i:p.i+4], 16, 32); err == nil {
+						sb.WriteRune(rune(n))
+						p.i += 4
+						continue
+					}
+				}
+				p.fail("bad \\u escape")
+				return "", false
+			default:
+				sb.WriteByte(e)
+			}
+		default:
+			sb.WriteByte(ch)
+			p.i++
+		}
+	}
+	p.fail("document truncated inside a string")
+	return "", false
+}
