@@ -1,0 +1,200 @@
+package analyze
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sbreport/sbreport/parse"
+)
+
+// repeat returns runs of one system, workload and thread count with the
+// given tps (and avg latency = 1000·threads/tps, so Little's law holds).
+func repeat(engine, workload string, threads int, tps ...float64) []*parse.Run {
+	var out []*parse.Run
+	for i, x := range tps {
+		r := &parse.Run{Source: fmt.Sprintf("%s/%s-%d-%d.log", engine, workload, threads, i), Tool: parse.ToolSysbench,
+			Test: workload, Threads: ip(threads), TPS: fp(x)}
+		r.Latency.Avg = fp(1000 * float64(threads) / x)
+		r.Latency.Percentiles = map[string]float64{"95": 2 * 1000 * float64(threads) / x}
+		r.SetLabel("engine", engine)
+		out = append(out, r)
+	}
+	return out
+}
+
+func join(rs ...[]*parse.Run) []*parse.Run {
+	var out []*parse.Run
+	for _, r := range rs {
+		out = append(out, r...)
+	}
+	return out
+}
+
+func TestCompareMeans(t *testing.T) {
+	inno := []float64{1000, 1010, 990, 1005, 995}
+	rocks := []float64{3200, 3150, 3260, 3190, 3210}
+	d := Group(join(repeat("innodb", "oltp_insert", 8, inno...), repeat("rocksdb", "oltp_insert", 8, rocks...)), GroupOptions{})
+	if d.By != "engine" || len(d.Cells) != 2 {
+		t.Fatalf("grouping: by %q, %d cells", d.By, len(d.Cells))
+	}
+	c := Compare(d, CompareOptions{})
+	if c.Metric != TPS || c.Base != "innodb" || len(c.Rows) != 2 {
+		t.Fatalf("comparison %+v", c)
+	}
+	base, row := c.Rows[0], c.Rows[1]
+	if !base.Base || base.Ratio != nil || base.PValue != nil || base.N != 5 || *base.Center != 1000 {
+		t.Errorf("base row %+v", base)
+	}
+	r, lo, hi, _ := Fieller(inno, rocks, 0.95)
+	p := WelchTTest(inno, rocks).P
+	if *row.Ratio != r || *row.RatioLo != lo || *row.RatioHi != hi || *row.PValue != p || !row.Significant || !row.Better {
+		t.Errorf("row %+v", row)
+	}
+	if !approx(r, 3202.0/1000, 1e-12) || !(lo < r && r < hi) {
+		t.Errorf("ratio %v [%v, %v]", r, lo, hi)
+	}
+	if len(c.Geomeans) != 1 || !approx(*c.Geomeans[0].Ratio, r, 1e-12) || len(c.Geomeans[0].Warnings) != 0 {
+		t.Errorf("geomean %+v", c.Geomeans)
+	}
+	// JSON: the issue's field names, null where undefined.
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{`"workload":"oltp_insert"`, `"threads":8`, `"metric":"tps"`, `"system":"rocksdb"`, `"n":5`,
+		`"center":`, `"lo":`, `"hi":`, `"ratio":`, `"ratio_lo":`, `"ratio_hi":`, `"p_value":`, `"significant":true`, `"ratio":null`} {
+		if !strings.Contains(string(b), f) {
+			t.Errorf("JSON lacks %s: %s", f, b)
+		}
+	}
+}
+
+func TestCompareLatencyLowerIsBetter(t *testing.T) {
+	d := Group(join(repeat("a", "w", 4, 100, 101, 99, 100), repeat("b", "w", 4, 200, 202, 198, 201)), GroupOptions{})
+	c := Compare(d, CompareOptions{Metric: LatencyAvgMs})
+	row := c.Rows[1]
+	if !c.LowerIsBetter || *row.Ratio >= 1 || !row.Significant || !row.Better {
+		t.Errorf("row %+v", row)
+	}
+	// The other way round: b as base, a is significantly worse.
+	c = Compare(d, CompareOptions{Metric: LatencyP95Ms, Base: "b"})
+	if row := c.Rows[1]; row.System != "a" || *row.Ratio <= 1 || !row.Significant || row.Better {
+		t.Errorf("row %+v", row)
+	}
+}
+
+func TestCompareMedians(t *testing.T) {
+	a := []float64{10, 11, 12, 13}
+	b := []float64{20, 21, 22, 23}
+	d := Group(join(repeat("a", "w", 1, a...), repeat("b", "w", 1, b...)), GroupOptions{})
+	c := Compare(d, CompareOptions{Center: Median})
+	row := c.Rows[1]
+	// 4 against 4, fully separated: exact two-sided p = 2/70. The 95%
+	// interval of the ratio is [min, max] of the pairwise ratios, since
+	// P(U ≤ 0) = 1/70 ≤ 0.025 < P(U ≤ 1) = 2/70.
+	if row.Test != "mann-whitney" || !approx(*row.PValue, 2.0/70, 1e-12) || !approx(*row.Ratio, 21.5/11.5, 1e-12) ||
+		!approx(*row.RatioLo, 20.0/13, 1e-12) || !approx(*row.RatioHi, 23.0/10, 1e-12) {
+		t.Errorf("row %+v lo %v hi %v", row, *row.RatioLo, *row.RatioHi)
+	}
+	// The base row's median interval: 4 samples are too few at 95%.
+	if base := c.Rows[0]; base.Lo != nil || len(base.Warnings) == 0 {
+		t.Errorf("base %+v", base)
+	}
+	// 3 against 3 cannot reach α = 0.05.
+	d = Group(join(repeat("a", "w", 1, 1, 2, 3), repeat("b", "w", 1, 7, 8, 9)), GroupOptions{})
+	row = Compare(d, CompareOptions{Center: Median}).Rows[1]
+	if row.Significant || row.RatioLo != nil || !hasWarning(row.Warnings, "need >= 4 samples to detect a difference at alpha level 0.05") {
+		t.Errorf("row %+v", row)
+	}
+}
+
+func TestCompareEdges(t *testing.T) {
+	t.Run("unbounded ratio", func(t *testing.T) {
+		d := Group(join(repeat("a", "w", 1, 1, 100, 2), repeat("b", "w", 1, 50, 51, 52)), GroupOptions{})
+		row := Compare(d, CompareOptions{}).Rows[1]
+		if row.Ratio == nil || row.RatioLo != nil || row.RatioHi != nil || !hasWarning(row.Warnings, "ratio interval unbounded") {
+			t.Errorf("row %+v", row)
+		}
+	})
+	t.Run("single runs without series", func(t *testing.T) {
+		d := Group(join(repeat("a", "w", 1, 10), repeat("b", "w", 1, 20)), GroupOptions{})
+		row := Compare(d, CompareOptions{}).Rows[1]
+		if *row.Ratio != 2 || row.PValue != nil || row.Lo != nil || row.Significant {
+			t.Errorf("row %+v", row)
+		}
+	})
+	t.Run("single runs with series: within-run", func(t *testing.T) {
+		ra := sb8()
+		ra.SetLabel("engine", "a")
+		rb := seriesRun([]float64{3000, 3010, 2990, 3005, 2995, 3000, 3010, 2990, 3005, 2995, 3000, 3010, 2990, 3005, 2995})
+		rb.SetLabel("engine", "b")
+		rb.Threads, rb.TPS = ip(8), fp(3000)
+		d := Group([]*parse.Run{ra, rb}, GroupOptions{})
+		c := Compare(d, CompareOptions{Skip: NoSkip})
+		row := c.Rows[1]
+		if !row.Within || !c.Rows[0].Within || row.PValue == nil || row.RatioLo == nil || !approx(*row.Ratio, 3000/2905.92, 1e-12) {
+			t.Errorf("row %+v", row)
+		}
+	})
+	t.Run("workloads differ", func(t *testing.T) {
+		d := Group(join(repeat("a", "w1", 1, 10, 11), repeat("a", "w2", 1, 10, 11),
+			repeat("b", "w1", 1, 20, 21)), GroupOptions{})
+		c := Compare(d, CompareOptions{})
+		if len(c.Geomeans) != 1 || !hasWarning(c.Geomeans[0].Warnings, "workloads differ") {
+			t.Errorf("geomeans %+v", c.Geomeans)
+		}
+		// The w2 cell has no b row; the b row of w1 exists.
+		if len(c.Rows) != 3 {
+			t.Errorf("%d rows", len(c.Rows))
+		}
+	})
+	t.Run("unknown base", func(t *testing.T) {
+		d := Group(join(repeat("a", "w", 1, 10, 11), repeat("b", "w", 1, 20, 21)), GroupOptions{})
+		c := Compare(d, CompareOptions{Base: "zzz"})
+		if c.Base != "a" || len(c.Warnings) == 0 {
+			t.Errorf("base %q warnings %v", c.Base, c.Warnings)
+		}
+	})
+	t.Run("NaN-free JSON", func(t *testing.T) {
+		d := Group(join(repeat("a", "w", 1, 0, 0), repeat("b", "w", 1, 1, 1)), GroupOptions{})
+		if _, err := json.Marshal(Compare(d, CompareOptions{})); err != nil {
+			t.Error(err)
+		}
+	})
+}
+
+func hasWarning(ws Warnings, prefix string) bool {
+	for _, w := range ws {
+		if strings.Contains(w.Error(), prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// BenchmarkCompare10000 compares 10,000 runs: 5 engines × 10 workloads
+// × 8 thread counts × 25 repeats.
+func BenchmarkCompare10000(b *testing.B) {
+	var runs []*parse.Run
+	for e := 0; e < 5; e++ {
+		for w := 0; w < 10; w++ {
+			for th := 1; th <= 128; th *= 2 {
+				var xs []float64
+				for i := 0; i < 25; i++ {
+					xs = append(xs, 1000*float64(e+1)+10*math.Sin(float64(i*7+w+th)))
+				}
+				runs = append(runs, repeat(fmt.Sprint("engine", e), fmt.Sprint("w", w), th, xs...)...)
+			}
+		}
+	}
+	if len(runs) != 10000 {
+		b.Fatalf("%d runs", len(runs))
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		Compare(Group(runs, GroupOptions{}), CompareOptions{})
+	}
+}
