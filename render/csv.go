@@ -1,0 +1,163 @@
+package render
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/parse"
+)
+
+// A runColumn is one column of runs.csv and of the Runs sheet.
+type runColumn struct {
+	name   string
+	format string // excel number format for numeric columns, "" for text
+	num    func(r *parse.Run) (float64, bool)
+	text   func(r *parse.Run) string
+}
+
+// runColumns lists every parsed field of a run, in a fixed order, with
+// one column per latency percentile rank printed by any run.
+func runColumns(doc *parse.Document, by string) []runColumn {
+	f := func(p *float64) (float64, bool) {
+		if p == nil {
+			return 0, false
+		}
+		return *p, true
+	}
+	i64 := func(p *int64) (float64, bool) {
+		if p == nil {
+			return 0, false
+		}
+		return float64(*p), true
+	}
+	txt := func(name string, fn func(r *parse.Run) string) runColumn { return runColumn{name: name, text: fn} }
+	num := func(name, format string, fn func(r *parse.Run) (float64, bool)) runColumn {
+		return runColumn{name: name, format: format, num: fn}
+	}
+	cols := []runColumn{
+		txt("source", func(r *parse.Run) string { return r.Source }),
+		num("line", "0", func(r *parse.Run) (float64, bool) { return float64(r.Line), r.Line > 0 }),
+		num("end_line", "0", func(r *parse.Run) (float64, bool) { return float64(r.EndLine), r.EndLine > 0 }),
+		txt("system", func(r *parse.Run) string { return analyze.SystemOf(r, by) }),
+		txt("workload", func(r *parse.Run) string { return analyze.WorkloadOf(r) }),
+		txt("tool", func(r *parse.Run) string { return r.Tool }),
+		txt("version", func(r *parse.Run) string { return r.Version }),
+		txt("layout", func(r *parse.Run) string { return r.Layout }),
+		txt("test", func(r *parse.Run) string { return r.Test }),
+		num("threads", "0", func(r *parse.Run) (float64, bool) {
+			if r.Threads == nil {
+				return 0, false
+			}
+			return float64(*r.Threads), true
+		}),
+		txt("threads_from", func(r *parse.Run) string { return r.ThreadsFrom }),
+		txt("complete", func(r *parse.Run) string { return strconv.FormatBool(r.Complete) }),
+		num("tps", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.TPS) }),
+		num("qps", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.QPS) }),
+		num("eps", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.EPS) }),
+		num("total_time_s", "0.0000", func(r *parse.Run) (float64, bool) { return f(r.TotalTimeS) }),
+		num("events", "#,##0", func(r *parse.Run) (float64, bool) { return i64(r.Events) }),
+		num("latency_min_ms", "0.00", func(r *parse.Run) (float64, bool) { return f(r.Latency.Min) }),
+		num("latency_avg_ms", "0.00", func(r *parse.Run) (float64, bool) { return f(r.Latency.Avg) }),
+		num("latency_max_ms", "0.00", func(r *parse.Run) (float64, bool) { return f(r.Latency.Max) }),
+		num("latency_sum_ms", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.Latency.Sum) }),
+	}
+	ranks := map[string]bool{}
+	for _, r := range doc.Runs {
+		for k := range r.Latency.Percentiles {
+			ranks[k] = true
+		}
+	}
+	for _, k := range sortRanks(sortedKeys(ranks)) {
+		k := k
+		cols = append(cols, num("latency_p"+k+"_ms", "0.00", func(r *parse.Run) (float64, bool) {
+			v, ok := r.Latency.Percentiles[k]
+			return v, ok
+		}))
+	}
+	sql := func(get func(s *parse.SQLStats) *int64) func(r *parse.Run) (float64, bool) {
+		return func(r *parse.Run) (float64, bool) {
+			if r.SQL == nil {
+				return 0, false
+			}
+			return i64(get(r.SQL))
+		}
+	}
+	cols = append(cols,
+		num("sql_read", "#,##0", sql(func(s *parse.SQLStats) *int64 { return s.Read })),
+		num("sql_write", "#,##0", sql(func(s *parse.SQLStats) *int64 { return s.Write })),
+		num("sql_other", "#,##0", sql(func(s *parse.SQLStats) *int64 { return s.Other })),
+		num("sql_total", "#,##0", sql(func(s *parse.SQLStats) *int64 { return s.Total })),
+		num("transactions", "#,##0", sql(func(s *parse.SQLStats) *int64 { return s.Transactions })),
+		num("queries", "#,##0", sql(func(s *parse.SQLStats) *int64 { return s.Queries })),
+		num("ignored_errors", "#,##0", sql(func(s *parse.SQLStats) *int64 { return s.IgnoredErrors })),
+		num("reconnects", "#,##0", sql(func(s *parse.SQLStats) *int64 { return s.Reconnects })),
+		num("deadlocks", "#,##0", sql(func(s *parse.SQLStats) *int64 { return s.Deadlocks })),
+		num("fairness_events_avg", "0.00", func(r *parse.Run) (float64, bool) {
+			if r.Fairness == nil {
+				return 0, false
+			}
+			return f(r.Fairness.EventsAvg)
+		}),
+		num("fairness_events_stddev", "0.00", func(r *parse.Run) (float64, bool) {
+			if r.Fairness == nil {
+				return 0, false
+			}
+			return f(r.Fairness.EventsStddev)
+		}),
+		num("report_interval_s", "0", func(r *parse.Run) (float64, bool) { return f(r.Options.ReportIntervalS) }),
+		num("time_limit_s", "0", func(r *parse.Run) (float64, bool) { return f(r.Options.TimeLimitS) }),
+		num("rate_target", "0", func(r *parse.Run) (float64, bool) { return f(r.Options.RateTarget) }),
+		num("warmup_s", "0", func(r *parse.Run) (float64, bool) { return f(r.Options.WarmupS) }),
+		num("intervals", "0", func(r *parse.Run) (float64, bool) { return float64(len(r.Intervals)), true }),
+		num("histogram_buckets", "0", func(r *parse.Run) (float64, bool) { return float64(len(r.Histogram)), true }),
+		txt("labels", func(r *parse.Run) string {
+			var parts []string
+			for _, k := range sortedKeys(r.Labels) {
+				parts = append(parts, k+"="+r.Labels[k])
+			}
+			return strings.Join(parts, " ")
+		}),
+		txt("command", func(r *parse.Run) string { return r.Command }),
+		txt("warnings", func(r *parse.Run) string { return strings.Join(r.Warnings, "; ") }),
+	)
+	return cols
+}
+
+// CSV writes one row per run with every parsed field (runs.csv). Absent
+// values are empty cells; numbers are written as parsed.
+func CSV(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
+	by := ""
+	if an != nil && an.Dataset != nil {
+		by = an.Dataset.By
+	}
+	cols := runColumns(doc, by)
+	cw := csv.NewWriter(w)
+	head := make([]string, len(cols))
+	for i, c := range cols {
+		head[i] = c.name
+	}
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	rec := make([]string, len(cols))
+	for _, r := range doc.Runs {
+		for i, c := range cols {
+			if c.text != nil {
+				rec[i] = c.text(r)
+			} else if v, ok := c.num(r); ok && finite(v) {
+				rec[i] = strconv.FormatFloat(v, 'f', -1, 64)
+			} else {
+				rec[i] = ""
+			}
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

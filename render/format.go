@@ -1,0 +1,203 @@
+package render
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"text/template"
+)
+
+const dash = "–" // shown for an absent value
+
+// FormatNum formats a measured value for reading: thousands separators,
+// two decimals below 100, one below 10,000, none above; "–" when absent.
+func FormatNum(v float64) string {
+	if !finite(v) {
+		return dash
+	}
+	switch a := math.Abs(v); {
+	case a >= 10000:
+		return thousands(v, 0)
+	case a >= 100:
+		return thousands(v, 1)
+	case a >= 0.01 || a == 0:
+		return thousands(v, 2)
+	default:
+		return strconv.FormatFloat(v, 'g', 2, 64)
+	}
+}
+
+// FormatFixed formats v with exactly prec decimals and thousands
+// separators.
+func FormatFixed(v float64, prec int) string {
+	if !finite(v) {
+		return dash
+	}
+	return thousands(v, prec)
+}
+
+func thousands(v float64, prec int) string {
+	s := strconv.FormatFloat(math.Abs(v), 'f', prec, 64)
+	intPart, frac := s, ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		intPart, frac = s[:i], s[i:]
+	}
+	var b strings.Builder
+	if v < 0 && strings.Trim(s, "0.") != "" {
+		b.WriteByte('-')
+	}
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	b.WriteString(frac)
+	return b.String()
+}
+
+// FormatBytes formats a size with IEC units: "1.5 GiB".
+func FormatBytes(v float64) string {
+	if !finite(v) {
+		return dash
+	}
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB"}
+	i := 0
+	for math.Abs(v) >= 1024 && i < len(units)-1 {
+		v /= 1024
+		i++
+	}
+	if i == 0 {
+		return strconv.FormatFloat(v, 'f', 0, 64) + " B"
+	}
+	prec := 1
+	if math.Abs(v) >= 100 {
+		prec = 0
+	}
+	return trimZeros(strconv.FormatFloat(v, 'f', prec, 64)) + " " + units[i]
+}
+
+// FormatRatio formats a ratio as "3.25×".
+func FormatRatio(v float64) string {
+	if !finite(v) {
+		return dash
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64) + "×"
+}
+
+// FormatP formats a p-value: three decimals, "<0.001" below.
+func FormatP(v float64) string {
+	if !finite(v) {
+		return dash
+	}
+	if v < 0.001 {
+		return "<0.001"
+	}
+	return strconv.FormatFloat(v, 'f', 3, 64)
+}
+
+// deref turns the numbers a template may hold (float64, *float64, int,
+// *int, *int64) into a float64, NaN when absent.
+func deref(x any) float64 {
+	switch v := x.(type) {
+	case float64:
+		return v
+	case *float64:
+		if v != nil {
+			return *v
+		}
+	case int:
+		return float64(v)
+	case *int:
+		if v != nil {
+			return float64(*v)
+		}
+	case int64:
+		return float64(v)
+	case *int64:
+		if v != nil {
+			return float64(*v)
+		}
+	}
+	return math.NaN()
+}
+
+// Funcs are the helpers a report template may call. Every one accepts
+// float64, int, int64 or a pointer to one, and prints "–" for nil or NaN.
+//
+//	num      measured value: "5,531.66", "12,345"
+//	fixed    value with N decimals: {{fixed 3 .Sigma}}
+//	int      whole number with separators: "27,675"
+//	ms       latency in ms, two decimals: "0.72"
+//	pct      fraction as a percentage: 0.034 → "3.4%"
+//	ratio    ratio: "3.25×"
+//	ci       interval: {{ci .Lo .Hi}} → "[3.10, 3.41]" (ratios: ci2)
+//	p        p-value: "0.008", "<0.001"
+//	bytes    size: "1.5 GiB"
+//	join     strings.Join
+//	cell     escapes a string for a Markdown table cell
+//	anchor   GitHub heading anchor of a text
+//	add      integer sum
+//	present  reports whether a value is present
+func Funcs() template.FuncMap {
+	return template.FuncMap{
+		"num":   func(x any) string { return FormatNum(deref(x)) },
+		"fixed": func(prec int, x any) string { return FormatFixed(deref(x), prec) },
+		"int":   func(x any) string { return FormatFixed(deref(x), 0) },
+		"ms":    func(x any) string { return FormatFixed(deref(x), 2) },
+		"pct": func(x any) string {
+			v := deref(x)
+			if !finite(v) {
+				return dash
+			}
+			return strconv.FormatFloat(100*v, 'f', 1, 64) + "%"
+		},
+		"ratio": func(x any) string { return FormatRatio(deref(x)) },
+		"ci": func(lo, hi any) string {
+			l, h := deref(lo), deref(hi)
+			if !finite(l) || !finite(h) {
+				return dash
+			}
+			return "[" + FormatNum(l) + ", " + FormatNum(h) + "]"
+		},
+		"ci2": func(lo, hi any) string {
+			l, h := deref(lo), deref(hi)
+			if !finite(l) || !finite(h) {
+				return "unbounded"
+			}
+			return "[" + FormatFixed(l, 2) + ", " + FormatFixed(h, 2) + "]"
+		},
+		"p":       func(x any) string { return FormatP(deref(x)) },
+		"bytes":   func(x any) string { return FormatBytes(deref(x)) },
+		"join":    strings.Join,
+		"cell":    cell,
+		"anchor":  anchor,
+		"add":     func(a, b int) int { return a + b },
+		"present": func(x any) bool { return finite(deref(x)) },
+	}
+}
+
+// cell escapes text for a Markdown table cell: pipes escaped, newlines
+// turned into spaces, empty cells shown as "–".
+func cell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.ReplaceAll(s, "\n", " ")
+	if strings.TrimSpace(s) == "" {
+		return dash
+	}
+	return s
+}
+
+// anchor returns GitHub's anchor for a heading.
+func anchor(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == ' ' || r == '-':
+			b.WriteByte('-')
+		case r == '_' || ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 127:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

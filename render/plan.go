@@ -1,0 +1,272 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/parse"
+)
+
+// A chartPlan is a chart decided but not drawn yet.
+type chartPlan struct {
+	build func() *Figure
+}
+
+// planCharts decides the charts of every workload, records their links
+// in v, and returns how to draw them.
+func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette) []chartPlan {
+	var plans []chartPlan
+	ds := an.Dataset
+	if ds == nil {
+		return nil
+	}
+	metric := an.Metric
+	unitLabel := metricLabel(metric)
+	stab := map[runKey]*analyze.Stability{}
+	for _, st := range an.Stability {
+		if st != nil {
+			stab[runKey{st.Source, st.Line}] = st
+		}
+	}
+	curves := map[string][]*analyze.Curve{}
+	if an.Scaling != nil {
+		for _, c := range an.Scaling.Curves {
+			curves[c.Workload] = append(curves[c.Workload], c)
+		}
+	}
+	rows := map[string][]analyze.Row{}
+	if an.Comparison != nil {
+		for _, r := range an.Comparison.Rows {
+			rows[r.Workload] = append(rows[r.Workload], r)
+		}
+	}
+	cellsOf := map[string][]*analyze.Cell{}
+	for _, c := range ds.Cells {
+		cellsOf[c.Workload] = append(cellsOf[c.Workload], c)
+	}
+	center := "mean"
+	if an.Comparison != nil && an.Comparison.Center != "" {
+		center = string(an.Comparison.Center)
+	}
+	confPct := "95%"
+	if an.Comparison != nil && an.Comparison.Confidence > 0 {
+		confPct = trimZeros(fmt.Sprintf("%.1f", 100*an.Comparison.Confidence)) + "%"
+	}
+
+	for _, w := range v.Workloads {
+		w := w
+		add := func(kind, name, title, caption string, build func() *Figure) {
+			ref := ChartRef{Kind: kind, PNG: ChartDir + "/" + name + ".png", SVG: ChartDir + "/" + name + ".svg",
+				Title: title, Caption: caption}
+			w.Charts = append(w.Charts, ref)
+			plans = append(plans, chartPlan{build: func() *Figure {
+				f := build()
+				f.Name, f.Title, f.Caption = name, title, caption
+				return f
+			}})
+		}
+		base := safeName(w.Name)
+
+		// Grouped bars: one group per thread count, one bar per system.
+		if rs := rows[w.Name]; len(rs) > 0 {
+			groups := make([]string, len(w.Threads))
+			gi := map[int]int{}
+			for i, t := range w.Threads {
+				groups[i] = threadsLabel(t)
+				gi[t] = i
+			}
+			var bs []Bar
+			for _, r := range rs {
+				t := 0
+				if r.Threads != nil {
+					t = *r.Threads
+				}
+				bs = append(bs, Bar{Group: gi[t], System: r.System, Value: deref(r.Center), Lo: deref(r.Lo), Hi: deref(r.Hi)})
+			}
+			title := fmt.Sprintf("%s: %s by system", w.Name, metric)
+			caption := fmt.Sprintf("%s of %s per system and thread count over the repeats; whiskers: %s confidence interval (within-run batch means when there is one run). Source: the runs listed in the appendix.",
+				capitalize(center), metric, confPct)
+			add("bars", "bars-"+base, title, caption, func() *Figure {
+				return BarChart("", "", unitLabel, "", groups, pal, bs)
+			})
+		}
+
+		// Scaling curves with the USL fit, p95 against threads, latency
+		// against throughput.
+		if cs := curves[w.Name]; len(cs) > 0 && len(w.Threads) >= 2 {
+			threads := make([]float64, len(w.Threads))
+			for i, t := range w.Threads {
+				threads[i] = float64(t)
+			}
+			var tput, p95 []Series
+			var lt []Curve
+			fitted := false
+			for _, c := range orderCurves(cs, v.Systems) {
+				s := Series{System: c.System, PeakX: math.NaN(), PeakY: math.NaN()}
+				l := Series{System: c.System, PeakX: math.NaN(), PeakY: math.NaN()}
+				var cv Curve
+				cv.System = c.System
+				for _, p := range c.Points {
+					s.X = append(s.X, float64(p.Threads))
+					s.Y = append(s.Y, p.Throughput.Center)
+					lo, hi := math.NaN(), math.NaN()
+					if p.Throughput.Finite() && p.Throughput.N > 1 {
+						lo, hi = p.Throughput.Lo, p.Throughput.Hi
+					}
+					s.Lo, s.Hi = append(s.Lo, lo), append(s.Hi, hi)
+					if p.P95Ms != nil {
+						l.X = append(l.X, float64(p.Threads))
+						l.Y = append(l.Y, *p.P95Ms)
+						cv.X = append(cv.X, p.Throughput.Center)
+						cv.Y = append(cv.Y, *p.P95Ms)
+					}
+				}
+				if c.Lambda != nil && c.Sigma != nil && c.Kappa != nil {
+					m := analyze.Model{Lambda: *c.Lambda, Sigma: *c.Sigma, Kappa: *c.Kappa}
+					s.Fit = m.ThroughputAt
+					fitted = true
+					if c.PeakThreads != nil && c.PeakThroughput != nil && !c.PeakExtrapolated {
+						s.PeakX, s.PeakY = *c.PeakThreads, *c.PeakThroughput
+					}
+				}
+				tput = append(tput, s)
+				if len(l.X) > 0 {
+					p95 = append(p95, l)
+					lt = append(lt, cv)
+				}
+			}
+			caption := fmt.Sprintf("Points: %s of %s over the repeats at each measured thread count, with %s intervals.", center, metric, confPct)
+			if fitted {
+				caption += " Dashed: Universal Scalability Law fit X(N) = λN/(1+σ(N−1)+κN(N−1)); triangle: its peak N* = √((1−σ)/κ) when inside the measured range."
+			}
+			add("scaling", "scaling-"+base, fmt.Sprintf("%s: %s vs threads", w.Name, metric), caption, func() *Figure {
+				return ScalingChart("", "", unitLabel, "", threads, pal, tput)
+			})
+			if len(p95) > 0 {
+				add("latency", "p95-"+base, fmt.Sprintf("%s: p95 latency vs threads", w.Name),
+					"Median over the repeats of the p95 latency sysbench printed for the whole run (the SLO percentile when one was given).",
+					func() *Figure {
+						return ScalingChart("", "", "p95 latency (ms)", "", threads, pal, p95)
+					})
+				add("latency-throughput", "latency-throughput-"+base, fmt.Sprintf("%s: p95 latency vs %s", w.Name, metric),
+					fmt.Sprintf("One point per thread count, joined in increasing thread order: where the line turns upward, extra threads add queueing, not throughput. x: %s of %s; y: median p95 latency.", center, metric),
+					func() *Figure {
+						return LatencyThroughputChart("", "", unitLabel, "p95 latency (ms)", "", pal, lt)
+					})
+			}
+		}
+
+		// Per-second series and histograms, one chart per thread count.
+		byThreads := map[int][]*analyze.Cell{}
+		for _, c := range cellsOf[w.Name] {
+			byThreads[c.Threads] = append(byThreads[c.Threads], c)
+		}
+		for _, t := range w.Threads {
+			cells := byThreads[t]
+			suffix := fmt.Sprintf("%s-%dthr", base, t)
+			var traces []Trace
+			warm := 0.0
+			nruns := 0
+			var hs []Histogram
+			for _, c := range cells {
+				var merged []parse.Bucket
+				for _, r := range c.Runs {
+					if len(r.Histogram) > 0 {
+						merged = append(merged, r.Histogram...)
+					}
+					ys := metric.Series(r)
+					if len(ys) == 0 {
+						continue
+					}
+					tr := Trace{System: c.System}
+					for i, iv := range r.Intervals {
+						if i < len(ys) {
+							tr.T = append(tr.T, iv.T)
+							tr.Y = append(tr.Y, ys[i])
+						}
+					}
+					if st := stab[runKey{r.Source, r.Line}]; st != nil {
+						warm = math.Max(warm, st.WarmupS)
+						for _, s := range st.Stalls {
+							for _, x := range tr.T {
+								if x >= s.StartS && x <= s.EndS {
+									tr.Stalls = append(tr.Stalls, x)
+								}
+							}
+						}
+					}
+					nruns++
+					traces = append(traces, tr)
+				}
+				if len(merged) > 0 {
+					hs = append(hs, Histogram{System: c.System, Buckets: merged})
+				}
+			}
+			if len(traces) > 0 {
+				caption := fmt.Sprintf("Per-second %s from sysbench's interim reports, one line per run (%d %s).", metric, nruns, plural(nruns, "run", "runs"))
+				if warm > 0 {
+					caption += fmt.Sprintf(" Shaded: warm-up trimmed before the steady-state statistics (the longest among these runs, %s s).", FormatNum(warm))
+				}
+				caption += " Crosses: stalls, intervals below a tenth of the run's median."
+				add("timeline", "timeline-"+suffix, fmt.Sprintf("%s, %s: %s over time", w.Name, threadsLabel(t), metric), caption, func() *Figure {
+					return TimeChart("", "", unitLabel, "", warm, pal, traces)
+				})
+			}
+			if len(hs) > 0 {
+				add("histogram", "histogram-"+suffix, fmt.Sprintf("%s, %s: latency distribution", w.Name, threadsLabel(t)),
+					"Share of events per latency bucket from sysbench --histogram, summed over each system's runs.",
+					func() *Figure { return HistogramChart("", "", "", pal, hs) })
+			}
+		}
+	}
+	return plans
+}
+
+func orderCurves(cs []*analyze.Curve, systems []string) []*analyze.Curve {
+	rank := map[string]int{}
+	for i, s := range systems {
+		rank[s] = i
+	}
+	out := append([]*analyze.Curve(nil), cs...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && rank[out[j].System] < rank[out[j-1].System]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+func threadsLabel(t int) string {
+	if t == 0 {
+		return "threads unknown"
+	}
+	return fmt.Sprintf("%d %s", t, plural(t, "thread", "threads"))
+}
+
+// metricLabel is the axis title of a metric, with its unit.
+func metricLabel(m analyze.Metric) string {
+	switch m {
+	case analyze.TPS:
+		return "transactions per second"
+	case analyze.QPS:
+		return "queries per second"
+	case analyze.EPS:
+		return "events per second"
+	}
+	switch unitOf(m) {
+	case "ms":
+		return string(m) + " (ms)"
+	case "s":
+		return string(m) + " (s)"
+	}
+	return string(m) + " (per second)"
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

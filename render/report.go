@@ -1,0 +1,153 @@
+package render
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/template"
+
+	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/templates"
+)
+
+// Options control a report.
+type Options struct {
+	Title   string // "" = "Benchmark report"
+	Command string // the command line that made the report, for the appendix
+	// Template is the text of a user template replacing the embedded
+	// report.md.tmpl; it sees a *View and the helpers of Funcs.
+	Template string
+	// Formats lists the chart formats; nil means png and svg.
+	Formats []string
+}
+
+// A Sink creates the files of a report by relative name
+// ("charts/bars-oltp_insert.png"). Report closes every file it creates
+// and checks the error.
+type Sink interface {
+	Create(name string) (io.WriteCloser, error)
+}
+
+// Report files.
+const (
+	MarkdownFile = "report.md"
+	WorkbookFile = "report.xlsx"
+	JSONFile     = "results.json"
+	CSVFile      = "runs.csv"
+	ChartDir     = "charts"
+)
+
+// Report writes the whole report through s: report.md, report.xlsx,
+// results.json, runs.csv and the charts. Charts are drawn and written one
+// at a time, so memory grows with the data, not with the number of
+// charts.
+func Report(s Sink, doc *parse.Document, an *analyze.Analysis, opts Options) error {
+	tmpl, err := Template(opts.Template)
+	if err != nil {
+		return err
+	}
+	v := newView(doc, an, opts)
+	pal := NewPalette(v.Systems)
+	plans := planCharts(doc, an, v, pal)
+	formats := opts.Formats
+	if formats == nil {
+		formats = []string{"png", "svg"}
+	}
+	for _, p := range plans {
+		if err := writeChart(s, p, formats); err != nil {
+			return err
+		}
+	}
+	if err := create(s, MarkdownFile, func(w io.Writer) error { return Markdown(w, tmpl, v) }); err != nil {
+		return err
+	}
+	if err := create(s, WorkbookFile, func(w io.Writer) error { return Workbook(w, doc, an, v, pal) }); err != nil {
+		return err
+	}
+	if err := create(s, JSONFile, func(w io.Writer) error { return JSON(w, doc, an) }); err != nil {
+		return err
+	}
+	return create(s, CSVFile, func(w io.Writer) error { return CSV(w, doc, an) })
+}
+
+// create writes one file through s, keeping the error from Close.
+func create(s Sink, name string, write func(io.Writer) error) (err error) {
+	f, err := s.Create(name)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("%s: %w", name, cerr)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 64<<10)
+	if err := write(bw); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return bw.Flush()
+}
+
+func writeChart(s Sink, p chartPlan, formats []string) error {
+	fig := p.build()
+	for _, format := range formats {
+		name := ChartDir + "/" + fig.Name + "." + format
+		if err := create(s, name, func(w io.Writer) error { return fig.WriteTo(w, format) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Template parses a report template: text when given, else the embedded
+// report.md.tmpl. A reference to a missing map key fails the execution.
+func Template(text string) (*template.Template, error) {
+	t := template.New("report.md.tmpl").Option("missingkey=error").Funcs(Funcs())
+	if text != "" {
+		return t.Parse(text)
+	}
+	return t.ParseFS(templates.FS, "*.md.tmpl")
+}
+
+// Markdown executes the report template on v.
+func Markdown(w io.Writer, t *template.Template, v *View) error {
+	return t.Execute(w, v)
+}
+
+// NewView arranges a document and its analysis for a template.
+func NewView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
+	v := newView(doc, an, opts)
+	planCharts(doc, an, v, NewPalette(v.Systems))
+	return v
+}
+
+// JSON writes the parsed document and its analysis as one JSON object
+// {"runs", "hosts", "variables", "tables", "errors", "analysis"}.
+func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(struct {
+		*parse.Document
+		Analysis *analyze.Analysis `json:"analysis"`
+	}{doc, an})
+}
+
+// safeName turns a workload or system name into a file-name part.
+func safeName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	if b.Len() == 0 {
+		return "x"
+	}
+	return b.String()
+}
