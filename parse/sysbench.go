@@ -86,8 +86,8 @@ type sbBlock struct {
 	prepare       bool // started after a prepare/cleanup/help command
 	sawInterim    bool // an interim line, kept or dropped
 
-	maxThds   float64 // largest interim thread count
-	latUnit   float64 // multiplier for unsuffixed latencies in the current block
+	maxThds   float64    // largest interim thread count
+	latUnit   float64    // multiplier for unsuffixed latencies in the current block
 	ivs       []Interval // interim lines, in a pooled buffer until end
 	cutLine   int        // a value line with its value missing
 	cutLabel  string
