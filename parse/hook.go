@@ -46,15 +46,37 @@ type hookRun struct {
 	assumed string
 }
 
-// startHookRun starts a run at line and decides the percentile rank from
-// the command line that precedes it. Header lines left unclaimed just
-// above (the banner, "Number of threads:") give the version and threads.
+// startHookRun starts a run at line. A header handed over by the sysbench
+// parser (see handOverHeader) becomes the run; otherwise the run takes
+// the command line that precedes it, and the header lines left unclaimed
+// just above (the banner, "Number of threads:"). The command line decides
+// the percentile rank.
 func startHookRun(c *ctx, line int) *hookRun {
-	cmd := c.command
-	r := c.newRun(ToolSysbench, line)
+	st := hookStateOf(c)
+	var r *Run
+	var cmd *Command
+	if hd := st.header; hd != nil {
+		st.header = nil
+		if line-hd.EndLine <= 3 {
+			r = hd
+			if r.Command != "" {
+				cmd = ParseCommand(r.Command)
+			}
+		} else {
+			c.emitRun(hd) // a header whose hook output never came
+		}
+	}
+	if r == nil {
+		cmd = c.command
+		r = c.newRun(ToolSysbench, line)
+		if r.Command == "" {
+			cmd = nil
+		}
+		r.headerFrom(c, line)
+	}
 	r.Layout = LayoutH
 	h := &hookRun{run: r, rank: "95", assumed: "no command line shows --percentile"}
-	if cmd != nil && r.Command != "" {
+	if cmd != nil {
 		h.assumed = "the command line sets no --percentile"
 		if p, ok := cmd.Opts["percentile"]; ok {
 			if _, err := parseNum(p); err == nil {
@@ -64,6 +86,12 @@ func startHookRun(c *ctx, line int) *hookRun {
 			}
 		}
 	}
+	return h
+}
+
+// headerFrom takes the version and threads from header lines that no
+// parser claimed, when they are close above line.
+func (r *Run) headerFrom(c *ctx, line int) {
 	for _, hd := range c.headings {
 		if line-hd.No > 30 {
 			continue // too far above to belong to this run
@@ -77,7 +105,31 @@ func startHookRun(c *ctx, line int) *hookRun {
 			}
 		}
 	}
-	return h
+}
+
+// hookStart reports whether text starts report-hook output: a report_csv
+// line, or a line opening report_json ("[" or "{" alone).
+func hookStart(text string) bool {
+	if text == "[" || text == "{" {
+		return true
+	}
+	var f [hookFields]float64
+	return parseHookCSV(text, &f)
+}
+
+// handOverHeader keeps r, a sysbench run that has only its banner and
+// options header, for the report-hook output that follows it: the hook
+// reports replace sysbench's own, and the header gives the hook run its
+// command line (so the --percentile rank), version, threads and options.
+// The sysbench parser calls it, instead of emitting r, when the line that
+// ends the header is a hookStart line. A header that no hook run takes is
+// emitted when the next hook run starts or at the end of the input.
+func handOverHeader(c *ctx, r *Run) {
+	st := hookStateOf(c)
+	if st.header != nil {
+		c.emitRun(st.header)
+	}
+	st.header = r
 }
 
 // bannerVersion reads "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)"
@@ -268,15 +320,34 @@ func (o *hookObject) fields(f *[hookFields]float64) bool {
 	return true
 }
 
-// jsonHook is what sysbenchJSON keeps in ctx.hook between documents: up
-// to sysbench 1.0.13 every report is a separate object followed by ",",
+// hookState is what the hook parsers keep in ctx.hook: a header handed
+// over by the sysbench parser, and the report_json run being read. Up to
+// sysbench 1.0.13 every JSON report is a separate object followed by ",",
 // and from 1.0.14 the interim reports and the cumulative one are two
 // arrays, so one run spans several documents.
-type jsonHook struct {
-	h       *hookRun // the run being read, nil when none
+type hookState struct {
+	header  *Run     // see handOverHeader
+	h       *hookRun // the report_json run being read, nil when none
 	endLine int      // last line of the last document
 	found   int      // c.found after the last document
-	atEnd   bool     // flush registered in c.atEnd
+}
+
+// hookStateOf returns the state in c.hook, creating it and registering
+// its flush at the end of the input.
+func hookStateOf(c *ctx) *hookState {
+	if st, ok := c.hook.(*hookState); ok {
+		return st
+	}
+	st := &hookState{}
+	c.hook = st
+	c.atEnd = append(c.atEnd, func() {
+		st.flush(c)
+		if st.header != nil {
+			c.emitRun(st.header)
+			st.header = nil
+		}
+	})
+	return st
 }
 
 // sysbenchJSON reads report_json output: one object (possibly followed by
@@ -289,18 +360,10 @@ func sysbenchJSON(lines []Line, c *ctx) bool {
 	if !ok {
 		return false
 	}
-	st, _ := c.hook.(*jsonHook)
-	if st == nil {
-		st = &jsonHook{}
-		c.hook = st
-	}
+	st := hookStateOf(c)
 	first, last := lines[0].No, lines[len(lines)-1].No
 	if st.h != nil && !st.continues(c, first) {
 		st.flush(c)
-	}
-	if !st.atEnd {
-		st.atEnd = true
-		c.atEnd = append(c.atEnd, func() { st.flush(c) })
 	}
 	at := objectLines(lines, len(objs))
 	for i := range objs {
@@ -355,7 +418,7 @@ func objectLines(lines []Line, n int) []int {
 // continues reports whether a document starting at line continues the run
 // in st: nothing was emitted since, and at most one unclaimed blank or
 // noise line lies between.
-func (st *jsonHook) continues(c *ctx, line int) bool {
+func (st *hookState) continues(c *ctx, line int) bool {
 	if c.found != st.found || line-st.endLine > 2 {
 		return false
 	}
@@ -368,7 +431,7 @@ func (st *jsonHook) continues(c *ctx, line int) bool {
 }
 
 // flush emits the run in st, if any.
-func (st *jsonHook) flush(c *ctx) {
+func (st *hookState) flush(c *ctx) {
 	if st.h == nil {
 		return
 	}

@@ -328,3 +328,84 @@ func FuzzHook(f *testing.F) {
 		}
 	})
 }
+
+// headerBlock stands for the sysbench parser in TestHandOverHeader: it
+// holds a run from its banner to the line that starts hook output, and
+// then hands the run over as handOverHeader asks.
+type headerBlock struct {
+	c *ctx
+	r *Run
+}
+
+func detectHeader(l *Line, c *ctx) block {
+	v, ok := bannerVersion(l.Text)
+	if !ok {
+		return nil
+	}
+	r := c.newRun(ToolSysbench, l.No)
+	r.Version = v
+	return &headerBlock{c: c, r: r}
+}
+
+func (b *headerBlock) feed(l *Line) status {
+	if hookStart(l.Text) {
+		return rejected
+	}
+	if rest, ok := strings.CutPrefix(l.Text, "Number of threads: "); ok && b.r.Threads == nil {
+		n, _ := atoiStrict(rest)
+		b.r.Threads, b.r.ThreadsFrom = iptr(n), "header"
+	}
+	if l.Text != "" {
+		b.r.EndLine = l.No
+	}
+	return consumed
+}
+
+func (b *headerBlock) end(c *ctx) { handOverHeader(c, b.r) }
+
+// TestHandOverHeader checks that a header handed over by the sysbench
+// parser becomes the hook run, with its command line, version and
+// threads, for both hook formats.
+func TestHandOverHeader(t *testing.T) {
+	saved := detectors
+	detectors = []detector{detectHeader, detectJSON, detectReportCSV}
+	defer func() { detectors = saved }()
+	parse := func(path string) *Run {
+		d, err := All(strings.NewReader(readText(t, path)), path)
+		if err != nil || len(d.Runs) != 1 || len(d.Errors) != 0 {
+			t.Fatalf("%s: %v, %d runs, errors %v; want 1 run", path, err, len(d.Runs), d.Errors)
+		}
+		return d.Runs[0]
+	}
+	const csvPath = "../testdata/real/sysbench-1.0.20-hook-csv.txt"
+	checkHookRun(t, csvPath, parse(csvPath), hookWant{
+		line: 2, endLine: 18, version: "1.0.20", test: "hook-csv",
+		command: "sysbench testdata/hook-csv.lua --threads=2 --time=4 --report-interval=1 --percentile=99 run",
+		threads: 2, threadsFrom: "command", tps: 8008.38, qps: 0, pcts: map[string]float64{"99": 3.96}, complete: true,
+		intervals: []hookIv{
+			{1, 2, 5753.59, 0, 0, 0, 0, 3.13, 99, 0, 0},
+			{2, 2, 7987.42, 0, 0, 0, 0, 4.10, 99, 0, 0},
+			{3, 2, 9127.24, 0, 0, 0, 0, 4.10, 99, 0, 0},
+			{4, 2, 9221.54, 0, 0, 0, 0, 3.75, 99, 0, 0},
+		},
+		lines: []int{14, 15, 16, 17},
+	})
+	const jsonPath = "../testdata/real/sysbench-1.0.20-hook-json.txt"
+	checkHookRun(t, jsonPath, parse(jsonPath), hookWant{
+		line: 2, endLine: 73, version: "1.0.20", test: "hook-json",
+		command: "sysbench testdata/hook-json.lua --threads=2 --time=3 --report-interval=1 run",
+		threads: 2, threadsFrom: "command", tps: 14228.91, qps: 0, pcts: map[string]float64{"95": 0.11}, complete: true,
+		intervals: []hookIv{
+			{1, 2, 9327.12, 0, 0, 0, 0, 0.45, 95, 0, 0},
+			{2, 2, 13915.28, 0, 0, 0, 0, 0.07, 95, 0, 0},
+			{3, 2, 19480.65, 0, 0, 0, 0, 0.08, 95, 0, 0},
+		},
+		lines:    []int{16, 30, 44},
+		warnings: []string{"line 60: report hook latency 0.11 ms taken as the 95th percentile, sysbench's default (the command line sets no --percentile)"},
+	})
+	// A header whose hook output never comes is still emitted.
+	d, _ := All(strings.NewReader("sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\nNumber of threads: 2\n{\n"), "x")
+	if len(d.Runs) != 1 || d.Runs[0].Version != "1.0.20" || d.Runs[0].Layout != "" {
+		t.Errorf("header without hook output: %d runs", len(d.Runs))
+	}
+}
