@@ -33,4 +33,50 @@ type Analysis struct {
 
 // Analyze groups the document's runs and computes stability, comparison,
 // scaling and configuration differences in one go.
-func Analyze(doc *parse.Document, opts Options) *Analysis { panic("todo") }
+func Analyze(doc *parse.Document, opts Options) *Analysis {
+	opts.Thresholds = opts.Thresholds.orDefault()
+	if opts.Metric == "" {
+		opts.Metric = DefaultMetric(doc.Runs)
+	}
+	if opts.Center == "" {
+		opts.Center = Mean
+	}
+	if opts.Alpha == 0 {
+		opts.Alpha = 0.05
+	}
+	if opts.Confidence == 0 {
+		opts.Confidence = 0.95
+	}
+	a := &Analysis{Options: opts, Metric: opts.Metric}
+	a.Dataset = Group(doc.Runs, opts.Group)
+	if opts.Base == "" {
+		opts.Base = first(a.Dataset.Systems)
+	}
+	// Stability is about throughput, whatever metric is compared.
+	tm := opts.Metric
+	if tm != TPS && tm != QPS && tm != EPS {
+		tm = DefaultMetric(doc.Runs)
+	}
+	for _, c := range a.Dataset.Cells {
+		for _, r := range c.Runs {
+			if tm.Series(r) == nil && Little(r, opts.Thresholds) == nil {
+				continue
+			}
+			a.Stability = append(a.Stability, Steady(r, tm, opts.Skip, opts.Confidence, opts.Thresholds))
+		}
+	}
+	a.Comparison = Compare(a.Dataset, CompareOptions{
+		Metric: opts.Metric, Base: opts.Base, Center: opts.Center, Alpha: opts.Alpha,
+		Confidence: opts.Confidence, Skip: opts.Skip, Thresholds: opts.Thresholds,
+	})
+	sm := opts.Metric
+	if sm.LowerIsBetter() {
+		sm = tm
+	}
+	a.Scaling = Scale(a.Dataset, doc.Hosts, ScaleOptions{
+		Metric: sm, Center: opts.Center, Confidence: opts.Confidence, Skip: opts.Skip, SLO: opts.SLO, Thresholds: opts.Thresholds,
+	})
+	a.Config = DiffConfig(doc.Variables, a.Dataset)
+	a.Warnings = append(a.Warnings, a.Dataset.Warnings...)
+	return a
+}

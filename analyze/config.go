@@ -1,6 +1,12 @@
 package analyze
 
-import "github.com/sbreport/sbreport/parse"
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/sbreport/sbreport/parse"
+)
 
 // A VarDiff is one server variable whose value differs between systems.
 type VarDiff struct {
@@ -28,4 +34,109 @@ type ConfigDiff struct {
 // system of the runs read from the same input, or else from the closest
 // directory, and lists the variables whose values differ between
 // systems, and those present in only some of them.
-func DiffConfig(vars []*parse.Variables, d *Dataset) *ConfigDiff { panic("todo") }
+func DiffConfig(vars []*parse.Variables, d *Dataset) *ConfigDiff {
+	cd := &ConfigDiff{}
+	// Where each system's runs came from.
+	type src struct{ file, dir, system string }
+	var srcs []src
+	for _, c := range d.Cells {
+		for _, r := range c.Runs {
+			srcs = append(srcs, src{r.Source, path.Dir(r.Source), c.System})
+		}
+	}
+	systemOf := func(v *parse.Variables) string {
+		for _, s := range srcs {
+			if s.file == v.Source {
+				return s.system
+			}
+		}
+		// The run directory sharing the longest prefix with the capture's.
+		vd := path.Dir(v.Source)
+		best, bestLen, tie := "", -1, false
+		for _, s := range srcs {
+			n := commonPrefix(vd, s.dir)
+			switch {
+			case n > bestLen:
+				best, bestLen, tie = s.system, n, false
+			case n == bestLen && s.system != best:
+				tie = true
+			}
+		}
+		if tie || bestLen <= 0 {
+			if len(d.Systems) == 1 {
+				return d.Systems[0]
+			}
+			return ""
+		}
+		return best
+	}
+	values := map[string]map[string]string{} // system → name → value
+	for _, v := range vars {
+		if v.Kind != "" && v.Kind != "variables" {
+			continue
+		}
+		sys := systemOf(v)
+		if sys == "" {
+			cd.Warnings.addf("%s:%d: variables capture matches no system", v.Source, v.Line)
+			continue
+		}
+		m := values[sys]
+		if m == nil {
+			m = map[string]string{}
+			values[sys] = m
+		}
+		for k, val := range v.Values {
+			k = strings.ToLower(k)
+			if old, ok := m[k]; ok && old != val {
+				cd.Warnings.addf("%s: two captures disagree on %s (%q, %q): keeping the first", sys, k, old, val)
+				continue
+			}
+			m[k] = val
+		}
+	}
+	for _, s := range d.Systems {
+		if values[s] != nil {
+			cd.Systems = append(cd.Systems, s)
+		}
+	}
+	if len(cd.Systems) < 2 {
+		return cd
+	}
+	names := map[string]bool{}
+	for _, m := range values {
+		for k := range m {
+			names[k] = true
+		}
+	}
+	var sorted []string
+	for k := range names {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		vals := map[string]string{}
+		distinct := map[string]bool{}
+		for _, s := range cd.Systems {
+			if v, ok := values[s][k]; ok {
+				vals[s] = v
+				distinct[v] = true
+			}
+		}
+		switch {
+		case len(vals) < len(cd.Systems):
+			cd.Only = append(cd.Only, VarOnly{Name: k, Values: vals})
+		case len(distinct) > 1:
+			cd.Differ = append(cd.Differ, VarDiff{Name: k, Values: vals})
+		}
+	}
+	return cd
+}
+
+func commonPrefix(a, b string) int {
+	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] && as[n] != "." {
+		n++
+	}
+	return n
+}

@@ -1,6 +1,12 @@
 package analyze
 
 import (
+	"fmt"
+	"math"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sbreport/sbreport/parse"
@@ -14,10 +20,59 @@ type SLO struct {
 }
 
 // ParseSLO reads "p95=20ms", "p99.9=1.5s", "avg=5ms" (units ms, s, us).
-func ParseSLO(s string) (SLO, error) { panic("todo") }
+func ParseSLO(s string) (SLO, error) {
+	k, v, ok := strings.Cut(strings.TrimSpace(s), "=")
+	if !ok {
+		return SLO{}, fmt.Errorf("latency target %q: want pNN=VALUE, e.g. p95=20ms", s)
+	}
+	k = strings.ToLower(strings.TrimSpace(k))
+	var slo SLO
+	switch {
+	case k == "avg":
+		slo.Percentile = "avg"
+	case strings.HasPrefix(k, "p"):
+		r, err := strconv.ParseFloat(k[1:], 64)
+		if err != nil || !(r > 0 && r <= 100) {
+			return SLO{}, fmt.Errorf("latency target %q: bad percentile %q", s, k)
+		}
+		slo.Percentile = k[1:]
+	default:
+		return SLO{}, fmt.Errorf("latency target %q: want pNN or avg before '='", s)
+	}
+	v = strings.ToLower(strings.TrimSpace(v))
+	mult := 1.0
+	switch {
+	case strings.HasSuffix(v, "ms"):
+		v = v[:len(v)-2]
+	case strings.HasSuffix(v, "us"), strings.HasSuffix(v, "µs"):
+		v, mult = strings.TrimSuffix(strings.TrimSuffix(v, "us"), "µs"), 1e-3
+	case strings.HasSuffix(v, "s"):
+		v, mult = v[:len(v)-1], 1000
+	}
+	x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || !(x > 0) || math.IsInf(x, 0) {
+		return SLO{}, fmt.Errorf("latency target %q: bad value", s)
+	}
+	slo.LimitMs = x * mult
+	return slo, nil
+}
+
+// metric returns the latency metric the SLO constrains.
+func (s SLO) metric() Metric {
+	if s.Percentile == "avg" {
+		return LatencyAvgMs
+	}
+	return LatencyPercentile(s.Percentile)
+}
 
 // String returns the target as ParseSLO reads it.
-func (s SLO) String() string { panic("todo") }
+func (s SLO) String() string {
+	k := "p" + s.Percentile
+	if s.Percentile == "avg" {
+		k = "avg"
+	}
+	return k + "=" + strconv.FormatFloat(s.LimitMs, 'g', -1, 64) + "ms"
+}
 
 // ScaleOptions controls Scale.
 type ScaleOptions struct {
@@ -112,4 +167,219 @@ type Scaling struct {
 // thread count and fits the USL to those with three or more. hosts gives
 // the per-CPU normalisation: a host capture in the same directory as the
 // runs (or the only host seen) applies to them.
-func Scale(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling { panic("todo") }
+func Scale(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling {
+	if opts.Metric == "" {
+		var runs []*parse.Run
+		for _, c := range d.Cells {
+			runs = append(runs, c.Runs...)
+		}
+		opts.Metric = DefaultMetric(runs)
+	}
+	if opts.Confidence == 0 {
+		opts.Confidence = 0.95
+	}
+	if opts.Center == "" {
+		opts.Center = Mean
+	}
+	th := opts.Thresholds.orDefault()
+	sc := &Scaling{Metric: opts.Metric, By: d.By}
+	type ck struct{ sys, wl string }
+	curves := map[ck]*Curve{}
+	var order []ck
+	for _, cell := range d.Cells {
+		k := ck{cell.System, cell.Workload}
+		if _, ok := curves[k]; !ok {
+			curves[k] = &Curve{System: k.sys, Workload: k.wl, Metric: opts.Metric, SLO: opts.SLO}
+			order = append(order, k)
+		}
+		cu := curves[k]
+		if cell.Threads <= 0 {
+			cu.Warnings.addf("%d run(s) without a thread count left out", len(cell.Runs))
+			continue
+		}
+		var xs, p95, lat []float64
+		for _, r := range cell.Runs {
+			v, ok := opts.Metric.Value(r)
+			if opts.Metric.Series(r) != nil {
+				if st := Steady(r, opts.Metric, opts.Skip, opts.Confidence, th); st.N > 0 && (st.WarmupS > 0 || !ok) {
+					v, ok = st.Mean, true
+				}
+			}
+			if ok {
+				xs = append(xs, v)
+			}
+			if v, ok := r.LatencyPct("95"); ok {
+				p95 = append(p95, v)
+			}
+			if opts.SLO != nil {
+				if v, ok := opts.SLO.metric().Value(r); ok {
+					lat = append(lat, v)
+				}
+			}
+		}
+		if len(xs) == 0 {
+			cu.Warnings.addf("no %s at %d threads", opts.Metric, cell.Threads)
+			continue
+		}
+		pt := ScalePoint{Threads: cell.Threads, N: len(xs), Throughput: summarize(xs, opts.Center, opts.Confidence)}
+		if len(p95) > 0 {
+			pt.P95Ms = num(median(p95))
+		}
+		if len(lat) > 0 {
+			pt.LatencyMs = num(median(lat))
+			meets := median(lat) <= opts.SLO.LimitMs
+			pt.MeetsSLO = &meets
+		}
+		if cell.PercentileUpperBound {
+			cu.Warnings.addf("%d threads: merged clients' percentiles are upper bounds", cell.Threads)
+		}
+		cu.Points = append(cu.Points, pt)
+	}
+	for _, k := range order {
+		cu := curves[k]
+		sort.Slice(cu.Points, func(i, j int) bool { return cu.Points[i].Threads < cu.Points[j].Threads })
+		if len(cu.Points) == 0 {
+			continue
+		}
+		finishCurve(cu, d, hosts, opts, th)
+		sc.Curves = append(sc.Curves, cu)
+	}
+	sort.SliceStable(sc.Curves, func(i, j int) bool {
+		a, b := sc.Curves[i], sc.Curves[j]
+		if a.System != b.System {
+			return indexOf(d.Systems, a.System) < indexOf(d.Systems, b.System)
+		}
+		return indexOf(d.Workloads, a.Workload) < indexOf(d.Workloads, b.Workload)
+	})
+	return sc
+}
+
+func indexOf(xs []string, s string) int {
+	for i, x := range xs {
+		if x == s {
+			return i
+		}
+	}
+	return len(xs)
+}
+
+// finishCurve fits the model and derives efficiency, per-CPU throughput
+// and the SLO thread count.
+func finishCurve(cu *Curve, d *Dataset, hosts []*parse.Host, opts ScaleOptions, th Thresholds) {
+	cu.MaxMeasured = cu.Points[len(cu.Points)-1].Threads
+	var ms []Measurement
+	for _, p := range cu.Points {
+		ms = append(ms, Measurement{Concurrency: float64(p.Threads), Throughput: p.Throughput.Center})
+	}
+	if len(ms) >= 3 {
+		f, err := FitUSL(ms, opts.Confidence)
+		if err != nil {
+			cu.Warnings.addf("USL fit: %v", err)
+		} else {
+			cu.Fit = f
+			cu.Lambda, cu.Sigma, cu.Kappa = num(f.Lambda), num(f.Sigma), num(f.Kappa)
+			cu.LambdaSE, cu.SigmaSE, cu.KappaSE = num(f.LambdaSE), num(f.SigmaSE), num(f.KappaSE)
+			cu.LambdaLo, cu.LambdaHi = num(f.LambdaLo), num(f.LambdaHi)
+			cu.SigmaLo, cu.SigmaHi = num(f.SigmaLo), num(f.SigmaHi)
+			cu.KappaLo, cu.KappaHi = num(f.KappaLo), num(f.KappaHi)
+			cu.R2 = num(f.R2)
+			cu.PeakThreads = num(f.Peak())
+			cu.PeakThroughput = num(f.MaxThroughput())
+			if f.Kappa == 0 {
+				cu.Ceiling = num(f.Ceiling())
+			}
+			if cu.PeakThreads != nil && cu.Extrapolated(*cu.PeakThreads, th) {
+				cu.PeakExtrapolated = true
+				cu.Warnings.addf("peak at %.0f threads is beyond %g× the largest measured (%d): extrapolation",
+					*cu.PeakThreads, th.ExtrapolationFactor, cu.MaxMeasured)
+			}
+			if f.Kappa == 0 {
+				if cu.Ceiling != nil {
+					cu.Warnings.addf("no retrograde region (κ = 0): throughput approaches the ceiling λ/σ = %.4g", *cu.Ceiling)
+				} else {
+					cu.Warnings.addf("linear scaling (σ = κ = 0): no peak and no ceiling in the measured range")
+				}
+			}
+			cu.Warnings = append(cu.Warnings, f.Warnings...)
+			for i := range cu.Points {
+				p := &cu.Points[i]
+				fit := f.ThroughputAt(float64(p.Threads))
+				p.Fitted = num(fit)
+				p.Residual = num(p.Throughput.Center - fit)
+			}
+		}
+	} else {
+		cu.Warnings.addf("%d thread count(s): need >= 3 to fit the USL", len(ms))
+	}
+	// Efficiency against the one-thread point, else λ.
+	x1 := math.NaN()
+	if cu.Points[0].Threads == 1 {
+		x1 = cu.Points[0].Throughput.Center
+	} else if cu.Fit != nil {
+		x1 = cu.Fit.Lambda
+	}
+	cpus := cpusFor(cu, d, hosts)
+	if cpus > 0 {
+		cu.CPUs = &cpus
+	}
+	for i := range cu.Points {
+		p := &cu.Points[i]
+		if x1 > 0 {
+			p.Efficiency = num(p.Throughput.Center / (float64(p.Threads) * x1))
+		}
+		if cpus > 0 {
+			p.PerCPU = num(p.Throughput.Center / float64(cpus))
+		}
+	}
+	if opts.SLO != nil {
+		for _, p := range cu.Points {
+			if p.MeetsSLO == nil || !*p.MeetsSLO {
+				break
+			}
+			t, x := p.Threads, p.Throughput.Center
+			cu.SLOThreads, cu.SLOThroughput = &t, num(x)
+		}
+		if cu.SLOThreads == nil {
+			cu.Warnings.addf("latency target %s is not met at %d threads", opts.SLO, cu.Points[0].Threads)
+		}
+	}
+}
+
+// cpusFor returns the logical CPU count of the host the curve's runs ran
+// on: the host capture whose directory is the longest prefix of the runs'
+// directory, else the only CPU count among the hosts; 0 when unknown.
+func cpusFor(cu *Curve, d *Dataset, hosts []*parse.Host) int {
+	var withCPUs []*parse.Host
+	counts := map[int]bool{}
+	for _, h := range hosts {
+		if h.CPUs != nil && *h.CPUs > 0 {
+			withCPUs = append(withCPUs, h)
+			counts[*h.CPUs] = true
+		}
+	}
+	if len(withCPUs) == 0 {
+		return 0
+	}
+	var dir string
+	for _, c := range d.Cells {
+		if c.System == cu.System && c.Workload == cu.Workload && len(c.Runs) > 0 {
+			dir = path.Dir(c.Runs[0].Source)
+			break
+		}
+	}
+	best, bestLen := 0, -1
+	for _, h := range withCPUs {
+		hd := path.Dir(h.Source)
+		if (hd == "." || strings.HasPrefix(dir+"/", hd+"/")) && len(hd) > bestLen {
+			best, bestLen = *h.CPUs, len(hd)
+		}
+	}
+	if bestLen >= 0 {
+		return best
+	}
+	if len(counts) == 1 {
+		return *withCPUs[0].CPUs
+	}
+	cu.Warnings.addf("hosts with different CPU counts and none beside the runs: no per-CPU throughput")
+	return 0
+}

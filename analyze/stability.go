@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"encoding/json"
 	"math"
 	"sort"
 	"time"
@@ -46,10 +47,10 @@ type Stability struct {
 	WarmupS float64 `json:"warmup_s"`
 	// WarmupAuto says the warm-up was detected (MSER-5) rather than given.
 	WarmupAuto bool    `json:"warmup_auto"`
-	Mean       float64 `json:"mean"`   // steady-state mean
-	StdDev     float64 `json:"stddev"` // of the steady-state intervals
-	CV         float64 `json:"cv"`     // StdDev / Mean
-	Median     float64 `json:"median"` // of the whole series (the stall reference)
+	Mean       float64 `json:"-"` // steady-state mean
+	StdDev     float64 `json:"-"` // of the steady-state intervals
+	CV         float64 `json:"-"` // StdDev / Mean
+	Median     float64 `json:"-"` // of the whole series (the stall reference)
 	Stalls     []Stall `json:"stalls"`
 	// Batch is the steady-state mean with a Student-t interval over
 	// Batches non-overlapping batch means.
@@ -280,4 +281,17 @@ func Little(r *parse.Run, th Thresholds) *LittleCheck {
 		c.OK = math.Abs(c.Ratio-1) <= th.LittleTolerance
 	}
 	return c
+}
+
+// MarshalJSON writes undefined statistics (a run without a series) as
+// null.
+func (s *Stability) MarshalJSON() ([]byte, error) {
+	type plain Stability
+	return json.Marshal(struct {
+		*plain
+		Mean   *float64 `json:"mean"`
+		StdDev *float64 `json:"stddev"`
+		CV     *float64 `json:"cv"`
+		Median *float64 `json:"median"`
+	}{(*plain)(s), num(s.Mean), num(s.StdDev), num(s.CV), num(s.Median)})
 }

@@ -22,10 +22,10 @@ const (
 // A Summary summarises a sample, after golang.org/x/perf benchmath.Summary.
 type Summary struct {
 	N      int     `json:"n"`
-	Center float64 `json:"center"`
+	Center float64 `json:"-"` // JSON "center", null when undefined
 	// Lo and Hi bound the confidence interval; ±Inf (JSON null) when the
 	// sample is too small for a finite interval.
-	Lo, Hi float64
+	Lo, Hi float64 `json:"-"`
 	// Confidence is the actual level of [Lo, Hi]: the requested one for
 	// the mean, ≥ the requested one for the median (order statistics).
 	Confidence float64 `json:"confidence"`
