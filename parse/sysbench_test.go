@@ -275,7 +275,7 @@ func TestSysbenchReal(t *testing.T) {
 	}
 }
 
-func parseText(t *testing.T, text string) *Document {
+func sbParseText(t *testing.T, text string) *Document {
 	t.Helper()
 	d, err := All(strings.NewReader(text), "in.txt")
 	if err != nil {
@@ -309,7 +309,7 @@ func TestSysbenchErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := parseText(t, tt.in)
+			d := sbParseText(t, tt.in)
 			var got []*Error
 			for _, e := range d.Errors {
 				if strings.HasPrefix(e.Message, "no benchmark output") {
@@ -365,7 +365,7 @@ func TestSysbenchSegments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := parseText(t, tt.in)
+			d := sbParseText(t, tt.in)
 			var runs []*Run
 			for _, r := range d.Runs {
 				if r.Tool == ToolSysbench {
