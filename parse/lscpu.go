@@ -239,11 +239,6 @@ func (b *lscpuBuilder) field(label, value string, child bool, line int) {
 	}
 }
 
-// appendValue continues the value of label on a wrapped line.
-func (b *lscpuBuilder) appendValue(label, more string) {
-	b.h.Fields[label] = strings.TrimSpace(b.h.Fields[label] + " " + strings.TrimSpace(more))
-}
-
 func (b *lscpuBuilder) cache(name, value string) {
 	if b.h.Caches == nil {
 		b.h.Caches = map[string]string{}
@@ -350,6 +345,8 @@ type lscpuBlock struct {
 	base      int    // indentation of the first line
 	last      string // label of the previous line, for wrapped values
 	archLines int
+	wrap      []string // the value of last and its continuation lines
+	wrapLens  []int    // the width of each of those physical lines
 }
 
 // detectLscpu starts at lscpu's first label: "Architecture:" (also in the
@@ -380,7 +377,35 @@ func (k *lscpuBlock) line(l *Line, label, value string) {
 	}
 	child := k.b.section != "" && indentOf(l.Raw) > k.base
 	k.b.field(label, value, child, l.No)
+	k.joinWrapped()
 	k.last = label
+	k.wrap = append(k.wrap[:0], value)
+	k.wrapLens = append(k.wrapLens[:0], lineWidth(l.Raw))
+}
+
+func lineWidth(raw string) int {
+	return utf8.RuneCountInString(strings.TrimRight(raw, " \t"))
+}
+
+// joinWrapped stores the value of a label that continued on further
+// lines. lscpu on a terminal cuts a long Flags cell at the terminal width,
+// inside a word ("xtopolog" / "y"): when every physical line but the last
+// has the same width the pieces are joined as they are; otherwise (a text
+// re-wrapped on spaces) they are joined with a space.
+func (k *lscpuBlock) joinWrapped() {
+	if len(k.wrap) < 2 {
+		return
+	}
+	cut := len(k.wrap) > 2 || k.wrapLens[0] > 80
+	for _, w := range k.wrapLens[1 : len(k.wrapLens)-1] {
+		cut = cut && w == k.wrapLens[0]
+	}
+	sep := " "
+	if cut {
+		sep = ""
+	}
+	k.b.h.Fields[k.last] = strings.Join(k.wrap, sep)
+	k.wrap = k.wrap[:0]
 }
 
 func (k *lscpuBlock) feed(l *Line) status {
@@ -392,7 +417,8 @@ func (k *lscpuBlock) feed(l *Line) status {
 		// A value wrapped at the terminal width ("Flags:" lines) continues
 		// on indented lines without a colon.
 		if canonLscpuLabel(k.last) == "Flags" && indentOf(l.Raw) > k.base && isFlagList(l.Text) {
-			k.b.appendValue(k.last, l.Text)
+			k.wrap = append(k.wrap, l.Text)
+			k.wrapLens = append(k.wrapLens, lineWidth(l.Raw))
 			return consumed
 		}
 		return rejected
@@ -419,6 +445,7 @@ func isFlagList(s string) bool {
 }
 
 func (k *lscpuBlock) end(c *ctx) {
+	k.joinWrapped()
 	c.add(k.b.finish())
 }
 
