@@ -129,20 +129,26 @@ func textStyle(size float64) text.Style {
 	}
 }
 
+// restyle sets the font and colour of s, keeping its alignment.
+func restyle(s *text.Style, size float64) {
+	s.Font = font.From(sans, vg.Points(size))
+	s.Color = textColor
+}
+
 // newPlot returns a plot in the house style: sans fonts sized for 800 px,
 // light grid, axis labels with units.
 func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
-	p.Title.TextStyle = textStyle(14)
+	restyle(&p.Title.TextStyle, 14)
 	p.Title.Padding = vg.Points(6)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle = textStyle(12)
-		a.Tick.Label = textStyle(11)
+		restyle(&a.Label.TextStyle, 12)
+		restyle(&a.Tick.Label, 11)
 		a.Padding = vg.Points(2)
+		a.Tick.Marker = commaTicks{}
 	}
 	p.X.Label.Text, p.Y.Label.Text = xlabel, ylabel
-	p.Y.Tick.Marker = commaTicks{}
 	g := plotter.NewGrid()
 	g.Vertical.Color = gridColor
 	g.Horizontal.Color = gridColor

@@ -52,7 +52,6 @@ func BarChart(name, title, ylabel, caption string, groups []string, pal *Palette
 	p.Add(set)
 	p.NominalX(groups...)
 	p.X.Min, p.X.Max = -0.5, float64(len(groups))-0.5
-	p.X.Tick.Label = textStyle(11)
 	p.Y.Min = 0
 	p.Y.Max = headroom(p.Y.Max)
 	f := &Figure{Name: name, Title: title, Caption: caption, Plot: p}
@@ -363,7 +362,6 @@ type Curve struct {
 // throughput stalls shows. Both axes start at zero.
 func LatencyThroughputChart(name, title, xlabel, ylabel, caption string, pal *Palette, cs []Curve) *Figure {
 	p := newPlot(title, xlabel, ylabel)
-	p.X.Tick.Marker = commaTicks{}
 	f := &Figure{Name: name, Title: title, Caption: caption, Plot: p}
 	xmax, ymax := 0.0, 0.0
 	for _, c := range cs {

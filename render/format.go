@@ -150,7 +150,7 @@ func Funcs() template.FuncMap {
 			if !finite(v) {
 				return dash
 			}
-			return strconv.FormatFloat(100*v, 'f', 1, 64) + "%"
+			return trimZeros(strconv.FormatFloat(100*v, 'f', 1, 64)) + "%"
 		},
 		"ratio": func(x any) string { return FormatRatio(deref(x)) },
 		"ci": func(lo, hi any) string {

@@ -64,6 +64,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			plans = append(plans, chartPlan{build: func() *Figure {
 				f := build()
 				f.Name, f.Title, f.Caption = name, title, caption
+				f.Plot.Title.Text = title
 				return f
 			}})
 		}

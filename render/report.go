@@ -146,8 +146,8 @@ func safeName(s string) string {
 			b.WriteByte('-')
 		}
 	}
-	if b.Len() == 0 {
-		return "x"
+	if b.Len() == 0 || strings.Trim(b.String(), "-") == "" {
+		return "unknown"
 	}
 	return b.String()
 }

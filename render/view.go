@@ -43,12 +43,12 @@ type View struct {
 // Setup is the test setup: hardware, server versions, differing
 // variables, table sizes.
 type Setup struct {
-	HostSystems []string  // columns of Hosts
-	Hosts       []KVRow   // one row per hardware property
-	Servers     []KVRow   // version, version_comment per system
-	VarSystems  []string  // columns of Differ
-	Differ      []KVRow   // variables whose values differ
-	Only        []KVRow   // variables captured for only some systems
+	HostSystems []string // columns of Hosts
+	Hosts       []KVRow  // one row per hardware property
+	Servers     []KVRow  // version, version_comment per system
+	VarSystems  []string // columns of Differ
+	Differ      []KVRow  // variables whose values differ
+	Only        []KVRow  // variables captured for only some systems
 	Tables      []TableRow
 }
 
@@ -112,19 +112,19 @@ type RatioRow struct {
 
 // A ScalingRow is one system's USL fit on one workload.
 type ScalingRow struct {
-	System                 string
-	Lambda, Sigma, Kappa   *float64
-	LambdaLo, LambdaHi     *float64
-	SigmaLo, SigmaHi       *float64
-	KappaLo, KappaHi       *float64
-	R2                     *float64
-	PeakThreads            *float64
-	PeakThroughput         *float64
-	Ceiling                *float64
-	PeakExtrapolated       bool
-	MaxMeasured            int
-	CPUs                   *int
-	Warnings               []string
+	System               string
+	Lambda, Sigma, Kappa *float64
+	LambdaLo, LambdaHi   *float64
+	SigmaLo, SigmaHi     *float64
+	KappaLo, KappaHi     *float64
+	R2                   *float64
+	PeakThreads          *float64
+	PeakThroughput       *float64
+	Ceiling              *float64
+	PeakExtrapolated     bool
+	MaxMeasured          int
+	CPUs                 *int
+	Warnings             []string
 }
 
 // A PointRow is one measured point of a scaling curve.
@@ -167,15 +167,15 @@ type StabilityGroup struct {
 
 // A StabilityRun is one run worth a look.
 type StabilityRun struct {
-	Ref     string // source:line
-	System  string
+	Ref      string // source:line
+	System   string
 	Workload string
-	Threads int
-	WarmupS float64
-	CV      float64
-	Stalls  []string // "12–14 s"
-	Little  string   // "" when fine
-	Notes   []string
+	Threads  int
+	WarmupS  float64
+	CV       float64
+	Stalls   []string // "12–14 s"
+	Little   string   // "" when fine
+	Notes    []string
 }
 
 // A RunRef traces one run to its source.

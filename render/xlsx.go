@@ -240,11 +240,11 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 		}
 	}
 	type line struct {
-		w       string
-		t       int
-		vals    map[string]float64
-		ratio   map[string]float64
-		p       map[string]float64
+		w     string
+		t     int
+		vals  map[string]float64
+		ratio map[string]float64
+		p     map[string]float64
 	}
 	var lines []line
 	for _, w := range v.Workloads {

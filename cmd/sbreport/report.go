@@ -1,0 +1,212 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/collect"
+	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/render"
+)
+
+func init() {
+	register("report", "report [flags] -o DIR INPUT...",
+		"Write DIR/report.md, DIR/charts/ (PNG and SVG), DIR/report.xlsx, DIR/results.json and DIR/runs.csv from the inputs.",
+		runReport)
+}
+
+// reportFlags are the flags report and demo share.
+type reportFlags struct {
+	out, template, title string
+	force                bool
+	by, base, metric     string
+	center               string
+	confidence, alpha    float64
+	skip, slo            string
+}
+
+func addReportFlags(fs *flag.FlagSet) *reportFlags {
+	f := &reportFlags{}
+	fs.StringVar(&f.out, "o", "", "write the report into `directory` (must not exist unless --force)")
+	fs.BoolVar(&f.force, "force", false, "replace an existing report directory")
+	fs.StringVar(&f.template, "template", "", "use the Markdown template in `file` instead of the built-in one")
+	fs.StringVar(&f.title, "title", "", "report `title`")
+	fs.StringVar(&f.by, "by", "", "label `key` that names the systems (default: chosen from the labels)")
+	fs.StringVar(&f.base, "base", "", "baseline `system` of the ratios (default: the first)")
+	fs.StringVar(&f.metric, "metric", "", "compared `metric`: tps, qps, eps, latency_avg_ms, latency_p95_ms, ... (default: tps)")
+	fs.StringVar(&f.center, "center", "mean", "summary of repeats: `mean` or median")
+	fs.Float64Var(&f.confidence, "confidence", 0.95, "confidence `level` of the intervals")
+	fs.Float64Var(&f.alpha, "alpha", 0.05, "significance `level` of the tests")
+	fs.StringVar(&f.skip, "skip", "auto", "warm-up to trim from each run's interim series: a `duration`, auto, or none")
+	fs.StringVar(&f.slo, "slo", "", "latency `target` for the scaling tables, e.g. p95=20ms")
+	return f
+}
+
+// options turns the flags into analysis and render options; errors name
+// the flag.
+func (f *reportFlags) options() (analyze.Options, render.Options, error) {
+	var ao analyze.Options
+	ao.Group.By = f.by
+	ao.Base = f.base
+	if f.metric != "" {
+		m, err := analyze.ParseMetric(f.metric)
+		if err != nil {
+			return ao, render.Options{}, fmt.Errorf("--metric: %v: %w", err, errUsage)
+		}
+		ao.Metric = m
+	}
+	switch f.center {
+	case "mean":
+		ao.Center = analyze.Mean
+	case "median":
+		ao.Center = analyze.Median
+	default:
+		return ao, render.Options{}, fmt.Errorf("--center: want mean or median, not %q: %w", f.center, errUsage)
+	}
+	if !(f.confidence > 0 && f.confidence < 1) {
+		return ao, render.Options{}, fmt.Errorf("--confidence: want a level between 0 and 1, not %g: %w", f.confidence, errUsage)
+	}
+	if !(f.alpha > 0 && f.alpha < 1) {
+		return ao, render.Options{}, fmt.Errorf("--alpha: want a level between 0 and 1, not %g: %w", f.alpha, errUsage)
+	}
+	ao.Confidence, ao.Alpha = f.confidence, f.alpha
+	switch f.skip {
+	case "auto", "":
+	case "none":
+		ao.Skip = analyze.NoSkip
+	default:
+		d, err := time.ParseDuration(f.skip)
+		if err != nil || d < 0 {
+			return ao, render.Options{}, fmt.Errorf("--skip: want a duration such as 10s, auto or none, not %q: %w", f.skip, errUsage)
+		}
+		ao.Skip = d
+	}
+	if f.slo != "" {
+		s, err := analyze.ParseSLO(f.slo)
+		if err != nil {
+			return ao, render.Options{}, fmt.Errorf("--slo: %v: %w", err, errUsage)
+		}
+		ao.SLO = &s
+	}
+	ro := render.Options{Title: f.title}
+	if f.template != "" {
+		b, err := os.ReadFile(f.template)
+		if err != nil {
+			return ao, ro, fmt.Errorf("--template: %w", err)
+		}
+		ro.Template = string(b)
+		if _, err := render.Template(ro.Template); err != nil {
+			return ao, ro, fmt.Errorf("--template %s: %w", f.template, err)
+		}
+	}
+	return ao, ro, nil
+}
+
+func runReport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("report", stderr)
+	f := addReportFlags(fs)
+	inputs, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if f.out == "" {
+		fs.Usage()
+		return fmt.Errorf("report: -o DIR is required: %w", errUsage)
+	}
+	if len(inputs) == 0 {
+		fs.Usage()
+		return fmt.Errorf("report: no input given: %w", errUsage)
+	}
+	ao, ro, err := f.options()
+	if err != nil {
+		return err
+	}
+	ro.Command = "sbreport report " + strings.Join(args, " ")
+	doc, err := collect.Load(inputs)
+	if err != nil {
+		return err
+	}
+	return writeReport(doc, ao, ro, f.out, f.force, stdout, stderr)
+}
+
+// writeReport analyses doc and writes the report into dir, all at once or
+// not at all. Input errors are printed and reported as errPartial after
+// the report is written.
+func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir string, force bool, stdout, stderr io.Writer) error {
+	if len(doc.Runs) == 0 {
+		for _, e := range doc.Errors {
+			fmt.Fprintln(stderr, e.Error())
+		}
+		return errors.New("report: no benchmark run found in the input")
+	}
+	an := analyze.Analyze(doc, ao)
+	err := writeDir(dir, force, func(s render.Sink) error { return render.Report(s, doc, an, ro) })
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d runs, %d systems, %d workloads)\n",
+		filepath.Join(dir, render.MarkdownFile), len(doc.Runs), len(an.Dataset.Systems), len(an.Dataset.Workloads))
+	for _, e := range doc.Errors {
+		fmt.Fprintln(stderr, e.Error())
+	}
+	if len(doc.Errors) > 0 {
+		return fmt.Errorf("%d problem(s) in the input; the report covers the rest: %w", len(doc.Errors), errPartial)
+	}
+	return nil
+}
+
+// writeDir makes directory dir through write. It refuses an existing dir
+// unless force is set. The files go to a temporary sibling directory that
+// is renamed into place only when everything was written, so a failure
+// leaves no half-written report (and, with force, the old one intact).
+func writeDir(dir string, force bool, write func(render.Sink) error) (err error) {
+	dir = filepath.Clean(dir)
+	if _, err := os.Lstat(dir); err == nil && !force {
+		return fmt.Errorf("%s already exists (use --force to replace it): %w", dir, errUsage)
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	if err := write(dirSink(tmp)); err != nil {
+		return err
+	}
+	if _, err := os.Lstat(dir); err == nil {
+		old := tmp + ".old"
+		if err := os.Rename(dir, old); err != nil {
+			return err
+		}
+		if err := os.Rename(tmp, dir); err != nil {
+			os.Rename(old, dir) // put the old report back
+			return err
+		}
+		return os.RemoveAll(old)
+	}
+	return os.Rename(tmp, dir)
+}
+
+// dirSink creates report files under a directory.
+type dirSink string
+
+func (d dirSink) Create(name string) (io.WriteCloser, error) {
+	p := filepath.Join(string(d), filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return nil, err
+	}
+	return os.Create(p)
+}

@@ -1,0 +1,126 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/collect"
+	"github.com/sbreport/sbreport/parse"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of package render")
+
+// memSink keeps a report's files in memory.
+type memSink map[string]*bytes.Buffer
+
+type memFile struct{ *bytes.Buffer }
+
+func (memFile) Close() error { return nil }
+
+func (m memSink) Create(name string) (io.WriteCloser, error) {
+	b := &bytes.Buffer{}
+	m[name] = b
+	return memFile{b}, nil
+}
+
+func (m memSink) names() []string {
+	var ns []string
+	for n := range m {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// analyzeDoc runs the whole analysis as sbreport report does.
+func analyzeDoc(t testing.TB, doc *parse.Document) (an *analyze.Analysis) {
+	t.Helper()
+	defer func() {
+		if recover() != nil { // analyze.Analyze not there yet: compose its stages
+			an = composeAnalysis(doc)
+		}
+	}()
+	return analyze.Analyze(doc, analyze.Options{})
+}
+
+func composeAnalysis(doc *parse.Document) *analyze.Analysis {
+	ds := analyze.Group(doc.Runs, analyze.GroupOptions{})
+	m := analyze.DefaultMetric(doc.Runs)
+	an := &analyze.Analysis{Metric: m, Dataset: ds}
+	for _, c := range ds.Cells {
+		for _, r := range c.Runs {
+			if len(r.Intervals) > 0 {
+				an.Stability = append(an.Stability, analyze.Steady(r, m, 0, 0.95, analyze.DefaultThresholds))
+			}
+		}
+	}
+	an.Comparison = analyze.Compare(ds, analyze.CompareOptions{Metric: m})
+	an.Scaling = analyze.Scale(ds, doc.Hosts, analyze.ScaleOptions{Metric: m})
+	func() {
+		defer func() { recover() }()
+		an.Config = analyze.DiffConfig(doc.Variables, ds)
+	}()
+	return an
+}
+
+// load reads inputs under testdata with collect, as sbreport does, and
+// makes the sources relative so that golden files do not depend on the
+// checkout's place.
+func load(t testing.TB, inputs ...string) *parse.Document {
+	t.Helper()
+	doc, err := collect.Load(inputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+var outDir = flag.String("out", "", "also write the test reports under this directory, to look at them")
+
+func writeOut(t *testing.T, name string, s memSink) {
+	if *outDir == "" {
+		return
+	}
+	for n, b := range s {
+		p := filepath.Join(*outDir, name, n)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestReportFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		inputs []string
+	}{
+		{"engines", []string{"testdata/engines"}},
+		{"sweep", []string{"testdata/sweep"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := load(t, tc.inputs...)
+			an := analyzeDoc(t, doc)
+			s := memSink{}
+			if err := Report(s, doc, an, Options{Title: "Test report"}); err != nil {
+				t.Fatal(err)
+			}
+			writeOut(t, tc.name, s)
+			for _, want := range []string{MarkdownFile, WorkbookFile, JSONFile, CSVFile} {
+				if s[want] == nil || s[want].Len() == 0 {
+					t.Errorf("%s missing or empty", want)
+				}
+			}
+			if !strings.Contains(s[MarkdownFile].String(), "## Methodology") {
+				t.Errorf("report.md lacks the methodology appendix")
+			}
+		})
+	}
+}
