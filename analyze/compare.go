@@ -239,12 +239,12 @@ func compareRow(row *Row, base, vals, baseBatches, batches []float64, opts Compa
 	} else if len(xs) > 1 || len(ys) > 1 {
 		row.Warnings.addf("ratio interval unbounded: the baseline is too noisy (or too small a sample) to bound it")
 	}
-	row.Warnings = append(row.Warnings, test.Warnings...)
 	testable := len(xs) >= 2 && len(ys) >= 2
 	if opts.Center == Median && !within {
 		testable = !(len(test.Warnings) > 0 && strings.HasPrefix(test.Warnings[0].Error(), "no values"))
 	}
 	if testable {
+		row.Warnings = append(row.Warnings, test.Warnings...)
 		p := test.P
 		row.PValue = &p
 		row.Significant = p <= opts.Alpha

@@ -1,0 +1,343 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/collect"
+	"github.com/sbreport/sbreport/parse"
+)
+
+func init() {
+	register("compare", "compare [--by LABEL] [--base NAME] [--center mean|median] [--alpha 0.05] [--confidence 0.95] [--metric tps] [--skip 30s] [--json] INPUT...",
+		"Compare systems workload by workload and thread count: center ± interval, ratio to the base with its interval, significance, geomean, warnings.",
+		runCompare)
+}
+
+// commonFlags are the flags compare and scale share.
+type commonFlags struct {
+	by, metric, center, skip string
+	confidence               float64
+	asJSON                   bool
+}
+
+func (c *commonFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.by, "by", "", "label naming the system (`key`, e.g. engine, version, source); default: the label that differs between inputs")
+	fs.StringVar(&c.center, "center", "mean", "summary of repeats: `mean` (Student-t interval) or median (order-statistic interval)")
+	fs.Float64Var(&c.confidence, "confidence", 0.95, "confidence `level` of the intervals")
+	fs.StringVar(&c.skip, "skip", "auto", "warm-up to trim from each interim series: a `duration` (30s), auto (MSER-5) or 0 (none)")
+	fs.BoolVar(&c.asJSON, "json", false, "print one JSON document instead of the table")
+}
+
+// check validates the shared flags.
+func (c *commonFlags) check() (metric analyze.Metric, center analyze.Center, skip time.Duration, err error) {
+	if c.metric != "" {
+		if metric, err = analyze.ParseMetric(c.metric); err != nil {
+			return "", "", 0, fmt.Errorf("--metric: %v: %w", err, errUsage)
+		}
+	}
+	switch c.center {
+	case "mean", "median":
+		center = analyze.Center(c.center)
+	default:
+		return "", "", 0, fmt.Errorf("--center: want mean or median, not %q: %w", c.center, errUsage)
+	}
+	if !(c.confidence > 0 && c.confidence < 1) {
+		return "", "", 0, fmt.Errorf("--confidence: want a level between 0 and 1, not %v: %w", c.confidence, errUsage)
+	}
+	switch c.skip {
+	case "auto", "":
+		skip = 0
+	default:
+		d, perr := time.ParseDuration(c.skip)
+		if perr != nil && c.skip == "0" {
+			d, perr = 0, nil
+		}
+		if perr != nil || d < 0 {
+			return "", "", 0, fmt.Errorf("--skip: want a duration such as 30s, auto or 0, not %q: %w", c.skip, errUsage)
+		}
+		skip = d
+		if d == 0 {
+			skip = analyze.NoSkip
+		}
+	}
+	return metric, center, skip, nil
+}
+
+// load reads the inputs and prints their errors to stderr.
+func load(verb string, fs *flag.FlagSet, inputs []string, stderr io.Writer) (*parse.Document, error) {
+	if len(inputs) == 0 {
+		fs.Usage()
+		return nil, fmt.Errorf("%s: no input given: %w", verb, errUsage)
+	}
+	doc, err := collect.Load(inputs)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range doc.Errors {
+		fmt.Fprintln(stderr, e.Error())
+	}
+	return doc, nil
+}
+
+// partial returns the exit error for inputs that had errors.
+func partial(doc *parse.Document) error {
+	if len(doc.Errors) > 0 {
+		return fmt.Errorf("%d problem(s) in the input; the rest was analysed: %w", len(doc.Errors), errPartial)
+	}
+	return nil
+}
+
+func runCompare(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("compare", stderr)
+	var cf commonFlags
+	cf.register(fs)
+	fs.StringVar(&cf.metric, "metric", "", "`metric` to compare: tps, qps, eps, latency_avg_ms, latency_p95_ms (any printed percentile), latency_max_ms, slap_avg_s, ...; default tps (else eps, qps)")
+	base := fs.String("base", "", "baseline `system`; default the first")
+	alpha := fs.Float64("alpha", 0.05, "significance `level` of the tests")
+	inputs, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	metric, center, skip, err := cf.check()
+	if err != nil {
+		return err
+	}
+	if !(*alpha > 0 && *alpha < 1) {
+		return fmt.Errorf("--alpha: want a level between 0 and 1, not %v: %w", *alpha, errUsage)
+	}
+	doc, err := load("compare", fs, inputs, stderr)
+	if err != nil {
+		return err
+	}
+	if len(doc.Runs) == 0 {
+		return errors.Join(errors.New("compare: no benchmark results in the input"), partial(doc))
+	}
+	d := analyze.Group(doc.Runs, analyze.GroupOptions{By: cf.by})
+	if *base != "" && !containsString(d.Systems, *base) {
+		return fmt.Errorf("--base: no system %q (systems by %q: %s): %w", *base, d.By, strings.Join(d.Systems, ", "), errUsage)
+	}
+	c := analyze.Compare(d, analyze.CompareOptions{
+		Metric: metric, Base: *base, Center: center, Alpha: *alpha, Confidence: cf.confidence, Skip: skip,
+	})
+	bw := bufio.NewWriter(stdout)
+	if cf.asJSON {
+		enc := json.NewEncoder(bw)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(c); err != nil {
+			return err
+		}
+	} else {
+		printComparison(bw, c)
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return partial(doc)
+}
+
+func containsString(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// printComparison writes a benchstat-style table: one line per workload ×
+// threads, a column per system, and for each other system its change
+// against the base ("~" when not significant), then geomeans and warnings.
+func printComparison(w io.Writer, c *analyze.Comparison) {
+	sense := "higher is better"
+	if c.LowerIsBetter {
+		sense = "lower is better"
+	}
+	by := c.By
+	if by == "" {
+		by = "(one system)"
+	}
+	fmt.Fprintf(w, "%s (%s): %s ± %.0f%% interval, systems by %s, base %s\n\n", c.Metric, sense, c.Center, 100*c.Confidence, by, c.Base)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	others := make([]string, 0, len(c.Systems))
+	for _, s := range c.Systems {
+		if s != c.Base {
+			others = append(others, s)
+		}
+	}
+	hdr := []string{"workload", "threads", c.Base}
+	for _, s := range others {
+		hdr = append(hdr, s, "vs base", "ratio [interval]")
+	}
+	fmt.Fprintln(tw, strings.Join(hdr, "\t")+"\t")
+	type gk struct {
+		w string
+		t string
+	}
+	var order []gk
+	rows := map[gk]map[string]analyze.Row{}
+	for _, r := range c.Rows {
+		k := gk{r.Workload, "?"}
+		if r.Threads != nil {
+			k.t = strconv.Itoa(*r.Threads)
+		}
+		if rows[k] == nil {
+			rows[k] = map[string]analyze.Row{}
+			order = append(order, k)
+		}
+		rows[k][r.System] = r
+	}
+	for _, k := range order {
+		cols := []string{k.w, k.t}
+		if b, ok := rows[k][c.Base]; ok {
+			cols = append(cols, centerText(b))
+		} else {
+			cols = append(cols, "-")
+		}
+		for _, s := range others {
+			r, ok := rows[k][s]
+			if !ok {
+				cols = append(cols, "-", "", "")
+				continue
+			}
+			cols = append(cols, centerText(r), deltaText(r), ratioText(r))
+		}
+		fmt.Fprintln(tw, strings.Join(cols, "\t")+"\t")
+	}
+	if len(c.Geomeans) > 0 {
+		cols := []string{"geomean", "", ""}
+		for _, s := range others {
+			g := geomeanOf(c.Geomeans, s)
+			if g == nil || g.Ratio == nil {
+				cols = append(cols, "", "", "")
+				continue
+			}
+			cols = append(cols, "", fmt.Sprintf("%+.2f%%", 100*(*g.Ratio-1)), fmt.Sprintf("%.3f× (%d cells)", *g.Ratio, g.Cells))
+		}
+		fmt.Fprintln(tw, strings.Join(cols, "\t")+"\t")
+	}
+	tw.Flush()
+	printWarnings(w, c)
+}
+
+func geomeanOf(gs []analyze.Geomean, s string) *analyze.Geomean {
+	for i := range gs {
+		if gs[i].System == s {
+			return &gs[i]
+		}
+	}
+	return nil
+}
+
+// fmtNum prints a value with about four significant digits and no
+// exponent for the usual benchmark magnitudes.
+func fmtNum(v float64) string {
+	switch a := math.Abs(v); {
+	case a >= 1000:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case a >= 1:
+		return strconv.FormatFloat(v, 'f', 4-len(strconv.Itoa(int(a))), 64)
+	case a == 0:
+		return "0"
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
+}
+
+func centerText(r analyze.Row) string {
+	if r.Center == nil {
+		return "-"
+	}
+	s := fmtNum(*r.Center)
+	switch {
+	case r.N == 0:
+	case r.Lo == nil || r.Hi == nil:
+		s += " ± ∞"
+	default:
+		s += " ± " + rangeText(r.Summary.PctRange())
+	}
+	if r.Within {
+		s += " (1 run, within-run)"
+	}
+	return s
+}
+
+func rangeText(p float64) string {
+	if math.IsNaN(p) {
+		return "?"
+	}
+	if math.IsInf(p, 0) {
+		return "∞"
+	}
+	return fmt.Sprintf("%.0f%%", 100*p)
+}
+
+// deltaText is benchstat's "vs base" cell: the change in percent, or "~"
+// when not significant, with the p-value and sample sizes.
+func deltaText(r analyze.Row) string {
+	if r.Ratio == nil {
+		return "?"
+	}
+	n := strconv.Itoa(r.N)
+	if r.PValue == nil {
+		return fmt.Sprintf("%+.2f%% (no test, n=%s)", 100*(*r.Ratio-1), n)
+	}
+	d := "~"
+	if r.Significant {
+		d = fmt.Sprintf("%+.2f%%", 100*(*r.Ratio-1))
+	}
+	return fmt.Sprintf("%s (p=%.3f n=%s)", d, *r.PValue, n)
+}
+
+func ratioText(r analyze.Row) string {
+	if r.Ratio == nil {
+		return ""
+	}
+	s := fmt.Sprintf("%.3f×", *r.Ratio)
+	if r.RatioLo != nil && r.RatioHi != nil {
+		return s + fmt.Sprintf(" [%.3f, %.3f]", *r.RatioLo, *r.RatioHi)
+	}
+	return s + " [unbounded]"
+}
+
+// printWarnings lists the warnings once each, saying where they apply.
+func printWarnings(w io.Writer, c *analyze.Comparison) {
+	seen := map[string]bool{}
+	var lines []string
+	add := func(where string, ws analyze.Warnings) {
+		for _, e := range ws {
+			l := where + e.Error()
+			if !seen[l] {
+				seen[l] = true
+				lines = append(lines, l)
+			}
+		}
+	}
+	add("", c.Warnings)
+	for _, r := range c.Rows {
+		t := "?"
+		if r.Threads != nil {
+			t = strconv.Itoa(*r.Threads)
+		}
+		add(fmt.Sprintf("%s/%s threads/%s: ", r.Workload, t, r.System), r.Warnings)
+	}
+	for _, g := range c.Geomeans {
+		add("geomean "+g.System+": ", g.Warnings)
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nwarnings:")
+	for _, l := range lines {
+		fmt.Fprintln(w, "  "+l)
+	}
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/sbreport/sbreport/analyze"
+)
+
+func init() {
+	register("scale", "scale [--by LABEL] [--metric tps] [--slo p95=20ms] [--center mean|median] [--skip 30s] [--json] INPUT...",
+		"Fit the Universal Scalability Law to each system's thread sweep: σ, κ, λ with their errors, peak threads N*, X(N*), efficiency, the thread count meeting a latency target.",
+		runScale)
+}
+
+func runScale(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("scale", stderr)
+	var cf commonFlags
+	cf.register(fs)
+	fs.StringVar(&cf.metric, "metric", "", "throughput `metric` to fit: tps, qps or eps; default tps (else eps, qps)")
+	sloText := fs.String("slo", "", "latency `target` such as p95=20ms, p99=1s or avg=5ms: report the largest thread count meeting it")
+	inputs, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	metric, center, skip, err := cf.check()
+	if err != nil {
+		return err
+	}
+	if metric != "" && metric.LowerIsBetter() {
+		return fmt.Errorf("--metric: %s is not a throughput: %w", metric, errUsage)
+	}
+	var slo *analyze.SLO
+	if *sloText != "" {
+		s, err := analyze.ParseSLO(*sloText)
+		if err != nil {
+			return fmt.Errorf("--slo: %v: %w", err, errUsage)
+		}
+		slo = &s
+	}
+	doc, err := load("scale", fs, inputs, stderr)
+	if err != nil {
+		return err
+	}
+	if len(doc.Runs) == 0 {
+		return errors.Join(errors.New("scale: no benchmark results in the input"), partial(doc))
+	}
+	d := analyze.Group(doc.Runs, analyze.GroupOptions{By: cf.by})
+	sc := analyze.Scale(d, doc.Hosts, analyze.ScaleOptions{
+		Metric: metric, Center: center, Confidence: cf.confidence, Skip: skip, SLO: slo,
+	})
+	bw := bufio.NewWriter(stdout)
+	if cf.asJSON {
+		enc := json.NewEncoder(bw)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sc); err != nil {
+			return err
+		}
+	} else {
+		printScaling(bw, sc, cf.confidence)
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return partial(doc)
+}
+
+func optNum(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return fmtNum(*p)
+}
+
+func withSE(v, se *float64) string {
+	if v == nil {
+		return "-"
+	}
+	if se == nil {
+		return fmtNum(*v)
+	}
+	return fmtNum(*v) + " ± " + fmtNum(*se)
+}
+
+// printScaling writes the fitted parameters of every curve, then each
+// curve's points.
+func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
+	fmt.Fprintf(w, "%s against threads, USL X(N) = λN/(1+σ(N−1)+κN(N−1)), parameters ± standard error\n\n", sc.Metric)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "system\tworkload\tλ\tσ\tκ\tR²\tpeak N*\tX(N*)\tceiling\t")
+	for _, c := range sc.Curves {
+		peak := optNum(c.PeakThreads)
+		if c.Lambda != nil && c.PeakThreads == nil {
+			peak = "∞"
+		}
+		if c.PeakExtrapolated {
+			peak += " (extrapolated)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", c.System, c.Workload,
+			withSE(c.Lambda, c.LambdaSE), withSE(c.Sigma, c.SigmaSE), withSE(c.Kappa, c.KappaSE),
+			optNum(c.R2), peak, optNum(c.PeakThroughput), optNum(c.Ceiling))
+	}
+	tw.Flush()
+	for _, c := range sc.Curves {
+		fmt.Fprintf(w, "\n%s %s", c.System, c.Workload)
+		if c.CPUs != nil {
+			fmt.Fprintf(w, " (%d CPUs)", *c.CPUs)
+		}
+		if c.SLO != nil {
+			if c.SLOThreads != nil {
+				fmt.Fprintf(w, ": %s met up to %d threads (%s %s)", c.SLO, *c.SLOThreads, fmtNum(*c.SLOThroughput), sc.Metric)
+			} else {
+				fmt.Fprintf(w, ": %s never met", c.SLO)
+			}
+		}
+		fmt.Fprintln(w)
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "  threads\tn\t%s\t±%.0f%%\tefficiency\tp95 ms\tfitted\tresidual\tper CPU\t\n", sc.Metric, 100*confidence)
+		for _, p := range c.Points {
+			fmt.Fprintf(tw, "  %d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Threads, p.N, fmtNum(p.Throughput.Center),
+				rangeText(p.Throughput.PctRange()), optNum(p.Efficiency), optNum(p.P95Ms), optNum(p.Fitted), optNum(p.Residual), optNum(p.PerCPU))
+		}
+		tw.Flush()
+		for _, e := range c.Warnings {
+			fmt.Fprintln(w, "  warning: "+e.Error())
+		}
+	}
+	for _, e := range sc.Warnings {
+		fmt.Fprintln(w, "warning: "+e.Error())
+	}
+}
