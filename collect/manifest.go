@@ -1,0 +1,292 @@
+package collect
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ManifestName is the file name of a campaign directory's manifest.
+const ManifestName = "campaign.yaml"
+
+// ManifestFormat identifies the layout of campaign.yaml.
+const ManifestFormat = "sbreport-campaign/1"
+
+// Campaign states (Manifest.Status).
+const (
+	CampaignRunning     = "running"     // started; a crash leaves it so
+	CampaignInterrupted = "interrupted" // stopped by a signal; --resume continues
+	CampaignFailed      = "failed"      // stopped by --fail-fast or a fatal error
+	CampaignComplete    = "complete"    // every run was attempted
+)
+
+// Run states (RunEntry.Status).
+const (
+	RunPending     = "pending"
+	RunRunning     = "running" // a crash leaves it so; --resume runs it again
+	RunOK          = "ok"
+	RunFailed      = "failed"
+	RunInterrupted = "interrupted"
+)
+
+// A Manifest is a campaign directory's campaign.yaml: the plan, the tool
+// versions, and one entry per run with its labels, files and status. File
+// paths are slash-separated and relative to the campaign directory.
+//
+// A campaign directory looks like this:
+//
+//	campaign.yaml
+//	host/lscpu.txt, lsblk.txt, free.txt, uname.txt, nproc.txt, json/lscpu.json
+//	SYSTEM/version.txt, variables.txt        SELECT VERSION(), SHOW GLOBAL VARIABLES
+//	SYSTEM/prepare.txt, table-status.txt     sysbench cleanup+prepare, SHOW TABLE STATUS after it
+//	SYSTEM/WORKLOAD/4thr-r1.txt              one measured run, verbatim
+//	SYSTEM/WORKLOAD/4thr-r1.status-before.txt.gz, .status-after.txt.gz
+//	SYSTEM/WORKLOAD/4thr-r1.warmup.txt       the discarded warm-up run, if any
+//	SYSTEM/cleanup.txt                       sysbench cleanup at the end
+//
+// Every text file starts with the command that produced it, the way a
+// terminal shows it ("$ sysbench ...", "MariaDB [sbtest]> SHOW ..."), so the
+// files read like a transcript and parse on their own.
+type Manifest struct {
+	Format     string        `yaml:"format"`
+	Status     string        `yaml:"status"`
+	Started    time.Time     `yaml:"started"`
+	Ended      *time.Time    `yaml:"ended,omitempty"`
+	PlanFile   string        `yaml:"plan_file"`
+	PlanDigest string        `yaml:"plan_digest"` // SHA-256 of the plan's bytes
+	Password   string        `yaml:"password"`    // how sysbench got the password, never the password itself
+	Tools      Tools         `yaml:"tools"`
+	Host       Captures      `yaml:"host"`
+	Systems    []SystemEntry `yaml:"systems"`
+	Runs       []*RunEntry   `yaml:"runs"`
+	Plan       *Plan         `yaml:"plan"`
+	Error      string        `yaml:"error,omitempty"`
+}
+
+// Tools records the versions the campaign ran with.
+type Tools struct {
+	Sbreport string `yaml:"sbreport"`
+	Sysbench string `yaml:"sysbench"` // first line of sysbench --version
+}
+
+// Captures lists files by what they hold, with the problems met while
+// taking them.
+type Captures struct {
+	Files  map[string]string `yaml:"files,omitempty"` // kind → path
+	Errors []string          `yaml:"errors,omitempty"`
+}
+
+// A SystemEntry records one system's server and its captures.
+type SystemEntry struct {
+	Name     string            `yaml:"name"`
+	Engine   string            `yaml:"engine,omitempty"`
+	Server   string            `yaml:"server,omitempty"`  // SELECT VERSION()
+	Address  string            `yaml:"address"`           // socket path or host:port
+	DB       string            `yaml:"db"`                // database of the tables
+	Labels   map[string]string `yaml:"labels,omitempty"`  // plan and system labels
+	Prepared bool              `yaml:"prepared"`          // tables are in place
+	Cleaned  bool              `yaml:"cleaned,omitempty"` // tables were dropped at the end
+	Captures `yaml:",inline"`
+}
+
+// A RunEntry is one measured run.
+type RunEntry struct {
+	ID         string            `yaml:"id"` // SYSTEM/WORKLOAD/Nthr-rR, also the file stem
+	Status     string            `yaml:"status"`
+	Labels     map[string]string `yaml:"labels"`
+	Command    string            `yaml:"command"`
+	ExitStatus *int              `yaml:"exit_status,omitempty"`
+	Started    *time.Time        `yaml:"started,omitempty"`
+	Ended      *time.Time        `yaml:"ended,omitempty"`
+	Attempts   int               `yaml:"attempts"`
+	Error      string            `yaml:"error,omitempty"` // why the run failed
+	Captures   `yaml:",inline"`
+}
+
+// Kinds of files in Captures.Files that hold results the ingest reads.
+const (
+	FileOutput       = "output"        // a measured sysbench run
+	FileStatusBefore = "status_before" // SHOW GLOBAL STATUS before the run
+	FileStatusAfter  = "status_after"  // SHOW GLOBAL STATUS after the run
+	FileWarmup       = "warmup"        // discarded warm-up run
+	FileVersion      = "version"
+	FileVariables    = "variables"
+	FilePrepare      = "prepare"
+	FileTableStatus  = "table_status"
+	FileCleanup      = "cleanup"
+)
+
+// notResults are file kinds that hold no result: ingest skips them.
+var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanup: true, "uname": true, "nproc": true}
+
+// ReadManifest reads dir's campaign.yaml.
+func ReadManifest(dir string) (*Manifest, error) {
+	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+	}
+	if m.Format != ManifestFormat {
+		return nil, fmt.Errorf("%s: format %q, want %q", filepath.Join(dir, ManifestName), m.Format, ManifestFormat)
+	}
+	return &m, nil
+}
+
+// write saves the manifest atomically.
+func (m *Manifest) write(dir string) error {
+	data, err := yaml.Marshal(m)
+	if err != nil {
+		return err
+	}
+	head := []byte("# Written by sbreport run; read by sbreport report. Do not edit while a campaign runs.\n")
+	return writeFileAtomic(filepath.Join(dir, ManifestName), append(head, data...))
+}
+
+// ManifestLabels reads the manifest of the campaign directory dir and
+// returns the labels of every file that holds results, keyed by its
+// slash-separated path relative to dir. Runs carry system, engine,
+// workload, threads and repeat plus the plan's labels; their SHOW GLOBAL
+// STATUS captures add phase=before or phase=after; a system's version,
+// variables and table status carry system and engine. It returns nil, nil
+// when dir has no campaign.yaml. Files the campaign wrote that hold no
+// result (prepare, cleanup, warm-up runs, uname, nproc) are not in the map;
+// ManifestSkip lists them.
+func ManifestLabels(dir string) (map[string]map[string]string, error) {
+	m, err := ReadManifest(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]string{}
+	for kind, p := range m.Host.Files {
+		if !notResults[kind] {
+			out[p] = copyLabels(m.Plan.labels())
+		}
+	}
+	for _, s := range m.Systems {
+		for kind, p := range s.Files {
+			if !notResults[kind] {
+				l := copyLabels(s.Labels)
+				l["system"] = s.Name
+				if s.Engine != "" {
+					l["engine"] = s.Engine
+				}
+				out[p] = l
+			}
+		}
+	}
+	for _, r := range m.Runs {
+		for kind, p := range r.Files {
+			if notResults[kind] {
+				continue
+			}
+			l := copyLabels(r.Labels)
+			switch kind {
+			case FileStatusBefore:
+				l["phase"] = "before"
+			case FileStatusAfter:
+				l["phase"] = "after"
+			}
+			out[p] = l
+		}
+	}
+	return out, nil
+}
+
+// ManifestSkip returns the files of the campaign directory dir that hold
+// no result (prepare and cleanup output, warm-up runs, uname, nproc), as
+// slash-separated paths relative to dir; nil when dir has no campaign.yaml.
+func ManifestSkip(dir string) (map[string]bool, error) {
+	m, err := ReadManifest(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	add := func(files map[string]string) {
+		for kind, p := range files {
+			if notResults[kind] {
+				out[p] = true
+			}
+		}
+	}
+	add(m.Host.Files)
+	for _, s := range m.Systems {
+		add(s.Files)
+	}
+	for _, r := range m.Runs {
+		add(r.Files)
+	}
+	return out, nil
+}
+
+func copyLabels(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m)+6)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// labels returns the plan-wide labels (never nil).
+func (p *Plan) labels() map[string]string {
+	if p == nil {
+		return map[string]string{}
+	}
+	return copyLabels(p.Labels)
+}
+
+// runLabels returns the labels of one run.
+func (p *Plan) runLabels(st step) map[string]string {
+	l := p.systemLabels(st.sys)
+	l["workload"] = st.workload
+	l["threads"] = strconv.Itoa(st.threads)
+	l["repeat"] = strconv.Itoa(st.repeat)
+	return l
+}
+
+// systemLabels returns the labels of everything captured for system s.
+func (p *Plan) systemLabels(s *System) map[string]string {
+	l := p.labels()
+	for k, v := range s.Labels {
+		l[k] = v
+	}
+	l["system"] = s.Name
+	if s.Engine != "" {
+		l["engine"] = s.Engine
+	}
+	return l
+}
+
+// Summary counts the runs by status.
+func (m *Manifest) Summary() map[string]int {
+	out := map[string]int{}
+	for _, r := range m.Runs {
+		out[r.Status]++
+	}
+	return out
+}
+
+// failedIDs lists the runs that failed, in run order.
+func (m *Manifest) failedIDs() []string {
+	var ids []string
+	for _, r := range m.Runs {
+		if r.Status == RunFailed {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}

@@ -1,0 +1,534 @@
+package collect
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// A Plan describes a benchmark campaign: the systems compared, and the
+// sysbench workloads, thread counts and repeats run against each. It is
+// read from YAML by ReadPlan; see examples/plan.yaml for every key.
+type Plan struct {
+	Systems   []System `yaml:"systems"`
+	Workloads []string `yaml:"workloads"`
+	Threads   []int    `yaml:"threads"`
+	Repeats   int      `yaml:"repeats"`   // default 1
+	Duration  Seconds  `yaml:"duration"`  // sysbench --time of every measured run
+	Warmup    Seconds  `yaml:"warmup"`    // a discarded run of this length before each measured run; 0: none
+	Grace     Seconds  `yaml:"grace"`     // a run still going after warmup+duration+grace is killed; default 60s
+	Tables    int      `yaml:"tables"`    // --tables, default 1
+	TableSize int      `yaml:"table_size"` // --table-size, default 10000
+	Sysbench  Options  `yaml:"sysbench"`
+	// Clients above 1 run that many sysbench processes at once, each on
+	// its own share of the tables. Only 1 is supported for now.
+	Clients    int               `yaml:"clients"`
+	Order      string            `yaml:"order"`       // OrderInterleaved (default) or OrderSequential
+	KeepTables bool              `yaml:"keep_tables"` // skip the cleanup at the end
+	Labels     map[string]string `yaml:"labels"`      // added to every run
+
+	// Name is the file the plan was read from, for messages only.
+	Name string `yaml:"-"`
+	// Digest identifies the plan's content (SHA-256 of the YAML bytes), so
+	// that --resume can refuse a plan edited since the campaign started.
+	Digest string `yaml:"-"`
+}
+
+// A System is one server configuration under test; its name becomes the
+// system label of its runs.
+type System struct {
+	Name   string            `yaml:"name"`
+	MySQL  MySQL             `yaml:"mysql"`
+	Engine string            `yaml:"engine"` // --mysql-storage-engine at prepare; "" keeps the server default
+	Labels map[string]string `yaml:"labels"` // added to this system's runs
+}
+
+// MySQL says how sysbench and the captures reach a server. The password
+// itself is never in the plan: PasswordEnv names the environment variable
+// that holds it.
+type MySQL struct {
+	Host        string `yaml:"host"`   // default 127.0.0.1 unless Socket is set
+	Port        int    `yaml:"port"`   // default 3306
+	Socket      string `yaml:"socket"` // a unix socket; wins over Host and Port
+	User        string `yaml:"user"`
+	PasswordEnv string `yaml:"password_env"` // "" connects without a password
+	DB          string `yaml:"db"`           // default sbtest; created when missing
+}
+
+// Options are sysbench settings common to every run.
+type Options struct {
+	ReportInterval *Seconds `yaml:"report_interval"` // --report-interval, default 1s; 0 disables
+	Histogram      *bool    `yaml:"histogram"`       // --histogram, default true
+	Percentile     *int     `yaml:"percentile"`      // --percentile, default 95; 0 disables
+	Extra          []string `yaml:"extra"`           // more arguments, e.g. --rand-type=uniform
+	Binary         string   `yaml:"binary"`          // default "sysbench" from $PATH
+}
+
+// Orders of a campaign's runs.
+const (
+	// OrderInterleaved alternates systems run by run (repeat, then
+	// workload, then threads, then system) so that drift over the
+	// campaign hits every system alike.
+	OrderInterleaved = "interleaved"
+	// OrderSequential finishes one system before starting the next.
+	OrderSequential = "sequential"
+)
+
+// Seconds is a whole number of seconds, written in YAML as a Go duration
+// ("60s", "1m30s") or a plain number of seconds.
+type Seconds int
+
+// Duration returns s as a time.Duration.
+func (s Seconds) Duration() time.Duration { return time.Duration(s) * time.Second }
+
+func (s Seconds) String() string { return s.Duration().String() }
+
+// UnmarshalYAML accepts "90s", "1m30s" and 90.
+func (s *Seconds) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: want a duration such as 60s, got a %s", n.Line, kindName(n))}}
+	}
+	if i, err := strconv.Atoi(n.Value); err == nil {
+		if i < 0 {
+			return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: negative duration %s", n.Line, n.Value)}}
+		}
+		*s = Seconds(i)
+		return nil
+	}
+	d, err := time.ParseDuration(n.Value)
+	if err != nil {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: bad duration %q (want e.g. 60s or 1m30s)", n.Line, n.Value)}}
+	}
+	if d < 0 || d%time.Second != 0 {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: duration %q is not a whole number of seconds (sysbench counts in seconds)", n.Line, n.Value)}}
+	}
+	*s = Seconds(d / time.Second)
+	return nil
+}
+
+// MarshalYAML writes s as a duration string.
+func (s Seconds) MarshalYAML() (any, error) { return s.String(), nil }
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "mapping"
+	case yaml.SequenceNode:
+		return "list"
+	}
+	return "value"
+}
+
+// A PlanError lists everything wrong with a plan, each problem with its
+// line in the YAML.
+type PlanError struct {
+	File     string
+	Problems []PlanProblem
+}
+
+// A PlanProblem is one mistake in a plan.
+type PlanProblem struct {
+	Line int // 1-based; 0 when the key is missing altogether
+	Msg  string
+}
+
+func (e *PlanError) Error() string {
+	var b strings.Builder
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if p.Line > 0 {
+			fmt.Fprintf(&b, "%s:%d: %s", e.File, p.Line, p.Msg)
+		} else {
+			fmt.Fprintf(&b, "%s: %s", e.File, p.Msg)
+		}
+	}
+	return b.String()
+}
+
+// ReadPlanFile reads and validates the plan in file.
+func ReadPlanFile(file string) (*Plan, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("read plan: %w", err)
+	}
+	defer f.Close()
+	return ReadPlan(f, file, os.Getenv)
+}
+
+// ReadPlan reads a plan from r and validates it: unknown keys, wrong
+// types, missing or impossible values, and password variables that getenv
+// does not know are all reported at once, each with its line. name is used
+// in messages only.
+func ReadPlan(r io.Reader, name string, getenv func(string) string) (*Plan, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", name, err)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, &PlanError{File: name, Problems: yamlProblems(err)}
+	}
+	if root.Kind == 0 || len(root.Content) == 0 {
+		return nil, &PlanError{File: name, Problems: []PlanProblem{{Msg: "empty plan"}}}
+	}
+	var p Plan
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&p); err != nil {
+		return nil, &PlanError{File: name, Problems: yamlProblems(err)}
+	}
+	p.Name = name
+	sum := sha256.Sum256(data)
+	p.Digest = hex.EncodeToString(sum[:])
+	v := validator{root: root.Content[0]}
+	v.plan(&p, getenv)
+	if len(v.problems) > 0 {
+		return nil, &PlanError{File: name, Problems: v.problems}
+	}
+	return &p, nil
+}
+
+var yamlLine = regexp.MustCompile(`^line (\d+): (.*)$`)
+
+// yamlProblems turns yaml.v3's messages into problems with lines, and its
+// Go type names into plan words.
+func yamlProblems(err error) []PlanProblem {
+	var msgs []string
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	} else {
+		msgs = []string{strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	var out []PlanProblem
+	for _, m := range msgs {
+		p := PlanProblem{Msg: m}
+		if sub := yamlLine.FindStringSubmatch(m); sub != nil {
+			p.Line, _ = strconv.Atoi(sub[1])
+			p.Msg = sub[2]
+		}
+		p.Msg = friendlier(p.Msg)
+		out = append(out, p)
+	}
+	return out
+}
+
+var (
+	notFound  = regexp.MustCompile(`^field (\S+) not found in type collect\.(\w+)$`)
+	cannotSet = regexp.MustCompile("^cannot unmarshal (!!\\w+) `(.*)` into (.+)$")
+)
+
+var goTypes = map[string]string{
+	"int": "a whole number", "bool": "true or false", "string": "a string",
+	"[]int": "a list of whole numbers", "[]string": "a list of strings",
+	"[]collect.System": "a list of systems", "map[string]string": "a mapping of labels",
+	"collect.MySQL": "a mapping (host, port, socket, user, password_env, db)",
+	"collect.Options": "a mapping (report_interval, histogram, percentile, extra, binary)",
+	"collect.System": "a mapping (name, mysql, engine, labels)", "collect.Plan": "a mapping",
+}
+
+var yamlTags = map[string]string{"!!str": "a string", "!!int": "a number", "!!seq": "a list", "!!map": "a mapping", "!!bool": "a boolean", "!!float": "a number", "!!null": "nothing"}
+
+func friendlier(msg string) string {
+	if m := notFound.FindStringSubmatch(msg); m != nil {
+		where := map[string]string{"Plan": "the plan", "System": "a system", "MySQL": "mysql", "Options": "sysbench"}[m[2]]
+		if where == "" {
+			where = m[2]
+		}
+		if m[1] == "password" {
+			return fmt.Sprintf("unknown key %q in %s: passwords are not written in plans; name an environment variable with password_env", m[1], where)
+		}
+		return fmt.Sprintf("unknown key %q in %s", m[1], where)
+	}
+	if m := cannotSet.FindStringSubmatch(msg); m != nil {
+		want := goTypes[m[3]]
+		if want == "" {
+			want = m[3]
+		}
+		got := yamlTags[m[1]]
+		if got == "" {
+			got = m[1]
+		}
+		return fmt.Sprintf("want %s, got %s %q", want, got, m[2])
+	}
+	return msg
+}
+
+// validator checks a decoded plan and fills in defaults. root is the
+// plan's mapping node, for line numbers.
+type validator struct {
+	root     *yaml.Node
+	problems []PlanProblem
+}
+
+// line returns the line of the value at path (mapping keys and list
+// indexes), or of the deepest part of path that exists.
+func (v *validator) line(path ...string) int {
+	n := v.root
+	line := n.Line
+	for _, k := range path {
+		var next *yaml.Node
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == k {
+					next = n.Content[i+1]
+					line = n.Content[i].Line
+					break
+				}
+			}
+		case yaml.SequenceNode:
+			if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(n.Content) {
+				next = n.Content[i]
+				line = next.Line
+			}
+		}
+		if next == nil {
+			return line
+		}
+		n = next
+	}
+	if n.Kind == yaml.ScalarNode || n.Kind == yaml.SequenceNode && len(n.Content) == 0 {
+		return n.Line
+	}
+	return line
+}
+
+func (v *validator) has(path ...string) bool {
+	n := v.root
+	for _, k := range path {
+		var next *yaml.Node
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == k {
+					next = n.Content[i+1]
+				}
+			}
+		case yaml.SequenceNode:
+			if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(n.Content) {
+				next = n.Content[i]
+			}
+		}
+		if next == nil {
+			return false
+		}
+		n = next
+	}
+	return true
+}
+
+func (v *validator) add(line int, format string, args ...any) {
+	v.problems = append(v.problems, PlanProblem{Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+var (
+	safeName     = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	workloadName = regexp.MustCompile(`^[A-Za-z0-9_./-]+$`)
+	labelKey     = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+)
+
+// reservedArgs are sysbench options the plan sets through its own keys.
+var reservedArgs = map[string]string{
+	"--threads": "threads", "--num-threads": "threads", "--time": "duration", "--max-time": "duration",
+	"--tables": "tables", "--table-size": "table_size", "--table_size": "table_size",
+	"--report-interval": "sysbench.report_interval", "--histogram": "sysbench.histogram",
+	"--percentile": "sysbench.percentile", "--mysql-host": "mysql.host", "--mysql-port": "mysql.port",
+	"--mysql-socket": "mysql.socket", "--mysql-user": "mysql.user", "--mysql-password": "mysql.password_env",
+	"--mysql-db": "mysql.db", "--mysql-storage-engine": "engine", "--mysql_storage_engine": "engine",
+	"--db-driver": "", "--events": "duration", "--max-requests": "duration",
+}
+
+// reservedLabels are set by the runner for every run.
+var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true}
+
+func (v *validator) plan(p *Plan, getenv func(string) string) {
+	if len(p.Systems) == 0 {
+		v.add(v.line("systems"), "systems: at least one system is needed")
+	}
+	names := map[string]int{}
+	for i := range p.Systems {
+		v.system(p, i, getenv, names)
+	}
+
+	if len(p.Workloads) == 0 {
+		v.add(v.line("workloads"), "workloads: at least one workload is needed (e.g. oltp_read_only)")
+	}
+	seenW := map[string]bool{}
+	for i, w := range p.Workloads {
+		switch {
+		case !workloadName.MatchString(w):
+			v.add(v.line("workloads", strconv.Itoa(i)), "workloads: %q is not a sysbench test name or script path", w)
+		case seenW[w]:
+			v.add(v.line("workloads", strconv.Itoa(i)), "workloads: %q listed twice", w)
+		}
+		seenW[w] = true
+	}
+
+	if len(p.Threads) == 0 {
+		v.add(v.line("threads"), "threads: at least one thread count is needed (e.g. [1, 4, 16])")
+	}
+	seenT := map[int]bool{}
+	for i, t := range p.Threads {
+		switch {
+		case t < 1:
+			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d is not a thread count (want 1 or more)", t)
+		case seenT[t]:
+			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d listed twice", t)
+		}
+		seenT[t] = true
+	}
+
+	if !v.has("repeats") {
+		p.Repeats = 1
+	} else if p.Repeats < 1 {
+		v.add(v.line("repeats"), "repeats: want 1 or more, got %d", p.Repeats)
+	}
+	if !v.has("duration") {
+		v.add(0, "duration: missing (e.g. duration: 60s)")
+	} else if p.Duration < 1 {
+		v.add(v.line("duration"), "duration: want at least 1s")
+	}
+	if !v.has("grace") {
+		p.Grace = 60
+	}
+	if !v.has("tables") {
+		p.Tables = 1
+	} else if p.Tables < 1 {
+		v.add(v.line("tables"), "tables: want 1 or more, got %d", p.Tables)
+	}
+	if !v.has("table_size") {
+		p.TableSize = 10000
+	} else if p.TableSize < 1 {
+		v.add(v.line("table_size"), "table_size: want 1 or more, got %d", p.TableSize)
+	}
+	if !v.has("clients") {
+		p.Clients = 1
+	} else if p.Clients != 1 {
+		v.add(v.line("clients"), "clients: only 1 is supported (one sysbench process per run), got %d", p.Clients)
+	}
+	switch p.Order {
+	case "":
+		p.Order = OrderInterleaved
+	case OrderInterleaved, OrderSequential:
+	default:
+		v.add(v.line("order"), "order: want %s or %s, got %q", OrderInterleaved, OrderSequential, p.Order)
+	}
+	v.labels(p.Labels, "labels")
+	v.options(p)
+}
+
+func (v *validator) system(p *Plan, i int, getenv func(string) string, names map[string]int) {
+	s := &p.Systems[i]
+	at := func(k ...string) int { return v.line(append([]string{"systems", strconv.Itoa(i)}, k...)...) }
+	switch {
+	case s.Name == "":
+		v.add(at("name"), "systems[%d]: name is missing", i)
+	case !safeName.MatchString(s.Name):
+		v.add(at("name"), "systems[%d]: name %q must be letters, digits, '.', '_' or '-' (it names a directory)", i, s.Name)
+	case names[s.Name] > 0:
+		v.add(at("name"), "systems[%d]: name %q is already used on line %d", i, s.Name, names[s.Name])
+	case s.Name == "host":
+		v.add(at("name"), "systems[%d]: name %q is reserved for the host captures", i, s.Name)
+	default:
+		names[s.Name] = at("name")
+	}
+	m := &s.MySQL
+	if !v.has("systems", strconv.Itoa(i), "mysql") {
+		v.add(at(), "systems[%d]: mysql is missing (host/port or socket, user, password_env, db)", i)
+		return
+	}
+	if m.Socket == "" && m.Host == "" {
+		m.Host = "127.0.0.1"
+	}
+	if m.Socket != "" && (m.Host != "" || m.Port != 0) {
+		v.add(at("mysql", "socket"), "systems[%d].mysql: give either socket or host/port, not both", i)
+	}
+	if m.Port == 0 && m.Socket == "" {
+		m.Port = 3306
+	}
+	if m.Port < 0 || m.Port > 65535 {
+		v.add(at("mysql", "port"), "systems[%d].mysql.port: %d is not a TCP port", i, m.Port)
+	}
+	if m.User == "" {
+		v.add(at("mysql"), "systems[%d].mysql.user is missing", i)
+	}
+	if m.DB == "" {
+		m.DB = "sbtest"
+	} else if !regexp.MustCompile(`^[A-Za-z0-9_$]+$`).MatchString(m.DB) {
+		v.add(at("mysql", "db"), "systems[%d].mysql.db: %q must be letters, digits, '_' or '$'", i, m.DB)
+	}
+	if m.PasswordEnv != "" && getenv(m.PasswordEnv) == "" {
+		v.add(at("mysql", "password_env"), "systems[%d].mysql.password_env: environment variable %s is not set (or empty)", i, m.PasswordEnv)
+	}
+	if s.Engine != "" && !regexp.MustCompile(`^[A-Za-z0-9_]+$`).MatchString(s.Engine) {
+		v.add(at("engine"), "systems[%d].engine: %q is not a storage engine name", i, s.Engine)
+	}
+	v.labels(s.Labels, "systems", strconv.Itoa(i), "labels")
+}
+
+func (v *validator) labels(m map[string]string, path ...string) {
+	for k := range m {
+		switch {
+		case !labelKey.MatchString(k):
+			v.add(v.line(append(path, k)...), "labels: key %q must be letters, digits, '_', '.' or '-'", k)
+		case reservedLabels[k]:
+			v.add(v.line(append(path, k)...), "labels: %q is set by the runner for every run", k)
+		}
+	}
+}
+
+func (v *validator) options(p *Plan) {
+	o := &p.Sysbench
+	if o.ReportInterval == nil {
+		ri := Seconds(1)
+		o.ReportInterval = &ri
+	}
+	if o.Histogram == nil {
+		h := true
+		o.Histogram = &h
+	}
+	if o.Percentile == nil {
+		pc := 95
+		o.Percentile = &pc
+	}
+	if *o.Percentile < 0 || *o.Percentile > 100 {
+		v.add(v.line("sysbench", "percentile"), "sysbench.percentile: want 0 (off) to 100, got %d", *o.Percentile)
+	}
+	if *o.Percentile == 0 && *o.Histogram {
+		// sysbench 1.0.20: "FATAL: --histogram cannot be used with --percentile=0".
+		v.add(v.line("sysbench", "percentile"), "sysbench.percentile: 0 cannot be combined with histogram: true (sysbench refuses it)")
+	}
+	if o.Binary == "" {
+		o.Binary = "sysbench"
+	}
+	for i, a := range o.Extra {
+		name, _, _ := strings.Cut(a, "=")
+		switch {
+		case !strings.HasPrefix(a, "--"):
+			v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: %q is not a --option (commands such as run are added by the runner)", a)
+		case strings.HasPrefix(name, "--mysql-password") || strings.HasPrefix(name, "--pgsql-password"):
+			v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: passwords are not written in plans; use mysql.password_env")
+		default:
+			if key, ok := reservedArgs[name]; ok {
+				if key == "" {
+					v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: %s is set by the runner", name)
+				} else {
+					v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: %s is set by the plan's %s", name, key)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,854 @@
+package collect
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// ErrInterrupted reports a campaign stopped by its context (SIGINT or
+// SIGTERM in sbreport run). Completed runs are kept and the manifest says
+// "interrupted"; Runner.Resume continues it.
+var ErrInterrupted = errors.New("collect: campaign interrupted")
+
+// A FailedRunsError reports a campaign that ran to its end with some runs
+// failed. Their output and reason are in the manifest.
+type FailedRunsError struct {
+	Dir    string
+	Failed []string // run IDs
+	Total  int
+}
+
+func (e *FailedRunsError) Error() string {
+	ids := e.Failed
+	more := ""
+	if len(ids) > 5 {
+		ids, more = ids[:5], fmt.Sprintf(" and %d more", len(e.Failed)-5)
+	}
+	return fmt.Sprintf("%d of %d runs failed (%s%s); see %s", len(e.Failed), e.Total,
+		strings.Join(ids, ", "), more, filepath.Join(e.Dir, ManifestName))
+}
+
+// An Event tells an observer how a campaign is going.
+type Event struct {
+	Kind  string    // EventNote, EventRunStart, EventRunEnd, EventDone
+	Run   *RunEntry // the run, for EventRunStart and EventRunEnd
+	Done  int       // runs finished (any status), this one included at EventRunEnd
+	Total int       // runs in the campaign
+	// Length is the current run's planned time (warm-up and duration).
+	Length time.Duration
+	// Left is the planned time of every run not yet finished, the
+	// current one included, from the plan's durations.
+	Left time.Duration
+	Msg  string // EventNote: what is happening ("preparing innodb")
+}
+
+// Event kinds.
+const (
+	EventNote     = "note"
+	EventRunStart = "run-start"
+	EventRunEnd   = "run-end"
+	EventDone     = "done"
+)
+
+// A Runner executes a plan into a campaign directory.
+type Runner struct {
+	Plan *Plan
+	Dir  string
+	// Resume continues the campaign in Dir, skipping the runs that
+	// completed; without it Dir must not hold a campaign already.
+	Resume bool
+	// FailFast stops the campaign at the first failed run.
+	FailFast bool
+	// Getenv reads the password variables; nil means os.Getenv.
+	Getenv func(string) string
+	// Observe, when set, is called from the running goroutine.
+	Observe func(Event)
+
+	m          *Manifest
+	servers    map[string]*server
+	steps      []step
+	sysbench   string          // resolved binary
+	lastExit   int             // exit status of the last sysbench, -1 when killed
+	unprepared map[string]bool // systems whose prepare failed: their runs are skipped
+}
+
+// A step is one measured run of the plan.
+type step struct {
+	sys      *System
+	workload string
+	threads  int
+	repeat   int
+}
+
+// id is the run's identity in the manifest and the stem of its files.
+func (s step) id() string {
+	return path.Join(s.sys.Name, workloadDir(s.workload), fmt.Sprintf("%dthr-r%d", s.threads, s.repeat))
+}
+
+var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// workloadDir names a workload's directory: a script path becomes its base
+// name without .lua.
+func workloadDir(w string) string {
+	b := strings.TrimSuffix(path.Base(w), ".lua")
+	if b = unsafeChars.ReplaceAllString(b, "_"); b == "" || b == "." || b == ".." {
+		b = "workload"
+	}
+	return b
+}
+
+// steps returns the plan's runs in execution order.
+func (p *Plan) steps() []step {
+	var out []step
+	switch p.Order {
+	case OrderSequential:
+		for i := range p.Systems {
+			for _, w := range p.Workloads {
+				for _, t := range p.Threads {
+					for r := 1; r <= p.Repeats; r++ {
+						out = append(out, step{&p.Systems[i], w, t, r})
+					}
+				}
+			}
+		}
+	default: // interleaved: every system once before any system runs again
+		for r := 1; r <= p.Repeats; r++ {
+			for _, w := range p.Workloads {
+				for _, t := range p.Threads {
+					for i := range p.Systems {
+						out = append(out, step{&p.Systems[i], w, t, r})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// runLength is the planned time of one run, warm-up included.
+func (p *Plan) runLength() time.Duration { return (p.Warmup + p.Duration).Duration() }
+
+// builtinTests are sysbench tests that use no database.
+var builtinTests = map[string]bool{"cpu": true, "memory": true, "fileio": true, "threads": true, "mutex": true}
+
+// prepareWorkload is the workload whose prepare and cleanup commands make
+// the tables; every oltp_* test shares oltp_common's. "" when no workload
+// uses the database.
+func (p *Plan) prepareWorkload() string {
+	for _, w := range p.Workloads {
+		if !builtinTests[w] {
+			return w
+		}
+	}
+	return ""
+}
+
+func (p *Plan) connArgs(s *System) []string {
+	m := s.MySQL
+	a := []string{"--db-driver=mysql"}
+	if m.Socket != "" {
+		a = append(a, "--mysql-socket="+m.Socket)
+	} else {
+		a = append(a, "--mysql-host="+m.Host, "--mysql-port="+strconv.Itoa(m.Port))
+	}
+	a = append(a, "--mysql-user="+m.User, "--mysql-db="+m.DB)
+	if s.Engine != "" {
+		// Used by prepare only; kept on every command so that each raw
+		// file says which engine it measured.
+		a = append(a, "--mysql-storage-engine="+s.Engine)
+	}
+	return a
+}
+
+func (p *Plan) tableArgs() []string {
+	return []string{"--tables=" + strconv.Itoa(p.Tables), "--table-size=" + strconv.Itoa(p.TableSize)}
+}
+
+// runArgs is the sysbench argv (without the binary) of a measured run or,
+// with measured false, of its warm-up.
+func (p *Plan) runArgs(s *System, workload string, threads int, measured bool) []string {
+	a := []string{workload, "--threads=" + strconv.Itoa(threads)}
+	o := p.Sysbench
+	if measured {
+		a = append(a, "--time="+strconv.Itoa(int(p.Duration)))
+		if *o.ReportInterval > 0 {
+			a = append(a, "--report-interval="+strconv.Itoa(int(*o.ReportInterval)))
+		}
+		if *o.Histogram {
+			a = append(a, "--histogram=on")
+		}
+	} else {
+		a = append(a, "--time="+strconv.Itoa(int(p.Warmup)))
+	}
+	a = append(a, "--percentile="+strconv.Itoa(*o.Percentile))
+	a = append(a, p.tableArgs()...)
+	a = append(a, p.connArgs(s)...)
+	a = append(a, o.Extra...)
+	return append(a, "run")
+}
+
+// tableArgs is the argv of prepare or cleanup (command) for system s.
+func (p *Plan) tablesArgs(s *System, command string) []string {
+	threads := p.Tables
+	if threads > 8 {
+		threads = 8
+	}
+	a := []string{p.prepareWorkload(), "--threads=" + strconv.Itoa(threads)}
+	a = append(a, p.tableArgs()...)
+	a = append(a, p.connArgs(s)...)
+	a = append(a, p.Sysbench.Extra...)
+	return append(a, command)
+}
+
+func (r *Runner) getenv(k string) string {
+	if r.Getenv != nil {
+		return r.Getenv(k)
+	}
+	return os.Getenv(k)
+}
+
+func (r *Runner) password(s *System) string {
+	if s.MySQL.PasswordEnv == "" {
+		return ""
+	}
+	return r.getenv(s.MySQL.PasswordEnv)
+}
+
+func (r *Runner) observe(e Event) {
+	if r.Observe != nil {
+		r.Observe(e)
+	}
+}
+
+func (r *Runner) note(format string, args ...any) {
+	r.observe(Event{Kind: EventNote, Msg: fmt.Sprintf(format, args...)})
+}
+
+// DryRun writes to w what Run would execute, passwords left out, without
+// connecting to anything.
+func (r *Runner) DryRun(w io.Writer) error {
+	p := r.Plan
+	steps := p.steps()
+	bin := p.Sysbench.Binary
+	fmt.Fprintf(w, "# %d system(s) × %d workload(s) × %d thread count(s) × %d repeat(s) = %d runs, %s of measurement\n",
+		len(p.Systems), len(p.Workloads), len(p.Threads), p.Repeats, len(steps), time.Duration(len(steps))*p.runLength())
+	fmt.Fprintf(w, "# output directory: %s\n", r.Dir)
+	fmt.Fprintf(w, "# host, once:")
+	for _, h := range hostCaptures {
+		fmt.Fprintf(w, " %s;", shellQuote(h.argv))
+	}
+	fmt.Fprintln(w)
+	for i := range p.Systems {
+		s := &p.Systems[i]
+		pw := "no password"
+		if s.MySQL.PasswordEnv != "" {
+			pw = "MYSQL_PWD from $" + s.MySQL.PasswordEnv
+		}
+		fmt.Fprintf(w, "# system %s: %s as %s, database %s, %s; SELECT VERSION(); SHOW GLOBAL VARIABLES; SHOW GLOBAL STATUS before and after every run\n",
+			s.Name, s.MySQL.address(), s.MySQL.User, s.MySQL.DB, pw)
+	}
+	if p.prepareWorkload() != "" {
+		for i := range p.Systems {
+			s := &p.Systems[i]
+			fmt.Fprintf(w, "%s\n%s\n", shellQuote(append([]string{bin}, p.tablesArgs(s, "cleanup")...)),
+				shellQuote(append([]string{bin}, p.tablesArgs(s, "prepare")...)))
+			fmt.Fprintf(w, "# %s: SHOW TABLE STATUS\n", s.Name)
+		}
+	}
+	for _, st := range steps {
+		if p.Warmup > 0 {
+			fmt.Fprintf(w, "%s  # warm-up, discarded\n", shellQuote(append([]string{bin}, p.runArgs(st.sys, st.workload, st.threads, false)...)))
+		}
+		fmt.Fprintf(w, "%s  # %s.txt\n", shellQuote(append([]string{bin}, p.runArgs(st.sys, st.workload, st.threads, true)...)), st.id())
+	}
+	if p.prepareWorkload() != "" && !p.KeepTables {
+		for i := range p.Systems {
+			fmt.Fprintln(w, shellQuote(append([]string{bin}, p.tablesArgs(&p.Systems[i], "cleanup")...)))
+		}
+	}
+	return nil
+}
+
+// Run executes the campaign: preflight checks, host and server captures,
+// prepare, every run in order, cleanup. It returns the manifest as last
+// written. The error is ErrInterrupted when ctx ends first, a
+// *FailedRunsError when some runs failed, and anything else when the
+// campaign could not start or stopped (--fail-fast).
+func (r *Runner) Run(ctx context.Context) (m *Manifest, err error) {
+	p := r.Plan
+	r.steps = p.steps()
+	if err := r.checkDir(); err != nil {
+		return nil, err
+	}
+	if err := r.preflight(ctx); err != nil {
+		return nil, err
+	}
+	defer func() {
+		for _, s := range r.servers {
+			s.db.Close()
+		}
+	}()
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := lockDir(r.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	removeStaleTemps(r.Dir)
+	if err := r.openManifest(); err != nil {
+		return nil, err
+	}
+	m = r.m
+	defer func() {
+		now := time.Now().UTC().Truncate(time.Second)
+		switch {
+		case errors.Is(err, ErrInterrupted):
+			m.Status = CampaignInterrupted
+		case err != nil && !isFailedRuns(err):
+			m.Status = CampaignFailed
+			m.Error = err.Error()
+		default:
+			m.Status = CampaignComplete
+			m.Error = ""
+		}
+		m.Ended = &now
+		if werr := m.write(r.Dir); werr != nil && err == nil {
+			err = werr
+		}
+		r.observe(Event{Kind: EventDone, Done: r.finished(), Total: len(m.Runs)})
+	}()
+
+	r.note("capturing the host")
+	captureHost(ctx, r.Dir, &m.Host)
+	for i := range p.Systems {
+		if err := r.captureSystem(ctx, i); err != nil {
+			return m, err
+		}
+	}
+	if err := m.write(r.Dir); err != nil {
+		return m, err
+	}
+	if err := r.prepareAll(ctx); err != nil {
+		return m, err
+	}
+
+	for _, st := range r.steps {
+		e := r.entry(st.id())
+		if e.Status == RunOK || r.unprepared[st.sys.Name] {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return m, ErrInterrupted
+		}
+		if err := r.runOne(ctx, st, e); err != nil {
+			return m, err
+		}
+		if e.Status == RunFailed && r.FailFast {
+			return m, fmt.Errorf("run %s failed (--fail-fast): %s", e.ID, e.Error)
+		}
+	}
+
+	if p.prepareWorkload() != "" && !p.KeepTables {
+		for i := range p.Systems {
+			if err := r.cleanup(ctx, &p.Systems[i]); err != nil {
+				return m, err
+			}
+		}
+	}
+	if failed := m.failedIDs(); len(failed) > 0 {
+		return m, &FailedRunsError{Dir: r.Dir, Failed: failed, Total: len(m.Runs)}
+	}
+	return m, nil
+}
+
+func isFailedRuns(err error) bool {
+	var f *FailedRunsError
+	return errors.As(err, &f)
+}
+
+// checkDir refuses to start a new campaign in a directory that holds one
+// or holds anything else, and to resume one that does not match the plan.
+func (r *Runner) checkDir() error {
+	old, err := ReadManifest(r.Dir)
+	switch {
+	case err == nil:
+		if !r.Resume {
+			return fmt.Errorf("%s already holds a campaign (status %s); add --resume to continue it, or choose another -o directory", r.Dir, old.Status)
+		}
+		if old.PlanDigest != r.Plan.Digest {
+			return fmt.Errorf("%s was started from a different plan (%s); resume with the same plan, or choose another -o directory", r.Dir, old.PlanFile)
+		}
+		return nil
+	case !errors.Is(err, os.ErrNotExist):
+		return err
+	}
+	entries, err := os.ReadDir(r.Dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") {
+			return fmt.Errorf("%s is not empty and holds no campaign; choose an empty or new -o directory", r.Dir)
+		}
+	}
+	return nil
+}
+
+// preflight checks sysbench, each workload and each server before
+// anything runs.
+func (r *Runner) preflight(ctx context.Context) error {
+	p := r.Plan
+	bin, err := exec.LookPath(p.Sysbench.Binary)
+	if err != nil {
+		return fmt.Errorf("%s not found in $PATH", p.Sysbench.Binary)
+	}
+	r.sysbench = bin
+	for _, w := range p.Workloads {
+		cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		cmd := exec.CommandContext(cctx, bin, w, "help")
+		out, err := cmd.CombinedOutput()
+		cancel()
+		if err != nil {
+			return fmt.Errorf("workload %s: %w", w, commandError([]string{p.Sysbench.Binary, w, "help"}, err, out))
+		}
+	}
+	r.servers = map[string]*server{}
+	for i := range p.Systems {
+		s := &p.Systems[i]
+		if s.MySQL.PasswordEnv != "" && r.password(s) == "" {
+			return fmt.Errorf("system %s: environment variable %s is not set", s.Name, s.MySQL.PasswordEnv)
+		}
+		srv, err := openServer(ctx, s, r.password(s))
+		if err != nil {
+			for _, o := range r.servers {
+				o.db.Close()
+			}
+			return err
+		}
+		r.servers[s.Name] = srv
+	}
+	return nil
+}
+
+// sbreportVersion names the running binary's module version and commit.
+func sbreportVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
+}
+
+func (r *Runner) openManifest() error {
+	p := r.Plan
+	version, _ := exec.Command(r.sysbench, "--version").Output()
+	if r.Resume {
+		if old, err := ReadManifest(r.Dir); err == nil {
+			r.m = old
+			r.m.Status = CampaignRunning
+			r.m.Ended = nil
+			r.m.Error = ""
+			r.m.Plan = p
+			for _, e := range r.m.Runs {
+				if e.Status != RunOK {
+					e.Status = RunPending
+				}
+			}
+			return r.m.write(r.Dir)
+		}
+	}
+	m := &Manifest{
+		Format:     ManifestFormat,
+		Status:     CampaignRunning,
+		Started:    time.Now().UTC().Truncate(time.Second),
+		PlanFile:   p.Name,
+		PlanDigest: p.Digest,
+		Password:   "sysbench reads MYSQL_PWD (set from each system's password_env); it is never on a command line or in a file",
+		Tools:      Tools{Sbreport: sbreportVersion(), Sysbench: strings.TrimSpace(firstLine(string(version)))},
+		Plan:       p,
+	}
+	for i := range p.Systems {
+		s := &p.Systems[i]
+		m.Systems = append(m.Systems, SystemEntry{Name: s.Name, Engine: s.Engine, Address: s.MySQL.address(),
+			DB: s.MySQL.DB, Labels: p.systemLabels(s)})
+	}
+	for _, st := range r.steps {
+		m.Runs = append(m.Runs, &RunEntry{ID: st.id(), Status: RunPending, Labels: p.runLabels(st),
+			Command: shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st.sys, st.workload, st.threads, true)...))})
+	}
+	r.m = m
+	return m.write(r.Dir)
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+func (r *Runner) entry(id string) *RunEntry {
+	for _, e := range r.m.Runs {
+		if e.ID == id {
+			return e
+		}
+	}
+	panic("collect: no manifest entry for run " + id)
+}
+
+func (r *Runner) systemEntry(name string) *SystemEntry {
+	for i := range r.m.Systems {
+		if r.m.Systems[i].Name == name {
+			return &r.m.Systems[i]
+		}
+	}
+	panic("collect: no manifest entry for system " + name)
+}
+
+func (r *Runner) finished() int {
+	n := 0
+	for _, e := range r.m.Runs {
+		if e.Status == RunOK || e.Status == RunFailed {
+			n++
+		}
+	}
+	return n
+}
+
+// captureSystem records the server version and variables once.
+func (r *Runner) captureSystem(ctx context.Context, i int) error {
+	s := &r.Plan.Systems[i]
+	se := r.systemEntry(s.Name)
+	srv := r.servers[s.Name]
+	se.Server = srv.version
+	if se.Files == nil {
+		se.Files = map[string]string{}
+	}
+	for _, c := range []struct{ kind, file, stmt string }{
+		{FileVersion, "version.txt", "SELECT VERSION()"},
+		{FileVariables, "variables.txt", "SHOW GLOBAL VARIABLES"},
+	} {
+		if _, done := se.Files[c.kind]; done {
+			continue
+		}
+		rel := path.Join(s.Name, c.file)
+		if err := srv.capture(ctx, c.stmt, filepath.Join(r.Dir, rel)); err != nil {
+			se.Errors = append(se.Errors, err.Error())
+			continue
+		}
+		se.Files[c.kind] = rel
+	}
+	return ctx.Err()
+}
+
+// prepareAll makes the tables of every system that lacks them.
+func (r *Runner) prepareAll(ctx context.Context) error {
+	p := r.Plan
+	r.unprepared = map[string]bool{}
+	if p.prepareWorkload() == "" {
+		return nil
+	}
+	for i := range p.Systems {
+		s := &p.Systems[i]
+		se := r.systemEntry(s.Name)
+		srv := r.servers[s.Name]
+		if se.Prepared {
+			if n, err := srv.tableCount(ctx, p.Tables); err == nil && n == p.Tables {
+				continue
+			}
+			se.Prepared = false
+		}
+		r.note("preparing %s: %d table(s) of %d rows", s.Name, p.Tables, p.TableSize)
+		rel := path.Join(s.Name, "prepare.txt")
+		se.Files[FilePrepare] = rel
+		err := r.runSysbench(ctx, s, 0, filepath.Join(r.Dir, rel), p.tablesArgs(s, "cleanup"), p.tablesArgs(s, "prepare"))
+		if errors.Is(err, ErrInterrupted) {
+			return err
+		}
+		if err != nil {
+			msg := fmt.Sprintf("prepare failed: %v (output in %s)", err, rel)
+			se.Errors = append(se.Errors, msg)
+			if r.FailFast {
+				return fmt.Errorf("system %s: %s", s.Name, msg)
+			}
+			// Its runs cannot measure anything: record them as failed.
+			r.unprepared[s.Name] = true
+			for _, e := range r.m.Runs {
+				if e.Labels["system"] == s.Name && e.Status != RunOK {
+					e.Status, e.Error = RunFailed, msg
+				}
+			}
+			continue
+		}
+		se.Prepared = true
+		se.Cleaned = false
+		rel = path.Join(s.Name, "table-status.txt")
+		if err := srv.capture(ctx, "SHOW TABLE STATUS", filepath.Join(r.Dir, rel)); err != nil {
+			se.Errors = append(se.Errors, err.Error())
+		} else {
+			se.Files[FileTableStatus] = rel
+		}
+		if err := r.m.write(r.Dir); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cleanup drops a system's tables once all its runs are done.
+func (r *Runner) cleanup(ctx context.Context, s *System) error {
+	se := r.systemEntry(s.Name)
+	if !se.Prepared {
+		return nil
+	}
+	r.note("cleaning up %s", s.Name)
+	rel := path.Join(s.Name, "cleanup.txt")
+	err := r.runSysbench(ctx, s, 0, filepath.Join(r.Dir, rel), r.Plan.tablesArgs(s, "cleanup"))
+	se.Files[FileCleanup] = rel
+	if errors.Is(err, ErrInterrupted) {
+		return err
+	}
+	if err != nil {
+		se.Errors = append(se.Errors, fmt.Sprintf("cleanup failed: %v (output in %s)", err, rel))
+	} else {
+		se.Prepared, se.Cleaned = false, true
+	}
+	return r.m.write(r.Dir)
+}
+
+// left is the planned time of the runs not yet finished.
+func (r *Runner) left() time.Duration {
+	n := len(r.m.Runs) - r.finished()
+	return time.Duration(n) * r.Plan.runLength()
+}
+
+// runOne executes one measured run with its captures and records it.
+func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
+	p := r.Plan
+	srv := r.servers[st.sys.Name]
+	now := time.Now().UTC().Truncate(time.Second)
+	e.Status, e.Started, e.Ended, e.Error, e.ExitStatus = RunRunning, &now, nil, "", nil
+	e.Errors = nil
+	e.Attempts++
+	e.Files = map[string]string{}
+	if err := r.m.write(r.Dir); err != nil {
+		return err
+	}
+	r.observe(Event{Kind: EventRunStart, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
+
+	stem := st.id()
+	status := func(kind, suffix string) {
+		rel := stem + suffix
+		if err := srv.capture(ctx, "SHOW GLOBAL STATUS", filepath.Join(r.Dir, rel)); err != nil {
+			e.Errors = append(e.Errors, err.Error())
+			return
+		}
+		e.Files[kind] = rel
+	}
+	status(FileStatusBefore, ".status-before.txt.gz")
+
+	var runErr error
+	if p.Warmup > 0 {
+		rel := stem + ".warmup.txt"
+		e.Files[FileWarmup] = rel
+		if err := r.runSysbench(ctx, st.sys, p.Warmup.Duration()+p.Grace.Duration(), filepath.Join(r.Dir, rel),
+			p.runArgs(st.sys, st.workload, st.threads, false)); err != nil {
+			runErr = fmt.Errorf("warm-up: %w", err)
+		}
+	}
+	var exit int
+	if runErr == nil {
+		rel := stem + ".txt"
+		e.Files[FileOutput] = rel
+		args := p.runArgs(st.sys, st.workload, st.threads, true)
+		e.Command = shellQuote(append([]string{p.Sysbench.Binary}, args...))
+		runErr = r.runSysbench(ctx, st.sys, p.Duration.Duration()+p.Grace.Duration(), filepath.Join(r.Dir, rel), args)
+		exit = r.lastExit
+		e.ExitStatus = &exit
+	}
+	if !errors.Is(runErr, ErrInterrupted) {
+		status(FileStatusAfter, ".status-after.txt.gz")
+	}
+
+	end := time.Now().UTC().Truncate(time.Second)
+	e.Ended = &end
+	switch {
+	case errors.Is(runErr, ErrInterrupted):
+		e.Status, e.Error = RunInterrupted, "interrupted"
+	case runErr != nil:
+		e.Status, e.Error = RunFailed, runErr.Error()
+	default:
+		e.Status = RunOK
+	}
+	if err := r.m.write(r.Dir); err != nil {
+		return err
+	}
+	r.observe(Event{Kind: EventRunEnd, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
+	if errors.Is(runErr, ErrInterrupted) {
+		return ErrInterrupted
+	}
+	return nil
+}
+
+// errTimeout marks a sysbench killed for outliving its time limit.
+var errTimeout = errors.New("timed out")
+
+// runSysbench runs each argv in turn (stopping at the first failure),
+// writing to file "$ sysbench ARGS" and what it printed, for each. The
+// password reaches sysbench through MYSQL_PWD, which libmariadb reads when
+// no --mysql-password is given. limit (0: none) bounds each process; ctx
+// ending stops it with SIGTERM, then SIGKILL after 5 s. The file is
+// renamed into place whatever happens, so a failed run keeps its output.
+func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration, file string, argvs ...[]string) error {
+	f, err := createAtomic(file)
+	if err != nil {
+		return err
+	}
+	env := os.Environ()
+	if pw := r.password(s); pw != "" {
+		env = withoutEnv(env, "MYSQL_PWD")
+		env = append(env, "MYSQL_PWD="+pw)
+	}
+	var runErr error
+	for _, args := range argvs {
+		if _, err := fmt.Fprintf(f, "$ %s\n", shellQuote(append([]string{r.Plan.Sysbench.Binary}, args...))); err != nil {
+			f.Abort()
+			return err
+		}
+		if runErr = r.exec(ctx, limit, f.File, env, args); runErr != nil {
+			break
+		}
+	}
+	if err := f.Commit(); err != nil {
+		return err
+	}
+	fatal := firstFatal(file)
+	switch {
+	case runErr == nil && fatal != "":
+		// sysbench can exit 0 after a FATAL line (a failing thread in
+		// some 1.0 builds); its own word wins.
+		runErr = errors.New(fatal)
+	case runErr != nil && fatal != "" && !errors.Is(runErr, ErrInterrupted):
+		runErr = fmt.Errorf("%w: %s", runErr, fatal)
+	}
+	return runErr
+}
+
+// lockDir takes an exclusive lock on dir/.lock so that two campaigns
+// never write one directory.
+func lockDir(dir string) (unlock func(), err error) {
+	f, err := os.OpenFile(filepath.Join(dir, ".lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s is in use by another sbreport run", dir)
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
+}
+
+func withoutEnv(env []string, key string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, key+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// exec runs sysbench with stdout and stderr on out, in its own process
+// group so that a terminal's Ctrl-C reaches sbreport only, which then
+// stops it. The exit status is left in r.lastExit.
+func (r *Runner) exec(ctx context.Context, limit time.Duration, out *os.File, env, args []string) error {
+	cmd := exec.Command(r.sysbench, args...)
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.Env = env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	r.lastExit = -1
+	if err := cmd.Start(); err != nil {
+		return commandError(append([]string{r.Plan.Sysbench.Binary}, args...), err, nil)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var timeout <-chan time.Time
+	if limit > 0 {
+		t := time.NewTimer(limit)
+		defer t.Stop()
+		timeout = t.C
+	}
+	var reason error
+	select {
+	case err := <-done:
+		return r.exitError(cmd, err)
+	case <-ctx.Done():
+		reason = ErrInterrupted
+	case <-timeout:
+		reason = fmt.Errorf("%w after %s", errTimeout, limit)
+	}
+	pgid := cmd.Process.Pid
+	syscall.Kill(-pgid, syscall.SIGTERM)
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		syscall.Kill(-pgid, syscall.SIGKILL)
+		<-done
+	}
+	r.lastExit = cmd.ProcessState.ExitCode()
+	return reason
+}
+
+func (r *Runner) exitError(cmd *exec.Cmd, err error) error {
+	r.lastExit = cmd.ProcessState.ExitCode()
+	if err == nil {
+		return nil
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return fmt.Errorf("sysbench killed by signal %v", ws.Signal())
+		}
+		return fmt.Errorf("sysbench exit status %d", ee.ExitCode())
+	}
+	return err
+}
+
+// firstFatal returns the first "FATAL:" line sysbench printed.
+func firstFatal(file string) string {
+	data := readSmall(file, 64<<20)
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if l := sc.Text(); strings.HasPrefix(l, "FATAL:") {
+			return l
+		}
+	}
+	return ""
+}
