@@ -23,11 +23,11 @@ type Plan struct {
 	Systems   []System `yaml:"systems"`
 	Workloads []string `yaml:"workloads"`
 	Threads   []int    `yaml:"threads"`
-	Repeats   int      `yaml:"repeats"`   // default 1
-	Duration  Seconds  `yaml:"duration"`  // sysbench --time of every measured run
-	Warmup    Seconds  `yaml:"warmup"`    // a discarded run of this length before each measured run; 0: none
-	Grace     Seconds  `yaml:"grace"`     // a run still going after warmup+duration+grace is killed; default 60s
-	Tables    int      `yaml:"tables"`    // --tables, default 1
+	Repeats   int      `yaml:"repeats"`    // default 1
+	Duration  Seconds  `yaml:"duration"`   // sysbench --time of every measured run
+	Warmup    Seconds  `yaml:"warmup"`     // a discarded run of this length before each measured run; 0: none
+	Grace     Seconds  `yaml:"grace"`      // a run still going after warmup+duration+grace is killed; default 60s
+	Tables    int      `yaml:"tables"`     // --tables, default 1
 	TableSize int      `yaml:"table_size"` // --table-size, default 10000
 	Sysbench  Options  `yaml:"sysbench"`
 	// Clients above 1 run that many sysbench processes at once, each on
@@ -234,9 +234,9 @@ var goTypes = map[string]string{
 	"int": "a whole number", "bool": "true or false", "string": "a string",
 	"[]int": "a list of whole numbers", "[]string": "a list of strings",
 	"[]collect.System": "a list of systems", "map[string]string": "a mapping of labels",
-	"collect.MySQL": "a mapping (host, port, socket, user, password_env, db)",
+	"collect.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
 	"collect.Options": "a mapping (report_interval, histogram, percentile, extra, binary)",
-	"collect.System": "a mapping (name, mysql, engine, labels)", "collect.Plan": "a mapping",
+	"collect.System":  "a mapping (name, mysql, engine, labels)", "collect.Plan": "a mapping",
 }
 
 var yamlTags = map[string]string{"!!str": "a string", "!!int": "a number", "!!seq": "a list", "!!map": "a mapping", "!!bool": "a boolean", "!!float": "a number", "!!null": "nothing"}
