@@ -143,12 +143,20 @@ func normalize(l *Line) {
 		}
 		break
 	}
+	if s == "" {
+		l.Text = ""
+		return
+	}
 	s = strings.ReplaceAll(s, "[/code]", "")
 	if strings.Contains(s, "**") {
 		s = strings.ReplaceAll(s, "**", "")
 	}
 	if strings.Contains(s, "\uFF1A") {
 		s = strings.ReplaceAll(s, "\uFF1A", ":")
+	}
+	if s == "" {
+		l.Text = ""
+		return
 	}
 	if p, rest, ok := splitPrompt(s); ok {
 		l.Prompt = p

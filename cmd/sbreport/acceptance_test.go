@@ -52,9 +52,8 @@ sysbench-1.0/sb1.0.11-rate-mode-target-tx-rate-truncated-issue305.txt | run#0 | 
 sysbench-1.1/sb1.1.0-afceaeb-yugabyte-fork-warmup-server-endpoint-truncated-issue12115.txt | run#0 | threads=64; tps=0.31; sql.transactions=64; qps=2.49; sql.queries=511; eps=0.3122; total_time_s=204.9643; events=64; options.warmup_s=120
 sysbench-1.1/sb1.1.0-early-master-2017-general-statistics-layout-issue131.txt | run#0 | threads=1; total_time_s=10.0003; events=42530058; latency_ms.avg=0; latency_ms.percentiles.95=0
 sysbench-1.1/sb1.1.0-nosha-oltp-update-non-index-4thr-terminal-paste.txt | run#0 | threads=4; tps=420.37; sql.transactions=25227; qps=420.37; eps=420.3673; total_time_s=60.0118; events=25227; latency_ms.avg=9.51; latency_ms.percentiles.95=16.12; #intervals=6
-sysbench-1.1/sb1.1.0-mutex-32thr-graviton2-p95-below-min.txt | run#0 | threads=32; eps=1.3442; total_time_s=23.8054; events=32; latency_ms.avg=23770.96; latency_ms.percentiles.95=23680.4
-sysbench-1.1/sb1.1.0-cpu-graviton2-1thr-annotated.txt | run#0 | threads=1; eps=114.0161; total_time_s=87.7069; events=10000; latency_ms.avg=8.77; latency_ms.percentiles.95=8.74
-sysbench-1.1/sb1.1.0-cpu-x86-1thr.txt | run#0 | threads=1; eps=45.3573; total_time_s=220.4715; events=10000; latency_ms.avg=22.05; latency_ms.percentiles.95=21.89
+nondb/sb1.1.0-cpu-graviton2-1thr-annotated.txt | run#0 | threads=1; eps=114.0161; total_time_s=87.7069; events=10000; latency_ms.avg=8.77; latency_ms.percentiles.95=8.74
+nondb/sb1.1.0-cpu-x86-1thr.txt | run#0 | threads=1; eps=45.3573; total_time_s=220.4715; events=10000; latency_ms.avg=22.05; latency_ms.percentiles.95=21.89
 nondb/sb0.4.12-cpu-1thr.txt | run#0 | threads=1; test=cpu; total_time_s=31.174; events=10000; latency_ms.avg=3.12; latency_ms.percentiles.95=3.49
 nondb/sb0.4.12-fileio-rndrd.txt | run#0 | threads=1; fileio.requests_ps=2150.66; fileio.total_mib_s=33.604; total_time_s=300.005; events=645210; latency_ms.avg=0.46; latency_ms.percentiles.95=0.96
 nondb/sb0.4.12-fileio-rndwr.txt | run#0 | threads=1; fileio.requests_ps=68.33; fileio.total_mib_s=1.0677; total_time_s=300.0096; events=20500; latency_ms.avg=0.03; latency_ms.percentiles.95=0.03
@@ -73,7 +72,7 @@ nondb/sb1.1.0-fileio-rndrw-graviton2-iops-format.txt | run#0 | fileio.reads_ps=2
 nondb/sb1.1.0-fileio-seqrd-then-seqwr-graviton2-two-reports.txt | run#0 | fileio.reads_ps=41755.7; fileio.read_mib_s=652.43; latency_ms.percentiles.95=0.02
 nondb/sb1.1.0-fileio-seqrd-then-seqwr-graviton2-two-reports.txt | run#1 | fileio.writes_ps=25128.68; fileio.written_mib_s=392.64; latency_ms.percentiles.95=0.01
 nondb/sb1.1.0-memory-8thr-graviton2-partial.txt | run#0 | memory.operations=89194940; memory.ops_ps=8919408.08; memory.transferred_mib=87104.43; memory.mib_s=8710.36
-nondb/sb1.1.0-mutex-32thr-graviton2-p95-below-min.txt | run#0 | eps=1.3442; total_time_s=23.8054; events=32; latency_ms.avg=23770.96; latency_ms.percentiles.95=23680.4
+nondb/sb1.1.0-mutex-32thr-graviton2-p95-below-min.txt | run#0 | threads=32; eps=1.3442; total_time_s=23.8054; events=32; latency_ms.avg=23770.96; latency_ms.percentiles.95=23680.4
 nondb/sb1.0.20-cpu-macos-m1-empty-histogram-p95-zero-issue479.txt | run#0 | #histogram=0
 mysqlslap/mysqlslap-4space-indent-inline-chinese-annotations.txt | run#0 | tool=mysqlslap; mysqlslap.avg_s=30.556; mysqlslap.min_s=30.556; mysqlslap.max_s=30.556; mysqlslap.clients=10; mysqlslap.queries_per_client=100000
 mysqlslap/mysqlslap-5.7-running-for-engine-innodb-queries-per-client-zero-bingoohuang-issue118.txt | run#0 | labels.engine=innodb; mysqlslap.avg_s=0.522; mysqlslap.min_s=0.407; mysqlslap.max_s=1.165; mysqlslap.clients=100; mysqlslap.queries_per_client=0
@@ -93,7 +92,7 @@ server/show-variables-like-version-aliyun-rds-extra-vars.txt | vars | version=5.
 server/show-variables-like-version-mysql-prompt-rows-in-set-empty-set.txt | vars | version=5.7.23-log; version_comment=MySQL Community Server (GPL)
 hw/free-g-centos7-rounded-to-zero.txt | host#0 | mem_total_bytes=11811160064
 hw/free-h-procps-3.2-old-with-buffers-cache-line.txt | host#0 | swap_total_bytes=2147483648
-hw/free-kb-default-tab-indented-markdown-paste.txt | host#0 | mem_total_bytes=16660135424
+hw/free-kb-default-tab-indented-markdown-paste.txt | host#0 | mem_total_bytes=16659935232
 hw/free-m-ol8-with-prompt.txt | host#0 | mem_total_bytes=2067791872; mem_available_bytes=1200619520
 hw/free-m-s3-repeated-polling-blocks-truncated-issue420.txt | host#0 | mem_total_bytes=3860856832
 hw/free-mlt-centos6-low-high-total-lines.txt | host#0 | mem_total_bytes=16861102080
