@@ -105,20 +105,23 @@ type walker struct {
 func newWalker(in Input, emit func(parse.Item)) *walker { return &walker{in: in, emit: emit} }
 
 // dir reads a directory tree: files in name order, then subdirectories.
-// Each directory's host captures are merged separately.
+// Each directory's host captures are merged separately. A directory that
+// holds a campaign manifest (campaign.yaml, written by sbreport run) labels
+// its files from it and passes over the files that hold no result.
 func (w *walker) dir(root string) error {
-	manifest, err := manifestLabels(root)
-	if err != nil {
-		w.emit(&parse.Error{Source: filepath.Join(root, "campaign.yaml"), Message: err.Error()})
-	}
-	var walkDir func(dir string) error
-	walkDir = func(dir string) error {
+	var walkDir func(dir string, camp *campaign) error
+	walkDir = func(dir string, camp *campaign) error {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			w.emit(&parse.Error{Source: dir, Message: fmt.Sprintf("cannot read directory: %v", unwrapPathErr(err))})
 			return nil
 		}
 		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+		for _, e := range entries {
+			if e.Name() == ManifestName && !e.IsDir() {
+				camp = w.readCampaign(dir)
+			}
+		}
 		var subdirs []string
 		for _, e := range entries {
 			name := e.Name()
@@ -133,26 +136,51 @@ func (w *walker) dir(root string) error {
 			if !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
 				continue
 			}
-			if skipExt[strings.ToLower(filepath.Ext(name))] || name == "campaign.yaml" || strings.HasSuffix(name, ".tmp") {
+			if skipExt[strings.ToLower(filepath.Ext(name))] || name == ManifestName || strings.HasSuffix(name, ".tmp") {
 				continue
 			}
 			var extra map[string]string
-			if manifest != nil {
-				if rel, err := filepath.Rel(root, p); err == nil {
-					extra = manifest[filepath.ToSlash(rel)]
+			if camp != nil {
+				rel, err := filepath.Rel(camp.dir, p)
+				if err == nil {
+					rel = filepath.ToSlash(rel)
+					if camp.skip[rel] {
+						continue
+					}
+					extra = camp.labels[rel]
 				}
 			}
 			w.openFile(p, extra)
 		}
 		w.flushHosts()
 		for _, s := range subdirs {
-			if err := walkDir(s); err != nil {
+			if err := walkDir(s, camp); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	return walkDir(root)
+	return walkDir(root, nil)
+}
+
+// campaign holds what a campaign manifest says of its files.
+type campaign struct {
+	dir    string
+	labels map[string]map[string]string
+	skip   map[string]bool
+}
+
+func (w *walker) readCampaign(dir string) *campaign {
+	labels, err := ManifestLabels(dir)
+	if err == nil {
+		var skip map[string]bool
+		skip, err = ManifestSkip(dir)
+		if err == nil {
+			return &campaign{dir: dir, labels: labels, skip: skip}
+		}
+	}
+	w.emit(&parse.Error{Source: filepath.Join(dir, ManifestName), Message: fmt.Sprintf("campaign manifest not read, files labelled from their paths only: %v", err)})
+	return nil
 }
 
 // openFile reads one file, decompressing .gz.
@@ -390,11 +418,6 @@ func PathLabels(p string) map[string]string {
 	}
 	return labels
 }
-
-// manifestLabels reads a campaign manifest's labels for the files under
-// dir, keyed by slash-separated path relative to dir; nil when dir is not a
-// campaign directory.
-var manifestLabels = func(dir string) (map[string]map[string]string, error) { return nil, nil }
 
 // sniffBytes is how much of an input Clean looks at to decide whether it
 // is text copied out of a web page.
