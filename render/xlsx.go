@@ -296,6 +296,8 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 	ch := &excelize.Chart{Type: excelize.Col, Dimension: excelize.ChartDimension{Width: 720, Height: 400},
 		Title:  excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: v.Metric + " by workload (largest thread count)"}}},
 		Legend: excelize.ChartLegend{Position: "bottom"}}
+	noVary := false
+	ch.VaryColors = &noVary
 	ch.YAxis.MajorGridLines = true
 	ch.YAxis.Title = excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: metricLabel(an.Metric)}}}
 	zero := 0.0
@@ -470,14 +472,15 @@ func (wb *workbook) scaling(an *analyze.Analysis, v *View, pal *Palette) error {
 		ch := &excelize.Chart{Type: excelize.Scatter, Dimension: excelize.ChartDimension{Width: 640, Height: 360},
 			Title:  excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: w.Name + ": " + string(an.Metric) + " vs threads"}}},
 			Legend: excelize.ChartLegend{Position: "bottom"}}
+		noVary := false
+		ch.VaryColors = &noVary
 		ch.XAxis.Title = excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "threads"}}}
 		ch.YAxis.Title = excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: metricLabel(an.Metric)}}}
 		ch.YAxis.MajorGridLines = true
 		zero := 0.0
 		ch.YAxis.Minimum = &zero
-		if geometricInts(w.Threads) {
-			ch.XAxis.LogBase = 2
-		}
+		// excelize writes a log base only for the value (y) axis, so
+		// the thread axis stays linear here; the PNG charts use log2.
 		for _, s := range spans {
 			if s.workload != w.Name {
 				continue
@@ -503,13 +506,6 @@ func (wb *workbook) scaling(an *analyze.Analysis, v *View, pal *Palette) error {
 	return nil
 }
 
-func geometricInts(ts []int) bool {
-	fs := make([]float64, len(ts))
-	for i, t := range ts {
-		fs[i] = float64(t)
-	}
-	return geometric(fs)
-}
 
 func (wb *workbook) hosts(v *View) error {
 	cols := []xcol{{"property", ""}}
