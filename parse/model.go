@@ -54,11 +54,14 @@ type Run struct {
 	Command  string            `json:"command"`  // command line that produced the run, passwords masked
 	Complete bool              `json:"complete"` // the cumulative report was read to its end
 
-	TPS        *float64 `json:"tps"`          // transactions/s (cumulative block)
-	QPS        *float64 `json:"qps"`          // queries/s (1.x) or read/write requests/s (0.4/0.5)
-	EPS        *float64 `json:"eps"`          // events/s (non-OLTP)
-	TotalTimeS *float64 `json:"total_time_s"` // "total time" / "time elapsed"
-	Events     *int64   `json:"events"`       // "total number of events"
+	TPS *float64 `json:"tps"` // transactions/s (cumulative block)
+	QPS *float64 `json:"qps"` // queries/s (1.x) or read/write requests/s (0.4/0.5)
+	EPS *float64 `json:"eps"` // events/s (non-OLTP): 1.1 "events/s (eps)", else cpu "events per second"
+	// CPUSpeedEPS is cpu's "CPU speed: events per second" (1.0.8+), which
+	// 1.1 prints beside its own "events/s (eps)".
+	CPUSpeedEPS *float64 `json:"cpu_speed_eps"`
+	TotalTimeS  *float64 `json:"total_time_s"` // "total time" / "time elapsed"
+	Events      *int64   `json:"events"`       // "total number of events"
 
 	Latency   Latency    `json:"latency_ms"`
 	Intervals []Interval `json:"intervals"`

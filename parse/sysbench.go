@@ -1079,6 +1079,7 @@ func (b *sbBlock) labelled(l *Line, label, val string) status {
 			if !ok {
 				return b.bad(l, "cpu "+label, val, "a number of events per second")
 			}
+			r.CPUSpeedEPS = fptr(v)
 			if r.EPS == nil {
 				r.EPS = fptr(v)
 			}

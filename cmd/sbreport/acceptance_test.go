@@ -52,7 +52,7 @@ sysbench-1.0/sb1.0.11-rate-mode-target-tx-rate-truncated-issue305.txt | run#0 | 
 sysbench-1.1/sb1.1.0-afceaeb-yugabyte-fork-warmup-server-endpoint-truncated-issue12115.txt | run#0 | threads=64; tps=0.31; sql.transactions=64; qps=2.49; sql.queries=511; eps=0.3122; total_time_s=204.9643; events=64; options.warmup_s=120
 sysbench-1.1/sb1.1.0-early-master-2017-general-statistics-layout-issue131.txt | run#0 | threads=1; total_time_s=10.0003; events=42530058; latency_ms.avg=0; latency_ms.percentiles.95=0
 sysbench-1.1/sb1.1.0-nosha-oltp-update-non-index-4thr-terminal-paste.txt | run#0 | threads=4; tps=420.37; sql.transactions=25227; qps=420.37; eps=420.3673; total_time_s=60.0118; events=25227; latency_ms.avg=9.51; latency_ms.percentiles.95=16.12; #intervals=6
-nondb/sb1.1.0-cpu-graviton2-1thr-annotated.txt | run#0 | threads=1; eps=114.0161; total_time_s=87.7069; events=10000; latency_ms.avg=8.77; latency_ms.percentiles.95=8.74
+nondb/sb1.1.0-cpu-graviton2-1thr-annotated.txt | run#0 | threads=1; eps=114.0161; cpu_speed_eps=114.02; total_time_s=87.7069; events=10000; latency_ms.avg=8.77; latency_ms.percentiles.95=8.74
 nondb/sb1.1.0-cpu-x86-1thr.txt | run#0 | threads=1; eps=45.3573; total_time_s=220.4715; events=10000; latency_ms.avg=22.05; latency_ms.percentiles.95=21.89
 nondb/sb0.4.12-cpu-1thr.txt | run#0 | threads=1; test=cpu; total_time_s=31.174; events=10000; latency_ms.avg=3.12; latency_ms.percentiles.95=3.49
 nondb/sb0.4.12-fileio-rndrd.txt | run#0 | threads=1; fileio.requests_ps=2150.66; fileio.total_mib_s=33.604; total_time_s=300.005; events=645210; latency_ms.avg=0.46; latency_ms.percentiles.95=0.96
