@@ -506,7 +506,6 @@ func (wb *workbook) scaling(an *analyze.Analysis, v *View, pal *Palette) error {
 	return nil
 }
 
-
 func (wb *workbook) hosts(v *View) error {
 	cols := []xcol{{"property", ""}}
 	for _, s := range v.Setup.HostSystems {
