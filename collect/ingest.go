@@ -66,7 +66,7 @@ func Walk(inputs []string, emit func(parse.Item)) error {
 		in := ParseInput(arg)
 		if in.Path == "-" {
 			w := newWalker(in, emit)
-			w.file("-", "stdin", os.Stdin, nil)
+			w.file("-", "stdin", os.Stdin, nil, false)
 			w.flushHosts()
 			continue
 		}
@@ -77,7 +77,7 @@ func Walk(inputs []string, emit func(parse.Item)) error {
 		}
 		w := newWalker(in, emit)
 		if !st.IsDir() {
-			w.openFile(in.Path, nil)
+			w.openFile(in.Path, nil, false)
 			w.flushHosts()
 			continue
 		}
@@ -150,7 +150,7 @@ func (w *walker) dir(root string) error {
 					extra = camp.labels[rel]
 				}
 			}
-			w.openFile(p, extra)
+			w.openFile(p, extra, isDocument(name))
 		}
 		w.flushHosts()
 		for _, s := range subdirs {
@@ -184,7 +184,20 @@ func (w *walker) readCampaign(dir string) *campaign {
 }
 
 // openFile reads one file, decompressing .gz.
-func (w *walker) openFile(p string, extra map[string]string) {
+// isDocument tells prose files (README.md, notes.html) that a directory
+// walk reads for the tables and pastes they may hold, without reporting
+// them when they hold none.
+func isDocument(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".md", ".markdown", ".html", ".htm", ".rst", ".adoc":
+		return true
+	}
+	return false
+}
+
+// openFile reads one file, decompressing .gz. quiet drops the report that
+// nothing was found in it.
+func (w *walker) openFile(p string, extra map[string]string, quiet bool) {
 	f, err := os.Open(p)
 	if err != nil {
 		w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})
@@ -201,11 +214,11 @@ func (w *walker) openFile(p string, extra map[string]string) {
 		defer gz.Close()
 		r = gz
 	}
-	w.file(p, p, r, extra)
+	w.file(p, p, r, extra, quiet)
 }
 
 // file parses one input stream and emits its items with their labels.
-func (w *walker) file(p, name string, r io.Reader, extra map[string]string) {
+func (w *walker) file(p, name string, r io.Reader, extra map[string]string, quiet bool) {
 	labels := PathLabels(p)
 	if w.in.Name != "" {
 		labels["system"] = w.in.Name
@@ -238,6 +251,11 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string) {
 			w.emit(v)
 		case *parse.TableStatus:
 			v.Labels = mergeLabels(v.Labels, labels)
+			w.emit(v)
+		case *parse.Error:
+			if quiet && v.Line == 0 && strings.HasPrefix(v.Message, parse.NothingFound) {
+				return
+			}
 			w.emit(v)
 		default:
 			w.emit(it)

@@ -137,7 +137,8 @@ func TestStripHTMLEntities(t *testing.T) {
 
 // TestWalkErrorsAndOrder checks that missing inputs become errors naming
 // them, that the other inputs are still read, and that files a directory
-// walk must pass over (images, plans, hidden files) are passed over.
+// walk must pass over (images, plans, hidden files) are passed over, and
+// that a README with no results in it is read without complaint.
 func TestWalkErrorsAndOrder(t *testing.T) {
 	dir := t.TempDir()
 	must := func(err error) {
@@ -151,6 +152,7 @@ func TestWalkErrorsAndOrder(t *testing.T) {
 	must(os.WriteFile(filepath.Join(dir, "chart.png"), []byte("\x89PNG\r\n\x1a\n\x00\x00"), 0o644))
 	must(os.WriteFile(filepath.Join(dir, ".hidden.log"), []byte("x\n"), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "plan.yaml"), []byte("threads: [1]\n"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "README.md"), []byte("# Results\nSee the logs.\n"), 0o644))
 	var items []parse.Item
 	err := Walk([]string{filepath.Join(dir, "missing.log"), dir}, func(it parse.Item) { items = append(items, it) })
 	if err != nil {

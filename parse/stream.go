@@ -160,7 +160,7 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 		return fmt.Errorf("%s: %w", name, lr.err)
 	}
 	if c.found == 0 && lr.no > 0 {
-		c.errorf(0, "no benchmark output or capture found in %d lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)", lr.no)
+		c.errorf(0, NothingFound+" in %d lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)", lr.no)
 	}
 	return nil
 }
@@ -223,6 +223,10 @@ func (c *ctx) noteCommand(l *Line) {
 func (c *ctx) continuesCommand(l *Line) bool {
 	return c.command != nil && l.No == c.cmdLine+1 && strings.HasSuffix(strings.TrimSpace(c.command.raw), "\\")
 }
+
+// NothingFound starts the message of the Error that Stream emits for an
+// input in which it found nothing at all.
+const NothingFound = "no benchmark output or capture found"
 
 // All reads every item of r into a Document.
 func All(r io.Reader, name string) (*Document, error) {
