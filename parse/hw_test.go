@@ -626,3 +626,30 @@ func FuzzHostJSON(f *testing.F) {
 		lsblkJSON(lines, c)
 	})
 }
+
+// TestLscpuStopsAtOtherLabels checks that labels of another tool printed
+// right after lscpu, without a blank line, are not taken as lscpu's.
+func TestLscpuStopsAtOtherLabels(t *testing.T) {
+	in := `Architecture:                    x86_64
+CPU(s):                          36
+Vulnerability Tsa:               Not affected
+Frequency boost:                 enabled
+Brand new label:                 kept when aligned
+Running the test with following options:
+Number of threads: 4
+`
+	var hosts []*Host
+	err := Stream(strings.NewReader(in), "in", func(it Item) {
+		if h, ok := it.(*Host); ok {
+			hosts = append(hosts, h)
+		}
+	})
+	if err != nil || len(hosts) != 1 {
+		t.Fatalf("%d hosts, err %v", len(hosts), err)
+	}
+	want := map[string]string{"Architecture": "x86_64", "CPU(s)": "36", "Vulnerability Tsa": "Not affected",
+		"Frequency boost": "enabled", "Brand new label": "kept when aligned"}
+	if !reflect.DeepEqual(hosts[0].Fields, want) {
+		t.Errorf("fields %v, want %v", hosts[0].Fields, want)
+	}
+}

@@ -28,7 +28,6 @@ var lscpuSynonyms = map[string]string{
 	"CPU 运行模式":   "CPU op-mode(s)",
 	"字节序":        "Byte Order",
 	"地址大小":       "Address sizes",
-	"CPU":        "CPU(s)", // zh_CN prints "CPU：" for the CPU count
 	"在线 CPU 列表":  "On-line CPU(s) list",
 	"离线 CPU 列表":  "Off-line CPU(s) list",
 	"每个核的线程数":    "Thread(s) per core",
@@ -56,6 +55,42 @@ var lscpuSynonyms = map[string]string{
 	"L2 缓存":      "L2 cache",
 	"L3 缓存":      "L3 cache",
 	"L4 缓存":      "L4 cache",
+}
+
+// lscpuLabels are the labels of util-linux lscpu (all versions) and of
+// the OpenBSD clone, besides the "Vulnerability ..." and
+// "NUMA nodeN CPU(s)" families.
+var lscpuLabels = map[string]bool{
+	"Architecture": true, "CPU op-mode(s)": true, "Byte Order": true, "Address sizes": true, "CPU(s)": true,
+	"On-line CPU(s) list": true, "Off-line CPU(s) list": true, "Thread(s) per core": true,
+	"Core(s) per socket": true, "Core(s) per cluster": true, "Core(s) per book": true, "Socket(s)": true,
+	"Socket(s) per book": true, "Book(s)": true, "Book(s) per drawer": true, "Drawer(s)": true,
+	"Cluster(s)": true, "NUMA node(s)": true, "Vendor ID": true, "Vendor": true, "Machine type": true,
+	"CPU family": true, "Model": true, "Model name": true, "Stepping": true, "Frequency boost": true,
+	"CPU MHz": true, "CPU dynamic MHz": true, "CPU static MHz": true, "CPU(s) scaling MHz": true,
+	"CPU max MHz": true, "CPU min MHz": true, "BogoMIPS": true, "Virtualization": true,
+	"Virtualization type": true, "Hypervisor vendor": true, "Hypervisor": true, "Dispatching mode": true,
+	"L1d cache": true, "L1i cache": true, "L2 cache": true, "L3 cache": true, "L4 cache": true,
+	"L2d cache": true, "L2i cache": true, "Flags": true, "Active CPU(s)": true, "Total CPU(s)": true,
+	"Physical sockets": true, "Physical chips": true, "Physical cores/chip": true,
+	"Caches (sum of all)": true, "Caches": true, "NUMA": true, "Vulnerabilities": true,
+}
+
+// knownLscpuLabel reports whether a printed label is one of lscpu's.
+func knownLscpuLabel(label string) bool {
+	canon := canonLscpuLabel(label)
+	if lscpuLabels[canon] || strings.HasPrefix(canon, "Vulnerability ") {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(canon, "NUMA node"); ok && strings.HasSuffix(rest, " CPU(s)") {
+		return true
+	}
+	for _, r := range label {
+		if unicode.Is(unicode.Han, r) {
+			return true // a translated label
+		}
+	}
+	return false
 }
 
 // canonLscpuLabel returns the English label for a printed one.
@@ -108,6 +143,7 @@ type lscpuBuilder struct {
 	section string // current section header (sec*), "" outside sections
 	maxMHz  *float64
 	nfield  int
+	wide    bool // the current line used the fullwidth colon (zh_CN)
 }
 
 func newLscpuBuilder(c *ctx, line int) *lscpuBuilder {
@@ -141,6 +177,9 @@ func (b *lscpuBuilder) field(label, value string, child bool, line int) {
 		b.h.Fields[label] = value
 	}
 	canon := canonLscpuLabel(label)
+	if label == "CPU" && b.wide {
+		canon = "CPU(s)" // zh_CN prints "CPU：" for the count
+	}
 	if !child {
 		b.section = ""
 		if value == "" {
@@ -293,8 +332,15 @@ func (b *lscpuBuilder) finish() *Host {
 	return h
 }
 
-// hostName returns a heading naming the machine ("Alix:") when one is
-// among the few lines above line, or "".
+// notHostNames are one-word headings that introduce a capture without
+// naming a machine.
+var notHostNames = map[string]bool{"output": true, "result": true, "results": true, "before": true,
+	"after": true, "example": true, "note": true, "lscpu": true, "lsblk": true, "free": true,
+	"meminfo": true, "cpu": true, "cpuinfo": true, "memory": true, "mem": true, "disk": true, "disks": true,
+	"hardware": true, "system": true, "info": true, "host": true, "server": true, "client": true}
+
+// hostName returns a one-word heading naming the machine ("Alix:") when
+// one is among the few lines above line, or "".
 func hostName(c *ctx, line int) string {
 	for i := len(c.headings) - 1; i >= 0; i-- {
 		hd := c.headings[i]
@@ -304,9 +350,10 @@ func hostName(c *ctx, line int) string {
 		if line-hd.No > 4 {
 			break
 		}
-		t := hd.Text
-		if strings.HasSuffix(t, ":") && strings.Count(t, ":") == 1 && utf8.RuneCountInString(t) <= 40 {
-			return strings.TrimSpace(strings.TrimSuffix(t, ":"))
+		name, ok := strings.CutSuffix(hd.Text, ":")
+		if ok && name != "" && !strings.ContainsAny(name, ": \t") && utf8.RuneCountInString(name) <= 40 &&
+			!notHostNames[strings.ToLower(name)] {
+			return name
 		}
 	}
 	return ""
@@ -347,6 +394,25 @@ type lscpuBlock struct {
 	archLines int
 	wrap      []string // the value of last and its continuation lines
 	wrapLens  []int    // the width of each of those physical lines
+	valueCol  int      // where the first line's value starts (runes)
+}
+
+// valueColumn returns the rune column where the value of a label line
+// starts in raw, or -1.
+func valueColumn(raw string) int {
+	i := strings.IndexAny(raw, ":\uFF1A")
+	if i < 0 {
+		return -1
+	}
+	_, n := utf8.DecodeRuneInString(raw[i:])
+	j := i + n
+	for j < len(raw) && (raw[j] == ' ' || raw[j] == '\t') {
+		j++
+	}
+	if j == len(raw) {
+		return -1
+	}
+	return utf8.RuneCountInString(raw[:j])
 }
 
 // detectLscpu starts at lscpu's first label: "Architecture:" (also in the
@@ -366,7 +432,7 @@ func detectLscpu(l *Line, c *ctx) block {
 	if c.command != nil && c.command.Tool == "lscpu" && l.No-c.cmdLine <= 2 {
 		c.takeCommand(l.No)
 	}
-	blk := &lscpuBlock{b: newLscpuBuilder(c, l.No), base: indentOf(l.Raw)}
+	blk := &lscpuBlock{b: newLscpuBuilder(c, l.No), base: indentOf(l.Raw), valueCol: valueColumn(l.Raw)}
 	blk.line(l, label, value)
 	return blk
 }
@@ -376,6 +442,7 @@ func (k *lscpuBlock) line(l *Line, label, value string) {
 		k.archLines++
 	}
 	child := k.b.section != "" && indentOf(l.Raw) > k.base
+	k.b.wide = strings.Contains(l.Raw, "\uFF1A")
 	k.b.field(label, value, child, l.No)
 	k.joinWrapped()
 	k.last = label
@@ -426,8 +493,15 @@ func (k *lscpuBlock) feed(l *Line) status {
 	if canonLscpuLabel(label) == "Architecture" && k.archLines > 0 {
 		return rejected // the next capture
 	}
-	if label == "MemTotal" || label == "Mem" || label == "Swap" {
-		return rejected // /proc/meminfo or free pasted right after
+	// Lines that follow without a blank line may be another tool's
+	// ("Number of threads: 4"): a label that lscpu does not print is
+	// taken only as a child of a section, or when its value is aligned
+	// with the first line's (a label of a newer util-linux).
+	if !knownLscpuLabel(label) {
+		child := k.b.section != "" && indentOf(l.Raw) > k.base
+		if !child && (value == "" || k.valueCol < 0 || valueColumn(l.Raw) != k.valueCol) {
+			return rejected
+		}
 	}
 	k.line(l, label, value)
 	return consumed
