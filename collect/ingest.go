@@ -239,6 +239,12 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, quie
 			for k, val := range labels {
 				v.SetLabel(k, val)
 			}
+			if v.Test == "" {
+				if t := testFromPath(p); t != "" {
+					v.Test = t
+					v.Warnings = append(v.Warnings, "test name "+t+" taken from the file name")
+				}
+			}
 			if cleaned != "" {
 				v.Warnings = append(v.Warnings, "input cleaned of "+cleaned+" before parsing; line numbers refer to the cleaned text")
 			}
@@ -417,6 +423,42 @@ func prefixSource(h *parse.Host) []string {
 		out[i] = k + "@" + h.Source + ":" + line
 	}
 	return out
+}
+
+// knownTests are sysbench's bundled tests, longest first so that
+// oltp_read_write is not taken for oltp_read.
+var knownTests = []string{
+	"oltp_update_non_index", "oltp_update_index", "oltp_point_select", "oltp_read_write",
+	"oltp_write_only", "oltp_read_only", "oltp_delete", "oltp_insert", "select_random_points",
+	"select_random_ranges", "bulk_insert", "fileio", "memory", "mutex", "threads", "cpu",
+}
+
+// testFromPath finds a sysbench test named in a file's path
+// (logs/oltp_read_write_16threads.log), for runs whose output does not
+// name it. A label test=... in the path wins.
+func testFromPath(p string) string {
+	if t := PathLabels(p)["test"]; t != "" {
+		return t
+	}
+	base := strings.ToLower(filepath.Base(p))
+	for _, t := range knownTests {
+		i := strings.Index(base, t)
+		if i < 0 {
+			continue
+		}
+		// Whole words only: "cpu" must not match "cpuinfo".
+		before := i == 0 || !isWordByte(base[i-1])
+		j := i + len(t)
+		after := j == len(base) || !isWordByte(base[j])
+		if before && after {
+			return t
+		}
+	}
+	return ""
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
 
 // PathLabels returns the labels of key=value segments of a path:

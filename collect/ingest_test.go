@@ -189,3 +189,20 @@ func TestWalkGzip(t *testing.T) {
 		t.Errorf("errors = %+v", d.Errors)
 	}
 }
+
+func TestTestFromPath(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"report.example/oltp_read_write_128threads.log", "oltp_read_write"},
+		{"testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-8thr.log", "oltp_read_write"},
+		{"runs/oltp_point_select-4.txt", "oltp_point_select"},
+		{"runs/test=custom/x.log", "custom"},
+		{"cpuinfo.txt", ""},
+		{"sb0.4.12-cpu-1thr.txt", "cpu"},
+		{"results/run1.log", ""},
+	}
+	for _, tt := range tests {
+		if got := testFromPath(tt.in); got != tt.want {
+			t.Errorf("testFromPath(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
