@@ -204,8 +204,14 @@ func (m *MySQL) config(password, db string) *mysql.Config {
 	c.Timeout = 5 * time.Second
 	c.ReadTimeout = 2 * time.Minute
 	c.WriteTimeout = 30 * time.Second
+	// The driver logs dropped connections to stderr; errors reach us anyway.
+	c.Logger = quietLogger{}
 	return c
 }
+
+type quietLogger struct{}
+
+func (quietLogger) Print(...any) {}
 
 // openServer connects to a system's server, creating the plan's database
 // when it is missing, and checks that the engine is available.

@@ -840,15 +840,17 @@ func (r *Runner) exitError(cmd *exec.Cmd, err error) error {
 	return err
 }
 
-// firstFatal returns the first "FATAL:" line sysbench printed.
+// firstFatal returns the first two "FATAL:" lines sysbench printed (the
+// second often holds the server's error code), joined by "; ".
 func firstFatal(file string) string {
 	data := readSmall(file, 64<<20)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
+	var lines []string
+	for sc.Scan() && len(lines) < 2 {
 		if l := sc.Text(); strings.HasPrefix(l, "FATAL:") {
-			return l
+			lines = append(lines, l)
 		}
 	}
-	return ""
+	return strings.Join(lines, "; ")
 }

@@ -1,0 +1,237 @@
+package collect
+
+import (
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+const goodPlan = `systems:
+  - name: innodb
+    mysql: {host: 127.0.0.1, port: 3307, user: sbtest, password_env: SB_PASSWORD, db: sbtest}
+    engine: InnoDB
+  - name: rocksdb
+    mysql:
+      socket: /tmp/x.sock
+      user: sbtest
+      password_env: SB_PASSWORD
+    engine: ROCKSDB
+workloads: [oltp_point_select, oltp_read_only]
+threads: [1, 4]
+repeats: 2
+duration: 3s
+`
+
+func TestReadPlanDefaults(t *testing.T) {
+	p, err := ReadPlan(strings.NewReader(goodPlan), "plan.yaml", env(map[string]string{"SB_PASSWORD": "x"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Tables != 1 || p.TableSize != 10000 || p.Clients != 1 || p.Order != OrderInterleaved || p.Grace != 60 {
+		t.Errorf("defaults: tables %d, table_size %d, clients %d, order %q, grace %v", p.Tables, p.TableSize, p.Clients, p.Order, p.Grace)
+	}
+	if *p.Sysbench.ReportInterval != 1 || !*p.Sysbench.Histogram || *p.Sysbench.Percentile != 95 || p.Sysbench.Binary != "sysbench" {
+		t.Errorf("sysbench defaults: %+v", p.Sysbench)
+	}
+	if p.Duration != 3 || p.Repeats != 2 {
+		t.Errorf("duration %v, repeats %d", p.Duration, p.Repeats)
+	}
+	if m := p.Systems[1].MySQL; m.DB != "sbtest" || m.Host != "" || m.Port != 0 {
+		t.Errorf("socket system: %+v", m)
+	}
+	if len(p.Digest) != 64 {
+		t.Errorf("digest %q", p.Digest)
+	}
+}
+
+func TestReadPlanDurations(t *testing.T) {
+	for in, want := range map[string]Seconds{"90": 90, "90s": 90, "1m30s": 90, "2m": 120} {
+		src := strings.Replace(goodPlan, "duration: 3s", "duration: "+in, 1)
+		p, err := ReadPlan(strings.NewReader(src), "plan.yaml", env(map[string]string{"SB_PASSWORD": "x"}))
+		if err != nil {
+			t.Errorf("duration %s: %v", in, err)
+			continue
+		}
+		if p.Duration != want {
+			t.Errorf("duration %s = %v, want %v", in, p.Duration, want)
+		}
+	}
+}
+
+// Every bad plan is reported with its line, before anything runs.
+func TestReadPlanErrors(t *testing.T) {
+	pw := map[string]string{"SB_PASSWORD": "x"}
+	tests := []struct {
+		name string
+		edit func(string) string
+		env  map[string]string
+		want []string // each must appear in the message
+	}{
+		{"unknown key", func(s string) string { return s + "tabels: 4\n" }, pw,
+			[]string{`plan.yaml:15: unknown key "tabels" in the plan`}},
+		{"unknown key in mysql", func(s string) string { return strings.Replace(s, "      user: sbtest\n", "      usr: sbtest\n", 1) }, pw,
+			[]string{`plan.yaml:8: unknown key "usr" in mysql`}},
+		{"password in plan", func(s string) string { return strings.Replace(s, "password_env: SB_PASSWORD, db", "password: secret, db", 1) }, pw,
+			[]string{`plan.yaml:3: unknown key "password" in mysql: passwords are not written in plans`}},
+		{"wrong type", func(s string) string { return strings.Replace(s, "repeats: 2", "repeats: two", 1) }, pw,
+			[]string{`plan.yaml:13: want a whole number, got a string "two"`}},
+		{"wrong type in list", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1, four]", 1) }, pw,
+			[]string{`plan.yaml:12: want a whole number, got a string "four"`}},
+		{"threads not a list", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: 4", 1) }, pw,
+			[]string{`plan.yaml:12: want a list of whole numbers`}},
+		{"empty threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: []", 1) }, pw,
+			[]string{`plan.yaml:12: threads: at least one thread count is needed`}},
+		{"zero threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1, 0]", 1) }, pw,
+			[]string{`plan.yaml:12: threads: 0 is not a thread count`}},
+		{"missing password env", nil, map[string]string{},
+			[]string{`plan.yaml:3: systems[0].mysql.password_env: environment variable SB_PASSWORD is not set`,
+				`plan.yaml:9: systems[1].mysql.password_env: environment variable SB_PASSWORD is not set`}},
+		{"bad duration", func(s string) string { return strings.Replace(s, "duration: 3s", "duration: 3 minutes", 1) }, pw,
+			[]string{`plan.yaml:14: bad duration "3 minutes"`}},
+		{"fractional duration", func(s string) string { return strings.Replace(s, "duration: 3s", "duration: 1500ms", 1) }, pw,
+			[]string{`plan.yaml:14: duration "1500ms" is not a whole number of seconds`}},
+		{"missing duration", func(s string) string { return strings.Replace(s, "duration: 3s\n", "", 1) }, pw,
+			[]string{`plan.yaml: duration: missing`}},
+		{"duplicate system", func(s string) string { return strings.Replace(s, "name: rocksdb", "name: innodb", 1) }, pw,
+			[]string{`plan.yaml:5: systems[1]: name "innodb" is already used on line 2`}},
+		{"histogram without percentile", func(s string) string { return s + "sysbench: {percentile: 0}\n" }, pw,
+			[]string{`plan.yaml:15: sysbench.percentile: 0 cannot be combined with histogram: true`}},
+		{"extra sets threads", func(s string) string { return s + "sysbench:\n  extra: [--rand-type=uniform, --threads=8]\n" }, pw,
+			[]string{`plan.yaml:16: sysbench.extra: --threads is set by the plan's threads`}},
+		{"extra sets password", func(s string) string { return s + "sysbench:\n  extra: [--mysql-password=x]\n" }, pw,
+			[]string{`plan.yaml:16: sysbench.extra: passwords are not written in plans`}},
+		{"socket and host", func(s string) string { return strings.Replace(s, "      socket: /tmp/x.sock\n", "      socket: /tmp/x.sock\n      host: h\n", 1) }, pw,
+			[]string{`plan.yaml:7: systems[1].mysql: give either socket or host/port, not both`}},
+		{"bad order", func(s string) string { return s + "order: random\n" }, pw,
+			[]string{`plan.yaml:15: order: want interleaved or sequential, got "random"`}},
+		{"reserved label", func(s string) string { return s + "labels: {system: x}\n" }, pw,
+			[]string{`plan.yaml:15: labels: "system" is set by the runner`}},
+		{"no systems", func(s string) string { return "systems: []\n" + s[strings.Index(s, "workloads"):] }, pw,
+			[]string{`plan.yaml:1: systems: at least one system is needed`}},
+		{"not yaml", func(string) string { return "systems: [\n" }, pw,
+			[]string{`plan.yaml:`}},
+		{"empty", func(string) string { return "" }, pw, []string{`plan.yaml: empty plan`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := goodPlan
+			if tt.edit != nil {
+				src = tt.edit(src)
+			}
+			_, err := ReadPlan(strings.NewReader(src), "plan.yaml", env(tt.env))
+			if err == nil {
+				t.Fatalf("no error for\n%s", src)
+			}
+			var pe *PlanError
+			if !errors.As(err, &pe) {
+				t.Errorf("error %T, want *PlanError", err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error\n%v\ndoes not contain\n%s", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestExamplePlan(t *testing.T) {
+	p, err := ReadPlanFile("../examples/plan.yaml")
+	if os.Getenv("SB_PASSWORD") == "" {
+		var pe *PlanError
+		if !errors.As(err, &pe) || !strings.Contains(err.Error(), "SB_PASSWORD is not set") {
+			t.Fatalf("without SB_PASSWORD: %v", err)
+		}
+		p, err = ReadPlan(strings.NewReader(mustRead(t, "../examples/plan.yaml")), "plan.yaml", env(map[string]string{"SB_PASSWORD": "x"}))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(p.steps()); n != 16 {
+		t.Errorf("example plan has %d runs, want 16", n)
+	}
+}
+
+func mustRead(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestStepsOrder(t *testing.T) {
+	p, err := ReadPlan(strings.NewReader(goodPlan), "plan.yaml", env(map[string]string{"SB_PASSWORD": "x"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := func() []string {
+		var out []string
+		for _, s := range p.steps()[:5] {
+			out = append(out, s.id())
+		}
+		return out
+	}
+	want := []string{"innodb/oltp_point_select/1thr-r1", "rocksdb/oltp_point_select/1thr-r1",
+		"innodb/oltp_point_select/4thr-r1", "rocksdb/oltp_point_select/4thr-r1", "innodb/oltp_read_only/1thr-r1"}
+	if got := ids(); !reflect.DeepEqual(got, want) {
+		t.Errorf("interleaved order\n got %q\nwant %q", got, want)
+	}
+	p.Order = OrderSequential
+	want = []string{"innodb/oltp_point_select/1thr-r1", "innodb/oltp_point_select/1thr-r2",
+		"innodb/oltp_point_select/4thr-r1", "innodb/oltp_point_select/4thr-r2", "innodb/oltp_read_only/1thr-r1"}
+	if got := ids(); !reflect.DeepEqual(got, want) {
+		t.Errorf("sequential order\n got %q\nwant %q", got, want)
+	}
+	if n := len(p.steps()); n != 16 {
+		t.Errorf("%d steps, want 16", n)
+	}
+}
+
+func TestDryRun(t *testing.T) {
+	p, err := ReadPlan(strings.NewReader(goodPlan+"warmup: 2s\n"), "plan.yaml", env(map[string]string{"SB_PASSWORD": "s3cret-pw"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	r := &Runner{Plan: p, Dir: "out", Getenv: env(map[string]string{"SB_PASSWORD": "s3cret-pw"})}
+	if err := r.DryRun(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, "s3cret-pw") || strings.Contains(out, "--mysql-password") {
+		t.Errorf("dry run shows a password:\n%s", out)
+	}
+	for _, w := range []string{
+		"= 16 runs, 1m20s of measurement",
+		"sysbench oltp_point_select --threads=1 --tables=1 --table-size=10000 --db-driver=mysql --mysql-socket=/tmp/x.sock --mysql-user=sbtest --mysql-db=sbtest --mysql-storage-engine=ROCKSDB prepare\n",
+		"sysbench oltp_read_only --threads=4 --time=2 --percentile=95 --tables=1 --table-size=10000 --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3307 --mysql-user=sbtest --mysql-db=sbtest --mysql-storage-engine=InnoDB run  # warm-up, discarded\n",
+		"sysbench oltp_read_only --threads=4 --time=3 --report-interval=1 --histogram=on --percentile=95 --tables=1 --table-size=10000 --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3307 --mysql-user=sbtest --mysql-db=sbtest --mysql-storage-engine=InnoDB run  # innodb/oltp_read_only/4thr-r2.txt\n",
+		"MYSQL_PWD from $SB_PASSWORD",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("dry run lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	got := shellQuote([]string{"sysbench", "--rand-type=uniform", "a b", "it's", ""})
+	want := `sysbench --rand-type=uniform 'a b' 'it'\''s' ''`
+	if got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+func TestWorkloadDir(t *testing.T) {
+	for in, want := range map[string]string{"oltp_read_only": "oltp_read_only", "/usr/share/sysbench/tpcc.lua": "tpcc", "./my test.lua": "my_test"} {
+		if got := workloadDir(in); got != want {
+			t.Errorf("workloadDir(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
