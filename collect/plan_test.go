@@ -75,7 +75,9 @@ func TestReadPlanErrors(t *testing.T) {
 			[]string{`plan.yaml:15: unknown key "tabels" in the plan`}},
 		{"unknown key in mysql", func(s string) string { return strings.Replace(s, "      user: sbtest\n", "      usr: sbtest\n", 1) }, pw,
 			[]string{`plan.yaml:8: unknown key "usr" in mysql`}},
-		{"password in plan", func(s string) string { return strings.Replace(s, "password_env: SB_PASSWORD, db", "password: secret, db", 1) }, pw,
+		{"password in plan", func(s string) string {
+			return strings.Replace(s, "password_env: SB_PASSWORD, db", "password: secret, db", 1)
+		}, pw,
 			[]string{`plan.yaml:3: unknown key "password" in mysql: passwords are not written in plans`}},
 		{"wrong type", func(s string) string { return strings.Replace(s, "repeats: 2", "repeats: two", 1) }, pw,
 			[]string{`plan.yaml:13: want a whole number, got a string "two"`}},
@@ -104,7 +106,9 @@ func TestReadPlanErrors(t *testing.T) {
 			[]string{`plan.yaml:16: sysbench.extra: --threads is set by the plan's threads`}},
 		{"extra sets password", func(s string) string { return s + "sysbench:\n  extra: [--mysql-password=x]\n" }, pw,
 			[]string{`plan.yaml:16: sysbench.extra: passwords are not written in plans`}},
-		{"socket and host", func(s string) string { return strings.Replace(s, "      socket: /tmp/x.sock\n", "      socket: /tmp/x.sock\n      host: h\n", 1) }, pw,
+		{"socket and host", func(s string) string {
+			return strings.Replace(s, "      socket: /tmp/x.sock\n", "      socket: /tmp/x.sock\n      host: h\n", 1)
+		}, pw,
 			[]string{`plan.yaml:7: systems[1].mysql: give either socket or host/port, not both`}},
 		{"bad order", func(s string) string { return s + "order: random\n" }, pw,
 			[]string{`plan.yaml:15: order: want interleaved or sequential, got "random"`}},
