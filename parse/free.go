@@ -62,6 +62,9 @@ type freeBlock struct {
 
 // freeHeader returns the columns of a free header line, or nil.
 func freeHeader(text string) []string {
+	if !strings.HasPrefix(text, "total") {
+		return nil
+	}
 	f := strings.Fields(text)
 	if len(f) < 3 || f[0] != "total" {
 		return nil

@@ -176,7 +176,7 @@ func TestLscpuFixtures(t *testing.T) {
 		{"lscpu-x86-dual-socket-2numa-xeon-e5.txt", []hostCheck{{
 			"cpus": 40, "threads_per_core": 2, "cores_per_socket": 10, "sockets": 2, "cores": 20, "numa_nodes": 2,
 			"cpu_model": "Intel(R) Xeon(R) CPU E5-2670 v2 @ 2.50GHz", "caches.L3": "50 MiB (2 instances)",
-			"fields.NUMA node1 CPU(s)": "10-19,30-39",
+			"fields.NUMA node1 CPU(s)":           "10-19,30-39",
 			"fields.Vulnerability Itlb multihit": "KVM: Mitigation: Split huge pages",
 		}}, nil},
 		{"lscpu-x86-intel-n100-utillinux-2.38.txt", []hostCheck{{
@@ -259,9 +259,9 @@ func TestLsblkFixtures(t *testing.T) {
 			"disks.31.name": "/dev/loop31", "disks.31.size_bytes": nil, "disks.31.mountpoint": "",
 			"disks.32.name": "/dev/sda", "disks.32.model": "HITACHI HTS72501", "disks.32.line": 35,
 			"disks.32.size_bytes": int64(math.Round(149.1 * gib)),
-			"disks.37.name": "/dev/sda6", "disks.37.parent": "/dev/sda", "disks.37.mountpoint": "/", "disks.37.line": 41,
+			"disks.37.name":       "/dev/sda6", "disks.37.parent": "/dev/sda", "disks.37.mountpoint": "/", "disks.37.line": 41,
 			"disks.35.size_bytes": 1024,
-			"disks.38.name": "/dev/sr0", "disks.38.type": "rom", "disks.38.model": "CDDVDW TS-L633R",
+			"disks.38.name":       "/dev/sr0", "disks.38.type": "rom", "disks.38.model": "CDDVDW TS-L633R",
 		}}},
 	}
 	for _, tt := range tests {
@@ -651,5 +651,29 @@ Number of threads: 4
 		"Frequency boost": "enabled", "Brand new label": "kept when aligned"}
 	if !reflect.DeepEqual(hosts[0].Fields, want) {
 		t.Errorf("fields %v, want %v", hosts[0].Fields, want)
+	}
+}
+
+// BenchmarkHostFixtures parses every host fixture once per iteration.
+func BenchmarkHostFixtures(b *testing.B) {
+	files, _ := filepath.Glob(hw + "*")
+	var inputs [][]byte
+	total := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inputs = append(inputs, data)
+		total += len(data)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, in := range inputs {
+			if err := Stream(bytes.NewReader(in), "bench", func(Item) {}); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }

@@ -135,6 +135,9 @@ func detectLsblk(l *Line, c *ctx) block {
 	if len(t) < 8 || t[0] < 'A' || t[0] > 'Z' {
 		return nil
 	}
+	if i := strings.IndexAny(t, " \t"); i < 0 || !lsblkColumns[t[:i]] {
+		return nil
+	}
 	fields := strings.Fields(t)
 	if len(fields) < 2 {
 		return nil
@@ -514,6 +517,9 @@ func (b *lsblkPairsBlock) end(c *ctx) { b.lh.finish(c) }
 // util-linux: "ro": "1", "size": "704K"), numbers and booleans (newer, and
 // bytes with -b), null for empty, and "mountpoints" arrays.
 func lsblkJSON(lines []Line, c *ctx) bool {
+	if !jsonNear(lines, `"blockdevices"`) {
+		return false
+	}
 	doc := parseLooseJSON(lines)
 	top := doc.root.get("blockdevices")
 	if top == nil || top.kind != 'a' {

@@ -529,6 +529,9 @@ func (k *lscpuBlock) end(c *ctx) {
 // read tolerantly: a truncated paste still yields the fields before the
 // cut, and the cut is reported.
 func lscpuJSON(lines []Line, c *ctx) bool {
+	if !jsonNear(lines, `"lscpu"`) {
+		return false
+	}
 	doc := parseLooseJSON(lines)
 	top := doc.root.get("lscpu")
 	if top == nil || top.kind != 'a' {
@@ -582,6 +585,18 @@ func lscpuJSON(lines []Line, c *ctx) bool {
 	return true
 }
 
+// jsonNear reports whether key occurs in the first lines of a JSON
+// document, where the top-level key of lscpu -J and lsblk -J is printed;
+// it spares parsing documents of other kinds.
+func jsonNear(lines []Line, key string) bool {
+	for i := 0; i < len(lines) && i < 4; i++ {
+		if strings.Contains(lines[i].Raw, key) {
+			return true
+		}
+	}
+	return false
+}
+
 // jval is a JSON value read by parseLooseJSON.
 type jval struct {
 	kind  byte // 's' string, 'n' number, 'b' bool, 'z' null, 'o' object, 'a' array
@@ -632,6 +647,11 @@ const maxJSONDepth = 200
 func parseLooseJSON(lines []Line) *looseDoc {
 	d := &looseDoc{}
 	var sb strings.Builder
+	n := 0
+	for _, l := range lines {
+		n += len(l.Raw) + 1
+	}
+	sb.Grow(n)
 	for i, l := range lines {
 		if i > 0 {
 			sb.WriteByte('\n')
@@ -820,6 +840,12 @@ func (p *jparser) value(depth int) *jval {
 // str reads a JSON string at p.i.
 func (p *jparser) str() (string, bool) {
 	p.i++ // opening quote
+	// Fast path: no escape before the closing quote.
+	if j := strings.IndexAny(p.s[p.i:], "\"\\\n"); j >= 0 && p.s[p.i+j] == '"' {
+		v := p.s[p.i : p.i+j]
+		p.i += j + 1
+		return v, true
+	}
 	var sb strings.Builder
 	for p.i < len(p.s) {
 		ch := p.s[p.i]
