@@ -46,10 +46,11 @@ const (
 
 // sbBlock reads one run.
 type sbBlock struct {
-	c     *ctx
-	r     *Run
-	stage sbStage
-	sec   sbSection
+	toHook bool // report-hook output follows the header
+	c      *ctx
+	r      *Run
+	stage  sbStage
+	sec    sbSection
 
 	checkpoint bool     // this run is a "[ Ns ] Checkpoint report:" block
 	cp         *sbBlock // checkpoint report being read inside this run
@@ -344,6 +345,12 @@ func (b *sbBlock) feedLine(l *Line) status {
 	if b.cutLine != 0 {
 		b.c.errorf(b.cutLine, "sysbench %s: value missing (expected a number)", b.cutLabel)
 		b.cutLine = 0
+	}
+	// Report-hook output (report_csv, report_json) replaces sysbench's own
+	// reports: the header read so far is handed to the hook run (hook.go).
+	if !b.sawInterim && b.stage != stReport && !b.sawHistogram && hookStart(t) {
+		b.toHook = true
+		return rejected
 	}
 	if t[0] == '[' {
 		if st, ok := b.interim(l); ok {
@@ -1412,6 +1419,10 @@ func (b *sbBlock) end(c *ctx) {
 	}
 	r := b.r
 	hasResult := b.sawInterim || b.stage == stReport || b.sawHistogram
+	if b.toHook && !hasResult {
+		handOverHeader(c, r)
+		return
+	}
 	if !hasResult && (!b.sawHeader || b.prepare) && !b.checkpoint && !b.fatal {
 		// A banner alone, or prepare, cleanup or help output: not a run.
 		if b.cutLine != 0 {
