@@ -489,6 +489,17 @@ func TestHostDetectorsStrict(t *testing.T) {
 	}
 }
 
+// TestLscpuExtendedNotClaimed checks that the lscpu -e table after its
+// command line is not read as label lines.
+func TestLscpuExtendedNotClaimed(t *testing.T) {
+	c := &ctx{name: "in", emit: func(Item) {}, command: ParseCommand("lscpu -e"), cmdLine: 1}
+	l := Line{No: 2, Raw: "CPU NODE SOCKET CORE L1d:L1i:L2:L3 ONLINE"}
+	normalize(&l)
+	if b := detectLscpu(&l, c); b != nil {
+		t.Errorf("lscpu claims the lscpu -e header")
+	}
+}
+
 // TestParseSize checks lsblk size cells.
 func TestParseSize(t *testing.T) {
 	tests := []struct {

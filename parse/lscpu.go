@@ -425,7 +425,8 @@ func detectLscpu(l *Line, c *ctx) block {
 	}
 	canon := canonLscpuLabel(label)
 	first := canon == "Architecture" && value != "" && len(value) <= 24 && !strings.ContainsAny(value, " \t")
-	afterCmd := c.command != nil && c.command.Tool == "lscpu" && l.No-c.cmdLine <= 2 && value != "" && l.Prompt == ""
+	afterCmd := c.command != nil && c.command.Tool == "lscpu" && l.No-c.cmdLine <= 2 && value != "" && l.Prompt == "" &&
+		knownLscpuLabel(label)
 	if !first && !afterCmd {
 		return nil
 	}
