@@ -278,21 +278,46 @@ func (s *server) prompt() string {
 	return "mysql> "
 }
 
-// capture runs stmt and writes it the way a client session shows it: the
+// capture runs stmt and writes its result to path (see result); a path
+// ending in .gz is compressed.
+func (s *server) capture(ctx context.Context, stmt, path string) error {
+	data, err := s.result(ctx, stmt)
+	if err != nil {
+		return err
+	}
+	return writeCapture(path, data)
+}
+
+// writeCapture writes data to path atomically, compressed when path ends
+// in .gz.
+func writeCapture(path string, data []byte) error {
+	if strings.HasSuffix(path, ".gz") {
+		var z bytes.Buffer
+		zw := gzip.NewWriter(&z)
+		zw.Write(data)
+		if err := zw.Close(); err != nil {
+			return err
+		}
+		data = z.Bytes()
+	}
+	return writeFileAtomic(path, data)
+}
+
+// result runs stmt and returns it the way a client session shows it: the
 // prompt with the statement, then the result in the client's batch form
 // (mariadb -B: a header row, tab-separated cells, NULL as NULL, tab,
-// newline, backslash and NUL escaped). A file ending in .gz is compressed.
-func (s *server) capture(ctx context.Context, stmt, path string) error {
+// newline, backslash and NUL escaped).
+func (s *server) result(ctx context.Context, stmt string) ([]byte, error) {
 	qctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	rows, err := s.db.QueryContext(qctx, stmt)
 	if err != nil {
-		return fmt.Errorf("system %s: %s: %w", s.sys.Name, stmt, err)
+		return nil, fmt.Errorf("system %s: %s: %w", s.sys.Name, stmt, err)
 	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var b bytes.Buffer
 	b.WriteString(s.prompt() + stmt + ";\n")
@@ -304,7 +329,7 @@ func (s *server) capture(ctx context.Context, stmt, path string) error {
 	}
 	for rows.Next() {
 		if err := rows.Scan(ptrs...); err != nil {
-			return fmt.Errorf("system %s: %s: %w", s.sys.Name, stmt, err)
+			return nil, fmt.Errorf("system %s: %s: %w", s.sys.Name, stmt, err)
 		}
 		for i, c := range cells {
 			if i > 0 {
@@ -319,19 +344,9 @@ func (s *server) capture(ctx context.Context, stmt, path string) error {
 		b.WriteByte('\n')
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("system %s: %s: %w", s.sys.Name, stmt, err)
+		return nil, fmt.Errorf("system %s: %s: %w", s.sys.Name, stmt, err)
 	}
-	data := b.Bytes()
-	if strings.HasSuffix(path, ".gz") {
-		var z bytes.Buffer
-		zw := gzip.NewWriter(&z)
-		zw.Write(data)
-		if err := zw.Close(); err != nil {
-			return err
-		}
-		data = z.Bytes()
-	}
-	return writeFileAtomic(path, data)
+	return b.Bytes(), nil
 }
 
 var batchEscaper = strings.NewReplacer("\\", `\\`, "\t", `\t`, "\n", `\n`, "\x00", `\0`)

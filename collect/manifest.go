@@ -46,7 +46,7 @@ const (
 //	SYSTEM/version.txt, variables.txt        SELECT VERSION(), SHOW GLOBAL VARIABLES
 //	SYSTEM/prepare.txt, table-status.txt     sysbench cleanup+prepare, SHOW TABLE STATUS after it
 //	SYSTEM/WORKLOAD/4thr-r1.txt              one measured run, verbatim
-//	SYSTEM/WORKLOAD/4thr-r1.status-before.txt.gz, .status-after.txt.gz
+//	SYSTEM/WORKLOAD/4thr-r1.status.txt.gz    SHOW GLOBAL STATUS before and after it
 //	SYSTEM/WORKLOAD/4thr-r1.warmup.txt       the discarded warm-up run, if any
 //	SYSTEM/cleanup.txt                       sysbench cleanup at the end
 //
@@ -112,8 +112,7 @@ type RunEntry struct {
 // Kinds of files in Captures.Files that hold results the ingest reads.
 const (
 	FileOutput       = "output"        // a measured sysbench run
-	FileStatusBefore = "status_before" // SHOW GLOBAL STATUS before the run
-	FileStatusAfter  = "status_after"  // SHOW GLOBAL STATUS after the run
+	FileStatus       = "status"        // SHOW GLOBAL STATUS before and after the run (StatusBefore, StatusAfter)
 	FileWarmup       = "warmup"        // discarded warm-up run
 	FileVersion      = "version"
 	FileVariables    = "variables"
@@ -154,8 +153,9 @@ func (m *Manifest) write(dir string) error {
 // ManifestLabels reads the manifest of the campaign directory dir and
 // returns the labels of every file that holds results, keyed by its
 // slash-separated path relative to dir. Runs carry system, engine,
-// workload, threads and repeat plus the plan's labels; their SHOW GLOBAL
-// STATUS captures add phase=before or phase=after; a system's version,
+// workload, threads and repeat plus the plan's labels, and so do their
+// SHOW GLOBAL STATUS captures (two result sets in one file, told apart by
+// their statements, StatusBefore then StatusAfter); a system's version,
 // variables and table status carry system and engine. It returns nil, nil
 // when dir has no campaign.yaml. Files the campaign wrote that hold no
 // result (prepare, cleanup, warm-up runs, uname, nproc) are not in the map;
@@ -191,14 +191,7 @@ func ManifestLabels(dir string) (map[string]map[string]string, error) {
 			if notResults[kind] {
 				continue
 			}
-			l := copyLabels(r.Labels)
-			switch kind {
-			case FileStatusBefore:
-				l["phase"] = "before"
-			case FileStatusAfter:
-				l["phase"] = "after"
-			}
-			out[p] = l
+			out[p] = copyLabels(r.Labels)
 		}
 	}
 	return out, nil

@@ -76,9 +76,9 @@ type Options struct {
 
 // Orders of a campaign's runs.
 const (
-	// OrderInterleaved alternates systems run by run (repeat, then
-	// workload, then threads, then system) so that drift over the
-	// campaign hits every system alike.
+	// OrderInterleaved alternates systems run by run (workload, then
+	// repeat, then threads, then system) so that drift over the campaign
+	// hits every system alike.
 	OrderInterleaved = "interleaved"
 	// OrderSequential finishes one system before starting the next.
 	OrderSequential = "sequential"

@@ -182,7 +182,7 @@ func TestStepsOrder(t *testing.T) {
 		return out
 	}
 	want := []string{"innodb/oltp_point_select/1thr-r1", "rocksdb/oltp_point_select/1thr-r1",
-		"innodb/oltp_point_select/4thr-r1", "rocksdb/oltp_point_select/4thr-r1", "innodb/oltp_read_only/1thr-r1"}
+		"innodb/oltp_point_select/4thr-r1", "rocksdb/oltp_point_select/4thr-r1", "innodb/oltp_point_select/1thr-r2"}
 	if got := ids(); !reflect.DeepEqual(got, want) {
 		t.Errorf("interleaved order\n got %q\nwant %q", got, want)
 	}

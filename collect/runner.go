@@ -126,8 +126,11 @@ func (p *Plan) steps() []step {
 			}
 		}
 	default: // interleaved: every system once before any system runs again
-		for r := 1; r <= p.Repeats; r++ {
-			for _, w := range p.Workloads {
+		// Workloads come one after the other, in plan order, so that one
+		// that writes (oltp_insert grows the tables) changes nothing under
+		// the workloads before it; their repeats are spread over time.
+		for _, w := range p.Workloads {
+			for r := 1; r <= p.Repeats; r++ {
 				for _, t := range p.Threads {
 					for i := range p.Systems {
 						out = append(out, step{&p.Systems[i], w, t, r})
@@ -660,15 +663,18 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	r.observe(Event{Kind: EventRunStart, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
 
 	stem := st.id()
-	status := func(kind, suffix string) {
-		rel := stem + suffix
-		if err := srv.capture(ctx, "SHOW GLOBAL STATUS", filepath.Join(r.Dir, rel)); err != nil {
+	// SHOW GLOBAL STATUS before and after, both in one compressed file:
+	// the second snapshot compresses to little against the first.
+	var status []byte
+	snapshot := func(stmt string) {
+		data, err := srv.result(ctx, stmt)
+		if err != nil {
 			e.Errors = append(e.Errors, err.Error())
 			return
 		}
-		e.Files[kind] = rel
+		status = append(status, data...)
 	}
-	status(FileStatusBefore, ".status-before.txt.gz")
+	snapshot(StatusBefore)
 
 	var runErr error
 	if p.Warmup > 0 {
@@ -690,7 +696,15 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 		e.ExitStatus = &exit
 	}
 	if !errors.Is(runErr, ErrInterrupted) {
-		status(FileStatusAfter, ".status-after.txt.gz")
+		snapshot(StatusAfter)
+	}
+	if len(status) > 0 {
+		rel := stem + ".status.txt.gz"
+		if err := writeCapture(filepath.Join(r.Dir, rel), status); err != nil {
+			e.Errors = append(e.Errors, err.Error())
+		} else {
+			e.Files[FileStatus] = rel
+		}
 	}
 
 	end := time.Now().UTC().Truncate(time.Second)
@@ -712,6 +726,13 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	}
 	return nil
 }
+
+// The statements of a run's status snapshots. The comment tells the two
+// apart in the capture, which holds both, before first.
+const (
+	StatusBefore = "SHOW GLOBAL STATUS /* before the run */"
+	StatusAfter  = "SHOW GLOBAL STATUS /* after the run */"
+)
 
 // errTimeout marks a sysbench killed for outliving its time limit.
 var errTimeout = errors.New("timed out")

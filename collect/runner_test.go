@@ -185,8 +185,8 @@ labels: {campaign: e2e}
 		if l["system"] != e.Labels["system"] || l["workload"] == "" || l["threads"] == "" || l["repeat"] == "" || l["campaign"] != "e2e" {
 			t.Errorf("%s: labels %v", out, l)
 		}
-		if labels[e.Files[FileStatusBefore]]["phase"] != "before" || labels[e.Files[FileStatusAfter]]["phase"] != "after" {
-			t.Errorf("%s: status files %v", e.ID, e.Files)
+		if labels[e.Files[FileStatus]]["threads"] != l["threads"] {
+			t.Errorf("%s: status file %v", e.ID, e.Files)
 		}
 		if *e.ExitStatus != 0 || e.Attempts != 1 {
 			t.Errorf("%s: exit %d, attempts %d", e.ID, *e.ExitStatus, e.Attempts)
@@ -208,11 +208,20 @@ labels: {campaign: e2e}
 		if run.Labels["engine"] == "" {
 			t.Errorf("%s: the command line does not give the engine: %q", out, run.Command)
 		}
-		for _, k := range []string{FileStatusBefore, FileStatusAfter} {
-			st := parseFile(t, filepath.Join(dir, e.Files[k]))
-			if len(st.Variables) != 1 || st.Variables[0].Kind != "status" || st.Variables[0].Values["Questions"] == "" {
-				t.Errorf("%s: status capture %+v", e.Files[k], st.Variables)
-			}
+		// SHOW GLOBAL STATUS before and after, in that order, the
+		// queries in between counted.
+		st := parseFile(t, filepath.Join(dir, e.Files[FileStatus]))
+		if len(st.Variables) != 2 {
+			t.Fatalf("%s: %d status captures, errors %v", e.Files[FileStatus], len(st.Variables), st.Errors)
+		}
+		before, after := st.Variables[0], st.Variables[1]
+		if before.Kind != "status" || after.Kind != "status" || !strings.Contains(before.Statement, "before") || !strings.Contains(after.Statement, "after") {
+			t.Errorf("%s: kinds %s, %s; statements %q, %q", e.Files[FileStatus], before.Kind, after.Kind, before.Statement, after.Statement)
+		}
+		q0, _ := strconv.ParseInt(before.Values["Questions"], 10, 64)
+		q1, _ := strconv.ParseInt(after.Values["Questions"], 10, 64)
+		if q1-q0 < int64(*run.Events) {
+			t.Errorf("%s: Questions %d → %d for %d events", e.Files[FileStatus], q0, q1, *run.Events)
 		}
 	}
 	for _, s := range m.Systems {
