@@ -64,7 +64,9 @@ var ByAutoKeys = []string{"system", "engine", "version", "build", "config", "hos
 var nonSystemKeys = map[string]bool{
 	"workload": true, "test": true, "threads": true, "run": true, "repeat": true,
 	"rep": true, "iteration": true, "client": true, "client_group": true, "time": true,
-	"date": true, "seed": true,
+	"date": true, "seed": true, "tables": true, "table_size": true, "db_driver": true,
+	"concurrency": true, "number_of_queries": true, "phase": true, "checkpoint": true,
+	"status": true,
 }
 
 // ChooseBy returns the key that names systems when none is given: the

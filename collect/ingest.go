@@ -368,6 +368,7 @@ func mergeInto(hs []*parse.Host) *parse.Host {
 		setS(&h.Vendor, o.Vendor)
 		setS(&h.OnlineCPUs, o.OnlineCPUs)
 		setS(&h.Hypervisor, o.Hypervisor)
+		setS(&h.Kernel, o.Kernel)
 		setI := func(dst **int, v *int) {
 			if *dst == nil {
 				*dst = v

@@ -140,3 +140,14 @@ func TestStreamBadInput(t *testing.T) {
 		})
 	}
 }
+
+func TestUname(t *testing.T) {
+	d := parseFile(t, "../testdata/real/uname-a.txt")
+	if len(d.Hosts) != 1 || d.Hosts[0].Kernel != "Linux 6.18.44-fc-v857" || d.Hosts[0].Architecture != "x86_64" || d.Hosts[0].Line != 2 {
+		t.Errorf("hosts = %+v", d.Hosts)
+	}
+	d, _ = All(strings.NewReader("Linux is a kernel 6 times over\n"), "prose")
+	if len(d.Hosts) != 0 {
+		t.Errorf("prose read as uname: %+v", d.Hosts)
+	}
+}

@@ -291,6 +291,7 @@ type Host struct {
 	MHz            *float64 `json:"mhz"`
 	MaxMHz         *float64 `json:"max_mhz"`
 	Hypervisor     string   `json:"hypervisor"`
+	Kernel         string   `json:"kernel"` // from uname -a: "Linux 6.1.0-18-amd64"
 	// Caches maps "L1d", "L1i", "L2", "L3" to the value as printed.
 	Caches            map[string]string `json:"caches"`
 	MemTotalBytes     *int64            `json:"mem_total_bytes"`

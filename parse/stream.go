@@ -39,6 +39,7 @@ var detectors = []detector{
 	detectLsblk,
 	detectFree,
 	detectMeminfo,
+	detectUname,
 	detectJSON,
 	detectReportCSV,
 	detectSummaryTable,
@@ -73,6 +74,11 @@ func (c *ctx) add(it Item) {
 	}
 	c.emit(it)
 }
+
+// recognised counts input that was understood but yields no item (the
+// output of sysbench prepare or cleanup), so that the input is not
+// reported as holding nothing.
+func (c *ctx) recognised() { c.found++ }
 
 // errorf reports a malformed line.
 func (c *ctx) errorf(line int, format string, args ...any) {

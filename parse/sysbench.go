@@ -1425,6 +1425,7 @@ func (b *sbBlock) end(c *ctx) {
 	}
 	if !hasResult && (!b.sawHeader || b.prepare) && !b.checkpoint && !b.fatal {
 		// A banner alone, or prepare, cleanup or help output: not a run.
+		c.recognised()
 		if b.cutLine != 0 {
 			c.errorf(b.cutLine, "sysbench %s: value missing (expected a number)", b.cutLabel)
 		}

@@ -179,6 +179,9 @@ func (s *tableSink) add(it parse.Item) {
 		}
 	case *parse.Host:
 		desc := []string{}
+		if v.Kernel != "" {
+			desc = append(desc, v.Kernel)
+		}
 		if v.CPUModel != "" {
 			desc = append(desc, v.CPUModel)
 		}
