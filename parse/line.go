@@ -167,6 +167,9 @@ func normalize(l *Line) {
 
 // splitPrompt recognises a leading shell or client prompt.
 func splitPrompt(s string) (prompt, rest string, ok bool) {
+	if s == "" {
+		return "", s, false
+	}
 	switch {
 	case strings.HasPrefix(s, "$ "), strings.HasPrefix(s, "# "), strings.HasPrefix(s, "% "):
 		return s[:1], s[2:], true
