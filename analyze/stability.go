@@ -65,7 +65,9 @@ type Stability struct {
 // warm-up with MSER-5 (White 1997: the truncation point d, a multiple of
 // Thresholds.MSERBatch points, that minimises the squared standard error
 // of the mean of the rest, Σ(xᵢ−x̄_d)²/(n−d)², searched over the first
-// MaxWarmupFraction of the series); NoSkip trims nothing. Batch means: the
+// MaxWarmupFraction of the series, and kept only when the dropped points'
+// mean differs from the rest's by more than MinWarmupShift); NoSkip trims
+// nothing. Batch means: the
 // steady series is cut into b = min(MaxBatches, n/MinBatchSize) contiguous
 // batches of m = n/b points (the leftover points at the start are
 // dropped), and the interval is x̄ ± t(b−1)·s_b/√b over the batch means.
@@ -110,6 +112,12 @@ func Steady(r *parse.Run, m Metric, skip time.Duration, confidence float64, th T
 	case skip == 0:
 		cut = MSER(xs, th.MSERBatch, th.MaxWarmupFraction)
 		st.WarmupAuto = true
+		if cut > 0 && cut < len(xs) {
+			head, rest := stat.Mean(xs[:cut], nil), stat.Mean(xs[cut:], nil)
+			if rest == 0 || math.Abs(head-rest) <= th.MinWarmupShift*math.Abs(rest) {
+				cut = 0 // no warm-up effect worth trimming
+			}
+		}
 	default:
 		limit := skip.Seconds()
 		for cut < len(ts) && ts[cut] <= limit+1e-9 {

@@ -54,6 +54,12 @@ func TestSteadyRealRun(t *testing.T) {
 	if st.CV > 0.03 || len(st.Warnings) != 0 {
 		t.Errorf("CV %v warnings %v", st.CV, st.Warnings)
 	}
+	// Automatic: this run starts at its steady throughput (the first ten
+	// seconds average within 1% of the rest), so MSER's cut is not kept.
+	st = Steady(sb8(), TPS, 0, 0.95, DefaultThresholds)
+	if st.N != 30 || st.WarmupS != 0 || !st.WarmupAuto {
+		t.Errorf("auto: N %d warm-up %v auto %v", st.N, st.WarmupS, st.WarmupAuto)
+	}
 	// A fixed skip of 5 s drops the first five intervals.
 	st = Steady(sb8(), TPS, 5*time.Second, 0.95, DefaultThresholds)
 	if st.N != 25 || st.WarmupS != 5 || st.WarmupAuto {

@@ -11,6 +11,11 @@ type Thresholds struct {
 	// MaxWarmupFraction bounds the automatic warm-up to this fraction of
 	// the series (MSER is unreliable past half the run).
 	MaxWarmupFraction float64
+	// MinWarmupShift: an automatic warm-up cut is kept only when the mean
+	// of the points it drops differs from the mean of the rest by more than
+	// this fraction of the latter. On a flat series MSER's minimum falls
+	// anywhere, and trimming it would change the headline for nothing.
+	MinWarmupShift float64
 	// MaxBatches and MinBatchSize set the batch-means rule: the number of
 	// batches is min(MaxBatches, n/MinBatchSize); fewer than 2 batches
 	// give no interval.
@@ -34,6 +39,7 @@ var DefaultThresholds = Thresholds{
 	StallFraction:       0.10,
 	MSERBatch:           5,
 	MaxWarmupFraction:   0.5,
+	MinWarmupShift:      0.03,
 	MaxBatches:          10,
 	MinBatchSize:        5,
 	LittleTolerance:     0.15,
