@@ -111,14 +111,14 @@ type RunEntry struct {
 
 // Kinds of files in Captures.Files that hold results the ingest reads.
 const (
-	FileOutput       = "output"        // a measured sysbench run
-	FileStatus       = "status"        // SHOW GLOBAL STATUS before and after the run (StatusBefore, StatusAfter)
-	FileWarmup       = "warmup"        // discarded warm-up run
-	FileVersion      = "version"
-	FileVariables    = "variables"
-	FilePrepare      = "prepare"
-	FileTableStatus  = "table_status"
-	FileCleanup      = "cleanup"
+	FileOutput      = "output" // a measured sysbench run
+	FileStatus      = "status" // SHOW GLOBAL STATUS before and after the run (StatusBefore, StatusAfter)
+	FileWarmup      = "warmup" // discarded warm-up run
+	FileVersion     = "version"
+	FileVariables   = "variables"
+	FilePrepare     = "prepare"
+	FileTableStatus = "table_status"
+	FileCleanup     = "cleanup"
 )
 
 // notResults are file kinds that hold no result: ingest skips them.
