@@ -127,12 +127,11 @@ func lscpuSection(canon string) string {
 
 // cpuGroup is one "Model name" group; heterogeneous CPUs print several.
 type cpuGroup struct {
-	model                   string
-	threadsPerCore          *int
-	coresPerSocket          *int
-	coresPerCluster         *int
-	sockets, clusters       *int
-	hasSockets, hasClusters bool
+	model             string
+	threadsPerCore    *int
+	coresPerSocket    *int
+	coresPerCluster   *int
+	sockets, clusters *int // nil when printed "-" (unknown) or 0 (the OpenBSD clone)
 }
 
 // lscpuBuilder turns label/value pairs into a Host.
@@ -252,14 +251,12 @@ func (b *lscpuBuilder) field(label, value string, child bool, line int) {
 		intVal(&g.coresPerCluster)
 	case "Socket(s)":
 		g := b.group()
-		g.hasSockets = true
 		intVal(&g.sockets)
 		if g.sockets != nil && *g.sockets == 0 {
 			g.sockets = nil // the OpenBSD clone prints 0 when it does not know
 		}
 	case "Cluster(s)":
 		g := b.group()
-		g.hasClusters = true
 		intVal(&g.clusters)
 	case "NUMA node(s)":
 		intVal(&h.NUMANodes)
