@@ -394,6 +394,8 @@ Vulnerabilities:
 		{"lscpu bad count", "Architecture:        x86_64\nCPU(s):              many\nSocket(s):           1\n",
 			[]hostCheck{{"cpus": nil, "sockets": 1}},
 			[]*Error{{Source: "in", Line: 2, Message: `lscpu: CPU(s): bad value "many" (expected a whole number or -)`}}},
+		{"free right after lscpu's Flags", "Architecture:        x86_64\nFlags:               fpu vme de pse\n             total       used       free     shared    buffers     cached\nMem:      16269468   14629084    1640384     213968     387248    6444076\nSwap:            0          0          0\n",
+			[]hostCheck{{"fields.Flags": "fpu vme de pse"}, {"line": 3, "mem_total_bytes": 16269468 * kib}}, nil},
 		{"lscpu label lines after an lscpu command", "$ lscpu\nCPU(s):   8\nSocket(s): 2\n",
 			[]hostCheck{{"line": 2, "cpus": 8, "sockets": 2}}, nil},
 		{"lscpu -J nested sections", `{

@@ -481,7 +481,7 @@ func (k *lscpuBlock) feed(l *Line) status {
 	if !ok {
 		// A value wrapped at the terminal width ("Flags:" lines) continues
 		// on indented lines without a colon.
-		if canonLscpuLabel(k.last) == "Flags" && indentOf(l.Raw) > k.base && isFlagList(l.Text) {
+		if canonLscpuLabel(k.last) == "Flags" && indentOf(l.Raw) > k.base && isFlagList(l.Text) && freeHeader(l.Text) == nil {
 			k.wrap = append(k.wrap, l.Text)
 			k.wrapLens = append(k.wrapLens, lineWidth(l.Raw))
 			return consumed
