@@ -396,6 +396,21 @@ Vulnerabilities:
 			[]*Error{{Source: "in", Line: 2, Message: `lscpu: CPU(s): bad value "many" (expected a whole number or -)`}}},
 		{"free right after lscpu's Flags", "Architecture:        x86_64\nFlags:               fpu vme de pse\n             total       used       free     shared    buffers     cached\nMem:      16269468   14629084    1640384     213968     387248    6444076\nSwap:            0          0          0\n",
 			[]hostCheck{{"fields.Flags": "fpu vme de pse"}, {"line": 3, "mem_total_bytes": 16269468 * kib}}, nil},
+		{"lscpu flat heterogeneous groups", `Architecture:                    aarch64
+CPU(s):                          8
+Vendor ID:                       ARM
+Model name:                      Cortex-A55
+Thread(s) per core:              1
+Core(s) per socket:              4
+Socket(s):                       1
+CPU max MHz:                     1800.0000
+Model name:                      Cortex-A76
+Thread(s) per core:              1
+Core(s) per socket:              2
+Socket(s):                       2
+CPU max MHz:                     2400.0000
+`, []hostCheck{{"cpu_model": "Cortex-A55 + Cortex-A76", "cores": 8, "cores_per_socket": nil, "sockets": nil,
+			"threads_per_core": 1, "max_mhz": 2400.0, "fields.Socket(s)": "1 + 2"}}, nil},
 		{"lscpu label lines after an lscpu command", "$ lscpu\nCPU(s):   8\nSocket(s): 2\n",
 			[]hostCheck{{"line": 2, "cpus": 8, "sockets": 2}}, nil},
 		{"lscpu -J nested sections", `{
