@@ -74,6 +74,19 @@ nondb/sb1.1.0-fileio-seqrd-then-seqwr-graviton2-two-reports.txt | run#1 | fileio
 nondb/sb1.1.0-memory-8thr-graviton2-partial.txt | run#0 | memory.operations=89194940; memory.ops_ps=8919408.08; memory.transferred_mib=87104.43; memory.mib_s=8710.36
 nondb/sb1.1.0-mutex-32thr-graviton2-p95-below-min.txt | run#0 | threads=32; eps=1.3442; total_time_s=23.8054; events=32; latency_ms.avg=23770.96; latency_ms.percentiles.95=23680.4
 nondb/sb1.0.20-cpu-macos-m1-empty-histogram-p95-zero-issue479.txt | run#0 | #histogram=0
+nondb/sb0.4.12-cpu-mem-fileio-multi-run-markdown-with-fio-noise.txt | run#0 | test=cpu; threads=1; total_time_s=46.2201; latency_ms.avg=4.62; latency_ms.percentiles.95=4.68
+nondb/sb0.4.12-cpu-mem-fileio-multi-run-markdown-with-fio-noise.txt | run#1 | test=cpu; threads=16; total_time_s=23.1121; latency_ms.avg=36.86; latency_ms.percentiles.95=84.57
+nondb/sb0.4.12-cpu-mem-fileio-multi-run-markdown-with-fio-noise.txt | run#2 | test=memory; memory.operations=10240; memory.mib_s=3875.99
+nondb/sb0.4.12-cpu-mem-fileio-multi-run-markdown-with-fio-noise.txt | run#3 | test=fileio; total_time_s=300.0003; fileio.requests_ps=226.33; fileio.total_mib_s=3.5365; latency_ms.percentiles.95=0.71
+sysbench-0.5/sb0.5-uint64-underflow-impossible-tps-issue14.txt | run#0 | #intervals=0; complete=false
+sysbench-0.5/sb0.5-uint64-underflow-impossible-tps-issue14.txt | run#1 | intervals.0.t_s=12; intervals.0.tps=1385.03; intervals.0.reads_ps=19488.38; intervals.0.writes_ps=5540.11; intervals.0.lat_ms=15.76; intervals.0.lat_pct=95
+sysbench-1.0/sb1.0-pkg-interim-lines-prefixed-with-sql-comment-dashes-readyset-issue1268.txt | run#0 | threads=32; #intervals=3; intervals.0.tps=105193.5; intervals.1.tps=105896.67; intervals.2.tps=105613.79; intervals.0.qps=105193.5; intervals.0.lat_ms=0.44; complete=false
+sysbench-1.0/sb1.0-tpcc-lua-interim-err-s-no-colon-multi-second-lat-sysbench-tpcc-issue48.txt | run#0 | threads=56; intervals.0.lat_ms=2680.11; intervals.0.err_s=1; intervals.1.err_s=0; intervals.0.qps=1397.23; intervals.0.reads_ps=645.1
+sysbench-1.0/sb1.0.11-report-json-hook-cumulative-invalid-json-threads0-issue194.txt | run#0 | tps=5440.06; qps=0; latency_ms.percentiles.95=1.89
+sysbench-1.1/sb1.1.0-ead2689-tail-of-previous-run-then-new-run-p99-truncated-shardingsphere-issue10656.txt | run#0 | threads=12; tps=15621.88; sql.transactions=249979; qps=15621.88; intervals.0.tps=16120.65; intervals.1.tps=14966.04; intervals.2.tps=15760.83; intervals.0.lat_ms=1.44; intervals.1.lat_ms=1.64; intervals.2.lat_ms=1.42; intervals.0.lat_pct=99; complete=false
+sysbench-1.1/sb1.1.0-faaff4f-oltp-ro-1thr-warmup-elided-truncated-issue311.txt | run#0 | threads=1; tps=259.39; sql.transactions=31128; qps=4150.16; sql.queries=498035; latency_ms.avg=null; complete=false
+nondb/sb1.1.0-dcde0d9-2017-fileio-rndrw-warmup-interim-truncated-issue167.txt | run#0 | threads=1; options.warmup_s=30; intervals.0.read_mib_s=1.78; intervals.0.lat_ms=9.56; complete=false
+nondb/sb1.0.11-fileio-histogram-head-rows-repeated-bucket-labels-truncated-kellabyte-issue18.txt | run#0 | histogram.0.value_ms=0.009; histogram.1.value_ms=0.009
 mysqlslap/mysqlslap-4space-indent-inline-chinese-annotations.txt | run#0 | tool=mysqlslap; mysqlslap.avg_s=30.556; mysqlslap.min_s=30.556; mysqlslap.max_s=30.556; mysqlslap.clients=10; mysqlslap.queries_per_client=100000
 mysqlslap/mysqlslap-5.7-running-for-engine-innodb-queries-per-client-zero-bingoohuang-issue118.txt | run#0 | labels.engine=innodb; mysqlslap.avg_s=0.522; mysqlslap.min_s=0.407; mysqlslap.max_s=1.165; mysqlslap.clients=100; mysqlslap.queries_per_client=0
 mysqlslap/mysqlslap-5.7-tab-indented-single-run.txt | run#0 | mysqlslap.avg_s=465.992; mysqlslap.min_s=465.992; mysqlslap.max_s=465.992; mysqlslap.clients=6; mysqlslap.queries_per_client=50000
