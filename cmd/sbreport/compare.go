@@ -4,18 +4,14 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/sbreport/sbreport/analyze"
-	"github.com/sbreport/sbreport/collect"
-	"github.com/sbreport/sbreport/parse"
 )
 
 func init() {
@@ -24,84 +20,11 @@ func init() {
 		runCompare)
 }
 
-// commonFlags are the flags compare and scale share.
-type commonFlags struct {
-	by, metric, center, skip string
-	confidence               float64
-	asJSON                   bool
-}
-
-func (c *commonFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.by, "by", "", "label naming the system (`key`, e.g. engine, version, source); default: the label that differs between inputs")
-	fs.StringVar(&c.center, "center", "mean", "summary of repeats: `mean` (Student-t interval) or median (order-statistic interval)")
-	fs.Float64Var(&c.confidence, "confidence", 0.95, "confidence `level` of the intervals")
-	fs.StringVar(&c.skip, "skip", "auto", "warm-up to trim from each interim series: a `duration` (30s), auto (MSER-5) or 0 (none)")
-	fs.BoolVar(&c.asJSON, "json", false, "print one JSON document instead of the table")
-}
-
-// check validates the shared flags.
-func (c *commonFlags) check() (metric analyze.Metric, center analyze.Center, skip time.Duration, err error) {
-	if c.metric != "" {
-		if metric, err = analyze.ParseMetric(c.metric); err != nil {
-			return "", "", 0, fmt.Errorf("--metric: %v: %w", err, errUsage)
-		}
-	}
-	switch c.center {
-	case "mean", "median":
-		center = analyze.Center(c.center)
-	default:
-		return "", "", 0, fmt.Errorf("--center: want mean or median, not %q: %w", c.center, errUsage)
-	}
-	if !(c.confidence > 0 && c.confidence < 1) {
-		return "", "", 0, fmt.Errorf("--confidence: want a level between 0 and 1, not %v: %w", c.confidence, errUsage)
-	}
-	switch c.skip {
-	case "auto", "":
-		skip = 0
-	default:
-		d, perr := time.ParseDuration(c.skip)
-		if perr != nil && c.skip == "0" {
-			d, perr = 0, nil
-		}
-		if perr != nil || d < 0 {
-			return "", "", 0, fmt.Errorf("--skip: want a duration such as 30s, auto or 0, not %q: %w", c.skip, errUsage)
-		}
-		skip = d
-		if d == 0 {
-			skip = analyze.NoSkip
-		}
-	}
-	return metric, center, skip, nil
-}
-
-// load reads the inputs and prints their errors to stderr.
-func load(verb string, fs *flag.FlagSet, inputs []string, stderr io.Writer) (*parse.Document, error) {
-	if len(inputs) == 0 {
-		fs.Usage()
-		return nil, fmt.Errorf("%s: no input given: %w", verb, errUsage)
-	}
-	doc, err := collect.Load(inputs)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range doc.Errors {
-		fmt.Fprintln(stderr, e.Error())
-	}
-	return doc, nil
-}
-
-// partial returns the exit error for inputs that had errors.
-func partial(doc *parse.Document) error {
-	if len(doc.Errors) > 0 {
-		return fmt.Errorf("%d problem(s) in the input; the rest was analysed: %w", len(doc.Errors), errPartial)
-	}
-	return nil
-}
-
 func runCompare(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("compare", stderr)
 	var cf commonFlags
 	cf.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
 	fs.StringVar(&cf.metric, "metric", "", "`metric` to compare: tps, qps, eps, latency_avg_ms, latency_p95_ms (any printed percentile), latency_max_ms, slap_avg_s, ...; default tps (else eps, qps)")
 	base := fs.String("base", "", "baseline `system`; default the first")
 	alpha := fs.Float64("alpha", 0.05, "significance `level` of the tests")
@@ -131,7 +54,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		Metric: metric, Base: *base, Center: center, Alpha: *alpha, Confidence: cf.confidence, Skip: skip,
 	})
 	bw := bufio.NewWriter(stdout)
-	if cf.asJSON {
+	if *asJSON {
 		enc := json.NewEncoder(bw)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(c); err != nil {

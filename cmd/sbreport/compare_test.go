@@ -6,6 +6,9 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sbreport/sbreport/analyze"
 )
 
 // realInsert are single oltp_insert runs at 4 threads against MariaDB
@@ -156,6 +159,23 @@ func TestScaleSweep(t *testing.T) {
 	for _, want := range []string{"peak N*", "p95=20ms met up to 32 threads", "efficiency"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestParseSkip(t *testing.T) {
+	tests := []struct {
+		in   string
+		want time.Duration
+		err  bool
+	}{
+		{"auto", 0, false}, {"", 0, false}, {"none", analyze.NoSkip, false}, {"0", analyze.NoSkip, false},
+		{"0s", analyze.NoSkip, false}, {"30s", 30 * time.Second, false}, {"-1s", 0, true}, {"soon", 0, true},
+	}
+	for _, tt := range tests {
+		got, err := parseSkip(tt.in)
+		if (err != nil) != tt.err || (err == nil && got != tt.want) {
+			t.Errorf("parseSkip(%q) = %v, %v; want %v (error %v)", tt.in, got, err, tt.want, tt.err)
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/sbreport/sbreport/analyze"
 	"github.com/sbreport/sbreport/collect"
@@ -24,12 +23,11 @@ func init() {
 
 // reportFlags are the flags report and demo share.
 type reportFlags struct {
+	commonFlags
 	out, template, title string
 	force                bool
-	by, base, metric     string
-	center               string
-	confidence, alpha    float64
-	skip, slo            string
+	base, slo            string
+	alpha                float64
 }
 
 func addReportFlags(fs *flag.FlagSet) *reportFlags {
@@ -38,13 +36,10 @@ func addReportFlags(fs *flag.FlagSet) *reportFlags {
 	fs.BoolVar(&f.force, "force", false, "replace an existing report directory")
 	fs.StringVar(&f.template, "template", "", "use the Markdown template in `file` instead of the built-in one")
 	fs.StringVar(&f.title, "title", "", "report `title`")
-	fs.StringVar(&f.by, "by", "", "label `key` that names the systems (default: chosen from the labels)")
+	f.commonFlags.register(fs)
 	fs.StringVar(&f.base, "base", "", "baseline `system` of the ratios (default: the first)")
-	fs.StringVar(&f.metric, "metric", "", "compared `metric`: tps, qps, eps, latency_avg_ms, latency_p95_ms, ... (default: tps)")
-	fs.StringVar(&f.center, "center", "mean", "summary of repeats: `mean` or median")
-	fs.Float64Var(&f.confidence, "confidence", 0.95, "confidence `level` of the intervals")
+	fs.StringVar(&f.metric, "metric", "", "compared `metric`: tps, qps, eps, latency_avg_ms, latency_p95_ms, ... (default: tps, else eps, qps)")
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "significance `level` of the tests")
-	fs.StringVar(&f.skip, "skip", "auto", "warm-up to trim from each run's interim series: a `duration`, auto, or none")
 	fs.StringVar(&f.slo, "slo", "", "latency `target` for the scaling tables, e.g. p95=20ms")
 	return f
 }
@@ -55,39 +50,15 @@ func (f *reportFlags) options() (analyze.Options, render.Options, error) {
 	var ao analyze.Options
 	ao.Group.By = f.by
 	ao.Base = f.base
-	if f.metric != "" {
-		m, err := analyze.ParseMetric(f.metric)
-		if err != nil {
-			return ao, render.Options{}, fmt.Errorf("--metric: %v: %w", err, errUsage)
-		}
-		ao.Metric = m
+	metric, center, skip, err := f.check()
+	if err != nil {
+		return ao, render.Options{}, err
 	}
-	switch f.center {
-	case "mean":
-		ao.Center = analyze.Mean
-	case "median":
-		ao.Center = analyze.Median
-	default:
-		return ao, render.Options{}, fmt.Errorf("--center: want mean or median, not %q: %w", f.center, errUsage)
-	}
-	if !(f.confidence > 0 && f.confidence < 1) {
-		return ao, render.Options{}, fmt.Errorf("--confidence: want a level between 0 and 1, not %g: %w", f.confidence, errUsage)
-	}
+	ao.Metric, ao.Center, ao.Skip = metric, center, skip
 	if !(f.alpha > 0 && f.alpha < 1) {
 		return ao, render.Options{}, fmt.Errorf("--alpha: want a level between 0 and 1, not %g: %w", f.alpha, errUsage)
 	}
 	ao.Confidence, ao.Alpha = f.confidence, f.alpha
-	switch f.skip {
-	case "auto", "":
-	case "none":
-		ao.Skip = analyze.NoSkip
-	default:
-		d, err := time.ParseDuration(f.skip)
-		if err != nil || d < 0 {
-			return ao, render.Options{}, fmt.Errorf("--skip: want a duration such as 10s, auto or none, not %q: %w", f.skip, errUsage)
-		}
-		ao.Skip = d
-	}
 	if f.slo != "" {
 		s, err := analyze.ParseSLO(f.slo)
 		if err != nil {

@@ -21,6 +21,7 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("scale", stderr)
 	var cf commonFlags
 	cf.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
 	fs.StringVar(&cf.metric, "metric", "", "throughput `metric` to fit: tps, qps or eps; default tps (else eps, qps)")
 	sloText := fs.String("slo", "", "latency `target` such as p95=20ms, p99=1s or avg=5ms: report the largest thread count meeting it")
 	inputs, err := parseArgs(fs, args)
@@ -54,7 +55,7 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 		Metric: metric, Center: center, Confidence: cf.confidence, Skip: skip, SLO: slo,
 	})
 	bw := bufio.NewWriter(stdout)
-	if cf.asJSON {
+	if *asJSON {
 		enc := json.NewEncoder(bw)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(sc); err != nil {
