@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestParseTable checks the readable table on a real transcript: one row
+// with source:line, version, test, threads, labels, tps, qps and latency.
+func TestParseTable(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := run([]string{"parse", "innodb=../../testdata/real/sysbench-1.0.20-oltp_read_only-innodb-4thr.txt"}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("parse: %v\n%s", err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want a header and one row, got:\n%s", out.String())
+	}
+	f := strings.Fields(lines[1])
+	want := []string{"../../testdata/real/sysbench-1.0.20-oltp_read_only-innodb-4thr.txt:2", "sysbench", "1.0.20", "oltp_read_only", "4"}
+	for i, w := range want {
+		if i >= len(f) || f[i] != w {
+			t.Errorf("field %d = %q, want %q (row %q)", i, f[i], w, lines[1])
+		}
+	}
+	if !strings.Contains(lines[1], "system=innodb") || !strings.Contains(lines[1], "p99=") {
+		t.Errorf("row lacks the NAME=PATH label or the percentile: %q", lines[1])
+	}
+}
+
+// TestParseExitStatus: a missing input and a file with nothing in it are
+// reported on stderr with their names, the rest is still printed, and the
+// error says input was skipped (exit status 3).
+func TestParseExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(empty, []byte("nothing to see\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	err := run([]string{"parse", "--json", filepath.Join(dir, "missing.log"), empty,
+		"../../testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-8thr.log"}, &out, &errOut)
+	if !errors.Is(err, errPartial) {
+		t.Fatalf("err = %v, want errPartial", err)
+	}
+	var doc struct {
+		Runs   []map[string]any `json:"runs"`
+		Errors []map[string]any `json:"errors"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatalf("not one JSON document: %v\n%s", err, out.String())
+	}
+	if len(doc.Runs) != 1 || doc.Runs[0]["tps"] != 2905.92 || len(doc.Errors) != 2 {
+		t.Errorf("runs %v errors %v", len(doc.Runs), doc.Errors)
+	}
+	for _, name := range []string{"missing.log: cannot read input", "notes.txt: no benchmark output"} {
+		if !strings.Contains(errOut.String(), name) {
+			t.Errorf("stderr lacks %q:\n%s", name, errOut.String())
+		}
+	}
+}
+
+// TestParseStdin reads a real log from standard input.
+func TestParseStdin(t *testing.T) {
+	f, err := os.Open("../../testdata/public/sysbench-0.4/sb0.4.12-oltp-simple-ro-1thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	old := os.Stdin
+	os.Stdin = f
+	defer func() { os.Stdin = old }()
+	var out, errOut bytes.Buffer
+	if err := run([]string{"parse", "--json", "-"}, &out, &errOut); err != nil {
+		t.Fatalf("parse -: %v\n%s", err, errOut.String())
+	}
+	var doc struct{ Runs []map[string]any }
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || len(doc.Runs) != 1 {
+		t.Fatalf("doc %v err %v", doc, err)
+	}
+	if r := doc.Runs[0]; r["source"] != "stdin" || r["tps"] != 3535.5 || r["version"] != "0.4.12" {
+		t.Errorf("run = %v", r)
+	}
+}
