@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -149,5 +150,30 @@ func TestUname(t *testing.T) {
 	d, _ = All(strings.NewReader("Linux is a kernel 6 times over\n"), "prose")
 	if len(d.Hosts) != 0 {
 		t.Errorf("prose read as uname: %+v", d.Hosts)
+	}
+}
+
+// TestStreamHugeLine puts a 10 MB line in front of a real run: the line is
+// reported with its number and the run after it is still read.
+func TestStreamHugeLine(t *testing.T) {
+	run, err := os.ReadFile("../testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-8thr.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "garbage start\n" + strings.Repeat("x", 10<<20) + "\n" + string(run)
+	d, err := All(strings.NewReader(in), "big.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 1 || d.Runs[0].TPS == nil || *d.Runs[0].TPS != 2905.92 || d.Runs[0].Line != 3 {
+		t.Fatalf("runs = %+v", d.Runs)
+	}
+	want := []Error{{Source: "big.log", Line: 2, Message: "line longer than 1048576 bytes skipped (expected text lines)"}}
+	var got []Error
+	for _, e := range d.Errors {
+		got = append(got, *e)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("errors = %+v, want %+v", got, want)
 	}
 }
