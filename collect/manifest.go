@@ -121,8 +121,9 @@ const (
 	FileCleanup     = "cleanup"
 )
 
-// notResults are file kinds that hold no result: ingest skips them.
-var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanup: true, "uname": true, "nproc": true}
+// notResults are file kinds that hold no result, or repeat one in another
+// form (lscpu -J beside lscpu): ingest skips them.
+var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanup: true, "nproc": true, "lscpu_json": true}
 
 // ReadManifest reads dir's campaign.yaml.
 func ReadManifest(dir string) (*Manifest, error) {
@@ -158,7 +159,7 @@ func (m *Manifest) write(dir string) error {
 // their statements, StatusBefore then StatusAfter); a system's version,
 // variables and table status carry system and engine. It returns nil, nil
 // when dir has no campaign.yaml. Files the campaign wrote that hold no
-// result (prepare, cleanup, warm-up runs, uname, nproc) are not in the map;
+// result (prepare, cleanup, warm-up runs, nproc, the lscpu -J copy) are not in the map;
 // ManifestSkip lists them.
 func ManifestLabels(dir string) (map[string]map[string]string, error) {
 	m, err := ReadManifest(dir)
@@ -198,7 +199,7 @@ func ManifestLabels(dir string) (map[string]map[string]string, error) {
 }
 
 // ManifestSkip returns the files of the campaign directory dir that hold
-// no result (prepare and cleanup output, warm-up runs, uname, nproc), as
+// no result (prepare and cleanup output, warm-up runs, nproc, the lscpu -J copy), as
 // slash-separated paths relative to dir; nil when dir has no campaign.yaml.
 func ManifestSkip(dir string) (map[string]bool, error) {
 	m, err := ReadManifest(dir)
