@@ -153,6 +153,12 @@ func (w *walker) dir(root string) error {
 			w.openFile(p, extra, isDocument(name))
 		}
 		w.flushHosts()
+		if camp != nil && dir == camp.dir {
+			// Systems in the plan's order, so that the first is the baseline.
+			sort.SliceStable(subdirs, func(i, j int) bool {
+				return camp.rank(filepath.Base(subdirs[i])) < camp.rank(filepath.Base(subdirs[j]))
+			})
+		}
 		for _, s := range subdirs {
 			if err := walkDir(s, camp); err != nil {
 				return err
@@ -168,19 +174,29 @@ type campaign struct {
 	dir    string
 	labels map[string]map[string]string
 	skip   map[string]bool
+	order  map[string]int // system directory → its place in the plan (from 1)
+}
+
+// rank orders a campaign's subdirectories: systems in plan order, then the
+// rest (host/) in name order.
+func (c *campaign) rank(name string) int {
+	if r, ok := c.order[name]; ok {
+		return r
+	}
+	return len(c.order) + 1
 }
 
 func (w *walker) readCampaign(dir string) *campaign {
-	labels, err := ManifestLabels(dir)
-	if err == nil {
-		var skip map[string]bool
-		skip, err = ManifestSkip(dir)
-		if err == nil {
-			return &campaign{dir: dir, labels: labels, skip: skip}
-		}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		w.emit(&parse.Error{Source: filepath.Join(dir, ManifestName), Message: fmt.Sprintf("campaign manifest not read, files labelled from their paths only: %v", err)})
+		return nil
 	}
-	w.emit(&parse.Error{Source: filepath.Join(dir, ManifestName), Message: fmt.Sprintf("campaign manifest not read, files labelled from their paths only: %v", err)})
-	return nil
+	c := &campaign{dir: dir, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{}}
+	for i, s := range m.Systems {
+		c.order[s.Name] = i + 1
+	}
+	return c
 }
 
 // openFile reads one file, decompressing .gz.

@@ -169,6 +169,12 @@ func ManifestLabels(dir string) (map[string]map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.FileLabels(), nil
+}
+
+// FileLabels returns the labels of every file that holds results (see
+// ManifestLabels).
+func (m *Manifest) FileLabels() map[string]map[string]string {
 	out := map[string]map[string]string{}
 	for kind, p := range m.Host.Files {
 		if !notResults[kind] {
@@ -195,7 +201,7 @@ func ManifestLabels(dir string) (map[string]map[string]string, error) {
 			out[p] = copyLabels(r.Labels)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // ManifestSkip returns the files of the campaign directory dir that hold
@@ -209,6 +215,11 @@ func ManifestSkip(dir string) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.SkipFiles(), nil
+}
+
+// SkipFiles returns the files that hold no result (see ManifestSkip).
+func (m *Manifest) SkipFiles() map[string]bool {
 	out := map[string]bool{}
 	add := func(files map[string]string) {
 		for kind, p := range files {
@@ -224,7 +235,7 @@ func ManifestSkip(dir string) (map[string]bool, error) {
 	for _, r := range m.Runs {
 		add(r.Files)
 	}
-	return out, nil
+	return out
 }
 
 func copyLabels(m map[string]string) map[string]string {

@@ -94,6 +94,11 @@ func ratioSentence(v *View, w *WorkloadView, r RatioRow, all []RatioRow) string 
 	return s + "."
 }
 
+// poorFitR2 is the coefficient of determination below which the summary
+// does not quote a USL peak: the curve explains too little of the
+// measured throughput for its maximum to mean much.
+const poorFitR2 = 0.8
+
 func peakSentence(v *View, w *WorkloadView, sc ScalingRow) string {
 	if sc.Lambda == nil {
 		return ""
@@ -101,6 +106,10 @@ func peakSentence(v *View, w *WorkloadView, sc ScalingRow) string {
 	unit := strings.TrimPrefix(v.Unit, "/")
 	if unit == "s" {
 		unit = v.Metric
+	}
+	if sc.R2 != nil && *sc.R2 < poorFitR2 {
+		return fmt.Sprintf("%s on %s does not follow the Universal Scalability Law closely (R²=%s): its fitted peak is not a reliable figure.",
+			sc.System, w.Name, FormatFixed(*sc.R2, 3))
 	}
 	switch {
 	case sc.PeakThreads != nil && !sc.PeakExtrapolated && sc.PeakThroughput != nil:
