@@ -24,10 +24,13 @@ type VarOnly struct {
 
 // A ConfigDiff compares the SHOW VARIABLES captures of the systems.
 type ConfigDiff struct {
-	Systems  []string  `json:"systems"` // systems with a capture, in dataset order
-	Differ   []VarDiff `json:"differ"`  // sorted by name
-	Only     []VarOnly `json:"only"`    // sorted by name
-	Warnings Warnings  `json:"warnings"`
+	Systems []string  `json:"systems"` // systems with a capture, in dataset order
+	Differ  []VarDiff `json:"differ"`  // sorted by name
+	Only    []VarOnly `json:"only"`    // sorted by name
+	// Compared counts the variables captured on every system, so that a
+	// report can say how many were found equal.
+	Compared int      `json:"compared"`
+	Warnings Warnings `json:"warnings"`
 }
 
 // DiffConfig assigns each variables capture (Kind "variables") to the
@@ -125,6 +128,10 @@ func DiffConfig(vars []*parse.Variables, d *Dataset) *ConfigDiff {
 		switch {
 		case len(vals) < len(cd.Systems):
 			cd.Only = append(cd.Only, VarOnly{Name: k, Values: vals})
+			continue
+		}
+		cd.Compared++
+		switch {
 		case len(distinct) > 1:
 			cd.Differ = append(cd.Differ, VarDiff{Name: k, Values: vals})
 		}

@@ -48,6 +48,7 @@ type Setup struct {
 	Servers     []KVRow  // version, version_comment per system
 	VarSystems  []string // columns of Differ
 	Differ      []KVRow  // variables whose values differ
+	SameVars    int      // variables captured on every system with equal values
 	Only        []KVRow  // variables captured for only some systems
 	Tables      []TableRow
 }
@@ -389,6 +390,7 @@ func newSetup(doc *parse.Document, an *analyze.Analysis, systems []string) Setup
 	}
 	if cd := an.Config; cd != nil {
 		s.VarSystems = baseFirstOf(cd.Systems, systems)
+		s.SameVars = cd.Compared - len(cd.Differ)
 		for _, d := range cd.Differ {
 			row := KVRow{Name: d.Name}
 			for _, sys := range s.VarSystems {
