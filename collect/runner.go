@@ -712,6 +712,8 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	switch {
 	case errors.Is(runErr, ErrInterrupted):
 		e.Status, e.Error = RunInterrupted, "interrupted"
+		delete(e.Files, FileOutput) // discarded by runSysbench
+		delete(e.Files, FileWarmup)
 	case runErr != nil:
 		e.Status, e.Error = RunFailed, runErr.Error()
 	default:
@@ -742,7 +744,8 @@ var errTimeout = errors.New("timed out")
 // password reaches sysbench through MYSQL_PWD, which libmariadb reads when
 // no --mysql-password is given. limit (0: none) bounds each process; ctx
 // ending stops it with SIGTERM, then SIGKILL after 5 s. The file is
-// renamed into place whatever happens, so a failed run keeps its output.
+// renamed into place when sysbench ends, so a failed run keeps its output,
+// and discarded when ctx ended.
 func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration, file string, argvs ...[]string) error {
 	f, err := createAtomic(file)
 	if err != nil {
@@ -762,6 +765,12 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 		if runErr = r.exec(ctx, limit, f.File, env, args); runErr != nil {
 			break
 		}
+	}
+	if errors.Is(runErr, ErrInterrupted) {
+		// What an interrupted run printed measures nothing; --resume runs
+		// it again. Leave no file that could pass for a result.
+		f.Abort()
+		return runErr
 	}
 	if err := f.Commit(); err != nil {
 		return err
@@ -790,6 +799,7 @@ func lockDir(dir string) (unlock func(), err error) {
 		return nil, fmt.Errorf("%s is in use by another sbreport run", dir)
 	}
 	return func() {
+		os.Remove(f.Name()) // while still locked: a waiting run finds no stale file
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		f.Close()
 	}, nil

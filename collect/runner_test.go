@@ -398,6 +398,13 @@ table_size: 1000
 	if s := m.Summary(); m.Status != CampaignInterrupted || s[RunOK] != 1 || s[RunInterrupted] != 1 || s[RunPending] != 4 {
 		t.Fatalf("after SIGINT: status %s, %v", m.Status, s)
 	}
+	for _, e := range m.Runs {
+		if e.Status == RunInterrupted {
+			if _, err := os.Stat(filepath.Join(dir, e.ID+".txt")); err == nil || e.Files[FileOutput] != "" {
+				t.Errorf("output of the interrupted run %s was kept", e.ID)
+			}
+		}
+	}
 	firstOK := m.Runs[0]
 	if firstOK.Status != RunOK {
 		t.Fatalf("first run %+v", firstOK)
@@ -665,4 +672,38 @@ func TestPreflight(t *testing.T) {
 			t.Fatalf("got %v", err)
 		}
 	})
+}
+
+// A run that outlives duration + grace is killed and recorded as failed
+// with what it printed. With grace 0 sysbench cannot finish in time: its
+// start-up and report come on top of the duration.
+func TestCampaignTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("integration test")
+	}
+	srv := needServer(t)
+	db := testDB(t, srv, "timeout")
+	src := "systems:\n" + systemYAML("innodb", "127.0.0.1", dbPort(), db, "InnoDB") + `
+workloads: [oltp_point_select]
+threads: [1]
+duration: 1s
+grace: 0s
+tables: 1
+table_size: 100
+`
+	vars := map[string]string{"SB_PASSWORD": dbPassword()}
+	dir := filepath.Join(t.TempDir(), "campaign")
+	m, err := (&Runner{Plan: readPlanString(t, src, vars), Dir: dir, Getenv: env(vars)}).Run(context.Background())
+	var failed *FailedRunsError
+	if !errors.As(err, &failed) || len(failed.Failed) != 1 {
+		t.Fatalf("campaign: %v", err)
+	}
+	e := m.Runs[0]
+	if e.Status != RunFailed || !strings.Contains(e.Error, "timed out after 1s") || *e.ExitStatus == 0 {
+		t.Errorf("run %+v", e)
+	}
+	out, err := os.ReadFile(filepath.Join(dir, e.Files[FileOutput]))
+	if err != nil || !bytes.HasPrefix(out, []byte("$ sysbench oltp_point_select --threads=1 --time=1 ")) {
+		t.Errorf("output kept: %v\n%s", err, out)
+	}
 }
