@@ -11,12 +11,15 @@ import (
 type Command struct {
 	raw    string
 	Tool   string            // "sysbench", "mysqlslap", or the program's base name
-	Masked string            // the command with passwords replaced by ***
 	Test   string            // sysbench test name or script (base name, ".lua" dropped)
 	Action string            // sysbench command: prepare, run, cleanup, help
 	Opts   map[string]string // --name=value options (names without dashes); flags map to ""
 	Labels map[string]string // labels derived from the options
 }
+
+// Masked returns the command line with passwords replaced by ***. It is
+// computed on demand: most command lines of a transcript are never kept.
+func (c *Command) Masked() string { return MaskPasswords(c.raw) }
 
 // wrappers are programs that run the command that follows them.
 var wrappers = map[string]bool{"time": true, "sudo": true, "nohup": true, "env": true, "exec": true,
@@ -48,7 +51,6 @@ var versionArg = regexp.MustCompile(`^v?\d+\.\d+(\.\d+)*(-[0-9a-f]+)?:?$`)
 // concurrency and engine.
 func ParseCommand(line string) *Command {
 	cmd := &Command{raw: line, Opts: map[string]string{}, Labels: map[string]string{}}
-	cmd.Masked = MaskPasswords(line)
 	args := splitArgs(line)
 	// Skip environment assignments and wrappers.
 	i := 0

@@ -60,8 +60,8 @@ func TestParseCommand(t *testing.T) {
 				t.Errorf("ParseCommand(%q) = tool %q test %q action %q labels %v; want %q %q %q %v",
 					tt.in, c.Tool, c.Test, c.Action, c.Labels, tt.tool, tt.test, tt.action, tt.labels)
 			}
-			if strings.Contains(c.Masked, "-px") || strings.Contains(c.Masked, "password=x") {
-				t.Errorf("password left in %q", c.Masked)
+			if strings.Contains(c.Masked(), "-px") || strings.Contains(c.Masked(), "password=x") {
+				t.Errorf("password left in %q", c.Masked())
 			}
 		})
 	}

@@ -249,7 +249,7 @@ func (c *ctx) newRun(tool string, line int) *Run {
 		if cmd.Action == "prepare" || cmd.Action == "cleanup" {
 			return r
 		}
-		r.Command = cmd.Masked
+		r.Command = cmd.Masked()
 		for k, v := range cmd.Labels {
 			if k == "test" || k == "threads" {
 				continue

@@ -97,6 +97,20 @@ var threadWords = map[string]bool{
 	"并发线程": true, "并发线程数": true,
 }
 
+// threadStems are the stems every threadWords entry contains.
+var threadStems = []string{"thread", "thd", "conc", "client", "线程", "并发"}
+
+// mentionsThreads reports whether t may hold a threads column name.
+func mentionsThreads(t string) bool {
+	low := strings.ToLower(t)
+	for _, s := range threadStems {
+		if strings.Contains(low, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // detectSummaryTable starts a block at a header row naming a threads
 // column and a throughput or latency column.
 func detectSummaryTable(l *Line, c *ctx) block {
@@ -106,6 +120,9 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	}
 	if len(t) < 5 || len(t) > 400 || strings.ContainsAny(t, ":=[]") && !strings.Contains(t, "|") {
 		return nil
+	}
+	if !mentionsThreads(t) {
+		return nil // cheap test first: most lines reaching here are prose
 	}
 	sep := sepSpace
 	switch {
@@ -157,7 +174,7 @@ func splitHeader(t string, sep int) []string {
 	if strings.Contains(t, "  ") {
 		// An aligned header: columns are two or more spaces apart.
 		var names []string
-		for _, f := range regexp.MustCompile(`\s{2,}`).Split(t, -1) {
+		for _, f := range spacesRE.Split(t, -1) {
 			if f = strings.TrimSpace(f); f != "" {
 				names = append(names, f)
 			}
@@ -170,6 +187,8 @@ func splitHeader(t string, sep int) []string {
 }
 
 var (
+	spacesRE    = regexp.MustCompile(`\s{2,}`)
+	tabsRE      = regexp.MustCompile(`\t+`)
 	qualifierRE = regexp.MustCompile(`(?i)^(p?\d{1,2}(\.\d+)?(%|th)?|avg|average|mean|min|max|平均|最大|最小)$`)
 	latWordRE   = regexp.MustCompile(`(?i)^(lat|latency|rt|response|percentile|延迟|响应时间)`)
 )
@@ -208,7 +227,7 @@ func splitCells(t string, sep int) []string {
 		t = strings.TrimSuffix(t, "|")
 		parts = strings.Split(t, "|")
 	case sepTab:
-		parts = regexp.MustCompile(`\t+`).Split(t, -1)
+		parts = tabsRE.Split(t, -1)
 	case sepComma:
 		parts = strings.Split(t, ",")
 	default:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -92,7 +93,7 @@ func (s *jsonSink) add(it parse.Item) {
 			s.w.WriteString(",")
 		}
 		s.w.WriteString("\n  ")
-		b, err := json.Marshal(v)
+		b, err := marshalRun(v)
 		if err != nil && s.werr == nil {
 			s.werr = fmt.Errorf("%s:%d: %v", v.Source, v.Line, err)
 		}
@@ -107,6 +108,33 @@ func (s *jsonSink) add(it parse.Item) {
 	case *parse.Error:
 		s.errs = append(s.errs, v)
 	}
+}
+
+// intervalsNull is how json.Marshal writes a run without intervals. JSON
+// strings escape their quotes, so the unescaped text can only be the field.
+var intervalsNull = []byte(`"intervals":null`)
+
+// marshalRun is json.Marshal of a run, with its interim series written by
+// parse.AppendIntervalsJSON: the same bytes, several times faster.
+func marshalRun(r *parse.Run) ([]byte, error) {
+	if len(r.Intervals) == 0 {
+		return json.Marshal(r)
+	}
+	cp := *r
+	cp.Intervals = nil
+	b, err := json.Marshal(&cp)
+	if err != nil {
+		return nil, err
+	}
+	i := bytes.Index(b, intervalsNull)
+	if i < 0 {
+		return json.Marshal(r)
+	}
+	out := make([]byte, 0, len(b)+len(r.Intervals)*300)
+	out = append(out, b[:i]...)
+	out = append(out, `"intervals":`...)
+	out = parse.AppendIntervalsJSON(out, r.Intervals)
+	return append(out, b[i+len(intervalsNull):]...), nil
 }
 
 func (s *jsonSink) close() error {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
 )
 
 // TestParseTable checks the readable table on a real transcript: one row
@@ -86,5 +88,28 @@ func TestParseStdin(t *testing.T) {
 	}
 	if r := doc.Runs[0]; r["source"] != "stdin" || r["tps"] != 3535.5 || r["version"] != "0.4.12" {
 		t.Errorf("run = %v", r)
+	}
+}
+
+// TestMarshalRunSameBytes: the fast path writes exactly what json.Marshal
+// writes, on a real run with 360 interim lines.
+func TestMarshalRunSameBytes(t *testing.T) {
+	f, err := os.Open("../../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := parse.All(f, "x")
+	if err != nil || len(d.Runs) != 1 || len(d.Runs[0].Intervals) != 360 {
+		t.Fatalf("runs %v err %v", d.Runs, err)
+	}
+	d.Runs[0].SetLabel("intervals", "null")
+	want, err := json.Marshal(d.Runs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := marshalRun(d.Runs[0])
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("marshalRun differs from json.Marshal (err %v)", err)
 	}
 }
