@@ -311,18 +311,10 @@ func (b *freeBlock) end(c *ctx) {
 // suffixed one (-h) in its own unit (B, K/Ki, M/Mi, ...; base 1024, or
 // 1000 with --si). A decimal comma is accepted.
 func freeCell(s string, unit, base float64) (int64, bool) {
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
-		i++
-	}
-	if i == 0 {
+	f, suf, ok := sizePrefix(s)
+	if !ok {
 		return 0, false
 	}
-	f, err := parseNum(strings.Replace(s[:i], ",", ".", 1))
-	if err != nil {
-		return 0, false
-	}
-	suf := s[i:]
 	if suf != "" {
 		if strings.HasSuffix(suf, "i") {
 			suf = strings.TrimSuffix(suf, "i")

@@ -386,20 +386,12 @@ func isMajMin(s string) bool {
 // a binary unit ("58.2G", "1024M", "0B", "704K"; "Ki"/"KiB" too; a
 // decimal comma is accepted).
 func parseSize(s string) (int64, bool) {
-	s = strings.TrimSpace(s)
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
-		i++
-	}
-	if i == 0 {
+	f, rest, ok := sizePrefix(strings.TrimSpace(s))
+	if !ok {
 		return 0, false
 	}
-	f, err := parseNum(strings.Replace(s[:i], ",", ".", 1))
-	if err != nil {
-		return 0, false
-	}
-	unit := strings.TrimSuffix(strings.TrimSuffix(s[i:], "B"), "i")
-	if s[i:] == "B" {
+	unit := strings.TrimSuffix(strings.TrimSuffix(rest, "B"), "i")
+	if rest == "B" {
 		unit = ""
 	}
 	mult := 1.0

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"strings"
 )
 
 var errNotNumber = errors.New("not a number")
@@ -62,4 +63,22 @@ func leadingNum(s string) (v float64, rest string, ok bool) {
 		return 0, s, false
 	}
 	return f, s[j:], true
+}
+
+// sizePrefix reads the number at the start of a size cell ("58.2G",
+// "1,9Gi", "0B"), accepting a decimal comma, and returns the rest (the
+// unit).
+func sizePrefix(s string) (v float64, unit string, ok bool) {
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
+		i++
+	}
+	if i == 0 {
+		return 0, s, false
+	}
+	f, err := parseNum(strings.Replace(s[:i], ",", ".", 1))
+	if err != nil {
+		return 0, s, false
+	}
+	return f, s[i:], true
 }

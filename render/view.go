@@ -357,25 +357,7 @@ func newSetup(doc *parse.Document, an *analyze.Analysis, systems []string) Setup
 	}
 
 	// Server versions and differing variables.
-	vars := map[string]map[string]string{}
-	var vorder []string
-	for _, vs := range doc.Variables {
-		if vs.Kind != "" && vs.Kind != "variables" {
-			continue
-		}
-		sys := captureSystem(vs.Labels, vs.Source, by, dirs)
-		if sys == "" {
-			sys = "all"
-		}
-		if vars[sys] == nil {
-			vars[sys] = map[string]string{}
-			vorder = append(vorder, sys)
-		}
-		for k, val := range vs.Values {
-			vars[sys][strings.ToLower(k)] = val
-		}
-	}
-	vorder = orderLike(vorder, systems)
+	vars, vorder := variablesBySystem(doc, by, dirs, systems)
 	for _, name := range []string{"version", "version_comment", "version_compile_machine"} {
 		row := KVRow{Name: name}
 		any := false
@@ -929,4 +911,29 @@ func appendix(doc *parse.Document, an *analyze.Analysis) ([]RunRef, []string) {
 		refs = append(refs, rr)
 	}
 	return refs, sortedKeys(tools)
+}
+
+// variablesBySystem gathers the SHOW VARIABLES captures by the system they
+// belong to ("all" when none), names lower-cased, and returns the systems
+// in the order of systems.
+func variablesBySystem(doc *parse.Document, by string, dirs map[string]string, systems []string) (map[string]map[string]string, []string) {
+	vars := map[string]map[string]string{}
+	var order []string
+	for _, vs := range doc.Variables {
+		if vs.Kind != "" && vs.Kind != "variables" {
+			continue
+		}
+		sys := captureSystem(vs.Labels, vs.Source, by, dirs)
+		if sys == "" {
+			sys = "all"
+		}
+		if vars[sys] == nil {
+			vars[sys] = map[string]string{}
+			order = append(order, sys)
+		}
+		for k, val := range vs.Values {
+			vars[sys][strings.ToLower(k)] = val
+		}
+	}
+	return vars, orderLike(order, systems)
 }

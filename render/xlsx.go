@@ -539,25 +539,7 @@ func (wb *workbook) variables(doc *parse.Document, an *analyze.Analysis, v *View
 		by = an.Dataset.By
 	}
 	dirs := runDirs(an.Dataset)
-	vals := map[string]map[string]string{}
-	var systems []string
-	for _, vs := range doc.Variables {
-		if vs.Kind != "" && vs.Kind != "variables" {
-			continue
-		}
-		sys := captureSystem(vs.Labels, vs.Source, by, dirs)
-		if sys == "" {
-			sys = "all"
-		}
-		if vals[sys] == nil {
-			vals[sys] = map[string]string{}
-			systems = append(systems, sys)
-		}
-		for k, x := range vs.Values {
-			vals[sys][k] = x
-		}
-	}
-	systems = orderLike(systems, v.Systems)
+	vals, systems := variablesBySystem(doc, by, dirs, v.Systems)
 	names := map[string]bool{}
 	for _, m := range vals {
 		for k := range m {
