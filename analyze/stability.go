@@ -54,10 +54,13 @@ type Stability struct {
 	Stalls     []Stall `json:"stalls"`
 	// Batch is the steady-state mean with a Student-t interval over
 	// Batches non-overlapping batch means.
-	Batch    Summary      `json:"batch_ci"`
-	Batches  int          `json:"batches"`
-	Little   *LittleCheck `json:"little"` // nil when threads, throughput or average latency are absent
-	Warnings Warnings     `json:"warnings"`
+	Batch   Summary      `json:"batch_ci"`
+	Batches int          `json:"batches"`
+	Little  *LittleCheck `json:"little"` // nil when threads, throughput or average latency are absent
+	// Short marks a series of fewer than Thresholds.MinIntervals points:
+	// its CV and stalls are computed, its warm-up and batch means are not.
+	Short    bool     `json:"short_series"`
+	Warnings Warnings `json:"warnings"`
 }
 
 // Steady analyses run r's interim series of metric m (a throughput:
@@ -88,27 +91,22 @@ func Steady(r *parse.Run, m Metric, skip time.Duration, confidence float64, th T
 		}
 	}
 	st.Total = len(xs)
-	if len(xs) < th.MinIntervals {
-		if len(xs) > 0 {
-			st.Warnings.addf("%d interim points: need >= %d to judge stability", len(xs), th.MinIntervals)
-		}
-		st.Total = len(xs)
-		st.Batch = Summary{N: 0, Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Confidence: confidence, Method: "none"}
+	if len(xs) == 0 {
+		st.Batch = Summary{Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Confidence: confidence, Method: "none"}
 		st.Mean, st.CV, st.Median = math.NaN(), math.NaN(), math.NaN()
-		if len(xs) > 0 {
-			st.Mean, st.StdDev = stat.MeanStdDev(xs, nil)
-			if len(xs) == 1 {
-				st.StdDev = 0
-			}
-			st.CV = cv(st.Mean, st.StdDev)
-			st.Median = median(xs)
-		}
 		return st
+	}
+	// A short series still shows stalls and noise; too short for a warm-up
+	// rule or batch means.
+	st.Short = len(xs) < th.MinIntervals
+	if st.Short {
+		st.Warnings.addf("%d interim points: need >= %d for warm-up detection and a within-run interval", len(xs), th.MinIntervals)
 	}
 	// Warm-up.
 	cut := 0
 	switch {
 	case skip == NoSkip || skip < 0:
+	case st.Short:
 	case skip == 0:
 		cut = MSER(xs, th.MSERBatch, th.MaxWarmupFraction)
 		st.WarmupAuto = true
@@ -161,6 +159,10 @@ func Steady(r *parse.Run, m Metric, skip time.Duration, confidence float64, th T
 		}
 		st.Warnings.addf("%d stall(s): %d interval(s) below %.0f%% of the median %s (first at %gs)",
 			n, total, 100*th.StallFraction, string(m), st.Stalls[0].StartS)
+	}
+	if st.Short {
+		st.Batch = Summary{N: 0, Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Confidence: confidence, Method: "none"}
+		return st
 	}
 	st.Batch, st.Batches = BatchMeans(steady, confidence, th)
 	st.Warnings = append(st.Warnings, st.Batch.Warnings...)

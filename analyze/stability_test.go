@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"math"
+	"os"
 	"testing"
 	"time"
 
@@ -157,5 +158,28 @@ func TestSteadyEdges(t *testing.T) {
 	st = Steady(seriesRun(make([]float64, 12)), TPS, 0, 0.95, DefaultThresholds)
 	if len(st.Stalls) != 1 || st.Stalls[0].Intervals != 12 || math.IsNaN(st.CV) || math.IsNaN(st.Mean) {
 		t.Errorf("zeros: %+v", st)
+	}
+}
+
+// TestSteadyShortSeries: a real 5 s run (five interim points) is too short
+// for warm-up detection and batch means, but its CV and stalls are judged.
+func TestSteadyShortSeries(t *testing.T) {
+	f, err := os.Open("../testdata/real/sysbench-1.0.20-oltp_read_only-innodb-4thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := parse.All(f, "x")
+	if err != nil || len(d.Runs) != 1 {
+		t.Fatalf("runs %v err %v", d.Runs, err)
+	}
+	st := Steady(d.Runs[0], TPS, 0, 0.95, DefaultThresholds)
+	if !st.Short || st.Total != 5 || st.N != 5 || st.WarmupS != 0 || st.Batch.Finite() || math.IsNaN(st.CV) || st.CV <= 0 || len(st.Stalls) != 0 {
+		t.Errorf("got %+v", st)
+	}
+	// tps falls from 1771.88 to 853.22 over the five seconds: CV 30.5%.
+	if len(st.Warnings) != 2 || st.Warnings[0].Error() != "5 interim points: need >= 10 for warm-up detection and a within-run interval" ||
+		st.Warnings[1].Error() != "noisy steady state: coefficient of variation 30.5% (> 10%)" {
+		t.Errorf("warnings %v", st.Warnings)
 	}
 }

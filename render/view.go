@@ -151,10 +151,12 @@ type ChartRef struct {
 
 // StabilityView summarises the runs' interim series.
 type StabilityView struct {
-	Analysed int // runs with an analysed series
-	Groups   []StabilityGroup
-	Notable  []StabilityRun // runs with stalls, a noisy steady state or a Little's-law mismatch
-	CVWarn   float64
+	Analysed     int // runs with an analysed series
+	Short        int // of those, series too short for warm-up detection and batch means
+	MinIntervals int
+	Groups       []StabilityGroup
+	Notable      []StabilityRun // runs with stalls, a noisy steady state or a Little's-law mismatch
+	CVWarn       float64
 }
 
 // A StabilityGroup summarises the runs of one system × workload.
@@ -823,10 +825,11 @@ func centerOf(runs []*parse.Run, m analyze.Metric, c analyze.Center, conf float6
 }
 
 func newStability(an *analyze.Analysis) StabilityView {
-	sv := StabilityView{CVWarn: an.Options.Thresholds.CVWarn}
-	if sv.CVWarn == 0 {
-		sv.CVWarn = analyze.DefaultThresholds.CVWarn
+	th := an.Options.Thresholds
+	if th == (analyze.Thresholds{}) {
+		th = analyze.DefaultThresholds
 	}
+	sv := StabilityView{CVWarn: th.CVWarn, MinIntervals: th.MinIntervals}
 	ds := an.Dataset
 	if ds == nil {
 		return sv
@@ -845,6 +848,9 @@ func newStability(an *analyze.Analysis) StabilityView {
 			continue
 		}
 		sv.Analysed++
+		if st.Short {
+			sv.Short++
+		}
 		c := cellOf[runKey{st.Source, st.Line}]
 		k := gkey{"?", "?"}
 		threads := 0
@@ -869,6 +875,9 @@ func newStability(an *analyze.Analysis) StabilityView {
 			sr.Little = fmt.Sprintf("X·R = %s vs %s threads", FormatNum(l.Implied), FormatNum(l.Threads))
 		}
 		sr.Notes = st.Warnings.Strings()
+		if st.Short && len(sr.Notes) > 0 {
+			sr.Notes = sr.Notes[1:] // the short-series note, counted once for all runs
+		}
 		if len(sr.Stalls) > 0 || st.CV > sv.CVWarn || sr.Little != "" || len(sr.Notes) > 0 {
 			sv.Notable = append(sv.Notable, sr)
 		}
