@@ -28,6 +28,7 @@ type Analysis struct {
 	Comparison *Comparison  `json:"comparison"`
 	Scaling    *Scaling     `json:"scaling"`
 	Config     *ConfigDiff  `json:"config"`
+	Counters   []CounterRow `json:"counters"` // server counters per transaction, from SHOW GLOBAL STATUS around each run
 	Warnings   Warnings     `json:"warnings"`
 }
 
@@ -77,6 +78,9 @@ func Analyze(doc *parse.Document, opts Options) *Analysis {
 		Metric: sm, Center: opts.Center, Confidence: opts.Confidence, Skip: opts.Skip, SLO: opts.SLO, Thresholds: opts.Thresholds,
 	})
 	a.Config = DiffConfig(doc.Variables, a.Dataset)
+	var cw Warnings
+	a.Counters, cw = Counters(doc.Variables, a.Dataset)
 	a.Warnings = append(a.Warnings, a.Dataset.Warnings...)
+	a.Warnings = append(a.Warnings, cw...)
 	return a
 }

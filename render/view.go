@@ -82,6 +82,17 @@ type WorkloadView struct {
 	Points      []PointRow
 	Charts      []ChartRef
 	Geomeans    []string
+	// Counter columns are systems (CounterSystems); rows the server
+	// counters that moved, per transaction.
+	CounterSystems []string
+	CounterRuns    []int
+	Counters       []KVNumRow
+}
+
+// A KVNumRow is a named row of numbers (nil: not captured).
+type KVNumRow struct {
+	Name   string
+	Values []*float64
 }
 
 // A ResultRow is one system at one thread count: the centre of each
@@ -682,6 +693,7 @@ func newWorkloads(an *analyze.Analysis, systems []string) []*WorkloadView {
 			wv.Percentiles = sortRanks(sortedKeys(set))
 		}
 	}
+	addCounters(an.Counters, byName, sysRank)
 	rows := map[analyze.Key]*analyze.Row{}
 	if an.Comparison != nil {
 		for i := range an.Comparison.Rows {
@@ -945,4 +957,40 @@ func variablesBySystem(doc *parse.Document, by string, dirs map[string]string, s
 		}
 	}
 	return vars, orderLike(order, systems)
+}
+
+// addCounters fills each workload's table of server counters per
+// transaction: one column per system, one row per counter that moved.
+func addCounters(rows []analyze.CounterRow, byName map[string]*WorkloadView, sysRank map[string]int) {
+	per := map[string][]analyze.CounterRow{}
+	for _, r := range rows {
+		per[r.Workload] = append(per[r.Workload], r)
+	}
+	for w, rs := range per {
+		wv := byName[w]
+		if wv == nil {
+			continue
+		}
+		sort.SliceStable(rs, func(i, j int) bool { return sysRank[rs[i].System] < sysRank[rs[j].System] })
+		for _, r := range rs {
+			wv.CounterSystems = append(wv.CounterSystems, r.System)
+			wv.CounterRuns = append(wv.CounterRuns, r.Runs)
+		}
+		for _, name := range analyze.ServerCounters {
+			row := KVNumRow{Name: name}
+			moved := false
+			for _, r := range rs {
+				v, ok := r.PerTx[name]
+				if !ok {
+					row.Values = append(row.Values, nil)
+					continue
+				}
+				moved = moved || v != 0
+				row.Values = append(row.Values, &v)
+			}
+			if moved {
+				wv.Counters = append(wv.Counters, row)
+			}
+		}
+	}
 }
