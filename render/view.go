@@ -371,13 +371,13 @@ func newSetup(doc *parse.Document, an *analyze.Analysis, systems []string) Setup
 
 	// Server versions and differing variables.
 	vars, vorder := variablesBySystem(doc, by, dirs, systems)
-	for _, name := range []string{"version", "version_comment", "version_compile_machine"} {
+	for _, name := range serverVariables {
 		row := KVRow{Name: name}
 		any := false
 		for _, sys := range vorder {
 			val := vars[sys][name]
 			any = any || val != ""
-			row.Values = append(row.Values, val)
+			row.Values = append(row.Values, withSize(name, val))
 		}
 		if any {
 			s.Servers = append(s.Servers, row)
@@ -932,6 +932,30 @@ func appendix(doc *parse.Document, an *analyze.Analysis) ([]RunRef, []string) {
 		refs = append(refs, rr)
 	}
 	return refs, sortedKeys(tools)
+}
+
+// serverVariables are the settings the test-setup table shows for every
+// system when they were captured: the version, then what most changes a
+// MySQL-family benchmark's outcome.
+var serverVariables = []string{
+	"version", "version_comment", "version_compile_machine", "default_storage_engine",
+	"innodb_buffer_pool_size", "innodb_log_file_size", "innodb_flush_log_at_trx_commit",
+	"innodb_flush_method", "innodb_io_capacity", "sync_binlog", "log_bin", "binlog_format",
+	"transaction_isolation", "tx_isolation", "thread_handling", "max_connections",
+	"rocksdb_block_cache_size", "aria_pagecache_buffer_size", "key_buffer_size",
+}
+
+// withSize adds the IEC size to a byte-valued variable:
+// "268435456" → "256 MiB (268435456)".
+func withSize(name, val string) string {
+	if !strings.HasSuffix(name, "_size") {
+		return val
+	}
+	n, err := strconv.ParseInt(val, 10, 64)
+	if err != nil || n < 1024 {
+		return val
+	}
+	return FormatBytes(float64(n)) + " (" + val + ")"
 }
 
 // variablesBySystem gathers the SHOW VARIABLES captures by the system they
