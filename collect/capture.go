@@ -179,6 +179,7 @@ func commandError(argv []string, err error, stderr []byte) error {
 type server struct {
 	sys     *System
 	db      *sql.DB
+	dbName  string // the connection's default database, "" for none
 	version string
 }
 
@@ -213,9 +214,11 @@ type quietLogger struct{}
 
 func (quietLogger) Print(...any) {}
 
-// openServer connects to a system's server, creating the plan's database
-// when it is missing, and checks that the engine is available.
-func openServer(ctx context.Context, s *System, password string) (*server, error) {
+// openServer connects to a system's server, creating each of dbs (the
+// databases of its tables, one per client) that is missing, and checks
+// that the engine is available. With one database the connection uses it
+// by default; with several, none (statements name theirs).
+func openServer(ctx context.Context, s *System, password string, dbs []string) (*server, error) {
 	where := fmt.Sprintf("system %s (%s)", s.Name, s.MySQL.address())
 	boot, err := connect(ctx, s.MySQL.config(password, ""))
 	if err != nil {
@@ -238,21 +241,30 @@ func openServer(ctx context.Context, s *System, password string) (*server, error
 			return nil, fmt.Errorf("%s: storage engine %s is not available (SUPPORT=%s)", where, s.Engine, support)
 		}
 	}
-	var n int
-	if err := boot.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", s.MySQL.DB).Scan(&n); err != nil {
-		return nil, fmt.Errorf("%s: %w", where, err)
-	}
-	if n == 0 {
-		if _, err := boot.ExecContext(ctx, "CREATE DATABASE `"+s.MySQL.DB+"`"); err != nil {
-			return nil, fmt.Errorf("%s: database %s does not exist and cannot be created: %w", where, s.MySQL.DB, err)
+	for _, name := range dbs {
+		var n int
+		if err := boot.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name).Scan(&n); err != nil {
+			return nil, fmt.Errorf("%s: %w", where, err)
+		}
+		if n == 0 {
+			if _, err := boot.ExecContext(ctx, "CREATE DATABASE `"+name+"`"); err != nil {
+				return nil, fmt.Errorf("%s: database %s does not exist and cannot be created: %w", where, name, err)
+			}
 		}
 	}
-	db, err := connect(ctx, s.MySQL.config(password, s.MySQL.DB))
+	dbName := ""
+	if len(dbs) == 1 {
+		dbName = dbs[0]
+	}
+	db, err := connect(ctx, s.MySQL.config(password, dbName))
 	if err != nil {
-		return nil, fmt.Errorf("%s: database %s: %w", where, s.MySQL.DB, err)
+		if dbName != "" {
+			return nil, fmt.Errorf("%s: database %s: %w", where, dbName, err)
+		}
+		return nil, fmt.Errorf("%s: %w", where, err)
 	}
 	db.SetMaxOpenConns(2)
-	return &server{sys: s, db: db, version: version}, nil
+	return &server{sys: s, db: db, dbName: dbName, version: version}, nil
 }
 
 func connect(ctx context.Context, c *mysql.Config) (*sql.DB, error) {
@@ -273,7 +285,11 @@ func connect(ctx context.Context, c *mysql.Config) (*sql.DB, error) {
 // prompt is what a client shows before a statement on this server.
 func (s *server) prompt() string {
 	if strings.Contains(strings.ToLower(s.version), "mariadb") {
-		return "MariaDB [" + s.sys.MySQL.DB + "]> "
+		db := s.dbName
+		if db == "" {
+			db = "(none)"
+		}
+		return "MariaDB [" + db + "]> "
 	}
 	return "mysql> "
 }
@@ -353,12 +369,13 @@ var batchEscaper = strings.NewReplacer("\\", `\\`, "\t", `\t`, "\n", `\n`, "\x00
 
 func batchEscape(s string) string { return batchEscaper.Replace(s) }
 
-// tableCount returns how many of the plan's tables exist on the server.
-func (s *server) tableCount(ctx context.Context, tables int) (int, error) {
+// tableCount returns how many of the tables sbtest1..sbtestN (N =
+// tables) exist in database db.
+func (s *server) tableCount(ctx context.Context, db string, tables int) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx,
 		"SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME REGEXP '^sbtest[0-9]+$' AND CAST(SUBSTRING(TABLE_NAME, 7) AS UNSIGNED) BETWEEN 1 AND ?",
-		s.sys.MySQL.DB, tables).Scan(&n)
+		db, tables).Scan(&n)
 	return n, err
 }
 

@@ -50,6 +50,12 @@ const (
 //	SYSTEM/WORKLOAD/4thr-r1.warmup.txt       the discarded warm-up run, if any
 //	SYSTEM/cleanup.txt                       sysbench cleanup at the end
 //
+// With several clients (Plan.Clients), every sysbench output, warm-up,
+// prepare, cleanup and table status is one file per client, its stem
+// suffixed ".cK" (SYSTEM/WORKLOAD/4thr-r1.c2.txt, SYSTEM/prepare.c2.txt)
+// and its kind too (output.c2); the status snapshots stay one file per
+// run, taken around all the clients.
+//
 // Every text file starts with the command that produced it, the way a
 // terminal shows it ("$ sysbench ...", "MariaDB [sbtest]> SHOW ..."), so the
 // files read like a transcript and parse on their own.
@@ -84,32 +90,41 @@ type Captures struct {
 
 // A SystemEntry records one system's server and its captures.
 type SystemEntry struct {
-	Name     string            `yaml:"name"`
-	Engine   string            `yaml:"engine,omitempty"`
-	Server   string            `yaml:"server,omitempty"`  // SELECT VERSION()
-	Address  string            `yaml:"address"`           // socket path or host:port
-	DB       string            `yaml:"db"`                // database of the tables
-	Labels   map[string]string `yaml:"labels,omitempty"`  // plan and system labels
-	Prepared bool              `yaml:"prepared"`          // tables are in place
-	Cleaned  bool              `yaml:"cleaned,omitempty"` // tables were dropped at the end
-	Captures `yaml:",inline"`
+	Name    string `yaml:"name"`
+	Engine  string `yaml:"engine,omitempty"`
+	Server  string `yaml:"server,omitempty"` // SELECT VERSION()
+	Address string `yaml:"address"`          // socket path or host:port
+	DB      string `yaml:"db"`               // database of the tables
+	// Databases are the client databases (DB_c1, DB_c2, ...) that hold
+	// the tables when the plan has several clients; DB itself is unused.
+	Databases []string          `yaml:"databases,omitempty"`
+	Labels    map[string]string `yaml:"labels,omitempty"`  // plan and system labels
+	Prepared  bool              `yaml:"prepared"`          // tables are in place
+	Cleaned   bool              `yaml:"cleaned,omitempty"` // tables were dropped at the end
+	Captures  `yaml:",inline"`
 }
 
 // A RunEntry is one measured run.
 type RunEntry struct {
-	ID         string            `yaml:"id"` // SYSTEM/WORKLOAD/Nthr-rR, also the file stem
-	Status     string            `yaml:"status"`
-	Labels     map[string]string `yaml:"labels"`
-	Command    string            `yaml:"command"`
-	ExitStatus *int              `yaml:"exit_status,omitempty"`
-	Started    *time.Time        `yaml:"started,omitempty"`
-	Ended      *time.Time        `yaml:"ended,omitempty"`
-	Attempts   int               `yaml:"attempts"`
-	Error      string            `yaml:"error,omitempty"` // why the run failed
-	Captures   `yaml:",inline"`
+	ID       string            `yaml:"id"` // SYSTEM/WORKLOAD/Nthr-rR, also the file stem
+	Status   string            `yaml:"status"`
+	Labels   map[string]string `yaml:"labels"`
+	Command  string            `yaml:"command,omitempty"`  // the measured sysbench command, with one client
+	Commands []string          `yaml:"commands,omitempty"` // with several clients: each one's command, in order
+	// ExitStatus is the measured sysbench's exit status; with several
+	// clients, the first that is not 0, and ExitStatuses holds them all.
+	ExitStatus   *int       `yaml:"exit_status,omitempty"`
+	ExitStatuses []int      `yaml:"exit_statuses,omitempty"`
+	Started      *time.Time `yaml:"started,omitempty"`
+	Ended        *time.Time `yaml:"ended,omitempty"`
+	Attempts     int        `yaml:"attempts"`
+	Error        string     `yaml:"error,omitempty"` // why the run failed
+	Captures     `yaml:",inline"`
 }
 
 // Kinds of files in Captures.Files that hold results the ingest reads.
+// With several clients, a client's file has its kind suffixed ".cK"
+// (output.c1, output.c2), except the status snapshots, taken once per run.
 const (
 	FileOutput      = "output" // a measured sysbench run
 	FileStatus      = "status" // SHOW GLOBAL STATUS before and after the run (StatusBefore, StatusAfter)
@@ -157,7 +172,11 @@ func (m *Manifest) write(dir string) error {
 // workload, threads and repeat plus the plan's labels, and so do their
 // SHOW GLOBAL STATUS captures (two result sets in one file, told apart by
 // their statements, StatusBefore then StatusAfter); a system's version,
-// variables and table status carry system and engine. It returns nil, nil
+// variables and table status carry system and engine. With several
+// clients, threads is the run's total, each client's output also carries
+// client=K and client_group=RUN_ID (the clients of one run, which analyze
+// merges into one run), tables is the plan's total, and each client's
+// table status carries client=K. It returns nil, nil
 // when dir has no campaign.yaml. Files the campaign wrote that hold no
 // result (prepare, cleanup, warm-up runs, nproc, the lscpu -J copy) are not in the map;
 // ManifestSkip lists them.
@@ -183,11 +202,15 @@ func (m *Manifest) FileLabels() map[string]map[string]string {
 	}
 	for _, s := range m.Systems {
 		for kind, p := range s.Files {
-			if !notResults[kind] {
+			base, client := splitKind(kind)
+			if !notResults[base] {
 				l := copyLabels(s.Labels)
 				l["system"] = s.Name
 				if s.Engine != "" {
 					l["engine"] = s.Engine
+				}
+				if client > 0 {
+					l["client"] = strconv.Itoa(client)
 				}
 				out[p] = l
 			}
@@ -195,10 +218,16 @@ func (m *Manifest) FileLabels() map[string]map[string]string {
 	}
 	for _, r := range m.Runs {
 		for kind, p := range r.Files {
-			if notResults[kind] {
+			base, client := splitKind(kind)
+			if notResults[base] {
 				continue
 			}
-			out[p] = copyLabels(r.Labels)
+			l := copyLabels(r.Labels)
+			if client > 0 {
+				l["client"] = strconv.Itoa(client)
+				l["client_group"] = r.ID
+			}
+			out[p] = l
 		}
 	}
 	return out
@@ -223,7 +252,7 @@ func (m *Manifest) SkipFiles() map[string]bool {
 	out := map[string]bool{}
 	add := func(files map[string]string) {
 		for kind, p := range files {
-			if notResults[kind] {
+			if base, _ := splitKind(kind); notResults[base] {
 				out[p] = true
 			}
 		}
@@ -254,12 +283,17 @@ func (p *Plan) labels() map[string]string {
 	return copyLabels(p.Labels)
 }
 
-// runLabels returns the labels of one run.
+// runLabels returns the labels of one run. threads is the run's total;
+// with several clients, so is tables (each client's command line gives
+// its share).
 func (p *Plan) runLabels(st step) map[string]string {
 	l := p.systemLabels(st.sys)
 	l["workload"] = st.workload
 	l["threads"] = strconv.Itoa(st.threads)
 	l["repeat"] = strconv.Itoa(st.repeat)
+	if p.Clients > 1 && p.prepareWorkload() != "" {
+		l["tables"] = strconv.Itoa(p.Tables)
+	}
 	return l
 }
 

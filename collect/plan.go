@@ -19,6 +19,19 @@ import (
 // A Plan describes a benchmark campaign: the systems compared, and the
 // sysbench workloads, thread counts and repeats run against each. It is
 // read from YAML by ReadPlan; see examples/plan.yaml for every key.
+//
+// With Clients N above 1, every measured run (and its warm-up) is N
+// sysbench processes started at once against the same system. Threads is
+// then the run's total concurrency, split evenly: each client runs
+// threads/N threads. Stock sysbench OLTP scripts cannot start at a table
+// offset, so the tables are split by database instead: client k (1..N)
+// works in its own database DB_cK holding Tables/N tables, prepared,
+// captured (SHOW TABLE STATUS FROM DB_cK) and cleaned up on its own. Both
+// thread counts and tables must therefore be divisible by N. Each client
+// writes its own output file; the manifest labels them client=K and
+// client_group=RUN_ID, which analyze merges back into one run of the
+// plan's threads. With Clients 1 (the default) the plan's database is
+// used as it is.
 type Plan struct {
 	Systems   []System `yaml:"systems"`
 	Workloads []string `yaml:"workloads"`
@@ -30,8 +43,8 @@ type Plan struct {
 	Tables    int      `yaml:"tables"`     // --tables, default 1
 	TableSize int      `yaml:"table_size"` // --table-size, default 10000
 	Sysbench  Options  `yaml:"sysbench"`
-	// Clients above 1 run that many sysbench processes at once, each on
-	// its own share of the tables. Only 1 is supported for now.
+	// Clients is how many sysbench processes run at once for each run,
+	// each on its own share of the threads and tables; default 1.
 	Clients    int               `yaml:"clients"`
 	Order      string            `yaml:"order"`       // OrderInterleaved (default) or OrderSequential
 	KeepTables bool              `yaml:"keep_tables"` // skip the cleanup at the end
@@ -352,7 +365,7 @@ var reservedArgs = map[string]string{
 }
 
 // reservedLabels are set by the runner for every run.
-var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true}
+var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true, "client": true, "client_group": true}
 
 func (v *validator) plan(p *Plan, getenv func(string) string) {
 	if len(p.Systems) == 0 {
@@ -414,11 +427,7 @@ func (v *validator) plan(p *Plan, getenv func(string) string) {
 	} else if p.TableSize < 1 {
 		v.add(v.line("table_size"), "table_size: want 1 or more, got %d", p.TableSize)
 	}
-	if !v.has("clients") {
-		p.Clients = 1
-	} else if p.Clients != 1 {
-		v.add(v.line("clients"), "clients: only 1 is supported (one sysbench process per run), got %d", p.Clients)
-	}
+	v.clients(p)
 	switch p.Order {
 	case "":
 		p.Order = OrderInterleaved
@@ -428,6 +437,47 @@ func (v *validator) plan(p *Plan, getenv func(string) string) {
 	}
 	v.labels(p.Labels, "labels")
 	v.options(p)
+}
+
+// maxDBName is the longest database name MySQL and MariaDB accept.
+const maxDBName = 64
+
+// clients checks the number of clients and that threads and tables split
+// evenly between them.
+func (v *validator) clients(p *Plan) {
+	if !v.has("clients") {
+		p.Clients = 1
+		return
+	}
+	if p.Clients < 1 {
+		v.add(v.line("clients"), "clients: want 1 or more, got %d", p.Clients)
+		p.Clients = 1
+		return
+	}
+	if p.Clients == 1 {
+		return
+	}
+	for i, t := range p.Threads {
+		if t >= 1 && t%p.Clients != 0 {
+			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d is not divisible by clients %d (threads is a run's total, split evenly between its sysbench processes)", t, p.Clients)
+		}
+	}
+	if p.prepareWorkload() == "" {
+		return // no tables to split
+	}
+	if p.Tables >= 1 && p.Tables%p.Clients != 0 {
+		if v.has("tables") {
+			v.add(v.line("tables"), "tables: %d is not divisible by clients %d (each client works on tables/clients tables of its own)", p.Tables, p.Clients)
+		} else {
+			v.add(v.line("clients"), "clients: %d needs tables divisible by it (each client works on tables of its own), but tables is 1 by default", p.Clients)
+		}
+	}
+	for i := range p.Systems {
+		db := p.Systems[i].MySQL.DB // defaulted by system
+		if n := len(p.clientDB(&p.Systems[i], p.Clients)); len(db) <= maxDBName && n > maxDBName {
+			v.add(v.line("systems", strconv.Itoa(i), "mysql", "db"), "systems[%d].mysql.db: %q is too long for client databases such as %s_c%d (at most %d characters)", i, db, db, p.Clients, maxDBName)
+		}
+	}
 }
 
 func (v *validator) system(p *Plan, i int, getenv func(string) string, names map[string]int) {
@@ -469,6 +519,8 @@ func (v *validator) system(p *Plan, i int, getenv func(string) string, names map
 		m.DB = "sbtest"
 	} else if !regexp.MustCompile(`^[A-Za-z0-9_$]+$`).MatchString(m.DB) {
 		v.add(at("mysql", "db"), "systems[%d].mysql.db: %q must be letters, digits, '_' or '$'", i, m.DB)
+	} else if len(m.DB) > maxDBName {
+		v.add(at("mysql", "db"), "systems[%d].mysql.db: %q is longer than %d characters", i, m.DB, maxDBName)
 	}
 	if m.PasswordEnv != "" && getenv(m.PasswordEnv) == "" {
 		v.add(at("mysql", "password_env"), "systems[%d].mysql.password_env: environment variable %s is not set (or empty)", i, m.PasswordEnv)

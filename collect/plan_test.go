@@ -114,6 +114,26 @@ func TestReadPlanErrors(t *testing.T) {
 			[]string{`plan.yaml:15: order: want interleaved or sequential, got "random"`}},
 		{"reserved label", func(s string) string { return s + "labels: {system: x}\n" }, pw,
 			[]string{`plan.yaml:15: labels: "system" is set by the runner`}},
+		{"threads not divisible by clients", func(s string) string {
+			return strings.Replace(s, "threads: [1, 4]", "threads: [2, 3]", 1) + "clients: 2\ntables: 4\n"
+		}, pw,
+			[]string{`plan.yaml:12: threads: 3 is not divisible by clients 2`}},
+		{"tables not divisible by clients", func(s string) string {
+			return strings.Replace(s, "threads: [1, 4]", "threads: [2, 4]", 1) + "clients: 2\ntables: 3\n"
+		}, pw,
+			[]string{`plan.yaml:16: tables: 3 is not divisible by clients 2`}},
+		{"default tables with clients", func(s string) string {
+			return strings.Replace(s, "threads: [1, 4]", "threads: [2, 4]", 1) + "clients: 2\n"
+		}, pw,
+			[]string{`plan.yaml:15: clients: 2 needs tables divisible by it`}},
+		{"zero clients", func(s string) string { return s + "clients: 0\n" }, pw,
+			[]string{`plan.yaml:15: clients: want 1 or more, got 0`}},
+		{"client database name too long", func(s string) string {
+			return strings.Replace(strings.Replace(s, "threads: [1, 4]", "threads: [2, 4]", 1), "db: sbtest}", "db: "+strings.Repeat("d", 62)+"}", 1) + "clients: 2\ntables: 2\n"
+		}, pw,
+			[]string{`plan.yaml:3: systems[0].mysql.db: "` + strings.Repeat("d", 62) + `" is too long for client databases`}},
+		{"reserved client label", func(s string) string { return s + "labels: {client_group: x}\n" }, pw,
+			[]string{`plan.yaml:15: labels: "client_group" is set by the runner`}},
 		{"no systems", func(s string) string { return "systems: []\n" + s[strings.Index(s, "workloads"):] }, pw,
 			[]string{`plan.yaml:1: systems: at least one system is needed`}},
 		{"not yaml", func(string) string { return "systems: [\n" }, pw,
@@ -236,6 +256,60 @@ func TestWorkloadDir(t *testing.T) {
 	for in, want := range map[string]string{"oltp_read_only": "oltp_read_only", "/usr/share/sysbench/tpcc.lua": "tpcc", "./my test.lua": "my_test"} {
 		if got := workloadDir(in); got != want {
 			t.Errorf("workloadDir(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// With clients 2, each run is two commands, each with half the threads,
+// half the tables and a database of its own.
+func TestDryRunClients(t *testing.T) {
+	src := strings.Replace(goodPlan, "threads: [1, 4]", "threads: [2, 4]", 1) + "clients: 2\ntables: 4\nwarmup: 1s\n"
+	p, err := ReadPlan(strings.NewReader(src), "plan.yaml", env(map[string]string{"SB_PASSWORD": "x"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := (&Runner{Plan: p, Dir: "out"}).DryRun(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, w := range []string{
+		"= 16 runs, 1m4s of measurement\n",
+		"# 2 clients: each run is 2 sysbench processes at once, each with threads/2 threads and 2 of the 4 tables in a database of its own\n",
+		"# system innodb: 127.0.0.1:3307 as sbtest, databases sbtest_c1, sbtest_c2, MYSQL_PWD from $SB_PASSWORD;",
+		"sbtest_c2 --mysql-storage-engine=ROCKSDB prepare\n",
+		"sysbench oltp_point_select --threads=2 --tables=2 --table-size=10000 --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3307 --mysql-user=sbtest --mysql-db=sbtest_c1 --mysql-storage-engine=InnoDB prepare\n",
+		"# innodb: SHOW TABLE STATUS FROM `sbtest_c1`; SHOW TABLE STATUS FROM `sbtest_c2`\n",
+		"# innodb/oltp_read_only/4thr-r2: 2 clients at once\n" +
+			"sysbench oltp_read_only --threads=2 --time=1 --percentile=95 --tables=2 --table-size=10000 --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3307 --mysql-user=sbtest --mysql-db=sbtest_c1 --mysql-storage-engine=InnoDB run  # warm-up, discarded\n" +
+			"sysbench oltp_read_only --threads=2 --time=1 --percentile=95 --tables=2 --table-size=10000 --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3307 --mysql-user=sbtest --mysql-db=sbtest_c2 --mysql-storage-engine=InnoDB run  # warm-up, discarded\n" +
+			"sysbench oltp_read_only --threads=2 --time=3 --report-interval=1 --histogram=on --percentile=95 --tables=2 --table-size=10000 --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3307 --mysql-user=sbtest --mysql-db=sbtest_c1 --mysql-storage-engine=InnoDB run  # innodb/oltp_read_only/4thr-r2.c1.txt\n" +
+			"sysbench oltp_read_only --threads=2 --time=3 --report-interval=1 --histogram=on --percentile=95 --tables=2 --table-size=10000 --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3307 --mysql-user=sbtest --mysql-db=sbtest_c2 --mysql-storage-engine=InnoDB run  # innodb/oltp_read_only/4thr-r2.c2.txt\n",
+		"sysbench oltp_point_select --threads=1 --time=3 --report-interval=1 --histogram=on --percentile=95 --tables=2 --table-size=10000 --db-driver=mysql --mysql-socket=/tmp/x.sock --mysql-user=sbtest --mysql-db=sbtest_c2 --mysql-storage-engine=ROCKSDB run  # rocksdb/oltp_point_select/2thr-r1.c2.txt\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("dry run lacks %q:\n%s", w, out)
+		}
+	}
+	if n := strings.Count(out, " run  # rocksdb/"); n != 16 {
+		t.Errorf("%d measured commands for rocksdb, want 16 (8 runs × 2 clients)", n)
+	}
+	if n := strings.Count(out, " cleanup\n"); n != 8 {
+		t.Errorf("%d cleanup commands, want 8 (2 systems × 2 clients, before prepare and at the end)", n)
+	}
+}
+
+func TestSplitKind(t *testing.T) {
+	for _, tt := range []struct {
+		kind   string
+		base   string
+		client int
+	}{
+		{"output", "output", 0}, {"output.c1", "output", 1}, {"warmup.c12", "warmup", 12},
+		{"table_status.c2", "table_status", 2}, {"output.c0", "output.c0", 0}, {"lscpu_json", "lscpu_json", 0},
+	} {
+		if b, c := splitKind(tt.kind); b != tt.base || c != tt.client {
+			t.Errorf("splitKind(%q) = %q, %d; want %q, %d", tt.kind, b, c, tt.base, tt.client)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -82,7 +83,6 @@ type Runner struct {
 	servers    map[string]*server
 	steps      []step
 	sysbench   string          // resolved binary
-	lastExit   int             // exit status of the last sysbench, -1 when killed
 	unprepared map[string]bool // systems whose prepare failed: their runs are skipped
 }
 
@@ -160,7 +160,49 @@ func (p *Plan) prepareWorkload() string {
 	return ""
 }
 
-func (p *Plan) connArgs(s *System) []string {
+// clientDB is the database of client k (1..Clients) of system s: the
+// plan's database with one client, DB_cK with several (see Plan).
+func (p *Plan) clientDB(s *System, k int) string {
+	if p.Clients <= 1 {
+		return s.MySQL.DB
+	}
+	return s.MySQL.DB + "_c" + strconv.Itoa(k)
+}
+
+// clientDBs lists the databases of system s's tables, client by client.
+func (p *Plan) clientDBs(s *System) []string {
+	var out []string
+	for k := 1; k <= max(p.Clients, 1); k++ {
+		out = append(out, p.clientDB(s, k))
+	}
+	return out
+}
+
+// clientName suffixes a file stem or kind with ".cK" when the plan has
+// several clients: 4thr-r1 becomes 4thr-r1.c2, output becomes output.c2.
+func (p *Plan) clientName(name string, k int) string {
+	if p.Clients <= 1 {
+		return name
+	}
+	return name + ".c" + strconv.Itoa(k)
+}
+
+var clientSuffix = regexp.MustCompile(`\.c([1-9][0-9]*)$`)
+
+// splitKind splits a file kind such as "output.c2" into its base kind and
+// client number (0 for a kind of no client).
+func splitKind(kind string) (base string, client int) {
+	if m := clientSuffix.FindStringSubmatchIndex(kind); m != nil {
+		n, err := strconv.Atoi(kind[m[2]:m[3]])
+		if err == nil {
+			return kind[:m[0]], n
+		}
+	}
+	return kind, 0
+}
+
+// connArgs are the connection options of client k of system s.
+func (p *Plan) connArgs(s *System, k int) []string {
 	m := s.MySQL
 	a := []string{"--db-driver=mysql"}
 	if m.Socket != "" {
@@ -168,7 +210,7 @@ func (p *Plan) connArgs(s *System) []string {
 	} else {
 		a = append(a, "--mysql-host="+m.Host, "--mysql-port="+strconv.Itoa(m.Port))
 	}
-	a = append(a, "--mysql-user="+m.User, "--mysql-db="+m.DB)
+	a = append(a, "--mysql-user="+m.User, "--mysql-db="+p.clientDB(s, k))
 	if s.Engine != "" {
 		// Used by prepare only; kept on every command so that each raw
 		// file says which engine it measured.
@@ -177,14 +219,16 @@ func (p *Plan) connArgs(s *System) []string {
 	return a
 }
 
+// tableArgs are one client's --tables and --table-size.
 func (p *Plan) tableArgs() []string {
-	return []string{"--tables=" + strconv.Itoa(p.Tables), "--table-size=" + strconv.Itoa(p.TableSize)}
+	return []string{"--tables=" + strconv.Itoa(p.Tables/max(p.Clients, 1)), "--table-size=" + strconv.Itoa(p.TableSize)}
 }
 
-// runArgs is the sysbench argv (without the binary) of a measured run or,
-// with measured false, of its warm-up.
-func (p *Plan) runArgs(s *System, workload string, threads int, measured bool) []string {
-	a := []string{workload, "--threads=" + strconv.Itoa(threads)}
+// runArgs is the sysbench argv (without the binary) of client k of a
+// measured run or, with measured false, of its warm-up. threads is the
+// run's total, split between the clients.
+func (p *Plan) runArgs(s *System, workload string, threads, k int, measured bool) []string {
+	a := []string{workload, "--threads=" + strconv.Itoa(threads/max(p.Clients, 1))}
 	o := p.Sysbench
 	if measured {
 		a = append(a, "--time="+strconv.Itoa(int(p.Duration)))
@@ -199,20 +243,18 @@ func (p *Plan) runArgs(s *System, workload string, threads int, measured bool) [
 	}
 	a = append(a, "--percentile="+strconv.Itoa(*o.Percentile))
 	a = append(a, p.tableArgs()...)
-	a = append(a, p.connArgs(s)...)
+	a = append(a, p.connArgs(s, k)...)
 	a = append(a, o.Extra...)
 	return append(a, "run")
 }
 
-// tableArgs is the argv of prepare or cleanup (command) for system s.
-func (p *Plan) tablesArgs(s *System, command string) []string {
-	threads := p.Tables
-	if threads > 8 {
-		threads = 8
-	}
+// tablesArgs is the argv of prepare or cleanup (command) of client k's
+// tables on system s.
+func (p *Plan) tablesArgs(s *System, k int, command string) []string {
+	threads := min(p.Tables/max(p.Clients, 1), 8)
 	a := []string{p.prepareWorkload(), "--threads=" + strconv.Itoa(threads)}
 	a = append(a, p.tableArgs()...)
-	a = append(a, p.connArgs(s)...)
+	a = append(a, p.connArgs(s, k)...)
 	a = append(a, p.Sysbench.Extra...)
 	return append(a, command)
 }
@@ -242,13 +284,20 @@ func (r *Runner) note(format string, args ...any) {
 }
 
 // DryRun writes to w what Run would execute, passwords left out, without
-// connecting to anything.
+// connecting to anything. With several clients, the commands of one run
+// (or of one system's prepare) are listed one per client; they run at
+// once.
 func (r *Runner) DryRun(w io.Writer) error {
 	p := r.Plan
 	steps := p.steps()
 	bin := p.Sysbench.Binary
+	cmd := func(args []string) string { return shellQuote(append([]string{bin}, args...)) }
 	fmt.Fprintf(w, "# %d system(s) × %d workload(s) × %d thread count(s) × %d repeat(s) = %d runs, %s of measurement\n",
 		len(p.Systems), len(p.Workloads), len(p.Threads), p.Repeats, len(steps), time.Duration(len(steps))*p.runLength())
+	if p.Clients > 1 {
+		fmt.Fprintf(w, "# %d clients: each run is %d sysbench processes at once, each with threads/%d threads and %d of the %d tables in a database of its own\n",
+			p.Clients, p.Clients, p.Clients, p.Tables/p.Clients, p.Tables)
+	}
 	fmt.Fprintf(w, "# output directory: %s\n", r.Dir)
 	fmt.Fprintf(w, "# host, once:")
 	for _, h := range hostCaptures {
@@ -261,29 +310,56 @@ func (r *Runner) DryRun(w io.Writer) error {
 		if s.MySQL.PasswordEnv != "" {
 			pw = "MYSQL_PWD from $" + s.MySQL.PasswordEnv
 		}
-		fmt.Fprintf(w, "# system %s: %s as %s, database %s, %s; SELECT VERSION(); SHOW GLOBAL VARIABLES; SHOW GLOBAL STATUS before and after every run\n",
-			s.Name, s.MySQL.address(), s.MySQL.User, s.MySQL.DB, pw)
+		dbs := "database " + s.MySQL.DB
+		if p.Clients > 1 {
+			dbs = "databases " + strings.Join(p.clientDBs(s), ", ")
+		}
+		fmt.Fprintf(w, "# system %s: %s as %s, %s, %s; SELECT VERSION(); SHOW GLOBAL VARIABLES; SHOW GLOBAL STATUS before and after every run\n",
+			s.Name, s.MySQL.address(), s.MySQL.User, dbs, pw)
 	}
 	if p.prepareWorkload() != "" {
 		for i := range p.Systems {
 			s := &p.Systems[i]
-			fmt.Fprintf(w, "%s\n%s\n", shellQuote(append([]string{bin}, p.tablesArgs(s, "cleanup")...)),
-				shellQuote(append([]string{bin}, p.tablesArgs(s, "prepare")...)))
-			fmt.Fprintf(w, "# %s: SHOW TABLE STATUS\n", s.Name)
+			for k := 1; k <= p.Clients; k++ {
+				fmt.Fprintf(w, "%s\n%s\n", cmd(p.tablesArgs(s, k, "cleanup")), cmd(p.tablesArgs(s, k, "prepare")))
+			}
+			fmt.Fprintf(w, "# %s: %s\n", s.Name, strings.Join(p.tableStatusStmts(s), "; "))
 		}
 	}
 	for _, st := range steps {
-		if p.Warmup > 0 {
-			fmt.Fprintf(w, "%s  # warm-up, discarded\n", shellQuote(append([]string{bin}, p.runArgs(st.sys, st.workload, st.threads, false)...)))
+		if p.Clients > 1 {
+			fmt.Fprintf(w, "# %s: %d clients at once\n", st.id(), p.Clients)
 		}
-		fmt.Fprintf(w, "%s  # %s.txt\n", shellQuote(append([]string{bin}, p.runArgs(st.sys, st.workload, st.threads, true)...)), st.id())
+		if p.Warmup > 0 {
+			for k := 1; k <= p.Clients; k++ {
+				fmt.Fprintf(w, "%s  # warm-up, discarded\n", cmd(p.runArgs(st.sys, st.workload, st.threads, k, false)))
+			}
+		}
+		for k := 1; k <= p.Clients; k++ {
+			fmt.Fprintf(w, "%s  # %s.txt\n", cmd(p.runArgs(st.sys, st.workload, st.threads, k, true)), p.clientName(st.id(), k))
+		}
 	}
 	if p.prepareWorkload() != "" && !p.KeepTables {
 		for i := range p.Systems {
-			fmt.Fprintln(w, shellQuote(append([]string{bin}, p.tablesArgs(&p.Systems[i], "cleanup")...)))
+			for k := 1; k <= p.Clients; k++ {
+				fmt.Fprintln(w, cmd(p.tablesArgs(&p.Systems[i], k, "cleanup")))
+			}
 		}
 	}
 	return nil
+}
+
+// tableStatusStmts are the statements that capture system s's tables
+// after prepare, one per client database.
+func (p *Plan) tableStatusStmts(s *System) []string {
+	if p.Clients <= 1 {
+		return []string{"SHOW TABLE STATUS"} // in the connection's database
+	}
+	var out []string
+	for _, db := range p.clientDBs(s) {
+		out = append(out, "SHOW TABLE STATUS FROM `"+db+"`")
+	}
+	return out
 }
 
 // Run executes the campaign: preflight checks, host and server captures,
@@ -440,7 +516,7 @@ func (r *Runner) preflight(ctx context.Context) error {
 		if s.MySQL.PasswordEnv != "" && r.password(s) == "" {
 			return fmt.Errorf("system %s: environment variable %s is not set", s.Name, s.MySQL.PasswordEnv)
 		}
-		srv, err := openServer(ctx, s, r.password(s))
+		srv, err := openServer(ctx, s, r.password(s), p.clientDBs(s))
 		if err != nil {
 			for _, o := range r.servers {
 				o.db.Close()
@@ -497,15 +573,33 @@ func (r *Runner) openManifest() error {
 	}
 	for i := range p.Systems {
 		s := &p.Systems[i]
-		m.Systems = append(m.Systems, SystemEntry{Name: s.Name, Engine: s.Engine, Address: s.MySQL.address(),
-			DB: s.MySQL.DB, Labels: p.systemLabels(s)})
+		se := SystemEntry{Name: s.Name, Engine: s.Engine, Address: s.MySQL.address(), DB: s.MySQL.DB, Labels: p.systemLabels(s)}
+		if p.Clients > 1 {
+			se.Databases = p.clientDBs(s)
+		}
+		m.Systems = append(m.Systems, se)
 	}
 	for _, st := range r.steps {
-		m.Runs = append(m.Runs, &RunEntry{ID: st.id(), Status: RunPending, Labels: p.runLabels(st),
-			Command: shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st.sys, st.workload, st.threads, true)...))})
+		e := &RunEntry{ID: st.id(), Status: RunPending, Labels: p.runLabels(st)}
+		p.setCommands(e, st)
+		m.Runs = append(m.Runs, e)
 	}
 	r.m = m
 	return m.write(r.Dir)
+}
+
+// setCommands records the measured commands of a run in its entry: in
+// Command with one client, in Commands (client by client) with several.
+func (p *Plan) setCommands(e *RunEntry, st step) {
+	e.Command, e.Commands = "", nil
+	for k := 1; k <= p.Clients; k++ {
+		c := shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st.sys, st.workload, st.threads, k, true)...))
+		if p.Clients == 1 {
+			e.Command = c
+		} else {
+			e.Commands = append(e.Commands, c)
+		}
+	}
 }
 
 func firstLine(s string) string {
@@ -567,7 +661,9 @@ func (r *Runner) captureSystem(ctx context.Context, i int) error {
 	return ctx.Err()
 }
 
-// prepareAll makes the tables of every system that lacks them.
+// prepareAll makes the tables of every system that lacks them. With
+// several clients, each client database is prepared by its own sysbench,
+// all at once.
 func (r *Runner) prepareAll(ctx context.Context) error {
 	p := r.Plan
 	r.unprepared = map[string]bool{}
@@ -578,21 +674,27 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 		s := &p.Systems[i]
 		se := r.systemEntry(s.Name)
 		srv := r.servers[s.Name]
-		if se.Prepared {
-			if n, err := srv.tableCount(ctx, p.Tables); err == nil && n == p.Tables {
-				continue
-			}
-			se.Prepared = false
+		if se.Prepared && r.tablesInPlace(ctx, s) {
+			continue
 		}
+		se.Prepared = false
 		r.note("preparing %s: %d table(s) of %d rows", s.Name, p.Tables, p.TableSize)
-		rel := path.Join(s.Name, "prepare.txt")
-		se.Files[FilePrepare] = rel
-		err := r.runSysbench(ctx, s, 0, filepath.Join(r.Dir, rel), p.tablesArgs(s, "cleanup"), p.tablesArgs(s, "prepare"))
+		jobs := make([]job, p.Clients)
+		var rels []string
+		for k := 1; k <= p.Clients; k++ {
+			rel := path.Join(s.Name, p.clientName("prepare", k)+".txt")
+			se.Files[p.clientName(FilePrepare, k)] = rel
+			rels = append(rels, rel)
+			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, k, "cleanup"), p.tablesArgs(s, k, "prepare")}}
+		}
+		_, errs := r.runGroup(ctx, s, 0, jobs)
+		err := groupError(errs)
 		if errors.Is(err, ErrInterrupted) {
+			deleteKinds(se.Files, FilePrepare) // discarded by runGroup
 			return err
 		}
 		if err != nil {
-			msg := fmt.Sprintf("prepare failed: %v (output in %s)", err, rel)
+			msg := fmt.Sprintf("prepare failed: %v (output in %s)", err, strings.Join(rels, ", "))
 			se.Errors = append(se.Errors, msg)
 			if r.FailFast {
 				return fmt.Errorf("system %s: %s", s.Name, msg)
@@ -608,11 +710,13 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 		}
 		se.Prepared = true
 		se.Cleaned = false
-		rel = path.Join(s.Name, "table-status.txt")
-		if err := srv.capture(ctx, "SHOW TABLE STATUS", filepath.Join(r.Dir, rel)); err != nil {
-			se.Errors = append(se.Errors, err.Error())
-		} else {
-			se.Files[FileTableStatus] = rel
+		for k, stmt := range p.tableStatusStmts(s) {
+			rel := path.Join(s.Name, p.clientName("table-status", k+1)+".txt")
+			if err := srv.capture(ctx, stmt, filepath.Join(r.Dir, rel)); err != nil {
+				se.Errors = append(se.Errors, err.Error())
+			} else {
+				se.Files[p.clientName(FileTableStatus, k+1)] = rel
+			}
 		}
 		if err := r.m.write(r.Dir); err != nil {
 			return err
@@ -621,21 +725,43 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 	return nil
 }
 
+// tablesInPlace reports whether every client database of system s holds
+// its share of the plan's tables.
+func (r *Runner) tablesInPlace(ctx context.Context, s *System) bool {
+	p := r.Plan
+	want := p.Tables / p.Clients
+	for _, db := range p.clientDBs(s) {
+		if n, err := r.servers[s.Name].tableCount(ctx, db, want); err != nil || n != want {
+			return false
+		}
+	}
+	return true
+}
+
 // cleanup drops a system's tables once all its runs are done.
 func (r *Runner) cleanup(ctx context.Context, s *System) error {
+	p := r.Plan
 	se := r.systemEntry(s.Name)
 	if !se.Prepared {
 		return nil
 	}
 	r.note("cleaning up %s", s.Name)
-	rel := path.Join(s.Name, "cleanup.txt")
-	err := r.runSysbench(ctx, s, 0, filepath.Join(r.Dir, rel), r.Plan.tablesArgs(s, "cleanup"))
-	se.Files[FileCleanup] = rel
+	jobs := make([]job, p.Clients)
+	var rels []string
+	for k := 1; k <= p.Clients; k++ {
+		rel := path.Join(s.Name, p.clientName("cleanup", k)+".txt")
+		se.Files[p.clientName(FileCleanup, k)] = rel
+		rels = append(rels, rel)
+		jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, k, "cleanup")}}
+	}
+	_, errs := r.runGroup(ctx, s, 0, jobs)
+	err := groupError(errs)
 	if errors.Is(err, ErrInterrupted) {
+		deleteKinds(se.Files, FileCleanup) // discarded by runGroup
 		return err
 	}
 	if err != nil {
-		se.Errors = append(se.Errors, fmt.Sprintf("cleanup failed: %v (output in %s)", err, rel))
+		se.Errors = append(se.Errors, fmt.Sprintf("cleanup failed: %v (output in %s)", err, strings.Join(rels, ", ")))
 	} else {
 		se.Prepared, se.Cleaned = false, true
 	}
@@ -649,11 +775,14 @@ func (r *Runner) left() time.Duration {
 }
 
 // runOne executes one measured run with its captures and records it.
+// With several clients, the run's warm-up and then its measured run are
+// each a group of sysbench processes started at once; the status
+// snapshots surround the whole of it.
 func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	p := r.Plan
 	srv := r.servers[st.sys.Name]
 	now := time.Now().UTC().Truncate(time.Second)
-	e.Status, e.Started, e.Ended, e.Error, e.ExitStatus = RunRunning, &now, nil, "", nil
+	e.Status, e.Started, e.Ended, e.Error, e.ExitStatus, e.ExitStatuses = RunRunning, &now, nil, "", nil, nil
 	e.Errors = nil
 	e.Attempts++
 	e.Files = map[string]string{}
@@ -676,24 +805,38 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	}
 	snapshot(StatusBefore)
 
+	// group runs one process per client, each writing STEM[.cK]SUFFIX.
+	group := func(kind, suffix string, limit time.Duration, measured bool) ([]int, error) {
+		jobs := make([]job, p.Clients)
+		for k := 1; k <= p.Clients; k++ {
+			rel := p.clientName(stem, k) + suffix
+			e.Files[p.clientName(kind, k)] = rel
+			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.runArgs(st.sys, st.workload, st.threads, k, measured)}}
+		}
+		exits, errs := r.runGroup(ctx, st.sys, limit, jobs)
+		return exits, groupError(errs)
+	}
 	var runErr error
 	if p.Warmup > 0 {
-		rel := stem + ".warmup.txt"
-		e.Files[FileWarmup] = rel
-		if err := r.runSysbench(ctx, st.sys, p.Warmup.Duration()+p.Grace.Duration(), filepath.Join(r.Dir, rel),
-			p.runArgs(st.sys, st.workload, st.threads, false)); err != nil {
+		if _, err := group(FileWarmup, ".warmup.txt", p.Warmup.Duration()+p.Grace.Duration(), false); err != nil {
 			runErr = fmt.Errorf("warm-up: %w", err)
 		}
 	}
-	var exit int
 	if runErr == nil {
-		rel := stem + ".txt"
-		e.Files[FileOutput] = rel
-		args := p.runArgs(st.sys, st.workload, st.threads, true)
-		e.Command = shellQuote(append([]string{p.Sysbench.Binary}, args...))
-		runErr = r.runSysbench(ctx, st.sys, p.Duration.Duration()+p.Grace.Duration(), filepath.Join(r.Dir, rel), args)
-		exit = r.lastExit
+		p.setCommands(e, st)
+		var exits []int
+		exits, runErr = group(FileOutput, ".txt", p.Duration.Duration()+p.Grace.Duration(), true)
+		exit := exits[0]
+		for _, x := range exits {
+			if x != 0 {
+				exit = x // the first client that did not exit 0
+				break
+			}
+		}
 		e.ExitStatus = &exit
+		if p.Clients > 1 {
+			e.ExitStatuses = exits
+		}
 	}
 	if !errors.Is(runErr, ErrInterrupted) {
 		snapshot(StatusAfter)
@@ -712,8 +855,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	switch {
 	case errors.Is(runErr, ErrInterrupted):
 		e.Status, e.Error = RunInterrupted, "interrupted"
-		delete(e.Files, FileOutput) // discarded by runSysbench
-		delete(e.Files, FileWarmup)
+		deleteKinds(e.Files, FileOutput, FileWarmup) // discarded by runGroup
 	case runErr != nil:
 		e.Status, e.Error = RunFailed, runErr.Error()
 	default:
@@ -729,6 +871,19 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	return nil
 }
 
+// deleteKinds removes from files the given kinds, client by client too
+// ("output" removes output.c1, output.c2, ...).
+func deleteKinds(files map[string]string, kinds ...string) {
+	for k := range files {
+		base, _ := splitKind(k)
+		for _, kind := range kinds {
+			if base == kind {
+				delete(files, k)
+			}
+		}
+	}
+}
+
 // The statements of a run's status snapshots. The comment tells the two
 // apart in the capture, which holds both, before first.
 const (
@@ -739,17 +894,85 @@ const (
 // errTimeout marks a sysbench killed for outliving its time limit.
 var errTimeout = errors.New("timed out")
 
+// A job is one client's share of a group: the argvs it runs in turn and
+// the file that gets their output.
+type job struct {
+	file  string
+	argvs [][]string
+}
+
+// runGroup runs jobs at once, each in a goroutine of its own (see
+// runSysbench), and waits for all of them. It returns each job's exit
+// status and error, in job order. ctx ending stops every process. When
+// any job was interrupted, the whole group measured nothing: the files
+// of the jobs that completed are removed too, so that only complete
+// groups leave output.
+func (r *Runner) runGroup(ctx context.Context, s *System, limit time.Duration, jobs []job) (exits []int, errs []error) {
+	exits, errs = make([]int, len(jobs)), make([]error, len(jobs))
+	if len(jobs) == 1 {
+		exits[0], errs[0] = r.runSysbench(ctx, s, limit, jobs[0].file, jobs[0].argvs...)
+		return exits, errs
+	}
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			exits[i], errs[i] = r.runSysbench(ctx, s, limit, j.file, j.argvs...)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if errors.Is(err, ErrInterrupted) {
+			for i, j := range jobs {
+				if !errors.Is(errs[i], ErrInterrupted) {
+					os.Remove(j.file)
+					errs[i] = ErrInterrupted
+				}
+			}
+			break
+		}
+	}
+	return exits, errs
+}
+
+// groupError sums up the errors of a group's jobs: nil when all
+// succeeded, ErrInterrupted when it was interrupted, the error itself for
+// one job, and each failed client's error ("client 2: ...") for several.
+func groupError(errs []error) error {
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	var msgs []string
+	for i, err := range errs {
+		if errors.Is(err, ErrInterrupted) {
+			return ErrInterrupted
+		}
+		if err != nil {
+			msgs = append(msgs, fmt.Sprintf("client %d: %v", i+1, err))
+		}
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(msgs, "; "))
+}
+
 // runSysbench runs each argv in turn (stopping at the first failure),
-// writing to file "$ sysbench ARGS" and what it printed, for each. The
-// password reaches sysbench through MYSQL_PWD, which libmariadb reads when
-// no --mysql-password is given. limit (0: none) bounds each process; ctx
-// ending stops it with SIGTERM, then SIGKILL after 5 s. The file is
-// renamed into place when sysbench ends, so a failed run keeps its output,
-// and discarded when ctx ended.
-func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration, file string, argvs ...[]string) error {
+// writing to file "$ sysbench ARGS" and what it printed, for each, and
+// returns the exit status of the last process it ran (-1 when it was
+// killed or did not start). The password reaches sysbench through
+// MYSQL_PWD, which libmariadb reads when no --mysql-password is given.
+// limit (0: none) bounds each process; ctx ending stops it with SIGTERM,
+// then SIGKILL after 5 s. The file is renamed into place when sysbench
+// ends, so a failed run keeps its output, and discarded when ctx ended.
+// It touches no Runner state, so that the clients of a group can run it
+// at once.
+func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration, file string, argvs ...[]string) (exit int, err error) {
+	exit = -1
 	f, err := createAtomic(file)
 	if err != nil {
-		return err
+		return exit, err
 	}
 	env := os.Environ()
 	if pw := r.password(s); pw != "" {
@@ -760,9 +983,9 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 	for _, args := range argvs {
 		if _, err := fmt.Fprintf(f, "$ %s\n", shellQuote(append([]string{r.Plan.Sysbench.Binary}, args...))); err != nil {
 			f.Abort()
-			return err
+			return exit, err
 		}
-		if runErr = r.exec(ctx, limit, f.File, env, args); runErr != nil {
+		if exit, runErr = r.exec(ctx, limit, f.File, env, args); runErr != nil {
 			break
 		}
 	}
@@ -770,10 +993,10 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 		// What an interrupted run printed measures nothing; --resume runs
 		// it again. Leave no file that could pass for a result.
 		f.Abort()
-		return runErr
+		return exit, runErr
 	}
 	if err := f.Commit(); err != nil {
-		return err
+		return exit, err
 	}
 	fatal := firstFatal(file)
 	switch {
@@ -784,7 +1007,7 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 	case runErr != nil && fatal != "" && !errors.Is(runErr, ErrInterrupted):
 		runErr = fmt.Errorf("%w: %s", runErr, fatal)
 	}
-	return runErr
+	return exit, runErr
 }
 
 // lockDir takes an exclusive lock on dir/.lock so that two campaigns
@@ -817,15 +1040,15 @@ func withoutEnv(env []string, key string) []string {
 
 // exec runs sysbench with stdout and stderr on out, in its own process
 // group so that a terminal's Ctrl-C reaches sbreport only, which then
-// stops it. The exit status is left in r.lastExit.
-func (r *Runner) exec(ctx context.Context, limit time.Duration, out *os.File, env, args []string) error {
+// stops it. It returns the exit status, -1 when sysbench was killed by a
+// signal or did not start.
+func (r *Runner) exec(ctx context.Context, limit time.Duration, out *os.File, env, args []string) (int, error) {
 	cmd := exec.Command(r.sysbench, args...)
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.Env = env
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	r.lastExit = -1
 	if err := cmd.Start(); err != nil {
-		return commandError(append([]string{r.Plan.Sysbench.Binary}, args...), err, nil)
+		return -1, commandError(append([]string{r.Plan.Sysbench.Binary}, args...), err, nil)
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -838,7 +1061,7 @@ func (r *Runner) exec(ctx context.Context, limit time.Duration, out *os.File, en
 	var reason error
 	select {
 	case err := <-done:
-		return r.exitError(cmd, err)
+		return cmd.ProcessState.ExitCode(), exitError(err)
 	case <-ctx.Done():
 		reason = ErrInterrupted
 	case <-timeout:
@@ -852,12 +1075,11 @@ func (r *Runner) exec(ctx context.Context, limit time.Duration, out *os.File, en
 		syscall.Kill(-pgid, syscall.SIGKILL)
 		<-done
 	}
-	r.lastExit = cmd.ProcessState.ExitCode()
-	return reason
+	return cmd.ProcessState.ExitCode(), reason
 }
 
-func (r *Runner) exitError(cmd *exec.Cmd, err error) error {
-	r.lastExit = cmd.ProcessState.ExitCode()
+// exitError says how sysbench ended, from cmd.Wait's error.
+func exitError(err error) error {
 	if err == nil {
 		return nil
 	}

@@ -63,7 +63,7 @@ func needServer(t *testing.T) *server {
 	s := &System{Name: "probe", MySQL: MySQL{Host: "127.0.0.1", Port: dbPort(), User: "sbtest", DB: "sbtest"}}
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	srv, err := openServer(ctx, s, dbPassword())
+	srv, err := openServer(ctx, s, dbPassword(), []string{s.MySQL.DB})
 	if err != nil {
 		if mustHaveServer() {
 			t.Fatalf("no MariaDB for the integration tests (CI must run scripts/setup.sh first): %v", err)
@@ -239,7 +239,7 @@ labels: {campaign: e2e}
 		if !skip[s.Files[FilePrepare]] || !skip[s.Files[FileCleanup]] {
 			t.Errorf("prepare/cleanup of %s not in ManifestSkip: %v", s.Name, skip)
 		}
-		if n, err := r.servers[s.Name].tableCount(context.Background(), 2); err == nil && n != 0 {
+		if n, err := r.servers[s.Name].tableCount(context.Background(), s.DB, 2); err == nil && n != 0 {
 			t.Errorf("%s: %d tables left after cleanup", s.Name, n)
 		}
 	}
