@@ -792,8 +792,10 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	r.observe(Event{Kind: EventRunStart, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
 
 	stem := st.id()
-	// SHOW GLOBAL STATUS before and after, both in one compressed file:
-	// the second snapshot compresses to little against the first.
+	// SHOW GLOBAL STATUS just before and just after the measured run (all
+	// its clients), both in one compressed file: the second snapshot
+	// compresses to little against the first. The warm-up is outside, so
+	// that the deltas are the measured transactions' work.
 	var status []byte
 	snapshot := func(stmt string) {
 		data, err := srv.result(ctx, stmt)
@@ -803,7 +805,6 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 		}
 		status = append(status, data...)
 	}
-	snapshot(StatusBefore)
 
 	// group runs one process per client, each writing STEM[.cK]SUFFIX.
 	group := func(kind, suffix string, limit time.Duration, measured bool) ([]int, error) {
@@ -823,6 +824,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 		}
 	}
 	if runErr == nil {
+		snapshot(StatusBefore)
 		p.setCommands(e, st)
 		var exits []int
 		exits, runErr = group(FileOutput, ".txt", p.Duration.Duration()+p.Grace.Duration(), true)
@@ -838,7 +840,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 			e.ExitStatuses = exits
 		}
 	}
-	if !errors.Is(runErr, ErrInterrupted) {
+	if len(status) > 0 && !errors.Is(runErr, ErrInterrupted) {
 		snapshot(StatusAfter)
 	}
 	if len(status) > 0 {
