@@ -2,8 +2,10 @@ package analyze
 
 import (
 	"math"
+	"path"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -17,7 +19,32 @@ type GroupOptions struct {
 	// ClientGroup is the label key marking runs that drove one system at
 	// the same time from several sysbench processes; runs sharing a value
 	// are merged into one (MergeClients). Empty means "client_group".
+	// Runs with a "client" label and no group label (one input directory
+	// per client: results/client=1/..., results/client=2/...) are merged
+	// when all their other labels, their test, their threads and their
+	// file name (client=1/run2.log goes with client=2/run2.log) agree.
 	ClientGroup string
+}
+
+// implicitClientGroup returns the group of a run that names its client but
+// no group: its labels other than client, test, threads and file name.
+func implicitClientGroup(r *parse.Run) string {
+	if r.Labels["client"] == "" {
+		return ""
+	}
+	keys := make([]string, 0, len(r.Labels))
+	for k := range r.Labels {
+		if k != "client" {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString("clients of " + r.Test + "/" + strconv.Itoa(threadsOf(r)) + "/" + path.Base(strings.ReplaceAll(r.Source, "\\", "/")))
+	for _, k := range keys {
+		b.WriteString("\x00" + k + "=" + r.Labels[k])
+	}
+	return b.String()
 }
 
 // A Key identifies a cell: the runs in one cell are repeats.
@@ -204,7 +231,11 @@ func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
 	groups := map[gkey]*unit{}
 	members := map[*unit][]*parse.Run{}
 	for _, r := range runs {
-		if g := r.Labels[cg]; g != "" {
+		g := r.Labels[cg]
+		if g == "" {
+			g = implicitClientGroup(r)
+		}
+		if g != "" {
 			k := gkey{SystemOf(r, d.By), WorkloadOf(r), g}
 			u := groups[k]
 			if u == nil {
