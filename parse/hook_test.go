@@ -409,3 +409,20 @@ func TestHandOverHeader(t *testing.T) {
 		t.Errorf("header without hook output: %d runs", len(d.Runs))
 	}
 }
+
+// TestReportJSONKilledThenRun: a report_json run cut short (the real
+// capture's first 50 lines) followed by a real 1.0.20 run comes out first,
+// in input order, ended by the run that follows it.
+func TestReportJSONKilledThenRun(t *testing.T) {
+	text := hookJSONLines(t, 1, 50) + readText(t, "../testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-8thr.log")
+	d, err := All(strings.NewReader(text), "killed-then-run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 2 || d.Runs[0].Layout != LayoutH || d.Runs[0].Complete || d.Runs[1].TPS == nil || *d.Runs[1].TPS != 2905.92 {
+		for _, r := range d.Runs {
+			t.Logf("run at %d: layout %s tps %v", r.Line, r.Layout, r.TPS)
+		}
+		t.Fatalf("want the cut report_json run, then the 8-thread run")
+	}
+}

@@ -49,6 +49,11 @@ func (b *jsonBlock) feed(l *Line) status {
 	if b.depth < 0 || len(b.lines) >= maxJSONLines {
 		return rejected
 	}
+	if b.started && !jsonLine(l.Text) {
+		// A document cut short (a killed run, a truncated paste) must not
+		// swallow the text that follows it.
+		return rejected
+	}
 	b.lines = append(b.lines, *l)
 	s := l.Raw
 	for i := 0; i < len(s); i++ {
@@ -88,6 +93,21 @@ func (b *jsonBlock) end(c *ctx) {
 		}
 	}
 	c.errorf(b.lines[0].No, "JSON document not recognised (expected lscpu -J, lsblk -J or sysbench report_json output)")
+}
+
+// jsonLine reports whether a line inside a document can be JSON: blank,
+// or starting with a bracket, a quote, a comma, a number or a literal.
+func jsonLine(t string) bool {
+	if t == "" {
+		return true
+	}
+	switch c := t[0]; {
+	case strings.IndexByte("{}[]\",-", c) >= 0, c >= '0' && c <= '9':
+		return true
+	case strings.HasPrefix(t, "true"), strings.HasPrefix(t, "false"), strings.HasPrefix(t, "null"):
+		return true
+	}
+	return false
 }
 
 // joinRaw returns the raw text of lines joined by newlines.

@@ -177,10 +177,21 @@ func (c *ctx) detect(l *Line) block {
 	}
 	for _, d := range detectors {
 		if b := d(l, c); b != nil {
+			if _, isJSON := b.(*jsonBlock); !isJSON {
+				c.flushHook()
+			}
 			return b
 		}
 	}
 	return nil
+}
+
+// flushHook emits a report_json run still open (one killed before its
+// cumulative report) before another record starts, keeping input order.
+func (c *ctx) flushHook() {
+	if st, ok := c.hook.(*hookState); ok && st.h != nil {
+		st.flush(c)
+	}
 }
 
 // remember keeps an unclaimed line as context for the blocks that follow.
