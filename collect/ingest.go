@@ -77,7 +77,8 @@ func Walk(inputs []string, emit func(parse.Item)) error {
 		}
 		w := newWalker(in, emit)
 		if !st.IsDir() {
-			w.openFile(in.Path, nil, false)
+			extra, _ := w.enclosingCampaign(filepath.Dir(in.Path)).of(in.Path)
+			w.openFile(in.Path, extra, false)
 			w.flushHosts()
 			continue
 		}
@@ -139,21 +140,14 @@ func (w *walker) dir(root string) error {
 			if skipExt[strings.ToLower(filepath.Ext(name))] || name == ManifestName || strings.HasSuffix(name, ".tmp") {
 				continue
 			}
-			var extra map[string]string
-			if camp != nil {
-				rel, err := filepath.Rel(camp.dir, p)
-				if err == nil {
-					rel = filepath.ToSlash(rel)
-					if camp.skip[rel] {
-						continue
-					}
-					extra = camp.labels[rel]
-				}
+			extra, skip := camp.of(p)
+			if skip {
+				continue
 			}
 			w.openFile(p, extra, isDocument(name))
 		}
 		w.flushHosts()
-		if camp != nil && dir == camp.dir {
+		if camp != nil && camp.isRoot(dir) {
 			// Systems in the plan's order, so that the first is the baseline.
 			sort.SliceStable(subdirs, func(i, j int) bool {
 				return camp.rank(filepath.Base(subdirs[i])) < camp.rank(filepath.Base(subdirs[j]))
@@ -166,7 +160,7 @@ func (w *walker) dir(root string) error {
 		}
 		return nil
 	}
-	return walkDir(root, nil)
+	return walkDir(root, w.enclosingCampaign(filepath.Dir(root)))
 }
 
 // campaign holds what a campaign manifest says of its files.
@@ -175,6 +169,48 @@ type campaign struct {
 	labels map[string]map[string]string
 	skip   map[string]bool
 	order  map[string]int // system directory → its place in the plan (from 1)
+}
+
+// of returns the manifest's labels for the file p, and whether the
+// manifest says it holds no result. A nil campaign labels nothing.
+func (c *campaign) of(p string) (labels map[string]string, skip bool) {
+	if c == nil {
+		return nil, false
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return nil, false
+	}
+	rel, err := filepath.Rel(c.dir, abs)
+	if err != nil {
+		return nil, false
+	}
+	rel = filepath.ToSlash(rel)
+	return c.labels[rel], c.skip[rel]
+}
+
+// isRoot reports whether dir is the campaign's own directory.
+func (c *campaign) isRoot(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	return err == nil && abs == c.dir
+}
+
+// enclosingCampaign finds the campaign the directory p lies in (sbreport
+// report campaign/innodb): p or its nearest parent holding a manifest.
+// Nil when there is none.
+func (w *walker) enclosingCampaign(p string) *campaign {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return nil
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if st, err := os.Stat(filepath.Join(d, ManifestName)); err == nil && !st.IsDir() {
+			return w.readCampaign(d)
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
 }
 
 // rank orders a campaign's subdirectories: systems in plan order, then the
@@ -192,7 +228,11 @@ func (w *walker) readCampaign(dir string) *campaign {
 		w.emit(&parse.Error{Source: filepath.Join(dir, ManifestName), Message: fmt.Sprintf("campaign manifest not read, files labelled from their paths only: %v", err)})
 		return nil
 	}
-	c := &campaign{dir: dir, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{}}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	c := &campaign{dir: abs, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{}}
 	for i, s := range m.Systems {
 		c.order[s.Name] = i + 1
 	}

@@ -206,3 +206,23 @@ func TestTestFromPath(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkInsideCampaign: a system folder or one file of the embedded
+// demo campaign, named on its own, still gets the manifest's labels.
+func TestWalkInsideCampaign(t *testing.T) {
+	for _, in := range []string{"../examples/demo-campaign/rocksdb", "../examples/demo-campaign/rocksdb/oltp_insert/4thr-r2.txt"} {
+		d, err := Load([]string{in})
+		if err != nil || len(d.Errors) > 0 || len(d.Runs) == 0 {
+			t.Fatalf("%s: %v %v %d runs", in, err, d.Errors, len(d.Runs))
+		}
+		for _, r := range d.Runs {
+			if r.Labels["system"] != "rocksdb" || r.Labels["campaign"] != "demo" || r.Labels["repeat"] == "" {
+				t.Errorf("%s:%d: labels %v", r.Source, r.Line, r.Labels)
+			}
+		}
+	}
+	d, err := Load([]string{"../examples/demo-campaign/rocksdb"})
+	if err != nil || len(d.Runs) != 60 {
+		t.Errorf("rocksdb folder: %d runs (want 4 workloads × 5 thread counts × 3 repeats), %v", len(d.Runs), err)
+	}
+}
