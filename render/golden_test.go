@@ -3,7 +3,6 @@ package render
 import (
 	"archive/zip"
 	"bytes"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,44 +10,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+	"gonum.org/v1/plot/cmpimg"
 )
-
-// pngEqualApprox reports whether two PNGs have the same size and differ
-// in at most frac of their pixels by more than a few levels. It stands in
-// for gonum/plot's cmpimg.EqualApprox, whose package needs rsc.io/pdf,
-// which go.mod does not list.
-func pngEqualApprox(a, b []byte, frac float64) (bool, error) {
-	ia, err := png.Decode(bytes.NewReader(a))
-	if err != nil {
-		return false, err
-	}
-	ib, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		return false, err
-	}
-	if ia.Bounds() != ib.Bounds() {
-		return false, nil
-	}
-	r := ia.Bounds()
-	diff := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := ia.At(x, y).RGBA()
-			r2, g2, b2, _ := ib.At(x, y).RGBA()
-			if absDiff(r1, r2) > 0x1000 || absDiff(g1, g2) > 0x1000 || absDiff(b1, b2) > 0x1000 {
-				diff++
-			}
-		}
-	}
-	return float64(diff) <= frac*float64(r.Dx()*r.Dy()), nil
-}
-
-func absDiff(a, b uint32) uint32 {
-	if a > b {
-		return a - b
-	}
-	return b - a
-}
 
 // reportOf renders the report of a testdata directory in memory.
 func reportOf(t *testing.T, dir string) memSink {
@@ -119,7 +82,7 @@ func TestGolden(t *testing.T) {
 				if err != nil {
 					continue // only charts that have a golden image are compared
 				}
-				ok, err := pngEqualApprox(s[n].Bytes(), want, 0.01)
+				ok, err := cmpimg.EqualApprox("png", s[n].Bytes(), want, 0.01)
 				if err != nil || !ok {
 					t.Errorf("%s differs from %s (err %v)", n, golden, err)
 				}
