@@ -141,9 +141,33 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 		w string
 		t int
 	}
+	// A workload none of whose runs has the metric (cpu runs when tps is
+	// compared) is left out with one warning naming a metric it has.
+	has := map[string]bool{}
+	others := map[string][]*parse.Run{}
+	for _, cell := range d.Cells {
+		for _, r := range cell.Runs {
+			if _, ok := opts.Metric.Value(r); ok || opts.Metric.Series(r) != nil {
+				has[cell.Workload] = true
+			}
+			others[cell.Workload] = append(others[cell.Workload], r)
+		}
+	}
+	for _, w := range d.Workloads {
+		if !has[w] {
+			if alt := DefaultMetric(others[w]); alt != opts.Metric {
+				c.Warnings.addf("%s: no run has %s, left out (compare it with --metric %s)", w, opts.Metric, alt)
+			} else {
+				c.Warnings.addf("%s: no run has %s, left out", w, opts.Metric)
+			}
+		}
+	}
 	var order []gk
 	cells := map[gk][]*Cell{}
 	for _, cell := range d.Cells {
+		if !has[cell.Workload] {
+			continue
+		}
 		k := gk{cell.Workload, cell.Threads}
 		if _, ok := cells[k]; !ok {
 			order = append(order, k)

@@ -1,9 +1,6 @@
 package analyze
 
 import (
-	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sbreport/sbreport/collect"
@@ -36,49 +33,5 @@ func TestCountersRealSweep(t *testing.T) {
 	}
 	if rows[0].PerTx["Innodb_buffer_pool_read_requests"] <= 0 || rows[1].PerTx["Rocksdb_rows_read"] <= 0 {
 		t.Errorf("engine counters: innodb %v, rocksdb %v", rows[0].PerTx, rows[1].PerTx)
-	}
-}
-
-// TestImplicitClientGroup reads two real 4-thread oltp_read_only runs laid
-// out as one directory per client (client=1/run.log, client=2/run.log):
-// they are merged into one 8-thread run whose tps is the sum of the
-// printed 1421.59 and 1627.73, while a run of another file stays apart.
-func TestImplicitClientGroup(t *testing.T) {
-	dir := t.TempDir()
-	place := func(src, dst string) {
-		b, err := os.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, dst)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	place("../testdata/real/sysbench-1.0.20-oltp_read_only-innodb-4thr.txt", "system=db/client=1/run.log")
-	place("../testdata/real/sysbench-1.0.20-oltp_read_only-innodb-4thr-percentile0.txt", "system=db/client=2/run.log")
-	place("../testdata/real/sysbench-1.0.20-oltp_read_only-innodb-4thr-rate50.txt", "system=db/client=1/other.log")
-	doc, err := collect.Load([]string{dir})
-	if err != nil || len(doc.Errors) > 0 || len(doc.Runs) != 3 {
-		t.Fatalf("load: %v %v %d runs", err, doc.Errors, len(doc.Runs))
-	}
-	ds := Group(doc.Runs, GroupOptions{})
-	var merged, single *Cell
-	for _, c := range ds.Cells {
-		switch c.Threads {
-		case 8:
-			merged = c
-		case 4:
-			single = c
-		}
-	}
-	if merged == nil || single == nil || len(merged.Runs) != 1 || merged.Merged[0] != 2 || len(single.Runs) != 1 {
-		t.Fatalf("cells: %+v", ds.Cells)
-	}
-	if tps := *merged.Runs[0].TPS; math.Abs(tps-(1421.59+1627.73)) > 1e-9 {
-		t.Errorf("merged tps %v", tps)
 	}
 }
