@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -102,7 +103,7 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 		Metric: opts.Metric, LowerIsBetter: opts.Metric.LowerIsBetter(), By: d.By, Base: opts.Base,
 		Center: opts.Center, Alpha: opts.Alpha, Confidence: opts.Confidence, Systems: d.Systems,
 	}
-	if !contains(d.Systems, c.Base) {
+	if !slices.Contains(d.Systems, c.Base) {
 		if c.Base != "" {
 			c.Warnings.addf("no system %q: comparing with %q", c.Base, first(d.Systems))
 		}
@@ -379,15 +380,6 @@ func threadsText(t int) string {
 		return "unknown threads"
 	}
 	return fmt.Sprintf("%d threads", t)
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func first(xs []string) string {

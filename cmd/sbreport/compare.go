@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -36,8 +37,8 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if !(*alpha > 0 && *alpha < 1) {
-		return fmt.Errorf("--alpha: want a level between 0 and 1, not %v: %w", *alpha, errUsage)
+	if err := checkAlpha(*alpha); err != nil {
+		return err
 	}
 	doc, err := load("compare", fs, inputs, stderr)
 	if err != nil {
@@ -47,7 +48,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return errors.Join(errors.New("compare: no benchmark results in the input"), partial(doc))
 	}
 	d := analyze.Group(doc.Runs, analyze.GroupOptions{By: cf.by})
-	if *base != "" && !containsString(d.Systems, *base) {
+	if *base != "" && !slices.Contains(d.Systems, *base) {
 		return fmt.Errorf("--base: no system %q (systems by %q: %s): %w", *base, d.By, strings.Join(d.Systems, ", "), errUsage)
 	}
 	c := analyze.Compare(d, analyze.CompareOptions{
@@ -67,15 +68,6 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return partial(doc)
-}
-
-func containsString(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // printComparison writes a benchstat-style table: one line per workload ×

@@ -92,3 +92,23 @@ func partial(doc *parse.Document) error {
 	}
 	return nil
 }
+
+// checkAlpha validates --alpha.
+func checkAlpha(a float64) error {
+	if !(a > 0 && a < 1) {
+		return fmt.Errorf("--alpha: want a level between 0 and 1, not %g: %w", a, errUsage)
+	}
+	return nil
+}
+
+// parseSLO reads --slo ("p95=20ms"); nil when none was given.
+func parseSLO(text string) (*analyze.SLO, error) {
+	if text == "" {
+		return nil, nil
+	}
+	s, err := analyze.ParseSLO(text)
+	if err != nil {
+		return nil, fmt.Errorf("--slo: %v: %w", err, errUsage)
+	}
+	return &s, nil
+}

@@ -55,16 +55,12 @@ func (f *reportFlags) options() (analyze.Options, render.Options, error) {
 		return ao, render.Options{}, err
 	}
 	ao.Metric, ao.Center, ao.Skip = metric, center, skip
-	if !(f.alpha > 0 && f.alpha < 1) {
-		return ao, render.Options{}, fmt.Errorf("--alpha: want a level between 0 and 1, not %g: %w", f.alpha, errUsage)
+	if err := checkAlpha(f.alpha); err != nil {
+		return ao, render.Options{}, err
 	}
 	ao.Confidence, ao.Alpha = f.confidence, f.alpha
-	if f.slo != "" {
-		s, err := analyze.ParseSLO(f.slo)
-		if err != nil {
-			return ao, render.Options{}, fmt.Errorf("--slo: %v: %w", err, errUsage)
-		}
-		ao.SLO = &s
+	if ao.SLO, err = parseSLO(f.slo); err != nil {
+		return ao, render.Options{}, err
 	}
 	ro := render.Options{Title: f.title}
 	if f.template != "" {

@@ -35,13 +35,9 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 	if metric != "" && metric.LowerIsBetter() {
 		return fmt.Errorf("--metric: %s is not a throughput: %w", metric, errUsage)
 	}
-	var slo *analyze.SLO
-	if *sloText != "" {
-		s, err := analyze.ParseSLO(*sloText)
-		if err != nil {
-			return fmt.Errorf("--slo: %v: %w", err, errUsage)
-		}
-		slo = &s
+	slo, err := parseSLO(*sloText)
+	if err != nil {
+		return err
 	}
 	doc, err := load("scale", fs, inputs, stderr)
 	if err != nil {
