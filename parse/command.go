@@ -25,23 +25,25 @@ func (c *Command) Masked() string { return MaskPasswords(c.raw) }
 var wrappers = map[string]bool{"time": true, "sudo": true, "nohup": true, "env": true, "exec": true,
 	"taskset": false, "numactl": false, "timeout": false}
 
-// looksLikeCommand reports whether text (a normalised line without a
-// prompt) invokes sysbench or mysqlslap. A sysbench banner
+// commandIn returns the sysbench or mysqlslap command that text (a
+// normalised line without a prompt) runs, or nil. A sysbench banner
 // ("sysbench 1.0.20 (using bundled LuaJIT ...)", "sysbench 0.4.12:  ...")
 // is not a command.
-func looksLikeCommand(text string) bool {
+func commandIn(text string) *Command {
 	if len(text) < 9 {
-		return false
+		return nil
 	}
 	c := text[0]
 	if c != 's' && c != '.' && c != '/' && c != 'm' && c != 't' && c != 'n' && c != 'e' && c != 'M' && c != 'S' {
-		return false
+		return nil
 	}
 	if !strings.Contains(text, "sysbench") && !strings.Contains(text, "mysqlslap") && !strings.Contains(text, "mariadb-slap") {
-		return false
+		return nil
 	}
-	cmd := ParseCommand(text)
-	return cmd.Tool == "sysbench" || cmd.Tool == "mysqlslap"
+	if cmd := ParseCommand(text); cmd.Tool == "sysbench" || cmd.Tool == "mysqlslap" {
+		return cmd
+	}
+	return nil
 }
 
 var versionArg = regexp.MustCompile(`^v?\d+\.\d+(\.\d+)*(-[0-9a-f]+)?:?$`)

@@ -17,6 +17,9 @@ type Line struct {
 	Raw    string // the line without its line ending
 	Text   string // normalised: see normalize
 	Prompt string // shell or client prompt stripped from the front, "" if none
+	// Cmd is the sysbench or mysqlslap command the line runs, parsed once
+	// by Stream for every block that asks; nil for any other line.
+	Cmd *Command
 }
 
 // lineReader splits input into lines. A '\n' ends a line; "\r\n" and a lone

@@ -126,7 +126,8 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 		}
 		l = Line{No: no, Raw: raw}
 		normalize(&l)
-		if l.Prompt != "" || looksLikeCommand(l.Text) || c.continuesCommand(&l) {
+		l.Cmd = commandIn(l.Text)
+		if l.Prompt != "" || l.Cmd != nil || c.continuesCommand(&l) {
 			c.noteCommand(&l)
 		}
 		if cur != nil {
@@ -231,7 +232,11 @@ func (c *ctx) noteCommand(l *Line) {
 		c.cmdLine = l.No
 		return
 	}
-	c.command = ParseCommand(text)
+	if l.Cmd != nil {
+		c.command = l.Cmd
+	} else {
+		c.command = ParseCommand(text)
+	}
 	c.cmdLine = l.No
 }
 

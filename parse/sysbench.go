@@ -539,7 +539,7 @@ func (b *sbBlock) plain(l *Line, t string) status {
 			r.Version = v
 			return consumed
 		}
-		if looksLikeCommand(t) && b.begun() {
+		if l.Cmd != nil && b.begun() {
 			return rejected
 		}
 		return b.unknown()
@@ -640,7 +640,7 @@ func (b *sbBlock) plain(l *Line, t string) status {
 		b.luaError(l)
 		return consumed
 	}
-	if looksLikeCommand(t) && b.begun() {
+	if l.Cmd != nil && b.begun() {
 		return rejected
 	}
 	return b.unknown()
