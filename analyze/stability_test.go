@@ -183,3 +183,26 @@ func TestSteadyShortSeries(t *testing.T) {
 		t.Errorf("warnings %v", st.Warnings)
 	}
 }
+
+// TestStallsRealRun finds the write stalls of the public one-hour 0.5 run
+// (32 threads, median 3901.14 tps): tps is 4626.27 at 510 s, 0.00 from
+// 520 s (106.10 at 560 s, still under a tenth of the median) to 820 s,
+// and 3003.02 again at 830 s; four later stalls follow.
+func TestStallsRealRun(t *testing.T) {
+	f, err := os.Open("../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := parse.All(f, "x")
+	if err != nil || len(d.Runs) != 1 {
+		t.Fatalf("runs %v err %v", d.Runs, err)
+	}
+	st := Steady(d.Runs[0], TPS, NoSkip, 0.95, DefaultThresholds)
+	if st.Median != 3901.145 || len(st.Stalls) != 5 {
+		t.Fatalf("median %v, %d stalls: %+v", st.Median, len(st.Stalls), st.Stalls)
+	}
+	if want := (Stall{StartS: 520, EndS: 820, Intervals: 31, Min: 0}); st.Stalls[0] != want {
+		t.Errorf("first stall %+v, want %+v", st.Stalls[0], want)
+	}
+}
