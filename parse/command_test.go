@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -67,113 +66,6 @@ func TestParseCommand(t *testing.T) {
 	}
 }
 
-func TestNormalize(t *testing.T) {
-	tests := []struct{ raw, text, prompt string }{
-		{"\t\tAverage number of seconds to run all queries: 0.522 seconds", "Average number of seconds to run all queries: 0.522 seconds", ""},
-		{"-- [ 2s ] thds: 32 tps: 105193.50", "[ 2s ] thds: 32 tps: 105193.50", ""},
-		{"[root@node1 ~]# sysbench cpu run", "sysbench cpu run", "[root@node1 ~]#"},
-		{"root@host:/data# lscpu", "lscpu", "root@host:/data#"},
-		{"OHOS:/$ free -m", "free -m", "OHOS:/$"},
-		{"mysql> show variables like 'version%';", "show variables like 'version%';", "mysql>"},
-		{"MariaDB [sbtest]> SHOW TABLE STATUS\\G", "SHOW TABLE STATUS\\G", "MariaDB [sbtest]>"},
-		{"$ sysbench --version", "sysbench --version", "$"},
-		{"架构：                           x86_64", "架构:                           x86_64", ""},
-		{"**General statistics:**", "General statistics:", ""},
-		{"[  10s] threads: 16, tps: 4892.45", "[  10s] threads: 16, tps: 4892.45", ""},
-		{"> total time:  10.0s", "total time:  10.0s", ""},
-	}
-	for _, tt := range tests {
-		l := Line{Raw: tt.raw}
-		normalize(&l)
-		if l.Text != tt.text || l.Prompt != tt.prompt {
-			t.Errorf("normalize(%q) = %q, %q; want %q, %q", tt.raw, l.Text, l.Prompt, tt.text, tt.prompt)
-		}
-	}
-}
-
-func TestLineReader(t *testing.T) {
-	in := "a\r\nb\rc\n" + strings.Repeat("x", MaxLineBytes+10) + "\nd"
-	lr := newLineReader(strings.NewReader(in))
-	type nl struct {
-		no int
-		s  string
-	}
-	var got []nl
-	for {
-		no, s, ok := lr.next()
-		if !ok {
-			break
-		}
-		got = append(got, nl{no, s})
-	}
-	want := []nl{{1, "a"}, {2, "b"}, {2, "c"}, {4, "d"}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("lines = %v, want %v", got, want)
-	}
-	if !reflect.DeepEqual(lr.long, []int{3}) {
-		t.Errorf("long lines = %v, want [3]", lr.long)
-	}
-}
-
-func TestStreamBadInput(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want []Error
-	}{
-		{"prose", "hello\nworld\n", []Error{{Source: "in", Line: 0, Message: "no benchmark output or capture found in 2 lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)"}}},
-		{"binary", "\x00\x01\x02garbage", []Error{{Source: "in", Line: 1, Message: "binary data, not text (expected sysbench, mysqlslap, lscpu, lsblk, free or mysql client output)"}}},
-		{"empty", "", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			d, err := All(strings.NewReader(tt.in), "in")
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []Error
-			for _, e := range d.Errors {
-				got = append(got, *e)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("errors = %+v, want %+v", got, tt.want)
-			}
-		})
-	}
-}
-
-func TestUname(t *testing.T) {
-	d := parseFile(t, "../testdata/real/uname-a.txt")
-	if len(d.Hosts) != 1 || d.Hosts[0].Kernel != "Linux 6.18.44-fc-v857" || d.Hosts[0].Architecture != "x86_64" || d.Hosts[0].Line != 2 {
-		t.Errorf("hosts = %+v", d.Hosts)
-	}
-	d, _ = All(strings.NewReader("Linux is a kernel 6 times over\n"), "prose")
-	if len(d.Hosts) != 0 {
-		t.Errorf("prose read as uname: %+v", d.Hosts)
-	}
-}
-
 // TestStreamHugeLine puts a 10 MB line in front of a real run: the line is
+
 // reported with its number and the run after it is still read.
-func TestStreamHugeLine(t *testing.T) {
-	run, err := os.ReadFile("../testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-8thr.log")
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := "garbage start\n" + strings.Repeat("x", 10<<20) + "\n" + string(run)
-	d, err := All(strings.NewReader(in), "big.log")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(d.Runs) != 1 || d.Runs[0].TPS == nil || *d.Runs[0].TPS != 2905.92 || d.Runs[0].Line != 3 {
-		t.Fatalf("runs = %+v", d.Runs)
-	}
-	want := []Error{{Source: "big.log", Line: 2, Message: "line longer than 1048576 bytes skipped (expected text lines)"}}
-	var got []Error
-	for _, e := range d.Errors {
-		got = append(got, *e)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("errors = %+v, want %+v", got, want)
-	}
-}
