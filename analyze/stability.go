@@ -2,6 +2,8 @@ package analyze
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
 	"sort"
 	"time"
@@ -100,7 +102,7 @@ func Steady(r *parse.Run, m Metric, skip time.Duration, confidence float64, th T
 	// rule or batch means.
 	st.Short = len(xs) < th.MinIntervals
 	if st.Short {
-		st.Warnings.addf("%d interim points: need >= %d for warm-up detection and a within-run interval", len(xs), th.MinIntervals)
+		st.Warnings.addf("%d interim points: %w", len(xs), shortSeries(th.MinIntervals))
 	}
 	// Warm-up.
 	cut := 0
@@ -305,3 +307,19 @@ func (s *Stability) MarshalJSON() ([]byte, error) {
 		Median *float64 `json:"median"`
 	}{(*plain)(s), num(s.Mean), num(s.StdDev), num(s.CV), num(s.Median)})
 }
+
+// ErrShortSeries is wrapped by the warning of a run whose interim series
+// is too short for warm-up detection and batch means (Stability.Short), so
+// that a report can count those runs instead of listing each.
+var ErrShortSeries = errors.New("too few interim points")
+
+// shortSeriesError says how many points were needed.
+type shortSeriesError int
+
+func shortSeries(min int) error { return shortSeriesError(min) }
+
+func (e shortSeriesError) Error() string {
+	return fmt.Sprintf("need >= %d for warm-up detection and a within-run interval", int(e))
+}
+
+func (e shortSeriesError) Is(target error) bool { return target == ErrShortSeries }

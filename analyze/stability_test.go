@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"errors"
 	"math"
 	"os"
 	"testing"
@@ -179,7 +180,8 @@ func TestSteadyShortSeries(t *testing.T) {
 	}
 	// tps falls from 1771.88 to 853.22 over the five seconds: CV 30.5%.
 	if len(st.Warnings) != 2 || st.Warnings[0].Error() != "5 interim points: need >= 10 for warm-up detection and a within-run interval" ||
-		st.Warnings[1].Error() != "noisy steady state: coefficient of variation 30.5% (> 10%)" {
+		st.Warnings[1].Error() != "noisy steady state: coefficient of variation 30.5% (> 10%)" ||
+		!errors.Is(st.Warnings[0], ErrShortSeries) || errors.Is(st.Warnings[1], ErrShortSeries) {
 		t.Errorf("warnings %v", st.Warnings)
 	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"path"
@@ -886,9 +887,10 @@ func newStability(an *analyze.Analysis) StabilityView {
 		if l := st.Little; l != nil && !l.OK {
 			sr.Little = fmt.Sprintf("X·R = %s vs %s threads", FormatNum(l.Implied), FormatNum(l.Threads))
 		}
-		sr.Notes = st.Warnings.Strings()
-		if st.Short && len(sr.Notes) > 0 {
-			sr.Notes = sr.Notes[1:] // the short-series note, counted once for all runs
+		for _, w := range st.Warnings {
+			if !errors.Is(w, analyze.ErrShortSeries) { // counted once for all runs instead
+				sr.Notes = append(sr.Notes, w.Error())
+			}
 		}
 		if len(sr.Stalls) > 0 || st.CV > sv.CVWarn || sr.Little != "" || len(sr.Notes) > 0 {
 			sv.Notable = append(sv.Notable, sr)
