@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -71,7 +72,7 @@ type Manifest struct {
 	Host       Captures      `yaml:"host"`
 	Systems    []SystemEntry `yaml:"systems"`
 	Runs       []*RunEntry   `yaml:"runs"`
-	Plan       *Plan         `yaml:"plan"`
+	Plan       any           `yaml:"plan"` // the campaign's plan, as sbreport run wrote it
 	Error      string        `yaml:"error,omitempty"`
 }
 
@@ -156,16 +157,6 @@ func ReadManifest(dir string) (*Manifest, error) {
 	return &m, nil
 }
 
-// write saves the manifest atomically.
-func (m *Manifest) write(dir string) error {
-	data, err := yaml.Marshal(m)
-	if err != nil {
-		return err
-	}
-	head := []byte("# Written by sbreport run; read by sbreport report. Do not edit while a campaign runs.\n")
-	return writeFileAtomic(filepath.Join(dir, ManifestName), append(head, data...))
-}
-
 // ManifestLabels reads the manifest of the campaign directory dir and
 // returns the labels of every file that holds results, keyed by its
 // slash-separated path relative to dir. Runs carry system, engine,
@@ -197,12 +188,12 @@ func (m *Manifest) FileLabels() map[string]map[string]string {
 	out := map[string]map[string]string{}
 	for kind, p := range m.Host.Files {
 		if !notResults[kind] {
-			out[p] = copyLabels(m.Plan.labels())
+			out[p] = m.planLabels()
 		}
 	}
 	for _, s := range m.Systems {
 		for kind, p := range s.Files {
-			base, client := splitKind(kind)
+			base, client := SplitKind(kind)
 			if !notResults[base] {
 				l := copyLabels(s.Labels)
 				l["system"] = s.Name
@@ -218,7 +209,7 @@ func (m *Manifest) FileLabels() map[string]map[string]string {
 	}
 	for _, r := range m.Runs {
 		for kind, p := range r.Files {
-			base, client := splitKind(kind)
+			base, client := SplitKind(kind)
 			if notResults[base] {
 				continue
 			}
@@ -252,7 +243,7 @@ func (m *Manifest) SkipFiles() map[string]bool {
 	out := map[string]bool{}
 	add := func(files map[string]string) {
 		for kind, p := range files {
-			if base, _ := splitKind(kind); notResults[base] {
+			if base, _ := SplitKind(kind); notResults[base] {
 				out[p] = true
 			}
 		}
@@ -275,41 +266,6 @@ func copyLabels(m map[string]string) map[string]string {
 	return out
 }
 
-// labels returns the plan-wide labels (never nil).
-func (p *Plan) labels() map[string]string {
-	if p == nil {
-		return map[string]string{}
-	}
-	return copyLabels(p.Labels)
-}
-
-// runLabels returns the labels of one run. threads is the run's total;
-// with several clients, so is tables (each client's command line gives
-// its share).
-func (p *Plan) runLabels(st step) map[string]string {
-	l := p.systemLabels(st.sys)
-	l["workload"] = st.workload
-	l["threads"] = strconv.Itoa(st.threads)
-	l["repeat"] = strconv.Itoa(st.repeat)
-	if p.Clients > 1 && p.prepareWorkload() != "" {
-		l["tables"] = strconv.Itoa(p.Tables)
-	}
-	return l
-}
-
-// systemLabels returns the labels of everything captured for system s.
-func (p *Plan) systemLabels(s *System) map[string]string {
-	l := p.labels()
-	for k, v := range s.Labels {
-		l[k] = v
-	}
-	l["system"] = s.Name
-	if s.Engine != "" {
-		l["engine"] = s.Engine
-	}
-	return l
-}
-
 // Summary counts the runs by status.
 func (m *Manifest) Summary() map[string]int {
 	out := map[string]int{}
@@ -319,13 +275,29 @@ func (m *Manifest) Summary() map[string]int {
 	return out
 }
 
-// failedIDs lists the runs that failed, in run order.
-func (m *Manifest) failedIDs() []string {
-	var ids []string
-	for _, r := range m.Runs {
-		if r.Status == RunFailed {
-			ids = append(ids, r.ID)
+// planLabels returns the plan-wide labels recorded in the manifest (never
+// nil).
+func (m *Manifest) planLabels() map[string]string {
+	var p struct {
+		Labels map[string]string `yaml:"labels"`
+	}
+	if b, err := yaml.Marshal(m.Plan); err == nil {
+		yaml.Unmarshal(b, &p) // a plan without labels leaves the map nil
+	}
+	return copyLabels(p.Labels)
+}
+
+// clientSuffix is the ".cK" suffix of a client's file kind.
+var clientSuffix = regexp.MustCompile(`\.c([1-9][0-9]*)$`)
+
+// SplitKind splits a file kind such as "output.c2" into its base kind and
+// client number (0 for a kind of no client).
+func SplitKind(kind string) (base string, client int) {
+	if m := clientSuffix.FindStringSubmatchIndex(kind); m != nil {
+		n, err := strconv.Atoi(kind[m[2]:m[3]])
+		if err == nil {
+			return kind[:m[0]], n
 		}
 	}
-	return ids
+	return kind, 0
 }

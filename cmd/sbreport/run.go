@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sbreport/sbreport/collect/campaign"
+
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
@@ -42,11 +44,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return fmt.Errorf("run: -o DIR is required: %w", errUsage)
 	}
-	plan, err := collect.ReadPlanFile(pos[0])
+	plan, err := campaign.ReadPlanFile(pos[0])
 	if err != nil {
 		return err
 	}
-	r := &collect.Runner{Plan: plan, Dir: *out, Resume: *resume, FailFast: *failFast}
+	r := &campaign.Runner{Plan: plan, Dir: *out, Resume: *resume, FailFast: *failFast}
 	if *dryRun {
 		return r.DryRun(stdout)
 	}
@@ -68,9 +70,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if prog != nil {
 		prog.close()
 	}
-	var failed *collect.FailedRunsError
+	var failed *campaign.FailedRunsError
 	switch {
-	case errors.Is(err, collect.ErrInterrupted):
+	case errors.Is(err, campaign.ErrInterrupted):
 		n := m.Summary()[collect.RunOK]
 		return fmt.Errorf("interrupted with %d of %d runs complete; continue with: sbreport run %s -o %s --resume", n, len(m.Runs), pos[0], *out)
 	case errors.As(err, &failed):
@@ -114,13 +116,13 @@ func newProgress(w io.Writer) *progress {
 	return p
 }
 
-func (p *progress) observe(e collect.Event) {
+func (p *progress) observe(e campaign.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch e.Kind {
-	case collect.EventNote:
+	case campaign.EventNote:
 		p.println(e.Msg)
-	case collect.EventRunStart:
+	case campaign.EventRunStart:
 		p.total, p.done, p.length = e.Total, e.Done, e.Length
 		p.current, p.started, p.left = e.Run.ID, time.Now(), e.Left
 		if p.tty && p.bar == nil {
@@ -134,7 +136,7 @@ func (p *progress) observe(e collect.Event) {
 			)
 		}
 		p.render()
-	case collect.EventRunEnd:
+	case campaign.EventRunEnd:
 		p.done = e.Done
 		r := e.Run
 		if !p.tty || r.Status != collect.RunOK {

@@ -1,4 +1,4 @@
-package collect
+package campaign
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/collect"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -164,13 +166,13 @@ func TestReadPlanErrors(t *testing.T) {
 }
 
 func TestExamplePlan(t *testing.T) {
-	p, err := ReadPlanFile("../examples/plan.yaml")
+	p, err := ReadPlanFile("../../examples/plan.yaml")
 	if os.Getenv("SB_PASSWORD") == "" {
 		var pe *PlanError
 		if !errors.As(err, &pe) || !strings.Contains(err.Error(), "SB_PASSWORD is not set") {
 			t.Fatalf("without SB_PASSWORD: %v", err)
 		}
-		p, err = ReadPlan(strings.NewReader(mustRead(t, "../examples/plan.yaml")), "plan.yaml", env(map[string]string{"SB_PASSWORD": "x"}))
+		p, err = ReadPlan(strings.NewReader(mustRead(t, "../../examples/plan.yaml")), "plan.yaml", env(map[string]string{"SB_PASSWORD": "x"}))
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -308,8 +310,8 @@ func TestSplitKind(t *testing.T) {
 		{"output", "output", 0}, {"output.c1", "output", 1}, {"warmup.c12", "warmup", 12},
 		{"table_status.c2", "table_status", 2}, {"output.c0", "output.c0", 0}, {"lscpu_json", "lscpu_json", 0},
 	} {
-		if b, c := splitKind(tt.kind); b != tt.base || c != tt.client {
-			t.Errorf("splitKind(%q) = %q, %d; want %q, %d", tt.kind, b, c, tt.base, tt.client)
+		if b, c := collect.SplitKind(tt.kind); b != tt.base || c != tt.client {
+			t.Errorf("collect.SplitKind(%q) = %q, %d; want %q, %d", tt.kind, b, c, tt.base, tt.client)
 		}
 	}
 }

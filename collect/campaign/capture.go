@@ -1,4 +1,4 @@
-package collect
+package campaign
 
 import (
 	"bytes"
@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sbreport/sbreport/collect"
 
 	"github.com/go-sql-driver/mysql"
 )
@@ -107,7 +109,7 @@ func shellQuote(argv []string) string {
 
 // A hostCapture is one command describing the machine.
 type hostCapture struct {
-	kind string   // key in Manifest.Host.Files
+	kind string   // key in collect.Manifest.Host.Files
 	file string   // relative to the campaign directory
 	argv []string // command
 }
@@ -127,7 +129,7 @@ var hostCaptures = []hostCapture{
 // captureHost runs each host command once and writes "$ COMMAND" and its
 // output to its file. JSON output is written bare so that it stays a JSON
 // document. A missing command is recorded, not fatal.
-func captureHost(ctx context.Context, dir string, c *Captures) {
+func captureHost(ctx context.Context, dir string, c *collect.Captures) {
 	if c.Files == nil {
 		c.Files = map[string]string{}
 	}

@@ -1,4 +1,4 @@
-package collect
+package campaign
 
 import (
 	"bufio"
@@ -18,6 +18,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/sbreport/sbreport/collect"
 )
 
 // ErrInterrupted reports a campaign stopped by its context (SIGINT or
@@ -40,15 +42,15 @@ func (e *FailedRunsError) Error() string {
 		ids, more = ids[:5], fmt.Sprintf(" and %d more", len(e.Failed)-5)
 	}
 	return fmt.Sprintf("%d of %d runs failed (%s%s); see %s", len(e.Failed), e.Total,
-		strings.Join(ids, ", "), more, filepath.Join(e.Dir, ManifestName))
+		strings.Join(ids, ", "), more, filepath.Join(e.Dir, collect.ManifestName))
 }
 
 // An Event tells an observer how a campaign is going.
 type Event struct {
-	Kind  string    // EventNote, EventRunStart, EventRunEnd, EventDone
-	Run   *RunEntry // the run, for EventRunStart and EventRunEnd
-	Done  int       // runs finished (any status), this one included at EventRunEnd
-	Total int       // runs in the campaign
+	Kind  string            // EventNote, EventRunStart, EventRunEnd, EventDone
+	Run   *collect.RunEntry // the run, for EventRunStart and EventRunEnd
+	Done  int               // runs finished (any status), this one included at EventRunEnd
+	Total int               // runs in the campaign
 	// Length is the current run's planned time (warm-up and duration).
 	Length time.Duration
 	// Left is the planned time of every run not yet finished, the
@@ -79,7 +81,7 @@ type Runner struct {
 	// Observe, when set, is called from the running goroutine.
 	Observe func(Event)
 
-	m          *Manifest
+	m          *collect.Manifest
 	servers    map[string]*server
 	steps      []step
 	sysbench   string          // resolved binary
@@ -185,20 +187,6 @@ func (p *Plan) clientName(name string, k int) string {
 		return name
 	}
 	return name + ".c" + strconv.Itoa(k)
-}
-
-var clientSuffix = regexp.MustCompile(`\.c([1-9][0-9]*)$`)
-
-// splitKind splits a file kind such as "output.c2" into its base kind and
-// client number (0 for a kind of no client).
-func splitKind(kind string) (base string, client int) {
-	if m := clientSuffix.FindStringSubmatchIndex(kind); m != nil {
-		n, err := strconv.Atoi(kind[m[2]:m[3]])
-		if err == nil {
-			return kind[:m[0]], n
-		}
-	}
-	return kind, 0
 }
 
 // connArgs are the connection options of client k of system s.
@@ -367,7 +355,7 @@ func (p *Plan) tableStatusStmts(s *System) []string {
 // written. The error is ErrInterrupted when ctx ends first, a
 // *FailedRunsError when some runs failed, and anything else when the
 // campaign could not start or stopped (--fail-fast).
-func (r *Runner) Run(ctx context.Context) (m *Manifest, err error) {
+func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 	p := r.Plan
 	r.steps = p.steps()
 	if err := r.checkDir(); err != nil {
@@ -398,16 +386,16 @@ func (r *Runner) Run(ctx context.Context) (m *Manifest, err error) {
 		now := time.Now().UTC().Truncate(time.Second)
 		switch {
 		case errors.Is(err, ErrInterrupted):
-			m.Status = CampaignInterrupted
+			m.Status = collect.CampaignInterrupted
 		case err != nil && !isFailedRuns(err):
-			m.Status = CampaignFailed
+			m.Status = collect.CampaignFailed
 			m.Error = err.Error()
 		default:
-			m.Status = CampaignComplete
+			m.Status = collect.CampaignComplete
 			m.Error = ""
 		}
 		m.Ended = &now
-		if werr := m.write(r.Dir); werr != nil && err == nil {
+		if werr := writeManifest(m, r.Dir); werr != nil && err == nil {
 			err = werr
 		}
 		r.observe(Event{Kind: EventDone, Done: r.finished(), Total: len(m.Runs)})
@@ -420,7 +408,7 @@ func (r *Runner) Run(ctx context.Context) (m *Manifest, err error) {
 			return m, err
 		}
 	}
-	if err := m.write(r.Dir); err != nil {
+	if err := writeManifest(m, r.Dir); err != nil {
 		return m, err
 	}
 	if err := r.prepareAll(ctx); err != nil {
@@ -429,7 +417,7 @@ func (r *Runner) Run(ctx context.Context) (m *Manifest, err error) {
 
 	for _, st := range r.steps {
 		e := r.entry(st.id())
-		if e.Status == RunOK || r.unprepared[st.sys.Name] {
+		if e.Status == collect.RunOK || r.unprepared[st.sys.Name] {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
@@ -438,7 +426,7 @@ func (r *Runner) Run(ctx context.Context) (m *Manifest, err error) {
 		if err := r.runOne(ctx, st, e); err != nil {
 			return m, err
 		}
-		if e.Status == RunFailed && r.FailFast {
+		if e.Status == collect.RunFailed && r.FailFast {
 			return m, fmt.Errorf("run %s failed (--fail-fast): %s", e.ID, e.Error)
 		}
 	}
@@ -450,7 +438,7 @@ func (r *Runner) Run(ctx context.Context) (m *Manifest, err error) {
 			}
 		}
 	}
-	if failed := m.failedIDs(); len(failed) > 0 {
+	if failed := failedIDs(m); len(failed) > 0 {
 		return m, &FailedRunsError{Dir: r.Dir, Failed: failed, Total: len(m.Runs)}
 	}
 	return m, nil
@@ -464,7 +452,7 @@ func isFailedRuns(err error) bool {
 // checkDir refuses to start a new campaign in a directory that holds one
 // or holds anything else, and to resume one that does not match the plan.
 func (r *Runner) checkDir() error {
-	old, err := ReadManifest(r.Dir)
+	old, err := collect.ReadManifest(r.Dir)
 	switch {
 	case err == nil:
 		if !r.Resume {
@@ -547,50 +535,50 @@ func (r *Runner) openManifest() error {
 	p := r.Plan
 	version, _ := exec.Command(r.sysbench, "--version").Output()
 	if r.Resume {
-		if old, err := ReadManifest(r.Dir); err == nil {
+		if old, err := collect.ReadManifest(r.Dir); err == nil {
 			r.m = old
-			r.m.Status = CampaignRunning
+			r.m.Status = collect.CampaignRunning
 			r.m.Ended = nil
 			r.m.Error = ""
 			r.m.Plan = p
 			for _, e := range r.m.Runs {
-				if e.Status != RunOK {
-					e.Status = RunPending
+				if e.Status != collect.RunOK {
+					e.Status = collect.RunPending
 				}
 			}
-			return r.m.write(r.Dir)
+			return writeManifest(r.m, r.Dir)
 		}
 	}
-	m := &Manifest{
-		Format:     ManifestFormat,
-		Status:     CampaignRunning,
+	m := &collect.Manifest{
+		Format:     collect.ManifestFormat,
+		Status:     collect.CampaignRunning,
 		Started:    time.Now().UTC().Truncate(time.Second),
 		PlanFile:   p.Name,
 		PlanDigest: p.Digest,
 		Password:   "sysbench reads MYSQL_PWD (set from each system's password_env); it is never on a command line or in a file",
-		Tools:      Tools{Sbreport: sbreportVersion(), Sysbench: strings.TrimSpace(firstLine(string(version)))},
+		Tools:      collect.Tools{Sbreport: sbreportVersion(), Sysbench: strings.TrimSpace(firstLine(string(version)))},
 		Plan:       p,
 	}
 	for i := range p.Systems {
 		s := &p.Systems[i]
-		se := SystemEntry{Name: s.Name, Engine: s.Engine, Address: s.MySQL.address(), DB: s.MySQL.DB, Labels: p.systemLabels(s)}
+		se := collect.SystemEntry{Name: s.Name, Engine: s.Engine, Address: s.MySQL.address(), DB: s.MySQL.DB, Labels: p.systemLabels(s)}
 		if p.Clients > 1 {
 			se.Databases = p.clientDBs(s)
 		}
 		m.Systems = append(m.Systems, se)
 	}
 	for _, st := range r.steps {
-		e := &RunEntry{ID: st.id(), Status: RunPending, Labels: p.runLabels(st)}
+		e := &collect.RunEntry{ID: st.id(), Status: collect.RunPending, Labels: p.runLabels(st)}
 		p.setCommands(e, st)
 		m.Runs = append(m.Runs, e)
 	}
 	r.m = m
-	return m.write(r.Dir)
+	return writeManifest(m, r.Dir)
 }
 
 // setCommands records the measured commands of a run in its entry: in
 // Command with one client, in Commands (client by client) with several.
-func (p *Plan) setCommands(e *RunEntry, st step) {
+func (p *Plan) setCommands(e *collect.RunEntry, st step) {
 	e.Command, e.Commands = "", nil
 	for k := 1; k <= p.Clients; k++ {
 		c := shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st.sys, st.workload, st.threads, k, true)...))
@@ -607,7 +595,7 @@ func firstLine(s string) string {
 	return l
 }
 
-func (r *Runner) entry(id string) *RunEntry {
+func (r *Runner) entry(id string) *collect.RunEntry {
 	for _, e := range r.m.Runs {
 		if e.ID == id {
 			return e
@@ -616,7 +604,7 @@ func (r *Runner) entry(id string) *RunEntry {
 	panic("collect: no manifest entry for run " + id)
 }
 
-func (r *Runner) systemEntry(name string) *SystemEntry {
+func (r *Runner) systemEntry(name string) *collect.SystemEntry {
 	for i := range r.m.Systems {
 		if r.m.Systems[i].Name == name {
 			return &r.m.Systems[i]
@@ -628,7 +616,7 @@ func (r *Runner) systemEntry(name string) *SystemEntry {
 func (r *Runner) finished() int {
 	n := 0
 	for _, e := range r.m.Runs {
-		if e.Status == RunOK || e.Status == RunFailed {
+		if e.Status == collect.RunOK || e.Status == collect.RunFailed {
 			n++
 		}
 	}
@@ -645,8 +633,8 @@ func (r *Runner) captureSystem(ctx context.Context, i int) error {
 		se.Files = map[string]string{}
 	}
 	for _, c := range []struct{ kind, file, stmt string }{
-		{FileVersion, "version.txt", "SELECT VERSION()"},
-		{FileVariables, "variables.txt", "SHOW GLOBAL VARIABLES"},
+		{collect.FileVersion, "version.txt", "SELECT VERSION()"},
+		{collect.FileVariables, "variables.txt", "SHOW GLOBAL VARIABLES"},
 	} {
 		if _, done := se.Files[c.kind]; done {
 			continue
@@ -683,14 +671,14 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 		var rels []string
 		for k := 1; k <= p.Clients; k++ {
 			rel := path.Join(s.Name, p.clientName("prepare", k)+".txt")
-			se.Files[p.clientName(FilePrepare, k)] = rel
+			se.Files[p.clientName(collect.FilePrepare, k)] = rel
 			rels = append(rels, rel)
 			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, k, "cleanup"), p.tablesArgs(s, k, "prepare")}}
 		}
 		_, errs := r.runGroup(ctx, s, 0, jobs)
 		err := groupError(errs)
 		if errors.Is(err, ErrInterrupted) {
-			deleteKinds(se.Files, FilePrepare) // discarded by runGroup
+			deleteKinds(se.Files, collect.FilePrepare) // discarded by runGroup
 			return err
 		}
 		if err != nil {
@@ -702,8 +690,8 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 			// Its runs cannot measure anything: record them as failed.
 			r.unprepared[s.Name] = true
 			for _, e := range r.m.Runs {
-				if e.Labels["system"] == s.Name && e.Status != RunOK {
-					e.Status, e.Error = RunFailed, msg
+				if e.Labels["system"] == s.Name && e.Status != collect.RunOK {
+					e.Status, e.Error = collect.RunFailed, msg
 				}
 			}
 			continue
@@ -715,10 +703,10 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 			if err := srv.capture(ctx, stmt, filepath.Join(r.Dir, rel)); err != nil {
 				se.Errors = append(se.Errors, err.Error())
 			} else {
-				se.Files[p.clientName(FileTableStatus, k+1)] = rel
+				se.Files[p.clientName(collect.FileTableStatus, k+1)] = rel
 			}
 		}
-		if err := r.m.write(r.Dir); err != nil {
+		if err := writeManifest(r.m, r.Dir); err != nil {
 			return err
 		}
 	}
@@ -750,14 +738,14 @@ func (r *Runner) cleanup(ctx context.Context, s *System) error {
 	var rels []string
 	for k := 1; k <= p.Clients; k++ {
 		rel := path.Join(s.Name, p.clientName("cleanup", k)+".txt")
-		se.Files[p.clientName(FileCleanup, k)] = rel
+		se.Files[p.clientName(collect.FileCleanup, k)] = rel
 		rels = append(rels, rel)
 		jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, k, "cleanup")}}
 	}
 	_, errs := r.runGroup(ctx, s, 0, jobs)
 	err := groupError(errs)
 	if errors.Is(err, ErrInterrupted) {
-		deleteKinds(se.Files, FileCleanup) // discarded by runGroup
+		deleteKinds(se.Files, collect.FileCleanup) // discarded by runGroup
 		return err
 	}
 	if err != nil {
@@ -765,7 +753,7 @@ func (r *Runner) cleanup(ctx context.Context, s *System) error {
 	} else {
 		se.Prepared, se.Cleaned = false, true
 	}
-	return r.m.write(r.Dir)
+	return writeManifest(r.m, r.Dir)
 }
 
 // left is the planned time of the runs not yet finished.
@@ -778,15 +766,15 @@ func (r *Runner) left() time.Duration {
 // With several clients, the run's warm-up and then its measured run are
 // each a group of sysbench processes started at once; the status
 // snapshots surround the whole of it.
-func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
+func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error {
 	p := r.Plan
 	srv := r.servers[st.sys.Name]
 	now := time.Now().UTC().Truncate(time.Second)
-	e.Status, e.Started, e.Ended, e.Error, e.ExitStatus, e.ExitStatuses = RunRunning, &now, nil, "", nil, nil
+	e.Status, e.Started, e.Ended, e.Error, e.ExitStatus, e.ExitStatuses = collect.RunRunning, &now, nil, "", nil, nil
 	e.Errors = nil
 	e.Attempts++
 	e.Files = map[string]string{}
-	if err := r.m.write(r.Dir); err != nil {
+	if err := writeManifest(r.m, r.Dir); err != nil {
 		return err
 	}
 	r.observe(Event{Kind: EventRunStart, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
@@ -819,7 +807,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	}
 	var runErr error
 	if p.Warmup > 0 {
-		if _, err := group(FileWarmup, ".warmup.txt", p.Warmup.Duration()+p.Grace.Duration(), false); err != nil {
+		if _, err := group(collect.FileWarmup, ".warmup.txt", p.Warmup.Duration()+p.Grace.Duration(), false); err != nil {
 			runErr = fmt.Errorf("warm-up: %w", err)
 		}
 	}
@@ -827,7 +815,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 		snapshot(StatusBefore)
 		p.setCommands(e, st)
 		var exits []int
-		exits, runErr = group(FileOutput, ".txt", p.Duration.Duration()+p.Grace.Duration(), true)
+		exits, runErr = group(collect.FileOutput, ".txt", p.Duration.Duration()+p.Grace.Duration(), true)
 		exit := exits[0]
 		for _, x := range exits {
 			if x != 0 {
@@ -848,7 +836,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 		if err := writeCapture(filepath.Join(r.Dir, rel), status); err != nil {
 			e.Errors = append(e.Errors, err.Error())
 		} else {
-			e.Files[FileStatus] = rel
+			e.Files[collect.FileStatus] = rel
 		}
 	}
 
@@ -856,14 +844,14 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 	e.Ended = &end
 	switch {
 	case errors.Is(runErr, ErrInterrupted):
-		e.Status, e.Error = RunInterrupted, "interrupted"
-		deleteKinds(e.Files, FileOutput, FileWarmup) // discarded by runGroup
+		e.Status, e.Error = collect.RunInterrupted, "interrupted"
+		deleteKinds(e.Files, collect.FileOutput, collect.FileWarmup) // discarded by runGroup
 	case runErr != nil:
-		e.Status, e.Error = RunFailed, runErr.Error()
+		e.Status, e.Error = collect.RunFailed, runErr.Error()
 	default:
-		e.Status = RunOK
+		e.Status = collect.RunOK
 	}
-	if err := r.m.write(r.Dir); err != nil {
+	if err := writeManifest(r.m, r.Dir); err != nil {
 		return err
 	}
 	r.observe(Event{Kind: EventRunEnd, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
@@ -877,7 +865,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *RunEntry) error {
 // ("output" removes output.c1, output.c2, ...).
 func deleteKinds(files map[string]string, kinds ...string) {
 	for k := range files {
-		base, _ := splitKind(k)
+		base, _ := collect.SplitKind(k)
 		for _, kind := range kinds {
 			if base == kind {
 				delete(files, k)

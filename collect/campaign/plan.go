@@ -1,4 +1,4 @@
-package collect
+package campaign
 
 import (
 	"bytes"
@@ -239,17 +239,17 @@ func yamlProblems(err error) []PlanProblem {
 }
 
 var (
-	notFound  = regexp.MustCompile(`^field (\S+) not found in type collect\.(\w+)$`)
+	notFound  = regexp.MustCompile(`^field (\S+) not found in type campaign\.(\w+)$`)
 	cannotSet = regexp.MustCompile("^cannot unmarshal (!!\\w+) `(.*)` into (.+)$")
 )
 
 var goTypes = map[string]string{
 	"int": "a whole number", "bool": "true or false", "string": "a string",
 	"[]int": "a list of whole numbers", "[]string": "a list of strings",
-	"[]collect.System": "a list of systems", "map[string]string": "a mapping of labels",
-	"collect.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
-	"collect.Options": "a mapping (report_interval, histogram, percentile, extra, binary)",
-	"collect.System":  "a mapping (name, mysql, engine, labels)", "collect.Plan": "a mapping",
+	"[]campaign.System": "a list of systems", "map[string]string": "a mapping of labels",
+	"campaign.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
+	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, binary)",
+	"campaign.System":  "a mapping (name, mysql, engine, labels)", "campaign.Plan": "a mapping",
 }
 
 var yamlTags = map[string]string{"!!str": "a string", "!!int": "a number", "!!seq": "a list", "!!map": "a mapping", "!!bool": "a boolean", "!!float": "a number", "!!null": "nothing"}

@@ -1,4 +1,4 @@
-package collect
+package campaign
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sbreport/sbreport/collect"
 
 	// Only the test reads a campaign the way sbreport report does; the
 	// package itself never imports analyze.
@@ -73,7 +75,7 @@ labels: {campaign: clients}
 	if err != nil {
 		t.Fatalf("campaign: %v", err)
 	}
-	if m.Status != CampaignComplete || len(m.Runs) != 4 || m.Summary()[RunOK] != 4 {
+	if m.Status != collect.CampaignComplete || len(m.Runs) != 4 || m.Summary()[collect.RunOK] != 4 {
 		t.Fatalf("status %s, runs %d, %v", m.Status, len(m.Runs), m.Summary())
 	}
 
@@ -87,7 +89,7 @@ labels: {campaign: clients}
 			t.Errorf("%s: command %q, commands %q, exit %d %v", e.ID, e.Command, e.Commands, *e.ExitStatus, e.ExitStatuses)
 			continue
 		}
-		if len(e.Files) != 3 || e.Files[FileStatus] != e.ID+".status.txt.gz" {
+		if len(e.Files) != 3 || e.Files[collect.FileStatus] != e.ID+".status.txt.gz" {
 			t.Errorf("%s: files %v", e.ID, e.Files)
 		}
 		for k := 1; k <= 2; k++ {
@@ -124,7 +126,7 @@ labels: {campaign: clients}
 			}
 			clientTPS[e.ID] = append(clientTPS[e.ID], *d.Runs[0].TPS)
 		}
-		if l := labels[e.Files[FileStatus]]; l["client"] != "" || l["client_group"] != "" || l["threads"] != e.Labels["threads"] {
+		if l := labels[e.Files[collect.FileStatus]]; l["client"] != "" || l["client_group"] != "" || l["threads"] != e.Labels["threads"] {
 			t.Errorf("%s: status labels %v", e.ID, l)
 		}
 	}
@@ -139,12 +141,12 @@ labels: {campaign: clients}
 		}
 		for k := 1; k <= 2; k++ {
 			c := strconv.Itoa(k)
-			for _, kind := range []string{FilePrepare, FileCleanup} {
+			for _, kind := range []string{collect.FilePrepare, collect.FileCleanup} {
 				if p := s.Files[kind+".c"+c]; p == "" || !skip[p] {
 					t.Errorf("%s: %s.c%s %q not skipped", s.Name, kind, c, p)
 				}
 			}
-			p := s.Files[FileTableStatus+".c"+c]
+			p := s.Files[collect.FileTableStatus+".c"+c]
 			if p != s.Name+"/table-status.c"+c+".txt" || labels[p]["client"] != c || labels[p]["system"] != s.Name {
 				t.Errorf("%s: table status %q, labels %v", s.Name, p, labels[p])
 			}
@@ -160,7 +162,7 @@ labels: {campaign: clients}
 
 	// Read back the way sbreport report does: one merged run per system
 	// and thread count, with the plan's threads and the clients' summed tps.
-	doc, err := Load([]string{dir})
+	doc, err := collect.Load([]string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +230,7 @@ clients: 2
 		t.Fatalf("campaign: %v", err)
 	}
 	e := m.Runs[0]
-	if e.Status != RunFailed || !strings.HasPrefix(e.Error, "client 2: sysbench exit status 1: FATAL:") || !strings.Contains(e.Error, "1146") ||
+	if e.Status != collect.RunFailed || !strings.HasPrefix(e.Error, "client 2: sysbench exit status 1: FATAL:") || !strings.Contains(e.Error, "1146") ||
 		strings.Contains(e.Error, "client 1") {
 		t.Errorf("error %q", e.Error)
 	}
@@ -279,7 +281,7 @@ clients: 2
 		t.Errorf("the interrupted campaign took %s", took)
 	}
 	e := m.Runs[0]
-	if m.Status != CampaignInterrupted || e.Status != RunInterrupted || e.Files["output.c1"] != "" || e.Files["output.c2"] != "" {
+	if m.Status != collect.CampaignInterrupted || e.Status != collect.RunInterrupted || e.Files["output.c1"] != "" || e.Files["output.c2"] != "" {
 		t.Errorf("status %s, run %s, files %v", m.Status, e.Status, e.Files)
 	}
 	for k := 1; k <= 2; k++ {

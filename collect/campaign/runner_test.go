@@ -1,4 +1,4 @@
-package collect
+package campaign
 
 import (
 	"bytes"
@@ -20,6 +20,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sbreport/sbreport/collect"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -141,7 +143,7 @@ labels: {campaign: e2e}
 	if err != nil {
 		t.Fatalf("campaign: %v", err)
 	}
-	if m.Status != CampaignComplete || len(m.Runs) != 16 || m.Summary()[RunOK] != 16 {
+	if m.Status != collect.CampaignComplete || len(m.Runs) != 16 || m.Summary()[collect.RunOK] != 16 {
 		t.Fatalf("status %s, runs %d, %v", m.Status, len(m.Runs), m.Summary())
 	}
 
@@ -163,29 +165,29 @@ labels: {campaign: e2e}
 	}
 
 	// The manifest on disk is the one returned.
-	disk, err := ReadManifest(dir)
-	if err != nil || disk.Status != CampaignComplete || len(disk.Runs) != 16 {
+	disk, err := collect.ReadManifest(dir)
+	if err != nil || disk.Status != collect.CampaignComplete || len(disk.Runs) != 16 {
 		t.Fatalf("manifest on disk: %v %+v", err, disk)
 	}
 	if !strings.HasPrefix(disk.Tools.Sysbench, "sysbench 1.") {
 		t.Errorf("sysbench version %q", disk.Tools.Sysbench)
 	}
 
-	labels, err := ManifestLabels(dir)
+	labels, err := collect.ManifestLabels(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	skip, err := ManifestSkip(dir)
+	skip, err := collect.ManifestSkip(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range m.Runs {
-		out := e.Files[FileOutput]
+		out := e.Files[collect.FileOutput]
 		l := labels[out]
 		if l["system"] != e.Labels["system"] || l["workload"] == "" || l["threads"] == "" || l["repeat"] == "" || l["campaign"] != "e2e" {
 			t.Errorf("%s: labels %v", out, l)
 		}
-		if labels[e.Files[FileStatus]]["threads"] != l["threads"] {
+		if labels[e.Files[collect.FileStatus]]["threads"] != l["threads"] {
 			t.Errorf("%s: status file %v", e.ID, e.Files)
 		}
 		if *e.ExitStatus != 0 || e.Attempts != 1 {
@@ -210,33 +212,33 @@ labels: {campaign: e2e}
 		}
 		// SHOW GLOBAL STATUS before and after, in that order, the
 		// queries in between counted.
-		st := parseFile(t, filepath.Join(dir, e.Files[FileStatus]))
+		st := parseFile(t, filepath.Join(dir, e.Files[collect.FileStatus]))
 		if len(st.Variables) != 2 {
-			t.Fatalf("%s: %d status captures, errors %v", e.Files[FileStatus], len(st.Variables), st.Errors)
+			t.Fatalf("%s: %d status captures, errors %v", e.Files[collect.FileStatus], len(st.Variables), st.Errors)
 		}
 		before, after := st.Variables[0], st.Variables[1]
 		if before.Kind != "status" || after.Kind != "status" || !strings.Contains(before.Statement, "before") || !strings.Contains(after.Statement, "after") {
-			t.Errorf("%s: kinds %s, %s; statements %q, %q", e.Files[FileStatus], before.Kind, after.Kind, before.Statement, after.Statement)
+			t.Errorf("%s: kinds %s, %s; statements %q, %q", e.Files[collect.FileStatus], before.Kind, after.Kind, before.Statement, after.Statement)
 		}
 		q0, _ := strconv.ParseInt(before.Values["Questions"], 10, 64)
 		q1, _ := strconv.ParseInt(after.Values["Questions"], 10, 64)
 		if q1-q0 < int64(*run.Events) {
-			t.Errorf("%s: Questions %d → %d for %d events", e.Files[FileStatus], q0, q1, *run.Events)
+			t.Errorf("%s: Questions %d → %d for %d events", e.Files[collect.FileStatus], q0, q1, *run.Events)
 		}
 	}
 	for _, s := range m.Systems {
 		if s.Server == "" || !s.Cleaned || s.Prepared || len(s.Errors) > 0 {
 			t.Errorf("system %+v", s)
 		}
-		v := parseFile(t, filepath.Join(dir, s.Files[FileVariables]))
+		v := parseFile(t, filepath.Join(dir, s.Files[collect.FileVariables]))
 		if len(v.Variables) != 1 || v.Variables[0].Values["version"] == "" {
-			t.Errorf("%s: variables capture", s.Files[FileVariables])
+			t.Errorf("%s: variables capture", s.Files[collect.FileVariables])
 		}
-		ts := parseFile(t, filepath.Join(dir, s.Files[FileTableStatus]))
+		ts := parseFile(t, filepath.Join(dir, s.Files[collect.FileTableStatus]))
 		if len(ts.Tables) != 2 || !strings.EqualFold(ts.Tables[0].Engine, s.Engine) {
-			t.Errorf("%s: table status %+v", s.Files[FileTableStatus], ts.Tables)
+			t.Errorf("%s: table status %+v", s.Files[collect.FileTableStatus], ts.Tables)
 		}
-		if !skip[s.Files[FilePrepare]] || !skip[s.Files[FileCleanup]] {
+		if !skip[s.Files[collect.FilePrepare]] || !skip[s.Files[collect.FileCleanup]] {
 			t.Errorf("prepare/cleanup of %s not in ManifestSkip: %v", s.Name, skip)
 		}
 		if n, err := r.servers[s.Name].tableCount(context.Background(), s.DB, 2); err == nil && n != 0 {
@@ -345,9 +347,9 @@ func waitRuns(t *testing.T, dir string, n int) {
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		if m, err := ReadManifest(dir); err == nil {
+		if m, err := collect.ReadManifest(dir); err == nil {
 			s := m.Summary()
-			if s[RunOK] >= n && s[RunRunning] == 1 {
+			if s[collect.RunOK] >= n && s[collect.RunRunning] == 1 {
 				time.Sleep(time.Second) // into the run
 				return
 			}
@@ -391,22 +393,22 @@ table_size: 1000
 	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
 		t.Fatalf("interrupted child: %v", err)
 	}
-	m, err := ReadManifest(dir)
+	m, err := collect.ReadManifest(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := m.Summary(); m.Status != CampaignInterrupted || s[RunOK] != 1 || s[RunInterrupted] != 1 || s[RunPending] != 4 {
+	if s := m.Summary(); m.Status != collect.CampaignInterrupted || s[collect.RunOK] != 1 || s[collect.RunInterrupted] != 1 || s[collect.RunPending] != 4 {
 		t.Fatalf("after SIGINT: status %s, %v", m.Status, s)
 	}
 	for _, e := range m.Runs {
-		if e.Status == RunInterrupted {
-			if _, err := os.Stat(filepath.Join(dir, e.ID+".txt")); err == nil || e.Files[FileOutput] != "" {
+		if e.Status == collect.RunInterrupted {
+			if _, err := os.Stat(filepath.Join(dir, e.ID+".txt")); err == nil || e.Files[collect.FileOutput] != "" {
 				t.Errorf("output of the interrupted run %s was kept", e.ID)
 			}
 		}
 	}
 	firstOK := m.Runs[0]
-	if firstOK.Status != RunOK {
+	if firstOK.Status != collect.RunOK {
 		t.Fatalf("first run %+v", firstOK)
 	}
 	checkNoTemps(t, dir)
@@ -419,17 +421,17 @@ table_size: 1000
 	waitRuns(t, dir, 2)
 	child.Process.Kill()
 	child.Wait()
-	m, err = ReadManifest(dir)
+	m, err = collect.ReadManifest(dir)
 	if err != nil {
 		t.Fatalf("manifest after SIGKILL: %v", err)
 	}
-	if s := m.Summary(); m.Status != CampaignRunning || s[RunOK] != 2 || s[RunRunning] != 1 {
+	if s := m.Summary(); m.Status != collect.CampaignRunning || s[collect.RunOK] != 2 || s[collect.RunRunning] != 1 {
 		t.Fatalf("after SIGKILL: status %s, %v", m.Status, s)
 	}
 	// Every visible file is complete: a run's output exists only once the
 	// run has ended (it is renamed into place then).
 	for _, e := range m.Runs {
-		if e.Status == RunRunning {
+		if e.Status == collect.RunRunning {
 			if _, err := os.Stat(filepath.Join(dir, e.ID+".txt")); err == nil {
 				t.Errorf("output of the killed run %s is visible", e.ID)
 			}
@@ -445,7 +447,7 @@ table_size: 1000
 	if err != nil {
 		t.Fatalf("resume: %v", err)
 	}
-	if s := m.Summary(); m.Status != CampaignComplete || s[RunOK] != 6 {
+	if s := m.Summary(); m.Status != collect.CampaignComplete || s[collect.RunOK] != 6 {
 		t.Fatalf("after resume: status %s, %v", m.Status, s)
 	}
 	if r0 := m.Runs[0]; r0.Attempts != 1 || !r0.Started.Equal(*firstOK.Started) {
@@ -455,7 +457,7 @@ table_size: 1000
 		t.Errorf("the interrupted run has %d attempts, want 2", r1.Attempts)
 	}
 	for _, e := range m.Runs {
-		d := parseFile(t, filepath.Join(dir, e.Files[FileOutput]))
+		d := parseFile(t, filepath.Join(dir, e.Files[collect.FileOutput]))
 		if len(d.Runs) != 1 || !d.Runs[0].Complete {
 			t.Errorf("%s: not one complete run", e.ID)
 		}
@@ -494,7 +496,7 @@ func startSecondServer(t *testing.T, password string) (port int, stop func()) {
 	}
 	port = freePort(t)
 	envv := append(os.Environ(), "SBREPORT_DB_DIR="+dir, "SBREPORT_DB_PORT="+strconv.Itoa(port), "SB_PASSWORD="+password, "SBREPORT_NO_INSTALL=1")
-	cmd := exec.Command("bash", "../scripts/setup.sh")
+	cmd := exec.Command("bash", "../../scripts/setup.sh")
 	cmd.Env = envv
 	if out, err := cmd.CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
@@ -509,7 +511,7 @@ func startSecondServer(t *testing.T, password string) (port int, stop func()) {
 			return
 		}
 		stopped = true
-		cmd := exec.Command("bash", "../scripts/stop-db.sh", "--purge")
+		cmd := exec.Command("bash", "../../scripts/stop-db.sh", "--purge")
 		cmd.Env = envv
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("stopping the second MariaDB: %v\n%s", err, out)
@@ -554,19 +556,19 @@ table_size: 1000
 	if !errors.As(err, &failed) || len(failed.Failed) != 2 || failed.Total != 6 {
 		t.Fatalf("campaign: %v", err)
 	}
-	if m.Status != CampaignComplete {
+	if m.Status != collect.CampaignComplete {
 		t.Errorf("status %s", m.Status)
 	}
 	for _, e := range m.Runs {
 		wantOK := e.Labels["system"] == "shared" || e.Labels["repeat"] == "1"
-		if (e.Status == RunOK) != wantOK {
+		if (e.Status == collect.RunOK) != wantOK {
 			t.Errorf("%s: status %s (%s)", e.ID, e.Status, e.Error)
 			continue
 		}
 		if wantOK {
 			continue
 		}
-		out, err := os.ReadFile(filepath.Join(dir, e.Files[FileOutput]))
+		out, err := os.ReadFile(filepath.Join(dir, e.Files[collect.FileOutput]))
 		if err != nil {
 			t.Errorf("%s: output of the failed run: %v", e.ID, err)
 		}
@@ -628,10 +630,10 @@ table_size: 100
 	if err == nil || !strings.Contains(err.Error(), "--fail-fast") || !strings.Contains(err.Error(), "1146") {
 		t.Fatalf("campaign: %v", err)
 	}
-	if s := m.Summary(); m.Status != CampaignFailed || s[RunOK] != 1 || s[RunFailed] != 1 || s[RunPending] != 1 {
+	if s := m.Summary(); m.Status != collect.CampaignFailed || s[collect.RunOK] != 1 || s[collect.RunFailed] != 1 || s[collect.RunPending] != 1 {
 		t.Errorf("status %s, %v", m.Status, s)
 	}
-	if disk, err := ReadManifest(dir); err != nil || disk.Status != CampaignFailed || disk.Error == "" {
+	if disk, err := collect.ReadManifest(dir); err != nil || disk.Status != collect.CampaignFailed || disk.Error == "" {
 		t.Errorf("manifest on disk: %v %+v", err, disk)
 	}
 }
@@ -699,10 +701,10 @@ table_size: 100
 		t.Fatalf("campaign: %v", err)
 	}
 	e := m.Runs[0]
-	if e.Status != RunFailed || !strings.Contains(e.Error, "timed out after 1s") || *e.ExitStatus == 0 {
+	if e.Status != collect.RunFailed || !strings.Contains(e.Error, "timed out after 1s") || *e.ExitStatus == 0 {
 		t.Errorf("run %+v", e)
 	}
-	out, err := os.ReadFile(filepath.Join(dir, e.Files[FileOutput]))
+	out, err := os.ReadFile(filepath.Join(dir, e.Files[collect.FileOutput]))
 	if err != nil || !bytes.HasPrefix(out, []byte("$ sysbench oltp_point_select --threads=1 --time=1 ")) {
 		t.Errorf("output kept: %v\n%s", err, out)
 	}
