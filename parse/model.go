@@ -77,6 +77,38 @@ type Run struct {
 	FileIO      *FileIO   `json:"fileio"`
 	Memory      *Memory   `json:"memory"`
 	Columns     []Column  `json:"columns"` // summary-table row: every cell as printed
+
+	// Settings holds every option of the run's command line and options
+	// header that shapes the workload (Catalog: classes workload, scale,
+	// concurrency), by canonical name ("oltp-read-only", "table-size"),
+	// with its value as given. Options that do not change the experiment
+	// (connection, credentials, duration, reporting, seeds) are left out.
+	// Two runs whose Settings differ are different experiments.
+	Settings map[string]string `json:"settings"`
+	// LabelFrom says where a derived label came from, for the labels not
+	// read from the run's own command line: "engine": "SHOW TABLE STATUS
+	// at line 12 (inferred)", "host": "prompt at line 3".
+	LabelFrom map[string]string `json:"label_from"`
+	// Captures lists the captures that describe the run (host, variables,
+	// table status, status snapshots, system statistics) by CaptureID:
+	// those that precede it in its input, or share its directory or
+	// campaign entry.
+	Captures []string `json:"captures"`
+}
+
+// CaptureID names a capture (or run) by the input and line it starts at:
+// "results/page.html:120".
+func CaptureID(source string, line int) string {
+	return source + ":" + strconv.Itoa(line)
+}
+
+// SetLabelFrom sets a derived label and records where it came from.
+func (r *Run) SetLabelFrom(k, v, from string) {
+	r.SetLabel(k, v)
+	if r.LabelFrom == nil {
+		r.LabelFrom = map[string]string{}
+	}
+	r.LabelFrom[k] = from
 }
 
 // Options holds the sysbench options header.
@@ -377,8 +409,13 @@ func (e *Error) Error() string {
 	return e.Source + ": " + e.Message
 }
 
+// Format names the layout of sbreport's JSON documents (parse --json,
+// results.json); a reader refuses a format it does not know.
+const Format = "sbreport/1"
+
 // Document gathers every item of one or more inputs, in input order.
 type Document struct {
+	Format    string         `json:"format,omitempty"` // Format when written by sbreport
 	Runs      []*Run         `json:"runs"`
 	Hosts     []*Host        `json:"hosts"`
 	Variables []*Variables   `json:"variables"`

@@ -129,10 +129,12 @@ func NewView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
+	d := *doc
+	d.Format = parse.Format
 	return enc.Encode(struct {
 		*parse.Document
 		Analysis *analyze.Analysis `json:"analysis"`
-	}{doc, an})
+	}{&d, an})
 }
 
 // safeName turns a workload or system name into a file-name part.

@@ -86,7 +86,7 @@ func (s *jsonSink) add(it parse.Item) {
 	switch v := it.(type) {
 	case *parse.Run:
 		if !s.started {
-			s.w.WriteString(`{"runs": [`)
+			s.w.WriteString(`{"format": "` + parse.Format + `", "runs": [`)
 			s.started = true
 		}
 		if s.nruns > 0 {
@@ -139,7 +139,7 @@ func marshalRun(r *parse.Run) ([]byte, error) {
 
 func (s *jsonSink) close() error {
 	if !s.started {
-		s.w.WriteString(`{"runs": [`)
+		s.w.WriteString(`{"format": "` + parse.Format + `", "runs": [`)
 	}
 	s.w.WriteString("\n ],\n")
 	rest := struct {
