@@ -110,7 +110,8 @@ func Counters(vars []*parse.Variables, d *Dataset) ([]CounterRow, Warnings) {
 		if !ok || len(deltas) == 0 {
 			continue
 		}
-		k := Key{System: systemLabel(p.after.Labels, d.By), Workload: WorkloadOf(r)}
+		k := d.KeyOf(r)
+		k.Threads = 0
 		ac := accs[k]
 		if ac == nil {
 			ac = &acc{sums: map[string]float64{}}

@@ -71,6 +71,8 @@ type Cell struct {
 
 // A Dataset is the grouped runs of an analysis.
 type Dataset struct {
+	keys map[*parse.Run]Key // every run's cell, merged clients included
+
 	// By is the key that named the systems ("" when every run belongs to
 	// one system, which is then called "all").
 	By        string   `json:"by"`
@@ -158,10 +160,21 @@ func ChooseBy(runs []*parse.Run) string {
 }
 
 // SystemOf returns the run's system under key by ("all" when by is "",
-// "?" when the run lacks the key).
+// "?" when the run lacks the key). by may name several keys separated by
+// commas ("engine,clients"): the system is then their values joined by
+// "/" ("innodb/8").
 func SystemOf(r *parse.Run, by string) string {
 	if by == "" {
 		return "all"
+	}
+	if strings.Contains(by, ",") {
+		var parts []string
+		for _, k := range strings.Split(by, ",") {
+			if k = strings.TrimSpace(k); k != "" {
+				parts = append(parts, SystemOf(r, k))
+			}
+		}
+		return strings.Join(parts, "/")
 	}
 	if v, ok := r.Labels[by]; ok && v != "" {
 		return v
@@ -255,8 +268,22 @@ func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
 
 	cells := map[Key]*Cell{}
 	sysIdx, wlIdx := map[string]int{}, map[string]int{}
-	for _, u := range units {
+	unitRuns := make([]*parse.Run, len(units))
+	for i, u := range units {
+		unitRuns[i] = u.run
+	}
+	variants, vw := variantsOf(unitRuns, d.By)
+	d.Warnings = append(d.Warnings, vw...)
+	d.keys = map[*parse.Run]Key{}
+	for i, u := range units {
 		k := Key{System: SystemOf(u.run, d.By), Workload: WorkloadOf(u.run), Threads: threadsOf(u.run)}
+		if v := variants[i]; v != "" {
+			k.Workload += " (" + v + ")"
+		}
+		d.keys[u.run] = k
+		for _, m := range members[u] {
+			d.keys[m] = k
+		}
 		if _, ok := sysIdx[k.System]; !ok {
 			sysIdx[k.System] = len(d.Systems)
 			d.Systems = append(d.Systems, k.System)
@@ -290,6 +317,16 @@ func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
 		d.Warnings.addf("some runs have no %q: they are grouped as system \"?\"", d.By)
 	}
 	return d
+}
+
+// KeyOf returns the cell of a run of the dataset (a client run of a
+// merged run included). A run the dataset does not hold gets the key its
+// labels give, without a variant.
+func (d *Dataset) KeyOf(r *parse.Run) Key {
+	if k, ok := d.keys[r]; ok {
+		return k
+	}
+	return Key{System: SystemOf(r, d.By), Workload: WorkloadOf(r), Threads: threadsOf(r)}
 }
 
 // Cell returns the cell with key k, or nil.

@@ -10,11 +10,16 @@ import (
 // "sysbench oltp_read_only --threads=16 --mysql-password=x run".
 type Command struct {
 	raw    string
-	Tool   string            // "sysbench", "mysqlslap", or the program's base name
-	Test   string            // sysbench test name or script (base name, ".lua" dropped)
-	Action string            // sysbench command: prepare, run, cleanup, help
-	Opts   map[string]string // --name=value options (names without dashes); flags map to ""
-	Labels map[string]string // labels derived from the options
+	Tool   string // "sysbench", "mysqlslap", or the program's base name
+	Test   string // sysbench test name or script (base name, ".lua" dropped)
+	Action string // sysbench command: prepare, run, cleanup, help
+	// Opts holds every option by its canonical name (CanonicalOption; a
+	// mysqlslap one-letter option by its long name), the value as given;
+	// a flag without value maps to "".
+	Opts   map[string]string
+	Labels map[string]string // labels derived from the options: test, threads, engine, db_driver
+	// Prompt is the shell prompt the command was typed at ("" when none).
+	Prompt string
 }
 
 // Masked returns the command line with passwords replaced by ***. It is
@@ -28,16 +33,19 @@ var wrappers = map[string]bool{"time": true, "sudo": true, "nohup": true, "env":
 // commandIn returns the sysbench or mysqlslap command that text (a
 // normalised line without a prompt) runs, or nil. A sysbench banner
 // ("sysbench 1.0.20 (using bundled LuaJIT ...)", "sysbench 0.4.12:  ...")
-// is not a command.
+// and a sentence that starts with the program's name ("sysbench is a
+// scriptable benchmark tool") are not commands.
 func commandIn(text string) *Command {
 	if len(text) < 9 {
 		return nil
 	}
 	c := text[0]
-	if c != 's' && c != '.' && c != '/' && c != 'm' && c != 't' && c != 'n' && c != 'e' && c != 'M' && c != 'S' {
+	if c != 's' && c != '.' && c != '/' && c != 'm' && c != 't' && c != 'n' && c != 'e' && c != 'M' && c != 'S' &&
+		c != 'o' && c != 'b' && c != '~' && c != '$' {
 		return nil
 	}
-	if !strings.Contains(text, "sysbench") && !strings.Contains(text, "mysqlslap") && !strings.Contains(text, "mariadb-slap") {
+	if !strings.Contains(text, "sysbench") && !strings.Contains(text, "mysqlslap") && !strings.Contains(text, "mariadb-slap") &&
+		!strings.Contains(text, ".lua") {
 		return nil
 	}
 	if cmd := ParseCommand(text); cmd.Tool == "sysbench" || cmd.Tool == "mysqlslap" {
@@ -48,9 +56,26 @@ func commandIn(text string) *Command {
 
 var versionArg = regexp.MustCompile(`^v?\d+\.\d+(\.\d+)*(-[0-9a-f]+)?:?$`)
 
-// ParseCommand splits a command line and derives labels from it: test,
-// threads, tables, table_size, engine, db_driver, and for mysqlslap
-// concurrency and engine.
+// shellEnds are the tokens after which a command's own arguments end.
+func shellEnd(a string) bool {
+	switch a {
+	case "|", ">", ">>", "2>&1", "&&", ";", "|&", "tee", "&", "||", "2>", "1>", "&>":
+		return true
+	}
+	return strings.HasPrefix(a, ">") || strings.HasPrefix(a, "2>") || strings.HasPrefix(a, "1>") ||
+		strings.HasPrefix(a, "&>") || strings.HasPrefix(a, "|")
+}
+
+// sysbenchActions are the commands sysbench takes after its options.
+var sysbenchActions = map[string]bool{"prepare": true, "run": true, "cleanup": true, "help": true,
+	"warmup": true, "prewarm": true, "version": true}
+
+// ParseCommand splits a command line and derives what it says about the
+// run: test (the name, or a script given by path in any generation's form),
+// action, options by canonical name, and the labels test, threads, engine
+// and db_driver. Tool is "" for a line that is not a command: a banner, or
+// prose that merely starts with the program's name (more words than a
+// sysbench or mysqlslap command line can hold).
 func ParseCommand(line string) *Command {
 	cmd := &Command{raw: line, Opts: map[string]string{}, Labels: map[string]string{}}
 	args := splitArgs(line)
@@ -72,16 +97,25 @@ func ParseCommand(line string) *Command {
 		return cmd
 	}
 	prog := path.Base(args[i])
+	rest := args[i+1:]
 	switch {
 	case prog == "sysbench":
 		cmd.Tool = "sysbench"
 	case prog == "mysqlslap" || prog == "mariadb-slap":
 		cmd.Tool = "mysqlslap"
+	case strings.HasSuffix(prog, ".lua"):
+		// 1.x scripts start with "#!/usr/bin/env sysbench": the script
+		// path can be the first word of the command.
+		t, ok := ScriptTest(args[i])
+		if !ok {
+			cmd.Tool = prog
+			return cmd
+		}
+		cmd.Tool, cmd.Test = "sysbench", t
 	default:
 		cmd.Tool = prog
 		return cmd
 	}
-	rest := args[i+1:]
 	if cmd.Tool == "sysbench" && len(rest) > 0 && versionArg.MatchString(rest[0]) {
 		cmd.Tool = "" // a banner, not a command
 		return cmd
@@ -89,23 +123,44 @@ func ParseCommand(line string) *Command {
 	var positional []string
 	for j := 0; j < len(rest); j++ {
 		a := rest[j]
-		if strings.HasPrefix(a, "--") {
+		if shellEnd(a) {
+			break
+		}
+		if strings.HasPrefix(a, "--") && len(a) > 2 {
 			name, val, hasVal := strings.Cut(a[2:], "=")
-			if !hasVal && j+1 < len(rest) && !strings.HasPrefix(rest[j+1], "-") && takesValue(name) {
+			if !hasVal && j+1 < len(rest) && !strings.HasPrefix(rest[j+1], "-") && !shellEnd(rest[j+1]) && takesValue(cmd.Tool, name) {
 				val = rest[j+1]
 				j++
+			}
+			if cmd.Tool == ToolMysqlslap {
+				name = mysqlslapLong(name)
+			}
+			cmd.Opts[CanonicalOption(name)] = val
+			continue
+		}
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			name, val := a[1:2], a[2:]
+			if cmd.Tool == ToolMysqlslap {
+				if val == "" && name != "p" && j+1 < len(rest) && !strings.HasPrefix(rest[j+1], "-") && !shellEnd(rest[j+1]) && shortTakesValue(name) {
+					val = rest[j+1]
+					j++
+				}
+				if long, ok := mysqlslapShort[name]; ok {
+					name = long
+				}
 			}
 			cmd.Opts[name] = val
 			continue
 		}
-		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			cmd.Opts[a[1:2]] = a[2:]
-			continue
-		}
-		if a == "|" || a == ">" || a == ">>" || a == "2>&1" || a == "&&" || a == ";" || a == "|&" || a == "tee" {
+		a = strings.TrimSuffix(a, ";")
+		if a == "" {
 			break
 		}
 		positional = append(positional, a)
+	}
+	if !commandShaped(cmd.Tool, positional, cmd.Test != "") {
+		cmd.Tool = "" // prose, not a command
+		return cmd
 	}
 	o := cmd.Opts
 	first := func(names ...string) string {
@@ -117,29 +172,33 @@ func ParseCommand(line string) *Command {
 		return ""
 	}
 	if cmd.Tool == "mysqlslap" {
-		if v := first("concurrency", "c"); v != "" {
+		if v := first("concurrency"); v != "" {
 			cmd.Labels["concurrency"] = v
 		}
-		if v := first("engine", "e"); v != "" {
-			cmd.Labels["engine"] = v
-		}
-		if v := first("number-of-queries"); v != "" {
-			cmd.Labels["number_of_queries"] = v
+		if v := first("engine"); v != "" {
+			cmd.Labels["engine"] = strings.ToLower(v)
 		}
 		return cmd
 	}
 	for _, p := range positional {
-		switch p {
-		case "prepare", "run", "cleanup", "help", "warmup", "prewarm":
+		if sysbenchActions[p] {
 			cmd.Action = p
-		default:
-			if cmd.Test == "" {
+			continue
+		}
+		if cmd.Test == "" {
+			if t, ok := ScriptTest(p); ok {
+				cmd.Test = t
+			} else {
 				cmd.Test = testName(p)
 			}
 		}
 	}
 	if t := first("test"); t != "" && cmd.Test == "" {
-		cmd.Test = testName(t)
+		if n, ok := ScriptTest(t); ok {
+			cmd.Test = n
+		} else {
+			cmd.Test = testName(t)
+		}
 	}
 	if cmd.Test != "" {
 		cmd.Labels["test"] = cmd.Test
@@ -147,13 +206,7 @@ func ParseCommand(line string) *Command {
 	if v := first("threads", "num-threads"); v != "" {
 		cmd.Labels["threads"] = v
 	}
-	if v := first("tables", "oltp-tables-count", "oltp_tables_count"); v != "" {
-		cmd.Labels["tables"] = v
-	}
-	if v := first("table-size", "table_size", "oltp-table-size", "oltp_table_size"); v != "" {
-		cmd.Labels["table_size"] = v
-	}
-	if v := first("mysql-storage-engine", "mysql-table-engine", "mysql_storage_engine"); v != "" {
+	if v := first("mysql-storage-engine", "mysql-table-engine"); v != "" {
 		cmd.Labels["engine"] = strings.ToLower(v)
 	}
 	if v := first("db-driver"); v != "" {
@@ -162,12 +215,85 @@ func ParseCommand(line string) *Command {
 	return cmd
 }
 
+// commandShaped tells a command line from a sentence that starts with the
+// program's name. sysbench takes at most two words that are not options
+// (1.x: the test and the command; 0.4 and 0.5: the command alone, the test
+// coming from --test), the test a name or script path and the command one
+// of sysbenchActions; mysqlslap takes none. Shell redirections and pipes
+// end the command's own words before this is asked.
+func commandShaped(tool string, positional []string, scriptFirst bool) bool {
+	if tool == ToolMysqlslap {
+		return len(positional) == 0
+	}
+	max := 2
+	if scriptFirst {
+		max = 1
+	}
+	if len(positional) > max {
+		return false
+	}
+	for _, p := range positional {
+		if sysbenchActions[p] {
+			continue
+		}
+		if _, ok := ScriptTest(p); ok {
+			continue
+		}
+		// A test of the user's own: a plain name (my_test, tpcc, $test).
+		for k := 0; k < len(p); k++ {
+			c := p[k]
+			if !(isWordChar(c) || c == '-' || c == '.' || c == '/' || c == '$' || c == '{' || c == '}') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mysqlslapLong expands a unique prefix of a mysqlslap long option, which
+// MariaDB and MySQL up to 5.6 accept (SYSBENCH-OPTIONS.md §10.1).
+func mysqlslapLong(name string) string {
+	c := CanonicalOption(name)
+	if _, ok := mysqlslapOptions[c]; ok {
+		return c
+	}
+	match := ""
+	for n := range mysqlslapOptions {
+		if strings.HasPrefix(n, c) {
+			if match != "" {
+				return c // ambiguous
+			}
+			match = n
+		}
+	}
+	if match != "" {
+		return match
+	}
+	return c
+}
+
 // takesValue lists long options that are commonly written "--name value".
-func takesValue(name string) bool {
-	switch name {
+// sysbench itself never reads them so (the value becomes the test or the
+// command, SYSBENCH-OPTIONS.md §1), but write-ups do; mysqlslap does.
+func takesValue(tool, name string) bool {
+	if tool == ToolMysqlslap {
+		o, ok := LookupOption(tool, mysqlslapLong(name))
+		return ok && o.kind != kindBool
+	}
+	switch CanonicalOption(name) {
 	case "threads", "num-threads", "time", "max-time", "test", "tables", "table-size", "mysql-host",
 		"mysql-port", "mysql-user", "mysql-password", "mysql-db", "db-driver", "report-interval",
 		"percentile", "rate", "events", "mysql-socket", "concurrency", "engine", "iterations":
+		return true
+	}
+	return false
+}
+
+// shortTakesValue lists mysqlslap's one-letter options that take a value
+// ("-c 50"); -p never takes the next word (a bare -p prompts).
+func shortTakesValue(name string) bool {
+	switch name {
+	case "c", "e", "i", "x", "y", "q", "F", "h", "P", "S", "u":
 		return true
 	}
 	return false
@@ -180,14 +306,21 @@ func testName(p string) string {
 }
 
 // splitArgs splits a command line on white space, honouring single and
-// double quotes.
+// double quotes and backslash escapes outside single quotes.
 func splitArgs(s string) []string {
 	var args []string
 	var b strings.Builder
 	var quote rune
 	inArg := false
+	escaped := false
 	for _, r := range s {
 		switch {
+		case escaped:
+			b.WriteRune(r)
+			escaped = false
+			inArg = true
+		case r == '\\' && quote != '\'':
+			escaped = true
 		case quote != 0:
 			if r == quote {
 				quote = 0

@@ -94,6 +94,13 @@ type Run struct {
 	// those that precede it in its input, or share its directory or
 	// campaign entry.
 	Captures []string `json:"captures"`
+
+	// Set while parsing, read by settle.
+	cmdOpts     map[string]string // the command line's options (Command.Opts)
+	hdrSettings map[string]string // settings the options header printed
+	engineHint  string            // the engine the nearest capture states
+	engineFrom  string            // where engineHint was read
+	loopPending bool              // the run waits for its loop's command
 }
 
 // CaptureID names a capture (or run) by the input and line it starts at:

@@ -126,8 +126,12 @@ func TestMysqlslapCommand(t *testing.T) {
 		if !strings.HasPrefix(r.Command, "mysqlslap --defaults-file=/etc/my.cnf --concurrency=50,100,200") {
 			t.Errorf("run %d: command %q", i, r.Command)
 		}
-		if r.Labels["concurrency"] != itoa(*r.Mysqlslap.Clients) || r.Labels["number_of_queries"] != "200" {
+		if r.Labels["concurrency"] != itoa(*r.Mysqlslap.Clients) || r.Labels["host"] != "Betty" {
 			t.Errorf("run %d: labels %v", i, r.Labels)
+		}
+		// The query count shapes the experiment: a setting, not a label.
+		if r.Settings["number-of-queries"] != "200" || r.LabelFrom["host"] != "prompt at line 1" {
+			t.Errorf("run %d: settings %v, label sources %v", i, r.Settings, r.LabelFrom)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package parse
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -64,6 +65,19 @@ type ctx struct {
 	stmtLine int
 	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
 	atEnd    []func() // run once the whole input is read, before Stream returns
+
+	loop  *loopParser // a shell for loop being read
+	queue *loopQueue  // the expanded commands of the last loop, for the blocks after it
+	held  []Item      // items held until the loop queue is resolved, in order
+
+	promptHost     string // the host the last shell prompt named, "" when it named none
+	promptHostLine int
+	engine         string // the storage engine the nearest capture states (inferEngine)
+	engineFrom     string
+	captures       map[string]string // kind → CaptureIDs (one per line) of the last capture of that kind
+	runs           int               // runs started so far
+	capRuns        int               // runs started when the last capture was noted
+	tables         []tableShape      // headers of the summary tables read so far
 }
 
 const maxHeadings = 6
@@ -71,6 +85,11 @@ const maxHeadings = 6
 func (c *ctx) add(it Item) {
 	if _, isErr := it.(*Error); !isErr {
 		c.found++
+	}
+	c.noteCapture(it)
+	if c.queue != nil {
+		c.held = append(c.held, it)
+		return
 	}
 	c.emit(it)
 }
@@ -94,6 +113,15 @@ func (c *ctx) takeCommand(line int) *Command {
 		return nil
 	}
 	return cmd
+}
+
+// peekCommand returns the command the next run of tool would take: the
+// next one of a loop, else the pending command line.
+func (c *ctx) peekCommand(tool string) *Command {
+	if q := c.queue; q != nil && q.next < len(q.cmds) && q.cmds[q.next].Tool == tool {
+		return q.cmds[q.next]
+	}
+	return c.command
 }
 
 // Stream reads r, the input called name, and emits every run, capture
@@ -126,6 +154,9 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 		}
 		l = Line{No: no, Raw: raw}
 		normalize(&l)
+		if c.loopLine(&l) {
+			continue
+		}
 		l.Cmd = commandIn(l.Text)
 		if l.Prompt != "" || l.Cmd != nil || c.continuesCommand(&l) {
 			c.noteCommand(&l)
@@ -160,9 +191,11 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 		c.errorf(lr.long[longIdx], "line longer than %d bytes skipped (expected text lines)", MaxLineBytes)
 	}
 	finish()
+	c.endLoop(0)
 	for _, f := range c.atEnd {
 		f()
 	}
+	c.resolveLoop()
 	if lr.err != nil {
 		return fmt.Errorf("%s: %w", name, lr.err)
 	}
@@ -205,6 +238,7 @@ func (c *ctx) remember(l *Line) {
 		c.headings = c.headings[:0]
 	}
 	c.blankRun = 0
+	c.noteEngineText(l)
 	if len(c.headings) == maxHeadings {
 		copy(c.headings, c.headings[1:])
 		c.headings = c.headings[:maxHeadings-1]
@@ -224,11 +258,16 @@ func (c *ctx) noteCommand(l *Line) {
 		}
 		return
 	}
+	if h := promptHost(l.Prompt); h != "" {
+		c.promptHost, c.promptHostLine = h, l.No
+	}
 	if text == "" {
 		return
 	}
 	if c.continuesCommand(l) {
+		prompt := c.command.Prompt
 		c.command = ParseCommand(strings.TrimSuffix(strings.TrimSpace(c.command.raw), "\\") + " " + text)
+		c.command.Prompt = prompt
 		c.cmdLine = l.No
 		return
 	}
@@ -237,7 +276,12 @@ func (c *ctx) noteCommand(l *Line) {
 	} else {
 		c.command = ParseCommand(text)
 	}
+	c.command.Prompt = l.Prompt
 	c.cmdLine = l.No
+	if c.command.Tool == ToolSysbench || c.command.Tool == ToolMysqlslap {
+		// A command typed after a loop closes the loop's output.
+		c.resolveLoop()
+	}
 }
 
 // continuesCommand reports whether l continues a command line that ended
@@ -258,43 +302,79 @@ func All(r io.Reader, name string) (*Document, error) {
 }
 
 // newRun starts a run of tool at line, taking the command line that
-// preceded it (if any, and if it invoked the same tool).
+// preceded it (if any, and if it invoked the same tool), or the next
+// command of the loop before it. It also takes the host the last prompt
+// named, the storage engine the nearest capture states when the command
+// names none (both recorded in LabelFrom), and the captures that precede
+// it (Captures).
 func (c *ctx) newRun(tool string, line int) *Run {
 	r := &Run{Source: c.name, Line: line, EndLine: line, Tool: tool}
-	if cmd := c.takeCommand(line); cmd != nil && (cmd.Tool == tool || tool == ToolTable) {
+	if q := c.queue; q != nil && tool != ToolTable {
+		// The loop's commands are given out when the loop is resolved,
+		// once it is known whether they match the blocks.
+		if q.next < len(q.cmds) && q.cmds[q.next].Tool == tool {
+			q.next++
+		} else {
+			q.mismatch = true
+		}
+		q.taken = append(q.taken, r)
+		r.loopPending = true
+	} else if cmd := c.takeCommand(line); cmd != nil && (cmd.Tool == tool || tool == ToolTable) {
 		if cmd.Action == "prepare" || cmd.Action == "cleanup" {
 			return r
 		}
-		r.Command = cmd.Masked()
-		for k, v := range cmd.Labels {
-			if k == "test" || k == "threads" {
-				continue
-			}
-			r.SetLabel(k, v)
+		r.applyCommand(cmd)
+	}
+	if c.promptHost != "" {
+		r.SetLabelFrom("host", c.promptHost, "prompt at line "+strconv.Itoa(c.promptHostLine))
+	}
+	r.Captures = c.captureIDs()
+	if tool != ToolTable {
+		r.engineHint, r.engineFrom = c.engine, c.engineFrom
+	}
+	return r
+}
+
+// applyCommand takes what a command line says of the run: the command
+// (masked), its test, threads, time limit, labels and options. Threads
+// printed by the run itself (its options header, mysqlslap's clients) win
+// over the command's.
+func (r *Run) applyCommand(cmd *Command) {
+	r.Command = cmd.Masked()
+	for k, v := range cmd.Labels {
+		if k == "test" || k == "threads" || k == "concurrency" && r.Tool != ToolMysqlslap {
+			continue
 		}
-		if cmd.Test != "" {
-			r.Test = cmd.Test
+		if _, ok := r.Labels[k]; ok && k == "engine" && r.Tool == ToolMysqlslap {
+			continue // the block's "Running for engine" wins over a list
 		}
-		if v, ok := cmd.Labels["threads"]; ok {
-			if n, err := atoiStrict(v); err == nil && n > 0 {
-				r.Threads, r.ThreadsFrom = iptr(n), "command"
-			}
+		r.SetLabel(k, v)
+	}
+	if cmd.Test != "" {
+		r.Test = cmd.Test
+	}
+	if v, ok := cmd.Labels["threads"]; ok && (r.Threads == nil || r.ThreadsFrom == "interim" || r.ThreadsFrom == "fairness") {
+		if n, err := atoiStrict(v); err == nil && n > 0 {
+			r.Threads, r.ThreadsFrom = iptr(n), "command"
 		}
-		for _, k := range []string{"time", "max-time"} {
-			if v, ok := cmd.Opts[k]; ok {
-				if f, err := parseNum(v); err == nil {
-					r.Options.TimeLimitS = fptr(f)
-				}
+	}
+	for _, k := range []string{"time", "max-time"} {
+		if v, ok := cmd.Opts[k]; ok {
+			if f, err := parseNum(v); err == nil {
+				r.Options.TimeLimitS = fptr(f)
 			}
 		}
 	}
-	return r
+	r.cmdOpts = cmd.Opts
 }
 
 // emitRun emits a finished run.
 func (c *ctx) emitRun(r *Run) {
 	if r.Labels == nil {
 		r.Labels = map[string]string{}
+	}
+	if !r.loopPending {
+		r.settle()
 	}
 	c.add(r)
 }

@@ -153,7 +153,7 @@ func sbStartKind(t string, c *ctx) int {
 		if c == nil {
 			break
 		}
-		if cmd := c.command; cmd != nil && cmd.Tool == ToolSysbench && cmd.Action == "run" {
+		if cmd := c.peekCommand(ToolSysbench); cmd != nil && cmd.Tool == ToolSysbench && cmd.Action == "run" {
 			return startRun
 		}
 	case "Running the test with following options", "OLTP test statistics", "SQL statistics",
@@ -195,7 +195,7 @@ func sbStartKind(t string, c *ctx) int {
 
 func newSbBlock(l *Line, c *ctx) *sbBlock {
 	prep := false
-	if cmd := c.command; cmd != nil && cmd.Tool == ToolSysbench {
+	if cmd := c.peekCommand(ToolSysbench); cmd != nil && cmd.Tool == ToolSysbench {
 		prep = cmd.Action == "prepare" || cmd.Action == "cleanup" || cmd.Action == "help"
 	}
 	r := c.newRun(ToolSysbench, l.No)
@@ -529,6 +529,9 @@ func (b *sbBlock) headerOK() bool {
 // plain handles a line without a colon.
 func (b *sbBlock) plain(l *Line, t string) status {
 	r := b.r
+	if b.stage == stPrelude {
+		r.headerLine(t)
+	}
 	switch {
 	case strings.HasPrefix(t, "sysbench "):
 		if v, ok := sysbenchBanner(t); ok {
@@ -805,6 +808,9 @@ func (b *sbBlock) memTransferred(l *Line, t string) status {
 func (b *sbBlock) labelled(l *Line, label, val string) status {
 	r := b.r
 	empty := strings.TrimSpace(val) == ""
+	if !empty && (b.stage == stPrelude || label == "Maximum prime number checked in CPU test") {
+		r.headerLabel(label, val, b.sec == secMemParams)
+	}
 	if empty && b.isValueLabel(label) {
 		b.cutLine, b.cutLabel = l.No, label
 		return consumed

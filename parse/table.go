@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -86,8 +87,21 @@ type summaryTable struct {
 	ruleOK   bool // a markdown rule may still follow the header
 	system   string
 	workload string
+	test     string // the test the workload heading or the command above names
+	cmdEng   string // the engine the command above names
 	errs     []*Error
 	threadsI int
+	// mismatch is set when the rows have another number of cells than the
+	// header names and no other table of the input tells which columns
+	// they hold: the rows are consumed, nothing is read, and one error says
+	// why.
+	mismatch     bool
+	ruleCells    int   // cells of the markdown rule under the header, 0 when none
+	width        int   // cells per row when they differ from the header's columns
+	colIdx       []int // for each row cell, its header column (when width is set)
+	workloadLine int
+	ctx          *ctx
+	note         string // a warning every row carries
 }
 
 var threadWords = map[string]bool{
@@ -162,7 +176,27 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		return nil
 	}
 	b.labels(c)
+	b.command(c)
+	b.ctx = c
 	return b
+}
+
+// command takes the test and engine of a sysbench command line typed
+// between the table's workload heading and the table
+// ("sysbench /usr/share/sysbench/oltp_update_non_index.lua \ ..."): it
+// names what every row measured. Threads stay the rows' own.
+func (b *summaryTable) command(c *ctx) {
+	cmd := c.command
+	if cmd == nil || cmd.Tool != ToolSysbench || b.header.No-c.cmdLine > headingReach {
+		return
+	}
+	if b.workloadLine > c.cmdLine {
+		return // the heading is nearer: it names this table
+	}
+	if cmd.Test != "" {
+		b.test = cmd.Test
+	}
+	b.cmdEng = cmd.Labels["engine"]
 }
 
 // splitHeader splits a header row into column names.
@@ -328,13 +362,15 @@ func (b *summaryTable) labels(c *ctx) {
 		if text == "" || strings.HasPrefix(text, "<!--") || strings.HasPrefix(text, "-->") || strings.HasPrefix(text, "![") {
 			continue
 		}
-		if test := strings.ToLower(strings.ReplaceAll(text, " ", "_")); knownTests[test] && b.workload == "" {
-			b.workload = text
-			continue
+		if b.workload == "" {
+			if t := HeadingTest(text); t != "" && len([]rune(text)) <= 80 {
+				b.workload, b.test, b.workloadLine = text, t, h.No
+				continue
+			}
 		}
 		isWorkload := workloadRE.MatchString(text)
 		if isWorkload && len([]rune(text)) <= 60 && b.workload == "" {
-			b.workload = text
+			b.workload, b.workloadLine = text, h.No
 			continue
 		}
 		short := len([]rune(text)) <= 40
@@ -357,18 +393,28 @@ func (b *summaryTable) feed(l *Line) status {
 	if b.ruleOK && b.rows == 0 {
 		b.ruleOK = false
 		if isRule(cells) {
+			b.ruleCells = len(cells)
 			return consumed
 		}
 	}
 	if len(cells) != len(b.cols) {
+		if b.rows > 0 && b.width == 0 || b.width > 0 && len(cells) != b.width || !b.fitRow(l, cells) {
+			return rejected
+		}
+	}
+	threadsAt := b.threadsI
+	if b.width > 0 {
+		threadsAt = b.cellOf(b.threadsI)
+	}
+	if threadsAt < 0 {
 		return rejected
 	}
-	th, ok := b.threadsCell(cells[b.threadsI])
+	th, ok := b.threadsCell(cells[threadsAt])
 	if !ok {
 		return rejected
 	}
 	b.rows++
-	if b.skip {
+	if b.skip || b.mismatch {
 		return consumed
 	}
 	r := &Run{Source: "", Line: l.No, EndLine: l.No, Tool: ToolTable, Layout: LayoutT, Complete: true,
@@ -376,14 +422,28 @@ func (b *summaryTable) feed(l *Line) status {
 	if b.system != "" {
 		r.SetLabel("system", b.system)
 	}
-	if b.workload != "" {
+	switch {
+	case b.test != "" && b.workload != "" && b.test != b.workload:
+		r.Test = b.test
+		r.SetLabelFrom("heading", b.workload, "heading at line "+strconv.Itoa(b.workloadLine))
+	case b.test != "":
+		r.Test = b.test
+	case b.workload != "":
 		r.SetLabel("workload", b.workload)
-		if test := strings.ToLower(strings.ReplaceAll(b.workload, " ", "_")); knownTests[test] {
-			r.Test = test
-		}
 	}
-	for i, col := range b.cols {
-		cell := cells[i]
+	if b.cmdEng != "" {
+		r.SetLabel("engine", b.cmdEng)
+	}
+	for j := range cells {
+		i := j
+		if b.width > 0 {
+			i = b.colIdx[j]
+		}
+		if i < 0 {
+			continue
+		}
+		col := b.cols[i]
+		cell := cells[j]
 		r.Columns = append(r.Columns, Column{Name: col.name, Value: cell})
 		if col.kind == colThreads || col.kind == colOther {
 			continue
@@ -420,6 +480,9 @@ func (b *summaryTable) feed(l *Line) status {
 				r.Latency.Max = fptr(v)
 			}
 		}
+	}
+	if b.note != "" {
+		r.Warn(l.No, b.note)
 	}
 	b.runs = append(b.runs, r)
 	return consumed
@@ -501,6 +564,13 @@ func (b *summaryTable) end(c *ctx) {
 		c.remember(&b.header)
 		return
 	}
+	if b.width == 0 && !b.skip {
+		names := make([]string, len(b.cols))
+		for i, col := range b.cols {
+			names[i] = col.name
+		}
+		c.tables = append(c.tables, tableShape{line: b.header.No, names: names})
+	}
 	for _, e := range b.errs {
 		e.Source = c.name
 		c.add(e)
@@ -531,3 +601,90 @@ func (b *htmlComment) feed(l *Line) status {
 }
 
 func (b *htmlComment) end(c *ctx) {}
+
+// A tableShape is the header of a table read earlier in the same input.
+type tableShape struct {
+	line  int
+	names []string
+}
+
+// fitRow decides how to read a first row whose number of cells differs
+// from the header's columns (a header cell lost or a row value dropped in
+// copying). When an earlier table of the same input had exactly as many
+// columns, all of them named in this header in the same order, the rows
+// are read as those columns, with a warning. Otherwise nothing can tell
+// which column a value belongs to: the rows are consumed (so the headings
+// above stay with the tables that follow), none is read, and an error
+// names the lines. It returns false when cells is no row of this table.
+func (b *summaryTable) fitRow(l *Line, cells []string) bool {
+	if len(cells) < 2 || len(cells) == len(b.cols) {
+		return false
+	}
+	if _, ok := b.threadsCell(cells[0]); !ok && (b.threadsI >= len(cells) || !b.threadsOK(cells[b.threadsI])) {
+		return false
+	}
+	b.width = len(cells)
+	b.colIdx = make([]int, len(cells))
+	if b.ctx != nil {
+		for k := len(b.ctx.tables) - 1; k >= 0; k-- {
+			sh := b.ctx.tables[k]
+			if len(sh.names) != len(cells) {
+				continue
+			}
+			if idx, ok := b.subsequence(sh.names); ok {
+				copy(b.colIdx, idx)
+				b.note = fmt.Sprintf("summary table header at line %d names %d columns but its rows have %d values: read as the columns of the table at line %d (%s)",
+					b.header.No, len(b.cols), len(cells), sh.line, strings.Join(sh.names, ", "))
+				return true
+			}
+		}
+	}
+	names := make([]string, len(b.cols))
+	for i, c := range b.cols {
+		names[i] = c.name
+	}
+	b.mismatch = true
+	for j := range b.colIdx {
+		b.colIdx[j] = -1
+	}
+	if b.threadsI < len(cells) {
+		b.colIdx[b.threadsI] = b.threadsI
+	}
+	b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf(
+		"summary table: the header at line %d names %d columns (%s) but the row has %d values: the table is not read (expected one value per column)",
+		b.header.No, len(b.cols), strings.Join(names, ", "), len(cells))})
+	return true
+}
+
+func (b *summaryTable) threadsOK(s string) bool {
+	_, ok := b.threadsCell(s)
+	return ok
+}
+
+// subsequence maps each of names to a header column of the same name, in
+// order.
+func (b *summaryTable) subsequence(names []string) ([]int, bool) {
+	idx := make([]int, 0, len(names))
+	i := 0
+	for _, n := range names {
+		for i < len(b.cols) && !strings.EqualFold(b.cols[i].name, n) {
+			i++
+		}
+		if i == len(b.cols) {
+			return nil, false
+		}
+		idx = append(idx, i)
+		i++
+	}
+	return idx, true
+}
+
+// cellOf returns the row cell that holds header column i, or -1.
+func (b *summaryTable) cellOf(i int) int {
+	for j, c := range b.colIdx {
+		if c == i {
+			return j
+		}
+	}
+	return -1
+}

@@ -44,8 +44,17 @@ func checkRows(t *testing.T, runs []*Run, want []rowWant) {
 		if len(r.Latency.Percentiles) != len(w.pct) || len(w.pct) > 0 && !reflect.DeepEqual(r.Latency.Percentiles, w.pct) {
 			t.Errorf("run %d: percentiles %v, want %v", i, r.Latency.Percentiles, w.pct)
 		}
-		if r.Labels["system"] != w.system || r.Labels["workload"] != w.workload {
-			t.Errorf("run %d: system %q workload %q, want %q %q", i, r.Labels["system"], r.Labels["workload"], w.system, w.workload)
+		// The workload as a reader names it: the test a heading names,
+		// with the heading, or the heading alone.
+		wl := r.Labels["workload"]
+		if wl == "" && r.Test != "" {
+			wl = r.Test
+			if h := r.Labels["heading"]; h != "" {
+				wl += " (" + h + ")"
+			}
+		}
+		if r.Labels["system"] != w.system || wl != w.workload {
+			t.Errorf("run %d: system %q workload %q, want %q %q", i, r.Labels["system"], wl, w.system, w.workload)
 		}
 	}
 }
@@ -67,14 +76,14 @@ func TestSummaryTableTiDBDocs(t *testing.T) {
 		qps, lat         [6]float64
 	}
 	tables := []tbl{
-		{150, "v2.1", "Point Select 测试", [6]float64{240304.06, 276635.75, 307838.06, 323667.93, 330925.73, 336250.38}, [6]float64{1.61, 2.97, 5.18, 7.30, 9.39, 11.65}},
-		{172, "v3.0", "Point Select 测试", [6]float64{334219.04, 456444.86, 512177.48, 525945.13, 534577.36, 533944.64}, [6]float64{0.64, 1.10, 2.11, 3.13, 4.18, 5.28}},
-		{187, "v2.1", "Update Non-Index 测试", [6]float64{21785.37, 28979.27, 34629.72, 36410.06, 37174.15, 37408.88}, [6]float64{8.58, 13.70, 24.83, 43.39, 62.19, 87.56}},
-		{198, "v3.0", "Update Non-Index 测试", [6]float64{28045.75, 39237.77, 49536.56, 55963.73, 59904.02, 62247.95}, [6]float64{6.67, 9.91, 16.71, 22.69, 29.72, 42.61}},
-		{213, "v2.1", "Update Index 测试", [6]float64{14378.24, 16916.43, 17636.11, 17740.92, 17929.24, 18012.80}, [6]float64{13.22, 24.38, 57.87, 95.81, 130.13, 161.51}},
-		{224, "v3.0", "Update Index 测试", [6]float64{19047.32, 24467.64, 28882.66, 30298.41, 30419.40, 30643.55}, [6]float64{10.09, 16.71, 31.94, 57.87, 92.42, 125.52}},
-		{239, "v2.1", "Read Write 测试", [6]float64{85140.60, 96773.01, 105139.81, 110041.83, 113242.70, 114542.19}, [6]float64{44.98, 82.96, 153.02, 215.44, 277.21, 337.94}},
-		{261, "v3.0", "Read Write 测试", [6]float64{105692.08, 129769.69, 141430.86, 144371.76, 143344.37, 144567.91}, [6]float64{35.59, 58.92, 114.72, 170.48, 223.34, 277.21}},
+		{150, "v2.1", "oltp_point_select (Point Select 测试)", [6]float64{240304.06, 276635.75, 307838.06, 323667.93, 330925.73, 336250.38}, [6]float64{1.61, 2.97, 5.18, 7.30, 9.39, 11.65}},
+		{172, "v3.0", "oltp_point_select (Point Select 测试)", [6]float64{334219.04, 456444.86, 512177.48, 525945.13, 534577.36, 533944.64}, [6]float64{0.64, 1.10, 2.11, 3.13, 4.18, 5.28}},
+		{187, "v2.1", "oltp_update_non_index (Update Non-Index 测试)", [6]float64{21785.37, 28979.27, 34629.72, 36410.06, 37174.15, 37408.88}, [6]float64{8.58, 13.70, 24.83, 43.39, 62.19, 87.56}},
+		{198, "v3.0", "oltp_update_non_index (Update Non-Index 测试)", [6]float64{28045.75, 39237.77, 49536.56, 55963.73, 59904.02, 62247.95}, [6]float64{6.67, 9.91, 16.71, 22.69, 29.72, 42.61}},
+		{213, "v2.1", "oltp_update_index (Update Index 测试)", [6]float64{14378.24, 16916.43, 17636.11, 17740.92, 17929.24, 18012.80}, [6]float64{13.22, 24.38, 57.87, 95.81, 130.13, 161.51}},
+		{224, "v3.0", "oltp_update_index (Update Index 测试)", [6]float64{19047.32, 24467.64, 28882.66, 30298.41, 30419.40, 30643.55}, [6]float64{10.09, 16.71, 31.94, 57.87, 92.42, 125.52}},
+		{239, "v2.1", "oltp_read_write (Read Write 测试)", [6]float64{85140.60, 96773.01, 105139.81, 110041.83, 113242.70, 114542.19}, [6]float64{44.98, 82.96, 153.02, 215.44, 277.21, 337.94}},
+		{261, "v3.0", "oltp_read_write (Read Write 测试)", [6]float64{105692.08, 129769.69, 141430.86, 144371.76, 143344.37, 144567.91}, [6]float64{35.59, 58.92, 114.72, 170.48, 223.34, 277.21}},
 	}
 	var want []rowWant
 	for _, tb := range tables {
@@ -105,10 +114,10 @@ func TestSummaryTableVariants(t *testing.T) {
 			"Point Select test\n\nv2.1:\nThreads QPS 95% latency(ms)\n150 240304.06 1.61\n300 276635.75 2.97\n\n" +
 				"v3.0:\nThreads QPS 95% latency(ms)\n150 334219.04 0.64\n300 456444.86 1.10\n",
 			[]rowWant{
-				{5, 150, nan, 240304.06, map[string]float64{"95": 1.61}, nan, "v2.1", "Point Select test"},
-				{6, 300, nan, 276635.75, map[string]float64{"95": 2.97}, nan, "v2.1", "Point Select test"},
-				{10, 150, nan, 334219.04, map[string]float64{"95": 0.64}, nan, "v3.0", "Point Select test"},
-				{11, 300, nan, 456444.86, map[string]float64{"95": 1.10}, nan, "v3.0", "Point Select test"},
+				{5, 150, nan, 240304.06, map[string]float64{"95": 1.61}, nan, "v2.1", "oltp_point_select (Point Select test)"},
+				{6, 300, nan, 276635.75, map[string]float64{"95": 2.97}, nan, "v2.1", "oltp_point_select (Point Select test)"},
+				{10, 150, nan, 334219.04, map[string]float64{"95": 0.64}, nan, "v3.0", "oltp_point_select (Point Select test)"},
+				{11, 300, nan, 456444.86, map[string]float64{"95": 1.10}, nan, "v3.0", "oltp_point_select (Point Select test)"},
 			}, nil, nil},
 		{"markdown with rule, N/A and thousands separators",
 			"## TiDB 2.1\n\n### oltp_read_only\n\n| threads | TPS | QPS | p99 |\n|---|---:|---:|---:|\n| 16 | 1,234.5 | 19,752.96 | N/A |\n| 32 | - | 20,001 | 17.32ms |\n",
@@ -137,7 +146,8 @@ func TestSummaryTableVariants(t *testing.T) {
 			[]rowWant{{3, 8, nan, nan, nil, nan, "", ""}},
 			[]Error{{Source: "in.txt", Line: 3, Message: `summary table "QPS": value "1.2k" has an unknown suffix (expected a plain number; latency may end in ms, s or us)`}}, nil},
 		{"thousands separator in a csv table is not a number",
-			"threads,qps\n8,\"1,234\"\n", nil, nil, nil},
+			"threads,qps\n8,\"1,234\"\n", nil,
+			[]Error{{Source: "in.txt", Line: 2, Message: "summary table: the header at line 1 names 2 columns (threads, qps) but the row has 3 values: the table is not read (expected one value per column)"}}, nil},
 		{"latency column naming no statistic",
 			"Threads TPS latency(ms)\n8 100.5 12.3\n",
 			[]rowWant{{2, 8, 100.5, nan, nil, nan, "", ""}}, nil,

@@ -20,7 +20,8 @@ type runColumn struct {
 
 // runColumns lists every parsed field of a run, in a fixed order, with
 // one column per latency percentile rank printed by any run.
-func runColumns(doc *parse.Document, by string) []runColumn {
+func runColumns(doc *parse.Document, ds *analyze.Dataset) []runColumn {
+	keyOf := func(r *parse.Run) analyze.Key { return keyOf(ds, r) }
 	f := func(p *float64) (float64, bool) {
 		if p == nil {
 			return 0, false
@@ -41,8 +42,8 @@ func runColumns(doc *parse.Document, by string) []runColumn {
 		txt("source", func(r *parse.Run) string { return r.Source }),
 		num("line", "0", func(r *parse.Run) (float64, bool) { return float64(r.Line), r.Line > 0 }),
 		num("end_line", "0", func(r *parse.Run) (float64, bool) { return float64(r.EndLine), r.EndLine > 0 }),
-		txt("system", func(r *parse.Run) string { return analyze.SystemOf(r, by) }),
-		txt("workload", func(r *parse.Run) string { return analyze.WorkloadOf(r) }),
+		txt("system", func(r *parse.Run) string { return keyOf(r).System }),
+		txt("workload", func(r *parse.Run) string { return keyOf(r).Workload }),
 		txt("tool", func(r *parse.Run) string { return r.Tool }),
 		txt("version", func(r *parse.Run) string { return r.Version }),
 		txt("layout", func(r *parse.Run) string { return r.Layout }),
@@ -121,6 +122,13 @@ func runColumns(doc *parse.Document, by string) []runColumn {
 			}
 			return strings.Join(parts, " ")
 		}),
+		txt("settings", func(r *parse.Run) string {
+			var parts []string
+			for _, k := range sortedKeys(r.Settings) {
+				parts = append(parts, k+"="+r.Settings[k])
+			}
+			return strings.Join(parts, " ")
+		}),
 		txt("command", func(r *parse.Run) string { return r.Command }),
 		txt("warnings", func(r *parse.Run) string { return strings.Join(r.Warnings, "; ") }),
 	)
@@ -130,11 +138,11 @@ func runColumns(doc *parse.Document, by string) []runColumn {
 // CSV writes one row per run with every parsed field (runs.csv). Absent
 // values are empty cells; numbers are written as parsed.
 func CSV(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
-	by := ""
-	if an != nil && an.Dataset != nil {
-		by = an.Dataset.By
+	var ds *analyze.Dataset
+	if an != nil {
+		ds = an.Dataset
 	}
-	cols := runColumns(doc, by)
+	cols := runColumns(doc, ds)
 	cw := csv.NewWriter(w)
 	head := make([]string, len(cols))
 	for i, c := range cols {

@@ -914,10 +914,6 @@ func newStability(an *analyze.Analysis) StabilityView {
 }
 
 func appendix(doc *parse.Document, an *analyze.Analysis) ([]RunRef, []string) {
-	by := ""
-	if an.Dataset != nil {
-		by = an.Dataset.By
-	}
 	var refs []RunRef
 	tools := map[string]bool{}
 	for _, r := range doc.Runs {
@@ -926,8 +922,9 @@ func appendix(doc *parse.Document, an *analyze.Analysis) ([]RunRef, []string) {
 			tool += " " + r.Version
 		}
 		tools[tool] = true
-		rr := RunRef{Ref: ref(r.Source, r.Line), System: analyze.SystemOf(r, by),
-			Workload: analyze.WorkloadOf(r), Tool: tool, Command: r.Command}
+		k := keyOf(an.Dataset, r)
+		rr := RunRef{Ref: ref(r.Source, r.Line), System: k.System,
+			Workload: k.Workload, Tool: tool, Command: r.Command}
 		if r.Threads != nil {
 			rr.Threads = strconv.Itoa(*r.Threads)
 		}
@@ -1019,4 +1016,13 @@ func addCounters(rows []analyze.CounterRow, byName map[string]*WorkloadView, sys
 			}
 		}
 	}
+}
+
+// keyOf returns the cell of a run: its system, its workload with the
+// variant that tells it from other experiments, and its threads.
+func keyOf(ds *analyze.Dataset, r *parse.Run) analyze.Key {
+	if ds == nil {
+		return analyze.Key{System: analyze.SystemOf(r, ""), Workload: analyze.WorkloadOf(r)}
+	}
+	return ds.KeyOf(r)
 }

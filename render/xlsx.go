@@ -316,11 +316,7 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 }
 
 func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) error {
-	by := ""
-	if an.Dataset != nil {
-		by = an.Dataset.By
-	}
-	rc := runColumns(doc, by)
+	rc := runColumns(doc, an.Dataset)
 	cols := make([]xcol, len(rc))
 	for i, c := range rc {
 		cols[i] = xcol{c.name, c.format}
@@ -347,10 +343,6 @@ func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) error {
 }
 
 func (wb *workbook) intervals(doc *parse.Document, an *analyze.Analysis) error {
-	by := ""
-	if an.Dataset != nil {
-		by = an.Dataset.By
-	}
 	cols := []xcol{{"run", ""}, {"system", ""}, {"workload", ""}, {"threads", "0"}, {"line", "0"}, {"t_s", "0"},
 		{"tps", "#,##0.00"}, {"qps", "#,##0.00"}, {"eps", "#,##0.00"}, {"lat_ms", "0.00"}, {"lat_pct", "0.##"},
 		{"reads_ps", "#,##0.00"}, {"writes_ps", "#,##0.00"}, {"other_ps", "#,##0.00"}, {"err_s", "0.00"}, {"reconn_s", "0.00"}}
@@ -358,7 +350,8 @@ func (wb *workbook) intervals(doc *parse.Document, an *analyze.Analysis) error {
 		r := make(xrow, len(cols))
 		for _, run := range doc.Runs {
 			id := ref(run.Source, run.Line)
-			sys, wl := analyze.SystemOf(run, by), analyze.WorkloadOf(run)
+			k := keyOf(an.Dataset, run)
+			sys, wl := k.System, k.Workload
 			for _, iv := range run.Intervals {
 				r[0], r[1], r[2], r[3] = id, sys, wl, pi(run.Threads)
 				r[4], r[5], r[6], r[7], r[8] = float64(iv.Line), iv.T, iv.TPS, iv.QPS, iv.EPS

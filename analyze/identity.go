@@ -1,0 +1,262 @@
+package analyze
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sbreport/sbreport/parse"
+)
+
+// Run identity. Two runs are repeats of one experiment only when their
+// identities are equal: tool generation, workload, threads, every label
+// that is not a repeat marker, and every setting that shapes the workload
+// (parse.Run.Settings, judged by parse's catalogue of options). The system
+// key (GroupOptions.By) and threads have cells of their own; whatever else
+// tells runs of one system and workload apart becomes the workload's
+// variant, written after its name: "memory (memory-block-size=1MiB)".
+
+// repeatKeys are labels that number repeats or clients, or say when a run
+// was made: they never tell experiments apart.
+var repeatKeys = map[string]bool{
+	"run": true, "repeat": true, "rep": true, "iteration": true, "client": true, "client_group": true,
+	"date": true, "time": true, "seed": true, "phase": true, "checkpoint": true, "status": true,
+	"concurrency": true, "workload": true, "test": true, "threads": true,
+}
+
+// generation returns the sysbench generation of a banner version ("1.0",
+// "0.4"), "" when unknown.
+func generation(r *parse.Run) string {
+	v := r.Version
+	if v == "" {
+		return ""
+	}
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return v
+	}
+	return parts[0] + "." + parts[1]
+}
+
+// variantsOf returns, for each run, the part of its identity that its
+// system, workload and threads do not say ("" when none): the labels and
+// settings whose values differ between runs of one system and workload,
+// and the sysbench generation when runs of one system and workload come
+// from different ones. A key that varies within any system splits every
+// system's runs of that workload, so that the cells of different systems
+// still line up. Keys that differ only between systems are part of what
+// is compared; they are named in a warning.
+func variantsOf(runs []*parse.Run, by string) ([]string, Warnings) {
+	var warn Warnings
+	byKeys := map[string]bool{}
+	for _, k := range strings.Split(by, ",") {
+		byKeys[strings.TrimSpace(k)] = true
+	}
+	type dim struct{ kind, name string } // kind "label", "setting", "gen"
+	byWorkload := map[string][]int{}
+	var workloads []string
+	for i, r := range runs {
+		w := WorkloadOf(r)
+		if _, ok := byWorkload[w]; !ok {
+			workloads = append(workloads, w)
+		}
+		byWorkload[w] = append(byWorkload[w], i)
+	}
+	// value returns a run's value of a dimension; known is false when the
+	// run does not say.
+	value := func(r *parse.Run, d dim) (v string, known bool) {
+		switch d.kind {
+		case "label":
+			v, known = r.Labels[d.name]
+			return v, known
+		case "gen":
+			g := generation(r)
+			return g, g != ""
+		}
+		if v, ok := r.Settings[d.name]; ok {
+			return v, true
+		}
+		// A run whose command line or header shows its options has the
+		// catalogue's default for an option it does not give.
+		if r.Command != "" || len(r.Settings) > 0 {
+			tool := r.Tool
+			if tool == parse.ToolTable {
+				tool = parse.ToolSysbench
+			}
+			if def := parse.OptionDefault(tool, r.Version, d.name); def != "" {
+				return def, true
+			}
+		}
+		return "", false
+	}
+	out := make([]string, len(runs))
+	for _, w := range workloads {
+		idx := byWorkload[w]
+		// The dimensions any run of the workload has.
+		seen := map[dim]bool{}
+		var dims []dim
+		add := func(d dim) {
+			if !seen[d] {
+				seen[d] = true
+				dims = append(dims, d)
+			}
+		}
+		for _, i := range idx {
+			r := runs[i]
+			for k := range r.Labels {
+				if !byKeys[k] && !repeatKeys[k] {
+					add(dim{"label", k})
+				}
+			}
+			for k := range r.Settings {
+				add(dim{"setting", k})
+			}
+		}
+		add(dim{"gen", "sysbench"})
+		sort.Slice(dims, func(a, b int) bool {
+			if dims[a].kind != dims[b].kind {
+				return dims[a].kind < dims[b].kind
+			}
+			return dims[a].name < dims[b].name
+		})
+		var split []dim
+		for _, d := range dims {
+			within := false
+			across := map[string]map[string]bool{} // system → known values
+			for _, i := range idx {
+				r := runs[i]
+				v, known := value(r, d)
+				if !known {
+					continue
+				}
+				s := SystemOf(r, by)
+				if across[s] == nil {
+					across[s] = map[string]bool{}
+				}
+				across[s][v] = true
+				if len(across[s]) > 1 {
+					within = true
+				}
+			}
+			if within {
+				split = append(split, d)
+				if d.kind == "setting" {
+					if _, ok := parse.LookupOption(runs[idx[0]].Tool, d.name); !ok {
+						warn.addf("%s: runs differ in --%s, an option sbreport's catalogue does not know: kept apart as different experiments (%s)",
+							w, d.name, runsWith(runs, idx, func(r *parse.Run) bool { _, ok := r.Settings[d.name]; return ok }))
+					}
+				}
+				continue
+			}
+			if len(across) > 1 && d.kind == "setting" {
+				vals := map[string]bool{}
+				for _, vs := range across {
+					for v := range vs {
+						vals[v] = true
+					}
+				}
+				if len(vals) > 1 {
+					warn.addf("%s: systems differ in %s (%s): the comparison is between these configurations",
+						w, dimName(d.kind, d.name), systemValues(across))
+				}
+			}
+		}
+		if len(split) == 0 {
+			continue
+		}
+		for _, i := range idx {
+			r := runs[i]
+			var parts []string
+			for _, d := range split {
+				v, known := value(r, d)
+				if !known {
+					v = "?"
+				}
+				parts = append(parts, variantPart(d.kind, d.name, v))
+			}
+			out[i] = strings.Join(parts, ", ")
+		}
+		for _, d := range split {
+			var unknown []int
+			for _, i := range idx {
+				if _, known := value(runs[i], d); !known {
+					unknown = append(unknown, i)
+				}
+			}
+			if len(unknown) > 0 {
+				warn.addf("%s: %s differs between runs, and %d %s do not say it (%s): they are kept apart as %s=?",
+					w, dimName(d.kind, d.name), len(unknown), plural(len(unknown), "run", "runs"),
+					runsWith(runs, unknown, nil), d.name)
+			}
+		}
+	}
+	return out, warn
+}
+
+func variantPart(kind, name, v string) string {
+	switch kind {
+	case "gen":
+		return "sysbench " + v
+	case "setting":
+		return name + "=" + v
+	}
+	return name + "=" + v
+}
+
+func dimName(kind, name string) string {
+	switch kind {
+	case "setting":
+		return "--" + name
+	case "gen":
+		return "sysbench generation"
+	}
+	return "label " + name
+}
+
+// systemValues writes "innodb: 1000000; rocksdb: 10000".
+func systemValues(m map[string]map[string]bool) string {
+	var systems []string
+	for s := range m {
+		systems = append(systems, s)
+	}
+	sort.Strings(systems)
+	var parts []string
+	for _, s := range systems {
+		var vs []string
+		for v := range m[s] {
+			vs = append(vs, v)
+		}
+		sort.Strings(vs)
+		parts = append(parts, s+": "+strings.Join(vs, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// runsWith names the runs (file:line) among idx that pass keep (all when
+// keep is nil), at most five.
+func runsWith(runs []*parse.Run, idx []int, keep func(*parse.Run) bool) string {
+	var refs []string
+	n := 0
+	for _, i := range idx {
+		r := runs[i]
+		if keep != nil && !keep(r) {
+			continue
+		}
+		n++
+		if len(refs) < 5 {
+			refs = append(refs, fmt.Sprintf("%s:%d", r.Source, r.Line))
+		}
+	}
+	s := strings.Join(refs, ", ")
+	if n > len(refs) {
+		s += fmt.Sprintf(" and %d more", n-len(refs))
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,362 @@
+package parse
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// What a run is: the parts of its identity that the text around it gives
+// (its command line, the options header it printed, the prompt it was typed
+// at, the loop that ran it, the captures before it). Package collect adds
+// what paths, directories and manifests give.
+
+// promptHost returns the machine a shell prompt names: "db1" for
+// "[root@db1 ~]#", "user@db1:~$", "user@db1 ~ $" or "db1:~ user$"; "" for
+// a prompt that names none ("$", "#", "mysql>").
+func promptHost(p string) string {
+	if p == "" || p == "$" || p == "#" || p == "%" || strings.HasSuffix(p, ">") {
+		return ""
+	}
+	p = strings.TrimPrefix(p, "[")
+	if i := strings.IndexByte(p, '@'); i >= 0 {
+		h := p[i+1:]
+		if j := strings.IndexAny(h, ": ]$#%"); j >= 0 {
+			h = h[:j]
+		}
+		return cleanHost(h)
+	}
+	// macOS: "db1:~ user$"
+	if i := strings.IndexByte(p, ':'); i > 0 && strings.Contains(p[i:], " ") {
+		return cleanHost(p[:i])
+	}
+	return ""
+}
+
+// cleanHost keeps a host name that looks like one.
+func cleanHost(h string) string {
+	if h == "" || len(h) > 64 {
+		return ""
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !(isWordChar(c) || c == '-' || c == '.') {
+			return ""
+		}
+	}
+	return h
+}
+
+// loopLine watches the lines of a transcript for shell for loops. The
+// lines are still read as usual (loopLine never claims one); once a loop
+// is complete its expanded commands wait for the result blocks that
+// follow (see loopQueue).
+func (c *ctx) loopLine(l *Line) bool {
+	t := l.Text
+	if c.loop == nil {
+		if t == "" || !startsLoop(t) {
+			return false
+		}
+		c.loop = &loopParser{start: l.No}
+	}
+	if c.loop.add(t) {
+		c.endLoop(l.No)
+	}
+	return false
+}
+
+// endLoop turns a complete loop into the queue of commands for the blocks
+// that follow; a loop still open at the end of the input is dropped.
+func (c *ctx) endLoop(line int) {
+	lp := c.loop
+	if lp == nil {
+		return
+	}
+	c.loop = nil
+	if line == 0 || lp.depth > 0 {
+		return
+	}
+	q := newLoopQueue(lp, line)
+	if q == nil {
+		return
+	}
+	c.resolveLoop()
+	c.queue = q
+	c.command = nil // the body's commands, as written, belong to the loop
+}
+
+// resolveLoop gives the runs after a loop their commands: the n-th
+// expanded command to the n-th run when the counts agree, else the loop's
+// command as written to each, with a warning. Items held meanwhile are
+// emitted in order.
+func (c *ctx) resolveLoop() {
+	q := c.queue
+	if q == nil {
+		return
+	}
+	c.queue = nil
+	match := !q.mismatch && len(q.taken) == len(q.cmds)
+	for i, r := range q.taken {
+		r.loopPending = false
+		if match {
+			r.applyCommand(q.cmds[i])
+			r.LabelFrom = setFrom(r.LabelFrom, "loop", fmt.Sprintf("shell loop at lines %d-%d, iteration %d of %d", q.line, q.end, i+1, len(q.cmds)))
+		} else {
+			if q.raw != nil {
+				r.applyCommand(q.raw)
+			}
+			r.Warn(q.line, fmt.Sprintf("shell loop at lines %d-%d runs %d result blocks but %d follow it: every block keeps the loop's command unexpanded, so the loop variables tell no run apart",
+				q.line, q.end, len(q.cmds), len(q.taken)))
+		}
+		r.settle()
+	}
+	held := c.held
+	c.held = nil
+	for _, it := range held {
+		c.emit(it)
+	}
+}
+
+func setFrom(m map[string]string, k, v string) map[string]string {
+	if m == nil {
+		m = map[string]string{}
+	}
+	m[k] = v
+	return m
+}
+
+// Capture kinds, in the order Run.Captures lists them.
+var captureKinds = []string{"host", "variables", "status", "table_status"}
+
+// noteCapture records a capture for the runs that follow it, and the
+// storage engine it states.
+func (c *ctx) noteCapture(it Item) {
+	var kind string
+	var line int
+	switch v := it.(type) {
+	case *Host:
+		kind, line = "host", v.Line
+	case *Variables:
+		kind, line = v.Kind, v.Line
+		if kind == "" {
+			kind = "variables"
+		}
+		for _, k := range []string{"default_storage_engine", "storage_engine"} {
+			if e := v.Values[k]; e != "" && kind == "variables" {
+				c.setEngine(e, fmt.Sprintf("%s at line %d", k, v.Line))
+				break
+			}
+		}
+	case *TableStatus:
+		kind, line = "table_status", v.Line
+		if v.Engine != "" && !strings.EqualFold(v.Engine, "NULL") {
+			what := "SHOW TABLE STATUS"
+			if strings.Contains(strings.ToLower(v.Source), "information_schema") {
+				what = "information_schema.TABLES"
+			}
+			c.setEngine(v.Engine, fmt.Sprintf("%s at line %d", what, v.Line))
+		}
+	default:
+		return
+	}
+	if c.captures == nil {
+		c.captures = map[string]string{}
+	}
+	id := CaptureID(c.name, line)
+	// Consecutive rows of one table-status result describe the same runs.
+	if kind == "table_status" && c.captures[kind] != "" && c.capRuns == c.runs {
+		c.captures[kind] += "\n" + id
+		return
+	}
+	c.captures[kind] = id
+	c.capRuns = c.runs
+}
+
+// captureIDs returns the captures that precede a run starting now.
+func (c *ctx) captureIDs() []string {
+	c.runs++
+	var out []string
+	for _, k := range captureKinds {
+		if v := c.captures[k]; v != "" {
+			out = append(out, strings.Split(v, "\n")...)
+		}
+	}
+	return out
+}
+
+func (c *ctx) setEngine(e, from string) {
+	e = strings.ToLower(strings.TrimSpace(e))
+	if e == "" || !isIdentifier(e) {
+		return
+	}
+	c.engine, c.engineFrom = e, from
+}
+
+var createEngineRE = regexp.MustCompile(`(?i)(?:^\)|\bCREATE\s+TABLE\b.*\))\s*ENGINE\s*=\s*([A-Za-z][A-Za-z0-9_]*)`)
+
+// noteEngineText takes the engine of a CREATE TABLE statement ("...)
+// ENGINE=InnoDB DEFAULT CHARSET=...") that no block claimed.
+func (c *ctx) noteEngineText(l *Line) {
+	if !strings.Contains(l.Text, "NGINE") && !strings.Contains(l.Text, "ngine") {
+		return
+	}
+	if m := createEngineRE.FindStringSubmatch(l.Text); m != nil {
+		c.setEngine(m[1], "CREATE TABLE at line "+strconv.Itoa(l.No))
+	}
+}
+
+// settle finishes a run's identity once its output is read: the engine
+// inferred from a capture when nothing else gave one, and Settings from
+// the command line and the options header (the header wins: it says what
+// sysbench did).
+func (r *Run) settle() {
+	if r.Labels["engine"] == "" && r.engineHint != "" {
+		r.SetLabelFrom("engine", r.engineHint, r.engineFrom+" (inferred)")
+	}
+	tool := r.Tool
+	if tool == ToolTable {
+		tool = ToolSysbench
+	}
+	for name, v := range r.cmdOpts {
+		o, known := LookupOption(tool, name)
+		if !o.Split || o.Label != "" || !known && len(name) == 1 {
+			if name == "config-file" {
+				r.Warn(0, "options were read from "+v+" (--config-file): the command line does not show them all")
+			}
+			continue
+		}
+		if r.Settings == nil {
+			r.Settings = map[string]string{}
+		}
+		r.Settings[o.Name] = NormalizeOption(tool, r.Version, o.Name, v)
+	}
+	for k, v := range r.hdrSettings {
+		if r.Settings == nil {
+			r.Settings = map[string]string{}
+		}
+		r.Settings[k] = v
+	}
+}
+
+// setHeader records a setting the options header printed.
+func (r *Run) setHeader(name, value string) {
+	if r.hdrSettings == nil {
+		r.hdrSettings = map[string]string{}
+	}
+	r.hdrSettings[name] = NormalizeOption(ToolSysbench, r.Version, name, value)
+}
+
+// fileioModes maps "Doing random r/w test" to --file-test-mode.
+var fileioModes = map[string]string{
+	"sequential write (creation)": "seqwr", "sequential rewrite": "seqrewr", "sequential read": "seqrd",
+	"random read": "rndrd", "random write": "rndwr", "random r/w": "rndrw",
+}
+
+var (
+	distRE    = regexp.MustCompile(`^Using (Uniform|Normal|Special) distribution(?: \((\d+) iterations(?:,\s+(\d+) pct of values are returned in (\d+) pct cases)?\))?`)
+	filesRE   = regexp.MustCompile(`^(\d+) files, (\S+) each$`)
+	fsyncRE   = regexp.MustCompile(`^Periodic FSYNC enabled, calling fsync\(\) each (\d+) requests`)
+	yieldsRE  = regexp.MustCompile(`^Thread yields per test: (\d+) Locks used: (\d+)`)
+	ioModeRE  = regexp.MustCompile(`^Using (synchronous|asynchronous|slow mmaped|fast mmaped) I/O mode`)
+	blockSzRE = regexp.MustCompile(`^Block size (\S+)$`)
+	totalSzRE = regexp.MustCompile(`^(\S+) total file size$`)
+)
+
+// headerLine reads the settings a line of sysbench's options header (or
+// test block) reveals (SYSBENCH-OPTIONS.md §9.2) into r.
+func (r *Run) headerLine(t string) {
+	switch {
+	case t == "Doing read-only test":
+		r.setHeader("oltp-read-only", "on")
+	case t == "Doing write-only test":
+		r.setHeader("oltp-write-only", "on")
+	case strings.HasPrefix(t, "Running simple OLTP test"):
+		r.setHeader("oltp-test-mode", "simple")
+	case strings.HasPrefix(t, "Running mixed OLTP test"), strings.HasPrefix(t, "Running complex OLTP test"):
+		r.setHeader("oltp-test-mode", "complex")
+	case strings.HasPrefix(t, "Running non-transactional test"), strings.HasPrefix(t, "Running nontrx OLTP test"):
+		r.setHeader("oltp-test-mode", "nontrx")
+	case strings.HasPrefix(t, "Running stored procedure test"):
+		r.setHeader("oltp-test-mode", "sp")
+	case t == "Skipping BEGIN/COMMIT":
+		r.setHeader("oltp-skip-trx", "on")
+	case strings.HasPrefix(t, "Using ") && strings.Contains(t, "distribution"):
+		if m := distRE.FindStringSubmatch(t); m != nil {
+			r.setHeader("oltp-dist-type", map[string]string{"Uniform": "uniform", "Normal": "gaussian", "Special": "special"}[m[1]])
+			if m[2] != "" {
+				r.setHeader("oltp-dist-iter", m[2])
+			}
+			if m[3] != "" {
+				r.setHeader("oltp-dist-pct", m[3])
+				r.setHeader("oltp-dist-res", m[4])
+			}
+		}
+	case strings.HasPrefix(t, "Doing ") && strings.HasSuffix(t, " test"):
+		if mode, ok := fileioModes[strings.TrimSuffix(strings.TrimPrefix(t, "Doing "), " test")]; ok {
+			r.setHeader("file-test-mode", mode)
+		}
+	case strings.HasPrefix(t, "Using ") && strings.HasSuffix(t, "I/O mode"):
+		if m := ioModeRE.FindStringSubmatch(t); m != nil {
+			mode := map[string]string{"synchronous": "sync", "asynchronous": "async"}[m[1]]
+			if mode == "" {
+				mode = "mmap"
+			}
+			r.setHeader("file-io-mode", mode)
+		}
+	case strings.HasPrefix(t, "Block size "):
+		if m := blockSzRE.FindStringSubmatch(t); m != nil {
+			r.setHeader("file-block-size", m[1])
+		}
+	case strings.HasSuffix(t, "total file size"):
+		if m := totalSzRE.FindStringSubmatch(t); m != nil {
+			r.setHeader("file-total-size", m[1])
+		}
+	case strings.Contains(t, " files, ") && strings.HasSuffix(t, " each"):
+		if m := filesRE.FindStringSubmatch(t); m != nil {
+			r.setHeader("file-num", m[1])
+		}
+	case strings.HasPrefix(t, "Periodic FSYNC enabled"):
+		if m := fsyncRE.FindStringSubmatch(t); m != nil {
+			r.setHeader("file-fsync-freq", m[1])
+		}
+	case strings.HasPrefix(t, "Calling fsync() after each write operation"):
+		r.setHeader("file-fsync-all", "on")
+	case strings.HasPrefix(t, "Thread yields per test"):
+		if m := yieldsRE.FindStringSubmatch(t); m != nil {
+			r.setHeader("thread-yields", m[1])
+			r.setHeader("thread-locks", m[2])
+		}
+	}
+}
+
+// headerLabel reads the settings a labelled line of the options header
+// reveals ("Prime numbers limit: 20000", "Memory block size: 1K",
+// "block size: 1KiB" in 1.0's memory block).
+func (r *Run) headerLabel(label, val string, memBlock bool) {
+	v := strings.TrimSpace(val)
+	switch label {
+	case "Primer numbers limit", "Prime numbers limit", "Maximum prime number checked in CPU test":
+		r.setHeader("cpu-max-prime", v)
+	case "Memory block size":
+		r.setHeader("memory-block-size", v)
+	case "Memory operations type":
+		r.setHeader("memory-oper", v)
+	case "Memory scope type":
+		r.setHeader("memory-scope", v)
+	case "Read/Write ratio for combined random IO test":
+		r.setHeader("file-rw-ratio", v)
+	}
+	if memBlock {
+		switch label {
+		case "block size":
+			r.setHeader("memory-block-size", v)
+		case "operation":
+			r.setHeader("memory-oper", v)
+		case "scope":
+			r.setHeader("memory-scope", v)
+		case "access mode":
+			r.setHeader("memory-access-mode", v)
+		}
+	}
+}
