@@ -20,8 +20,13 @@ import (
 // all items found. Problems with the inputs are in the Document's Errors;
 // the error is for failures that stop everything.
 func Load(inputs []string) (*parse.Document, error) {
+	return LoadWith(inputs, Options{})
+}
+
+// LoadWith is Load with options.
+func LoadWith(inputs []string, opts Options) (*parse.Document, error) {
 	d := &parse.Document{}
-	err := Walk(inputs, d.Add)
+	err := WalkWith(inputs, opts, d.Add)
 	return d, err
 }
 
@@ -62,12 +67,17 @@ var skipExt = map[string]bool{
 // host, and so are those of one directory when it holds one capture of
 // each kind (lscpu, lsblk, free, meminfo).
 func Walk(inputs []string, emit func(parse.Item)) error {
+	return WalkWith(inputs, Options{}, emit)
+}
+
+// WalkWith is Walk with options.
+func WalkWith(inputs []string, opts Options, emit func(parse.Item)) error {
 	for _, arg := range inputs {
 		in := ParseInput(arg)
 		if in.Path == "-" {
-			w := newWalker(in, emit)
-			w.file("-", "stdin", os.Stdin, nil, false)
-			w.flushHosts()
+			w := newWalker(in, opts, emit)
+			w.file("-", "stdin", os.Stdin, nil, "", false)
+			w.flushDir()
 			continue
 		}
 		st, err := os.Stat(in.Path)
@@ -75,11 +85,12 @@ func Walk(inputs []string, emit func(parse.Item)) error {
 			emit(&parse.Error{Source: in.Path, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})
 			continue
 		}
-		w := newWalker(in, emit)
+		w := newWalker(in, opts, emit)
 		if !st.IsDir() {
-			extra, _ := w.enclosingCampaign(filepath.Dir(in.Path)).of(in.Path)
-			w.openFile(in.Path, extra, false)
-			w.flushHosts()
+			camp := w.enclosingCampaign(filepath.Dir(in.Path))
+			extra, _ := camp.of(in.Path)
+			w.openFile(in.Path, extra, camp.scope(in.Path), false)
+			w.flushDir()
 			continue
 		}
 		if err := w.dir(in.Path); err != nil {
@@ -87,6 +98,19 @@ func Walk(inputs []string, emit func(parse.Item)) error {
 		}
 	}
 	return nil
+}
+
+// emit holds an item of the current directory.
+func (w *walker) emit(it parse.Item) { w.hold(it, "", "") }
+
+func (w *walker) hold(it parse.Item, file, scope string) {
+	if _, ok := it.(*parse.Run); ok {
+		w.nruns++
+	}
+	w.held = append(w.held, held{it: it, file: file, dir: filepath.Dir(file), scope: scope})
+	if w.nruns > maxHeldRuns {
+		w.flushDir()
+	}
 }
 
 func unwrapPathErr(err error) error {
@@ -98,12 +122,45 @@ func unwrapPathErr(err error) error {
 }
 
 type walker struct {
-	in    Input
-	emit  func(parse.Item)
-	hosts []*parse.Host // hosts of the current directory, held to be merged
+	in        Input
+	opts      Options
+	out       func(parse.Item) // where finished items go
+	hosts     []*parse.Host    // hosts of the current directory, held to be merged
+	held      []held           // items of the current directory, held until it is read (see flushDir)
+	hostScope []held           // where each of hosts came from
+	nruns     int              // runs among held
+	// scoped lists the captures seen so far by what they describe: a
+	// campaign run ("run:ID"), a campaign system ("system:NAME"), the
+	// campaign host ("host"), or a directory ("dir:PATH").
+	scoped map[string][]capRef
 }
 
-func newWalker(in Input, emit func(parse.Item)) *walker { return &walker{in: in, emit: emit} }
+// A held item waits for the rest of its directory: captures take the
+// labels of the runs they describe, runs the captures that describe them.
+type held struct {
+	it    parse.Item
+	file  string // the input the item came from
+	dir   string // its directory
+	scope string // its campaign scope ("run:ID", "system:NAME", "host"), "" outside campaigns
+}
+
+// A capRef names a capture by kind and CaptureID.
+type capRef struct{ kind, id string }
+
+// maxHeldRuns bounds the runs a directory holds before they are passed on
+// without the captures of files read later.
+const maxHeldRuns = 4096
+
+func newWalker(in Input, opts Options, out func(parse.Item)) *walker {
+	return &walker{in: in, opts: opts, out: out, scoped: map[string][]capRef{}}
+}
+
+// Options controls Walk.
+type Options struct {
+	// Set gives every run and capture these labels, over anything
+	// inferred from the text, paths or a campaign manifest (--set).
+	Set map[string]string
+}
 
 // dir reads a directory tree: files in name order, then subdirectories.
 // Each directory's host captures are merged separately. A directory that
@@ -124,6 +181,13 @@ func (w *walker) dir(root string) error {
 			}
 		}
 		var subdirs []string
+		if camp != nil {
+			// A run's captures (status snapshots, system statistics) are
+			// read before its output, so that the run can name them.
+			sort.SliceStable(entries, func(i, j int) bool {
+				return !camp.isOutput(filepath.Join(dir, entries[i].Name())) && camp.isOutput(filepath.Join(dir, entries[j].Name()))
+			})
+		}
 		for _, e := range entries {
 			name := e.Name()
 			if strings.HasPrefix(name, ".") {
@@ -144,9 +208,9 @@ func (w *walker) dir(root string) error {
 			if skip {
 				continue
 			}
-			w.openFile(p, extra, isDocument(name))
+			w.openFile(p, extra, camp.scope(p), isDocument(name))
 		}
-		w.flushHosts()
+		w.flushDir()
 		if camp != nil && camp.isRoot(dir) {
 			// Systems in the plan's order, so that the first is the baseline.
 			sort.SliceStable(subdirs, func(i, j int) bool {
@@ -168,7 +232,36 @@ type campaign struct {
 	dir    string
 	labels map[string]map[string]string
 	skip   map[string]bool
-	order  map[string]int // system directory → its place in the plan (from 1)
+	order  map[string]int    // system directory → its place in the plan (from 1)
+	scopes map[string]string // file → "run:ID", "system:NAME" or "host"
+	output map[string]bool   // files holding a measured run's output
+}
+
+// rel returns p relative to the campaign directory, slash-separated.
+func (c *campaign) rel(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(c.dir, abs)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// scope returns what the file p describes in the campaign: "run:ID",
+// "system:NAME", "host", or "" (also for a nil campaign).
+func (c *campaign) scope(p string) string {
+	if c == nil {
+		return ""
+	}
+	return c.scopes[c.rel(p)]
+}
+
+// isOutput reports whether p holds a measured run's output.
+func (c *campaign) isOutput(p string) bool {
+	return c != nil && c.output[c.rel(p)]
 }
 
 // of returns the manifest's labels for the file p, and whether the
@@ -232,9 +325,25 @@ func (w *walker) readCampaign(dir string) *campaign {
 	if err != nil {
 		abs = dir
 	}
-	c := &campaign{dir: abs, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{}}
+	c := &campaign{dir: abs, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{},
+		scopes: map[string]string{}, output: map[string]bool{}}
 	for i, s := range m.Systems {
 		c.order[s.Name] = i + 1
+		for _, p := range s.Files {
+			c.scopes[p] = "system:" + s.Name
+		}
+	}
+	c.order["host"] = 0 // the host first: every run names its capture
+	for _, p := range m.Host.Files {
+		c.scopes[p] = "host"
+	}
+	for _, r := range m.Runs {
+		for kind, p := range r.Files {
+			c.scopes[p] = "run:" + r.ID
+			if base, _ := SplitKind(kind); base == FileOutput {
+				c.output[p] = true
+			}
+		}
 	}
 	return c
 }
@@ -253,7 +362,7 @@ func isDocument(name string) bool {
 
 // openFile reads one file, decompressing .gz. quiet drops the report that
 // nothing was found in it.
-func (w *walker) openFile(p string, extra map[string]string, quiet bool) {
+func (w *walker) openFile(p string, extra map[string]string, scope string, quiet bool) {
 	f, err := os.Open(p)
 	if err != nil {
 		w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})
@@ -270,17 +379,25 @@ func (w *walker) openFile(p string, extra map[string]string, quiet bool) {
 		defer gz.Close()
 		r = gz
 	}
-	w.file(p, p, r, extra, quiet)
+	w.file(p, p, r, extra, scope, quiet)
 }
 
 // file parses one input stream and emits its items with their labels.
-func (w *walker) file(p, name string, r io.Reader, extra map[string]string, quiet bool) {
+func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scope string, quiet bool) {
+	// Labels from the path, then the manifest, then what the user says:
+	// NAME=PATH and --set have the last word.
 	labels := PathLabels(p)
-	if w.in.Name != "" {
-		labels["system"] = w.in.Name
-	}
 	for k, v := range extra {
 		labels[k] = v
+	}
+	from := map[string]string{}
+	if w.in.Name != "" {
+		labels["system"] = w.in.Name
+		from["system"] = w.in.Name + "=" + w.in.Path + " argument"
+	}
+	for k, v := range w.opts.Set {
+		labels[k] = v
+		from[k] = "--set " + k + "=" + v
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	src, cleaned, err := Clean(br)
@@ -294,6 +411,14 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, quie
 		case *parse.Run:
 			for k, val := range labels {
 				v.SetLabel(k, val)
+				if f, ok := from[k]; ok {
+					if v.LabelFrom == nil {
+						v.LabelFrom = map[string]string{}
+					}
+					v.LabelFrom[k] = f
+				} else {
+					delete(v.LabelFrom, k) // the path or manifest says it
+				}
 			}
 			if v.Test == "" {
 				if t := testFromPath(p); t != "" {
@@ -304,29 +429,32 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, quie
 			if cleaned != "" {
 				v.Warnings = append(v.Warnings, "input cleaned of "+cleaned+" before parsing; line numbers refer to the cleaned text")
 			}
-			w.emit(v)
+			w.hold(v, p, scope)
 		case *parse.Host:
 			v.Labels = mergeLabels(v.Labels, labels)
 			fileHosts = append(fileHosts, v)
 		case *parse.Variables:
 			v.Labels = mergeLabels(v.Labels, labels)
-			w.emit(v)
+			w.hold(v, p, scope)
 		case *parse.TableStatus:
 			v.Labels = mergeLabels(v.Labels, labels)
-			w.emit(v)
+			w.hold(v, p, scope)
 		case *parse.Error:
 			if quiet && v.Line == 0 && strings.HasPrefix(v.Message, parse.NothingFound) {
 				return
 			}
-			w.emit(v)
+			w.hold(v, p, scope)
 		default:
-			w.emit(it)
+			w.hold(it, p, scope)
 		}
 	})
 	if err != nil {
 		w.emit(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)})
 	}
-	w.hosts = append(w.hosts, mergeHosts(fileHosts)...)
+	for _, h := range mergeHosts(fileHosts) {
+		w.hosts = append(w.hosts, h)
+		w.hostScope = append(w.hostScope, held{file: p, dir: filepath.Dir(p), scope: scope})
+	}
 }
 
 func mergeLabels(dst, src map[string]string) map[string]string {
@@ -342,11 +470,11 @@ func mergeLabels(dst, src map[string]string) map[string]string {
 	return dst
 }
 
-// flushHosts emits the hosts held for the current directory: merged into
-// one when no capture kind repeats across its files, else as they are.
+// flushHosts holds the hosts of the current directory: merged into one
+// when no capture kind repeats across its files, else as they are.
 func (w *walker) flushHosts() {
-	hs := w.hosts
-	w.hosts = nil
+	hs, where := w.hosts, w.hostScope
+	w.hosts, w.hostScope = nil, nil
 	if len(hs) == 0 {
 		return
 	}
@@ -361,10 +489,10 @@ func (w *walker) flushHosts() {
 		}
 	}
 	if !repeat {
-		hs = []*parse.Host{mergeInto(hs)}
+		hs, where = []*parse.Host{mergeInto(hs)}, where[:1]
 	}
-	for _, h := range hs {
-		w.emit(h)
+	for i, h := range hs {
+		w.held = append(w.held, held{it: h, file: where[i].file, dir: where[i].dir, scope: where[i].scope})
 	}
 }
 

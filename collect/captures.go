@@ -1,0 +1,193 @@
+package collect
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/sbreport/sbreport/parse"
+)
+
+// Captures belong to runs. A capture (host, server variables, table
+// status, status snapshots) describes the runs it precedes in its file
+// (parse records those in Run.Captures), the runs of the campaign entry it
+// was taken for, or the runs of its directory. flushDir settles both
+// directions once a directory is read: each run lists the captures that
+// describe it, and each capture takes the labels that say whose it is
+// (engine, system, host) from the runs it describes, so that a page with
+// one SHOW VARIABLES capture before each engine's runs gives one capture
+// per engine.
+
+// captureOf returns a capture's kind, CaptureID and labels; ok is false
+// for an item that is not a capture.
+func captureOf(it parse.Item) (kind, id string, labels *map[string]string, ok bool) {
+	switch v := it.(type) {
+	case *parse.Host:
+		return "host", parse.CaptureID(v.Source, v.Line), &v.Labels, true
+	case *parse.Variables:
+		k := v.Kind
+		if k == "" {
+			k = "variables"
+		}
+		return k, parse.CaptureID(v.Source, v.Line), &v.Labels, true
+	case *parse.TableStatus:
+		return "table_status", parse.CaptureID(v.Source, v.Line), &v.Labels, true
+	}
+	return "", "", nil, false
+}
+
+// ownLabels are labels of a run that say nothing about its captures.
+var ownLabels = map[string]bool{"workload": true, "test": true, "threads": true, "repeat": true, "run": true,
+	"rep": true, "iteration": true, "client": true, "client_group": true, "concurrency": true, "heading": true}
+
+// flushDir passes on the items held for the current directory, in order,
+// after tying captures and runs together.
+func (w *walker) flushDir() {
+	w.flushHosts()
+	items := w.held
+	w.held, w.nruns = nil, 0
+	// Scopes: campaign entries, and directories outside campaigns.
+	for _, h := range items {
+		kind, id, _, ok := captureOf(h.it)
+		if !ok {
+			continue
+		}
+		sc := h.scope
+		if sc == "" {
+			sc = "dir:" + h.dir
+		}
+		w.scoped[sc] = append(w.scoped[sc], capRef{kind, id})
+	}
+	for i, h := range items {
+		if r, ok := h.it.(*parse.Run); ok {
+			w.runCaptures(r, h)
+			continue
+		}
+		if _, _, labels, ok := captureOf(h.it); ok {
+			captureLabels(labels, items, i)
+		}
+	}
+	for _, h := range items {
+		w.out(h.it)
+	}
+}
+
+// runCaptures adds to r the captures of its campaign entry, system and
+// host, or of its directory, of the kinds r does not name yet: the
+// nearest scope gives a kind, its other captures of that kind come along
+// (the before and after status snapshots of one run). Captures of r's own
+// file are parse's to list: those before r already are, those after it
+// describe what follows.
+func (w *walker) runCaptures(r *parse.Run, h held) {
+	have := map[string]bool{}
+	for _, id := range r.Captures {
+		have[id] = true
+	}
+	var scopes []string
+	switch {
+	case strings.HasPrefix(h.scope, "run:"):
+		scopes = append(scopes, h.scope)
+		if sys := r.Labels["system"]; sys != "" {
+			scopes = append(scopes, "system:"+sys)
+		}
+		scopes = append(scopes, "host")
+	case h.scope != "":
+		scopes = append(scopes, h.scope, "host")
+	default:
+		scopes = append(scopes, "dir:"+h.dir)
+	}
+	kinds := w.kindsOf(r.Captures)
+	for _, sc := range scopes {
+		added := map[string]bool{}
+		for _, c := range w.scoped[sc] {
+			if kinds[c.kind] || have[c.id] {
+				continue
+			}
+			if src, _, ok := cutID(c.id); ok && src == r.Source {
+				continue
+			}
+			r.Captures = append(r.Captures, c.id)
+			have[c.id] = true
+			added[c.kind] = true
+		}
+		for k := range added {
+			kinds[k] = true
+		}
+	}
+}
+
+// kindsOf returns the kinds of the captures ids names.
+func (w *walker) kindsOf(ids []string) map[string]bool {
+	kinds := map[string]bool{}
+	if len(ids) == 0 {
+		return kinds
+	}
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	for _, cs := range w.scoped {
+		for _, c := range cs {
+			if want[c.id] {
+				kinds[c.kind] = true
+			}
+		}
+	}
+	return kinds
+}
+
+// cutID splits a CaptureID into source and line text.
+func cutID(id string) (src, line string, ok bool) {
+	i := strings.LastIndexByte(id, ':')
+	if i < 0 {
+		return "", "", false
+	}
+	return id[:i], id[i+1:], true
+}
+
+// captureLabels gives the capture at items[i] the labels of the first run
+// after it in its file, or, when none follows it there, the labels every
+// run of its directory agrees on. Labels the capture has are kept.
+func captureLabels(labels *map[string]string, items []held, i int) {
+	file, dir := items[i].file, items[i].dir
+	var from map[string]string
+	for _, h := range items[i+1:] {
+		if r, ok := h.it.(*parse.Run); ok && h.file == file {
+			from = r.Labels
+			break
+		}
+	}
+	if from == nil {
+		agreed := map[string]string{}
+		first := true
+		for _, h := range items {
+			r, ok := h.it.(*parse.Run)
+			if !ok || filepath.Dir(h.file) != dir {
+				continue
+			}
+			if first {
+				for k, v := range r.Labels {
+					agreed[k] = v
+				}
+				first = false
+				continue
+			}
+			for k, v := range agreed {
+				if r.Labels[k] != v {
+					delete(agreed, k)
+				}
+			}
+		}
+		from = agreed
+	}
+	for k, v := range from {
+		if ownLabels[k] || v == "" {
+			continue
+		}
+		if *labels == nil {
+			*labels = map[string]string{}
+		}
+		if _, ok := (*labels)[k]; !ok {
+			(*labels)[k] = v
+		}
+	}
+}
