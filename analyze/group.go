@@ -24,6 +24,10 @@ type GroupOptions struct {
 	// when all their other labels, their test, their threads and their
 	// file name (client=1/run2.log goes with client=2/run2.log) agree.
 	ClientGroup string
+	// Variables are the SHOW VARIABLES captures the runs may name in
+	// Run.Captures: runs of one system whose captures disagree on a
+	// variable are different experiments (variantsOf).
+	Variables []*parse.Variables
 }
 
 // implicitClientGroup returns the group of a run that names its client but
@@ -272,7 +276,7 @@ func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
 	for i, u := range units {
 		unitRuns[i] = u.run
 	}
-	variants, vw := variantsOf(unitRuns, d.By)
+	variants, vw := variantsOf(unitRuns, d.By, opts.Variables)
 	d.Warnings = append(d.Warnings, vw...)
 	d.keys = map[*parse.Run]Key{}
 	for i, u := range units {

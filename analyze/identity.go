@@ -46,7 +46,7 @@ func generation(r *parse.Run) string {
 // system's runs of that workload, so that the cells of different systems
 // still line up. Keys that differ only between systems are part of what
 // is compared; they are named in a warning.
-func variantsOf(runs []*parse.Run, by string) ([]string, Warnings) {
+func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) ([]string, Warnings) {
 	var warn Warnings
 	byKeys := map[string]bool{}
 	for _, k := range strings.Split(by, ",") {

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/collect"
+	"github.com/sbreport/sbreport/parse"
+)
+
+// identityExpect is a <fixture>.expect.yaml of testdata/public/identity:
+// what a careful reader of the text writes down for every result.
+type identityExpect struct {
+	Source string `yaml:"source"`
+	Runs   []struct {
+		Line     int                `yaml:"line"`
+		Tool     string             `yaml:"tool"`
+		Test     string             `yaml:"test"`
+		Threads  *int               `yaml:"threads"`
+		Engine   string             `yaml:"engine"`
+		Host     string             `yaml:"host"`
+		System   string             `yaml:"system"`
+		Options  map[string]any     `yaml:"options"`
+		Headline map[string]float64 `yaml:"headline"`
+	} `yaml:"runs"`
+	Repeats  [][]int `yaml:"repeats"`
+	Restated [][]int `yaml:"restated"`
+}
+
+// identityReport compares what sbreport makes of a fixture with what a
+// reader writes down, and returns every disagreement.
+func identityReport(t *testing.T, file string) []string {
+	t.Helper()
+	var exp identityExpect
+	b, err := os.ReadFile(file + ".expect.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(b, &exp); err != nil {
+		t.Fatalf("%s.expect.yaml: %v", file, err)
+	}
+	doc, err := collect.Load([]string{file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := analyze.Group(doc.Runs, analyze.GroupOptions{Variables: doc.Variables})
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	// Match each expected result to a parsed run: same line, else the
+	// nearest run within 3 lines whose headline number agrees.
+	matched := map[*parse.Run]int{}
+	byLine := map[int][]*parse.Run{}
+	for _, r := range doc.Runs {
+		byLine[r.Line] = append(byLine[r.Line], r)
+	}
+	runOf := make([]*parse.Run, len(exp.Runs))
+	for i, e := range exp.Runs {
+		var cands []*parse.Run
+		for d := 0; d <= 3 && len(cands) == 0; d++ {
+			for _, l := range []int{e.Line - d, e.Line + d} {
+				for _, r := range byLine[l] {
+					if _, used := matched[r]; !used && (d == 0 || headlineAgrees(r, e.Headline)) {
+						cands = append(cands, r)
+					}
+				}
+			}
+		}
+		for _, r := range cands {
+			if headlineAgrees(r, e.Headline) {
+				runOf[i], matched[r] = r, i
+				break
+			}
+		}
+		if runOf[i] == nil && len(cands) > 0 {
+			runOf[i], matched[cands[0]] = cands[0], i
+		}
+		if runOf[i] == nil {
+			bad("line %d: no run found (expected %s %s, %v threads, headline %v)", e.Line, e.Tool, e.Test, intText(e.Threads), e.Headline)
+		}
+	}
+	for _, r := range doc.Runs {
+		if _, ok := matched[r]; !ok {
+			bad("line %d: run %s %q that a reader does not count", r.Line, r.Tool, r.Test)
+		}
+	}
+	for i, e := range exp.Runs {
+		r := runOf[i]
+		if r == nil {
+			continue
+		}
+		if got := testOf(r); e.Test != "" && got != e.Test {
+			bad("line %d: test %q, want %q", e.Line, got, e.Test)
+		}
+		if e.Threads != nil && (r.Threads == nil || *r.Threads != *e.Threads) {
+			bad("line %d: threads %s, want %d", e.Line, intText(r.Threads), *e.Threads)
+		}
+		if got := strings.ToLower(r.Labels["engine"]); got != e.Engine {
+			bad("line %d: engine %q, want %q", e.Line, got, e.Engine)
+		}
+		if e.Host != "" && r.Labels["host"] != e.Host && analyze.SystemOf(r, ds.By) != e.Host {
+			bad("line %d: host %q, want %q", e.Line, r.Labels["host"], e.Host)
+		}
+	}
+	// No two different experiments share a cell; two readings of one
+	// experiment (repeats, restatements) are not kept apart by system.
+	same := map[[2]int]bool{}
+	for _, groups := range [][][]int{exp.Repeats, exp.Restated} {
+		for _, g := range groups {
+			for _, a := range g {
+				for _, b := range g {
+					same[[2]int{a, b}] = true
+				}
+			}
+		}
+	}
+	for i, a := range exp.Runs {
+		for j := i + 1; j < len(exp.Runs); j++ {
+			b := exp.Runs[j]
+			ra, rb := runOf[i], runOf[j]
+			if ra == nil || rb == nil || ra == rb {
+				continue
+			}
+			ka, kb := ds.KeyOf(ra), ds.KeyOf(rb)
+			experiment := a.System == b.System && a.Test == b.Test && intText(a.Threads) == intText(b.Threads) &&
+				fmt.Sprint(a.Options) == fmt.Sprint(b.Options) && a.Engine == b.Engine && a.Host == b.Host
+			switch {
+			case ka == kb && !experiment && !same[[2]int{a.Line, b.Line}]:
+				bad("lines %d and %d: one cell %v, but a reader sees different experiments (%s vs %s)", a.Line, b.Line, ka, describe(a.System, a.Options), describe(b.System, b.Options))
+			case a.System != b.System && ka.System == kb.System && ka.Workload == kb.Workload:
+				bad("lines %d and %d: one system %q, but a reader sees %q and %q", a.Line, b.Line, ka.System, a.System, b.System)
+			}
+		}
+	}
+	return problems
+}
+
+func describe(system string, opts map[string]any) string {
+	if len(opts) == 0 {
+		return system
+	}
+	return fmt.Sprintf("%s %v", system, opts)
+}
+
+// testOf names the run's test as the expectations do.
+func testOf(r *parse.Run) string {
+	if r.Test != "" {
+		return r.Test
+	}
+	if r.Tool == parse.ToolMysqlslap {
+		if r.Mysqlslap != nil && r.Mysqlslap.LoadType != "" {
+			return r.Mysqlslap.LoadType
+		}
+		return "mysqlslap"
+	}
+	return analyze.WorkloadOf(r)
+}
+
+func intText(p *int) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprint(*p)
+}
+
+// headlineAgrees reports whether one of the run's numbers is the printed
+// headline value.
+func headlineAgrees(r *parse.Run, h map[string]float64) bool {
+	near := func(p *float64, v float64) bool { return p != nil && math.Abs(*p-v) <= 0.006*math.Max(1, math.Abs(v)) }
+	for k, v := range h {
+		switch k {
+		case "tps":
+			if near(r.TPS, v) {
+				return true
+			}
+		case "qps":
+			if near(r.QPS, v) || r.SQL != nil && near(r.SQL.RWRequestsPS, v) {
+				return true
+			}
+		case "eps":
+			if near(r.EPS, v) || near(r.CPUSpeedEPS, v) {
+				return true
+			}
+		case "avg_s":
+			if r.Mysqlslap != nil && near(r.Mysqlslap.AvgS, v) {
+				return true
+			}
+		case "total_time_s":
+			if near(r.TotalTimeS, v) {
+				return true
+			}
+		case "events":
+			if r.Events != nil && float64(*r.Events) == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func identityFixtures(t *testing.T) []string {
+	files, err := filepath.Glob("../../testdata/public/identity/*.expect.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no identity fixtures: %v", err)
+	}
+	for i, f := range files {
+		files[i] = strings.TrimSuffix(f, ".expect.yaml")
+	}
+	sort.Strings(files)
+	return files
+}
+
+// TestIdentityFixtures reads every public write-up of
+// testdata/public/identity and checks each result's test, threads,
+// engine and host against what a careful reader writes down, and that no
+// two different experiments share a cell.
+func TestIdentityFixtures(t *testing.T) {
+	if os.Getenv("SBREPORT_IDENTITY_WIP") == "" {
+		t.Skip("set SBREPORT_IDENTITY_WIP=1: identities of the public write-ups are being completed")
+	}
+	for _, f := range identityFixtures(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			for _, p := range identityReport(t, f) {
+				t.Error(p)
+			}
+		})
+	}
+}
