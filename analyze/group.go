@@ -209,6 +209,14 @@ func WorkloadOf(r *parse.Run) string {
 		return r.Mysqlslap.LoadType
 	}
 	if r.Tool == parse.ToolMysqlslap {
+		// The generated load's type names the workload; a run of the
+		// user's own --query is "mysqlslap".
+		if lt := r.Settings["auto-generate-sql-load-type"]; lt != "" {
+			return lt
+		}
+		if r.Settings["auto-generate-sql"] == "on" {
+			return "mixed"
+		}
 		return "mysqlslap"
 	}
 	return "?"

@@ -62,6 +62,7 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) ([]string
 		}
 		byWorkload[w] = append(byWorkload[w], i)
 	}
+	runVars := variablesOfRuns(runs, vars)
 	// value returns a run's value of a dimension; known is false when the
 	// run does not say.
 	value := func(r *parse.Run, d dim) (v string, known bool) {
@@ -72,6 +73,9 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) ([]string
 		case "gen":
 			g := generation(r)
 			return g, g != ""
+		case "var":
+			v, known = runVars[r][d.name]
+			return v, known
 		}
 		if v, ok := r.Settings[d.name]; ok {
 			return v, true
@@ -113,6 +117,9 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) ([]string
 			}
 		}
 		add(dim{"gen", "sysbench"})
+		for _, name := range varyingVariables(runs, idx, runVars, by) {
+			add(dim{"var", name})
+		}
 		sort.Slice(dims, func(a, b int) bool {
 			if dims[a].kind != dims[b].kind {
 				return dims[a].kind < dims[b].kind
@@ -197,6 +204,8 @@ func variantPart(kind, name, v string) string {
 	switch kind {
 	case "gen":
 		return "sysbench " + v
+	case "var":
+		return "@@" + name + "=" + v
 	case "setting":
 		return name + "=" + v
 	}
@@ -209,6 +218,8 @@ func dimName(kind, name string) string {
 		return "--" + name
 	case "gen":
 		return "sysbench generation"
+	case "var":
+		return "server variable " + name
 	}
 	return "label " + name
 }
@@ -259,4 +270,85 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// volatileVariables change on every capture without changing the
+// experiment.
+var volatileVariables = map[string]bool{
+	"timestamp": true, "pseudo_thread_id": true, "rand_seed1": true, "rand_seed2": true,
+	"last_insert_id": true, "insert_id": true, "identity": true, "warning_count": true, "error_count": true,
+	"gtid_executed": true, "gtid_purged": true, "gtid_current_pos": true, "gtid_binlog_pos": true,
+	"gtid_binlog_state": true, "gtid_slave_pos": true, "gtid_io_pos": true, "server_uuid": true,
+	"pid_file": true, "log_error": true, "general_log_file": true, "slow_query_log_file": true,
+	"socket": true, "port": true, "datadir": true, "tmpdir": true, "hostname": true, "report_host": true,
+	"version_compile_time": true, "session_track_system_variables": true,
+}
+
+// variablesOfRuns returns, for each run that names SHOW VARIABLES
+// captures (Run.Captures), the variables they hold (names lower-cased).
+func variablesOfRuns(runs []*parse.Run, vars []*parse.Variables) map[*parse.Run]map[string]string {
+	out := map[*parse.Run]map[string]string{}
+	if len(vars) == 0 {
+		return out
+	}
+	byID := map[string]*parse.Variables{}
+	for _, v := range vars {
+		if v.Kind == "" || v.Kind == "variables" {
+			byID[parse.CaptureID(v.Source, v.Line)] = v
+		}
+	}
+	for _, r := range runs {
+		for _, id := range r.Captures {
+			v := byID[id]
+			if v == nil {
+				continue
+			}
+			m := out[r]
+			if m == nil {
+				m = map[string]string{}
+				out[r] = m
+			}
+			for k, val := range v.Values {
+				k = strings.ToLower(k)
+				if !volatileVariables[k] {
+					m[k] = val
+				}
+			}
+		}
+	}
+	return out
+}
+
+// varyingVariables returns the variables whose captured values differ
+// between runs of one system among idx, sorted.
+func varyingVariables(runs []*parse.Run, idx []int, runVars map[*parse.Run]map[string]string, by string) []string {
+	if len(runVars) == 0 {
+		return nil
+	}
+	seen := map[string]map[string]string{} // system → variable → first value
+	vary := map[string]bool{}
+	for _, i := range idx {
+		r := runs[i]
+		vs := runVars[r]
+		if len(vs) == 0 {
+			continue
+		}
+		s := SystemOf(r, by)
+		if seen[s] == nil {
+			seen[s] = map[string]string{}
+		}
+		for k, v := range vs {
+			if old, ok := seen[s][k]; ok && old != v {
+				vary[k] = true
+			} else if !ok {
+				seen[s][k] = v
+			}
+		}
+	}
+	out := make([]string, 0, len(vary))
+	for k := range vary {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

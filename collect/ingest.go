@@ -610,36 +610,52 @@ func prefixSource(h *parse.Host) []string {
 	return out
 }
 
-// knownTests are sysbench's bundled tests, longest first so that
-// oltp_read_write is not taken for oltp_read.
-var knownTests = []string{
-	"oltp_update_non_index", "oltp_update_index", "oltp_point_select", "oltp_read_write",
-	"oltp_write_only", "oltp_read_only", "oltp_delete", "oltp_insert", "select_random_points",
-	"select_random_ranges", "bulk_insert", "fileio", "memory", "mutex", "threads", "cpu",
-}
+// pathTests are the test names a file name may carry: the built-in
+// tests and the 1.x scripts, longest first so that oltp_read_write is not
+// taken for oltp_read.
+var pathTests = func() []string {
+	var out []string
+	for _, n := range parse.TestNames() {
+		if t, _ := parse.LookupTest(n); t.Family == parse.FamilyBuiltin || t.Family == parse.FamilyLua1 {
+			out = append(out, n)
+		}
+	}
+	return out
+}()
 
-// testFromPath finds a sysbench test named in a file's path
+// testFromPath finds the sysbench test a file's path names
 // (logs/oltp_read_write_16threads.log), for runs whose output does not
-// name it. A label test=... in the path wins.
+// name it. A label test=... in the path wins; a name that holds two
+// tests ("cpu-vs-threads.log") names none.
 func testFromPath(p string) string {
 	if t := PathLabels(p)["test"]; t != "" {
 		return t
 	}
 	base := strings.ToLower(filepath.Base(p))
-	for _, t := range knownTests {
-		i := strings.Index(base, t)
-		if i < 0 {
-			continue
-		}
-		// Whole words only: "cpu" must not match "cpuinfo".
-		before := i == 0 || !isWordByte(base[i-1])
-		j := i + len(t)
-		after := j == len(base) || !isWordByte(base[j])
-		if before && after {
-			return t
+	found := ""
+	for _, t := range pathTests {
+		for k := 0; ; {
+			i := strings.Index(base[k:], t)
+			if i < 0 {
+				break
+			}
+			i += k
+			// Whole words only: "cpu" must not match "cpuinfo".
+			before := i == 0 || !isWordByte(base[i-1])
+			j := i + len(t)
+			after := j == len(base) || !isWordByte(base[j])
+			if before && after {
+				if found != "" && !strings.Contains(found, t) {
+					return ""
+				}
+				if found == "" {
+					found = t
+				}
+			}
+			k = i + 1
 		}
 	}
-	return ""
+	return found
 }
 
 func isWordByte(c byte) bool {
@@ -813,7 +829,13 @@ func stripHTML(b []byte) []byte {
 					}
 				}
 			case blockTags[name]:
-				out = append(out, '\n')
+				// A line break, unless the text already breaks the line
+				// here: "<pre>\n" keeps its line numbers.
+				atStart := len(out) == 0 || out[len(out)-1] == '\n'
+				nextBreak := i+1 < len(b) && (b[i+1] == '\n' || b[i+1] == '\r')
+				if !nextBreak && (name == "br" || !atStart) {
+					out = append(out, '\n')
+				}
 			case (name == "td" || name == "th") && tag[0] != '/':
 				out = append(out, ' ')
 			}

@@ -374,6 +374,20 @@ func OptionDefault(tool, version, name string) string {
 func NormalizeOption(tool, version, name, value string) string {
 	o, _ := LookupOption(tool, name)
 	v := strings.TrimSpace(value)
+	if o.Name == "auto-generate-sql-load-type" && tool == ToolMysqlslap {
+		// Only the first letter counts (SYSBENCH-OPTIONS.md §10.2).
+		switch strings.ToLower(v + " ")[0] {
+		case 'r':
+			return "read"
+		case 'k':
+			return "key"
+		case 'w':
+			return "write"
+		case 'u':
+			return "update"
+		}
+		return "mixed"
+	}
 	switch o.kind {
 	case kindSize:
 		if b, ok := sizeBytes(v); ok {
@@ -644,4 +658,16 @@ func containsWord(s, w string) bool {
 
 func isWordChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// prepareOptions are the options read by prepare (SYSBENCH-OPTIONS.md,
+// phase P): a run inherits their effect through the data set, so a run's
+// command line often does not show them.
+var prepareOptions = map[string]bool{
+	"table-size": true, "tables": true, "oltp-table-size": true, "oltp-tables-count": true,
+	"secondary": true, "create-secondary": true, "auto-inc": true, "oltp-auto-inc": true,
+	"oltp-secondary": true, "oltp-create-secondary": true, "mysql-table-options": true,
+	"create-table-options": true, "mysql-create-options": true, "myisam-max-rows": true,
+	"file-num": true, "file-total-size": true, "file-extra-flags": true,
+	"mysql-storage-engine": true, "mysql-table-engine": true,
 }

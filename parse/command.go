@@ -178,6 +178,9 @@ func ParseCommand(line string) *Command {
 		if v := first("engine"); v != "" {
 			cmd.Labels["engine"] = strings.ToLower(v)
 		}
+		if v := serverOf(first("host"), first("port"), first("socket")); v != "" {
+			cmd.Labels["server"] = v
+		}
 		return cmd
 	}
 	for _, p := range positional {
@@ -212,7 +215,28 @@ func ParseCommand(line string) *Command {
 	if v := first("db-driver"); v != "" {
 		cmd.Labels["db_driver"] = v
 	}
+	if v := serverOf(first("mysql-host", "pgsql-host"), first("mysql-port", "pgsql-port"), first("mysql-socket")); v != "" {
+		cmd.Labels["server"] = v
+	}
 	return cmd
+}
+
+// serverOf names the server a command connects to: "db1:3307",
+// "db1", or a socket path; "" when the command does not say. Runs against
+// different servers are different systems under test, whatever else
+// they share (a primary and its read replica).
+func serverOf(host, port, socket string) string {
+	switch {
+	case host != "" && port != "":
+		return host + ":" + port
+	case host != "":
+		return host
+	case socket != "":
+		return socket
+	case port != "":
+		return ":" + port
+	}
+	return ""
 }
 
 // commandShaped tells a command line from a sentence that starts with the

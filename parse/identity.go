@@ -101,6 +101,7 @@ func (c *ctx) resolveLoop() {
 		r.loopPending = false
 		if match {
 			r.applyCommand(q.cmds[i])
+			c.attachPrepare(r, q.cmds[i])
 			r.LabelFrom = setFrom(r.LabelFrom, "loop", fmt.Sprintf("shell loop at lines %d-%d, iteration %d of %d", q.line, q.end, i+1, len(q.cmds)))
 		} else {
 			if q.raw != nil {
@@ -211,7 +212,7 @@ func (c *ctx) noteEngineText(l *Line) {
 // the command line and the options header (the header wins: it says what
 // sysbench did).
 func (r *Run) settle() {
-	if r.Labels["engine"] == "" && r.engineHint != "" {
+	if r.Labels["engine"] == "" && r.engineHint != "" && r.usesTables() {
 		r.SetLabelFrom("engine", r.engineHint, r.engineFrom+" (inferred)")
 	}
 	tool := r.Tool
@@ -230,6 +231,22 @@ func (r *Run) settle() {
 			r.Settings = map[string]string{}
 		}
 		r.Settings[o.Name] = NormalizeOption(tool, r.Version, o.Name, v)
+	}
+	for name, v := range r.prepOpts {
+		o, _ := LookupOption(tool, name)
+		if !o.Split || o.Label != "" {
+			continue
+		}
+		if r.Settings == nil {
+			r.Settings = map[string]string{}
+		}
+		if _, ok := r.Settings[o.Name]; !ok {
+			r.Settings[o.Name] = NormalizeOption(tool, r.Version, o.Name, v)
+		}
+	}
+	if r.Threads == nil && r.headThreads > 0 {
+		r.Threads, r.ThreadsFrom = iptr(r.headThreads), "heading"
+		r.Warn(r.headThreadsLine, "threads taken from the line above the run")
 	}
 	for k, v := range r.hdrSettings {
 		if r.Settings == nil {
@@ -359,4 +376,135 @@ func (r *Run) headerLabel(label, val string, memBlock bool) {
 			r.setHeader("memory-access-mode", v)
 		}
 	}
+}
+
+// usesTables reports whether the run works on database tables, so that a
+// storage engine means something for it: mysqlslap, the OLTP tests and
+// scripts, and runs that printed SQL statistics; not cpu, memory, fileio,
+// threads or mutex.
+func (r *Run) usesTables() bool {
+	if r.Tool == ToolMysqlslap || r.SQL != nil {
+		return true
+	}
+	if t, ok := LookupTest(r.Test); ok {
+		return t.Family != FamilyBuiltin
+	}
+	return r.Test != "" // a script of the user's own
+}
+
+// inlineCommand returns the sysbench or mysqlslap command of an inline
+// code span in prose ("Command was `sysbench cpu --threads=2 run`"), or
+// nil: a code span is where a command can be, the sentence around it is
+// not.
+func inlineCommand(text string) *Command {
+	if !strings.Contains(text, "`") {
+		return nil
+	}
+	rest := text
+	for {
+		i := strings.IndexByte(rest, '`')
+		if i < 0 {
+			return nil
+		}
+		rest = rest[i+1:]
+		j := strings.IndexByte(rest, '`')
+		if j < 0 {
+			return nil
+		}
+		if cmd := commandIn(strings.TrimSpace(rest[:j])); cmd != nil {
+			return cmd
+		}
+		rest = rest[j+1:]
+	}
+}
+
+func setLine(m map[string]int, k string, v int) map[string]int {
+	if m == nil {
+		m = map[string]int{}
+	}
+	m[k] = v
+	return m
+}
+
+// attachPrepare gives a run the options of the prepare command of its
+// test that its own command does not show (table count and size, engine,
+// secondary index: SYSBENCH-OPTIONS.md phase P), for settle.
+func (c *ctx) attachPrepare(r *Run, cmd *Command) {
+	p := c.prepared[cmd.Test]
+	if p == nil {
+		return
+	}
+	line := c.prepLines[cmd.Test]
+	for k, v := range p.Opts {
+		if !prepareOptions[k] {
+			continue
+		}
+		if _, ok := cmd.Opts[k]; ok {
+			continue
+		}
+		if r.prepOpts == nil {
+			r.prepOpts = map[string]string{}
+		}
+		r.prepOpts[k] = v
+	}
+	if e := p.Labels["engine"]; e != "" && cmd.Labels["engine"] == "" && r.Labels["engine"] == "" {
+		r.SetLabelFrom("engine", e, "prepare command at line "+strconv.Itoa(line))
+	}
+	if len(r.prepOpts) > 0 {
+		r.LabelFrom = setFrom(r.LabelFrom, "settings", "options of the prepare command at line "+strconv.Itoa(line))
+	}
+}
+
+var headThreadsRE = regexp.MustCompile(`(?i)(?:^|[^0-9.])(\d{1,5})\s*(?:threads?|thds|个?线程|clients?|connections?)\b`)
+
+// headingThreads returns the thread count an unclaimed line just above a
+// run names ("### 2. Test with 16 threads"), when exactly one does.
+func (c *ctx) headingThreads(line int) (int, int) {
+	n, at := 0, 0
+	for i := len(c.headings) - 1; i >= 0; i-- {
+		h := c.headings[i]
+		if line-h.No > 6 {
+			break
+		}
+		m := headThreadsRE.FindAllStringSubmatch(h.Text, -1)
+		if len(m) != 1 {
+			continue
+		}
+		v, err := strconv.Atoi(m[0][1])
+		if err != nil || v <= 0 {
+			continue
+		}
+		n, at = v, h.No
+		break
+	}
+	return n, at
+}
+
+var repeatMarkRE = regexp.MustCompile(`(?i)\b(run|try|attempt|round|pass|iteration|repeat|rep|take|trial)\s*#?\s*\d+|\b(first|second|third|fourth|fifth|1st|2nd|3rd|[4-9]th|again|once more)\b|第.{1,3}[次轮遍]|再次|重复`)
+
+// labelAbove returns the short label line that introduces a run's output
+// ("磁盘:", "InnoDB results:", "With tmpfs:"): the nearest unclaimed line
+// at most three lines above it that ends with a colon, is at most 40
+// characters long, and is no repeat marker ("Second run:", "第二次:"),
+// which tells repeats apart, not experiments.
+func (c *ctx) labelAbove(line int) (string, int) {
+	for i := len(c.headings) - 1; i >= 0; i-- {
+		h := c.headings[i]
+		if line-h.No > 3 {
+			break
+		}
+		if h.No < c.cmdLine && line-c.cmdLine <= 3 {
+			break // the command sits between the label and the run
+		}
+		t := strings.TrimSpace(strings.Trim(h.Text, "#*_ "))
+		if !strings.HasSuffix(t, ":") {
+			continue
+		}
+		t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
+		if t == "" || len([]rune(t)) > 40 || repeatMarkRE.MatchString(t) {
+			return "", 0
+		}
+		return t, h.No
+	}
+	return "", 0
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -168,6 +169,16 @@ func normalize(l *Line) {
 	l.Text = strings.TrimSpace(s)
 }
 
+// promptRE matches shell prompts with spaces in them: "user@host ~ $ "
+// (Gentoo, Raspberry Pi OS), "host:~ user$ " (macOS), "bash-4.2$ ",
+// "~/bench $ ", "➜  bench git:(main) ✗ " (oh-my-zsh).
+var promptRE = regexp.MustCompile(`^(?:` +
+	`[A-Za-z0-9._-]+@[A-Za-z0-9._-]+(?:\s+[^\s$#%]+)?\s+[$#%]\s+` +
+	`|[A-Za-z0-9._-]+:\S*\s+[A-Za-z0-9._-]+[$#]\s+` +
+	`|(?:bash|sh|zsh|ksh)-[0-9.]+[$#]\s+` +
+	`|[~/][^\s$#]*\s+[$#]\s+` +
+	`|➜\s+\S+(?:\s+git:\([^)]*\))?(?:\s+✗)?\s+)`)
+
 // splitPrompt recognises a leading shell or client prompt.
 func splitPrompt(s string) (prompt, rest string, ok bool) {
 	if s == "" {
@@ -197,6 +208,10 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 				return s[:i+2], strings.TrimPrefix(s[i+2:], " "), true
 			}
 		}
+	}
+	if m := promptRE.FindStringIndex(s); m != nil && m[0] == 0 {
+		p := strings.TrimRight(s[:m[1]], " ")
+		return p, s[m[1]:], true
 	}
 	// "root@host:/dir# cmd", "user@host:~$ cmd", "OHOS:/$ cmd", "host# cmd"
 	if i := strings.IndexAny(s, "#$>"); i > 0 && i < 120 && (len(s) == i+1 || s[i+1] == ' ') {

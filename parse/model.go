@@ -96,11 +96,14 @@ type Run struct {
 	Captures []string `json:"captures"`
 
 	// Set while parsing, read by settle.
-	cmdOpts     map[string]string // the command line's options (Command.Opts)
-	hdrSettings map[string]string // settings the options header printed
-	engineHint  string            // the engine the nearest capture states
-	engineFrom  string            // where engineHint was read
-	loopPending bool              // the run waits for its loop's command
+	cmdOpts         map[string]string // the command line's options (Command.Opts)
+	hdrSettings     map[string]string // settings the options header printed
+	engineHint      string            // the engine the nearest capture states
+	engineFrom      string            // where engineHint was read
+	loopPending     bool              // the run waits for its loop's command
+	prepOpts        map[string]string // options of the prepare command of the run's test
+	headThreads     int               // threads a line just above the run names
+	headThreadsLine int
 }
 
 // CaptureID names a capture (or run) by the input and line it starts at:

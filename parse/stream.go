@@ -74,10 +74,16 @@ type ctx struct {
 	promptHostLine int
 	engine         string // the storage engine the nearest capture states (inferEngine)
 	engineFrom     string
-	captures       map[string]string // kind → CaptureIDs (one per line) of the last capture of that kind
-	runs           int               // runs started so far
-	capRuns        int               // runs started when the last capture was noted
-	tables         []tableShape      // headers of the summary tables read so far
+	captures       map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
+	runs           int                 // runs started so far
+	capRuns        int                 // runs started when the last capture was noted
+	tables         []tableShape        // headers of the summary tables read so far
+	prepared       map[string]*Command // the last prepare command of each test
+	prepLines      map[string]int      // and its line
+	toolCmd        *Command            // the last sysbench or mysqlslap run command not taken yet
+	toolCmdLine    int
+	lastRun        *Command // the last command a run took
+	lastRunLine    int
 }
 
 const maxHeadings = 6
@@ -111,6 +117,26 @@ func (c *ctx) takeCommand(line int) *Command {
 	c.command = nil
 	if cmd == nil || line-c.cmdLine > 400 {
 		return nil
+	}
+	return cmd
+}
+
+// takeRunCommand returns the command a run of tool starting at line
+// takes: the pending command line when it ran tool, else the last command
+// of tool not taken yet, though other commands (iostat, mount) were typed
+// after it, at most 400 lines up.
+func (c *ctx) takeRunCommand(tool string, line int) *Command {
+	if c.command != nil && (c.command.Tool == tool || tool == ToolTable) {
+		c.toolCmd = nil
+		return c.takeCommand(line)
+	}
+	cmd := c.toolCmd
+	if cmd == nil || cmd.Tool != tool || line-c.toolCmdLine > 400 {
+		return nil
+	}
+	c.toolCmd = nil
+	if c.command == cmd {
+		c.command = nil
 	}
 	return cmd
 }
@@ -160,7 +186,10 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 		l.Cmd = commandIn(l.Text)
 		if l.Prompt != "" || l.Cmd != nil || c.continuesCommand(&l) {
 			c.noteCommand(&l)
+		} else if cmd := inlineCommand(l.Text); cmd != nil {
+			c.command, c.cmdLine = cmd, l.No
 		}
+		c.noteEngineText(&l)
 		if cur != nil {
 			switch cur.feed(&l) {
 			case consumed:
@@ -238,7 +267,6 @@ func (c *ctx) remember(l *Line) {
 		c.headings = c.headings[:0]
 	}
 	c.blankRun = 0
-	c.noteEngineText(l)
 	if len(c.headings) == maxHeadings {
 		copy(c.headings, c.headings[1:])
 		c.headings = c.headings[:maxHeadings-1]
@@ -269,6 +297,7 @@ func (c *ctx) noteCommand(l *Line) {
 		c.command = ParseCommand(strings.TrimSuffix(strings.TrimSpace(c.command.raw), "\\") + " " + text)
 		c.command.Prompt = prompt
 		c.cmdLine = l.No
+		c.commandSeen(false)
 		return
 	}
 	if l.Cmd != nil {
@@ -278,7 +307,39 @@ func (c *ctx) noteCommand(l *Line) {
 	}
 	c.command.Prompt = l.Prompt
 	c.cmdLine = l.No
-	if c.command.Tool == ToolSysbench || c.command.Tool == ToolMysqlslap {
+	c.commandSeen(true)
+}
+
+// commandSeen files the command just read (or just continued): a run
+// command waits for its output even across other commands, a prepare
+// command for the runs of its test, and a new command closes the output
+// of the loop before it.
+func (c *ctx) commandSeen(first bool) {
+	cmd := c.command
+	if cmd.Tool != ToolSysbench && cmd.Tool != ToolMysqlslap {
+		if c.toolCmd != nil && c.toolCmdLine == c.cmdLine-1 && !first {
+			c.toolCmd = nil // a continued command that turned out not to run sysbench
+		}
+		return
+	}
+	switch {
+	case cmd.Action == "prepare" && cmd.Tool == ToolSysbench:
+		if c.prepared == nil {
+			c.prepared = map[string]*Command{}
+		}
+		c.prepared[cmd.Test] = cmd
+		c.prepLines = setLine(c.prepLines, cmd.Test, c.cmdLine)
+		if c.toolCmdLine == c.cmdLine-1 && !first {
+			c.toolCmd = nil
+		}
+	case cmd.Action == "cleanup":
+		if c.toolCmdLine == c.cmdLine-1 && !first {
+			c.toolCmd = nil
+		}
+	default:
+		c.toolCmd, c.toolCmdLine = cmd, c.cmdLine
+	}
+	if first {
 		// A command typed after a loop closes the loop's output.
 		c.resolveLoop()
 	}
@@ -319,11 +380,26 @@ func (c *ctx) newRun(tool string, line int) *Run {
 		}
 		q.taken = append(q.taken, r)
 		r.loopPending = true
-	} else if cmd := c.takeCommand(line); cmd != nil && (cmd.Tool == tool || tool == ToolTable) {
-		if cmd.Action == "prepare" || cmd.Action == "cleanup" {
-			return r
-		}
+	} else if cmd := c.takeRunCommand(tool, line); cmd != nil && cmd.Action != "prepare" && cmd.Action != "cleanup" {
 		r.applyCommand(cmd)
+		c.attachPrepare(r, cmd)
+		if tool != ToolTable {
+			c.lastRun, c.lastRunLine = cmd, c.cmdLine
+		}
+	} else if last := c.lastRun; last != nil && last.Tool == tool && tool != ToolTable {
+		// Output shown without its command after a run that showed one
+		// ("the same again, on tmpfs:"): a reader takes it for the same
+		// command, and so does sbreport, saying so.
+		r.applyCommand(last)
+		c.attachPrepare(r, last)
+		r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(c.lastRunLine)+", the last shown before this run")
+		r.Warn(line, "no command line right above this run: the one at line "+strconv.Itoa(c.lastRunLine)+" is taken for it")
+	}
+	if tool != ToolTable {
+		r.headThreads, r.headThreadsLine = c.headingThreads(line)
+		if h, at := c.labelAbove(line); h != "" {
+			r.SetLabelFrom("heading", h, "line "+strconv.Itoa(at))
+		}
 	}
 	if c.promptHost != "" {
 		r.SetLabelFrom("host", c.promptHost, "prompt at line "+strconv.Itoa(c.promptHostLine))

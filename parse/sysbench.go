@@ -1429,8 +1429,9 @@ func (b *sbBlock) end(c *ctx) {
 		handOverHeader(c, r)
 		return
 	}
-	if !hasResult && (!b.sawHeader || b.prepare) && !b.checkpoint && !b.fatal {
-		// A banner alone, or prepare, cleanup or help output: not a run.
+	if !hasResult && (b.prepare || !b.sawHeader && !b.fatal) && !b.checkpoint {
+		// A banner alone, or prepare, cleanup or help output (also when it
+		// failed): not a run.
 		c.recognised()
 		if b.cutLine != 0 {
 			c.errorf(b.cutLine, "sysbench %s: value missing (expected a number)", b.cutLabel)

@@ -64,7 +64,7 @@ func identityReport(t *testing.T, file string) []string {
 	runOf := make([]*parse.Run, len(exp.Runs))
 	for i, e := range exp.Runs {
 		var cands []*parse.Run
-		for d := 0; d <= 3 && len(cands) == 0; d++ {
+		for d := 0; d <= 12 && len(cands) == 0; d++ {
 			for _, l := range []int{e.Line - d, e.Line + d} {
 				for _, r := range byLine[l] {
 					if _, used := matched[r]; !used && (d == 0 || headlineAgrees(r, e.Headline)) {
@@ -153,12 +153,6 @@ func describe(system string, opts map[string]any) string {
 func testOf(r *parse.Run) string {
 	if r.Test != "" {
 		return r.Test
-	}
-	if r.Tool == parse.ToolMysqlslap {
-		if r.Mysqlslap != nil && r.Mysqlslap.LoadType != "" {
-			return r.Mysqlslap.LoadType
-		}
-		return "mysqlslap"
 	}
 	return analyze.WorkloadOf(r)
 }
