@@ -1,6 +1,9 @@
 package parse
 
 import (
+	"bytes"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -82,4 +85,46 @@ func TestProcstatEdgeCases(t *testing.T) {
 func FuzzProcstat(f *testing.F) {
 	sysFuzzSeeds(f, "procstat")
 	f.Fuzz(checkSysItems)
+}
+
+// BenchmarkProcstatHour parses an hour of /proc snapshots taken once a
+// second: the real 11-snapshot capture repeated with its stamps moved on,
+// 3,608 snapshots in all (the counters go back at each of the 327 seams,
+// so those samples are left out with a warning).
+func BenchmarkProcstatHour(b *testing.B) {
+	raw, err := os.ReadFile("../testdata/real/procstat-1s-during-oltp_read_write-innodb-4thr-10s.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	n := 0
+	for rep := 0; rep < 328; rep++ {
+		for _, line := range strings.SplitAfter(string(raw), "\n") {
+			if strings.HasPrefix(line, "# t=") {
+				fmt.Fprintf(&buf, "# t=%d.5\n", 1796061843+n)
+				n++
+				continue
+			}
+			if strings.HasPrefix(line, "$ ") {
+				continue
+			}
+			buf.WriteString(line)
+		}
+	}
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var ss []*SysStat
+		if err := Stream(bytes.NewReader(data), "hour", func(it Item) {
+			if s, ok := it.(*SysStat); ok {
+				ss = append(ss, s)
+			}
+		}); err != nil {
+			b.Fatal(err)
+		}
+		if len(ss) != 1 || len(ss[0].Samples) != n-327 {
+			b.Fatalf("%d captures, %d samples", len(ss), len(ss[0].Samples))
+		}
+	}
 }
