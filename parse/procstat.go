@@ -99,11 +99,33 @@ func (b *procstatBlock) feed(l *Line) status {
 		b.s.EndLine = l.No
 		return consumed
 	}
-	f := strings.Fields(l.Raw)
-	if len(f) == 0 || b.cur == nil {
+	if b.cur == nil {
 		return rejected
 	}
-	key := f[0]
+	// The intr and softirq lines hold hundreds of numbers of which at
+	// most the first is read: take the key and that number without
+	// splitting the rest.
+	head := strings.TrimLeft(l.Raw, " \t")
+	key, rest, _ := strings.Cut(head, " ")
+	if key == "intr" || procStatKeys[key] {
+		rest = strings.TrimLeft(rest, " ")
+		first, _, _ := strings.Cut(rest, " ")
+		if key == "intr" {
+			v, err := parseNum(first)
+			if err != nil {
+				b.errs = append(b.errs, lineErr{l.No, "procstat: intr: expected a whole number"})
+			} else {
+				b.cur.intr = v
+			}
+		}
+		b.cur.endLine = l.No
+		b.s.EndLine = l.No
+		return consumed
+	}
+	f := strings.Fields(l.Raw)
+	if len(f) == 0 {
+		return rejected
+	}
 	switch {
 	case key == "cpu":
 		vals, ok := procInts(f[1:])
@@ -114,21 +136,18 @@ func (b *procstatBlock) feed(l *Line) status {
 		}
 	case strings.HasPrefix(key, "cpu") && len(key) > 3 && isDigit(key[3]):
 		b.cur.cpus++
-	case key == "intr" || key == "ctxt" || key == "btime":
+	case key == "ctxt" || key == "btime":
 		v, err := parseNum(valueAt(f, 1))
 		if err != nil {
 			b.errs = append(b.errs, lineErr{l.No, "procstat: " + key + ": expected a whole number"})
 			break
 		}
 		switch key {
-		case "intr":
-			b.cur.intr = v
 		case "ctxt":
 			b.cur.ctxt = v
 		case "btime":
 			b.cur.btime = v
 		}
-	case procStatKeys[key]:
 	case len(f) >= 14 && allInts(f[:2]):
 		vals, ok := procInts(f[3:])
 		if !ok {
