@@ -2,7 +2,9 @@ package parse
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -125,6 +127,32 @@ func BenchmarkProcstatHour(b *testing.B) {
 		}
 		if len(ss) != 1 || len(ss[0].Samples) != n-327 {
 			b.Fatalf("%d captures, %d samples", len(ss), len(ss[0].Samples))
+		}
+	}
+}
+
+// TestSysStatJSONRoundTrip: a capture read back from its JSON writes the
+// same JSON (absent values stay absent, not 0).
+func TestSysStatJSONRoundTrip(t *testing.T) {
+	for _, f := range []string{"../testdata/real/procstat-1s-during-oltp_read_write-innodb-4thr-10s.txt",
+		sysstatDir + "iostat-sysstat-10.1.5-default-then-dmx-1s-during-sysbench-prompt.txt"} {
+		ss, _ := sysStats(t, f)
+		for _, s := range ss {
+			b1, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back SysStat
+			if err := json.Unmarshal(b1, &back); err != nil {
+				t.Fatal(err)
+			}
+			b2, _ := json.Marshal(&back)
+			if !bytes.Equal(b1, b2) {
+				t.Errorf("%s: round trip differs:\n%s", s.ID(), firstDiff(string(b1), string(b2)))
+			}
+			if !math.IsNaN(back.Samples[1].Nice) && s.Tool == ToolIostat && s.Layout == iostatOldX {
+				t.Errorf("iostat -dmx nice should stay absent")
+			}
 		}
 	}
 }
