@@ -31,6 +31,8 @@ func captureOf(it parse.Item) (kind, id string, labels *map[string]string, ok bo
 		return k, parse.CaptureID(v.Source, v.Line), &v.Labels, true
 	case *parse.TableStatus:
 		return "table_status", parse.CaptureID(v.Source, v.Line), &v.Labels, true
+	case *parse.SysStat:
+		return "sysstat:" + v.Tool, parse.CaptureID(v.Source, v.Line), &v.Labels, true
 	}
 	return "", "", nil, false
 }

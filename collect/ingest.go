@@ -439,6 +439,9 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scop
 		case *parse.TableStatus:
 			v.Labels = mergeLabels(v.Labels, labels)
 			w.hold(v, p, scope)
+		case *parse.SysStat:
+			v.Labels = mergeLabels(v.Labels, labels)
+			w.hold(v, p, scope)
 		case *parse.Error:
 			if quiet && v.Line == 0 && strings.HasPrefix(v.Message, parse.NothingFound) {
 				return

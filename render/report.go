@@ -125,7 +125,8 @@ func NewView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 }
 
 // JSON writes the parsed document and its analysis as one JSON object
-// {"runs", "hosts", "variables", "tables", "errors", "analysis"}.
+// {"runs", "hosts", "variables", "tables", "sysstats", "errors",
+// "analysis", "efficiency"}.
 func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
@@ -134,7 +135,10 @@ func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
 	return enc.Encode(struct {
 		*parse.Document
 		Analysis *analyze.Analysis `json:"analysis"`
-	}{&d, an})
+		// Efficiency holds each run's CPU and disk use per transaction, by
+		// the run's source:line, for runs with system statistics.
+		Efficiency map[string]*analyze.Efficiency `json:"efficiency,omitempty"`
+	}{&d, an, analyze.Efficiencies(doc)})
 }
 
 // safeName turns a workload or system name into a file-name part.

@@ -75,6 +75,7 @@ type jsonSink struct {
 	hosts   []*parse.Host
 	vars    []*parse.Variables
 	tables  []*parse.TableStatus
+	stats   []*parse.SysStat
 	errs    []*parse.Error
 	werr    error
 	started bool
@@ -105,6 +106,8 @@ func (s *jsonSink) add(it parse.Item) {
 		s.vars = append(s.vars, v)
 	case *parse.TableStatus:
 		s.tables = append(s.tables, v)
+	case *parse.SysStat:
+		s.stats = append(s.stats, v)
 	case *parse.Error:
 		s.errs = append(s.errs, v)
 	}
@@ -146,8 +149,9 @@ func (s *jsonSink) close() error {
 		Hosts     []*parse.Host        `json:"hosts"`
 		Variables []*parse.Variables   `json:"variables"`
 		Tables    []*parse.TableStatus `json:"tables"`
+		SysStats  []*parse.SysStat     `json:"sysstats"`
 		Errors    []*parse.Error       `json:"errors"`
-	}{nonNil(s.hosts), nonNil(s.vars), nonNil(s.tables), nonNil(s.errs)}
+	}{nonNil(s.hosts), nonNil(s.vars), nonNil(s.tables), nonNil(s.stats), nonNil(s.errs)}
 	b, err := json.Marshal(rest)
 	if err != nil {
 		return err

@@ -1,0 +1,442 @@
+package parse
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+)
+
+// iostat (sysstat 9 to 12) prints a banner, then one report per interval:
+// an optional time stamp (-t), the avg-cpu block (unless -d) and the device
+// table (unless -c):
+//
+//	Linux 3.10.0-1160.31.1.el7.x86_64 (voice) 	10/15/2021 	_x86_64_	(4 CPU)
+//
+//	avg-cpu:  %user   %nice %system %iowait  %steal   %idle
+//	          20.45    0.00   10.35   67.68    0.00    1.52
+//
+//	Device:         rrqm/s   wrqm/s     r/s     w/s    rMB/s    wMB/s avgrq-sz avgqu-sz   await r_await w_await  svctm  %util
+//	sda               0.00     0.00  732.00  855.00    47.94     9.70    74.38    32.33   20.32   43.18    0.74   0.63 100.00
+//
+// Device columns are read by name, whatever their order: before 11.5 the
+// header is "Device:" with rsec/s (or rkB/s with -k, rMB/s with -m) and
+// avgrq-sz/avgqu-sz/await/svctm; 11.5+ writes "Device" with r/s first,
+// rareq-sz, aqu-sz; 12 adds %rrqm, d/s (discards) and f/s (flushes). The
+// default report has tps, kB_read/s (or Blk_read/s, MB_read/s). A device
+// name too long for its column is printed alone, its values on the next
+// line. The first report is an average since boot unless -y was given;
+// it is kept as a sample marked ExcludedSinceBoot. Without the banner (a
+// pasted table) that cannot be told, and the capture says so.
+
+// Iostat layouts, decided from the device header.
+const (
+	iostatDefault = "sysstat-tps"    // tps kB_read/s ...
+	iostatOldX    = "sysstat-x-old"  // Device: rrqm/s wrqm/s r/s w/s rsec/s ... avgrq-sz ... svctm %util
+	iostatNewX    = "sysstat-x-11.5" // Device r/s w/s rkB/s ... rareq-sz wareq-sz ... %util
+	iostatX12     = "sysstat-x-12"   // Device r/s rkB/s rrqm/s %rrqm ... d/s (12.1+) ... f/s (12.2+) ... %util
+	iostatShort   = "sysstat-s"      // -s: tps kB/s rqm/s await areq-sz aqu-sz %util
+	iostatCPUOnly = "sysstat-c"      // -c: avg-cpu blocks only
+)
+
+// byteUnits maps a device column to what it counts and its unit in bytes.
+var iostatColumns = map[string]struct {
+	field string  // "r", "w", "rb", "wb", "util"
+	mult  float64 // bytes per unit
+}{
+	"r/s": {"r", 1}, "w/s": {"w", 1},
+	"rkB/s": {"rb", 1024}, "wkB/s": {"wb", 1024},
+	"rMB/s": {"rb", 1 << 20}, "wMB/s": {"wb", 1 << 20},
+	"rsec/s": {"rb", 512}, "wsec/s": {"wb", 512},
+	"kB_read/s": {"rb", 1024}, "kB_wrtn/s": {"wb", 1024},
+	"MB_read/s": {"rb", 1 << 20}, "MB_wrtn/s": {"wb", 1 << 20},
+	"Blk_read/s": {"rb", 512}, "Blk_wrtn/s": {"wb", 512},
+	"%util": {"util", 0.01},
+}
+
+// sysstatBanner reads "Linux 3.10.0 (voice) \t10/15/2021 \t_x86_64_\t(4 CPU)".
+func sysstatBanner(t string) (kernel, host, date string, cpus int, ok bool) {
+	if !strings.HasPrefix(t, "Linux ") || !strings.HasSuffix(t, "CPU)") {
+		return "", "", "", 0, false
+	}
+	f := strings.Fields(t)
+	if len(f) < 5 || f[len(f)-1] != "CPU)" || !strings.HasPrefix(f[len(f)-2], "(") {
+		return "", "", "", 0, false
+	}
+	n, err := atoiStrict(strings.TrimPrefix(f[len(f)-2], "("))
+	if err != nil || n <= 0 {
+		return "", "", "", 0, false
+	}
+	kernel = "Linux " + f[1]
+	for _, w := range f[2 : len(f)-2] {
+		switch {
+		case strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") && host == "":
+			host = strings.Trim(w, "()")
+		case strings.Count(w, "/") == 2 || strings.Count(w, "-") == 2:
+			date = w
+		}
+	}
+	return kernel, host, date, n, true
+}
+
+// bannerBlock holds a sysstat banner until the first header says which
+// tool printed it.
+type bannerBlock struct {
+	name                 string
+	line                 int
+	kernel, host, date   string
+	cpus                 int
+	cmd                  *Command
+	inner                block
+	iostatCmd, mpstatCmd *Command
+}
+
+// detectIostat starts at a sysstat banner (for iostat or mpstat), at an
+// avg-cpu block or at a device table header.
+func detectIostat(l *Line, c *ctx) block {
+	if kernel, host, date, cpus, ok := sysstatBanner(l.Text); ok {
+		b := &bannerBlock{name: c.name, line: l.No, kernel: kernel, host: host, date: date, cpus: cpus}
+		b.iostatCmd = c.sysCommand(l.No, ToolIostat)
+		if b.iostatCmd == nil {
+			b.mpstatCmd = c.sysCommand(l.No, ToolMpstat)
+		}
+		return b
+	}
+	if !isAvgCPU(l.Text) {
+		if _, ok := iostatDeviceHeader(l.Text); !ok {
+			return nil
+		}
+	}
+	b := newIostatBlock(c.name, l.No, c.sysCommand(l.No, ToolIostat))
+	if b.feed(l) == rejected {
+		return nil
+	}
+	return b
+}
+
+func (b *bannerBlock) feed(l *Line) status {
+	if b.inner != nil {
+		return b.inner.feed(l)
+	}
+	if l.Text == "" {
+		return consumed
+	}
+	if l.Prompt != "" {
+		return rejected
+	}
+	if _, _, ok := mpstatHeader(l.Text); ok && b.iostatCmd == nil {
+		m := newMpstatBlock(b.name, b.line, b.mpstatCmd)
+		m.s.Kernel, m.s.Host, m.s.Date, m.s.CPUs = b.kernel, b.host, b.date, iptr(b.cpus)
+		m.banner = true
+		b.inner = m
+		return m.feed(l)
+	}
+	if isAvgCPU(l.Text) || isIostatStamp(l.Text) {
+		b.inner = b.newIostat()
+		return b.inner.feed(l)
+	}
+	if _, ok := iostatDeviceHeader(l.Text); ok {
+		b.inner = b.newIostat()
+		return b.inner.feed(l)
+	}
+	return rejected
+}
+
+func (b *bannerBlock) newIostat() *iostatBlock {
+	ib := newIostatBlock(b.name, b.line, b.iostatCmd)
+	ib.s.Kernel, ib.s.Host, ib.s.Date, ib.s.CPUs = b.kernel, b.host, b.date, iptr(b.cpus)
+	ib.banner = true
+	return ib
+}
+
+func (b *bannerBlock) end(c *ctx) {
+	if b.inner != nil {
+		b.inner.end(c)
+		return
+	}
+	c.recognised() // a banner alone (sar, pidstat, or a cut paste): nothing to keep
+}
+
+type iostatSection int
+
+const (
+	ioNone iostatSection = iota
+	ioCPUValues
+	ioDevices
+)
+
+type iostatBlock struct {
+	s        *SysStat
+	banner   bool // the capture starts with the sysstat banner
+	noFirst  bool // -y
+	section  iostatSection
+	cpuCols  []string
+	devCols  []string
+	cur      *SysSample
+	hasCPU   bool
+	hasDev   bool
+	pendName string // a device name printed alone on its line
+	pendLine int
+	reports  int
+	errs     []lineErr
+}
+
+func newIostatBlock(name string, line int, cmd *Command) *iostatBlock {
+	b := &iostatBlock{s: &SysStat{Source: name, Line: line, EndLine: line, Tool: ToolIostat}}
+	if cmd != nil {
+		b.s.Command = cmd.Masked()
+		sc := sysArgs(cmd)
+		b.s.IntervalS = sc.interval
+		b.noFirst = sc.flags['y']
+	}
+	return b
+}
+
+func isAvgCPU(t string) bool {
+	return strings.HasPrefix(t, "avg-cpu:") && strings.Contains(t, "%idle")
+}
+
+// iostatDeviceHeader returns the columns of a device table header.
+func iostatDeviceHeader(t string) ([]string, bool) {
+	f := strings.Fields(t)
+	if len(f) < 3 || (f[0] != "Device:" && f[0] != "Device") {
+		return nil, false
+	}
+	known := 0
+	for _, c := range f[1:] {
+		if _, ok := iostatColumns[c]; ok || c == "tps" || c == "rrqm/s" {
+			known++
+		}
+	}
+	if known == 0 {
+		return nil, false
+	}
+	return f[1:], true
+}
+
+// iostatStamp reads a -t time stamp line. T is NaN when it has no date.
+func iostatStamp(t string) (clock string, ts float64, ok bool) {
+	if rest, found := strings.CutPrefix(t, "Time: "); found {
+		return strings.TrimSpace(rest), math.NaN(), true
+	}
+	for _, layout := range []string{"01/02/06 15:04:05", "01/02/2006 15:04:05", "01/02/06 03:04:05 PM",
+		"01/02/2006 03:04:05 PM", "2006-01-02T15:04:05-0700", "2006-01-02 15:04:05"} {
+		if len(t) != len(layout) {
+			continue
+		}
+		if tm, err := time.Parse(layout, t); err == nil {
+			return t, float64(tm.Unix()), true
+		}
+	}
+	return "", math.NaN(), false
+}
+
+func isIostatStamp(t string) bool {
+	_, _, ok := iostatStamp(t)
+	return ok
+}
+
+func (b *iostatBlock) feed(l *Line) status {
+	t := l.Text
+	if t == "" {
+		if b.pendName != "" {
+			b.errs = append(b.errs, lineErr{b.pendLine, "iostat: device " + b.pendName + " without values (expected them on the next line)"})
+			b.pendName = ""
+		}
+		if b.section == ioDevices {
+			b.section = ioNone
+		}
+		return consumed
+	}
+	if l.Prompt != "" {
+		return rejected
+	}
+	if clock, ts, ok := iostatStamp(t); ok {
+		b.flush()
+		b.start(l.No)
+		b.cur.Clock, b.cur.T = clock, ts
+		b.section = ioNone
+		return b.ok(l)
+	}
+	if isAvgCPU(t) {
+		if b.cur == nil || b.hasCPU || b.hasDev {
+			b.flush()
+			b.start(l.No)
+		}
+		b.cpuCols = strings.Fields(strings.TrimPrefix(t, "avg-cpu:"))
+		b.section = ioCPUValues
+		return b.ok(l)
+	}
+	if cols, ok := iostatDeviceHeader(t); ok {
+		if b.cur == nil || b.hasDev {
+			b.flush()
+			b.start(l.No)
+		}
+		b.setDevCols(cols, l.No)
+		b.section = ioDevices
+		b.hasDev = true
+		return b.ok(l)
+	}
+	f := strings.Fields(t)
+	switch b.section {
+	case ioCPUValues:
+		b.section = ioNone
+		if len(f) != len(b.cpuCols) {
+			b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: avg-cpu line has %d values (expected %d, one per header column)", len(f), len(b.cpuCols))})
+			return b.ok(l)
+		}
+		for i, col := range b.cpuCols {
+			v, err := parseNum(f[i])
+			if err != nil {
+				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: avg-cpu %s: bad value %q (expected a number)", col, f[i])})
+				return b.ok(l)
+			}
+			v /= 100
+			switch col {
+			case "%user":
+				b.cur.User = v
+			case "%nice":
+				b.cur.Nice = v
+			case "%system":
+				b.cur.System = v
+			case "%iowait":
+				b.cur.IOWait = v
+			case "%steal":
+				b.cur.Steal = v
+			case "%idle":
+				b.cur.Idle = v
+			}
+		}
+		b.hasCPU = true
+		return b.ok(l)
+	case ioDevices:
+		name, vals := "", f
+		switch {
+		case b.pendName != "":
+			name = b.pendName
+			b.pendName = ""
+		case len(f) == 1 && !isDigit(f[0][0]):
+			b.pendName, b.pendLine = f[0], l.No
+			return b.ok(l)
+		default:
+			name, vals = f[0], f[1:]
+		}
+		if len(vals) != len(b.devCols) {
+			if len(vals) > 0 && isDigit(vals[0][0]) {
+				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: device %s has %d values (expected %d, one per header column)", name, len(vals), len(b.devCols))})
+				return b.ok(l)
+			}
+			return rejected
+		}
+		d := newDeviceSample(name)
+		for i, col := range b.devCols {
+			m, known := iostatColumns[col]
+			if !known {
+				continue
+			}
+			v, err := parseNum(vals[i])
+			if err != nil {
+				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: device %s %s: bad value %q (expected a number)", name, col, vals[i])})
+				return b.ok(l)
+			}
+			v *= m.mult
+			switch m.field {
+			case "r":
+				d.ReadsPS = v
+			case "w":
+				d.WritesPS = v
+			case "rb":
+				d.ReadBytesPS = v
+			case "wb":
+				d.WriteBytesPS = v
+			case "util":
+				d.Util = v
+			}
+		}
+		b.cur.Devices = append(b.cur.Devices, d)
+		return b.ok(l)
+	}
+	return rejected
+}
+
+func (b *iostatBlock) ok(l *Line) status {
+	b.s.EndLine = l.No
+	if b.cur != nil {
+		b.cur.EndLine = l.No
+	}
+	return consumed
+}
+
+func (b *iostatBlock) start(line int) {
+	x := newSysSample(line)
+	b.cur = &x
+	b.hasCPU, b.hasDev = false, false
+}
+
+func (b *iostatBlock) setDevCols(cols []string, line int) {
+	b.devCols = cols
+	has := map[string]bool{}
+	for _, c := range cols {
+		has[c] = true
+	}
+	layout := iostatDefault
+	switch {
+	case has["f/s"] || has["d/s"]:
+		layout = iostatX12
+	case has["rareq-sz"] || has["%rrqm"]:
+		layout = iostatNewX
+	case has["avgrq-sz"]:
+		layout = iostatOldX
+	case has["areq-sz"]:
+		layout = iostatShort
+	}
+	if b.s.Layout != "" && b.s.Layout != iostatCPUOnly && b.s.Layout != layout {
+		b.s.Warn(line, "iostat: device header changes the columns from "+b.s.Layout+" to "+layout)
+	}
+	b.s.Layout = layout
+}
+
+// flush ends the current report.
+func (b *iostatBlock) flush() {
+	if b.cur == nil {
+		return
+	}
+	x := *b.cur
+	b.cur = nil
+	if !b.hasCPU && !b.hasDev && x.Clock == "" {
+		return
+	}
+	if b.reports == 0 && !b.noFirst {
+		if b.banner {
+			x.Excluded = ExcludedSinceBoot
+		} else {
+			b.s.Warn(x.Line, "iostat: no banner before the first report, so whether it is an average since boot is unknown; it is kept")
+		}
+	}
+	b.reports++
+	if b.s.IntervalS != nil {
+		x.DurationS = *b.s.IntervalS
+	} else if k := len(b.s.Samples); k > 0 && !math.IsNaN(x.T) && !math.IsNaN(b.s.Samples[k-1].T) {
+		x.DurationS = x.T - b.s.Samples[k-1].T
+	}
+	b.s.Samples = append(b.s.Samples, x)
+}
+
+func (b *iostatBlock) end(c *ctx) {
+	b.flush()
+	if b.pendName != "" {
+		b.errs = append(b.errs, lineErr{b.pendLine, "iostat: device " + b.pendName + " without values (expected them on the next line)"})
+	}
+	for _, e := range b.errs {
+		c.errorf(e.line, "%s", e.msg)
+	}
+	if len(b.s.Samples) == 0 {
+		c.errorf(b.s.Line, "iostat: no report (expected avg-cpu or device lines)")
+		return
+	}
+	if b.s.Layout == "" {
+		b.s.Layout = iostatCPUOnly
+	}
+	b.s.fillInterval()
+	c.add(b.s)
+}
