@@ -24,6 +24,11 @@ var repeatKeys = map[string]bool{
 	"concurrency": true, "workload": true, "test": true, "threads": true,
 }
 
+// presenceKeys are labels whose absence tells a run apart as much as a
+// value does: a run under a label line ("tmpfs:") and one under none are
+// not repeats of each other.
+var presenceKeys = map[string]bool{"heading": true, "loop_run": true}
+
 // generation returns the sysbench generation of a banner version ("1.0",
 // "0.4"), "" when unknown.
 func generation(r *parse.Run) string {
@@ -69,6 +74,9 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) ([]string
 		switch d.kind {
 		case "label":
 			v, known = r.Labels[d.name]
+			if !known && presenceKeys[d.name] {
+				return "-", true // no label line above it is a value too
+			}
 			return v, known
 		case "gen":
 			g := generation(r)

@@ -30,6 +30,12 @@ func (c *Command) Masked() string { return MaskPasswords(c.raw) }
 var wrappers = map[string]bool{"time": true, "sudo": true, "nohup": true, "env": true, "exec": true,
 	"taskset": false, "numactl": false, "timeout": false}
 
+// launchers are programs that run a command given among their own
+// arguments, possibly elsewhere (a container, a pod, another host).
+var launchers = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "kubectl": true, "oc": true,
+	"ssh": true, "numactl": true, "taskset": true, "timeout": true, "nice": true, "ionice": true,
+	"chrt": true, "stdbuf": true, "perf": true, "strace": true, "valgrind": true, "cgexec": true, "systemd-run": true}
+
 // commandIn returns the sysbench or mysqlslap command that text (a
 // normalised line without a prompt) runs, or nil. A sysbench banner
 // ("sysbench 1.0.20 (using bundled LuaJIT ...)", "sysbench 0.4.12:  ...")
@@ -41,7 +47,7 @@ func commandIn(text string) *Command {
 	}
 	c := text[0]
 	if c != 's' && c != '.' && c != '/' && c != 'm' && c != 't' && c != 'n' && c != 'e' && c != 'M' && c != 'S' &&
-		c != 'o' && c != 'b' && c != '~' && c != '$' {
+		c != 'o' && c != 'b' && c != '~' && c != '$' && c != 'd' && c != 'p' && c != 'k' && c != 'i' && c != 'c' && c != 'v' {
 		return nil
 	}
 	if !strings.Contains(text, "sysbench") && !strings.Contains(text, "mysqlslap") && !strings.Contains(text, "mariadb-slap") &&
@@ -97,6 +103,20 @@ func ParseCommand(line string) *Command {
 		return cmd
 	}
 	prog := path.Base(args[i])
+	if launchers[prog] {
+		// "docker run -it img /usr/local/bin/sysbench ...", "ssh db1
+		// sysbench ...", "kubectl exec pod -- sysbench ...": the command
+		// is the one launched.
+		for j := i + 1; j < len(args); j++ {
+			if shellEnd(args[j]) {
+				break
+			}
+			if b := path.Base(args[j]); b == "sysbench" || b == "mysqlslap" || b == "mariadb-slap" {
+				i, prog = j, b
+				break
+			}
+		}
+	}
 	rest := args[i+1:]
 	switch {
 	case prog == "sysbench":

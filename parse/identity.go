@@ -107,8 +107,14 @@ func (c *ctx) resolveLoop() {
 			if q.raw != nil {
 				r.applyCommand(q.raw)
 			}
-			r.Warn(q.line, fmt.Sprintf("shell loop at lines %d-%d runs %d result blocks but %d follow it: every block keeps the loop's command unexpanded, so the loop variables tell no run apart",
+			r.Warn(q.line, fmt.Sprintf("shell loop at lines %d-%d runs %d result blocks but %d follow it: every block keeps the loop's command unexpanded",
 				q.line, q.end, len(q.cmds), len(q.taken)))
+			if q.raw != nil && q.usesVars() {
+				// The command changes from one iteration to the next:
+				// the blocks are different experiments, though which
+				// value each ran with is not known.
+				r.SetLabelFrom("loop_run", strconv.Itoa(i+1), fmt.Sprintf("block %d after the shell loop at lines %d-%d", i+1, q.line, q.end))
+			}
 		}
 		r.settle()
 	}
@@ -212,6 +218,14 @@ func (c *ctx) noteEngineText(l *Line) {
 // the command line and the options header (the header wins: it says what
 // sysbench did).
 func (r *Run) settle() {
+	if cmd := r.inherit; cmd != nil && r.Command == "" && (r.Test == "" || r.Test == cmd.Test) {
+		r.applyCommand(cmd)
+		r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(r.inheritLine)+", the last shown before this run")
+		r.Warn(r.Line, "no command line right above this run: the one at line "+strconv.Itoa(r.inheritLine)+" is taken for it")
+	} else if cmd != nil {
+		r.prepOpts = nil // the prepare options of another test
+	}
+	r.inherit = nil
 	if r.Labels["engine"] == "" && r.engineHint != "" && r.usesTables() {
 		r.SetLabelFrom("engine", r.engineHint, r.engineFrom+" (inferred)")
 	}
@@ -484,17 +498,22 @@ var repeatMarkRE = regexp.MustCompile(`(?i)\b(run|try|attempt|round|pass|iterati
 
 // labelAbove returns the short label line that introduces a run's output
 // ("磁盘:", "InnoDB results:", "With tmpfs:"): the nearest unclaimed line
-// at most three lines above it that ends with a colon, is at most 40
-// characters long, and is no repeat marker ("Second run:", "第二次:"),
-// which tells repeats apart, not experiments.
+// at most three lines above it, or above the command typed just before
+// it, that ends with a colon, is at most 40 characters long, and is no
+// repeat marker ("Second run:", "第二次:"), which tells repeats apart, not
+// experiments.
 func (c *ctx) labelAbove(line int) (string, int) {
+	top := line
+	if c.cmdLine > 0 && line-c.cmdLine <= 3 {
+		top = c.cmdStart // the label introduces the command and its output
+	}
 	for i := len(c.headings) - 1; i >= 0; i-- {
 		h := c.headings[i]
-		if line-h.No > 3 {
+		if top-h.No > 3 {
 			break
 		}
-		if h.No < c.cmdLine && line-c.cmdLine <= 3 {
-			break // the command sits between the label and the run
+		if h.No > c.cmdStart && h.No < c.cmdLine {
+			continue // inside a command continued over several lines
 		}
 		t := strings.TrimSpace(strings.Trim(h.Text, "#*_ "))
 		if !strings.HasSuffix(t, ":") {

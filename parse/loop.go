@@ -314,6 +314,8 @@ type loopQueue struct {
 	next     int        // index of the next command to give
 	taken    []*Run     // runs that took a command, in order
 	mismatch bool       // a block of another tool, or more blocks than commands
+	vars     []string   // the loop variables
+	loopText string     // the loop's statements, as written
 }
 
 // newLoopQueue expands a complete loop; nil when it holds no sysbench or
@@ -327,6 +329,8 @@ func newLoopQueue(lp *loopParser, end int) *loopQueue {
 	if q.raw == nil {
 		return nil
 	}
+	root.varNames(&q.vars)
+	q.loopText = strings.Join(lp.stmts, "; ")
 	var cmds []*Command
 	if !root.expand(map[string]string{}, &cmds) {
 		q.mismatch = true
@@ -338,4 +342,26 @@ func newLoopQueue(lp *loopParser, end int) *loopQueue {
 		}
 	}
 	return q
+}
+
+// varNames lists the loop variables of n and its nested loops.
+func (n *loopNode) varNames(out *[]string) {
+	if n.varN == "" {
+		return
+	}
+	*out = append(*out, n.varN)
+	for _, b := range n.body {
+		b.varNames(out)
+	}
+}
+
+// usesVars reports whether the loop's command, as written, uses a loop
+// variable: then its iterations are different experiments.
+func (q *loopQueue) usesVars() bool {
+	for _, v := range q.vars {
+		if strings.Contains(q.raw.raw, "$"+v) || strings.Contains(q.raw.raw, "${"+v+"}") {
+			return true
+		}
+	}
+	return false
 }

@@ -103,7 +103,9 @@ type Run struct {
 	engineFrom      string            // where engineHint was read
 	loopPending     bool              // the run waits for its loop's command
 	prepOpts        map[string]string // options of the prepare command of the run's test
-	headThreads     int               // threads a line just above the run names
+	inherit         *Command          // the last command shown before the run, for a run shown without one
+	inheritLine     int
+	headThreads     int // threads a line just above the run names
 	headThreadsLine int
 }
 

@@ -34,6 +34,7 @@ type detector func(l *Line, c *ctx) block
 // detectors are tried in order; earlier ones win.
 var detectors = []detector{
 	detectSysbench,
+	detectTxLine,
 	detectMysqlslap,
 	detectMySQL,
 	detectLscpu,
@@ -64,8 +65,9 @@ type ctx struct {
 	headings []Heading // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
 	blankRun int       // blank lines since the last non-blank line
 	command  *Command  // the last command line seen, until a run takes it
-	cmdLine  int
-	stmt     string // the last SQL statement typed at a client prompt
+	cmdLine  int       // last line of the command (continuations included)
+	cmdStart int       // its first line
+	stmt     string    // the last SQL statement typed at a client prompt
 	stmtLine int
 	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
 	atEnd    []func() // run once the whole input is read, before Stream returns
@@ -310,7 +312,7 @@ func (c *ctx) noteCommand(l *Line) {
 		c.command = ParseCommand(text)
 	}
 	c.command.Prompt = l.Prompt
-	c.cmdLine = l.No
+	c.cmdLine, c.cmdStart = l.No, l.No
 	c.commandSeen(true)
 }
 
@@ -393,11 +395,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	} else if last := c.lastRun; last != nil && last.Tool == tool && tool != ToolTable {
 		// Output shown without its command after a run that showed one
 		// ("the same again, on tmpfs:"): a reader takes it for the same
-		// command, and so does sbreport, saying so.
-		r.applyCommand(last)
+		// command, unless the output says otherwise (settle).
+		r.inherit, r.inheritLine = last, c.lastRunLine
 		c.attachPrepare(r, last)
-		r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(c.lastRunLine)+", the last shown before this run")
-		r.Warn(line, "no command line right above this run: the one at line "+strconv.Itoa(c.lastRunLine)+" is taken for it")
 	}
 	if tool != ToolTable {
 		r.headThreads, r.headThreadsLine = c.headingThreads(line)

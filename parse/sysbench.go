@@ -1438,6 +1438,19 @@ func (b *sbBlock) end(c *ctx) {
 		}
 		return
 	}
+	if b.fatal && !hasResult && !b.checkpoint {
+		// A run that failed before it measured anything is no result.
+		c.recognised()
+		msg := "sysbench run failed before reporting any result"
+		for _, w := range r.Warnings {
+			if strings.Contains(w, "FATAL") || strings.Contains(w, "Lua error") {
+				msg += " (" + w + ")"
+				break
+			}
+		}
+		c.errorf(r.Line, "%s: not counted (expected a report)", msg)
+		return
+	}
 	if b.cutLine != 0 {
 		r.Warn(b.cutLine, "input cut short: no value after "+b.cutLabel)
 	}

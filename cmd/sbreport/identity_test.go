@@ -186,6 +186,10 @@ func headlineAgrees(r *parse.Run, h map[string]float64) bool {
 			if r.Mysqlslap != nil && near(r.Mysqlslap.AvgS, v) {
 				return true
 			}
+		case "reads_per_s":
+			if r.FileIO != nil && near(r.FileIO.ReadsPS, v) {
+				return true
+			}
 		case "total_time_s":
 			if near(r.TotalTimeS, v) {
 				return true
