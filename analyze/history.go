@@ -484,3 +484,30 @@ func meanOf(xs []float64) float64 {
 	}
 	return s / float64(len(xs))
 }
+
+// history is Analyze's History: nil when no order key has enough points.
+func history(runs []*parse.Run, ho HistoryOptions, opts Options) *History {
+	if ho.MinPoints == 0 {
+		ho.MinPoints = 8
+	}
+	if ho.Order == "" {
+		ho.Order = AutoOrder(runs, ho.TimeOf, ho.MinPoints)
+	}
+	if ho.Order == "" {
+		return nil
+	}
+	if ho.Metric == "" {
+		ho.Metric = opts.Metric
+	}
+	ho.Skip, ho.Thresholds = opts.Skip, opts.Thresholds
+	if ho.Confidence == 0 {
+		ho.Confidence = opts.Confidence
+	}
+	h := BuildHistory(runs, ho)
+	for _, s := range h.Series {
+		if len(s.Points) >= ho.MinPoints {
+			return h
+		}
+	}
+	return nil
+}

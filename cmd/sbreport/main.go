@@ -17,7 +17,7 @@
 //
 // Exit status: 0 when every input was read, 1 on a failure, 2 on a usage
 // error, 3 when some input was skipped or could not be parsed (the rest is
-// still reported).
+// still reported), 4 when compare --fail-on-regression found a regression.
 package main
 
 import (
@@ -60,6 +60,9 @@ func main() {
 			log.Print(err)
 		}
 		os.Exit(2)
+	case errors.Is(err, errRegression):
+		log.Print(err)
+		os.Exit(4)
 	case errors.Is(err, errPartial):
 		log.Print(err)
 		os.Exit(3)

@@ -106,9 +106,23 @@ func Open(ctx context.Context, cfg *mysql.Config) (*Warehouse, error) {
 	return OpenAt(ctx, cfg, Version())
 }
 
+// ErrNoWarehouse is returned by OpenReader for a database that holds no
+// warehouse schema.
+var ErrNoWarehouse = errors.New("warehouse: no sbreport warehouse in this database (sbreport store creates one)")
+
+// OpenReader connects for reading only: it migrates nothing, and fails
+// unless the schema is the current version.
+func OpenReader(ctx context.Context, cfg *mysql.Config) (*Warehouse, error) {
+	return openAt(ctx, cfg, -1)
+}
+
 // OpenAt is Open migrating only up to version (for tests of the
 // migrations themselves).
 func OpenAt(ctx context.Context, cfg *mysql.Config, version int) (*Warehouse, error) {
+	return openAt(ctx, cfg, version)
+}
+
+func openAt(ctx context.Context, cfg *mysql.Config, version int) (*Warehouse, error) {
 	conn, err := mysql.NewConnector(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", Redact(cfg), err)
@@ -127,6 +141,23 @@ func OpenAt(ctx context.Context, cfg *mysql.Config, version int) (*Warehouse, er
 		return nil, fmt.Errorf("%s: %w", Redact(cfg), err)
 	}
 	w.maxBatch = int(min(packet/2, 4<<20))
+	if version < 0 {
+		v, err := w.SchemaVersion(ctx)
+		var me *mysql.MySQLError
+		switch {
+		case errors.As(err, &me) && me.Number == 1146: // no such table
+			err = ErrNoWarehouse
+		case err == nil && v < Version():
+			err = fmt.Errorf("warehouse: schema version %d, this sbreport reads %d (sbreport store migrates it)", v, Version())
+		case err == nil && v > Version():
+			err = fmt.Errorf("%w (database at version %d, this sbreport knows %d)", ErrNewerSchema, v, Version())
+		}
+		if err != nil {
+			db.Close()
+			return nil, fmt.Errorf("%s: %w", Redact(cfg), err)
+		}
+		return w, nil
+	}
 	if err := w.migrate(ctx, version); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", Redact(cfg), err)
