@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -122,7 +123,9 @@ func AutoOrder(runs []*parse.Run, timeOf func(*parse.Run) (time.Time, bool), min
 
 // BuildHistory orders the runs by opts.Order, splits them into series
 // (runs that differ only in the order key, in labels that vary with it
-// and in per-run labels such as repeat) and searches each series with
+// — one value per order value, such as a date beside a version; a label
+// naming systems only when it changes with every order value — and in
+// per-run labels such as repeat) and searches each series with
 // EDivisive. A change point's ratio compares the runs of the segment
 // after it with those of the segment before it.
 func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
@@ -208,12 +211,21 @@ func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
 			byOrder[k][vals[r]] = v
 		}
 	}
+	orderValuesSeen := map[string]bool{}
+	for _, r := range kept {
+		orderValuesSeen[vals[r]] = true
+	}
 	for k, m := range byOrder {
 		distinct := map[string]bool{}
 		for _, v := range m {
 			distinct[v] = true
 		}
-		if consistent[k] && len(distinct) > 1 {
+		// A label naming systems (system, engine, host, ...) that takes
+		// few values over many order values (three systems run one after
+		// the other in a campaign) still splits the series; one that
+		// changes with every order value (a build id per version) does
+		// not.
+		if consistent[k] && len(distinct) > 1 && (!slices.Contains(ByAutoKeys, k) || len(distinct) == len(orderValuesSeen)) {
 			varying[k] = true
 		}
 	}
