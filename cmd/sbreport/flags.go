@@ -120,6 +120,9 @@ func docItems(d *parse.Document) []parse.Item {
 	for _, t := range d.Tables {
 		out = append(out, t)
 	}
+	for _, s := range d.SysStats {
+		out = append(out, s)
+	}
 	for _, e := range d.Errors {
 		out = append(out, e)
 	}
@@ -224,6 +227,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		doc.Hosts = append(doc.Hosts, fd.Hosts...)
 		doc.Variables = append(doc.Variables, fd.Variables...)
 		doc.Tables = append(doc.Tables, fd.Tables...)
+		doc.SysStats = append(doc.SysStats, fd.SysStats...)
 		doc.Errors = append(doc.Errors, fd.Errors...)
 	}
 	return doc, func(r *parse.Run) (time.Time, bool) { t, ok := times[r]; return t, ok }, nil

@@ -13,7 +13,8 @@
 // series as one row per interval (intervals), beside indexed columns for
 // selection (tool, test, workload, threads, version, campaign time) and
 // its labels as key/value rows (run_labels). Hosts, variable and status
-// captures and table status rows are kept as JSON (captures), input
+// captures, table status rows and system statistics (vmstat, iostat,
+// mpstat, /proc snapshots) are kept as JSON (captures), input
 // problems as rows (input_errors), every input file as its text line by
 // line (source_lines) with its SHA-256, and campaign manifests whole
 // (campaigns).

@@ -322,6 +322,8 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 			it = &parse.Variables{}
 		case KindTable:
 			it = &parse.TableStatus{}
+		case KindSysStat:
+			it = &parse.SysStat{}
 		default:
 			return fmt.Errorf("stored capture %d/%d: unknown kind %q", src, idx, kind)
 		}

@@ -134,6 +134,8 @@ func sourceOf(it parse.Item) string {
 		return v.Source
 	case *parse.TableStatus:
 		return v.Source
+	case *parse.SysStat:
+		return v.Source
 	case *parse.Error:
 		return v.Source
 	}
@@ -469,6 +471,7 @@ const (
 	KindVariables = "variables"
 	KindStatus    = "status"
 	KindTable     = "table"
+	KindSysStat   = "sysstat" // vmstat, iostat, mpstat, /proc snapshots
 )
 
 func captureKind(it parse.Item) (kind string, line int) {
@@ -482,6 +485,8 @@ func captureKind(it parse.Item) (kind string, line int) {
 		return KindVariables, v.Line
 	case *parse.TableStatus:
 		return KindTable, v.Line
+	case *parse.SysStat:
+		return KindSysStat, v.Line
 	}
 	return "unknown", 0
 }

@@ -94,7 +94,7 @@ CREATE TABLE intervals (
   PRIMARY KEY (source_id, run_idx, idx)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
--- kind: host, variables, status (SHOW GLOBAL STATUS), table.
+-- kind: host, variables, status (SHOW GLOBAL STATUS), table, sysstat.
 CREATE TABLE captures (
   source_id BIGINT NOT NULL,
   idx INT NOT NULL,
