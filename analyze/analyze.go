@@ -17,6 +17,10 @@ type Options struct {
 	Skip       time.Duration // 0 = automatic warm-up, NoSkip = none
 	SLO        *SLO
 	Thresholds Thresholds // zero value = DefaultThresholds
+	// History, when set, adds the runs' history by its Order key, or by
+	// the first key AutoOrder finds when Order is ""; it is kept when
+	// some series has MinPoints points (0 = 8).
+	History *HistoryOptions
 }
 
 // An Analysis holds everything package render reports.
@@ -29,6 +33,7 @@ type Analysis struct {
 	Scaling    *Scaling     `json:"scaling"`
 	Config     *ConfigDiff  `json:"config"`
 	Counters   []CounterRow `json:"counters"` // server counters per transaction, from SHOW GLOBAL STATUS around each run
+	History    *History     `json:"history,omitempty"`
 	Warnings   Warnings     `json:"warnings"`
 }
 
@@ -80,6 +85,9 @@ func Analyze(doc *parse.Document, opts Options) *Analysis {
 	a.Config = DiffConfig(doc.Variables, a.Dataset)
 	var cw Warnings
 	a.Counters, cw = Counters(doc.Variables, a.Dataset)
+	if opts.History != nil {
+		a.History = history(doc.Runs, *opts.History, opts)
+	}
 	a.Warnings = append(a.Warnings, a.Dataset.Warnings...)
 	a.Warnings = append(a.Warnings, cw...)
 	return a

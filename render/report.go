@@ -52,6 +52,7 @@ func Report(s Sink, doc *parse.Document, an *analyze.Analysis, opts Options) err
 	v := newView(doc, an, opts)
 	pal := NewPalette(v.Systems)
 	plans := planCharts(doc, an, v, pal)
+	plans = append(plans, planHistory(an, v)...)
 	formats := opts.Formats
 	if formats == nil {
 		formats = []string{"png", "svg"}
@@ -107,6 +108,10 @@ func writeChart(s Sink, p chartPlan, formats []string) error {
 func Template(text string) (*template.Template, error) {
 	t := template.New("report.md.tmpl").Option("missingkey=error").Funcs(Funcs())
 	if text != "" {
+		// A user template may call the built-in History section.
+		if _, err := t.ParseFS(templates.FS, "history.md.tmpl"); err != nil {
+			return nil, err
+		}
 		return t.Parse(text)
 	}
 	return t.ParseFS(templates.FS, "*.md.tmpl")
@@ -121,6 +126,7 @@ func Markdown(w io.Writer, t *template.Template, v *View) error {
 func NewView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	v := newView(doc, an, opts)
 	planCharts(doc, an, v, NewPalette(v.Systems))
+	planHistory(an, v)
 	return v
 }
 

@@ -35,10 +35,11 @@ type View struct {
 	Setup      Setup
 	Workloads  []*WorkloadView
 	Stability  StabilityView
-	Warnings   []string // from the analysis and the runs
-	Errors     []string // input that could not be read
-	Appendix   []RunRef // every run in input order
-	Tools      []string // tool versions seen, "sysbench 1.0.20"
+	Warnings   []string     // from the analysis and the runs
+	Errors     []string     // input that could not be read
+	Appendix   []RunRef     // every run in input order
+	Tools      []string     // tool versions seen, "sysbench 1.0.20"
+	History    *HistoryView // runs ordered by a key, with change points; nil when none
 }
 
 // Setup is the test setup: hardware, server versions, differing

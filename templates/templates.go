@@ -8,7 +8,8 @@ package templates
 
 import "embed"
 
-// FS holds every *.md.tmpl file; report.md.tmpl is the report.
+// FS holds every *.md.tmpl file; report.md.tmpl is the report, and
+// history.md.tmpl defines its History section.
 //
 //go:embed *.md.tmpl
 var FS embed.FS

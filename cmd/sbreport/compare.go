@@ -25,10 +25,13 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("compare", stderr)
 	var cf commonFlags
 	cf.register(fs)
+	var in inputFlags
+	in.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
 	fs.StringVar(&cf.metric, "metric", "", "`metric` to compare: tps, qps, eps, latency_avg_ms, latency_p95_ms (any printed percentile), latency_max_ms, slap_avg_s, ...; default tps (else eps, qps)")
 	base := fs.String("base", "", "baseline `system`; default the first")
 	alpha := fs.Float64("alpha", 0.05, "significance `level` of the tests")
+	failOn := fs.String("fail-on-regression", "", "exit with status 4 when a cell is significantly worse than the base by more than `PCT` percent (lower throughput, or higher latency), listing those cells on stderr")
 	inputs, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -40,7 +43,11 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err := checkAlpha(*alpha); err != nil {
 		return err
 	}
-	doc, err := load("compare", fs, inputs, stderr)
+	gate, err := parsePct(*failOn)
+	if err != nil {
+		return err
+	}
+	doc, err := load("compare", fs, &in, inputs, stderr)
 	if err != nil {
 		return err
 	}
@@ -67,7 +74,62 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err := bw.Flush(); err != nil {
 		return err
 	}
+	if gate != nil {
+		if bad := regressions(c, *gate); len(bad) > 0 {
+			for _, l := range bad {
+				fmt.Fprintln(stderr, l)
+			}
+			return errors.Join(fmt.Errorf("%d cell(s) worse than %s by more than %g%%: %w", len(bad), c.Base, *gate, errRegression), partial(doc))
+		}
+	}
 	return partial(doc)
+}
+
+// errRegression marks a comparison that found a regression beyond
+// --fail-on-regression (exit status 4).
+var errRegression = errors.New("regression")
+
+// parsePct reads --fail-on-regression ("5" or "5%"); nil when not given.
+func parsePct(s string) (*float64, error) {
+	if s == "" {
+		return nil, nil
+	}
+	v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "%"), 64)
+	if err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil, fmt.Errorf("--fail-on-regression: want a percentage such as 5, not %q: %w", s, errUsage)
+	}
+	return &v, nil
+}
+
+// regressions lists the cells significantly worse than the base by more
+// than pct percent: the difference is significant at --alpha and the
+// ratio is below 1 − pct/100 (a throughput) or above 1 + pct/100 (a
+// latency or a time).
+func regressions(c *analyze.Comparison, pct float64) []string {
+	var out []string
+	for _, r := range c.Rows {
+		if r.Base || !r.Significant || r.Better || r.Ratio == nil {
+			continue
+		}
+		worse := *r.Ratio < 1-pct/100
+		if c.LowerIsBetter {
+			worse = *r.Ratio > 1+pct/100
+		}
+		if !worse {
+			continue
+		}
+		t := "?"
+		if r.Threads != nil {
+			t = strconv.Itoa(*r.Threads)
+		}
+		p := ""
+		if r.PValue != nil {
+			p = fmt.Sprintf(", p=%.3f", *r.PValue)
+		}
+		out = append(out, fmt.Sprintf("regression: %s, %s threads, %s: %s %+.2f%% against %s (%s%s)",
+			r.Workload, t, r.System, c.Metric, 100*(*r.Ratio-1), c.Base, ratioText(r), p))
+	}
+	return out
 }
 
 // printComparison writes a benchstat-style table: one line per workload ×

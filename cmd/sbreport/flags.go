@@ -1,13 +1,18 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/sbreport/sbreport/analyze"
 	"github.com/sbreport/sbreport/collect"
+	"github.com/sbreport/sbreport/collect/warehouse"
 	"github.com/sbreport/sbreport/parse"
 )
 
@@ -70,12 +75,8 @@ func (c *commonFlags) check() (metric analyze.Metric, center analyze.Center, ski
 }
 
 // load reads the inputs and prints their errors to stderr.
-func load(verb string, fs *flag.FlagSet, inputs []string, stderr io.Writer) (*parse.Document, error) {
-	if len(inputs) == 0 {
-		fs.Usage()
-		return nil, fmt.Errorf("%s: no input given: %w", verb, errUsage)
-	}
-	doc, err := collect.Load(inputs)
+func load(verb string, fs *flag.FlagSet, in *inputFlags, inputs []string, stderr io.Writer) (*parse.Document, error) {
+	doc, _, err := in.read(verb, fs, inputs)
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +84,168 @@ func load(verb string, fs *flag.FlagSet, inputs []string, stderr io.Writer) (*pa
 		fmt.Fprintln(stderr, e.Error())
 	}
 	return doc, nil
+}
+
+// inputFlags say where a reading verb reads runs: files, the warehouse
+// (--db), or both, and which runs it keeps (--where, --since, --until).
+type inputFlags struct {
+	db           string
+	where        whereFlag
+	since, until string
+}
+
+func (f *inputFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.db, "db", "", "also read the runs stored in the warehouse at `URL` (mysql://user@host:port/db or mysql://user@unix(/path/sock)/db, ?tls=true|skip-verify|preferred; the password comes from MYSQL_PWD)")
+	fs.Var(&f.where, "where", "keep the runs whose label (else tool, test, workload, threads, version or source) is `KEY=VALUE`; repeatable, a repeated key accepts any of its values")
+	fs.StringVar(&f.since, "since", "", "keep the runs from `time` on (2026-11-30 or RFC 3339): a run's campaign time, else its date label")
+	fs.StringVar(&f.until, "until", "", "keep the runs before `time`; a date includes its whole day")
+}
+
+// empty reports whether no selection flag was given.
+func (f *inputFlags) empty() bool { return len(f.where) == 0 && f.since == "" && f.until == "" }
+
+// docItems returns the items of a document: runs, hosts, variables,
+// tables, errors.
+func docItems(d *parse.Document) []parse.Item {
+	var out []parse.Item
+	for _, r := range d.Runs {
+		out = append(out, r)
+	}
+	for _, h := range d.Hosts {
+		out = append(out, h)
+	}
+	for _, v := range d.Variables {
+		out = append(out, v)
+	}
+	for _, t := range d.Tables {
+		out = append(out, t)
+	}
+	for _, s := range d.SysStats {
+		out = append(out, s)
+	}
+	for _, e := range d.Errors {
+		out = append(out, e)
+	}
+	return out
+}
+
+// whereFlag collects --where KEY=VALUE.
+type whereFlag map[string][]string
+
+func (w *whereFlag) String() string {
+	var parts []string
+	for k, vs := range *w {
+		for _, v := range vs {
+			parts = append(parts, k+"="+v)
+		}
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, " ")
+}
+
+func (w *whereFlag) Set(s string) error {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("want KEY=VALUE, not %q", s)
+	}
+	if *w == nil {
+		*w = whereFlag{}
+	}
+	(*w)[k] = append((*w)[k], v)
+	return nil
+}
+
+// filter turns the selection flags into a warehouse.Filter.
+func (f *inputFlags) filter() (warehouse.Filter, error) {
+	flt := warehouse.Filter{Where: f.where}
+	parse := func(name, s string, endOfDay bool) (*time.Time, error) {
+		if s == "" {
+			return nil, nil
+		}
+		t, ok := warehouse.ParseTime(s)
+		if !ok {
+			return nil, fmt.Errorf("--%s: want a date (2026-11-30) or an RFC 3339 time, not %q: %w", name, s, errUsage)
+		}
+		if endOfDay && len(s) == len("2006-01-02") {
+			t = t.AddDate(0, 0, 1)
+		}
+		return &t, nil
+	}
+	var err error
+	if flt.Since, err = parse("since", f.since, false); err != nil {
+		return flt, err
+	}
+	if flt.Until, err = parse("until", f.until, true); err != nil {
+		return flt, err
+	}
+	return flt, nil
+}
+
+// read returns the runs of the warehouse (with --db) followed by those of
+// the files, kept by the selection flags, and when each ran.
+func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*parse.Document, func(*parse.Run) (time.Time, bool), error) {
+	if len(inputs) == 0 && f.db == "" {
+		fs.Usage()
+		return nil, nil, fmt.Errorf("%s: no input given (files, directories or --db URL): %w", verb, errUsage)
+	}
+	flt, err := f.filter()
+	if err != nil {
+		return nil, nil, err
+	}
+	doc := &parse.Document{}
+	times := map[*parse.Run]time.Time{}
+	if f.db != "" {
+		w, err := openWarehouse(f.db, true)
+		if err != nil {
+			return nil, nil, err
+		}
+		l, err := w.Load(context.Background(), flt)
+		w.Close()
+		if err != nil {
+			return nil, nil, fmt.Errorf("--db: %w", err)
+		}
+		doc = l.Doc
+		times = l.Times
+	}
+	if len(inputs) > 0 {
+		fd, err := collect.Load(inputs)
+		if err != nil {
+			return nil, nil, err
+		}
+		clock := warehouse.NewClock()
+		for _, r := range fd.Runs {
+			if t, ok := clock.TimeOf(r); ok {
+				times[r] = t
+			}
+		}
+		timeOf := func(r *parse.Run) (time.Time, bool) { t, ok := times[r]; return t, ok }
+		for _, r := range fd.Runs {
+			if flt.Match(r, timeOf) {
+				doc.Runs = append(doc.Runs, r)
+			}
+		}
+		doc.Hosts = append(doc.Hosts, fd.Hosts...)
+		doc.Variables = append(doc.Variables, fd.Variables...)
+		doc.Tables = append(doc.Tables, fd.Tables...)
+		doc.SysStats = append(doc.SysStats, fd.SysStats...)
+		doc.Errors = append(doc.Errors, fd.Errors...)
+	}
+	return doc, func(r *parse.Run) (time.Time, bool) { t, ok := times[r]; return t, ok }, nil
+}
+
+// openWarehouse opens the warehouse at url with the password of
+// MYSQL_PWD; reader opens it without migrating.
+func openWarehouse(url string, reader bool) (*warehouse.Warehouse, error) {
+	cfg, err := warehouse.ParseURL(url, os.Getenv(warehouse.PasswordEnv))
+	if err != nil {
+		return nil, fmt.Errorf("--db: %v: %w", err, errUsage)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if reader {
+		return warehouse.OpenReader(ctx, cfg)
+	}
+	return warehouse.Open(ctx, cfg)
 }
 
 // partial returns the exit error for inputs that had errors.

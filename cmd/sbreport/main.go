@@ -9,6 +9,11 @@
 //	sbreport report [flags] -o DIR INPUT... write report.md, charts, report.xlsx, results.json, runs.csv
 //	sbreport demo -o DIR                    write the report of the embedded example campaign
 //	sbreport run [flags] PLAN.yaml -o DIR   run a benchmark campaign against real servers
+//	sbreport store --db URL INPUT...        keep results in a MySQL-protocol warehouse
+//	sbreport history --order KEY INPUT...   change points of each series by version, date or time
+//
+// The reading verbs take --db URL (beside or instead of inputs) and select
+// runs with --where KEY=VALUE, --since and --until.
 //
 // An INPUT is a file, a directory (read recursively), "-" for standard
 // input, or NAME=PATH to label everything under PATH with system NAME.
@@ -17,7 +22,7 @@
 //
 // Exit status: 0 when every input was read, 1 on a failure, 2 on a usage
 // error, 3 when some input was skipped or could not be parsed (the rest is
-// still reported).
+// still reported), 4 when compare --fail-on-regression found a regression.
 package main
 
 import (
@@ -60,6 +65,9 @@ func main() {
 			log.Print(err)
 		}
 		os.Exit(2)
+	case errors.Is(err, errRegression):
+		log.Print(err)
+		os.Exit(4)
 	case errors.Is(err, errPartial):
 		log.Print(err)
 		os.Exit(3)

@@ -24,11 +24,13 @@ func init() {
 func runParse(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("parse", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON document with every run, host, variable capture, table and error")
+	var in inputFlags
+	in.register(fs)
 	inputs, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(inputs) == 0 {
+	if len(inputs) == 0 && in.db == "" {
 		fs.Usage()
 		return fmt.Errorf("parse: no input given: %w", errUsage)
 	}
@@ -39,7 +41,18 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 	} else {
 		p = newTableSink(bw)
 	}
-	walkErr := collect.Walk(inputs, p.add)
+	var walkErr error
+	if in.db != "" || !in.empty() {
+		// Selected or stored runs: read them whole, then print them.
+		var doc *parse.Document
+		if doc, _, walkErr = in.read("parse", fs, inputs); walkErr == nil {
+			for _, it := range docItems(doc) {
+				p.add(it)
+			}
+		}
+	} else {
+		walkErr = collect.Walk(inputs, p.add)
+	}
 	if err := p.close(); err != nil {
 		return err
 	}

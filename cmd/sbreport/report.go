@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/sbreport/sbreport/analyze"
-	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/parse"
 	"github.com/sbreport/sbreport/render"
 )
@@ -79,6 +78,9 @@ func (f *reportFlags) options() (analyze.Options, render.Options, error) {
 func runReport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("report", stderr)
 	f := addReportFlags(fs)
+	var in inputFlags
+	in.register(fs)
+	order := fs.String("order", "", "add a History section ordered by the label `KEY` (or campaign_time); default: the first of date, commit, build, version, release or campaign_time with 8 points in a series")
 	inputs, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -87,19 +89,16 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return fmt.Errorf("report: -o DIR is required: %w", errUsage)
 	}
-	if len(inputs) == 0 {
-		fs.Usage()
-		return fmt.Errorf("report: no input given: %w", errUsage)
-	}
 	ao, ro, err := f.options()
 	if err != nil {
 		return err
 	}
 	ro.Command = "sbreport report " + strings.Join(args, " ")
-	doc, err := collect.Load(inputs)
+	doc, timeOf, err := in.read("report", fs, inputs)
 	if err != nil {
 		return err
 	}
+	ao.History = &analyze.HistoryOptions{Order: *order, TimeOf: timeOf}
 	return writeReport(doc, ao, ro, f.out, f.force, stdout, stderr)
 }
 

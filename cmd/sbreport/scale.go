@@ -21,6 +21,8 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("scale", stderr)
 	var cf commonFlags
 	cf.register(fs)
+	var in inputFlags
+	in.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
 	fs.StringVar(&cf.metric, "metric", "", "throughput `metric` to fit: tps, qps or eps; default tps (else eps, qps)")
 	sloText := fs.String("slo", "", "latency `target` such as p95=20ms, p99=1s or avg=5ms: report the largest thread count meeting it")
@@ -39,7 +41,7 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	doc, err := load("scale", fs, inputs, stderr)
+	doc, err := load("scale", fs, &in, inputs, stderr)
 	if err != nil {
 		return err
 	}

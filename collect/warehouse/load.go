@@ -1,0 +1,357 @@
+package warehouse
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sbreport/sbreport/parse"
+)
+
+// A Filter selects runs. The zero Filter selects everything.
+type Filter struct {
+	// Where maps a key to the values accepted for it: a run passes when,
+	// for every key, its value is one of them. The value of a key is the
+	// run's label of that name; without such a label, the keys tool,
+	// test, workload (the test), threads, version (the banner's) and
+	// source name the run's own fields.
+	Where map[string][]string
+	// Since and Until bound the run's time (RunTime): Since ≤ t < Until.
+	// Runs without a time fail a bounded filter.
+	Since, Until *time.Time
+}
+
+// Empty reports whether the filter selects everything.
+func (f Filter) Empty() bool { return len(f.Where) == 0 && f.Since == nil && f.Until == nil }
+
+// Value returns the run's value of a filter key (see Filter.Where).
+func Value(r *parse.Run, key string) (string, bool) {
+	if v, ok := r.Labels[key]; ok {
+		return v, true
+	}
+	switch key {
+	case "tool":
+		return r.Tool, r.Tool != ""
+	case "test", "workload":
+		return r.Test, r.Test != ""
+	case "threads":
+		if r.Threads != nil {
+			return strconv.Itoa(*r.Threads), true
+		}
+	case "version":
+		return r.Version, r.Version != ""
+	case "source":
+		return r.Source, true
+	}
+	return "", false
+}
+
+// RunTime returns the time of a run for Since and Until: its campaign
+// time (timeOf, may be nil), else its "date" label read as a date or
+// timestamp.
+func RunTime(r *parse.Run, timeOf func(*parse.Run) (time.Time, bool)) (time.Time, bool) {
+	if timeOf != nil {
+		if t, ok := timeOf(r); ok {
+			return t, true
+		}
+	}
+	if d := r.Labels["date"]; d != "" {
+		return ParseTime(d)
+	}
+	return time.Time{}, false
+}
+
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02"}
+
+// ParseTime reads a timestamp or a date (UTC unless the text has a zone).
+func ParseTime(s string) (time.Time, bool) {
+	for _, l := range timeLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// Match reports whether the run passes the filter.
+func (f Filter) Match(r *parse.Run, timeOf func(*parse.Run) (time.Time, bool)) bool {
+	for k, vs := range f.Where {
+		v, ok := Value(r, k)
+		if !ok || !slices.Contains(vs, v) {
+			return false
+		}
+	}
+	if f.Since == nil && f.Until == nil {
+		return true
+	}
+	t, ok := RunTime(r, timeOf)
+	if !ok {
+		return false
+	}
+	if f.Since != nil && t.Before(*f.Since) {
+		return false
+	}
+	if f.Until != nil && !t.Before(*f.Until) {
+		return false
+	}
+	return true
+}
+
+// Loaded is what Load read back.
+type Loaded struct {
+	Doc *parse.Document
+	// Times holds the campaign time of each run that has one.
+	Times map[*parse.Run]time.Time
+}
+
+// TimeOf returns the campaign time of a loaded run.
+func (l *Loaded) TimeOf(r *parse.Run) (time.Time, bool) {
+	t, ok := l.Times[r]
+	return t, ok
+}
+
+type runKey struct {
+	source int64
+	idx    int
+}
+
+// Load reads back the runs that pass the filter, in the order they were
+// stored (for one import: the order the files gave them), with the
+// captures and problems of the inputs they came from (everything when
+// the filter is empty).
+func (w *Warehouse) Load(ctx context.Context, f Filter) (*Loaded, error) {
+	l := &Loaded{Doc: &parse.Document{}, Times: map[*parse.Run]time.Time{}}
+	q, args := runQuery(f)
+	rows, err := w.DB.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	runs := map[runKey]*parse.Run{}
+	sources := map[int64]bool{}
+	var withIntervals []runKey
+	for rows.Next() {
+		var k runKey
+		var n int
+		var doc string
+		var when sql.NullTime
+		if err := rows.Scan(&k.source, &k.idx, &n, &doc, &when); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r := &parse.Run{}
+		if err := json.Unmarshal([]byte(doc), r); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("stored run %d/%d: %w", k.source, k.idx, err)
+		}
+		if when.Valid {
+			l.Times[r] = when.Time.UTC()
+		}
+		if !f.Match(r, l.TimeOf) {
+			continue
+		}
+		if n > 0 {
+			r.Intervals = make([]parse.Interval, 0, n)
+			withIntervals = append(withIntervals, k)
+		}
+		runs[k] = r
+		sources[k.source] = true
+		l.Doc.Runs = append(l.Doc.Runs, r)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if err := w.loadIntervals(ctx, f, runs, sources, withIntervals); err != nil {
+		return nil, err
+	}
+	related := ""
+	if !f.Empty() {
+		// The captures and problems of the inputs the runs came from.
+		ids := make([]int64, 0, len(sources))
+		for id := range sources {
+			ids = append(ids, id)
+		}
+		if len(ids) == 0 {
+			return l, nil
+		}
+		related = " WHERE source_id IN (SELECT id FROM sources WHERE input IN (SELECT input FROM sources WHERE id IN (" + idList(ids) + ")))"
+	}
+	if err := w.loadCaptures(ctx, l.Doc, related); err != nil {
+		return nil, err
+	}
+	if err := w.loadErrors(ctx, l.Doc, related); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// runQuery is the SQL that selects candidate runs: a superset of those
+// the filter passes, which Match then decides.
+func runQuery(f Filter) (string, []any) {
+	var where []string
+	var args []any
+	keys := make([]string, 0, len(f.Where))
+	for k := range f.Where {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	cols := map[string]string{"tool": "r.tool", "test": "r.test", "workload": "r.test", "threads": "r.threads", "version": "r.version"}
+	for _, k := range keys {
+		vs := f.Where[k]
+		ph := strings.TrimSuffix(strings.Repeat("?, ", len(vs)), ", ")
+		cond := "EXISTS (SELECT 1 FROM run_labels l WHERE l.source_id = r.source_id AND l.run_idx = r.idx AND l.k = ? AND l.v IN (" + ph + "))"
+		args = append(args, k)
+		for _, v := range vs {
+			args = append(args, v)
+		}
+		switch col := cols[k]; {
+		case k == "source":
+			continue // matched in Go on the run's source name
+		case col != "":
+			cond = "(" + cond + " OR " + col + " IN (" + ph + "))"
+			for _, v := range vs {
+				args = append(args, v)
+			}
+		}
+		where = append(where, cond)
+	}
+	if f.Since != nil {
+		where = append(where, "(r.campaign_time IS NULL OR r.campaign_time >= ?)")
+		args = append(args, f.Since.UTC())
+	}
+	if f.Until != nil {
+		where = append(where, "(r.campaign_time IS NULL OR r.campaign_time < ?)")
+		args = append(args, f.Until.UTC())
+	}
+	q := "SELECT r.source_id, r.idx, r.n_intervals, r.doc, r.campaign_time FROM runs r"
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	return q + " ORDER BY r.ord", args
+}
+
+func idList(ids []int64) string {
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.FormatInt(id, 10))
+	}
+	return b.String()
+}
+
+// loadIntervals attaches the interim series to the runs that have one.
+func (w *Warehouse) loadIntervals(ctx context.Context, f Filter, runs map[runKey]*parse.Run, sources map[int64]bool, want []runKey) error {
+	if len(want) == 0 {
+		return nil
+	}
+	q := "SELECT source_id, run_idx, line, t, threads, tps, qps, reads_ps, writes_ps, other_ps, lat_ms, lat_pct, err_s, reconn_s, eps, read_mib_s, write_mib_s, fsyncs_ps, mib_s, queue_length, concurrency FROM intervals"
+	if !f.Empty() {
+		ids := make([]int64, 0, len(sources))
+		for id := range sources {
+			ids = append(ids, id)
+		}
+		q += " WHERE source_id IN (" + idList(ids) + ")"
+	}
+	q += " ORDER BY source_id, run_idx, idx"
+	rows, err := w.DB.QueryContext(ctx, q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var k runKey
+	var line int
+	vals := make([]sql.NullFloat64, 18)
+	dest := make([]any, 0, 21)
+	dest = append(dest, &k.source, &k.idx, &line)
+	for i := range vals {
+		dest = append(dest, &vals[i])
+	}
+	f64 := func(i int) float64 {
+		if !vals[i].Valid {
+			return math.NaN()
+		}
+		return vals[i].Float64
+	}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return err
+		}
+		r := runs[k]
+		if r == nil {
+			continue
+		}
+		iv := parse.Interval{Line: line, T: f64(0), Threads: f64(1), TPS: f64(2), QPS: f64(3), Reads: f64(4), Writes: f64(5), Other: f64(6),
+			LatMs: f64(7), LatPct: f64(8), ErrS: f64(9), ReconnS: f64(10), EPS: f64(11), ReadMiBs: f64(12), WriteMiBs: f64(13),
+			FsyncS: f64(14), MiBs: f64(15), QueueLength: f64(16), Concurrency: f64(17)}
+		r.Intervals = append(r.Intervals, iv)
+	}
+	return rows.Err()
+}
+
+// loadCaptures reads hosts, variables and table status in stored order.
+func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where string) error {
+	rows, err := w.DB.QueryContext(ctx, "SELECT source_id, idx, kind, doc FROM captures"+where+" ORDER BY ord")
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var src int64
+		var idx int
+		var kind, doc string
+		if err := rows.Scan(&src, &idx, &kind, &doc); err != nil {
+			return err
+		}
+		var it parse.Item
+		switch kind {
+		case KindHost:
+			it = &parse.Host{}
+		case KindVariables, KindStatus:
+			it = &parse.Variables{}
+		case KindTable:
+			it = &parse.TableStatus{}
+		case KindSysStat:
+			it = &parse.SysStat{}
+		default:
+			return fmt.Errorf("stored capture %d/%d: unknown kind %q", src, idx, kind)
+		}
+		if err := json.Unmarshal([]byte(doc), it); err != nil {
+			return fmt.Errorf("stored capture %d/%d: %w", src, idx, err)
+		}
+		d.Add(it)
+	}
+	return rows.Err()
+}
+
+// loadErrors reads the stored input problems in stored order.
+func (w *Warehouse) loadErrors(ctx context.Context, d *parse.Document, where string) error {
+	q := "SELECT s.name, e.line, e.message FROM input_errors e JOIN sources s ON s.id = e.source_id"
+	if where != "" {
+		q += " WHERE e." + strings.TrimPrefix(where, " WHERE ")
+	}
+	rows, err := w.DB.QueryContext(ctx, q+" ORDER BY e.ord")
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		e := &parse.Error{}
+		if err := rows.Scan(&e.Source, &e.Line, &e.Message); err != nil {
+			return err
+		}
+		d.Add(e)
+	}
+	return rows.Err()
+}
