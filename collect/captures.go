@@ -50,7 +50,7 @@ func (w *walker) flushDir() {
 	// Scopes: campaign entries, and directories outside campaigns.
 	for _, h := range items {
 		kind, id, _, ok := captureOf(h.it)
-		if !ok {
+		if !ok || h.fromDoc {
 			continue
 		}
 		sc := h.scope
@@ -60,6 +60,9 @@ func (w *walker) flushDir() {
 		w.scoped[sc] = append(w.scoped[sc], capRef{kind, id})
 	}
 	for i, h := range items {
+		if h.fromDoc {
+			continue
+		}
 		if r, ok := h.it.(*parse.Run); ok {
 			w.runCaptures(r, h)
 			continue

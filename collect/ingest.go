@@ -142,6 +142,9 @@ type held struct {
 	file  string // the input the item came from
 	dir   string // its directory
 	scope string // its campaign scope ("run:ID", "system:NAME", "host"), "" outside campaigns
+	// fromDoc marks an item read back from sbreport's own JSON: its
+	// captures and labels were settled when it was first read.
+	fromDoc bool
 }
 
 // A capRef names a capture by kind and CaptureID.
@@ -400,6 +403,12 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scop
 		from[k] = "--set " + k + "=" + v
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
+	if head, _ := br.Peek(256); len(head) > 0 {
+		if format, ok := sniffJSONDoc(head); ok {
+			w.jsonDoc(br, p, name, format, labels, from, scope)
+			return
+		}
+	}
 	src, cleaned, err := Clean(br)
 	if err != nil {
 		w.emit(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)})

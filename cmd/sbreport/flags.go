@@ -92,6 +92,19 @@ type inputFlags struct {
 	db           string
 	where        whereFlag
 	since, until string
+	set          whereFlag // --set KEY=VALUE: labels for every run and capture read
+}
+
+// setLabels returns the --set labels, the last value of a key winning.
+func (f *inputFlags) setLabels() map[string]string {
+	if len(f.set) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for k, vs := range f.set {
+		out[k] = vs[len(vs)-1]
+	}
+	return out
 }
 
 func (f *inputFlags) register(fs *flag.FlagSet) {
@@ -99,10 +112,13 @@ func (f *inputFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.where, "where", "keep the runs whose label (else tool, test, workload, threads, version or source) is `KEY=VALUE`; repeatable, a repeated key accepts any of its values")
 	fs.StringVar(&f.since, "since", "", "keep the runs from `time` on (2026-11-30 or RFC 3339): a run's campaign time, else its date label")
 	fs.StringVar(&f.until, "until", "", "keep the runs before `time`; a date includes its whole day")
+	fs.Var(&f.set, "set", "give every run and capture read the label `KEY=VALUE`, over what is inferred from the text, paths or a campaign manifest; repeatable")
 }
 
 // empty reports whether no selection flag was given.
-func (f *inputFlags) empty() bool { return len(f.where) == 0 && f.since == "" && f.until == "" }
+func (f *inputFlags) empty() bool {
+	return len(f.where) == 0 && f.since == "" && f.until == "" && len(f.set) == 0
+}
 
 // docItems returns the items of a document: runs, hosts, variables,
 // tables, errors.
@@ -206,9 +222,14 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		}
 		doc = l.Doc
 		times = l.Times
+		for _, r := range doc.Runs {
+			for k, v := range f.setLabels() {
+				r.SetLabelFrom(k, v, "--set "+k+"="+v)
+			}
+		}
 	}
 	if len(inputs) > 0 {
-		fd, err := collect.Load(inputs)
+		fd, err := collect.LoadWith(inputs, collect.Options{Set: f.setLabels()})
 		if err != nil {
 			return nil, nil, err
 		}
