@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -526,4 +527,33 @@ func (c *ctx) labelAbove(line int) (string, int) {
 		return t, h.No
 	}
 	return "", 0
+}
+
+// printedEPS returns the rate a memory or fileio run printed, as its
+// events per second, so that every test has a rate: memory's "Total
+// operations: N (X per second)", fileio's "Requests/sec executed" (0.4) or
+// its reads/s + writes/s + fsyncs/s (1.x: each request is an event). nil
+// when the run printed none of them.
+func printedEPS(r *Run) *float64 {
+	if m := r.Memory; m != nil && m.OpsPS != nil {
+		return fptr(*m.OpsPS)
+	}
+	f := r.FileIO
+	if f == nil {
+		return nil
+	}
+	if f.RequestsPS != nil {
+		return fptr(*f.RequestsPS)
+	}
+	if f.ReadsPS == nil && f.WritesPS == nil && f.FsyncsPS == nil {
+		return nil
+	}
+	sum := 0.0
+	for _, p := range []*float64{f.ReadsPS, f.WritesPS, f.FsyncsPS} {
+		if p != nil {
+			sum += *p
+		}
+	}
+	// The rates are printed with two decimals: so is their sum.
+	return fptr(math.Round(sum*100) / 100)
 }

@@ -1479,7 +1479,10 @@ func (b *sbBlock) finish() {
 			r.QPS = fptr(*s.RWRequestsPS)
 		}
 	}
-	if r.EPS == nil && r.SQL == nil && r.FileIO == nil && r.Memory == nil &&
+	if r.EPS == nil && r.SQL == nil {
+		r.EPS = printedEPS(r)
+	}
+	if r.EPS == nil && r.SQL == nil &&
 		r.Events != nil && r.TotalTimeS != nil && *r.TotalTimeS > 0 {
 		// cpu, threads, mutex and custom scripts print no rate before 1.0.8/1.1
 		// (FORMATS.md §9): derived, and said so.
