@@ -114,6 +114,10 @@ type lsblkTableBlock struct {
 	cols   []lsblkCol
 	prefix string // what precedes the header on its raw line (tabs, "> ")
 	nameAt int    // index of the NAME (or KNAME/PATH) column
+	// collapsed is set when a page collapsed the header's alignment
+	// (single spaces between all names): rows are then split at white
+	// space, cell by cell, the last column (a mount point) possibly empty.
+	collapsed bool
 }
 
 // lsblkPairsBlock reads -P output.
@@ -158,7 +162,8 @@ func detectLsblk(l *Line, c *ctx) block {
 	if i < 0 {
 		return nil
 	}
-	b := &lsblkTableBlock{lh: newLsblkHost(c, l.No), prefix: l.Raw[:i], nameAt: nameAt}
+	b := &lsblkTableBlock{lh: newLsblkHost(c, l.No), prefix: l.Raw[:i], nameAt: nameAt,
+		collapsed: !strings.Contains(strings.TrimSpace(l.Raw[i:]), "  ") && !strings.Contains(l.Raw[i:], "\t")}
 	rs := []rune(l.Raw[i:])
 	pos := 0
 	for _, f := range fields {
@@ -202,6 +207,9 @@ func (b *lsblkTableBlock) feed(l *Line) status {
 	}
 	if len(toks) == 0 {
 		return rejected
+	}
+	if b.collapsed {
+		return b.collapsedRow(rs, toks, l)
 	}
 	owner := make([]int, len(toks))
 	taken := make([]bool, len(b.cols))
@@ -271,6 +279,31 @@ func (b *lsblkTableBlock) feed(l *Line) status {
 			from = b.cols[ci].start // keep the tree's leading spaces
 		}
 		cells[ci] = string(rs[from:toks[lastTok[ci]].end])
+	}
+	return b.row(cells, l)
+}
+
+// collapsedRow reads a row of a table whose alignment was collapsed:
+// one token per column in order; the last column, when it is a mount
+// point, may be absent or hold spaces.
+func (b *lsblkTableBlock) collapsedRow(rs []rune, toks []lsblkTok, l *Line) status {
+	n := len(b.cols)
+	last := b.cols[n-1].name
+	mount := last == "MOUNTPOINT" || last == "MOUNTPOINTS" || last == "LABEL" || last == "MODEL"
+	switch {
+	case len(toks) == n:
+	case len(toks) == n-1 && mount:
+	case len(toks) > n && mount:
+	default:
+		return rejected
+	}
+	cells := make([]string, n)
+	for ci := 0; ci < n && ci < len(toks); ci++ {
+		end := toks[ci].end
+		if ci == n-1 {
+			end = toks[len(toks)-1].end
+		}
+		cells[ci] = string(rs[toks[ci].start:end])
 	}
 	return b.row(cells, l)
 }

@@ -406,6 +406,8 @@ type TableStatus struct {
 	DataFree     *int64            `json:"data_free"`
 	RowFormat    string            `json:"row_format"`
 	Labels       map[string]string `json:"labels"` // set by collect: path and campaign labels
+	// Warnings say what was read but not kept (a wrapped counter).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // An Error reports input that could not be read as what it claimed to be.

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -697,6 +698,12 @@ func tableStatus(c *ctx, r *result, row resultRow) *TableStatus {
 			continue
 		}
 		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil && isWrapped(v) {
+			// An unsigned counter that went below zero and wrapped
+			// (TokuDB's Data_free 18446744065817975570): not available.
+			ts.Warnings = append(ts.Warnings, fmt.Sprintf("line %d: %s %s is above 2^63, a wrapped unsigned value: kept as not available", row.line, f.names[0], v))
+			continue
+		}
 		if err != nil || n < 0 {
 			c.errorf(row.line, "table status %s: bad value %q (expected a non-negative integer or NULL)", f.names[0], clip(v))
 			continue
@@ -721,4 +728,11 @@ func clip(s string) string {
 		i--
 	}
 	return s[:i] + "..."
+}
+
+// isWrapped reports a decimal integer of 2^63 or more that fits in 64
+// bits unsigned: a counter that wrapped below zero.
+func isWrapped(v string) bool {
+	u, err := strconv.ParseUint(v, 10, 64)
+	return err == nil && u >= 1<<63
 }

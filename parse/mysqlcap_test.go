@@ -345,3 +345,29 @@ func FuzzMySQL(f *testing.F) {
 		}
 	})
 }
+
+// TestTableStatusWrappedUnsigned: TokuDB reports a Data_free that wrapped
+// below zero as an unsigned 64-bit number; it is kept as not available,
+// with a warning, and the capture is still read without error.
+func TestTableStatusWrappedUnsigned(t *testing.T) {
+	in := "mysql> show table status like 'sbtest1'\\G\n" +
+		"*************************** 1. row ***************************\n" +
+		"           Name: sbtest1\n" +
+		"         Engine: TokuDB\n" +
+		"           Rows: 1000000\n" +
+		"    Data_length: 189000000\n" +
+		"      Data_free: 18446744065817975570\n" +
+		"1 row in set (0.00 sec)\n"
+	d, err := All(strings.NewReader(in), "tokudb.txt")
+	if err != nil || len(d.Errors) != 0 || len(d.Tables) != 1 {
+		t.Fatalf("%v %v %d tables", err, d.Errors, len(d.Tables))
+	}
+	ts := d.Tables[0]
+	if ts.DataFree != nil || ts.Rows == nil || *ts.Rows != 1000000 || ts.Engine != "TokuDB" {
+		t.Errorf("data_free %v rows %v engine %q", ts.DataFree, ts.Rows, ts.Engine)
+	}
+	want := "line 2: data_free 18446744065817975570 is above 2^63, a wrapped unsigned value: kept as not available"
+	if len(ts.Warnings) != 1 || ts.Warnings[0] != want {
+		t.Errorf("warnings %q", ts.Warnings)
+	}
+}
