@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"path"
 	"sort"
 	"strings"
 
@@ -33,68 +32,35 @@ type ConfigDiff struct {
 	Warnings Warnings `json:"warnings"`
 }
 
-// DiffConfig assigns each variables capture (Kind "variables") to the
-// system of the runs read from the same input, or else from the closest
-// directory, and lists the variables whose values differ between
-// systems, and those present in only some of them.
+// DiffConfig assigns each variables capture (Kind "variables") to its
+// systems (Dataset.CaptureSystems) and lists the variables whose values
+// differ between systems, and those present in only some of them.
 func DiffConfig(vars []*parse.Variables, d *Dataset) *ConfigDiff {
 	cd := &ConfigDiff{}
-	// Where each system's runs came from.
-	type src struct{ file, dir, system string }
-	var srcs []src
-	for _, c := range d.Cells {
-		for _, r := range c.Runs {
-			srcs = append(srcs, src{r.Source, path.Dir(r.Source), c.System})
-		}
-	}
-	systemOf := func(v *parse.Variables) string {
-		for _, s := range srcs {
-			if s.file == v.Source {
-				return s.system
-			}
-		}
-		// The run directory sharing the longest prefix with the capture's.
-		vd := path.Dir(v.Source)
-		best, bestLen, tie := "", -1, false
-		for _, s := range srcs {
-			n := commonPrefix(vd, s.dir)
-			switch {
-			case n > bestLen:
-				best, bestLen, tie = s.system, n, false
-			case n == bestLen && s.system != best:
-				tie = true
-			}
-		}
-		if tie || bestLen <= 0 {
-			if len(d.Systems) == 1 {
-				return d.Systems[0]
-			}
-			return ""
-		}
-		return best
-	}
 	values := map[string]map[string]string{} // system → name → value
 	for _, v := range vars {
 		if v.Kind != "" && v.Kind != "variables" {
 			continue
 		}
-		sys := systemOf(v)
-		if sys == "" {
+		systems := d.CaptureSystems(parse.CaptureID(v.Source, v.Line), v.Labels, v.Source)
+		if len(systems) == 0 {
 			cd.Warnings.addf("%s:%d: variables capture matches no system", v.Source, v.Line)
 			continue
 		}
-		m := values[sys]
-		if m == nil {
-			m = map[string]string{}
-			values[sys] = m
-		}
-		for k, val := range v.Values {
-			k = strings.ToLower(k)
-			if old, ok := m[k]; ok && old != val {
-				cd.Warnings.addf("%s: two captures disagree on %s (%q, %q): keeping the first", sys, k, old, val)
-				continue
+		for _, sys := range systems {
+			m := values[sys]
+			if m == nil {
+				m = map[string]string{}
+				values[sys] = m
 			}
-			m[k] = val
+			for k, val := range v.Values {
+				k = strings.ToLower(k)
+				if old, ok := m[k]; ok && old != val {
+					cd.Warnings.addf("%s: two captures disagree on %s (%q, %q): keeping the first", sys, k, old, val)
+					continue
+				}
+				m[k] = val
+			}
 		}
 	}
 	for _, s := range d.Systems {

@@ -75,7 +75,8 @@ type Cell struct {
 
 // A Dataset is the grouped runs of an analysis.
 type Dataset struct {
-	keys map[*parse.Run]Key // every run's cell, merged clients included
+	keys   map[*parse.Run]Key // every run's cell, merged clients included
+	capIdx *captureIndex      // built on first use (CaptureSystems)
 
 	// By is the key that named the systems ("" when every run belongs to
 	// one system, which is then called "all").
@@ -284,13 +285,20 @@ func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
 	for i, u := range units {
 		unitRuns[i] = u.run
 	}
-	variants, vw := variantsOf(unitRuns, d.By, opts.Variables)
+	variants, sysVariants, vw := variantsOf(unitRuns, d.By, opts.Variables)
 	d.Warnings = append(d.Warnings, vw...)
 	d.keys = map[*parse.Run]Key{}
 	for i, u := range units {
 		k := Key{System: SystemOf(u.run, d.By), Workload: WorkloadOf(u.run), Threads: threadsOf(u.run)}
 		if v := variants[i]; v != "" {
 			k.Workload += " (" + v + ")"
+		}
+		if v := sysVariants[i]; v != "" {
+			if d.By == "" {
+				k.System = v
+			} else {
+				k.System += " (" + v + ")"
+			}
 		}
 		d.keys[u.run] = k
 		for _, m := range members[u] {

@@ -43,21 +43,21 @@ func generation(r *parse.Run) string {
 	return parts[0] + "." + parts[1]
 }
 
-// variantsOf returns, for each run, the part of its identity that its
-// system, workload and threads do not say ("" when none): the labels and
-// settings whose values differ between runs of one system and workload,
-// and the sysbench generation when runs of one system and workload come
-// from different ones. A key that varies within any system splits every
+// variantsOf returns, for each run, the parts of its identity that its
+// system, workload and threads do not say ("" when none), for the
+// workload and for the system side of its cell (dim.describesSystem):
+// the labels, settings and captured server variables whose values differ
+// between runs of one system and workload, and the sysbench generation
+// when runs of one system and workload come from different ones. A key that varies within any system splits every
 // system's runs of that workload, so that the cells of different systems
 // still line up. Keys that differ only between systems are part of what
 // is compared; they are named in a warning.
-func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) ([]string, Warnings) {
-	var warn Warnings
+func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload, system []string, warn Warnings) {
 	byKeys := map[string]bool{}
 	for _, k := range strings.Split(by, ",") {
 		byKeys[strings.TrimSpace(k)] = true
 	}
-	type dim struct{ kind, name string } // kind "label", "setting", "gen"
+	// A dimension of identity: kind "label", "setting", "gen" or "var".
 	byWorkload := map[string][]int{}
 	var workloads []string
 	for i, r := range runs {
@@ -102,6 +102,7 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) ([]string
 		return "", false
 	}
 	out := make([]string, len(runs))
+	sysOut := make([]string, len(runs))
 	for _, w := range workloads {
 		idx := byWorkload[w]
 		// The dimensions any run of the workload has.
@@ -181,15 +182,20 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) ([]string
 		}
 		for _, i := range idx {
 			r := runs[i]
-			var parts []string
+			var sysParts, wlParts []string
 			for _, d := range split {
 				v, known := value(r, d)
 				if !known {
 					v = "?"
 				}
-				parts = append(parts, variantPart(d.kind, d.name, v))
+				if d.describesSystem() {
+					sysParts = append(sysParts, variantPart(d.kind, d.name, v))
+				} else {
+					wlParts = append(wlParts, variantPart(d.kind, d.name, v))
+				}
 			}
-			out[i] = strings.Join(parts, ", ")
+			out[i] = strings.Join(wlParts, ", ")
+			sysOut[i] = strings.Join(sysParts, ", ")
 		}
 		for _, d := range split {
 			var unknown []int
@@ -205,7 +211,20 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) ([]string
 			}
 		}
 	}
-	return out, warn
+	return out, sysOut, warn
+}
+
+// A dim is a dimension of identity: kind "label", "setting", "gen"
+// (sysbench generation) or "var" (server variable), and its name.
+type dim struct{ kind, name string }
+
+// describesSystem says on which side of a cell a dimension is written:
+// labels (but the loop block number) and server variables describe the
+// system under test ("innodb (@@innodb_buffer_pool_size=128M)"), options
+// and the sysbench generation the workload ("memory
+// (memory-block-size=1MiB)").
+func (d dim) describesSystem() bool {
+	return d.kind == "var" || d.kind == "label" && d.name != "loop_run"
 }
 
 func variantPart(kind, name, v string) string {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -306,54 +305,28 @@ func systemOfLabels(labels map[string]string, by string) string {
 	return ""
 }
 
-// capturesBySystem assigns captures to systems: by label, else by the
-// directory shared with a system's runs, else to every system when the
-// capture is the only one of its kind.
-func captureSystem(labels map[string]string, source string, by string, dirs map[string]string) string {
-	if s := systemOfLabels(labels, by); s != "" {
-		return s
-	}
-	if s, ok := dirs[path.Dir(source)]; ok {
-		return s
-	}
-	return ""
-}
-
-func runDirs(ds *analyze.Dataset) map[string]string {
-	dirs := map[string]string{}
+// captureSystems returns the systems a capture belongs to, as analyze
+// assigns them (Dataset.CaptureSystems); a capture of every system is
+// "all", one of none is "all" too.
+func captureSystems(ds *analyze.Dataset, id string, labels map[string]string, source string) []string {
 	if ds == nil {
-		return dirs
+		return []string{"all"}
 	}
-	for _, c := range ds.Cells {
-		for _, r := range c.Runs {
-			d := path.Dir(r.Source)
-			if s, ok := dirs[d]; ok && s != c.System {
-				dirs[d] = "" // shared directory: ambiguous
-				continue
-			}
-			dirs[d] = c.System
-		}
+	ss := ds.CaptureSystems(id, labels, source)
+	if len(ss) == 0 || len(ss) > 1 && len(ss) == len(ds.Systems) {
+		return []string{"all"}
 	}
-	return dirs
+	return ss
 }
 
 func newSetup(doc *parse.Document, an *analyze.Analysis, systems []string) Setup {
 	var s Setup
-	by := ""
-	if an.Dataset != nil {
-		by = an.Dataset.By
-	}
-	dirs := runDirs(an.Dataset)
-
 	// Hardware: one column per system with a host capture; a single host
 	// shared by everything gets one column "all".
 	hosts := map[string]*parse.Host{}
 	var order []string
 	for _, h := range doc.Hosts {
-		sys := captureSystem(h.Labels, h.Source, by, dirs)
-		if sys == "" {
-			sys = "all"
-		}
+		sys := captureSystems(an.Dataset, parse.CaptureID(h.Source, h.Line), h.Labels, h.Source)[0]
 		if prev, ok := hosts[sys]; ok {
 			hosts[sys] = mergeHost(prev, h)
 			continue
@@ -372,7 +345,7 @@ func newSetup(doc *parse.Document, an *analyze.Analysis, systems []string) Setup
 	}
 
 	// Server versions and differing variables.
-	vars, vorder := variablesBySystem(doc, by, dirs, systems)
+	vars, vorder := variablesBySystem(doc, an.Dataset, systems)
 	for _, name := range serverVariables {
 		row := KVRow{Name: name}
 		any := false
@@ -428,10 +401,7 @@ func newSetup(doc *parse.Document, an *analyze.Analysis, systems []string) Setup
 	sums := map[tkey]*TableRow{}
 	var tkeys []tkey
 	for _, t := range doc.Tables {
-		sys := captureSystem(t.Labels, t.Source, by, dirs)
-		if sys == "" {
-			sys = "all"
-		}
+		sys := captureSystems(an.Dataset, parse.CaptureID(t.Source, t.Line), t.Labels, t.Source)[0]
 		k := tkey{sys, t.Engine}
 		row := sums[k]
 		if row == nil {
@@ -961,23 +931,21 @@ func withSize(name, val string) string {
 // variablesBySystem gathers the SHOW VARIABLES captures by the system they
 // belong to ("all" when none), names lower-cased, and returns the systems
 // in the order of systems.
-func variablesBySystem(doc *parse.Document, by string, dirs map[string]string, systems []string) (map[string]map[string]string, []string) {
+func variablesBySystem(doc *parse.Document, ds *analyze.Dataset, systems []string) (map[string]map[string]string, []string) {
 	vars := map[string]map[string]string{}
 	var order []string
 	for _, vs := range doc.Variables {
 		if vs.Kind != "" && vs.Kind != "variables" {
 			continue
 		}
-		sys := captureSystem(vs.Labels, vs.Source, by, dirs)
-		if sys == "" {
-			sys = "all"
-		}
-		if vars[sys] == nil {
-			vars[sys] = map[string]string{}
-			order = append(order, sys)
-		}
-		for k, val := range vs.Values {
-			vars[sys][strings.ToLower(k)] = val
+		for _, sys := range captureSystems(ds, parse.CaptureID(vs.Source, vs.Line), vs.Labels, vs.Source) {
+			if vars[sys] == nil {
+				vars[sys] = map[string]string{}
+				order = append(order, sys)
+			}
+			for k, val := range vs.Values {
+				vars[sys][strings.ToLower(k)] = val
+			}
 		}
 	}
 	return vars, orderLike(order, systems)

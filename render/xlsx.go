@@ -527,12 +527,7 @@ func (wb *workbook) hosts(v *View) error {
 // highlighting the rows whose values differ. Values stay text, as
 // captured.
 func (wb *workbook) variables(doc *parse.Document, an *analyze.Analysis, v *View) error {
-	by := ""
-	if an.Dataset != nil {
-		by = an.Dataset.By
-	}
-	dirs := runDirs(an.Dataset)
-	vals, systems := variablesBySystem(doc, by, dirs, v.Systems)
+	vals, systems := variablesBySystem(doc, an.Dataset, v.Systems)
 	names := map[string]bool{}
 	for _, m := range vals {
 		for k := range m {

@@ -1,0 +1,99 @@
+package analyze
+
+import (
+	"path"
+
+	"github.com/sbreport/sbreport/parse"
+)
+
+// Which system a capture (host, server variables, table status) belongs
+// to is decided here, once, for every table and chart that shows one.
+
+// captureIndex records, for each capture a run names (Run.Captures), the
+// systems of those runs, and the systems of the runs of each file and
+// directory.
+type captureIndex struct {
+	byID  map[string][]string // capture → systems of the runs naming it, in dataset order
+	files map[string]string   // file → the system of its first run
+	dirs  []fileSystem        // a run's directory and system
+}
+
+type fileSystem struct{ dir, system string }
+
+func (d *Dataset) captures() *captureIndex {
+	if d.capIdx != nil {
+		return d.capIdx
+	}
+	ci := &captureIndex{byID: map[string][]string{}, files: map[string]string{}}
+	seen := map[string]map[string]bool{}
+	for _, c := range d.Cells {
+		for _, r := range c.Runs {
+			ci.add(r, c.System, seen)
+		}
+	}
+	// The client runs of merged runs name the captures too.
+	for r, k := range d.keys {
+		ci.add(r, k.System, seen)
+	}
+	d.capIdx = ci
+	return ci
+}
+
+func (ci *captureIndex) add(r *parse.Run, system string, seen map[string]map[string]bool) {
+	for _, id := range r.Captures {
+		if seen[id] == nil {
+			seen[id] = map[string]bool{}
+		}
+		if !seen[id][system] {
+			seen[id][system] = true
+			ci.byID[id] = append(ci.byID[id], system)
+		}
+	}
+	if _, ok := ci.files[r.Source]; !ok {
+		ci.files[r.Source] = system
+	}
+	ci.dirs = append(ci.dirs, fileSystem{path.Dir(r.Source), system})
+}
+
+// CaptureSystems returns the systems a capture belongs to: those of the
+// runs that name it (Run.Captures: it precedes them in their file, or
+// shares their directory or campaign entry); else the system its own
+// labels name; else that of the first run of its file; else that of the
+// runs of the nearest directory; else the only system. nil when none
+// fits. labels and source are the capture's.
+func (d *Dataset) CaptureSystems(id string, labels map[string]string, source string) []string {
+	ci := d.captures()
+	if ss := ci.byID[id]; len(ss) > 0 {
+		return ss
+	}
+	if d.By != "" {
+		if s := SystemOf(&parse.Run{Labels: labels}, d.By); s != "?" && s != "" {
+			for _, sys := range d.Systems {
+				if sys == s {
+					return []string{s}
+				}
+			}
+		}
+	}
+	if s, ok := ci.files[source]; ok {
+		return []string{s}
+	}
+	vd := path.Dir(source)
+	best, bestLen, tie := "", -1, false
+	for _, fs := range ci.dirs {
+		n := commonPrefix(vd, fs.dir)
+		switch {
+		case n > bestLen:
+			best, bestLen, tie = fs.system, n, false
+		case n == bestLen && fs.system != best:
+			tie = true
+		}
+	}
+	if !tie && bestLen > 0 {
+		return []string{best}
+	}
+	if len(d.Systems) == 1 {
+		return []string{d.Systems[0]}
+	}
+	return nil
+}
