@@ -199,6 +199,7 @@ func (c *ctx) setEngine(e, from string) {
 		return
 	}
 	c.engine, c.engineFrom = e, from
+	c.engineLine = c.lineNo
 }
 
 var createEngineRE = regexp.MustCompile(`(?i)(?:^\)|\bCREATE\s+TABLE\b.*\))\s*ENGINE\s*=\s*([A-Za-z][A-Za-z0-9_]*)`)
@@ -219,6 +220,7 @@ func (c *ctx) noteEngineText(l *Line) {
 // the command line and the options header (the header wins: it says what
 // sysbench did).
 func (r *Run) settle() {
+	r.captureEngine()
 	if cmd := r.inherit; cmd != nil && r.Command == "" && (r.Test == "" || r.Test == cmd.Test) {
 		r.applyCommand(cmd)
 		r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(r.inheritLine)+", the last shown before this run")
@@ -450,6 +452,7 @@ func (c *ctx) attachPrepare(r *Run, cmd *Command) {
 		return
 	}
 	line := c.prepLines[cmd.Test]
+	r.prepLine = line
 	for k, v := range p.Opts {
 		if !prepareOptions[k] {
 			continue
@@ -556,4 +559,27 @@ func printedEPS(r *Run) *float64 {
 	}
 	// The rates are printed with two decimals: so is their sum.
 	return fptr(math.Round(sum*100) / 100)
+}
+
+// captureEngine lets a table the text shows after the run's prepare
+// command (or, with none, after the previous run) name the run's engine
+// over the run command's --mysql-table-engine or --mysql-storage-engine,
+// which take effect only when tables are created: the run reads whatever
+// table is there (a Spider table made by hand after an InnoDB prepare).
+func (r *Run) captureEngine() {
+	e := r.Labels["engine"]
+	if e == "" || r.engineHint == "" || r.engineHint == e || r.LabelFrom["engine"] != "" {
+		return
+	}
+	opt := ""
+	for _, k := range []string{"mysql-table-engine", "mysql-storage-engine"} {
+		if _, ok := r.cmdOpts[k]; ok {
+			opt = k
+		}
+	}
+	if opt == "" || r.engineLine <= r.prevRunLine || r.engineLine <= r.prepLine {
+		return
+	}
+	r.SetLabelFrom("engine", r.engineHint, r.engineFrom+" (inferred over --"+opt+"="+e+", which applies when tables are created)")
+	r.Warn(r.engineLine, "engine "+r.engineHint+" from "+r.engineFrom+", not "+e+" as --"+opt+" says: the table was made after the prepare command")
 }

@@ -194,6 +194,9 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 		return s[:1], s[2:], true
 	case s == "$" || s == "#":
 		return s, "", true
+	case len(s) > 2 && (s[0] == '#' || s[0] == '$') && (s[1] == '/' || s[1] == '.') && strings.Contains(s, "sysbench"):
+		// A root prompt glued to the command: "#/usr/local/bin/sysbench ...".
+		return s[:1], s[1:], true
 	case strings.HasPrefix(s, "mysql> "), strings.HasPrefix(s, "mysql>"):
 		return "mysql>", strings.TrimPrefix(strings.TrimPrefix(s, "mysql>"), " "), true
 	case strings.HasPrefix(s, "-> ") || s == "->":

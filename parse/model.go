@@ -101,6 +101,9 @@ type Run struct {
 	hdrSettings     map[string]string // settings the options header printed
 	engineHint      string            // the engine the nearest capture states
 	engineFrom      string            // where engineHint was read
+	engineLine      int               // and on which line
+	prevRunLine     int               // where the run before this one began
+	prepLine        int               // where the prepare command of its test was
 	loopPending     bool              // the run waits for its loop's command
 	prepOpts        map[string]string // options of the prepare command of the run's test
 	inherit         *Command          // the last command shown before the run, for a run shown without one

@@ -80,6 +80,9 @@ type ctx struct {
 	promptHostLine int
 	engine         string // the storage engine the nearest capture states (inferEngine)
 	engineFrom     string
+	engineLine     int
+	lineNo         int                 // the line being read
+	lastRunStart   int                 // where the last run began
 	captures       map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
 	runs           int                 // runs started so far
 	capRuns        int                 // runs started when the last capture was noted
@@ -185,6 +188,7 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 			return nil
 		}
 		l = Line{No: no, Raw: raw}
+		c.lineNo = no
 		normalize(&l)
 		if c.loopLine(&l) {
 			continue
@@ -410,7 +414,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	}
 	r.Captures = c.captureIDs()
 	if tool != ToolTable {
-		r.engineHint, r.engineFrom = c.engine, c.engineFrom
+		r.engineHint, r.engineFrom, r.engineLine = c.engine, c.engineFrom, c.engineLine
+		r.prevRunLine = c.lastRunStart
+		c.lastRunStart = line
 	}
 	return r
 }
