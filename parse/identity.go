@@ -229,6 +229,11 @@ func (r *Run) settle() {
 		r.prepOpts = nil // the prepare options of another test
 	}
 	r.inherit = nil
+	if r.Test == "" && r.proseTest != "" && r.SQL == nil && r.FileIO == nil && r.Memory == nil && r.Tool == ToolSysbench {
+		r.Test = r.proseTest
+		r.LabelFrom = setFrom(r.LabelFrom, "test", "prose at line "+strconv.Itoa(r.proseTestLine))
+		r.Warn(r.proseTestLine, "test "+r.Test+" taken from the text above the run, which names no test itself")
+	}
 	if r.Labels["engine"] == "" && r.engineHint != "" && r.usesTables() {
 		r.SetLabelFrom("engine", r.engineHint, r.engineFrom+" (inferred)")
 	}
@@ -582,4 +587,22 @@ func (r *Run) captureEngine() {
 	}
 	r.SetLabelFrom("engine", r.engineHint, r.engineFrom+" (inferred over --"+opt+"="+e+", which applies when tables are created)")
 	r.Warn(r.engineLine, "engine "+r.engineHint+" from "+r.engineFrom+", not "+e+" as --"+opt+" says: the table was made after the prepare command")
+}
+
+var testWordRE = regexp.MustCompile(`(?i)\b(cpu|mutex)\b`)
+
+// noteTestWord remembers the built-in test the last prose line naming one
+// names ("CPU benchmarking", "### CPU test"), for a run shown without
+// command or test (settle): cpu or mutex only, the tests whose output
+// names them least.
+func (c *ctx) noteTestWord(l *Line) {
+	if m := testWordRE.FindAllString(l.Text, -1); len(m) > 0 {
+		w := strings.ToLower(m[0])
+		for _, o := range m[1:] {
+			if strings.ToLower(o) != w {
+				return // names two: names none
+			}
+		}
+		c.testWord, c.testWordLine = w, l.No
+	}
 }

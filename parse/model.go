@@ -104,6 +104,8 @@ type Run struct {
 	engineLine      int               // and on which line
 	prevRunLine     int               // where the run before this one began
 	prepLine        int               // where the prepare command of its test was
+	proseTest       string            // a built-in test the prose above the run names
+	proseTestLine   int
 	loopPending     bool              // the run waits for its loop's command
 	prepOpts        map[string]string // options of the prepare command of the run's test
 	inherit         *Command          // the last command shown before the run, for a run shown without one

@@ -81,8 +81,10 @@ type ctx struct {
 	engine         string // the storage engine the nearest capture states (inferEngine)
 	engineFrom     string
 	engineLine     int
-	lineNo         int                 // the line being read
-	lastRunStart   int                 // where the last run began
+	lineNo         int    // the line being read
+	lastRunStart   int    // where the last run began
+	testWord       string // the built-in test the last prose line naming one named
+	testWordLine   int
 	captures       map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
 	runs           int                 // runs started so far
 	capRuns        int                 // runs started when the last capture was noted
@@ -277,6 +279,7 @@ func (c *ctx) remember(l *Line) {
 		c.headings = c.headings[:0]
 	}
 	c.blankRun = 0
+	c.noteTestWord(l)
 	if len(c.headings) == maxHeadings {
 		copy(c.headings, c.headings[1:])
 		c.headings = c.headings[:maxHeadings-1]
@@ -414,6 +417,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	}
 	r.Captures = c.captureIDs()
 	if tool != ToolTable {
+		if c.testWord != "" && line-c.testWordLine <= 40 {
+			r.proseTest, r.proseTestLine = c.testWord, c.testWordLine
+		}
 		r.engineHint, r.engineFrom, r.engineLine = c.engine, c.engineFrom, c.engineLine
 		r.prevRunLine = c.lastRunStart
 		c.lastRunStart = line
