@@ -143,9 +143,10 @@ type Comparison struct {
 // states are compared too (Row.WithinRatioLo, WithinPValue), but that
 // comparison is not a verdict: within-run batch means measure how steady
 // one run was, not how far a repeat of it would land. On the real
-// campaign in examples/demo-campaign, the within-run test calls 16 of the
+// campaign in examples/demo-campaign, the within-run test calls 18 of the
 // 160 pairs of repeats of one system and cell "significant" at α = 0.05,
-// twice the rate a valid test of run-to-run differences would give.
+// more than twice the rate a valid test of run-to-run differences would
+// give (TestWithinRunIsNotAVerdict).
 //
 // A cell whose repeats differ much more than the other cells' repeats is
 // flagged (Row.SpreadWarning, with a warning naming its runs): its

@@ -158,6 +158,21 @@ func TestCompareEdges(t *testing.T) {
 			t.Errorf("row %+v", row)
 		}
 	})
+	t.Run("a 3.6x spread", func(t *testing.T) {
+		// Two repeats 3.6× apart are flagged even without other cells to
+		// compare with; the steady other system is not.
+		d := Group(join(repeat("a", "w", 1, 100, 360), repeat("b", "w", 1, 200, 201)), GroupOptions{})
+		c := Compare(d, CompareOptions{})
+		a, b := c.Rows[0], c.Rows[1]
+		want := "repeats differ 3.60× (max/min; the other 1 cells: median 1.00×): tps 100 at a/w-1-0.log, 360 at a/w-1-1.log"
+		if !a.SpreadWarning || !approx(*a.Spread, 3.6, 1e-12) || !hasWarning(a.Warnings, want) || b.SpreadWarning || !approx(*b.Spread, 1.005, 1e-12) {
+			t.Errorf("rows %+v\n%+v", a, b)
+		}
+		d = Group(repeat("a", "w", 1, 100, 360), GroupOptions{})
+		if r := Compare(d, CompareOptions{}).Rows[0]; !hasWarning(r.Warnings, "repeats differ 3.60× (max/min; no other cell has repeats): tps 100 at a/w-1-0.log, 360 at a/w-1-1.log") {
+			t.Errorf("alone: %v", r.Warnings)
+		}
+	})
 	t.Run("workloads differ", func(t *testing.T) {
 		d := Group(join(repeat("a", "w1", 1, 10, 11), repeat("a", "w2", 1, 10, 11),
 			repeat("b", "w1", 1, 20, 21)), GroupOptions{})
