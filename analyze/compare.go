@@ -173,7 +173,7 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 	}
 	type sample struct {
 		vals    []float64
-		refs    []string  // file:line of each value's run
+		runs    []int     // index in the cell of each value's run
 		batches []float64 // within-run batch means of a single run
 		within  Summary
 		warn    Warnings
@@ -194,7 +194,7 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 				continue
 			}
 			s.vals = append(s.vals, v)
-			s.refs = append(s.refs, cell.Ref(i))
+			s.runs = append(s.runs, i)
 			if len(cell.Runs) == 1 && st != nil && st.Batches >= 2 {
 				s.within = st.Batch
 				s.batches = batchMeansOf(steadySeries(r, opts.Metric, st), st.Batches)
@@ -239,7 +239,11 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 		}
 		cells[k] = append(cells[k], cell)
 	}
-	var refs [][]string // per row, the runs of its values
+	type origin struct {
+		cell *Cell
+		runs []int
+	}
+	var origins []origin // per row, where its values come from
 	oneRun, withinRun := 0, 0
 	for _, k := range order {
 		group := cells[k]
@@ -297,7 +301,7 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 				compareRow(&row, bs.vals, s.vals, bs.batches, s.batches, opts)
 			}
 			c.Rows = append(c.Rows, row)
-			refs = append(refs, s.refs)
+			origins = append(origins, origin{cell, s.runs})
 		}
 	}
 	if oneRun > 0 {
@@ -306,7 +310,7 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 	if withinRun > 0 {
 		c.Warnings.addf("%d cells have a single run with an interim series: their intervals are within the run (batch means) and ignore run-to-run variation", withinRun)
 	}
-	flagSpreads(c.Rows, refs, opts.Metric, th)
+	flagSpreads(c.Rows, func(row, j int) string { o := origins[row]; return o.cell.Ref(o.runs[j]) }, opts.Metric, th)
 	c.Geomeans = geomeans(c, d)
 	c.Warnings = append(c.Warnings, d.Warnings...)
 	return c
@@ -365,8 +369,9 @@ func compareRow(row *Row, base, vals, baseBatches, batches []float64, opts Compa
 
 // flagSpreads sets Spread on every row with two or more positive values
 // and flags the rows whose repeats differ more than the other rows'
-// repeats do (see Compare), with a warning naming the runs.
-func flagSpreads(rows []Row, refs [][]string, m Metric, th Thresholds) {
+// repeats do (see Compare), with a warning naming the runs: ref(i, j)
+// is where the j-th value of row i comes from.
+func flagSpreads(rows []Row, ref func(row, j int) string, m Metric, th Thresholds) {
 	type cellVar struct {
 		ss float64 // Σ (log x − mean)²
 		df int
@@ -414,7 +419,7 @@ func flagSpreads(rows []Row, refs [][]string, m Metric, th Thresholds) {
 		}
 		var runs []string
 		for j, v := range r.Values {
-			runs = append(runs, fmt.Sprintf("%.4g at %s", v, refs[i][j]))
+			runs = append(runs, fmt.Sprintf("%.4g at %s", v, ref(i, j)))
 		}
 		ctx := "no other cell has repeats"
 		if len(others) > 0 {
