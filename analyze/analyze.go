@@ -11,7 +11,7 @@ type Options struct {
 	Group      GroupOptions
 	Metric     Metric        // "" = DefaultMetric
 	Base       string        // "" = first system
-	Center     Center        // "" = Mean
+	Center     Center        // "" = GeoMean
 	Alpha      float64       // 0 = 0.05
 	Confidence float64       // 0 = 0.95
 	Skip       time.Duration // 0 = automatic warm-up, NoSkip = none
@@ -45,7 +45,7 @@ func Analyze(doc *parse.Document, opts Options) *Analysis {
 		opts.Metric = DefaultMetric(doc.Runs)
 	}
 	if opts.Center == "" {
-		opts.Center = Mean
+		opts.Center = GeoMean
 	}
 	if opts.Alpha == 0 {
 		opts.Alpha = 0.05

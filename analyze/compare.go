@@ -5,8 +5,12 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -15,12 +19,29 @@ import (
 type CompareOptions struct {
 	Metric     Metric        // "" = DefaultMetric of the runs
 	Base       string        // baseline system; "" = the first system
-	Center     Center        // Mean (default) or Median
+	Center     Center        // GeoMean (default) or Median
 	Alpha      float64       // significance level, default 0.05
 	Confidence float64       // interval level, default 0.95
 	Skip       time.Duration // warm-up handling, as in Steady
 	Thresholds Thresholds    // zero value = DefaultThresholds
 }
+
+// A Verdict is what a comparison row concludes, in the words every
+// output uses.
+type Verdict string
+
+// Verdicts. Better and Worse need a significant difference (P ≤ α,
+// which at α = 1 − confidence is the ratio interval excluding 1); a side
+// with a single run gets the ratio and VerdictOneRun, never
+// VerdictSame.
+const (
+	VerdictBetter  Verdict = "better"
+	VerdictWorse   Verdict = "worse"
+	VerdictSame    Verdict = "no significant difference"
+	VerdictOneRun  Verdict = "no test (1 run)"
+	VerdictNoTest  Verdict = "no test"  // values that cannot be tested (not positive)
+	VerdictNoRatio Verdict = "no ratio" // no base value to divide by
+)
 
 // A Row is one system in one workload × threads cell. Its JSON is the
 // compare --json row.
@@ -31,29 +52,47 @@ type Row struct {
 	System   string `json:"system"`
 	Base     bool   `json:"base"`
 	N        int    `json:"n"`
-	// Center, Lo and Hi summarise the repeats (null where undefined or
-	// infinite). With one run that has an interim series, the interval is
-	// the within-run batch-means interval and Within is set.
+	// Center, Lo and Hi summarise the repeats (Summarize; null where
+	// undefined or infinite). With one run that has an interim series,
+	// the interval is the within-run batch-means interval and Within is
+	// set.
 	Center *float64 `json:"center"`
 	Lo     *float64 `json:"lo"`
 	Hi     *float64 `json:"hi"`
 	Within bool     `json:"within_run"`
-	// Ratio is center(system)/center(base); RatioLo and RatioHi are its
-	// Fieller interval (null when unbounded). Null on the base row.
+	// Ratio is center(system)/center(base). RatioLo and RatioHi are its
+	// interval over the runs (LogRatio or RankRatio), null when
+	// unbounded or when a side has one run. Null on the base row.
 	Ratio   *float64 `json:"ratio"`
 	RatioLo *float64 `json:"ratio_lo"`
 	RatioHi *float64 `json:"ratio_hi"`
-	// PValue is Welch's t-test (mean) or the Mann–Whitney U test (median)
-	// against the base; null on the base row or when untestable.
+	// PValue is the p-value of the test that the ratio interval inverts
+	// (Test "log-welch": Welch's t-test on the logarithms; "mann-whitney":
+	// the exact Mann–Whitney test); null on the base row or when
+	// untested.
 	PValue      *float64 `json:"p_value"`
-	Test        string   `json:"test"` // "welch", "mann-whitney", ""
-	Significant bool     `json:"significant"`
+	Test        string   `json:"test"`
+	Significant bool     `json:"significant"` // PValue ≤ alpha
 	// Better is set when the difference is significant and in the good
 	// direction (higher throughput, lower latency).
-	Better   bool      `json:"better"`
-	Values   []float64 `json:"values"` // the per-run values, in input order
-	Summary  Summary   `json:"-"`
-	Warnings Warnings  `json:"warnings"`
+	Better  bool    `json:"better"`
+	Verdict Verdict `json:"verdict"` // "" on the base row
+	// Two single runs with interim series are also compared within the
+	// runs: LogRatio over their batch means. That interval and p-value
+	// measure how steady each run was, not how much a repeat would
+	// differ, so they are reported under these names only and never make
+	// a verdict (the verdict stays VerdictOneRun).
+	WithinRatioLo *float64 `json:"within_run_ratio_lo"`
+	WithinRatioHi *float64 `json:"within_run_ratio_hi"`
+	WithinPValue  *float64 `json:"within_run_p_value"`
+	// Spread is max/min of Values (null with fewer than two positive
+	// values); SpreadWarning is set when the repeats differ more than
+	// the other cells' repeats do (see Compare).
+	Spread        *float64  `json:"spread"`
+	SpreadWarning bool      `json:"spread_warning"`
+	Values        []float64 `json:"values"` // the per-run values, in input order
+	Summary       Summary   `json:"-"`
+	Warnings      Warnings  `json:"warnings"`
 }
 
 // A Geomean is the geometric mean of one system's ratios to the base over
@@ -88,14 +127,33 @@ type Comparison struct {
 // Each run contributes one value: the printed figure, except for a
 // throughput metric (tps, qps, eps) when a warm-up was trimmed from the
 // run's interim series (see Steady), where the steady-state mean stands in
-// for the printed cumulative figure, which includes the warm-up. A cell
-// with one run and an interim series gets the within-run batch-means
-// interval (Row.Within); when both sides are such single runs, the batch
-// means are the samples of the ratio interval and the test.
+// for the printed cumulative figure, which includes the warm-up.
 //
-// With Center Median the ratio is of the medians and its interval is the
-// distribution-free one from the pairwise log ratios (Hodges–Lehmann,
-// inverting the exact Mann–Whitney test; Bauer 1972).
+// The repeats of a cell are summarised by Summarize. A system is set
+// against the base by LogRatio (GeoMean: ratio of geometric means,
+// Welch's interval and t-test on the logarithms) or RankRatio (Median:
+// ratio of medians, Hodges–Lehmann interval and the exact Mann–Whitney
+// test it inverts): in both the verdict and the interval come from one
+// pivot, so at α = 1 − confidence a row is significant exactly when its
+// interval excludes 1. With another α the verdicts are at α and the
+// intervals at the confidence level, and the comparison says so.
+//
+// A side with a single run gets the ratio and VerdictOneRun. When both
+// are single runs with interim series, the batch means of their steady
+// states are compared too (Row.WithinRatioLo, WithinPValue), but that
+// comparison is not a verdict: within-run batch means measure how steady
+// one run was, not how far a repeat of it would land. On the real
+// campaign in examples/demo-campaign, the within-run test calls 18 of the
+// 160 pairs of repeats of one system and cell "significant" at α = 0.05,
+// more than twice the rate a valid test of run-to-run differences would
+// give (TestWithinRunIsNotAVerdict).
+//
+// A cell whose repeats differ much more than the other cells' repeats is
+// flagged (Row.SpreadWarning, with a warning naming its runs): its
+// log-variance is tested against the pooled log-variance of the other
+// cells (F-test, Bonferroni over the cells at Thresholds.SpreadAlpha) and
+// the spread max/min is at least Thresholds.MinSpread; a spread of
+// Thresholds.MaxSpread or more is always flagged.
 func Compare(d *Dataset, opts CompareOptions) *Comparison {
 	opts = opts.withDefaults(d)
 	th := opts.Thresholds
@@ -109,15 +167,20 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 		}
 		c.Base = first(d.Systems)
 	}
+	if math.Abs(opts.Alpha-(1-opts.Confidence)) > 1e-9 {
+		c.Warnings.addf("verdicts are at alpha %v but intervals at %v confidence: a verdict and its interval may disagree (use confidence %v to match)",
+			opts.Alpha, opts.Confidence, 1-opts.Alpha)
+	}
 	type sample struct {
 		vals    []float64
+		runs    []int     // index in the cell of each value's run
 		batches []float64 // within-run batch means of a single run
 		within  Summary
 		warn    Warnings
 	}
 	collect := func(cell *Cell) sample {
 		var s sample
-		for _, r := range cell.Runs {
+		for i, r := range cell.Runs {
 			v, ok := opts.Metric.Value(r)
 			var st *Stability
 			if opts.Metric.Series(r) != nil {
@@ -127,10 +190,11 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 				}
 			}
 			if !ok {
-				s.warn.addf("%s:%d: no %s", r.Source, r.Line, opts.Metric)
+				s.warn.addf("%s: no %s", cell.Ref(i), opts.Metric)
 				continue
 			}
 			s.vals = append(s.vals, v)
+			s.runs = append(s.runs, i)
 			if len(cell.Runs) == 1 && st != nil && st.Batches >= 2 {
 				s.within = st.Batch
 				s.batches = batchMeansOf(steadySeries(r, opts.Metric, st), st.Batches)
@@ -175,6 +239,12 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 		}
 		cells[k] = append(cells[k], cell)
 	}
+	type origin struct {
+		cell *Cell
+		runs []int
+	}
+	var origins []origin // per row, where its values come from
+	oneRun, withinRun := 0, 0
 	for _, k := range order {
 		group := cells[k]
 		var base *Cell
@@ -204,18 +274,25 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 			if cell.PercentileUpperBound && opts.Metric.Percentile() != "" {
 				row.Warnings.addf("merged clients: %s is an upper bound", opts.Metric)
 			}
-			row.Summary = summarize(s.vals, opts.Center, opts.Confidence)
-			if len(s.vals) == 1 && s.within.Method == "batch-means" {
+			row.Summary = Summarize(s.vals, opts.Center, opts.Confidence)
+			switch {
+			case len(s.vals) == 1 && s.within.Method == "batch-means":
 				w := s.within
 				w.Center = s.vals[0]
 				row.Summary, row.Within = w, true
-				row.Warnings.addf("one run: the interval is within-run (batch means) and ignores run-to-run variation")
-			} else {
+				row.Warnings = append(row.Warnings, w.Warnings...)
+				withinRun++
+			case len(s.vals) == 1:
+				oneRun++ // said once for all such cells
+			default:
 				row.Warnings = append(row.Warnings, row.Summary.Warnings...)
 			}
 			row.Center, row.Lo, row.Hi = num(row.Summary.Center), num(row.Summary.Lo), num(row.Summary.Hi)
 			if len(s.vals) == 0 {
 				row.Center = nil
+			}
+			if cell != base {
+				row.Verdict = VerdictNoRatio
 			}
 			if base == nil {
 				row.Warnings.addf("no %s run for %s at %s: no ratio", c.Base, k.w, threadsText(k.t))
@@ -224,96 +301,162 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 				compareRow(&row, bs.vals, s.vals, bs.batches, s.batches, opts)
 			}
 			c.Rows = append(c.Rows, row)
+			origins = append(origins, origin{cell, s.runs})
 		}
 	}
+	if oneRun > 0 {
+		c.Warnings.addf("%d of %d cells have a single run: no interval, and ratios with them are untested (%q)", oneRun, len(c.Rows), VerdictOneRun)
+	}
+	if withinRun > 0 {
+		c.Warnings.addf("%d cells have a single run with an interim series: their intervals are within the run (batch means) and ignore run-to-run variation", withinRun)
+	}
+	flagSpreads(c.Rows, func(row, j int) string { o := origins[row]; return o.cell.Ref(o.runs[j]) }, opts.Metric, th)
 	c.Geomeans = geomeans(c, d)
 	c.Warnings = append(c.Warnings, d.Warnings...)
 	return c
 }
 
-// compareRow fills the ratio, its interval and the test of row against
-// the base sample.
+// compareRow fills the ratio, its interval, the test and the verdict of
+// row against the base sample.
 func compareRow(row *Row, base, vals, baseBatches, batches []float64, opts CompareOptions) {
-	xs, ys := base, vals
-	within := len(xs) == 1 && len(ys) == 1 && len(baseBatches) >= 2 && len(batches) >= 2
-	if within {
-		xs, ys = baseBatches, batches
-	}
-	var ratio, lo, hi float64
-	var bounded bool
-	var test TestResult
-	if opts.Center == Median && !within {
-		ratio = median(ys) / median(xs)
-		lo, hi, bounded = ratioCIMedian(xs, ys, opts.Confidence)
-		test = MannWhitney(xs, ys, opts.Alpha)
+	var rt RatioTest
+	if opts.Center == Median {
+		rt = RankRatio(base, vals, opts.Confidence)
 		row.Test = "mann-whitney"
 	} else {
-		ratio, lo, hi, bounded = Fieller(xs, ys, opts.Confidence)
-		if within {
-			ratio = vals[0] / base[0]
+		rt = LogRatio(base, vals, opts.Confidence)
+		row.Test = "log-welch"
+	}
+	row.Ratio = num(rt.Ratio)
+	row.Warnings = append(row.Warnings, rt.Warnings...)
+	if row.Ratio == nil {
+		row.Verdict, row.Test = VerdictNoRatio, ""
+		return
+	}
+	if !rt.Tested {
+		row.Test = ""
+		row.Verdict = VerdictNoTest
+		if len(base) == 1 || len(vals) == 1 {
+			row.Verdict = VerdictOneRun
 		}
-		test = WelchTTest(xs, ys)
-		row.Test = "welch"
+		if len(base) == 1 && len(vals) == 1 && len(baseBatches) >= 2 && len(batches) >= 2 {
+			w := LogRatio(baseBatches, batches, opts.Confidence)
+			if w.Bounded {
+				row.WithinRatioLo, row.WithinRatioHi = num(w.Lo), num(w.Hi)
+			}
+			if w.Tested {
+				row.WithinPValue = num(w.P)
+			}
+		}
+		return
 	}
-	if within {
-		row.Test += " (within-run batch means)"
+	if rt.Bounded {
+		row.RatioLo, row.RatioHi = num(rt.Lo), num(rt.Hi)
 	}
-	row.Ratio = num(ratio)
-	if bounded {
-		row.RatioLo, row.RatioHi = num(lo), num(hi)
-	} else if len(xs) > 1 || len(ys) > 1 {
-		row.Warnings.addf("ratio interval unbounded: the baseline is too noisy (or too small a sample) to bound it")
-	}
-	testable := len(xs) >= 2 && len(ys) >= 2
-	if opts.Center == Median && !within {
-		testable = !(len(test.Warnings) > 0 && strings.HasPrefix(test.Warnings[0].Error(), "no values"))
-	}
-	if testable {
-		row.Warnings = append(row.Warnings, test.Warnings...)
-		p := test.P
-		row.PValue = &p
-		row.Significant = p <= opts.Alpha
-		row.Better = row.Significant && (ratio > 1) != opts.Metric.LowerIsBetter() && ratio != 1
-	} else {
-		row.Warnings.addf("need >= 2 runs per side (or an interim series) to test the difference")
+	p := rt.P
+	row.PValue = &p
+	row.Significant = p <= opts.Alpha
+	row.Better = row.Significant && (rt.Ratio > 1) != opts.Metric.LowerIsBetter() && rt.Ratio != 1
+	switch {
+	case !row.Significant:
+		row.Verdict = VerdictSame
+	case row.Better:
+		row.Verdict = VerdictBetter
+	default:
+		row.Verdict = VerdictWorse
 	}
 }
 
-// ratioCIMedian returns the distribution-free interval of the ratio of
-// two positive samples: exp of the Hodges–Lehmann interval of the shift
-// of their logarithms, [D(k), D(mn+1−k)] over the sorted pairwise
-// differences D, k the largest with P(U ≤ k−1) ≤ (1−confidence)/2.
-func ratioCIMedian(xs, ys []float64, confidence float64) (lo, hi float64, ok bool) {
-	m, n := len(xs), len(ys)
-	if m < 2 || n < 2 {
-		return math.Inf(-1), math.Inf(1), false
+// flagSpreads sets Spread on every row with two or more positive values
+// and flags the rows whose repeats differ more than the other rows'
+// repeats do (see Compare), with a warning naming the runs: ref(i, j)
+// is where the j-th value of row i comes from.
+func flagSpreads(rows []Row, ref func(row, j int) string, m Metric, th Thresholds) {
+	type cellVar struct {
+		ss float64 // Σ (log x − mean)²
+		df int
 	}
-	var d []float64
-	for _, x := range xs {
-		for _, y := range ys {
-			if x <= 0 || y <= 0 {
-				return math.Inf(-1), math.Inf(1), false
+	vars := make([]cellVar, len(rows))
+	totalSS, totalDF, tested := 0.0, 0, 0
+	for i := range rows {
+		ls, _, ok := logs(rows[i].Values)
+		if !ok || len(ls) < 2 {
+			continue
+		}
+		mean := stat.Mean(ls, nil)
+		for _, l := range ls {
+			vars[i].ss += (l - mean) * (l - mean)
+		}
+		vars[i].df = len(ls) - 1
+		totalSS += vars[i].ss
+		totalDF += vars[i].df
+		tested++
+		lo, hi := slices.Min(rows[i].Values), slices.Max(rows[i].Values)
+		rows[i].Spread = num(hi / lo)
+	}
+	for i := range rows {
+		r := &rows[i]
+		if r.Spread == nil {
+			continue
+		}
+		spread := *r.Spread
+		otherSS, otherDF := totalSS-vars[i].ss, totalDF-vars[i].df
+		flag := th.MaxSpread > 0 && spread >= th.MaxSpread
+		if !flag && spread >= th.MinSpread && otherDF > 0 && otherSS > 0 && vars[i].ss > 0 {
+			f := (vars[i].ss / float64(vars[i].df)) / (otherSS / float64(otherDF))
+			p := distuv.F{D1: float64(vars[i].df), D2: float64(otherDF)}.Survival(f)
+			flag = p < th.SpreadAlpha/float64(tested)
+		}
+		if !flag {
+			continue
+		}
+		r.SpreadWarning = true
+		var others []float64
+		for j := range rows {
+			if j != i && rows[j].Spread != nil {
+				others = append(others, *rows[j].Spread)
 			}
-			d = append(d, math.Log(y)-math.Log(x))
+		}
+		var runs []string
+		for j, v := range r.Values {
+			runs = append(runs, fmt.Sprintf("%.4g at %s", v, ref(i, j)))
+		}
+		ctx := "no other cell has repeats"
+		if len(others) > 0 {
+			ctx = fmt.Sprintf("the other %d cells: median %.2f×", len(others), median(others))
+		}
+		r.Warnings.addf("repeats differ %.2f× (max/min; %s): %s %s", spread, ctx, m, strings.Join(runs, ", "))
+	}
+}
+
+// WarningLines returns every warning of the comparison once, in the
+// order compare prints them: the comparison's own, then each row's
+// prefixed "workload/threads threads/system: ", then each geomean's.
+// The report's Warnings section lists the same lines.
+func (c *Comparison) WarningLines() []string {
+	seen := map[string]bool{}
+	var lines []string
+	add := func(where string, ws Warnings) {
+		for _, e := range ws {
+			l := where + e.Error()
+			if !seen[l] {
+				seen[l] = true
+				lines = append(lines, l)
+			}
 		}
 	}
-	sort.Float64s(d)
-	ones := make([]int, m+n)
-	for i := range ones {
-		ones[i] = 1
-	}
-	a := (1 - confidence) / 2
-	k := 0
-	for u := 0; u < m*n/2; u++ {
-		if uCDF(m, n, ones, float64(u)) > a {
-			break
+	add("", c.Warnings)
+	for _, r := range c.Rows {
+		t := "?"
+		if r.Threads != nil {
+			t = strconv.Itoa(*r.Threads)
 		}
-		k = u + 1
+		add(fmt.Sprintf("%s/%s threads/%s: ", r.Workload, t, r.System), r.Warnings)
 	}
-	if k < 1 {
-		return math.Inf(-1), math.Inf(1), false
+	for _, g := range c.Geomeans {
+		add("geomean "+g.System+": ", g.Warnings)
 	}
-	return math.Exp(d[k-1]), math.Exp(d[m*n-k]), true
+	return lines
 }
 
 func geomeans(c *Comparison, d *Dataset) []Geomean {
@@ -389,13 +532,6 @@ func first(xs []string) string {
 	return xs[0]
 }
 
-func summarize(xs []float64, c Center, confidence float64) Summary {
-	if c == Median {
-		return SummarizeMedian(xs, confidence)
-	}
-	return SummarizeMean(xs, confidence)
-}
-
 // steadySeries returns the run's metric series after the warm-up st found.
 func steadySeries(r *parse.Run, m Metric, st *Stability) []float64 {
 	var xs []float64
@@ -435,7 +571,7 @@ func (o CompareOptions) withDefaults(d *Dataset) CompareOptions {
 		o.Base = first(d.Systems)
 	}
 	if o.Center == "" {
-		o.Center = Mean
+		o.Center = GeoMean
 	}
 	if o.Alpha == 0 {
 		o.Alpha = 0.05

@@ -45,17 +45,21 @@ func TestCompareMeans(t *testing.T) {
 		t.Fatalf("comparison %+v", c)
 	}
 	base, row := c.Rows[0], c.Rows[1]
-	if !base.Base || base.Ratio != nil || base.PValue != nil || base.N != 5 || *base.Center != 1000 {
+	// The geometric mean of 1000, 1010, 990, 1005, 995: exp of the mean
+	// logarithm, 999.974999249956 (a hair below the arithmetic 1000).
+	if !base.Base || base.Ratio != nil || base.PValue != nil || base.N != 5 || !approx(*base.Center, 999.974999249956, 1e-12) {
 		t.Errorf("base row %+v", base)
 	}
-	r, lo, hi, _ := Fieller(inno, rocks, 0.95)
-	p := WelchTTest(inno, rocks).P
-	if *row.Ratio != r || *row.RatioLo != lo || *row.RatioHi != hi || *row.PValue != p || !row.Significant || !row.Better {
+	rt := LogRatio(inno, rocks, 0.95)
+	p := WelchTTest(logsOf(inno), logsOf(rocks)).P
+	if *row.Ratio != rt.Ratio || *row.RatioLo != rt.Lo || *row.RatioHi != rt.Hi || *row.PValue != rt.P || !approx(rt.P, p, 1e-12) ||
+		!row.Significant || !row.Better || row.Verdict != VerdictBetter || row.Test != "log-welch" {
 		t.Errorf("row %+v", row)
 	}
-	if !approx(r, 3202.0/1000, 1e-12) || !(lo < r && r < hi) {
-		t.Errorf("ratio %v [%v, %v]", r, lo, hi)
+	if !approx(rt.Ratio, *row.Center / *base.Center, 1e-12) || !(rt.Lo < rt.Ratio && rt.Ratio < rt.Hi) {
+		t.Errorf("ratio %v [%v, %v]", rt.Ratio, rt.Lo, rt.Hi)
 	}
+	r := rt.Ratio
 	if len(c.Geomeans) != 1 || !approx(*c.Geomeans[0].Ratio, r, 1e-12) || len(c.Geomeans[0].Warnings) != 0 {
 		t.Errorf("geomean %+v", c.Geomeans)
 	}
@@ -65,7 +69,8 @@ func TestCompareMeans(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range []string{`"workload":"oltp_insert"`, `"threads":8`, `"metric":"tps"`, `"system":"rocksdb"`, `"n":5`,
-		`"center":`, `"lo":`, `"hi":`, `"ratio":`, `"ratio_lo":`, `"ratio_hi":`, `"p_value":`, `"significant":true`, `"ratio":null`} {
+		`"center":`, `"lo":`, `"hi":`, `"ratio":`, `"ratio_lo":`, `"ratio_hi":`, `"p_value":`, `"significant":true`, `"ratio":null`,
+		`"verdict":"better"`, `"verdict":""`, `"center":"geomean"`, `"test":"log-welch"`} {
 		if !strings.Contains(string(b), f) {
 			t.Errorf("JSON lacks %s: %s", f, b)
 		}
@@ -103,27 +108,37 @@ func TestCompareMedians(t *testing.T) {
 	if base := c.Rows[0]; base.Lo != nil || len(base.Warnings) == 0 {
 		t.Errorf("base %+v", base)
 	}
-	// 3 against 3 cannot reach α = 0.05.
+	// 3 against 3 cannot reach α = 0.05: the smallest p is 2/20.
 	d = Group(join(repeat("a", "w", 1, 1, 2, 3), repeat("b", "w", 1, 7, 8, 9)), GroupOptions{})
 	row = Compare(d, CompareOptions{Center: Median}).Rows[1]
-	if row.Significant || row.RatioLo != nil || !hasWarning(row.Warnings, "need >= 4 samples to detect a difference at alpha level 0.05") {
+	if row.Significant || row.RatioLo != nil || !approx(*row.PValue, 0.1, 1e-12) || row.Verdict != VerdictSame ||
+		!hasWarning(row.Warnings, "need >= 4 runs per side for a 0.95 interval of the ratio of medians") {
 		t.Errorf("row %+v", row)
 	}
 }
 
 func TestCompareEdges(t *testing.T) {
-	t.Run("unbounded ratio", func(t *testing.T) {
+	t.Run("noisy base: wide but positive interval", func(t *testing.T) {
+		// Fieller's interval of the ratio of arithmetic means was
+		// unbounded here; on the log scale it is finite and positive:
+		// the mean logs are log(200)/3 and log(132600)/3.
 		d := Group(join(repeat("a", "w", 1, 1, 100, 2), repeat("b", "w", 1, 50, 51, 52)), GroupOptions{})
 		row := Compare(d, CompareOptions{}).Rows[1]
-		if row.Ratio == nil || row.RatioLo != nil || row.RatioHi != nil || !hasWarning(row.Warnings, "ratio interval unbounded") {
+		if row.Ratio == nil || !approx(*row.Ratio, math.Cbrt(132600.0/200), 1e-12) || row.RatioLo == nil || !(*row.RatioLo > 0) ||
+			row.Significant || row.Verdict != VerdictSame {
 			t.Errorf("row %+v", row)
 		}
 	})
 	t.Run("single runs without series", func(t *testing.T) {
 		d := Group(join(repeat("a", "w", 1, 10), repeat("b", "w", 1, 20)), GroupOptions{})
-		row := Compare(d, CompareOptions{}).Rows[1]
-		if *row.Ratio != 2 || row.PValue != nil || row.Lo != nil || row.Significant {
+		c := Compare(d, CompareOptions{})
+		row := c.Rows[1]
+		if *row.Ratio != 2 || row.PValue != nil || row.Lo != nil || row.Significant || row.Verdict != VerdictOneRun ||
+			row.RatioLo != nil || row.WithinRatioLo != nil || len(row.Warnings) != 0 {
 			t.Errorf("row %+v", row)
+		}
+		if !hasWarning(c.Warnings, `2 of 2 cells have a single run: no interval, and ratios with them are untested ("no test (1 run)")`) {
+			t.Errorf("warnings %v", c.Warnings)
 		}
 	})
 	t.Run("single runs with series: within-run", func(t *testing.T) {
@@ -135,8 +150,27 @@ func TestCompareEdges(t *testing.T) {
 		d := Group([]*parse.Run{ra, rb}, GroupOptions{})
 		c := Compare(d, CompareOptions{Skip: NoSkip})
 		row := c.Rows[1]
-		if !row.Within || !c.Rows[0].Within || row.PValue == nil || row.RatioLo == nil || !approx(*row.Ratio, 3000/2905.92, 1e-12) {
+		// The within-run comparison is kept under its own name; the
+		// verdict about run-to-run differences stays "no test (1 run)".
+		if !row.Within || !c.Rows[0].Within || row.PValue != nil || row.RatioLo != nil || row.Significant ||
+			row.Verdict != VerdictOneRun || row.WithinPValue == nil || row.WithinRatioLo == nil ||
+			!(*row.WithinRatioLo > 1) || !approx(*row.Ratio, 3000/2905.92, 1e-12) {
 			t.Errorf("row %+v", row)
+		}
+	})
+	t.Run("a 3.6x spread", func(t *testing.T) {
+		// Two repeats 3.6× apart are flagged even without other cells to
+		// compare with; the steady other system is not.
+		d := Group(join(repeat("a", "w", 1, 100, 360), repeat("b", "w", 1, 200, 201)), GroupOptions{})
+		c := Compare(d, CompareOptions{})
+		a, b := c.Rows[0], c.Rows[1]
+		want := "repeats differ 3.60× (max/min; the other 1 cells: median 1.00×): tps 100 at a/w-1-0.log, 360 at a/w-1-1.log"
+		if !a.SpreadWarning || !approx(*a.Spread, 3.6, 1e-12) || !hasWarning(a.Warnings, want) || b.SpreadWarning || !approx(*b.Spread, 1.005, 1e-12) {
+			t.Errorf("rows %+v\n%+v", a, b)
+		}
+		d = Group(repeat("a", "w", 1, 100, 360), GroupOptions{})
+		if r := Compare(d, CompareOptions{}).Rows[0]; !hasWarning(r.Warnings, "repeats differ 3.60× (max/min; no other cell has repeats): tps 100 at a/w-1-0.log, 360 at a/w-1-1.log") {
+			t.Errorf("alone: %v", r.Warnings)
 		}
 	})
 	t.Run("workloads differ", func(t *testing.T) {
@@ -164,6 +198,14 @@ func TestCompareEdges(t *testing.T) {
 			t.Error(err)
 		}
 	})
+}
+
+func logsOf(xs []float64) []float64 {
+	ls, _, ok := logs(xs)
+	if !ok {
+		panic("logsOf: a value is not positive")
+	}
+	return ls
 }
 
 func hasWarning(ws Warnings, prefix string) bool {

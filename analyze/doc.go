@@ -10,12 +10,17 @@
 //   - Steady examines one run's interim series: warm-up (MSER-5 or a fixed
 //     skip), steady-state mean, coefficient of variation, stalls, a
 //     batch-means confidence interval and a Little's-law check.
-//   - SummarizeMean and SummarizeMedian summarise repeats: a Student-t
-//     interval of the mean, or the order-statistic interval of the median
-//     computed exactly as golang.org/x/perf's benchmath does.
-//   - Compare sets each system against a baseline per cell: ratio with
-//     Fieller's interval, Welch's t-test or the Mann–Whitney U test, and a
-//     geometric mean of the ratios.
+//   - Summarize summarises repeats: the geometric mean with a Student-t
+//     interval on the logarithms (SummarizeGeoMean), or the median with
+//     the order-statistic interval computed exactly as golang.org/x/perf's
+//     benchmath does (SummarizeMedian). Neither reaches below zero.
+//   - Compare sets each system against a baseline per cell with one pivot
+//     for interval and verdict: the ratio of geometric means with Welch's
+//     interval and t-test on the logarithms (LogRatio), or the ratio of
+//     medians with the Hodges–Lehmann interval and the exact Mann–Whitney
+//     test it inverts (RankRatio); "no test (1 run)" for a side with one
+//     run; repeats that differ much more than the other cells' flagged;
+//     and a geometric mean of the ratios.
 //   - Scale fits the Universal Scalability Law to thread sweeps (FitUSL)
 //     and reports peak concurrency, efficiency and latency targets.
 //   - DiffConfig lists the server variables that differ between systems.

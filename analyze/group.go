@@ -67,6 +67,9 @@ type Cell struct {
 	// Merged counts, for each run of Runs, how many client runs it was
 	// merged from (1 for an ordinary run).
 	Merged []int `json:"merged"`
+	// Clients holds, for each run of Runs, the client runs it was merged
+	// from (nil for an ordinary run); see Parts.
+	Clients [][]*parse.Run `json:"-"`
 	// PercentileUpperBound is set when a merged run's percentiles are the
 	// maximum of its clients' (no histograms to merge): an upper bound.
 	PercentileUpperBound bool     `json:"percentile_upper_bound"`
@@ -252,6 +255,7 @@ func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
 		n     int
 		upper bool
 		warn  Warnings
+		parts []*parse.Run
 	}
 	var units []*unit
 	groups := map[gkey]*unit{}
@@ -277,6 +281,9 @@ func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
 	for u, rs := range members {
 		u.n = len(rs)
 		u.run, u.upper, u.warn = MergeClients(rs)
+		if len(rs) > 1 {
+			u.parts = rs
+		}
 	}
 
 	cells := map[Key]*Cell{}
@@ -320,6 +327,7 @@ func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
 		}
 		c.Runs = append(c.Runs, u.run)
 		c.Merged = append(c.Merged, u.n)
+		c.Clients = append(c.Clients, u.parts)
 		c.PercentileUpperBound = c.PercentileUpperBound || u.upper
 		c.Warnings = append(c.Warnings, u.warn...)
 	}

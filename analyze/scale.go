@@ -179,7 +179,7 @@ func Scale(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling {
 		opts.Confidence = 0.95
 	}
 	if opts.Center == "" {
-		opts.Center = Mean
+		opts.Center = GeoMean
 	}
 	th := opts.Thresholds.orDefault()
 	sc := &Scaling{Metric: opts.Metric, By: d.By}
@@ -221,7 +221,7 @@ func Scale(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling {
 			cu.Warnings.addf("no %s at %d threads", opts.Metric, cell.Threads)
 			continue
 		}
-		pt := ScalePoint{Threads: cell.Threads, N: len(xs), Throughput: summarize(xs, opts.Center, opts.Confidence)}
+		pt := ScalePoint{Threads: cell.Threads, N: len(xs), Throughput: Summarize(xs, opts.Center, opts.Confidence)}
 		if len(p95) > 0 {
 			pt.P95Ms = num(median(p95))
 		}

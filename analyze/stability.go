@@ -237,7 +237,10 @@ func MSER(xs []float64, batch int, maxFrac float64) int {
 }
 
 // BatchMeans returns the mean of xs with a Student-t interval at the given
-// confidence over contiguous batch means (rule as in Steady).
+// confidence over contiguous batch means (rule as in Steady). The series
+// is a rate, so an interval reaching below zero says only that the
+// batches vary too much for the normal approximation behind it: such an
+// interval is dropped (±Inf) with a warning.
 func BatchMeans(xs []float64, confidence float64, th Thresholds) (s Summary, batches int) {
 	th = th.orDefault()
 	n := len(xs)
@@ -265,6 +268,10 @@ func BatchMeans(xs []float64, confidence float64, th Thresholds) (s Summary, bat
 	s = SummarizeMean(means, confidence)
 	s.N = len(xs)
 	s.Method = "batch-means"
+	if s.Lo < 0 {
+		s.Warnings.addf("the within-run interval would reach below zero (%.4g): the %d batch means vary too much for one", s.Lo, b)
+		s.Lo, s.Hi = math.Inf(-1), math.Inf(1)
+	}
 	return s, b
 }
 

@@ -1,6 +1,9 @@
 package analyze
 
 import (
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 	"testing"
 )
@@ -123,5 +126,139 @@ func TestFieller(t *testing.T) {
 	r, lo, hi, ok := Fieller(xs, ys, 0.95)
 	if !ok || !(lo < r && r < hi) {
 		t.Fatalf("Fieller = %v [%v, %v] %v", r, lo, hi, ok)
+	}
+}
+
+// TestLogRatio checks LogRatio against closed forms. With logarithms
+// {1, 3} and {4, 6} (values e¹, e³ and e⁴, e⁶) both variances of the mean
+// are 1, so d = 3, se = √2 and Welch's ν = (1+1)²/(1+1) = 2; for 2
+// degrees of freedom the two-sided p is 1 − |t|/√(t²+2), here
+// 1 − 3/√13, and the interval is exp(3 ± t(0.975, 2)·√2).
+func TestLogRatio(t *testing.T) {
+	const t2 = 4.302652729911275 // t(0.975, 2)
+	e := math.Exp
+	tests := []struct {
+		name    string
+		xs, ys  []float64
+		ratio   float64
+		lo, hi  float64
+		p       float64
+		bounded bool
+		tested  bool
+		warn    []string
+	}{
+		{"closed form", []float64{e(1), e(3)}, []float64{e(4), e(6)}, e(3),
+			e(3 - t2*math.Sqrt2), e(3 + t2*math.Sqrt2), 1 - 3/math.Sqrt(13), true, true, nil},
+		// d = 8, t = 8/√2: p = 1 − 8/√68; the interval excludes 1.
+		{"significant", []float64{e(1), e(3)}, []float64{e(9), e(11)}, e(8),
+			e(8 - t2*math.Sqrt2), e(8 + t2*math.Sqrt2), 1 - 8/math.Sqrt(68), true, true, nil},
+		{"one run a side", []float64{10}, []float64{20}, 2, -inf, inf, math.NaN(), false, false, nil},
+		{"one run on one side", []float64{10, 12}, []float64{20}, 20 / math.Sqrt(120), -inf, inf, math.NaN(), false, false, nil},
+		{"constant", []float64{4, 4}, []float64{6, 6, 6}, 1.5, 1.5, 1.5, 0, true, true,
+			[]string{"no variation on either side: the ratio is exact"}},
+		{"zero", []float64{0, 10}, []float64{20, 30}, 5, -inf, inf, math.NaN(), false, false,
+			[]string{"a value is not positive (0): no interval or test on the log scale; the ratio is of arithmetic means"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := LogRatio(tt.xs, tt.ys, 0.95)
+			if !approx(r.Ratio, tt.ratio, 1e-12) || !approx(r.Lo, tt.lo, 1e-9) || !approx(r.Hi, tt.hi, 1e-9) ||
+				!approx(r.P, tt.p, 1e-12) || r.Bounded != tt.bounded || r.Tested != tt.tested || !sameStrings(warnText(r.Warnings), tt.warn) {
+				t.Errorf("LogRatio = %+v, want %v [%v, %v] p=%v bounded=%v tested=%v %q", r, tt.ratio, tt.lo, tt.hi, tt.p, tt.bounded, tt.tested, tt.warn)
+			}
+		})
+	}
+}
+
+// TestUNull checks the exact null distribution of the Mann–Whitney count
+// for 4 against 4: the coefficients of the Gaussian binomial [8 4]_q are
+// 1 1 2 3 5 5 7 7 8 7 7 5 5 3 2 1 1 (70 in all).
+func TestUNull(t *testing.T) {
+	coef := []float64{1, 1, 2, 3, 5, 5, 7, 7, 8, 7, 7, 5, 5, 3, 2, 1, 1}
+	cdf := uNull(4, 4)
+	cum := 0.0
+	for u, c := range coef {
+		cum += c
+		if got := cdf(u); !approx(got, cum/70, 1e-12) {
+			t.Errorf("P(U ≤ %d) = %v, want %v/70", u, got, cum)
+		}
+	}
+	if cdf(-1) != 0 || cdf(17) != 1 {
+		t.Errorf("outside the support: %v %v", cdf(-1), cdf(17))
+	}
+	// 3 against 2: [5 2]_q = 1 1 2 2 2 1 1 (10 in all).
+	if got := uNull(3, 2)(2); !approx(got, 4.0/10, 1e-12) {
+		t.Errorf("P(U ≤ 2) for 3 and 2 = %v, want 0.4", got)
+	}
+	// Above 50 a side: the normal approximation, mean mn/2 and variance
+	// mn(m+n+1)/12, with continuity correction.
+	if got, want := uNull(60, 60)(1500), distuv.UnitNormal.CDF((1500.5-1800)/math.Sqrt(3600*121.0/12)); !approx(got, want, 1e-12) {
+		t.Errorf("normal approximation %v, want %v", got, want)
+	}
+}
+
+// TestRankRatio checks RankRatio against the exact distribution.
+func TestRankRatio(t *testing.T) {
+	// 4 against 4, separated: P₀(U ≤ 0) = 1/70 ≤ 0.025 < P₀(U ≤ 1) = 2/70,
+	// so k = 1 and the interval runs from the least to the largest
+	// pairwise ratio; p = 2/70.
+	r := RankRatio([]float64{10, 11, 12, 13}, []float64{20, 21, 22, 23}, 0.95)
+	if !approx(r.Ratio, 21.5/11.5, 1e-12) || !approx(r.Lo, 20.0/13, 1e-12) || !approx(r.Hi, 23.0/10, 1e-12) ||
+		!approx(r.P, 2.0/70, 1e-12) || !approx(r.Confidence, 1-2.0/70, 1e-12) {
+		t.Errorf("separated: %+v", r)
+	}
+	// A tie between the systems (4 and 4): one pairwise ratio is 1, so
+	// #{D ≤ 0} = 1 and p = 2·P₀(U ≤ 1) = 4/70 > 0.05; the interval's
+	// lower bound is that ratio 1 and does not exclude 1. (Benchmath's
+	// Mann–Whitney, with midranks, gives 0.0286 here and would call it
+	// significant while the interval includes 1.)
+	r = RankRatio([]float64{1, 2, 3, 4}, []float64{4, 5, 6, 7}, 0.95)
+	if !approx(r.P, 4.0/70, 1e-12) || r.Lo != 1 || !approx(r.Hi, 7, 1e-12) {
+		t.Errorf("tie: %+v", r)
+	}
+	r = RankRatio([]float64{1, 2, 3}, []float64{7, 8, 9}, 0.95)
+	if r.Bounded || !approx(r.P, 0.1, 1e-12) || !sameStrings(warnText(r.Warnings), []string{"need >= 4 runs per side for a 0.95 interval of the ratio of medians"}) {
+		t.Errorf("3 against 3: %+v", r)
+	}
+	if r := RankRatio([]float64{5}, []float64{10, 11}, 0.95); r.Tested || r.Bounded || r.Ratio != 10.5/5 {
+		t.Errorf("one run: %+v", r)
+	}
+}
+
+// TestVerdictMatchesInterval draws 2,000 pairs of samples (2 to 12 runs
+// a side, lognormal, with and without a real difference) and checks that
+// at α = 1 − confidence a p-value ≤ α goes with an interval that excludes
+// 1, and only then, for both pivots.
+func TestVerdictMatchesInterval(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	draw := func(n int, mu, sigma float64) []float64 {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = math.Round(100*math.Exp(mu+sigma*rng.NormFloat64())) / 100 // two decimals, as sysbench prints
+		}
+		return xs
+	}
+	checked := [2]int{}
+	for i := 0; i < 2000; i++ {
+		shift := []float64{0, 0.05, 0.3}[i%3]
+		sigma := []float64{0.01, 0.1, 0.5}[(i/3)%3]
+		xs := draw(2+rng.IntN(11), 7, sigma)
+		ys := draw(2+rng.IntN(11), 7+shift, sigma*(0.5+rng.Float64()))
+		for k, rt := range []RatioTest{LogRatio(xs, ys, 0.95), RankRatio(xs, ys, 0.95)} {
+			if !rt.Tested {
+				continue
+			}
+			checked[k]++
+			excludes := rt.Bounded && (rt.Lo > 1 || rt.Hi < 1)
+			if (rt.P <= 0.05) != excludes {
+				t.Fatalf("pivot %d: p = %v but interval [%v, %v] for %v vs %v", k, rt.P, rt.Lo, rt.Hi, xs, ys)
+			}
+			if rt.Bounded && !(rt.Lo > 0) {
+				t.Fatalf("pivot %d: interval [%v, %v] reaches 0", k, rt.Lo, rt.Hi)
+			}
+		}
+	}
+	if checked[0] != 2000 || checked[1] != 2000 {
+		t.Errorf("tested %v pairs, want 2000 each", checked)
 	}
 }

@@ -15,9 +15,47 @@ type Center string
 
 // Centers.
 const (
-	Mean   Center = "mean"
+	// GeoMean is the geometric mean, the mean on the log scale: rates and
+	// latencies are positive and compared as ratios, so their repeats are
+	// summarised, and systems compared, where a ratio is a difference.
+	// Intervals are Student-t on the logarithms (SummarizeGeoMean) and
+	// never leave (0, ∞); comparisons are LogRatio.
+	GeoMean Center = "geomean"
+	// Median is the median, with the order-statistic interval
+	// (SummarizeMedian); comparisons are RankRatio.
 	Median Center = "median"
+	// Mean is the name --center has always accepted for GeoMean.
+	Mean = GeoMean
 )
+
+// ParseCenter reads a --center value: "geomean" (or "mean") or "median".
+func ParseCenter(s string) (Center, error) {
+	switch s {
+	case "geomean", "mean", "":
+		return GeoMean, nil
+	case "median":
+		return Median, nil
+	}
+	return "", fmt.Errorf("want geomean (or mean) or median, not %q", s)
+}
+
+// Describe names the centre in words: "geometric mean", "median".
+func (c Center) Describe() string {
+	if c == Median {
+		return "median"
+	}
+	return "geometric mean"
+}
+
+// Summarize summarises repeats with the centre c: SummarizeGeoMean or
+// SummarizeMedian. Every centre and interval of repeats that sbreport
+// shows comes from here.
+func Summarize(xs []float64, c Center, confidence float64) Summary {
+	if c == Median {
+		return SummarizeMedian(xs, confidence)
+	}
+	return SummarizeGeoMean(xs, confidence)
+}
 
 // A Summary summarises a sample, after golang.org/x/perf benchmath.Summary.
 type Summary struct {
@@ -29,9 +67,11 @@ type Summary struct {
 	// Confidence is the actual level of [Lo, Hi]: the requested one for
 	// the mean, ≥ the requested one for the median (order statistics).
 	Confidence float64 `json:"confidence"`
-	// Method says how the interval was made: "t" (Student-t over repeats),
-	// "order" (order statistics of the median), "batch-means" (within one
-	// run), "none" (n = 1, no series).
+	// Method says how the interval was made: "log-t" (Student-t over the
+	// logarithms of the repeats: geometric mean), "t" (Student-t over
+	// values), "order" (order statistics of the median), "batch-means"
+	// (within one run), "none" (n = 1, no series, or a value that is not
+	// positive).
 	Method   string   `json:"method"`
 	Warnings Warnings `json:"warnings"`
 }
@@ -101,6 +141,47 @@ func SummarizeMean(xs []float64, confidence float64) Summary {
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile((1 + confidence) / 2)
 	h := t * sd / math.Sqrt(float64(n))
 	s.Lo, s.Hi = mean-h, mean+h
+	return s
+}
+
+// SummarizeGeoMean returns the geometric mean of xs, exp(ȳ) with
+// y = log x, and the interval exp(ȳ ± t(n−1, (1+c)/2)·s_y/√n): the
+// Student-t interval on the log scale, which is never below zero and is
+// wider above the centre than below. With n = 1 the interval is infinite
+// (with a warning); with no variation it is the point itself. A value
+// that is not positive (a failed run's 0 tps, a latency printed as 0.00)
+// has no logarithm: the centre is then the arithmetic mean, with no
+// interval and a warning.
+func SummarizeGeoMean(xs []float64, confidence float64) Summary {
+	n := len(xs)
+	s := Summary{N: n, Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Confidence: confidence, Method: "log-t"}
+	if n == 0 {
+		s.Method = "none"
+		s.Warnings.addf("no values")
+		return s
+	}
+	ls, bad, ok := logs(xs)
+	if !ok {
+		s.Center = stat.Mean(xs, nil)
+		s.Method = "none"
+		s.Warnings.addf("a value is not positive (%v): no geometric mean or interval; the arithmetic mean is shown", bad)
+		return s
+	}
+	mean, sd := stat.MeanStdDev(ls, nil)
+	s.Center = math.Exp(mean)
+	if n == 1 {
+		s.Center = xs[0]
+		s.Method = "none"
+		s.Warnings.addf("need >= 2 runs for a confidence interval")
+		return s
+	}
+	if sd == 0 || math.IsNaN(sd) {
+		s.Lo, s.Hi = s.Center, s.Center
+		return s
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile((1 + confidence) / 2)
+	h := t * sd / math.Sqrt(float64(n))
+	s.Lo, s.Hi = math.Exp(mean-h), math.Exp(mean+h)
 	return s
 }
 

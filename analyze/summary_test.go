@@ -142,3 +142,34 @@ func TestPctRange(t *testing.T) {
 		t.Errorf("PctRange of infinite = %v", got)
 	}
 }
+
+func TestSummarizeGeoMean(t *testing.T) {
+	const t1 = 12.706204736174707 // t(0.975, 1)
+	const t3 = 3.182446305284263  // t(0.975, 3)
+	e := math.Exp
+	tests := []struct {
+		name           string
+		xs             []float64
+		center, lo, hi float64
+		method         string
+		warn           []string
+	}{
+		// Logarithms 1 and 3: mean 2, s = √2, n = 2: exp(2 ± t1·√2/√2).
+		{"two runs", []float64{e(1), e(3)}, e(2), e(2 - t1), e(2 + t1), "log-t", nil},
+		// Logarithms 0, 1, 2, 1: mean 1, s = √(2/3), n = 4.
+		{"four runs", []float64{1, e(1), e(2), e(1)}, e(1), e(1 - t3*math.Sqrt(2.0/3)/2), e(1 + t3*math.Sqrt(2.0/3)/2), "log-t", nil},
+		{"zero variance", []float64{5, 5, 5}, 5, 5, 5, "log-t", nil},
+		{"n=1", []float64{5}, 5, -inf, inf, "none", []string{"need >= 2 runs for a confidence interval"}},
+		{"a zero", []float64{0, 6}, 3, -inf, inf, "none",
+			[]string{"a value is not positive (0): no geometric mean or interval; the arithmetic mean is shown"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := SummarizeGeoMean(tt.xs, 0.95)
+			if !approx(s.Center, tt.center, 1e-12) || !approx(s.Lo, tt.lo, 1e-9) || !approx(s.Hi, tt.hi, 1e-9) ||
+				s.Method != tt.method || !sameStrings(warnText(s.Warnings), tt.warn) {
+				t.Errorf("got %+v %q", s, warnText(s.Warnings))
+			}
+		})
+	}
+}

@@ -32,6 +32,12 @@ type Thresholds struct {
 	// MinIntervals is the least number of interim points a run needs
 	// before its series is analysed.
 	MinIntervals int
+	// A cell's repeats are flagged when their spread (max/min) is at
+	// least MinSpread and an F-test of their log-variance against the
+	// pooled log-variance of the other cells rejects at SpreadAlpha
+	// (Bonferroni over the cells), or when the spread is at least
+	// MaxSpread whatever the other cells do (0: no such limit).
+	SpreadAlpha, MinSpread, MaxSpread float64
 }
 
 // DefaultThresholds are the thresholds used unless told otherwise.
@@ -46,4 +52,7 @@ var DefaultThresholds = Thresholds{
 	CVWarn:              0.10,
 	ExtrapolationFactor: 2,
 	MinIntervals:        10,
+	SpreadAlpha:         0.01,
+	MinSpread:           1.1,
+	MaxSpread:           2,
 }

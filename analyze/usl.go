@@ -100,10 +100,13 @@ func FromThroughputAndLatency(x, latencyS float64) Measurement {
 type Fit struct {
 	Model
 	// Standard errors from the Jacobian at the optimum,
-	// Cov = (JᵀJ)⁻¹·s², s² = RSS/(n−3). NaN when the fit has no residual
-	// degrees of freedom or JᵀJ is singular. A parameter on its bound
-	// (κ = 0, σ = 0) keeps its SE, with a warning: the interval is then
-	// one-sided.
+	// Cov = (JᵀJ)⁻¹·s², s² = RSS/(n−3), computed by jacobianCov from the
+	// SVD of the column-scaled Jacobian (the parameters are up to ten
+	// orders of magnitude apart, so JᵀJ itself is numerically singular on
+	// curves that start far from one thread). NaN when the fit has no
+	// residual degrees of freedom or the Jacobian has rank < 3. A
+	// parameter on its bound (κ = 0, σ = 0) keeps its SE, with a warning:
+	// the interval is then one-sided.
 	SigmaSE, KappaSE, LambdaSE float64
 	// Intervals: estimate ± t(n−3)·SE, clipped to the parameter bounds.
 	SigmaLo, SigmaHi, KappaLo, KappaHi, LambdaLo, LambdaHi float64
@@ -214,15 +217,14 @@ func FitUSL(ms []Measurement, confidence float64) (*Fit, error) {
 		J.Set(i, 1, -f.Lambda*nn*(nn-1)/(d*d))
 		J.Set(i, 2, -f.Lambda*nn*nn*(nn-1)/(d*d))
 	}
-	var jtj, cov mat.Dense
-	jtj.Mul(J.T(), J)
-	if err := cov.Inverse(&jtj); err != nil {
-		f.Warnings.addf("singular Jacobian: no standard errors")
+	cov, ok := jacobianCov(J)
+	if !ok {
+		f.Warnings.addf("the Jacobian has rank < 3 at the optimum (the points cannot tell the parameters apart): no standard errors")
 		return f, nil
 	}
 	s2 := f.RSS / float64(f.DF)
 	se := func(i int) float64 {
-		v := cov.At(i, i) * s2
+		v := cov[i][i] * s2
 		if v < 0 || math.IsNaN(v) {
 			return nan
 		}
@@ -244,6 +246,50 @@ func FitUSL(ms []Measurement, confidence float64) (*Fit, error) {
 }
 
 var inf = math.Inf(1)
+
+// jacobianCov returns (JᵀJ)⁻¹ for a Jacobian J of full column rank
+// without forming JᵀJ, whose condition number is the square of J's: the
+// columns are scaled to unit length, J·D⁻¹ = U·S·Vᵀ (thin SVD), and
+// (JᵀJ)⁻¹ = D⁻¹·V·S⁻²·Vᵀ·D⁻¹. ok is false when a column is zero or the
+// scaled Jacobian's condition number s_max/s_min exceeds 1/(n·ε), that
+// is when the data cannot determine every parameter.
+func jacobianCov(J *mat.Dense) (cov [3][3]float64, ok bool) {
+	n, p := J.Dims()
+	if p != 3 {
+		panic("analyze: jacobianCov needs 3 columns")
+	}
+	var d [3]float64
+	js := mat.DenseCopyOf(J)
+	for j := 0; j < p; j++ {
+		d[j] = mat.Norm(J.ColView(j), 2)
+		if !(d[j] > 0) || math.IsInf(d[j], 0) {
+			return cov, false
+		}
+		for i := 0; i < n; i++ {
+			js.Set(i, j, J.At(i, j)/d[j])
+		}
+	}
+	var svd mat.SVD
+	if !svd.Factorize(js, mat.SVDThin) {
+		return cov, false
+	}
+	s := svd.Values(nil)
+	if len(s) < p || !(s[p-1] > s[0]*float64(n)*2.220446049250313e-16) {
+		return cov, false
+	}
+	var v mat.Dense
+	svd.VTo(&v)
+	for a := 0; a < p; a++ {
+		for b := 0; b < p; b++ {
+			sum := 0.0
+			for k := 0; k < p; k++ {
+				sum += v.At(a, k) * v.At(b, k) / (s[k] * s[k])
+			}
+			cov[a][b] = sum / (d[a] * d[b])
+		}
+	}
+	return cov, true
+}
 
 // fitTransformed minimises the residual sum of squares from one starting
 // point with gonum's BFGS over the transformed parameters and returns the

@@ -1,7 +1,10 @@
 package analyze
 
 import (
+	"strings"
+
 	"errors"
+	"github.com/sbreport/sbreport/collect"
 	"math"
 	"testing"
 )
@@ -191,5 +194,260 @@ func BenchmarkFitUSL20(b *testing.B) {
 		if _, err := FitUSL(ms, 0.95); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// gnRef is an independent reference for FitUSL on curves that start far
+// from one thread: the linearised USL N/X = 1/λ + (σ/λ)(N−1) + (κ/λ)N(N−1)
+// (Gunther 2007, §5.6) fitted by ordinary least squares for a start, then
+// damped Gauss–Newton steps on the throughput residuals, each step solved
+// by Householder QR of the Jacobian (never forming JᵀJ), and the
+// covariance (JᵀJ)⁻¹ = R⁻¹R⁻ᵀ from the same factorisation. With fixKappa
+// the model is Amdahl's (κ = 0, two parameters).
+type gnRef struct {
+	lambda, sigma, kappa   float64
+	lambdaSE, sigmaSE, kSE float64
+	rss                    float64
+	converged              bool
+}
+
+// householderQR returns R (p×p, upper triangular) and Qᵀb of the m×p
+// matrix a (columns copied), by Householder reflections.
+func householderQR(a [][]float64, b []float64) (r [][]float64, qtb []float64) {
+	m, p := len(a), len(a[0])
+	w := make([][]float64, m)
+	for i := range a {
+		w[i] = append([]float64(nil), a[i]...)
+	}
+	qtb = append([]float64(nil), b...)
+	for k := 0; k < p; k++ {
+		norm := 0.0
+		for i := k; i < m; i++ {
+			norm = math.Hypot(norm, w[i][k])
+		}
+		if norm == 0 {
+			continue
+		}
+		if w[k][k] > 0 {
+			norm = -norm
+		}
+		v := make([]float64, m)
+		for i := k; i < m; i++ {
+			v[i] = w[i][k]
+		}
+		v[k] -= norm
+		vv := 0.0
+		for i := k; i < m; i++ {
+			vv += v[i] * v[i]
+		}
+		apply := func(col func(i int) *float64) {
+			dot := 0.0
+			for i := k; i < m; i++ {
+				dot += v[i] * *col(i)
+			}
+			f := 2 * dot / vv
+			for i := k; i < m; i++ {
+				*col(i) -= f * v[i]
+			}
+		}
+		for j := k; j < p; j++ {
+			apply(func(i int) *float64 { return &w[i][j] })
+		}
+		apply(func(i int) *float64 { return &qtb[i] })
+	}
+	r = make([][]float64, p)
+	for i := range r {
+		r[i] = append([]float64(nil), w[i][:p]...)
+		for j := 0; j < i; j++ {
+			r[i][j] = 0
+		}
+	}
+	return r, qtb[:p]
+}
+
+// backSolve solves R x = y for upper-triangular R.
+func backSolve(r [][]float64, y []float64) []float64 {
+	p := len(y)
+	x := make([]float64, p)
+	for i := p - 1; i >= 0; i-- {
+		s := y[i]
+		for j := i + 1; j < p; j++ {
+			s -= r[i][j] * x[j]
+		}
+		x[i] = s / r[i][i]
+	}
+	return x
+}
+
+// refCov returns the diagonal of (JᵀJ)⁻¹ = R⁻¹R⁻ᵀ.
+func refCovDiag(jac [][]float64) []float64 {
+	p := len(jac[0])
+	r, _ := householderQR(jac, make([]float64, len(jac)))
+	// Columns of R⁻¹: solve R x = e_k.
+	rinv := make([][]float64, p)
+	for k := 0; k < p; k++ {
+		e := make([]float64, p)
+		e[k] = 1
+		rinv[k] = backSolve(r, e) // column k of R⁻¹
+	}
+	diag := make([]float64, p)
+	for i := 0; i < p; i++ {
+		for k := 0; k < p; k++ {
+			diag[i] += rinv[k][i] * rinv[k][i] // (R⁻¹R⁻ᵀ)_ii = Σ_k (R⁻¹)_ik²
+		}
+	}
+	return diag
+}
+
+func uslJacobian(ns []float64, l, s, k float64, fixKappa bool) [][]float64 {
+	jac := make([][]float64, len(ns))
+	for i, n := range ns {
+		d := 1 + s*(n-1) + k*n*(n-1)
+		row := []float64{n / d, -l * n * (n - 1) / (d * d)}
+		if !fixKappa {
+			row = append(row, -l*n*n*(n-1)/(d*d))
+		}
+		jac[i] = row
+	}
+	return jac
+}
+
+func fitGNRef(ns, xs []float64, fixKappa bool) gnRef {
+	// Start: least squares of N/X on 1, N−1 (and N(N−1)).
+	cols := 3
+	if fixKappa {
+		cols = 2
+	}
+	a := make([][]float64, len(ns))
+	y := make([]float64, len(ns))
+	for i, n := range ns {
+		a[i] = []float64{1, n - 1, n * (n - 1)}[:cols]
+		y[i] = n / xs[i]
+	}
+	r, qty := householderQR(a, y)
+	c := backSolve(r, qty)
+	p := []float64{1 / c[0], c[1] / c[0], 0}
+	if !fixKappa {
+		p[2] = c[2] / c[0]
+	}
+	rss := func(p []float64) float64 {
+		s := 0.0
+		for i, n := range ns {
+			e := xs[i] - Model{p[1], p[2], p[0]}.ThroughputAt(n)
+			s += e * e
+		}
+		return s
+	}
+	ref := gnRef{}
+	cur := rss(p)
+	for iter := 0; iter < 500; iter++ {
+		jac := uslJacobian(ns, p[0], p[1], p[2], fixKappa)
+		res := make([]float64, len(ns))
+		for i, n := range ns {
+			res[i] = xs[i] - Model{p[1], p[2], p[0]}.ThroughputAt(n)
+		}
+		r, qtr := householderQR(jac, res)
+		step := backSolve(r, qtr)
+		t := 1.0
+		improved := false
+		for h := 0; h < 60; h++ {
+			next := []float64{p[0] + t*step[0], p[1] + t*step[1], p[2]}
+			if !fixKappa {
+				next[2] = p[2] + t*step[2]
+			}
+			if v := rss(next); v <= cur {
+				rel := (cur - v) / cur
+				p, cur, improved = next, v, true
+				if rel < 1e-15 {
+					ref.converged = true
+				}
+				break
+			}
+			t /= 2
+		}
+		if !improved || ref.converged {
+			ref.converged = true
+			break
+		}
+	}
+	ref.lambda, ref.sigma, ref.kappa, ref.rss = p[0], p[1], p[2], cur
+	diag := refCovDiag(uslJacobian(ns, p[0], p[1], p[2], fixKappa))
+	s2 := cur / float64(len(ns)-cols)
+	ref.lambdaSE, ref.sigmaSE = math.Sqrt(diag[0]*s2), math.Sqrt(diag[1]*s2)
+	if !fixKappa {
+		ref.kSE = math.Sqrt(diag[2] * s2)
+	}
+	return ref
+}
+
+// TestFitUSLFarFromOneThread fits the eight TiDB curves of
+// testdata/public/tables (150 to 1500 threads, no one-thread point: λ is
+// about 10¹⁰ times κ). Every curve gets standard errors, and they agree
+// with the independent Gauss–Newton/QR reference: where the optimum is
+// inside the bounds (κ > 0), the reference fits all three parameters from
+// its own start; where κ sits on its bound 0, the reference fits Amdahl's
+// two-parameter model for λ and σ, and its QR covariance evaluated at
+// FitUSL's optimum checks all three standard errors.
+func TestFitUSLFarFromOneThread(t *testing.T) {
+	doc, err := collect.Load([]string{"../testdata/public/tables"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := Scale(Group(doc.Runs, GroupOptions{}), nil, ScaleOptions{Metric: QPS})
+	if len(sc.Curves) != 8 {
+		t.Fatalf("%d curves, want 8", len(sc.Curves))
+	}
+	atBound := 0
+	for _, cu := range sc.Curves {
+		name := cu.System + " " + cu.Workload
+		f := cu.Fit
+		if f == nil || len(cu.Points) != 6 || cu.Points[0].Threads != 150 {
+			t.Fatalf("%s: fit %v, %d points", name, f, len(cu.Points))
+		}
+		for _, w := range f.Warnings {
+			if strings.Contains(w.Error(), "standard errors") {
+				t.Errorf("%s: %v", name, w)
+			}
+		}
+		var ns, xs []float64
+		for _, p := range cu.Points {
+			ns, xs = append(ns, float64(p.Threads)), append(xs, p.Throughput.Center)
+		}
+		if f.Kappa > 0 {
+			ref := fitGNRef(ns, xs, false)
+			if !ref.converged {
+				t.Fatalf("%s: reference did not converge", name)
+			}
+			for _, c := range []struct {
+				what      string
+				got, want float64
+				rel       float64
+			}{
+				{"lambda", f.Lambda, ref.lambda, 1e-6}, {"sigma", f.Sigma, ref.sigma, 1e-6}, {"kappa", f.Kappa, ref.kappa, 1e-6},
+				{"RSS", f.RSS, ref.rss, 1e-9},
+				{"lambda SE", f.LambdaSE, ref.lambdaSE, 1e-5}, {"sigma SE", f.SigmaSE, ref.sigmaSE, 1e-5}, {"kappa SE", f.KappaSE, ref.kSE, 1e-5},
+			} {
+				if !approx(c.got, c.want, c.rel) {
+					t.Errorf("%s: %s = %.10g, reference %.10g (±%g)", name, c.what, c.got, c.want, c.rel)
+				}
+			}
+			continue
+		}
+		atBound++
+		amdahl := fitGNRef(ns, xs, true)
+		if !approx(f.Lambda, amdahl.lambda, 1e-6) || !approx(f.Sigma, amdahl.sigma, 1e-6) || !approx(f.RSS, amdahl.rss, 1e-9) {
+			t.Errorf("%s: κ = 0 fit λ=%.10g σ=%.10g RSS=%.10g, Amdahl reference λ=%.10g σ=%.10g RSS=%.10g",
+				name, f.Lambda, f.Sigma, f.RSS, amdahl.lambda, amdahl.sigma, amdahl.rss)
+		}
+		diag := refCovDiag(uslJacobian(ns, f.Lambda, f.Sigma, f.Kappa, false))
+		s2 := f.RSS / float64(f.DF)
+		for i, se := range []float64{f.LambdaSE, f.SigmaSE, f.KappaSE} {
+			if want := math.Sqrt(diag[i] * s2); !approx(se, want, 1e-6) {
+				t.Errorf("%s: SE %d = %.10g, QR reference %.10g", name, i, se, want)
+			}
+		}
+	}
+	if atBound != 3 {
+		t.Errorf("%d curves with κ on its bound, want 3 (v2.1 Point Select, v2.1 Read Write, v3.0 Update Non-Index)", atBound)
 	}
 }

@@ -46,9 +46,9 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 	for _, c := range ds.Cells {
 		cellsOf[c.Workload] = append(cellsOf[c.Workload], c)
 	}
-	center := "mean"
+	center := analyze.GeoMean.Describe()
 	if an.Comparison != nil && an.Comparison.Center != "" {
-		center = string(an.Comparison.Center)
+		center = an.Comparison.Center.Describe()
 	}
 	confPct := "95%"
 	if an.Comparison != nil && an.Comparison.Confidence > 0 {

@@ -3,11 +3,14 @@ package render
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sbreport/sbreport/analyze"
 )
 
 // summarize states the findings in plain words: for every workload and
 // system, the comparison with the baseline at the largest thread count
-// both measured, with its interval, p-value and repeats, and how the
+// both measured, with its verdict, interval, p-value and repeats (the
+// ratio and "no test (1 run)" when a side has a single run), and how the
 // other thread counts went; then each system's peak where a USL fit
 // found one inside the trusted range.
 func summarize(v *View) []string {
@@ -59,35 +62,41 @@ func ratioSentence(v *View, w *WorkloadView, r RatioRow, all []RatioRow) string 
 		}
 	}
 	var s string
-	if r.Ratio == nil {
+	switch {
+	case r.Ratio == nil:
 		s = fmt.Sprintf("%s vs %s on %s%s%s: no ratio (%s)", r.System, v.Base, w.Name, at, metric, runs)
-	} else if r.Significant {
+	case r.Verdict == string(analyze.VerdictOneRun) || r.Verdict == string(analyze.VerdictNoTest):
+		s = fmt.Sprintf("%s vs %s on %s%s%s: %s, %s", r.System, v.Base, w.Name, at, metric, FormatRatio(*r.Ratio), r.Verdict)
+		if r.N != r.BaseN {
+			s += " (" + runs + ")"
+		}
+	case r.Significant:
 		s = fmt.Sprintf("%s: %s %s on %s%s%s %s%s, %s", r.System, FormatRatio(*r.Ratio), v.Base, w.Name, at, metric, ci, p, runs)
-	} else {
+	default:
 		s = fmt.Sprintf("%s ~ %s on %s%s%s: no significant difference (%s %s%s, %s)", r.System, v.Base, w.Name, at, metric,
 			FormatRatio(*r.Ratio), ci, p, runs)
 	}
 	if len(all) > 1 {
-		better, worse, same := 0, 0, 0
+		counts := map[string]int{}
 		for _, x := range all {
-			switch {
-			case x.Significant && x.Better:
-				better++
-			case x.Significant:
-				worse++
-			default:
-				same++
+			verdict := x.Verdict
+			if verdict == "" {
+				verdict = string(analyze.VerdictNoRatio)
 			}
+			counts[verdict]++
 		}
 		var parts []string
-		if better > 0 {
-			parts = append(parts, fmt.Sprintf("better at %d", better))
-		}
-		if worse > 0 {
-			parts = append(parts, fmt.Sprintf("worse at %d", worse))
-		}
-		if same > 0 {
-			parts = append(parts, fmt.Sprintf("not significantly different at %d", same))
+		for _, vd := range []analyze.Verdict{analyze.VerdictBetter, analyze.VerdictWorse, analyze.VerdictSame,
+			analyze.VerdictOneRun, analyze.VerdictNoTest, analyze.VerdictNoRatio} {
+			n := counts[string(vd)]
+			if n == 0 {
+				continue
+			}
+			if vd == analyze.VerdictSame {
+				parts = append(parts, fmt.Sprintf("not significantly different at %d", n))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s at %d", vd, n))
+			}
 		}
 		s += fmt.Sprintf("; over all %d thread counts: %s", len(all), strings.Join(parts, ", "))
 	}
@@ -127,4 +136,32 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// VerdictText is the verdict as the ratio tables print it: "better",
+// "worse", "~ no significant difference", "no test (1 run)", ...
+func (r RatioRow) VerdictText() string {
+	switch {
+	case r.Verdict == string(analyze.VerdictSame):
+		return "~ " + r.Verdict
+	case r.Verdict == "" && r.Ratio == nil:
+		return string(analyze.VerdictNoRatio)
+	}
+	return r.Verdict
+}
+
+// IntervalText is the ratio's interval over the runs, "[0.47, 0.95]";
+// for two single runs the within-run interval, labelled so; "–" when a
+// side has one run and there is none; "unbounded" when the runs cannot
+// bound it.
+func (r RatioRow) IntervalText() string {
+	switch {
+	case r.Lo != nil && r.Hi != nil:
+		return "[" + FormatFixed(*r.Lo, 2) + ", " + FormatFixed(*r.Hi, 2) + "]"
+	case r.WithinLo != nil && r.WithinHi != nil:
+		return "within-run [" + FormatFixed(*r.WithinLo, 2) + ", " + FormatFixed(*r.WithinHi, 2) + "]"
+	case r.Verdict == string(analyze.VerdictOneRun) || r.Ratio == nil:
+		return dash
+	}
+	return "unbounded"
 }

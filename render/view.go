@@ -26,19 +26,24 @@ type View struct {
 	By         string // the label that names systems ("" when there is one)
 	Metric     string // compared metric, "tps"
 	Unit       string // its unit, "/s"
-	Center     string // "mean" or "median"
+	Center     string // "geometric mean" or "median"
 	Confidence float64
 	Alpha      float64
-	Runs       int
-	Summary    []string // plain-word findings, one sentence each
-	Setup      Setup
-	Workloads  []*WorkloadView
-	Stability  StabilityView
-	Warnings   []string     // from the analysis and the runs
-	Errors     []string     // input that could not be read
-	Appendix   []RunRef     // every run in input order
-	Tools      []string     // tool versions seen, "sysbench 1.0.20"
-	History    *HistoryView // runs ordered by a key, with change points; nil when none
+	// Dual is set when Alpha = 1 − Confidence: a verdict is then
+	// significant exactly when its ratio interval excludes 1.
+	Dual bool
+	// The thresholds behind "repeats differ" (analyze.Thresholds).
+	SpreadAlpha, MinSpread, MaxSpread float64
+	Runs                              int      // runs analysed, a run merged from several clients counting once
+	Summary                           []string // plain-word findings, one sentence each
+	Setup                             Setup
+	Workloads                         []*WorkloadView
+	Stability                         StabilityView
+	Warnings                          []string     // from the analysis and the runs
+	Errors                            []string     // input that could not be read
+	Appendix                          []RunRef     // every run in input order
+	Tools                             []string     // tool versions seen, "sysbench 1.0.20"
+	History                           *HistoryView // runs ordered by a key, with change points; nil when none
 }
 
 // Setup is the test setup: hardware, server versions, differing
@@ -107,7 +112,8 @@ type ResultRow struct {
 	Percentiles []*float64 // in the order of WorkloadView.Percentiles
 	Center      *float64   // the compared metric
 	Lo, Hi      *float64
-	Within      bool // the interval is within one run (batch means)
+	Within      bool   // the interval is within one run (batch means)
+	Note        string // "repeats differ 3.60×" when they differ more than the other cells' repeats
 }
 
 // A RatioRow compares one system with the baseline at one thread count.
@@ -121,6 +127,10 @@ type RatioRow struct {
 	Test        string
 	Significant bool
 	Better      bool
+	Verdict     string // analyze.Verdict: "better", "worse", "no significant difference", "no test (1 run)", ...
+	// WithinLo and WithinHi bound the within-run comparison of two single
+	// runs (batch means); never a verdict.
+	WithinLo, WithinHi *float64
 }
 
 // A ScalingRow is one system's USL fit on one workload.
@@ -193,14 +203,16 @@ type StabilityRun struct {
 	Notes    []string
 }
 
-// A RunRef traces one run to its source.
+// A RunRef traces one run to its source. A run merged from several
+// clients is one RunRef naming every client's file and command.
 type RunRef struct {
-	Ref      string // source:line
+	Ref      string // source:line, "a.c1.txt:2 + a.c2.txt:2" for a merged run
 	System   string
 	Workload string
 	Threads  string
-	Tool     string // "sysbench 1.0.20"
-	Command  string // passwords masked
+	Tool     string   // "sysbench 1.0.20"
+	Command  string   // passwords masked; the first client's for a merged run
+	Commands []string // every client's command (one for an ordinary run)
 }
 
 // runKey identifies a run across parse and analyze.
@@ -212,6 +224,9 @@ type runKey struct {
 // newView arranges doc and an for reading.
 func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	v := &View{Title: opts.Title, Command: opts.Command, Runs: len(doc.Runs)}
+	if an.Dataset != nil {
+		v.Runs = an.Dataset.RunCount()
+	}
 	if v.Title == "" {
 		v.Title = "Benchmark report"
 	}
@@ -219,20 +234,27 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	cmp := an.Comparison
 	v.Metric = string(an.Metric)
 	if cmp != nil {
-		v.Base, v.Center, v.Confidence, v.Alpha = cmp.Base, string(cmp.Center), cmp.Confidence, cmp.Alpha
+		v.Base, v.Center, v.Confidence, v.Alpha = cmp.Base, cmp.Center.Describe(), cmp.Confidence, cmp.Alpha
+		v.Dual = math.Abs(cmp.Alpha-(1-cmp.Confidence)) <= 1e-9
 		v.Unit = unitOf(cmp.Metric)
 	}
 	if ds != nil {
 		v.By = ds.By
 		v.Systems = baseFirst(ds.Systems, v.Base)
 	}
+	th := an.Options.Thresholds
+	if th == (analyze.Thresholds{}) {
+		th = analyze.DefaultThresholds
+	}
+	v.SpreadAlpha, v.MinSpread, v.MaxSpread = th.SpreadAlpha, th.MinSpread, th.MaxSpread
 	v.Setup = newSetup(doc, an, v.Systems)
 	v.Workloads = newWorkloads(an, v.Systems)
 	v.Stability = newStability(an)
 	v.Summary = summarize(v)
 	v.Warnings = append(v.Warnings, an.Warnings.Strings()...)
 	if cmp != nil {
-		v.Warnings = append(v.Warnings, cmp.Warnings.Strings()...)
+		// Every line compare prints for the same input.
+		v.Warnings = append(v.Warnings, cmp.WarningLines()...)
 	}
 	if ds != nil {
 		v.Warnings = append(v.Warnings, ds.Warnings.Strings()...)
@@ -632,7 +654,7 @@ func newWorkloads(an *analyze.Analysis, systems []string) []*WorkloadView {
 	if ds == nil {
 		return nil
 	}
-	center := analyze.Mean
+	center := analyze.GeoMean
 	conf := 0.95
 	if an.Comparison != nil {
 		center, conf = an.Comparison.Center, an.Comparison.Confidence
@@ -696,11 +718,15 @@ func newWorkloads(an *analyze.Analysis, systems []string) []*WorkloadView {
 		}
 		if row := rows[c.Key]; row != nil {
 			rr.Center, rr.Lo, rr.Hi, rr.Within, rr.N = row.Center, row.Lo, row.Hi, row.Within, row.N
+			if row.SpreadWarning && row.Spread != nil {
+				rr.Note = fmt.Sprintf("repeats differ %.2f×", *row.Spread)
+			}
 			if !row.Base {
 				base := rows[analyze.Key{System: an.Comparison.Base, Workload: c.Workload, Threads: c.Threads}]
 				rt := RatioRow{System: c.System, Threads: c.Threads, N: row.N, Ratio: row.Ratio,
 					Lo: row.RatioLo, Hi: row.RatioHi, P: row.PValue, Test: row.Test,
-					Significant: row.Significant, Better: row.Better}
+					Significant: row.Significant, Better: row.Better, Verdict: string(row.Verdict),
+					WithinLo: row.WithinRatioLo, WithinHi: row.WithinRatioHi}
 				if base != nil {
 					rt.BaseN = base.N
 				}
@@ -796,12 +822,7 @@ func centerOf(runs []*parse.Run, m analyze.Metric, c analyze.Center, conf float6
 	if len(xs) == 0 {
 		return nil
 	}
-	var s analyze.Summary
-	if c == analyze.Median {
-		s = analyze.SummarizeMedian(xs, conf)
-	} else {
-		s = analyze.SummarizeMean(xs, conf)
-	}
+	s := analyze.Summarize(xs, c, conf)
 	if !finite(s.Center) {
 		return nil
 	}
@@ -819,9 +840,11 @@ func newStability(an *analyze.Analysis) StabilityView {
 		return sv
 	}
 	cellOf := map[runKey]*analyze.Cell{}
+	refOf := map[runKey]string{} // a merged run names all its clients
 	for _, c := range ds.Cells {
-		for _, r := range c.Runs {
+		for i, r := range c.Runs {
 			cellOf[runKey{r.Source, r.Line}] = c
+			refOf[runKey{r.Source, r.Line}] = c.Ref(i)
 		}
 	}
 	type gkey struct{ sys, w string }
@@ -848,6 +871,9 @@ func newStability(an *analyze.Analysis) StabilityView {
 		groups[k] = append(groups[k], st)
 		sr := StabilityRun{Ref: ref(st.Source, st.Line), System: k.sys, Workload: k.w, Threads: threads,
 			WarmupS: st.WarmupS, CV: st.CV}
+		if r, ok := refOf[runKey{st.Source, st.Line}]; ok {
+			sr.Ref = r
+		}
 		for _, s := range st.Stalls {
 			if s.StartS == s.EndS {
 				sr.Stalls = append(sr.Stalls, FormatNum(s.StartS)+" s")
@@ -884,9 +910,28 @@ func newStability(an *analyze.Analysis) StabilityView {
 	return sv
 }
 
+// appendix lists the analysed runs in input order, a run merged from
+// several clients once, where its first client appears.
 func appendix(doc *parse.Document, an *analyze.Analysis) ([]RunRef, []string) {
+	type place struct {
+		cell *analyze.Cell
+		i    int
+	}
+	merged := map[*parse.Run]place{} // client run → its merged run
+	if an.Dataset != nil {
+		for _, c := range an.Dataset.Cells {
+			for i := range c.Runs {
+				if parts := c.Parts(i); len(parts) > 1 {
+					for _, r := range parts {
+						merged[r] = place{c, i}
+					}
+				}
+			}
+		}
+	}
 	var refs []RunRef
 	tools := map[string]bool{}
+	done := map[place]bool{}
 	for _, r := range doc.Runs {
 		tool := r.Tool
 		if r.Version != "" {
@@ -896,8 +941,29 @@ func appendix(doc *parse.Document, an *analyze.Analysis) ([]RunRef, []string) {
 		k := keyOf(an.Dataset, r)
 		rr := RunRef{Ref: ref(r.Source, r.Line), System: k.System,
 			Workload: k.Workload, Tool: tool, Command: r.Command}
+		if r.Command != "" {
+			rr.Commands = []string{r.Command}
+		}
 		if r.Threads != nil {
 			rr.Threads = strconv.Itoa(*r.Threads)
+		}
+		if pl, ok := merged[r]; ok {
+			if done[pl] {
+				continue
+			}
+			done[pl] = true
+			m := pl.cell.Runs[pl.i]
+			rr.Ref, rr.System, rr.Workload = pl.cell.Ref(pl.i), pl.cell.System, pl.cell.Workload
+			rr.Threads = ""
+			if m.Threads != nil {
+				rr.Threads = strconv.Itoa(*m.Threads)
+			}
+			rr.Commands = nil
+			for _, p := range pl.cell.Parts(pl.i) {
+				if p.Command != "" {
+					rr.Commands = append(rr.Commands, p.Command)
+				}
+			}
 		}
 		refs = append(refs, rr)
 	}

@@ -370,7 +370,7 @@ func (wb *workbook) comparisons(an *analyze.Analysis) error {
 	cols := []xcol{{"workload", ""}, {"threads", "0"}, {"metric", ""}, {"system", ""}, {"base", ""}, {"n", "0"},
 		{"center", "#,##0.00"}, {"lo", "#,##0.00"}, {"hi", "#,##0.00"}, {"within_run", ""},
 		{"ratio", "0.000"}, {"ratio_lo", "0.000"}, {"ratio_hi", "0.000"}, {"p_value", "0.0000"}, {"test", ""},
-		{"significant", ""}, {"better", ""}, {"values", ""}, {"warnings", ""}}
+		{"significant", ""}, {"better", ""}, {"verdict", ""}, {"values", ""}, {"warnings", ""}}
 	_, err := wb.table(SheetComparisons, cols, func(yield func(xrow) error) error {
 		if an.Comparison == nil {
 			return nil
@@ -386,7 +386,7 @@ func (wb *workbook) comparisons(an *analyze.Analysis) error {
 			if err := yield(xrow{r.Workload, pi(r.Threads), string(r.Metric), r.System, strconv.FormatBool(r.Base), float64(r.N),
 				pf(r.Center), pf(r.Lo), pf(r.Hi), strconv.FormatBool(r.Within),
 				pf(r.Ratio), pf(r.RatioLo), pf(r.RatioHi), pf(r.PValue), r.Test,
-				strconv.FormatBool(r.Significant), strconv.FormatBool(r.Better), vals, joinWarnings(r.Warnings)}); err != nil {
+				strconv.FormatBool(r.Significant), strconv.FormatBool(r.Better), string(r.Verdict), vals, joinWarnings(r.Warnings)}); err != nil {
 				return err
 			}
 		}

@@ -16,8 +16,8 @@ import (
 )
 
 func init() {
-	register("compare", "compare [--by LABEL] [--base NAME] [--center mean|median] [--alpha 0.05] [--confidence 0.95] [--metric tps] [--skip 30s] [--json] INPUT...",
-		"Compare systems workload by workload and thread count: center ± interval, ratio to the base with its interval, significance, geomean, warnings.",
+	register("compare", "compare [--by LABEL] [--base NAME] [--center geomean|median] [--alpha 0.05] [--confidence 0.95] [--metric tps] [--skip 30s] [--json] INPUT...",
+		"Compare systems workload by workload and thread count: center ± interval, ratio to the base with its interval, verdict, geomean, warnings.",
 		runCompare)
 }
 
@@ -53,6 +53,9 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(doc.Runs) == 0 {
 		return errors.Join(errors.New("compare: no benchmark results in the input"), partial(doc))
+	}
+	if err := checkBy(doc, cf.by); err != nil {
+		return err
 	}
 	d := analyze.Group(doc.Runs, analyze.GroupOptions{By: cf.by})
 	if *base != "" && !slices.Contains(d.Systems, *base) {
@@ -134,7 +137,9 @@ func regressions(c *analyze.Comparison, pct float64) []string {
 
 // printComparison writes a benchstat-style table: one line per workload ×
 // threads, a column per system, and for each other system its change
-// against the base ("~" when not significant), then geomeans and warnings.
+// against the base with the verdict ("~" when not significant, "no test
+// (1 run)" when a side has one run) and the ratio with its interval, then
+// geomeans and warnings.
 func printComparison(w io.Writer, c *analyze.Comparison) {
 	sense := "higher is better"
 	if c.LowerIsBetter {
@@ -144,7 +149,7 @@ func printComparison(w io.Writer, c *analyze.Comparison) {
 	if by == "" {
 		by = "(one system)"
 	}
-	fmt.Fprintf(w, "%s (%s): %s ± %.0f%% interval, systems by %s, base %s\n\n", c.Metric, sense, c.Center, 100*c.Confidence, by, c.Base)
+	fmt.Fprintf(w, "%s (%s): %s ± %.0f%% interval, systems by %s, base %s\n\n", c.Metric, sense, c.Center.Describe(), 100*c.Confidence, by, c.Base)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	others := make([]string, 0, len(c.Systems))
 	for _, s := range c.Systems {
@@ -235,81 +240,76 @@ func centerText(r analyze.Row) string {
 		return "-"
 	}
 	s := fmtNum(*r.Center)
-	switch {
-	case r.N == 0:
-	case r.Lo == nil || r.Hi == nil:
-		s += " ± ∞"
-	default:
-		s += " ± " + rangeText(r.Summary.PctRange())
+	if r.N > 0 {
+		s += " " + intervalText(r.Summary)
 	}
 	if r.Within {
 		s += " (1 run, within-run)"
 	}
+	if r.SpreadWarning {
+		s += " (!)"
+	}
 	return s
 }
 
-func rangeText(p float64) string {
-	if math.IsNaN(p) {
-		return "?"
+// intervalText is "± x%", the larger side of the interval relative to the
+// centre, while that side is at most 100%; a wider interval, which a
+// log-scale interval makes lopsided, is printed as its bounds.
+func intervalText(s analyze.Summary) string {
+	p := s.PctRange()
+	switch {
+	case math.IsInf(p, 0):
+		return "± ∞"
+	case math.IsNaN(p):
+		return "± ?"
+	case p > 1:
+		return "[" + fmtNum(s.Lo) + ", " + fmtNum(s.Hi) + "]"
 	}
-	if math.IsInf(p, 0) {
-		return "∞"
-	}
-	return fmt.Sprintf("%.0f%%", 100*p)
+	return fmt.Sprintf("± %.0f%%", 100*p)
 }
 
-// deltaText is benchstat's "vs base" cell: the change in percent, or "~"
-// when not significant, with the p-value and sample sizes.
+// deltaText is benchstat's "vs base" cell: the change in percent with
+// the p-value and sample size, "~" when not significant, or the change
+// and "no test (1 run)" when a side has one run.
 func deltaText(r analyze.Row) string {
 	if r.Ratio == nil {
 		return "?"
 	}
+	change := fmt.Sprintf("%+.2f%%", 100*(*r.Ratio-1))
 	n := strconv.Itoa(r.N)
+	switch r.Verdict {
+	case analyze.VerdictOneRun, analyze.VerdictNoTest:
+		return change + " " + string(r.Verdict)
+	case analyze.VerdictSame:
+		return fmt.Sprintf("~ (p=%.3f n=%s)", *r.PValue, n)
+	}
 	if r.PValue == nil {
-		return fmt.Sprintf("%+.2f%% (no test, n=%s)", 100*(*r.Ratio-1), n)
+		return change
 	}
-	d := "~"
-	if r.Significant {
-		d = fmt.Sprintf("%+.2f%%", 100*(*r.Ratio-1))
-	}
-	return fmt.Sprintf("%s (p=%.3f n=%s)", d, *r.PValue, n)
+	return fmt.Sprintf("%s (p=%.3f n=%s)", change, *r.PValue, n)
 }
 
+// ratioText is the ratio with its interval over runs, or, for two single
+// runs, the within-run interval labelled as such.
 func ratioText(r analyze.Row) string {
 	if r.Ratio == nil {
 		return ""
 	}
 	s := fmt.Sprintf("%.3f×", *r.Ratio)
-	if r.RatioLo != nil && r.RatioHi != nil {
+	switch {
+	case r.RatioLo != nil && r.RatioHi != nil:
 		return s + fmt.Sprintf(" [%.3f, %.3f]", *r.RatioLo, *r.RatioHi)
+	case r.WithinRatioLo != nil && r.WithinRatioHi != nil:
+		return s + fmt.Sprintf(" (within-run [%.3f, %.3f])", *r.WithinRatioLo, *r.WithinRatioHi)
+	case r.Verdict == analyze.VerdictOneRun:
+		return s + " (no interval)"
 	}
 	return s + " [unbounded]"
 }
 
 // printWarnings lists the warnings once each, saying where they apply.
 func printWarnings(w io.Writer, c *analyze.Comparison) {
-	seen := map[string]bool{}
-	var lines []string
-	add := func(where string, ws analyze.Warnings) {
-		for _, e := range ws {
-			l := where + e.Error()
-			if !seen[l] {
-				seen[l] = true
-				lines = append(lines, l)
-			}
-		}
-	}
-	add("", c.Warnings)
-	for _, r := range c.Rows {
-		t := "?"
-		if r.Threads != nil {
-			t = strconv.Itoa(*r.Threads)
-		}
-		add(fmt.Sprintf("%s/%s threads/%s: ", r.Workload, t, r.System), r.Warnings)
-	}
-	for _, g := range c.Geomeans {
-		add("geomean "+g.System+": ", g.Warnings)
-	}
+	lines := c.WarningLines()
 	if len(lines) == 0 {
 		return
 	}

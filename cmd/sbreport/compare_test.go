@@ -37,6 +37,7 @@ type compareJSON struct {
 		RatioHi     *float64 `json:"ratio_hi"`
 		PValue      *float64 `json:"p_value"`
 		Significant bool     `json:"significant"`
+		Verdict     string   `json:"verdict"`
 	} `json:"rows"`
 	Geomean []struct {
 		System string   `json:"system"`
@@ -66,8 +67,8 @@ func TestCompareRealJSON(t *testing.T) {
 		if r.Lo != nil || r.PValue != nil || r.RatioLo != nil || r.Significant {
 			t.Errorf("row %+v has an interval or a test", r)
 		}
-		if r.System != "innodb" && !approx(*r.Ratio, want[r.System]/5002.67) {
-			t.Errorf("%s ratio %v", r.System, *r.Ratio)
+		if r.System != "innodb" && (!approx(*r.Ratio, want[r.System]/5002.67) || r.Verdict != "no test (1 run)") {
+			t.Errorf("%s ratio %v, verdict %q", r.System, *r.Ratio, r.Verdict)
 		}
 	}
 }
@@ -81,11 +82,15 @@ func TestCompareRealTable(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, errOut.String())
 	}
 	s := out.String()
-	for _, want := range []string{"tps (higher is better)", "base rocksdb", "oltp_insert", "6280 ± ∞", "5003 ± ∞",
-		"-20.34% (no test, n=1)", "0.797× [unbounded]", "geomean", "warnings:", "need >= 2 runs"} {
+	for _, want := range []string{"tps (higher is better): geometric mean ± 95% interval", "base rocksdb", "oltp_insert", "6280 ± ∞", "5003 ± ∞",
+		"-20.34% no test (1 run)", "0.797× (no interval)", "+12.02% no test (1 run)", "1.120× (no interval)", "geomean",
+		"warnings:", `3 of 3 cells have a single run: no interval, and ratios with them are untested ("no test (1 run)")`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("output lacks %q:\n%s", want, s)
 		}
+	}
+	if strings.Contains(s, "~") || strings.Contains(s, "no significant difference") {
+		t.Errorf("single runs get a verdict:\n%s", s)
 	}
 }
 

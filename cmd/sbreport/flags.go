@@ -47,7 +47,7 @@ type commonFlags struct {
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.by, "by", "", "label naming the system (`key`, e.g. engine, version, source); default: the label that differs between inputs")
-	fs.StringVar(&c.center, "center", "mean", "summary of repeats: `mean` (Student-t interval) or median (order-statistic interval)")
+	fs.StringVar(&c.center, "center", "geomean", "summary of repeats: `geomean` (geometric mean, Student-t interval on the logarithms; mean is a synonym) or median (order-statistic interval)")
 	fs.Float64Var(&c.confidence, "confidence", 0.95, "confidence `level` of the intervals")
 	fs.StringVar(&c.skip, "skip", "auto", skipHelp)
 }
@@ -59,11 +59,8 @@ func (c *commonFlags) check() (metric analyze.Metric, center analyze.Center, ski
 			return "", "", 0, fmt.Errorf("--metric: %v: %w", err, errUsage)
 		}
 	}
-	switch c.center {
-	case "mean", "median":
-		center = analyze.Center(c.center)
-	default:
-		return "", "", 0, fmt.Errorf("--center: want mean or median, not %q: %w", c.center, errUsage)
+	if center, err = analyze.ParseCenter(c.center); err != nil {
+		return "", "", 0, fmt.Errorf("--center: %v: %w", err, errUsage)
 	}
 	if !(c.confidence > 0 && c.confidence < 1) {
 		return "", "", 0, fmt.Errorf("--confidence: want a level between 0 and 1, not %v: %w", c.confidence, errUsage)
@@ -267,6 +264,15 @@ func openWarehouse(url string, reader bool) (*warehouse.Warehouse, error) {
 		return warehouse.OpenReader(ctx, cfg)
 	}
 	return warehouse.Open(ctx, cfg)
+}
+
+// checkBy refuses a --by that names a label no run has: grouping by it
+// would average every run together.
+func checkBy(doc *parse.Document, by string) error {
+	if err := analyze.CheckBy(doc.Runs, by); err != nil {
+		return fmt.Errorf("--by: %v: %w", err, errUsage)
+	}
+	return nil
 }
 
 // partial returns the exit error for inputs that had errors.

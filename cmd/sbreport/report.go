@@ -112,13 +112,16 @@ func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir
 		}
 		return errors.New("report: no benchmark run found in the input")
 	}
+	if err := checkBy(doc, ao.Group.By); err != nil {
+		return err
+	}
 	an := analyze.Analyze(doc, ao)
 	err := writeDir(dir, force, func(s render.Sink) error { return render.Report(s, doc, an, ro) })
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d runs, %d systems, %d workloads)\n",
-		filepath.Join(dir, render.MarkdownFile), len(doc.Runs), len(an.Dataset.Systems), len(an.Dataset.Workloads))
+		filepath.Join(dir, render.MarkdownFile), an.Dataset.RunCount(), len(an.Dataset.Systems), len(an.Dataset.Workloads))
 	for _, e := range doc.Errors {
 		fmt.Fprintln(stderr, e.Error())
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register("scale", "scale [--by LABEL] [--metric tps] [--slo p95=20ms] [--center mean|median] [--skip 30s] [--json] INPUT...",
+	register("scale", "scale [--by LABEL] [--metric tps] [--slo p95=20ms] [--center geomean|median] [--skip 30s] [--json] INPUT...",
 		"Fit the Universal Scalability Law to each system's thread sweep: σ, κ, λ with their errors, peak threads N*, X(N*), efficiency, the thread count meeting a latency target.",
 		runScale)
 }
@@ -47,6 +47,9 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(doc.Runs) == 0 {
 		return errors.Join(errors.New("scale: no benchmark results in the input"), partial(doc))
+	}
+	if err := checkBy(doc, cf.by); err != nil {
+		return err
 	}
 	d := analyze.Group(doc.Runs, analyze.GroupOptions{By: cf.by})
 	sc := analyze.Scale(d, doc.Hosts, analyze.ScaleOptions{
@@ -118,10 +121,10 @@ func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
 		}
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "  threads\tn\t%s\t±%.0f%%\tefficiency\tp95 ms\tfitted\tresidual\tper CPU\t\n", sc.Metric, 100*confidence)
+		fmt.Fprintf(tw, "  threads\tn\t%s\t%.0f%% interval\tefficiency\tp95 ms\tfitted\tresidual\tper CPU\t\n", sc.Metric, 100*confidence)
 		for _, p := range c.Points {
 			fmt.Fprintf(tw, "  %d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Threads, p.N, fmtNum(p.Throughput.Center),
-				rangeText(p.Throughput.PctRange()), optNum(p.Efficiency), optNum(p.P95Ms), optNum(p.Fitted), optNum(p.Residual), optNum(p.PerCPU))
+				intervalText(p.Throughput), optNum(p.Efficiency), optNum(p.P95Ms), optNum(p.Fitted), optNum(p.Residual), optNum(p.PerCPU))
 		}
 		tw.Flush()
 		for _, e := range c.Warnings {

@@ -138,16 +138,16 @@ func TestFailOnRegression(t *testing.T) {
 		t.Fatalf("want a regression, got %v\n%s", err, errOut)
 	}
 	for _, want := range []string{
-		"regression: oltp_insert, 8 threads, rocksdb: tps -37.08% against innodb (0.629× [0.584, 0.675], p=0.000)",
-		"regression: oltp_insert, 16 threads, rocksdb: tps -37.52%",
+		"regression: oltp_insert, 8 threads, rocksdb: tps -37.10% against innodb (0.629× [0.585, 0.677], p=0.000)",
+		"regression: oltp_insert, 16 threads, rocksdb: tps -37.61%",
 		"regression: oltp_insert, 4 threads, rocksdb: tps -35.92%",
-		"regression: oltp_insert, 2 threads, rocksdb: tps -33.12%",
+		"regression: oltp_insert, 2 threads, rocksdb: tps -33.19%",
 	} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
 	}
-	if strings.Contains(errOut, "1 threads") { // -27.74%: within 30%
+	if strings.Contains(errOut, "1 threads") { // -27.73%: within 30%
 		t.Errorf("a change within the threshold was listed:\n%s", errOut)
 	}
 	if _, errOut, err := sbreport(t, append(args, "--fail-on-regression", "40", demo)...); err != nil {
