@@ -55,6 +55,17 @@ var BuiltinBy = []string{"version", "source", "tool"}
 // banner version). Grouping by such a key would put every run in one
 // system "?". The error names the key and the labels the runs do have.
 func CheckBy(runs []*parse.Run, by string) error {
+	if strings.Contains(by, ",") {
+		// Several labels ("engine,clients"): each must name one.
+		for _, k := range strings.Split(by, ",") {
+			if k = strings.TrimSpace(k); k == "" {
+				return fmt.Errorf("empty label in %q (want labels separated by commas, such as engine,clients)", by)
+			} else if err := CheckBy(runs, k); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if by == "" || by == "source" || by == "tool" {
 		return nil
 	}
