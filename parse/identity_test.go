@@ -1,0 +1,259 @@
+package parse
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// A sysbench 1.0 cpu report, as printed, for the synthetic cases below.
+const cpuReport = `sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)
+
+Running the test with following options:
+Number of threads: %THREADS%
+Initializing random number generator from current time
+
+Prime numbers limit: 10000
+
+Initializing worker threads...
+
+Threads started!
+
+CPU speed:
+    events per second:  %EPS%
+
+General statistics:
+    total time:                          10.0002s
+    total number of events:              12345
+
+Latency (ms):
+         min:                                    0.65
+         avg:                                    0.67
+         max:                                    1.33
+         95th percentile:                        0.69
+         sum:                                 9998.20
+
+Threads fairness:
+    events (avg/stddev):           12345.0000/0.00
+    execution time (avg/stddev):   9.9982/0.00
+`
+
+func cpu(threads, eps string) string {
+	return strings.NewReplacer("%THREADS%", threads, "%EPS%", eps).Replace(cpuReport)
+}
+
+// A mysqlslap block.
+func slap(engine, clients, avg string) string {
+	return "Benchmark\n\tRunning for engine " + engine + "\n" +
+		"\tAverage number of seconds to run all queries: " + avg + " seconds\n" +
+		"\tMinimum number of seconds to run all queries: " + avg + " seconds\n" +
+		"\tMaximum number of seconds to run all queries: " + avg + " seconds\n" +
+		"\tNumber of clients running queries: " + clients + "\n" +
+		"\tAverage number of queries per client: 0\n\n"
+}
+
+func runsOf(t *testing.T, in string) []*Run {
+	t.Helper()
+	d, err := All(strings.NewReader(in), "in.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Runs
+}
+
+func TestLoopExpanded(t *testing.T) {
+	in := "$ for t in 1 2 4; do sysbench cpu --threads=$t run; done\n" +
+		cpu("1", "1000.00") + cpu("2", "1990.00") + cpu("4", "3900.00")
+	runs := runsOf(t, in)
+	if len(runs) != 3 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	for i, want := range []string{"sysbench cpu --threads=1 run", "sysbench cpu --threads=2 run", "sysbench cpu --threads=4 run"} {
+		r := runs[i]
+		if r.Command != want || r.Test != "cpu" || r.LabelFrom["loop"] != "shell loop at lines 1-1, iteration "+strconv.Itoa(i+1)+" of 3" {
+			t.Errorf("run %d: command %q test %q from %v", i, r.Command, r.Test, r.LabelFrom)
+		}
+	}
+}
+
+// TestLoopNestedMysqlslap: the loop of the issue — write number × repeat
+// × engine — gives each block its engine and write number; the repeat
+// variable, unused by the command, tells nothing apart.
+func TestLoopNestedMysqlslap(t *testing.T) {
+	in := "# for wn in 1 5000; do for n in 1 2; do for db in tokudb innodb; do echo \"$wn $n $db\"; mysqlslap --engine=$db --auto-generate-sql --auto-generate-sql-write-number=$wn --concurrency=4; done; done; done\n"
+	var want []string
+	avg := 1.0
+	for _, wn := range []string{"1", "5000"} {
+		for n := 0; n < 2; n++ {
+			for _, db := range []string{"tokudb", "innodb"} {
+				in += slap(db, "4", strconv.FormatFloat(avg, 'f', 3, 64))
+				want = append(want, db+"/"+wn)
+				avg += 0.5
+			}
+		}
+	}
+	runs := runsOf(t, in)
+	if len(runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(runs), len(want))
+	}
+	for i, r := range runs {
+		got := r.Labels["engine"] + "/" + r.Settings["auto-generate-sql-write-number"]
+		if got != want[i] || len(r.Warnings) != 0 {
+			t.Errorf("run %d: %s, want %s (warnings %v)", i, got, want[i], r.Warnings)
+		}
+	}
+}
+
+// TestLoopMismatch: a loop of three iterations followed by two blocks
+// keeps its command unexpanded, warns, and keeps the blocks apart.
+func TestLoopMismatch(t *testing.T) {
+	in := "$ for t in 1 2 4; do sysbench cpu --threads=$t run; done\n" + cpu("1", "1000.00") + cpu("2", "1990.00")
+	runs := runsOf(t, in)
+	if len(runs) != 2 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	for i, r := range runs {
+		if r.Command != "sysbench cpu --threads=$t run" || r.Labels["loop_run"] != strconv.Itoa(i+1) ||
+			len(r.Warnings) == 0 || !strings.Contains(r.Warnings[0], "runs 3 result blocks but 2 follow it") {
+			t.Errorf("run %d: command %q labels %v warnings %v", i, r.Command, r.Labels, r.Warnings)
+		}
+	}
+}
+
+func TestPromptHosts(t *testing.T) {
+	tests := []struct{ line, host string }{
+		{"[root@db1 ~]# sysbench cpu run", "db1"},
+		{"user@db2:~$ sysbench cpu run", "db2"},
+		{"pi@mins-gate ~ $ sysbench cpu run", "mins-gate"},
+		{"db3:~ alice$ sysbench cpu run", "db3"},
+		{"-bash-4.2$ sysbench cpu run", ""},
+		{"bench $ sysbench cpu run", ""},
+	}
+	for _, tt := range tests {
+		runs := runsOf(t, tt.line+"\n"+cpu("1", "1000.00"))
+		if len(runs) != 1 || runs[0].Command != "sysbench cpu run" || runs[0].Labels["host"] != tt.host {
+			t.Errorf("%q: %d runs, command %q, host %q, want %q", tt.line, len(runs), runs[0].Command, runs[0].Labels["host"], tt.host)
+		}
+	}
+}
+
+func TestProseIsNoCommand(t *testing.T) {
+	for _, line := range []string{
+		"sysbench is a scriptable multi-threaded benchmark tool.",
+		"sysbench with the following options gave the numbers below:",
+		"mysqlslap is a diagnostic program designed to emulate client load",
+	} {
+		if c := commandIn(line); c != nil {
+			t.Errorf("%q taken for a command: %+v", line, c)
+		}
+	}
+	// The same words in a code span are a command.
+	in := "The command was `sysbench cpu --threads=2 run` on every machine.\n" + cpu("2", "1990.00")
+	if runs := runsOf(t, in); len(runs) != 1 || runs[0].Command != "sysbench cpu --threads=2 run" {
+		t.Errorf("inline code command not taken: %+v", runs)
+	}
+}
+
+func TestScriptPaths(t *testing.T) {
+	tests := []struct{ cmd, test string }{
+		{"sysbench --test=tests/db/oltp.lua --oltp-table-size=1000 run", "oltp"},
+		{"sysbench --test=/usr/share/doc/sysbench/tests/db/select.lua run", "select"},
+		{"sysbench /usr/share/sysbench/oltp_read_only.lua --threads=4 run", "oltp_read_only"},
+		{"/usr/local/share/sysbench/oltp_update_index.lua --threads=4 run", "oltp_update_index"},
+		{"./oltp_point_select.lua --threads=4 run", "oltp_point_select"},
+		{"sysbench /usr/share/sysbench/tests/include/oltp_legacy/oltp.lua run", "oltp"},
+		{"docker run -it img /usr/local/bin/sysbench --test=/sb/tests/db/oltp_simple.lua run", "oltp_simple"},
+	}
+	for _, tt := range tests {
+		c := ParseCommand(tt.cmd)
+		if c.Tool != ToolSysbench || c.Test != tt.test {
+			t.Errorf("%q: tool %q test %q, want sysbench %q", tt.cmd, c.Tool, c.Test, tt.test)
+		}
+	}
+}
+
+// TestSettings: options that shape the workload are settings, in the
+// catalogue's spelling and form; the rest are not.
+func TestSettings(t *testing.T) {
+	in := "$ sysbench --test=memory --memory_block_size=1M --memory-total-size=10G --num-threads=2 --max-time=60 --mysql-password=x run\n" +
+		"sysbench 0.4.12:  multi-threaded system evaluation benchmark\n\n" +
+		"Running the test with following options:\nNumber of threads: 2\n\n" +
+		"Doing memory operations speed test\nMemory block size: 1024K\n\nMemory transfer size: 10240M\n\n" +
+		"Memory operations type: write\nMemory scope type: global\nThreads started!\nDone.\n\n" +
+		"Operations performed: 10240 (3875.99 ops/sec)\n\n10240.00 MB transferred (3875.99 MB/sec)\n\n\n" +
+		"Test execution summary:\n    total time:                          2.6419s\n    total number of events:              10240\n" +
+		"    total time taken by event execution: 2.6377\n    per-request statistics:\n" +
+		"         min:                                  0.25ms\n         avg:                                  0.26ms\n" +
+		"         max:                                  0.65ms\n         approx.  95 percentile:               0.28ms\n\n" +
+		"Threads fairness:\n    events (avg/stddev):           5120.0000/0.00\n    execution time (avg/stddev):   1.3188/0.00\n"
+	runs := runsOf(t, in)
+	if len(runs) != 1 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	want := map[string]string{"memory-block-size": "1MiB", "memory-oper": "write", "memory-scope": "global"}
+	if got := runs[0].Settings; !reflect.DeepEqual(got, want) {
+		t.Errorf("settings %v, want %v", got, want)
+	}
+	if eps := runs[0].EPS; eps == nil || *eps != 3875.99 {
+		t.Errorf("eps %v, want 3875.99 as printed", eps)
+	}
+}
+
+// TestEngineFromCapture: a run without engine option takes the engine the
+// nearest table status states, marked inferred; a cpu run does not.
+func TestEngineFromCapture(t *testing.T) {
+	in := "mysql> show table status like 'sbtest1'\\G\n" +
+		"*************************** 1. row ***************************\n" +
+		"           Name: sbtest1\n         Engine: InnoDB\n           Rows: 10000\n1 row in set (0.00 sec)\n\n" +
+		"$ sysbench oltp_read_only --threads=4 run\n" +
+		"sysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta2)\n\nRunning the test with following options:\nNumber of threads: 4\n\n" +
+		"SQL statistics:\n    queries performed:\n        read:                            14000\n        write:                           0\n" +
+		"        other:                           2000\n        total:                           16000\n" +
+		"    transactions:                        1000   (99.98 per sec.)\n    queries:                             16000  (1599.68 per sec.)\n\n" +
+		"General statistics:\n    total time:                          10.0018s\n    total number of events:              1000\n" +
+		"$ sysbench cpu run\n" + cpu("1", "1000.00")
+	runs := runsOf(t, in)
+	if len(runs) != 2 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	if r := runs[0]; r.Labels["engine"] != "innodb" || r.LabelFrom["engine"] != "SHOW TABLE STATUS at line 2 (inferred)" ||
+		!reflect.DeepEqual(r.Captures, []string{"in.txt:2"}) {
+		t.Errorf("oltp run: engine %q from %q, captures %v", r.Labels["engine"], r.LabelFrom["engine"], r.Captures)
+	}
+	if r := runs[1]; r.Labels["engine"] != "" {
+		t.Errorf("cpu run given engine %q", r.Labels["engine"])
+	}
+}
+
+// TestPrepareOptions: a run inherits the table size and engine of its
+// test's prepare command.
+func TestPrepareOptions(t *testing.T) {
+	in := "$ sysbench oltp_point_select --tables=4 --table-size=1000000 --mysql-storage-engine=rocksdb prepare\n" +
+		"Creating table 'sbtest1'...\n\n" +
+		"$ sysbench oltp_point_select --threads=8 run\n" + strings.Replace(cpu("8", "1000.00"), "CPU speed:\n    events per second:  1000.00\n", "", 1)
+	runs := runsOf(t, in)
+	if len(runs) != 1 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	r := runs[0]
+	if r.Settings["table-size"] != "1000000" || r.Settings["tables"] != "4" || r.Labels["engine"] != "rocksdb" ||
+		r.LabelFrom["engine"] != "prepare command at line 1" {
+		t.Errorf("settings %v labels %v from %v", r.Settings, r.Labels, r.LabelFrom)
+	}
+}
+
+// TestLabelLines: the label line above a run labels it, unless it only
+// numbers a repeat.
+func TestLabelLines(t *testing.T) {
+	in := "disk:\n" + cpu("1", "1000.00") + "\ntmpfs:\n" + cpu("1", "3000.00") + "\nSecond run:\n" + cpu("1", "3001.00")
+	runs := runsOf(t, in)
+	if len(runs) != 3 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	for i, want := range []string{"disk", "tmpfs", ""} {
+		if got := runs[i].Labels["heading"]; got != want {
+			t.Errorf("run %d: heading %q, want %q", i, got, want)
+		}
+	}
+}
