@@ -32,6 +32,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"runtime/debug"
 	"sort"
 )
 
@@ -59,9 +60,10 @@ func main() {
 	log.SetPrefix("sbreport: ")
 	err := run(os.Args[1:], os.Stdout, os.Stderr)
 	switch {
-	case err == nil:
-	case errors.Is(err, errUsage), errors.Is(err, flag.ErrHelp):
-		if !errors.Is(err, flag.ErrHelp) && err != errUsage {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		// Help asked for is not an error: it went to standard output.
+	case errors.Is(err, errUsage):
+		if err != errUsage {
 			log.Print(err)
 		}
 		os.Exit(2)
@@ -77,11 +79,26 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return errUsage
+		return errUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(stdout)
+		return nil
+	case "help":
+		if len(args) > 1 {
+			if _, ok := verbs[args[1]]; ok {
+				return run([]string{args[1], "-h"}, stdout, stderr)
+			}
+			usage(stderr)
+			return fmt.Errorf("help: unknown command %q: %w", args[1], errUsage)
 		}
+		usage(stdout)
+		return nil
+	case "-version", "--version", "version":
+		fmt.Fprintln(stdout, versionText())
 		return nil
 	}
 	v, ok := verbs[args[0]]
@@ -89,7 +106,62 @@ func run(args []string, stdout, stderr io.Writer) error {
 		usage(stderr)
 		return fmt.Errorf("unknown command %q: %w", args[0], errUsage)
 	}
+	if wantsHelp(args[1:]) {
+		// The verb's usage goes to standard output when asked for.
+		stderr = stdout
+	}
 	return v.run(args[1:], stdout, stderr)
+}
+
+// wantsHelp reports whether the arguments ask for help (before a "--").
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// versionText is "sbreport VERSION (REVISION, TIME[, modified]) GOVERSION"
+// from the build information the Go toolchain records.
+func versionText() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "sbreport (no build information)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, at, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	out := "sbreport " + v
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		out += " (" + rev
+		if at != "" {
+			out += ", " + at
+		}
+		out += dirty + ")"
+	}
+	return out + " " + bi.GoVersion
 }
 
 func usage(w io.Writer) {
@@ -103,7 +175,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, verbs[n].short)
 	}
-	fmt.Fprintln(w, "\nrun 'sbreport <command> -h' for a command's flags")
+	fmt.Fprintln(w, "\nrun 'sbreport <command> -h' for a command's flags, 'sbreport --version' for the version")
 }
 
 // newFlags returns a FlagSet for a verb whose usage prints its usage line.

@@ -192,6 +192,7 @@ type tableSink struct {
 	tw       *tabwriter.Writer
 	rows     int
 	captures []string
+	warnings []string // each run's warnings, "source:line: warning"
 	errs     []*parse.Error
 }
 
@@ -212,7 +213,14 @@ func (s *tableSink) add(it parse.Item) {
 			if note != "" {
 				note += ", "
 			}
-			note += strconv.Itoa(n) + " warning(s)"
+			if n == 1 {
+				note += "1 warning"
+			} else {
+				note += strconv.Itoa(n) + " warnings"
+			}
+			for _, w := range v.Warnings {
+				s.warnings = append(s.warnings, fmt.Sprintf("%s:%d: %s", v.Source, v.Line, w))
+			}
 		}
 		fmt.Fprintf(s.tw, "%s:%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			v.Source, v.Line, v.Tool, dash(v.Version), dash(v.Test), intOrDash(v.Threads),
@@ -245,6 +253,9 @@ func (s *tableSink) add(it parse.Item) {
 	case *parse.TableStatus:
 		s.captures = append(s.captures, fmt.Sprintf("table     %s:%d  %s (%s) rows %s, data %s B, index %s B", v.Source, v.Line, v.Name, v.Engine,
 			i64OrDash(v.Rows), i64OrDash(v.DataLength), i64OrDash(v.IndexLength)))
+		for _, w := range v.Warnings {
+			s.warnings = append(s.warnings, fmt.Sprintf("%s:%d: %s", v.Source, v.Line, w))
+		}
 	case *parse.Error:
 		s.errs = append(s.errs, v)
 	}
@@ -256,6 +267,12 @@ func (s *tableSink) close() error {
 	}
 	if s.rows == 0 {
 		fmt.Fprintln(s.w, "(no runs)")
+	}
+	if len(s.warnings) > 0 {
+		fmt.Fprintln(s.w, "\nwarnings:")
+		for _, w := range s.warnings {
+			fmt.Fprintln(s.w, "  "+w)
+		}
 	}
 	if len(s.captures) > 0 {
 		fmt.Fprintln(s.w)

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"strings"
+	"testing"
+)
+
+// TestHelpAndVersion: help asked for goes to standard output with no
+// error, at every level; a missing command is a usage error on standard
+// error; --version names the build.
+func TestHelpAndVersion(t *testing.T) {
+	tests := []struct {
+		args           []string
+		stdout, stderr string // what each must start with ("" = empty)
+		wantErr        error
+	}{
+		{[]string{"-h"}, "usage: sbreport <command>", "", nil},
+		{[]string{"--help"}, "usage: sbreport <command>", "", nil},
+		{[]string{"help"}, "usage: sbreport <command>", "", nil},
+		{[]string{"help", "report"}, "usage: sbreport report", "", flag.ErrHelp},
+		{[]string{"report", "-h"}, "usage: sbreport report", "", flag.ErrHelp},
+		{[]string{"compare", "--help"}, "usage: sbreport compare", "", flag.ErrHelp},
+		{[]string{"--version"}, "sbreport ", "", nil},
+		{nil, "", "usage: sbreport <command>", errUsage},
+		{[]string{"frobnicate"}, "", "usage: sbreport <command>", errUsage},
+	}
+	for _, tt := range tests {
+		var out, errw bytes.Buffer
+		err := run(tt.args, &out, &errw)
+		if tt.wantErr == nil && err != nil || tt.wantErr != nil && !errors.Is(err, tt.wantErr) {
+			t.Errorf("%q: error %v, want %v", tt.args, err, tt.wantErr)
+		}
+		if !strings.HasPrefix(out.String(), tt.stdout) || tt.stdout == "" && out.Len() > 0 {
+			t.Errorf("%q: stdout %.60q, want %q…", tt.args, out.String(), tt.stdout)
+		}
+		if !strings.HasPrefix(errw.String(), tt.stderr) || tt.stderr == "" && errw.Len() > 0 {
+			t.Errorf("%q: stderr %.60q, want %q…", tt.args, errw.String(), tt.stderr)
+		}
+	}
+}
+
+// TestParseListsWarnings: the parse table says which warnings a run has,
+// not only how many.
+func TestParseListsWarnings(t *testing.T) {
+	var out, errw bytes.Buffer
+	in := "../../testdata/public/identity/sb1.0.9-cpu-threads-only-in-headings-no-command-truncated-issue286.txt"
+	run([]string{"parse", in}, &out, &errw)
+	s := out.String()
+	if !strings.Contains(s, "\nwarnings:\n") || !strings.Contains(s, in+":35: line 34: threads taken from the line above the run") {
+		t.Errorf("parse table:\n%s", s)
+	}
+}
