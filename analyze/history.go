@@ -523,3 +523,22 @@ func history(runs []*parse.Run, ho HistoryOptions, opts Options) *History {
 	}
 	return nil
 }
+
+// Name names a series for people: "oltp_read_write, 16 threads,
+// engine=InnoDB, system=a" (the workload, the threads, then its other
+// labels in name order).
+func (s Series) Name() string {
+	l := s.Labels
+	parts := []string{l["workload"]}
+	if t := l["threads"]; t != "" {
+		parts = append(parts, t+" threads")
+	}
+	var rest []string
+	for k, v := range l {
+		if k != "workload" && k != "threads" && k != "tool" {
+			rest = append(rest, k+"="+v)
+		}
+	}
+	sort.Strings(rest)
+	return strings.Join(append(parts, rest...), ", ")
+}

@@ -41,18 +41,6 @@ func sniffJSONDoc(head []byte) (format string, ok bool) {
 	return f, true
 }
 
-// jsonDoc is what an sbreport JSON document holds that collect reads; the
-// analysis of a results.json is computed again, not read.
-type jsonDoc struct {
-	Format    string               `json:"format"`
-	Runs      []*parse.Run         `json:"runs"`
-	Hosts     []*parse.Host        `json:"hosts"`
-	Variables []*parse.Variables   `json:"variables"`
-	Tables    []*parse.TableStatus `json:"tables"`
-	SysStats  []*parse.SysStat     `json:"sysstats"`
-	Errors    []*parse.Error       `json:"errors"`
-}
-
 // readJSONDoc reads an sbreport JSON document and passes its items to
 // emit, in the order the document lists them.
 func readJSONDoc(r io.Reader, name, format string, emit func(parse.Item, string)) {
@@ -61,45 +49,18 @@ func readJSONDoc(r io.Reader, name, format string, emit func(parse.Item, string)
 			"JSON document of format %q: this sbreport reads %q (expected a document it wrote, or text output)", format, parse.Format)}, "")
 		return
 	}
-	var d jsonDoc
+	// The analysis of a results.json is computed again, not read.
+	var d parse.Document
 	dec := json.NewDecoder(bufio.NewReader(r))
 	if err := dec.Decode(&d); err != nil {
 		emit(&parse.Error{Source: name, Message: "sbreport JSON document not read: " + err.Error() + " (expected the JSON that parse --json or report wrote)"}, "")
 		return
 	}
-	for _, x := range d.Runs {
-		if x == nil {
-			continue
+	for _, it := range d.Items() {
+		if r, ok := it.(*parse.Run); ok && r.Labels == nil {
+			r.Labels = map[string]string{}
 		}
-		if x.Labels == nil {
-			x.Labels = map[string]string{}
-		}
-		emit(x, x.Source)
-	}
-	for _, x := range d.Hosts {
-		if x != nil {
-			emit(x, x.Source)
-		}
-	}
-	for _, x := range d.Variables {
-		if x != nil {
-			emit(x, x.Source)
-		}
-	}
-	for _, x := range d.Tables {
-		if x != nil {
-			emit(x, x.Source)
-		}
-	}
-	for _, x := range d.SysStats {
-		if x != nil {
-			emit(x, x.Source)
-		}
-	}
-	for _, x := range d.Errors {
-		if x != nil {
-			emit(x, x.Source)
-		}
+		emit(it, "")
 	}
 }
 

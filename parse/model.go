@@ -444,6 +444,31 @@ type Document struct {
 	Errors    []*Error       `json:"errors"`
 }
 
+// Items returns the document's items: runs, hosts, variables, tables,
+// system statistics, errors, each kind in its order (nil ones left out).
+func (d *Document) Items() []Item {
+	out := make([]Item, 0, len(d.Runs)+len(d.Hosts)+len(d.Variables)+len(d.Tables)+len(d.SysStats)+len(d.Errors))
+	out = appendItems(out, d.Runs)
+	out = appendItems(out, d.Hosts)
+	out = appendItems(out, d.Variables)
+	out = appendItems(out, d.Tables)
+	out = appendItems(out, d.SysStats)
+	return appendItems(out, d.Errors)
+}
+
+func appendItems[T interface {
+	comparable
+	Item
+}](out []Item, xs []T) []Item {
+	var none T
+	for _, x := range xs {
+		if x != none {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // Add appends an item to the slice it belongs to.
 func (d *Document) Add(it Item) {
 	switch v := it.(type) {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"sort"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -54,7 +52,7 @@ func planHistory(an *analyze.Analysis, v *View) []chartPlan {
 		if len(s.Points) < 2 || (len(s.ChangePoints) == 0 && len(s.Warnings) > 0) {
 			continue // too short to search: nothing to show
 		}
-		name := seriesTitle(s.Labels)
+		name := s.Name()
 		sv := HistorySeriesView{Name: name, Points: len(s.Points), First: s.Points[0].Key, Last: s.Points[len(s.Points)-1].Key}
 		for _, c := range s.ChangePoints {
 			sv.Changes = append(sv.Changes, changeSentence(c, h.Order))
@@ -78,22 +76,6 @@ func planHistory(an *analyze.Analysis, v *View) []chartPlan {
 		v.History = hv
 	}
 	return plans
-}
-
-// seriesTitle is "oltp_read_write, 16 threads, engine=InnoDB".
-func seriesTitle(l map[string]string) string {
-	parts := []string{l["workload"]}
-	if t := l["threads"]; t != "" {
-		parts = append(parts, t+" threads")
-	}
-	var rest []string
-	for k, v := range l {
-		if k != "workload" && k != "threads" && k != "tool" {
-			rest = append(rest, k+"="+v)
-		}
-	}
-	sort.Strings(rest)
-	return strings.Join(append(parts, rest...), ", ")
 }
 
 // changeSentence is "from 1.0.20 on: 0.902× [0.889, 0.915] of before, p = 0.005 (worse)".

@@ -117,31 +117,6 @@ func (f *inputFlags) empty() bool {
 	return len(f.where) == 0 && f.since == "" && f.until == "" && len(f.set) == 0
 }
 
-// docItems returns the items of a document: runs, hosts, variables,
-// tables, errors.
-func docItems(d *parse.Document) []parse.Item {
-	var out []parse.Item
-	for _, r := range d.Runs {
-		out = append(out, r)
-	}
-	for _, h := range d.Hosts {
-		out = append(out, h)
-	}
-	for _, v := range d.Variables {
-		out = append(out, v)
-	}
-	for _, t := range d.Tables {
-		out = append(out, t)
-	}
-	for _, s := range d.SysStats {
-		out = append(out, s)
-	}
-	for _, e := range d.Errors {
-		out = append(out, e)
-	}
-	return out
-}
-
 // whereFlag collects --where KEY=VALUE.
 type whereFlag map[string][]string
 

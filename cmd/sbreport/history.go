@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/sbreport/sbreport/analyze"
@@ -113,7 +112,7 @@ func printHistory(w io.Writer, h *analyze.History, alpha float64, perms, minSize
 	fmt.Fprintf(w, "%s (%s) by %s (%s order); change points: E-Divisive means, permutation test at α = %g (%d permutations, seed %d), segments of %d points or more\n",
 		h.Metric, sense, h.Order, h.OrderKind, alpha, perms, seed, minSize)
 	for _, s := range h.Series {
-		fmt.Fprintf(w, "\n%s: %d point(s)", seriesName(s.Labels), len(s.Points))
+		fmt.Fprintf(w, "\n%s: %d point(s)", s.Name(), len(s.Points))
 		if n := len(s.Points); n > 0 {
 			fmt.Fprintf(w, ", %s … %s", s.Points[0].Key, s.Points[n-1].Key)
 		}
@@ -162,20 +161,4 @@ func changeText(c analyze.HistoryChange, lowerIsBetter bool) string {
 		s += ", better"
 	}
 	return s
-}
-
-// seriesName is "oltp_read_write, 16 threads, engine=InnoDB, system=a".
-func seriesName(l map[string]string) string {
-	parts := []string{l["workload"]}
-	if t := l["threads"]; t != "" {
-		parts = append(parts, t+" threads")
-	}
-	var rest []string
-	for k, v := range l {
-		if k != "workload" && k != "threads" && k != "tool" {
-			rest = append(rest, k+"="+v)
-		}
-	}
-	sort.Strings(rest)
-	return strings.Join(append(parts, rest...), ", ")
 }

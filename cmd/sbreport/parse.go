@@ -46,7 +46,7 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 		// Selected or stored runs: read them whole, then print them.
 		var doc *parse.Document
 		if doc, _, walkErr = in.read("parse", fs, inputs); walkErr == nil {
-			for _, it := range docItems(doc) {
+			for _, it := range doc.Items() {
 				p.add(it)
 			}
 		}
