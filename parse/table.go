@@ -184,7 +184,9 @@ type summaryTable struct {
 	// they hold: the rows are consumed, nothing is read, and one error says
 	// why.
 	mismatch     bool
-	ruleCells    int   // cells of the markdown rule under the header, 0 when none
+	ruleCells    int // cells of the markdown rule under the header, 0 when none
+	badLine      int // the first line under the rule, when it is no row of the table
+	badWhy       string
 	width        int   // cells per row when they differ from the header's columns
 	colIdx       []int // for each row cell, its header column (when width is set)
 	workloadLine int
@@ -869,6 +871,7 @@ func (b *summaryTable) feed(l *Line) status {
 	}
 	if len(cells) != len(b.cols) {
 		if b.rows > 0 && b.width == 0 || b.width > 0 && len(cells) != b.width || !b.fitRow(l, cells) {
+			b.notRow(l, fmt.Sprintf("has %d cells (expected %d, one per column)", len(cells), len(b.cols)))
 			return rejected
 		}
 	}
@@ -882,10 +885,23 @@ func (b *summaryTable) feed(l *Line) status {
 			return rejected
 		}
 		th, ok = b.threadsCell(cells[at])
+		if !ok && b.cellsTable() && (b.rows > 0 || b.ruleCells > 0) {
+			// A line of the table's shape under its rule or rows is a row
+			// of it: a bad threads cell is an error, not the table's end.
+			b.rows++
+			b.lastRow = l.No
+			if !b.skip && !b.mismatch {
+				b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf(
+					"summary table %q: bad threads value %q (expected a positive whole number, or threads times processes such as 64 * 4): row skipped",
+					b.cols[b.threadsI].name, cells[at])})
+			}
+			return consumed
+		}
 	} else if !b.mismatch {
 		ok = b.hasValue(cells)
 	}
 	if !ok {
+		b.notRow(l, "holds no value in a throughput or latency column")
 		return rejected
 	}
 	b.rows++
@@ -895,6 +911,18 @@ func (b *summaryTable) feed(l *Line) status {
 	}
 	b.readRow(l, cells, th)
 	return consumed
+}
+
+// cellsTable reports a table whose rows are delimited cell by cell (pipes
+// or tabs): a line with its number of cells is one of its rows.
+func (b *summaryTable) cellsTable() bool { return b.sep == sepPipe || b.sep == sepTab }
+
+// notRow notes why the first line under a markdown rule is no row of the
+// table: a header and rule with no readable row are reported at end.
+func (b *summaryTable) notRow(l *Line, why string) {
+	if b.rows == 0 && b.ruleCells > 0 && b.badLine == 0 {
+		b.badLine, b.badWhy = l.No, why
+	}
 }
 
 // hasValue reports whether a row of a table without threads column holds
@@ -1243,16 +1271,18 @@ func (b *summaryTable) cellValue(cell string, col tableCol) (v float64, ok bool,
 
 func (b *summaryTable) end(c *ctx) {
 	if b.rows == 0 {
+		if b.badLine > 0 && !b.skip {
+			c.add(&Error{Source: c.name, Line: b.badLine, Message: fmt.Sprintf(
+				"summary table (%s) at line %d not read: the line under its rule %s",
+				strings.Join(b.names(), ", "), b.header.No, b.badWhy)})
+			return
+		}
 		// A header without rows is prose that happens to name columns.
 		c.remember(&b.header)
 		return
 	}
 	if b.width == 0 && !b.skip && !b.single {
-		names := make([]string, len(b.cols))
-		for i, col := range b.cols {
-			names[i] = col.name
-		}
-		c.tables = append(c.tables, tableShape{line: b.header.No, names: names, cols: b.cols, sep: b.sep,
+		c.tables = append(c.tables, tableShape{line: b.header.No, names: b.names(), cols: b.cols, sep: b.sep,
 			test: b.test, workload: b.workload, lastRow: b.lastRow, named: b.named, threads: b.threadsI >= 0})
 	}
 	for _, e := range b.errs {
@@ -1263,6 +1293,15 @@ func (b *summaryTable) end(c *ctx) {
 		r.Source = c.name
 		c.emitRun(r)
 	}
+}
+
+// names returns the header's column names.
+func (b *summaryTable) names() []string {
+	names := make([]string, len(b.cols))
+	for i, col := range b.cols {
+		names[i] = col.name
+	}
+	return names
 }
 
 // htmlComment consumes the table lines of an HTML comment ("<!--" to
@@ -1482,10 +1521,7 @@ func (b *summaryTable) fitRow(l *Line, cells []string) bool {
 			}
 		}
 	}
-	names := make([]string, len(b.cols))
-	for i, c := range b.cols {
-		names[i] = c.name
-	}
+	names := b.names()
 	b.mismatch = true
 	for j := range b.colIdx {
 		b.colIdx[j] = -1

@@ -445,6 +445,17 @@ func TestSummaryTableIdentity(t *testing.T) {
 			"|host|sysbench version|eps|\n|-|-|-|\n|a|1.0.20|10|\n|b|latest|20|\n",
 			[]string{"3 version=1.0.20 eps=10 [host:a] [system:a] [table:line 1]", "4 eps=20 [host:b] [system:b] [table:line 1]"},
 			[]string{`4: summary table "sysbench version": bad version "latest" (expected a version such as 1.0.20)`}, nil},
+		{"a bad threads cell inside a markdown table is an error, and the rows after it are read",
+			"| threads | tps |\n|---|---|\n| 8 | 100 |\n| 1k | 150 |\n| 32 | 300 |\n",
+			[]string{"3 threads=8(table) tps=100 [table:line 1]", "5 threads=32(table) tps=300 [table:line 1]"},
+			[]string{`4: summary table "threads": bad threads value "1k" (expected a positive whole number, or threads times processes such as 64 * 4): row skipped`}, nil},
+		{"a header and rule whose first line is no row are reported",
+			"| threads | tps |\n|---|---|\n| many | fast |\n\n|머신|cpu 속도|\n|---|---|\n|pi|slow|\n",
+			nil,
+			[]string{
+				`3: summary table "threads": bad threads value "many" (expected a positive whole number, or threads times processes such as 64 * 4): row skipped`,
+				"7: summary table (머신, cpu 속도) at line 5 not read: the line under its rule holds no value in a throughput or latency column",
+			}, nil},
 		{"a test column names each row's test",
 			"| test | threads | tps |\n|---|---|---|\n| oltp_read_only | 8 | 100 |\n| Point Select | 8 | 200 |\n| my_script | 8 | 300 |\n",
 			[]string{
