@@ -347,18 +347,13 @@ func (b *summaryTable) wide() {
 // command takes the test and engine of a sysbench command line typed
 // between the table's workload heading and the table
 // ("sysbench /usr/share/sysbench/oltp_update_non_index.lua \ ..."), or
-// written in an inline code span of the text above the table: it names
-// what every row measured. Threads stay the rows' own; a table without a
-// threads column takes the command's.
+// written in an inline code span of the text above it (the stream keeps
+// either as the last command seen): it names what every row measured.
+// Threads stay the rows' own; a table without a threads column takes the
+// command's.
 func (b *summaryTable) command(c *ctx) {
 	cmd, line := c.command, c.cmdLine
 	if !runsTest(cmd) || b.header.No-line > headingReach {
-		cmd, line = nil, 0
-	}
-	if sc, sl := b.spanCommand(c); sc != nil && sl > line {
-		cmd, line = sc, sl
-	}
-	if cmd == nil {
 		return
 	}
 	if b.threadsI < 0 {
@@ -386,32 +381,6 @@ func runsTest(cmd *Command) bool {
 		return false
 	}
 	return true
-}
-
-// codeSpanRE matches an inline code span.
-var codeSpanRE = regexp.MustCompile("`([^`]+)`")
-
-// spanCommand returns the nearest sysbench command written in an inline
-// code span of the unclaimed lines above the table, within its section,
-// and its line.
-func (b *summaryTable) spanCommand(c *ctx) (*Command, int) {
-	for i := len(c.headings) - 1; i >= 0; i-- {
-		h := c.headings[i]
-		if b.header.No-h.No > headingReach {
-			break
-		}
-		if strings.Contains(h.Text, "`") && strings.Contains(h.Text, "sysbench") {
-			for _, m := range codeSpanRE.FindAllStringSubmatch(h.Text, -1) {
-				if cmd := ParseCommand(m[1]); runsTest(cmd) {
-					return cmd, h.No
-				}
-			}
-		}
-		if mdLevel(strings.TrimSpace(h.Text)) > 0 {
-			break
-		}
-	}
-	return nil, 0
 }
 
 // splitHeader splits a header row into column names.

@@ -426,10 +426,10 @@ func TestSummaryTableIdentity(t *testing.T) {
 				"5 threads=150(table) test=oltp_point_select qps=177876.25 p95=1.23 [heading:Point Select 性能] [system:v5.0] [table:line 3]",
 			}, nil, nil},
 		{"the engine of a CREATE TABLE above goes to MySQL rows, not to TiDB rows",
-			"CREATE TABLE `sbtest` (\n  `id` int\n) ENGINE=InnoDB\n\n| - | threads | tps |\n|---|---|---|\n| TiDB | 64 | 3834 |\n| Mysql | 64 | 2392 |\n",
+			"CREATE TABLE `sbtest` (\n  `id` int\n) ENGINE=InnoDB\n\n### oltp_read_write\n\n| - | threads | tps |\n|---|---|---|\n| TiDB | 64 | 3834 |\n| Mysql | 64 | 2392 |\n",
 			[]string{
-				"7 threads=64(table) tps=3834 [system:TiDB] [table:line 5]",
-				"8 threads=64(table) tps=2392 [engine:innodb] [system:Mysql] [table:line 5]",
+				"9 threads=64(table) test=oltp_read_write tps=3834 [system:TiDB] [table:line 7]",
+				"10 threads=64(table) test=oltp_read_write tps=2392 [engine:innodb] [system:Mysql] [table:line 7]",
 			}, nil, nil},
 		{"a combined latency cell with another number of values",
 			"| threads | tps | latency(avg / .95) |\n|---|---|---|\n| 8 | 100 | 12.5 ms |\n",
