@@ -468,9 +468,6 @@ var (
 		"events per sec": true, "ev/s": true, "ev/sec": true, "events/s (eps)": true, "事件/秒": true}
 	// cpuSpeedWords name the cpu test's "CPU speed: events per second".
 	cpuSpeedWords = map[string]bool{"cpu speed": true, "cpu 속도": true, "cpu속도": true, "cpu 速度": true, "cpu速度": true}
-	// derivedRE marks a column that compares other columns ("QPS 提升",
-	// "improvement", "diff %"): not a result.
-	derivedRE = regexp.MustCompile(`(?i)(提升|提高|增长|增幅|下降|降低|差异|差值|对比|比例|倍数|improve|gain|speed-?up|diff|change|ratio|relative|\bvs\b)`)
 	// latQualRE reads one part of a combined latency header: "avg", ".95",
 	// "95%", "p99".
 	latQualRE = regexp.MustCompile(`(?i)^(?:p?(\d{1,2}(?:\.\d+)?)(?:%|th)?|0?\.(\d{1,4}))$`)
@@ -492,7 +489,7 @@ func classifyColumn(name string) tableCol {
 		col.kind = colVersion
 		return col
 	}
-	if derivedRE.MatchString(bare) {
+	if derived(bare) {
 		return col
 	}
 	if sys, rest := systemPrefix(name); sys != "" {
@@ -501,6 +498,21 @@ func classifyColumn(name string) tableCol {
 		return m
 	}
 	return classifyMetric(name)
+}
+
+// derivedWords mark a column that compares other columns ("QPS 提升",
+// "improvement", "diff %"): not a result.
+var derivedWords = []string{"提升", "提高", "增长", "增幅", "下降", "降低", "差异", "差值", "对比", "比例", "倍数",
+	"improve", "gain", "speedup", "speed-up", "diff", "change", "ratio", "relative"}
+
+// derived reports a lower-case header naming a comparison.
+func derived(bare string) bool {
+	for _, w := range derivedWords {
+		if strings.Contains(bare, w) {
+			return true
+		}
+	}
+	return containsWord(bare, "vs")
 }
 
 // systemPrefix splits a metric column named after its system ("v4.0
@@ -527,13 +539,47 @@ func looksLikeSystem(words []string) bool {
 	if len(words) > 3 {
 		return false
 	}
+	p := strings.Join(words, " ")
+	if !(isVersion(words[0]) || len(words) == 2 && isVersion(words[1]) || namesSystem(p)) {
+		return false // cheap test first: the regular expressions below are costly
+	}
 	for _, w := range words {
 		if qualifierRE.MatchString(w) || latWordRE.MatchString(w) || threadWords[strings.ToLower(w)] {
 			return false
 		}
 	}
-	p := strings.Join(words, " ")
 	return versionRE.MatchString(p) || systemRE.MatchString(p)
+}
+
+// isVersion reports a version word: "4.0", "v2.1.0-rc.2".
+func isVersion(w string) bool {
+	w = strings.TrimLeft(w, "vV")
+	i, dots := 0, 0
+	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '.' && i > 0) {
+		if w[i] == '.' {
+			dots++
+		}
+		i++
+	}
+	return dots > 0 && i > 0 && w[i-1] != '.'
+}
+
+// systemWords are the databases and engines systemRE names.
+var systemWords = map[string]bool{"innodb": true, "myisam": true, "rocksdb": true, "myrocks": true, "tokudb": true,
+	"aria": true, "memory": true, "mysql": true, "mariadb": true, "percona": true, "tidb": true, "postgres": true,
+	"postgresql": true, "oceanbase": true, "polardb": true, "aurora": true}
+
+// namesSystem reports whether s holds one of systemWords as a word
+// ("myisam_1W行" does: '_' separates words here).
+func namesSystem(s string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z')
+	}) {
+		if systemWords[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // classifyMetric names the threads, throughput or latency a header cell
@@ -558,9 +604,15 @@ func classifyMetric(name string) tableCol {
 		col.kind, col.test = colEPS, "cpu"
 		return col
 	}
-	isLat := latWordRE.MatchString(bare) || strings.Contains(bare, "latency") || strings.Contains(bare, "延迟") ||
+	isLat := strings.HasPrefix(bare, "lat") || strings.HasPrefix(bare, "rt") || strings.HasPrefix(bare, "response") ||
+		strings.HasPrefix(bare, "percentile") || strings.Contains(bare, "latency") || strings.Contains(bare, "延迟") ||
 		strings.Contains(bare, "response time") || strings.Contains(bare, "响应时间")
 	var st latStat
+	// Cheap tests first: a percentile needs a '%', "th", "percentile" or
+	// a 'p'.
+	if !isLat && !strings.ContainsAny(bare, "%pt") {
+		return col
+	}
 	if m := pctRE.FindStringSubmatch(bare); m != nil && (isLat || bare == m[1]+"%" || strings.HasSuffix(bare, "percentile")) {
 		st.pct = m[1]
 	} else if m := pPctRE.FindStringSubmatch(bare); m != nil && (isLat || bare == "p"+m[1]) {
@@ -1360,6 +1412,11 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 	if sep != sepPipe && sep != sepTab || len(names) < 2 {
 		return nil
 	}
+	// Cheap test first: most lines reaching here are rows of tables, and
+	// a header does not start with a number.
+	if _, err := parseNum(names[0]); err == nil {
+		return nil
+	}
 	metric, configs := false, 0
 	for i, n := range names {
 		if n == "" {
@@ -1370,13 +1427,12 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 		}
 		col := classifyColumn(n)
 		switch {
-		case col.kind == colThreads, col.kind != colLatency && timeColRE.MatchString(n):
+		case col.kind == colThreads, col.kind != colLatency && timeCol(n):
 			return nil // a monitor's time series (orzdba, mysqladmin), not a summary
 		case col.isMetric():
 			metric = true
 		}
-		low := strings.ToLower(n)
-		if systemRE.MatchString(strings.NewReplacer("_", " ", "-", " ").Replace(low)) || versionRE.MatchString(n) {
+		if namesSystem(n) || isVersion(n) {
 			configs++
 		} else if k, err := atoiStrict(n); err == nil && k > 0 {
 			configs++
@@ -1388,8 +1444,12 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 	return &unreadTable{sep: sep, header: *l, cols: len(names), metric: metric, names: names}
 }
 
-// timeColRE names a column of timestamps.
-var timeColRE = regexp.MustCompile(`(?i)(\btime\b|\bdate\b|timestamp|时间|日期)`)
+// timeCol reports a column of timestamps.
+func timeCol(n string) bool {
+	low := strings.ToLower(n)
+	return containsWord(low, "time") || containsWord(low, "date") || strings.Contains(low, "timestamp") ||
+		strings.Contains(low, "时间") || strings.Contains(low, "日期")
+}
 
 // An unreadTable consumes a table that looks like results but cannot be
 // read, and reports it once, when its rows hold numbers.
