@@ -274,6 +274,7 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	}
 	b := &summaryTable{sep: sep, header: *l, threadsI: -1, ruleOK: sep == sepPipe || sep == sepSpace}
 	metric := false
+	readable := false // a metric column a value can be read from
 	for i, n := range names {
 		if n == "" && i > 0 || strings.Contains(n, ":") {
 			return unreadHeader(l, c, sep, names)
@@ -296,10 +297,11 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		}
 		if col.isMetric() {
 			metric = true
+			readable = readable || col.kind != colLatency || len(col.lat) > 0
 		}
 		b.cols = append(b.cols, col)
 	}
-	if !metric || b.threadsI < 0 && (!b.named || sep != sepPipe && sep != sepTab) {
+	if !metric || b.threadsI < 0 && (!b.named || !readable || sep != sepPipe && sep != sepTab) {
 		return unreadHeader(l, c, sep, names)
 	}
 	b.wide()
