@@ -22,15 +22,19 @@ import (
 // or spaces (a space header is split into words, and words that belong
 // together, such as "95% latency(ms)" or "avg latency", are joined
 // again). A pipe or tab table without a threads column is read too when a
-// column says what each row is (a name column, below). Data rows follow
-// until a blank line or a line that is not a row of the table.
+// column says what each row is (a name column, below) and a value can be
+// read from a metric column. Data rows follow until a blank line or a line
+// that is not a row of the table; in a pipe or tab table, a line with the
+// table's cells under its rule is a row even when its threads cell is bad
+// (an error, and the rows after it are read).
 //
 // Every row becomes a Run with Tool ToolTable and Layout LayoutT: its
 // threads (ThreadsFrom "table"; a cell "64 * 4", 64 threads in each of 4
 // sysbench processes, is 256 with the label "clients" 4, as analyze
-// labels the runs it merges from several clients), TPS, QPS or EPS as the column is named
-// ("events per second", "cpu speed" and cells such as "2724.77 ev/sec"
-// are events per second; "cpu speed" also names the test cpu), a latency
+// labels the runs it merges from several clients), TPS, QPS or EPS as the
+// column is named ("events per second", "cpu speed" and cells such as
+// "2724.77 ev/sec" are events per second; "cpu speed" also names the test
+// cpu), a latency
 // column naming a percentile ("95% latency(ms)", "p99") as
 // Latency.Percentiles, an average/min/max latency column as Latency.Avg,
 // Min, Max, in ms (a unit named in the header, "(s)" or "(us)", or as a
@@ -77,7 +81,8 @@ import (
 //     write (or 测试, 读, 写). If it names a test, the run's Test is set
 //     too. A prose sentence (one ending with 。 or a period) is never the
 //     workload, but names the test when it names exactly one ("我们分别在
-//     两种网络模式下做了 Point Select 测试。").
+//     两种网络模式下做了 Point Select 测试。"); one naming several ends the
+//     search.
 //   - system: the first other heading of at most 40 characters that ends
 //     with ':', looks like a version ("v3.0", "TiDB 2.1", "MySQL 8.0.32")
 //     or names a database or storage engine ("InnoDB results").
@@ -87,15 +92,17 @@ import (
 // ("Command was the same `sysbench cpu --threads=2 run`"), names the test
 // when no heading nearer the table does, and the engine; when the table
 // has no threads column, its threads are the rows' threads (ThreadsFrom
-// "command"). A row whose system names MySQL, MariaDB or Percona takes
-// the storage engine the nearest capture states (a CREATE TABLE ...
-// ENGINE=InnoDB above), as runs do; other systems (TiDB, ...) do not
-// choose their storage by ENGINE=.
+// "command"). A prepare, prewarm or cleanup command names no test (its
+// test is oltp_common). A row whose system names MySQL, MariaDB or
+// Percona takes the storage engine the nearest capture states (a CREATE
+// TABLE ... ENGINE=InnoDB above) when its test uses tables, as runs do;
+// other systems (TiDB, ...) do not choose their storage by ENGINE=.
 //
 // Every row also carries the label "table", "line N" of its header: two
 // tables of one input that show the same system and workload are
 // different measurements, and the label keeps them apart (analyze splits
-// a cell only when the label differs between runs of one system).
+// a cell only when the label differs between runs of one system, and
+// never takes table, heading or clients as the system).
 //
 // A line of comma-separated values below a table with a name column that
 // has exactly that table's columns, with numbers where the table has its
@@ -111,10 +118,13 @@ import (
 //
 // A table that looks like results but cannot be read is reported, never
 // dropped: a header naming a throughput or latency but no threads and no
-// name column, and a header whose columns name systems, engines or
-// versions with rows of numbers but no metric ("|myisam_1W行|innodb_1W行|"
-// over "无binlog+无索引|20833|5353": the unit of the cells is not in the
-// table) give one *Error at the header naming the lines.
+// name column, and a header under a rule whose columns name systems,
+// engines, versions or thread counts with rows of numbers but no metric
+// ("|myisam_1W行|innodb_1W行|" over "无binlog+无索引|20833|5353": the unit
+// of the cells is not in the table) give one *Error at the header naming
+// the lines; so does a table header and rule whose first line is no row.
+// Monitor output (a time or date column) and tables of settings are not
+// results and are left alone.
 
 // headingReach bounds how far above a table a heading may be.
 const headingReach = 40
