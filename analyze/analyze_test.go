@@ -72,6 +72,7 @@ func TestChooseBy(t *testing.T) {
 		{"other label", []*parse.Run{r(map[string]string{"fs": "xfs"}, ""), r(map[string]string{"fs": "ext4"}, "")}, "fs"},
 		{"version banner", []*parse.Run{r(nil, "1.0.20"), r(nil, "1.1.0")}, "version"},
 		{"one system", []*parse.Run{r(map[string]string{"run": "1"}, "1.0.20"), r(map[string]string{"run": "2"}, "1.0.20")}, ""},
+		{"summary tables' own labels", []*parse.Run{r(map[string]string{"table": "line 3", "heading": "Point Select", "clients": "4"}, ""), r(map[string]string{"table": "line 9", "heading": "Read Write", "clients": "2"}, "")}, ""},
 	}
 	for _, tt := range tests {
 		if got := ChooseBy(tt.runs); got != tt.want {

@@ -103,7 +103,7 @@ var nonSystemKeys = map[string]bool{
 	"rep": true, "iteration": true, "client": true, "client_group": true, "time": true,
 	"date": true, "seed": true, "tables": true, "table_size": true, "db_driver": true,
 	"concurrency": true, "number_of_queries": true, "phase": true, "checkpoint": true,
-	"status": true,
+	"status": true, "table": true, "heading": true, "clients": true,
 }
 
 // ChooseBy returns the key that names systems when none is given: the

@@ -16,38 +16,115 @@ import (
 //	| 150     | 334219.04 |            0.64 |
 //
 // A header row names a threads column (threads, thds, n_threads,
-// concurrency, clients, 线程, 并发, ...) and at least one throughput (TPS,
-// QPS) or latency column; cells are separated by pipes (markdown, with an
-// optional |---| rule), tabs, commas or spaces (a space header is split
-// into words, and words that belong together, such as "95% latency(ms)"
-// or "avg latency", are joined again). Data rows follow until a blank line
-// or a line that is not a row of the table.
+// concurrency, clients, 线程, 并发, "sysbench threads", ...) and at least
+// one throughput (TPS, QPS, events/s) or latency column; cells are
+// separated by pipes (markdown, with an optional |---| rule), tabs, commas
+// or spaces (a space header is split into words, and words that belong
+// together, such as "95% latency(ms)" or "avg latency", are joined
+// again). A pipe or tab table without a threads column is read too when a
+// column says what each row is (a name column, below) and a value can be
+// read from a metric column. Data rows follow until a blank line or a line
+// that is not a row of the table; in a pipe or tab table, a line with the
+// table's cells under its rule is a row even when its threads cell is bad
+// (an error, and the rows after it are read).
 //
 // Every row becomes a Run with Tool ToolTable and Layout LayoutT: its
-// threads (ThreadsFrom "table"), TPS or QPS as the column is named, a
-// latency column naming a percentile ("95% latency(ms)", "p99") as
+// threads (ThreadsFrom "table"; a cell "64 * 4", 64 threads in each of 4
+// sysbench processes, is 256 with the label "clients" 4, as analyze
+// labels the runs it merges from several clients), TPS, QPS or EPS as the
+// column is named ("events per second", "cpu speed" and cells such as
+// "2724.77 ev/sec" are events per second; "cpu speed" also names the test
+// cpu), a latency
+// column naming a percentile ("95% latency(ms)", "p99") as
 // Latency.Percentiles, an average/min/max latency column as Latency.Avg,
 // Min, Max, in ms (a unit named in the header, "(s)" or "(us)", or as a
 // cell suffix, is converted; a latency column naming no unit is taken as
-// ms, as sysbench prints). Every cell is kept in Columns. A latency column
-// naming neither a percentile nor avg/min/max is kept in Columns only,
-// with a warning. Absent cells (N/A, -, empty) are nil.
+// ms, as sysbench prints). A latency column naming several statistics
+// ("latency(avg / .95)") holds as many values separated by "/" ("67.04 ms
+// / 110.88 ms"). Every cell is kept in Columns. A latency column naming
+// neither a percentile nor avg/min/max is kept in Columns only, with a
+// warning. Columns that compare (a header with 提升, improvement, diff,
+// ratio, vs, ...) are derived figures, kept in Columns only. Absent cells
+// (N/A, -, empty) are nil.
+//
+// Name columns say what each row is, and win over the headings above:
+//   - system: version, 版本, system, database, server, config, ..., and a
+//     first column whose header is "-" or empty ("| - | threads | tps |"
+//     with TiDB and MySQL rows); label "system";
+//   - machine: machine, host, device name, 머신, 机器, ...; labels "host"
+//     and, when no system column is given, "system";
+//   - engine: engine, storage engine, 存储引擎; label "engine";
+//   - test: test, workload, 测试, 场景; the cell names the test as a
+//     heading would;
+//   - "sysbench version": the row's Run.Version.
+//
+// Setting columns ("table count", "table size", 表数量, ...) are workload
+// settings: Run.Settings "tables" and "table-size", counts as plain
+// numbers ("100 万" is 1000000; K, M, 万, 亿 are understood), so that rows
+// that differ only there are different experiments.
+//
+// A wide table holds several systems in each row: when every throughput
+// and latency column begins with a system ("v4.0 QPS", "v4.0 95% latency
+// (ms)", "v5.0 QPS", ...: a version or a database or engine name), each
+// row gives one run per system, all with the row's line.
 //
 // Labels come from the nearest unclaimed lines above the table (at most
-// headingReach lines up), nearest first:
+// headingReach lines up), nearest first, within the table's own section:
+// the search for the workload stops at the nearest markdown heading ("#",
+// "##", ...), and above it only headings of enclosing sections (fewer
+// '#') may name the system. Rows of other markdown tables, command
+// continuation lines ("--opt \") and image captions are never labels.
 //   - workload: the first heading that names a sysbench test
-//     (oltp_read_write, point_select, ...) or contains test, select,
-//     insert, update, delete, read, write (or 测试, 读, 写). If it is a
-//     test name, the run's Test is set too.
+//     (oltp_read_write, point_select, ...; a 0.4/0.5 test written as
+//     sysbench takes it, "标准 oltp 测试", "标准 insert 测试", names oltp and
+//     insert) or contains test, select, insert, update, delete, read,
+//     write (or 测试, 读, 写). If it names a test, the run's Test is set
+//     too. A prose sentence (one ending with 。 or a period) is never the
+//     workload, but names the test when it names exactly one ("我们分别在
+//     两种网络模式下做了 Point Select 测试。"); one naming several ends the
+//     search.
 //   - system: the first other heading of at most 40 characters that ends
 //     with ':', looks like a version ("v3.0", "TiDB 2.1", "MySQL 8.0.32")
 //     or names a database or storage engine ("InnoDB results").
 //
-// Headings are kept as printed, without markdown '#', '*' and a final ':'.
+// A sysbench command line typed above the table (within headingReach
+// lines), or written in an inline code span of the text above it
+// ("Command was the same `sysbench cpu --threads=2 run`"), names the test
+// when no heading nearer the table does, and the engine; when the table
+// has no threads column, its threads are the rows' threads (ThreadsFrom
+// "command"). A prepare, prewarm or cleanup command names no test (its
+// test is oltp_common). A row whose system names MySQL, MariaDB or
+// Percona takes the storage engine the nearest capture states (a CREATE
+// TABLE ... ENGINE=InnoDB above) when its test uses tables, as runs do;
+// other systems (TiDB, ...) do not choose their storage by ENGINE=.
+//
+// Every row also carries the label "table", "line N" of its header: two
+// tables of one input that show the same system and workload are
+// different measurements, and the label keeps them apart (analyze splits
+// a cell only when the label differs between runs of one system, and
+// never takes table, heading or clients as the system).
+//
+// A line of comma-separated values below a table with a name column that
+// has exactly that table's columns, with numbers where the table has its
+// throughput and latency ("MBP 2020 , 2.3 GHz ..., 8 Cores , 1.0.20 ,
+// 7487274.56" in a comment under the table), is one more row of it: it
+// takes the table's columns and test, not the threads of the command
+// above the table (it was run by someone else), and a warning says so.
+//
 // Tables inside an HTML comment ("<!-- plan cache enabled" ... "-->") are
 // not on the page: their rows are consumed and skipped. Summary tables
-// do not take the command line before them: a table summarises many runs,
-// and one command rarely describes them all.
+// do not take the command line before them as Run.Command: a table
+// summarises many runs, and one command rarely describes them all.
+//
+// A table that looks like results but cannot be read is reported, never
+// dropped: a header naming a throughput or latency but no threads and no
+// name column, and a header under a rule whose columns name systems,
+// engines, versions or thread counts with rows of numbers but no metric
+// ("|myisam_1W行|innodb_1W行|" over "无binlog+无索引|20833|5353": the unit
+// of the cells is not in the table) give one *Error at the header naming
+// the lines; so does a table header and rule whose first line is no row.
+// Monitor output (a time or date column) and tables of settings are not
+// results and are left alone.
 
 // headingReach bounds how far above a table a heading may be.
 const headingReach = 40
@@ -66,15 +143,30 @@ const (
 	colThreads
 	colTPS
 	colQPS
+	colEPS
 	colLatency
+	colLabel   // says what the row is; label names the label it sets
+	colSetting // a workload setting; label names the setting
+	colVersion // the sysbench version of the row's run
 )
+
+// A latStat is one latency statistic: a percentile rank as printed ("95")
+// or "avg", "min", "max".
+type latStat struct{ pct, stat string }
 
 type tableCol struct {
 	name   string
 	kind   int
-	pct    string  // latency percentile as printed ("95", "99.9")
-	stat   string  // "avg", "min", "max" for latency
-	factor float64 // ms per header unit for latency
+	lat    []latStat // latency: one per "/"-separated value of a cell; empty when the header names none
+	factor float64   // ms per header unit for latency
+	system string    // the system a metric column's name begins with ("v4.0" of "v4.0 QPS")
+	label  string    // colLabel: "system", "host", "engine" or "workload"; colSetting: the setting
+	test   string    // the test the column's name implies ("cpu speed": cpu)
+}
+
+// isMetric reports whether the column holds a result.
+func (col *tableCol) isMetric() bool {
+	return col.kind == colTPS || col.kind == colQPS || col.kind == colEPS || col.kind == colLatency
 }
 
 type summaryTable struct {
@@ -82,6 +174,7 @@ type summaryTable struct {
 	cols     []tableCol
 	header   Line
 	rows     int
+	lastRow  int // line of the last row read
 	runs     []*Run
 	skip     bool // commented out: read the rows, emit nothing
 	ruleOK   bool // a markdown rule may still follow the header
@@ -89,19 +182,28 @@ type summaryTable struct {
 	workload string
 	test     string // the test the workload heading or the command above names
 	cmdEng   string // the engine the command above names
+	cmdThr   int    // the threads the command above names, 0 when none
 	errs     []*Error
 	threadsI int
+	// groups are the systems of a wide table's metric columns, in order;
+	// one "" for an ordinary table.
+	groups []string
+	named  bool // a name column says what each row is
 	// mismatch is set when the rows have another number of cells than the
 	// header names and no other table of the input tells which columns
 	// they hold: the rows are consumed, nothing is read, and one error says
 	// why.
 	mismatch     bool
-	ruleCells    int   // cells of the markdown rule under the header, 0 when none
+	ruleCells    int // cells of the markdown rule under the header, 0 when none
+	badLine      int // the first line under the rule, when it is no row of the table
+	badWhy       string
 	width        int   // cells per row when they differ from the header's columns
 	colIdx       []int // for each row cell, its header column (when width is set)
 	workloadLine int
 	ctx          *ctx
 	note         string // a warning every row carries
+	single       bool   // a comma row read as one more row of an earlier table
+	tableLabel   string // the "table" label of the rows
 }
 
 var threadWords = map[string]bool{
@@ -125,8 +227,32 @@ func mentionsThreads(t string) bool {
 	return false
 }
 
+// nameCols map a column header to the label its cells set.
+var nameCols = map[string]string{
+	"version": "system", "版本": "system", "ver": "system", "system": "system", "系统": "system",
+	"db": "system", "database": "system", "数据库": "system", "dbms": "system", "server": "system",
+	"product": "system", "产品": "system", "config": "system", "configuration": "system", "配置": "system", "setup": "system",
+	"engine": "engine", "storage engine": "engine", "存储引擎": "engine", "引擎": "engine",
+	"machine": "host", "host": "host", "hostname": "host", "device": "host", "device name": "host",
+	"머신": "host", "기기": "host", "장비": "host", "机器": "host", "主机": "host", "服务器": "host", "机型": "host",
+	"test": "workload", "workload": "workload", "benchmark": "workload", "测试": "workload",
+	"测试项": "workload", "场景": "workload", "test case": "workload",
+}
+
+// settingCols map a column header to the workload setting its cells give.
+var settingCols = map[string]string{
+	"table count": "tables", "tables": "tables", "table_count": "tables", "tables count": "tables",
+	"number of tables": "tables", "表数量": "tables", "表数": "tables", "表个数": "tables",
+	"table size": "table-size", "table_size": "table-size", "table-size": "table-size",
+	"rows per table": "table-size", "表大小": "table-size", "表行数": "table-size", "单表数据量": "table-size",
+	"单表行数": "table-size",
+}
+
 // detectSummaryTable starts a block at a header row naming a threads
-// column and a throughput or latency column.
+// column and a throughput or latency column, or, in a pipe or tab table,
+// a name column and a throughput or latency column. A comma-separated
+// line below an earlier table may be one more row of it (commaRow); a
+// header that looks like results but cannot be read starts an unreadTable.
 func detectSummaryTable(l *Line, c *ctx) block {
 	t := l.Text
 	if strings.HasPrefix(t, "<!--") && !strings.Contains(t, "-->") {
@@ -135,7 +261,12 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	if len(t) < 5 || len(t) > 400 || strings.ContainsAny(t, ":=[]") && !strings.Contains(t, "|") {
 		return nil
 	}
-	if !mentionsThreads(t) {
+	threads := mentionsThreads(t)
+	pipeOrTab := strings.Count(t, "|") >= 2 || strings.Count(t, "\t") >= 1
+	if !threads && !pipeOrTab {
+		if strings.Contains(t, ",") && len(c.tables) > 0 {
+			return commaRow(l, c)
+		}
 		return nil // cheap test first: most lines reaching here are prose
 	}
 	sep := sepSpace
@@ -153,50 +284,115 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	}
 	b := &summaryTable{sep: sep, header: *l, threadsI: -1, ruleOK: sep == sepPipe || sep == sepSpace}
 	metric := false
+	readable := false // a metric column a value can be read from
 	for i, n := range names {
-		if n == "" || strings.Contains(n, ":") {
-			return nil
+		if n == "" && i > 0 || strings.Contains(n, ":") {
+			return unreadHeader(l, c, sep, names)
 		}
 		if _, err := parseNum(strings.ReplaceAll(n, ",", "")); err == nil {
-			return nil // a number: a data row or prose, not a header
+			return unreadHeader(l, c, sep, names) // a number: a data row or prose, not a header
 		}
 		col := classifyColumn(n)
-		if col.kind == colThreads {
+		if i == 0 && (n == "" || n == "-") {
+			col.kind, col.label = colLabel, "system"
+		}
+		switch col.kind {
+		case colThreads:
 			if b.threadsI >= 0 {
 				return nil
 			}
 			b.threadsI = i
+		case colLabel:
+			b.named = true
 		}
-		if col.kind == colTPS || col.kind == colQPS || col.kind == colLatency {
+		if col.isMetric() {
 			metric = true
+			readable = readable || col.kind != colLatency || len(col.lat) > 0
 		}
 		b.cols = append(b.cols, col)
 	}
-	if b.threadsI < 0 || !metric {
-		return nil
+	if !metric || b.threadsI < 0 && (!b.named || !readable || sep != sepPipe && sep != sepTab) {
+		return unreadHeader(l, c, sep, names)
 	}
+	b.wide()
+	b.ctx = c
+	b.tableLabel = "line " + strconv.Itoa(l.No)
 	b.labels(c)
 	b.command(c)
-	b.ctx = c
+	for _, col := range b.cols {
+		if b.test == "" && col.test != "" {
+			b.test = col.test
+		}
+	}
 	return b
+}
+
+// wide decides whether the table holds several systems per row: every
+// metric column names its system. Otherwise the systems the columns name
+// are ignored.
+func (b *summaryTable) wide() {
+	all := true
+	var groups []string
+	seen := map[string]bool{}
+	for _, col := range b.cols {
+		if !col.isMetric() {
+			continue
+		}
+		if col.system == "" {
+			all = false
+			break
+		}
+		if !seen[col.system] {
+			seen[col.system] = true
+			groups = append(groups, col.system)
+		}
+	}
+	if !all || len(groups) == 0 {
+		for i := range b.cols {
+			b.cols[i].system = ""
+		}
+		groups = []string{""}
+	}
+	b.groups = groups
 }
 
 // command takes the test and engine of a sysbench command line typed
 // between the table's workload heading and the table
-// ("sysbench /usr/share/sysbench/oltp_update_non_index.lua \ ..."): it
-// names what every row measured. Threads stay the rows' own.
+// ("sysbench /usr/share/sysbench/oltp_update_non_index.lua \ ..."), or
+// written in an inline code span of the text above it (the stream keeps
+// either as the last command seen): it names what every row measured.
+// Threads stay the rows' own; a table without a threads column takes the
+// command's.
 func (b *summaryTable) command(c *ctx) {
-	cmd := c.command
-	if cmd == nil || cmd.Tool != ToolSysbench || b.header.No-c.cmdLine > headingReach {
+	cmd, line := c.command, c.cmdLine
+	if !runsTest(cmd) || b.header.No-line > headingReach {
 		return
 	}
-	if b.workloadLine > c.cmdLine {
+	if b.threadsI < 0 {
+		if n, err := atoiStrict(cmd.Labels["threads"]); err == nil && n > 0 {
+			b.cmdThr = n
+		}
+	}
+	if b.workloadLine > line {
 		return // the heading is nearer: it names this table
 	}
 	if cmd.Test != "" {
 		b.test = cmd.Test
 	}
 	b.cmdEng = cmd.Labels["engine"]
+}
+
+// runsTest reports a sysbench command that runs its test: not one that
+// prepares, warms up or cleans up its tables (their test is oltp_common).
+func runsTest(cmd *Command) bool {
+	if cmd == nil || cmd.Tool != ToolSysbench {
+		return false
+	}
+	switch cmd.Action {
+	case "prepare", "cleanup", "prewarm", "warmup", "help", "version":
+		return false
+	}
+	return true
 }
 
 // splitHeader splits a header row into column names.
@@ -280,15 +476,131 @@ var (
 	tpsWords = map[string]bool{"tps": true, "trx/s": true, "txn/s": true, "tx/s": true, "transactions/s": true,
 		"transactions per sec": true, "transactions/sec": true, "事务/秒": true}
 	qpsWords = map[string]bool{"qps": true, "queries/s": true, "queries per sec": true, "queries/sec": true, "查询/秒": true}
+	epsWords = map[string]bool{"eps": true, "events/s": true, "events/sec": true, "events per second": true,
+		"events per sec": true, "ev/s": true, "ev/sec": true, "events/s (eps)": true, "事件/秒": true}
+	// cpuSpeedWords name the cpu test's "CPU speed: events per second".
+	cpuSpeedWords = map[string]bool{"cpu speed": true, "cpu 속도": true, "cpu속도": true, "cpu 速度": true, "cpu速度": true}
+	// latQualRE reads one part of a combined latency header: "avg", ".95",
+	// "95%", "p99".
+	latQualRE = regexp.MustCompile(`(?i)^(?:p?(\d{1,2}(?:\.\d+)?)(?:%|th)?|0?\.(\d{1,4}))$`)
 )
 
-// classifyColumn names what a header cell measures.
+// classifyColumn names what a header cell measures or says.
 func classifyColumn(name string) tableCol {
+	bare := strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))), " ")
 	col := tableCol{name: name}
-	low := strings.ToLower(strings.TrimSpace(name))
-	bare := strings.TrimSpace(strings.Trim(low, "*`"))
+	if k, ok := nameCols[bare]; ok {
+		col.kind, col.label = colLabel, k
+		return col
+	}
+	if s, ok := settingCols[bare]; ok {
+		col.kind, col.label = colSetting, s
+		return col
+	}
+	if bare == "sysbench version" || bare == "sysbench 版本" || bare == "sysbench ver" {
+		col.kind = colVersion
+		return col
+	}
+	if derived(bare) {
+		return col
+	}
+	if sys, rest := systemPrefix(name); sys != "" {
+		m := classifyMetric(rest)
+		m.name, m.system = name, sys
+		return m
+	}
+	return classifyMetric(name)
+}
+
+// derivedWords mark a column that compares other columns ("QPS 提升",
+// "improvement", "diff %"): not a result.
+var derivedWords = []string{"提升", "提高", "增长", "增幅", "下降", "降低", "差异", "差值", "对比", "比例", "倍数",
+	"improve", "gain", "speedup", "speed-up", "diff", "change", "ratio", "relative"}
+
+// derived reports a lower-case header naming a comparison.
+func derived(bare string) bool {
+	for _, w := range derivedWords {
+		if strings.Contains(bare, w) {
+			return true
+		}
+	}
+	return containsWord(bare, "vs")
+}
+
+// systemPrefix splits a metric column named after its system ("v4.0
+// QPS", "MySQL 8.0 avg latency", "InnoDB TPS") into the system and the
+// metric; "" when the name does not begin with a system.
+func systemPrefix(name string) (system, rest string) {
+	words := strings.Fields(name)
+	for k := len(words) - 1; k >= 1; k-- {
+		p := strings.Join(words[:k], " ")
+		if !looksLikeSystem(words[:k]) {
+			continue
+		}
+		rest = strings.Join(words[k:], " ")
+		if m := classifyMetric(rest); m.isMetric() {
+			return p, rest
+		}
+	}
+	return "", ""
+}
+
+// looksLikeSystem reports whether words name a version ("v4.0", "TiDB
+// 2.1") or a database or engine ("MySQL", "InnoDB"), and no statistic.
+func looksLikeSystem(words []string) bool {
+	if len(words) > 3 {
+		return false
+	}
+	p := strings.Join(words, " ")
+	if !(isVersion(words[0]) || len(words) == 2 && isVersion(words[1]) || namesSystem(p)) {
+		return false // cheap test first: the regular expressions below are costly
+	}
+	for _, w := range words {
+		if qualifierRE.MatchString(w) || latWordRE.MatchString(w) || threadWords[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return versionRE.MatchString(p) || systemRE.MatchString(p)
+}
+
+// isVersion reports a version word: "4.0", "v2.1.0-rc.2".
+func isVersion(w string) bool {
+	w = strings.TrimLeft(w, "vV")
+	i, dots := 0, 0
+	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '.' && i > 0) {
+		if w[i] == '.' {
+			dots++
+		}
+		i++
+	}
+	return dots > 0 && i > 0 && w[i-1] != '.'
+}
+
+// systemWords are the databases and engines systemRE names.
+var systemWords = map[string]bool{"innodb": true, "myisam": true, "rocksdb": true, "myrocks": true, "tokudb": true,
+	"aria": true, "memory": true, "mysql": true, "mariadb": true, "percona": true, "tidb": true, "postgres": true,
+	"postgresql": true, "oceanbase": true, "polardb": true, "aurora": true}
+
+// namesSystem reports whether s holds one of systemWords as a word
+// ("myisam_1W行" does: '_' separates words here).
+func namesSystem(s string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z')
+	}) {
+		if systemWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// classifyMetric names the threads, throughput or latency a header cell
+// holds (colOther when none).
+func classifyMetric(name string) tableCol {
+	col := tableCol{name: name}
+	bare := strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))), " ")
 	switch {
-	case threadWords[bare]:
+	case threadWords[bare] || threadPhrase(bare):
 		col.kind = colThreads
 		return col
 	case tpsWords[bare] || strings.HasSuffix(bare, " tps") || strings.HasPrefix(bare, "tps "):
@@ -297,26 +609,29 @@ func classifyColumn(name string) tableCol {
 	case qpsWords[bare] || strings.HasSuffix(bare, " qps") || strings.HasPrefix(bare, "qps "):
 		col.kind = colQPS
 		return col
-	}
-	isLat := latWordRE.MatchString(bare) || strings.Contains(bare, "latency") || strings.Contains(bare, "延迟") ||
-		strings.Contains(bare, "response time") || strings.Contains(bare, "响应时间")
-	if m := pctRE.FindStringSubmatch(bare); m != nil && (isLat || bare == m[1]+"%" || strings.HasSuffix(bare, "percentile")) {
-		col.pct = m[1]
-	} else if m := pPctRE.FindStringSubmatch(bare); m != nil && (isLat || bare == "p"+m[1]) {
-		col.pct = m[1]
-	}
-	if col.pct == "" && !isLat {
+	case epsWords[bare]:
+		col.kind = colEPS
+		return col
+	case cpuSpeedWords[bare]:
+		col.kind, col.test = colEPS, "cpu"
 		return col
 	}
-	if col.pct == "" {
-		switch {
-		case strings.Contains(bare, "avg") || strings.Contains(bare, "average") || strings.Contains(bare, "mean") || strings.Contains(bare, "平均"):
-			col.stat = "avg"
-		case strings.Contains(bare, "min") || strings.Contains(bare, "最小"):
-			col.stat = "min"
-		case strings.Contains(bare, "max") || strings.Contains(bare, "最大"):
-			col.stat = "max"
-		}
+	isLat := strings.HasPrefix(bare, "lat") || strings.HasPrefix(bare, "rt") || strings.HasPrefix(bare, "response") ||
+		strings.HasPrefix(bare, "percentile") || strings.Contains(bare, "latency") || strings.Contains(bare, "延迟") ||
+		strings.Contains(bare, "response time") || strings.Contains(bare, "响应时间")
+	var st latStat
+	// Cheap tests first: a percentile needs a '%', "th", "percentile" or
+	// a 'p'.
+	if !isLat && !strings.ContainsAny(bare, "%pt") {
+		return col
+	}
+	if m := pctRE.FindStringSubmatch(bare); m != nil && (isLat || bare == m[1]+"%" || strings.HasSuffix(bare, "percentile")) {
+		st.pct = m[1]
+	} else if m := pPctRE.FindStringSubmatch(bare); m != nil && (isLat || bare == "p"+m[1]) {
+		st.pct = m[1]
+	}
+	if st.pct == "" && !isLat {
+		return col
 	}
 	col.kind = colLatency
 	col.factor = 1
@@ -329,56 +644,246 @@ func classifyColumn(name string) tableCol {
 			col.factor = 0.001
 		}
 	}
+	if parts := latParts(bare); len(parts) >= 2 {
+		col.lat = parts
+		return col
+	}
+	if st.pct == "" {
+		switch {
+		case strings.Contains(bare, "avg") || strings.Contains(bare, "average") || strings.Contains(bare, "mean") || strings.Contains(bare, "平均"):
+			st.stat = "avg"
+		case strings.Contains(bare, "min") || strings.Contains(bare, "最小"):
+			st.stat = "min"
+		case strings.Contains(bare, "max") || strings.Contains(bare, "最大"):
+			st.stat = "max"
+		}
+	}
+	if st != (latStat{}) {
+		col.lat = []latStat{st}
+	}
 	return col
 }
 
-// knownTests are sysbench test names a heading may carry.
-var knownTests = map[string]bool{
-	"oltp_read_write": true, "oltp_read_only": true, "oltp_write_only": true, "oltp_point_select": true,
-	"oltp_update_index": true, "oltp_update_non_index": true, "oltp_insert": true, "oltp_delete": true,
-	"select_random_points": true, "select_random_ranges": true, "bulk_insert": true, "point_select": true,
-	"update_index": true, "update_non_index": true, "read_only": true, "read_write": true, "write_only": true,
+// threadPhrase reports a header of two or three words ending in a threads
+// word ("sysbench threads", "number of threads").
+func threadPhrase(bare string) bool {
+	w := strings.Fields(bare)
+	if len(w) < 2 || len(w) > 3 || !threadWords[w[len(w)-1]] {
+		return false
+	}
+	for _, x := range w[:len(w)-1] {
+		if tpsWords[x] || qpsWords[x] || latWordRE.MatchString(x) || qualifierRE.MatchString(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// latParts reads the statistics of a combined latency header
+// ("latency(avg / .95)", "avg/95% latency"): one per "/"-separated part,
+// nil unless every part names one.
+func latParts(bare string) []latStat {
+	if !strings.Contains(bare, "/") {
+		return nil
+	}
+	q := bare
+	if i := strings.Index(bare, "("); i >= 0 {
+		if j := strings.Index(bare[i:], ")"); j > 0 && strings.Contains(bare[i:i+j], "/") {
+			q = bare[i+1 : i+j]
+		}
+	}
+	for _, w := range []string{"latency", "延迟", "response time", "响应时间", "lat", "(ms)", "ms", ","} {
+		q = strings.ReplaceAll(q, w, " ")
+	}
+	var out []latStat
+	for _, p := range strings.Split(q, "/") {
+		p = strings.TrimSpace(p)
+		switch p {
+		case "avg", "average", "mean", "平均":
+			out = append(out, latStat{stat: "avg"})
+			continue
+		case "min", "最小":
+			out = append(out, latStat{stat: "min"})
+			continue
+		case "max", "最大":
+			out = append(out, latStat{stat: "max"})
+			continue
+		}
+		m := latQualRE.FindStringSubmatch(p)
+		if m == nil {
+			return nil
+		}
+		if m[1] != "" {
+			out = append(out, latStat{pct: m[1]})
+			continue
+		}
+		f, err := parseNum("0." + m[2])
+		if err != nil || f <= 0 {
+			return nil
+		}
+		out = append(out, latStat{pct: strconv.FormatFloat(f*100, 'f', -1, 64)})
+	}
+	return out
+}
+
+// tableTestWords are the 0.4/0.5 tests a heading may name as sysbench
+// takes them on its command line, in lower case.
+var tableTestWords = []string{"oltp", "select", "insert", "delete"}
+
+// headingTestOf returns the test a heading above a table names. A 0.4/0.5
+// test written as sysbench takes it on its command line, in lower case
+// ("标准 oltp 测试", "标准 select 测试", "标准 insert 测试": the oltp, select
+// and insert tests of 0.4 and 0.5) names that test when it is the only
+// one and HeadingTest reads no more specific 1.x test in the heading (its
+// "insert" is oltp_insert, "Point Select" is oltp_point_select). Otherwise
+// HeadingTest decides.
+func headingTestOf(text string) string {
+	ht := HeadingTest(text)
+	lit := ""
+	for _, w := range tableTestWords {
+		if containsWord(text, w) {
+			if lit != "" {
+				return ht
+			}
+			lit = w
+		}
+	}
+	if lit != "" && (ht == "" || ht == "oltp_"+lit) {
+		if _, ok := LookupTest(lit); ok {
+			return lit
+		}
+	}
+	return ht
+}
+
+// sentenceTest returns the test a prose sentence names when it names
+// exactly one: each clause (between 。，,;、, 和, 与, "and", "vs" and the
+// like) is read as a heading, and the clauses must agree. named is true
+// when some clause names a test, even if they disagree.
+func sentenceTest(text string) (test string, named bool) {
+	text = clauseRE.ReplaceAllString(text, "。")
+	for _, cl := range strings.FieldsFunc(text, func(r rune) bool {
+		return strings.ContainsRune("。，,;；、！？!?：:", r)
+	}) {
+		t := headingTestOf(cl)
+		if t == "" || t == test {
+			continue
+		}
+		if test != "" {
+			return "", true
+		}
+		test = t
+	}
+	return test, test != ""
+}
+
+// clauseRE matches the conjunctions that join the clauses of a sentence.
+var clauseRE = regexp.MustCompile(`(?i)和|与|及|或|\s(and|or|vs\.?|versus)\s`)
+
+// isSentence reports a line of prose: it ends with 。, ！ or ？, or with a
+// period after a word and has at least three words.
+func isSentence(text string) bool {
+	switch {
+	case strings.HasSuffix(text, "。"), strings.HasSuffix(text, "！"), strings.HasSuffix(text, "？"):
+		return true
+	case strings.HasSuffix(text, "."):
+		t := strings.TrimSuffix(text, ".")
+		if t == "" {
+			return false
+		}
+		last := t[len(t)-1]
+		return (last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z') && len(strings.Fields(t)) >= 3
+	}
+	return false
+}
+
+// mdLevel returns the level of a markdown heading ("## x" is 2), 0 for
+// another line.
+func mdLevel(t string) int {
+	n := 0
+	for n < len(t) && t[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || n == len(t) || t[n] == '!' {
+		return 0
+	}
+	return n
 }
 
 var (
-	workloadRE = regexp.MustCompile(`(?i)(test|select|insert|update|delete|read|write|oltp|测试|读|写)`)
+	workloadRE = regexp.MustCompile(`(?i)(\b(test\w*|select|insert|update|delete|read|write|oltp\w*)\b|测试|读|写)`)
 	versionRE  = regexp.MustCompile(`(?i)^(v?\d+(\.\d+)+\S*|[a-z][\w-]*\s+v?\d+(\.\d+)+\S*)$`)
 	systemRE   = regexp.MustCompile(`(?i)\b(innodb|myisam|rocksdb|myrocks|tokudb|aria|memory|mysql|mariadb|percona|tidb|postgres(ql)?|oceanbase|polardb|aurora)\b`)
+	// mysqlFamilyRE names servers whose tables choose their storage
+	// engine with ENGINE=.
+	mysqlFamilyRE = regexp.MustCompile(`(?i)\b(mysql|mariadb|percona)\b`)
 )
 
 // labels takes system and workload from the headings above the table.
 func (b *summaryTable) labels(c *ctx) {
+	level := 0 // of the nearest markdown heading passed, 0 before the first
+	stopTest := false
 	for i := len(c.headings) - 1; i >= 0; i-- {
 		h := c.headings[i]
 		if b.header.No-h.No > headingReach {
 			break
 		}
-		text := strings.TrimSpace(strings.Trim(strings.TrimSpace(h.Text), "#*"))
-		if i == len(c.headings)-1 && h.No == b.header.No-1 && strings.HasPrefix(text, "<!--") && !strings.Contains(text, "-->") {
+		raw := strings.TrimSpace(h.Text)
+		if i == len(c.headings)-1 && h.No == b.header.No-1 && strings.HasPrefix(raw, "<!--") && !strings.Contains(raw, "-->") {
 			b.skip = true
 			return
 		}
+		if strings.HasPrefix(raw, "|") || strings.HasPrefix(raw, "--") || strings.HasSuffix(raw, "\\") {
+			continue // a row of another table, a line of a command
+		}
+		if strings.Contains(raw, "sysbench") && commandIn(strings.TrimLeft(raw, "-*+ ")) != nil {
+			continue // a command line: the table takes it through command
+		}
+		lv := mdLevel(raw)
+		if level > 0 && (lv == 0 || lv >= level) {
+			continue // above the table's section only enclosing headings count
+		}
+		text := strings.TrimSpace(strings.Trim(raw, "#*"))
+		if strings.HasPrefix(text, "- ") || strings.HasPrefix(text, "+ ") {
+			text = strings.TrimSpace(text[2:])
+		}
 		text = strings.TrimSpace(strings.TrimSuffix(text, ":"))
+		inSection := level == 0
+		if lv > 0 {
+			level = lv
+		}
 		if text == "" || strings.HasPrefix(text, "<!--") || strings.HasPrefix(text, "-->") || strings.HasPrefix(text, "![") {
 			continue
 		}
-		if b.workload == "" {
-			if t := HeadingTest(text); t != "" && len([]rune(text)) <= 80 {
+		if isSentence(text) {
+			if inSection && b.workload == "" && b.test == "" && !stopTest {
+				// A sentence naming several tests ends the search: the
+				// text names tests here, and no one of them.
+				t, named := sentenceTest(text)
+				b.test, stopTest = t, named
+				if named {
+					b.workloadLine = h.No
+				}
+			}
+			continue
+		}
+		if b.workload == "" && b.test == "" && inSection && !stopTest {
+			if t := headingTestOf(text); t != "" && len([]rune(text)) <= 80 {
 				b.workload, b.test, b.workloadLine = text, t, h.No
 				continue
 			}
 		}
 		isWorkload := workloadRE.MatchString(text)
-		if isWorkload && len([]rune(text)) <= 60 && b.workload == "" {
+		if isWorkload && len([]rune(text)) <= 60 && b.workload == "" && b.test == "" && inSection && !stopTest {
 			b.workload, b.workloadLine = text, h.No
 			continue
 		}
 		short := len([]rune(text)) <= 40
 		if !isWorkload && short && b.system == "" &&
-			(strings.HasSuffix(strings.TrimSpace(strings.Trim(h.Text, "#* ")), ":") || versionRE.MatchString(text) || systemRE.MatchString(text)) {
+			(strings.HasSuffix(strings.TrimSpace(strings.Trim(raw, "#* ")), ":") || versionRE.MatchString(text) || systemRE.MatchString(text)) {
 			b.system = text
 		}
-		if b.system != "" && b.workload != "" {
+		if b.system != "" && (b.workload != "" || b.test != "" || stopTest) {
 			return
 		}
 	}
@@ -386,7 +891,7 @@ func (b *summaryTable) labels(c *ctx) {
 
 func (b *summaryTable) feed(l *Line) status {
 	t := l.Text
-	if t == "" || l.Prompt != "" {
+	if t == "" || l.Prompt != "" || b.single {
 		return rejected
 	}
 	cells := splitCells(t, b.sep)
@@ -399,61 +904,250 @@ func (b *summaryTable) feed(l *Line) status {
 	}
 	if len(cells) != len(b.cols) {
 		if b.rows > 0 && b.width == 0 || b.width > 0 && len(cells) != b.width || !b.fitRow(l, cells) {
+			b.notRow(l, fmt.Sprintf("has %d cells (expected %d, one per column)", len(cells), len(b.cols)))
 			return rejected
 		}
 	}
-	threadsAt := b.threadsI
-	if b.width > 0 {
-		threadsAt = b.cellOf(b.threadsI)
+	th, ok := 0, true
+	if b.threadsI >= 0 {
+		at := b.threadsI
+		if b.width > 0 {
+			at = b.cellOf(b.threadsI)
+		}
+		if at < 0 {
+			return rejected
+		}
+		th, ok = b.threadsCell(cells[at])
+		if !ok && b.cellsTable() && (b.rows > 0 || b.ruleCells > 0) {
+			// A line of the table's shape under its rule or rows is a row
+			// of it: a bad threads cell is an error, not the table's end.
+			b.rows++
+			b.lastRow = l.No
+			if !b.skip && !b.mismatch {
+				b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf(
+					"summary table %q: bad threads value %q (expected a positive whole number, or threads times processes such as 64 * 4): row skipped",
+					b.cols[b.threadsI].name, cells[at])})
+			}
+			return consumed
+		}
+	} else if !b.mismatch {
+		ok = b.hasValue(cells)
 	}
-	if threadsAt < 0 {
-		return rejected
-	}
-	th, ok := b.threadsCell(cells[threadsAt])
 	if !ok {
+		b.notRow(l, "holds no value in a throughput or latency column")
 		return rejected
 	}
 	b.rows++
+	b.lastRow = l.No
 	if b.skip || b.mismatch {
 		return consumed
 	}
-	r := &Run{Source: "", Line: l.No, EndLine: l.No, Tool: ToolTable, Layout: LayoutT, Complete: true,
-		Threads: iptr(th), ThreadsFrom: "table"}
-	if b.system != "" {
-		r.SetLabel("system", b.system)
+	b.readRow(l, cells, th)
+	return consumed
+}
+
+// cellsTable reports a table whose rows are delimited cell by cell (pipes
+// or tabs): a line with its number of cells is one of its rows.
+func (b *summaryTable) cellsTable() bool { return b.sep == sepPipe || b.sep == sepTab }
+
+// notRow notes why the first line under a markdown rule is no row of the
+// table: a header and rule with no readable row are reported at end.
+func (b *summaryTable) notRow(l *Line, why string) {
+	if b.rows == 0 && b.ruleCells > 0 && b.badLine == 0 {
+		b.badLine, b.badWhy = l.No, why
 	}
-	switch {
-	case b.test != "" && b.workload != "" && b.test != b.workload:
-		r.Test = b.test
-		r.SetLabelFrom("heading", b.workload, "heading at line "+strconv.Itoa(b.workloadLine))
-	case b.test != "":
-		r.Test = b.test
-	case b.workload != "":
-		r.SetLabel("workload", b.workload)
-	}
-	if b.cmdEng != "" {
-		r.SetLabel("engine", b.cmdEng)
-	}
-	for j := range cells {
+}
+
+// hasValue reports whether a row of a table without threads column holds
+// a number in one of its throughput or latency cells: without it the line
+// is no row of the table.
+func (b *summaryTable) hasValue(cells []string) bool {
+	for j, cell := range cells {
 		i := j
 		if b.width > 0 {
 			i = b.colIdx[j]
 		}
-		if i < 0 {
+		if i < 0 || !b.cols[i].isMetric() {
 			continue
 		}
-		col := b.cols[i]
-		cell := cells[j]
-		r.Columns = append(r.Columns, Column{Name: col.name, Value: cell})
-		if col.kind == colThreads || col.kind == colOther {
-			continue
+		if _, _, ok := leadingNum(strings.Trim(cell, "*` ")); ok {
+			return true
 		}
-		if col.kind == colLatency && col.pct == "" && col.stat == "" {
-			r.Warn(l.No, "column "+strconv.Quote(col.name)+" names no percentile or average: kept in columns only")
-			continue
+	}
+	return false
+}
+
+// readRow makes the runs of one row: one, or one per system of a wide
+// table.
+func (b *summaryTable) readRow(l *Line, cells []string, th int) {
+	for gi, g := range b.groups {
+		// A cell every run of the row shares reports its error once.
+		errf := func(msg string) {
+			if gi == 0 {
+				b.errs = append(b.errs, &Error{Line: l.No, Message: msg})
+			}
 		}
-		v, ok, msg := b.cellValue(cell, col)
+		r := &Run{Source: "", Line: l.No, EndLine: l.No, Tool: ToolTable, Layout: LayoutT, Complete: true}
+		switch {
+		case th > 0:
+			r.Threads, r.ThreadsFrom = iptr(th), "table"
+		case b.cmdThr > 0:
+			r.Threads, r.ThreadsFrom = iptr(b.cmdThr), "command"
+		}
+		system, host, engine := g, "", ""
+		if system == "" {
+			system = b.system
+		}
+		test, workload, heading := b.test, b.workload, ""
+		headingFrom := "heading at line " + strconv.Itoa(b.workloadLine)
+		if b.test != "" && b.workload != "" && b.test != b.workload {
+			heading = b.workload
+		}
+		for j := range cells {
+			i := j
+			if b.width > 0 {
+				i = b.colIdx[j]
+			}
+			if i < 0 {
+				continue
+			}
+			col := b.cols[i]
+			if col.system != "" && col.system != g {
+				continue // another system's column of a wide table
+			}
+			cell := cells[j]
+			r.Columns = append(r.Columns, Column{Name: col.name, Value: cell})
+			v := strings.TrimSpace(strings.Trim(cell, "*`"))
+			absent := absentCells[strings.ToLower(v)]
+			switch col.kind {
+			case colThreads:
+				if m := processesRE.FindStringSubmatch(v); m != nil {
+					r.SetLabelFrom("clients", m[2], fmt.Sprintf("threads cell %q: %s threads in each of %s sysbench processes", cell, m[1], m[2]))
+				}
+				continue
+			case colOther:
+				continue
+			case colLabel:
+				if absent {
+					continue
+				}
+				switch col.label {
+				case "system":
+					if g == "" {
+						system = v
+					}
+				case "host":
+					host = v
+				case "engine":
+					engine = v
+				case "workload":
+					if t := headingTestOf(v); t != "" {
+						test, workload, heading = t, "", ""
+						if t != v {
+							heading, headingFrom = v, "column "+strconv.Quote(col.name)
+						}
+					} else {
+						test, workload, heading = "", v, ""
+					}
+				}
+				continue
+			case colVersion:
+				if !absent {
+					if m := sbVersionRE.FindStringSubmatch(v); m != nil {
+						r.Version = m[1]
+					} else {
+						errf("summary table " + strconv.Quote(col.name) + ": bad version " + strconv.Quote(cell) + " (expected a version such as 1.0.20)")
+					}
+				}
+				continue
+			case colSetting:
+				if absent {
+					continue
+				}
+				n, ok := countValue(v)
+				if !ok {
+					errf("summary table " + strconv.Quote(col.name) + ": bad count " + strconv.Quote(cell) + " (expected a number, optionally with K, M, 万 or 亿)")
+					continue
+				}
+				if r.Settings == nil {
+					r.Settings = map[string]string{}
+				}
+				r.Settings[col.label] = NormalizeOption(ToolSysbench, "", col.label, n)
+				continue
+			}
+			if col.kind == colLatency && len(col.lat) == 0 {
+				r.Warn(l.No, "column "+strconv.Quote(col.name)+" names no percentile or average: kept in columns only")
+				continue
+			}
+			b.readValue(r, l, cell, col)
+		}
+		if host != "" {
+			r.SetLabel("host", host)
+			if system == "" || system == b.system && !b.hasSystemCol() {
+				system = host
+			}
+		}
+		if system != "" {
+			r.SetLabel("system", system)
+		}
+		switch {
+		case heading != "":
+			r.Test = test
+			r.SetLabelFrom("heading", heading, headingFrom)
+		case test != "":
+			r.Test = test
+		case workload != "":
+			r.SetLabel("workload", workload)
+		}
+		if engine == "" {
+			engine = b.cmdEng
+		}
+		if engine != "" {
+			r.SetLabel("engine", engine)
+		} else if mysqlFamilyRE.MatchString(system) && b.ctx != nil && b.ctx.engine != "" {
+			r.engineHint, r.engineFrom = b.ctx.engine, b.ctx.engineFrom
+		}
+		r.SetLabel("table", b.tableLabel)
+		if b.note != "" {
+			r.Warn(l.No, b.note)
+		}
+		b.runs = append(b.runs, r)
+	}
+}
+
+// sbVersionRE matches a sysbench version cell ("1.0.20", "v1.1.0").
+var sbVersionRE = regexp.MustCompile(`^[vV]?(\d+(?:\.\d+)+(?:[-+~][\w.]+)?)$`)
+
+// hasSystemCol reports whether a column names each row's system.
+func (b *summaryTable) hasSystemCol() bool {
+	for _, col := range b.cols {
+		if col.kind == colLabel && col.label == "system" {
+			return true
+		}
+	}
+	return false
+}
+
+// readValue reads a throughput or latency cell into r.
+func (b *summaryTable) readValue(r *Run, l *Line, cell string, col tableCol) {
+	parts := []string{cell}
+	if len(col.lat) > 1 {
+		s := strings.TrimSpace(strings.Trim(cell, "*`"))
+		if absentCells[strings.ToLower(s)] {
+			return
+		}
+		parts = strings.Split(cell, "/")
+		if len(parts) != len(col.lat) {
+			b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf("summary table %q: value %q has %d parts (expected %d values separated by /)", col.name, cell, len(parts), len(col.lat))})
+			return
+		}
+	}
+	for k, p := range parts {
+		v, ok, msg := b.cellValue(p, col)
 		if msg != "" {
+			if len(parts) > 1 {
+				msg += " in " + strconv.Quote(cell)
+			}
 			b.errs = append(b.errs, &Error{Line: l.No, Message: "summary table " + strconv.Quote(col.name) + ": " + msg})
 			continue
 		}
@@ -465,27 +1159,54 @@ func (b *summaryTable) feed(l *Line) status {
 			r.TPS = fptr(v)
 		case colQPS:
 			r.QPS = fptr(v)
+		case colEPS:
+			r.EPS = fptr(v)
 		case colLatency:
+			st := col.lat[k]
 			switch {
-			case col.pct != "":
+			case st.pct != "":
 				if r.Latency.Percentiles == nil {
 					r.Latency.Percentiles = map[string]float64{}
 				}
-				r.Latency.Percentiles[col.pct] = v
-			case col.stat == "avg":
+				r.Latency.Percentiles[st.pct] = v
+			case st.stat == "avg":
 				r.Latency.Avg = fptr(v)
-			case col.stat == "min":
+			case st.stat == "min":
 				r.Latency.Min = fptr(v)
-			case col.stat == "max":
+			case st.stat == "max":
 				r.Latency.Max = fptr(v)
 			}
 		}
 	}
-	if b.note != "" {
-		r.Warn(l.No, b.note)
+}
+
+// countMults are the multipliers a count may be written with ("100 万",
+// "1M", "10K").
+var countMults = map[string]float64{"": 1, "k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "千": 1e3, "万": 1e4, "亿": 1e8}
+
+// countValue reads a row count as people write it in a table ("100 万",
+// "1M", "10,000", "10000000") as a plain number ("1000000").
+func countValue(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	for _, suf := range []string{"rows", "row", "行", "条"} {
+		s = strings.TrimSpace(strings.TrimSuffix(s, suf))
 	}
-	b.runs = append(b.runs, r)
-	return consumed
+	if thousandsRE.MatchString(s) {
+		s = strings.ReplaceAll(s, ",", "")
+	}
+	v, rest, ok := leadingNum(s)
+	if !ok || v < 0 {
+		return "", false
+	}
+	m, ok := countMults[strings.TrimSpace(rest)]
+	if !ok {
+		return "", false
+	}
+	n := v * m
+	if n != float64(int64(n)) || n > 1e15 {
+		return "", false
+	}
+	return strconv.FormatInt(int64(n), 10), true
 }
 
 // isRule reports a markdown rule row ("|---|:---:|") or a dashed
@@ -513,8 +1234,19 @@ func (b *summaryTable) plain(s string) string {
 	return s
 }
 
+// processesRE matches threads written per sysbench process: "64 * 4".
+var processesRE = regexp.MustCompile(`^(\d{1,6})\s*[*x×]\s*(\d{1,4})$`)
+
+// threadsCell reads a threads cell: a count, or threads times sysbench
+// processes ("64 * 4" is 256 client threads in all).
 func (b *summaryTable) threadsCell(s string) (int, bool) {
-	s = strings.Trim(s, "*`")
+	s = strings.TrimSpace(strings.Trim(s, "`"))
+	if m := processesRE.FindStringSubmatch(s); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		k, _ := strconv.Atoi(m[2])
+		return n * k, n > 0 && k > 0
+	}
+	s = strings.Trim(s, "*")
 	n, err := atoiStrict(b.plain(s))
 	return n, err == nil && n > 0
 }
@@ -523,15 +1255,19 @@ func (b *summaryTable) threadsCell(s string) (int, bool) {
 var absentCells = map[string]bool{"": true, "-": true, "--": true, "—": true, "–": true, "n/a": true, "na": true,
 	"null": true, "none": true}
 
+// epsSuffixes are units an events-per-second cell may carry.
+var epsSuffixes = []string{"events/sec", "events/s", "ev/sec", "ev/s", "eps"}
+
 // cellValue parses a numeric cell. ok is false for an absent cell; msg
 // says what is wrong with a malformed one.
 func (b *summaryTable) cellValue(cell string, col tableCol) (v float64, ok bool, msg string) {
-	s := strings.TrimSpace(strings.Trim(cell, "*`"))
+	s := strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`"))
 	if absentCells[strings.ToLower(s)] {
 		return 0, false, ""
 	}
 	factor := 1.0
-	if col.kind == colLatency {
+	switch col.kind {
+	case colLatency:
 		factor = col.factor
 		low := strings.ToLower(s)
 		for _, u := range []struct {
@@ -541,6 +1277,14 @@ func (b *summaryTable) cellValue(cell string, col tableCol) (v float64, ok bool,
 			if strings.HasSuffix(low, u.suffix) {
 				s = strings.TrimSpace(s[:len(s)-len(u.suffix)])
 				factor = u.f
+				break
+			}
+		}
+	case colEPS:
+		low := strings.ToLower(s)
+		for _, u := range epsSuffixes {
+			if strings.HasSuffix(low, u) {
+				s = strings.TrimSpace(s[:len(s)-len(u)])
 				break
 			}
 		}
@@ -560,16 +1304,19 @@ func (b *summaryTable) cellValue(cell string, col tableCol) (v float64, ok bool,
 
 func (b *summaryTable) end(c *ctx) {
 	if b.rows == 0 {
+		if b.badLine > 0 && !b.skip {
+			c.add(&Error{Source: c.name, Line: b.badLine, Message: fmt.Sprintf(
+				"summary table (%s) at line %d not read: the line under its rule %s",
+				strings.Join(b.names(), ", "), b.header.No, b.badWhy)})
+			return
+		}
 		// A header without rows is prose that happens to name columns.
 		c.remember(&b.header)
 		return
 	}
-	if b.width == 0 && !b.skip {
-		names := make([]string, len(b.cols))
-		for i, col := range b.cols {
-			names[i] = col.name
-		}
-		c.tables = append(c.tables, tableShape{line: b.header.No, names: names})
+	if b.width == 0 && !b.skip && !b.single {
+		c.tables = append(c.tables, tableShape{line: b.header.No, names: b.names(), cols: b.cols, sep: b.sep,
+			test: b.test, workload: b.workload, lastRow: b.lastRow, named: b.named, threads: b.threadsI >= 0})
 	}
 	for _, e := range b.errs {
 		e.Source = c.name
@@ -579,6 +1326,15 @@ func (b *summaryTable) end(c *ctx) {
 		r.Source = c.name
 		c.emitRun(r)
 	}
+}
+
+// names returns the header's column names.
+func (b *summaryTable) names() []string {
+	names := make([]string, len(b.cols))
+	for i, col := range b.cols {
+		names[i] = col.name
+	}
+	return names
 }
 
 // htmlComment consumes the table lines of an HTML comment ("<!--" to
@@ -604,8 +1360,171 @@ func (b *htmlComment) end(c *ctx) {}
 
 // A tableShape is the header of a table read earlier in the same input.
 type tableShape struct {
-	line  int
-	names []string
+	line     int
+	names    []string
+	cols     []tableCol
+	sep      int
+	test     string
+	workload string
+	lastRow  int
+	named    bool // a name column says what each row is
+	threads  bool // a threads column
+}
+
+// commaRow reads a comma-separated line as one more row of the last
+// table of the input when that table has a name column and no threads
+// column, its last row is at most headingReach lines up, the line has
+// exactly its number of columns, and every throughput and latency value
+// is a number. The row takes the table's columns and test, not the
+// command's threads: it was written apart from the table.
+func commaRow(l *Line, c *ctx) block {
+	sh := c.tables[len(c.tables)-1]
+	if !sh.named || sh.threads || l.No-sh.lastRow > headingReach || sh.sep == sepComma {
+		return nil
+	}
+	cells := splitCells(l.Text, sepComma)
+	if len(cells) != len(sh.cols) {
+		return nil
+	}
+	b := &summaryTable{sep: sepComma, header: *l, threadsI: -1, cols: sh.cols, named: true, single: true,
+		test: sh.test, workload: sh.workload, ctx: c, tableLabel: "line " + strconv.Itoa(l.No)}
+	metric := 0
+	for i, col := range sh.cols {
+		if col.system != "" {
+			return nil // a wide table: the systems are in its header, not on this line
+		}
+		if !col.isMetric() {
+			continue
+		}
+		metric++
+		s := cells[i]
+		if len(col.lat) > 1 {
+			s = strings.Split(s, "/")[0]
+		}
+		if _, ok, msg := b.cellValue(s, col); !ok || msg != "" {
+			return nil
+		}
+	}
+	if metric == 0 {
+		return nil
+	}
+	b.groups = []string{""}
+	b.note = fmt.Sprintf("comma-separated line read as a row of the table at line %d (%s)", sh.line, strings.Join(sh.names, ", "))
+	b.rows, b.lastRow = 1, l.No
+	b.readRow(l, cells, 0)
+	return b
+}
+
+// unreadHeader starts an unreadTable at a pipe or tab header that looks
+// like results but that no reading of summary tables applies to: a
+// throughput or latency column with neither a threads nor a name column,
+// or columns that name systems, engines or versions (or thread counts)
+// over rows of numbers. It returns nil for other lines.
+func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
+	if sep != sepPipe && sep != sepTab || len(names) < 2 {
+		return nil
+	}
+	// Cheap test first: most lines reaching here are rows of tables, and
+	// a header does not start with a number.
+	if _, err := parseNum(names[0]); err == nil {
+		return nil
+	}
+	metric, configs := false, 0
+	for i, n := range names {
+		if n == "" {
+			if i == 0 {
+				continue
+			}
+			return nil
+		}
+		col := classifyColumn(n)
+		switch {
+		case col.kind == colThreads, col.kind != colLatency && timeCol(n):
+			return nil // a monitor's time series (orzdba, mysqladmin), not a summary
+		case col.isMetric():
+			metric = true
+		}
+		if namesSystem(n) || isVersion(n) {
+			configs++
+		} else if k, err := atoiStrict(n); err == nil && k > 0 {
+			configs++
+		}
+	}
+	if !metric && configs < 2 {
+		return nil
+	}
+	return &unreadTable{sep: sep, header: *l, cols: len(names), metric: metric, names: names}
+}
+
+// timeCol reports a column of timestamps.
+func timeCol(n string) bool {
+	low := strings.ToLower(n)
+	return containsWord(low, "time") || containsWord(low, "date") || strings.Contains(low, "timestamp") ||
+		strings.Contains(low, "时间") || strings.Contains(low, "日期")
+}
+
+// An unreadTable consumes a table that looks like results but cannot be
+// read, and reports it once, when its rows hold numbers.
+type unreadTable struct {
+	sep    int
+	header Line
+	cols   int
+	metric bool // the header names a metric (but no threads or name column)
+	names  []string
+	lines  []Line
+	rows   int // rows holding at least two numbers
+	values int
+	rule   bool
+}
+
+func (b *unreadTable) feed(l *Line) status {
+	if l.Text == "" || l.Prompt != "" || len(b.lines) > 10000 {
+		return rejected
+	}
+	cells := splitCells(l.Text, b.sep)
+	if len(b.lines) == 0 && (isRule(cells) || len(cells) >= 2 && isRule(cells[:2])) {
+		b.rule = true
+		b.lines = append(b.lines, *l)
+		return consumed
+	}
+	if len(cells) < 2 || len(cells) < b.cols-1 || len(cells) > b.cols+1 {
+		return rejected
+	}
+	nums := 0
+	for _, cell := range cells {
+		if _, _, ok := leadingNum(strings.Trim(cell, "*` ")); ok {
+			nums++
+		}
+	}
+	if nums >= 2 {
+		b.rows++
+		b.values += nums
+	}
+	b.lines = append(b.lines, *l)
+	return consumed
+}
+
+func (b *unreadTable) end(c *ctx) {
+	// A configuration header is a results table only under its rule line.
+	if b.rows > 0 && (b.metric || b.rule) {
+		last := b.lines[len(b.lines)-1].No
+		why := "no column names the threads or what each row is"
+		want := "a threads column, or a system, machine, version or test column"
+		if !b.metric {
+			why = "the columns name configurations and none names threads or a metric with its unit"
+			want = "a header naming threads and TPS, QPS, events/s or latency"
+		}
+		c.add(&Error{Source: c.name, Line: b.header.No, Message: fmt.Sprintf(
+			"summary table (%s) not read: %s, so %d values in %d rows (lines %d-%d) are left out (expected %s)",
+			strings.Join(b.names, ", "), why, b.values, b.rows, b.header.No, last, want)})
+		return
+	}
+	// Not results: the lines are context for what follows, as if no block
+	// had held them.
+	c.remember(&b.header)
+	for i := range b.lines {
+		c.remember(&b.lines[i])
+	}
 }
 
 // fitRow decides how to read a first row whose number of cells differs
@@ -620,7 +1539,11 @@ func (b *summaryTable) fitRow(l *Line, cells []string) bool {
 	if len(cells) < 2 || len(cells) == len(b.cols) {
 		return false
 	}
-	if _, ok := b.threadsCell(cells[0]); !ok && (b.threadsI >= len(cells) || !b.threadsOK(cells[b.threadsI])) {
+	if b.threadsI >= 0 {
+		if _, ok := b.threadsCell(cells[0]); !ok && (b.threadsI >= len(cells) || !b.threadsOK(cells[b.threadsI])) {
+			return false
+		}
+	} else if !numericCells(cells) {
 		return false
 	}
 	b.width = len(cells)
@@ -639,21 +1562,28 @@ func (b *summaryTable) fitRow(l *Line, cells []string) bool {
 			}
 		}
 	}
-	names := make([]string, len(b.cols))
-	for i, c := range b.cols {
-		names[i] = c.name
-	}
+	names := b.names()
 	b.mismatch = true
 	for j := range b.colIdx {
 		b.colIdx[j] = -1
 	}
-	if b.threadsI < len(cells) {
+	if b.threadsI >= 0 && b.threadsI < len(cells) {
 		b.colIdx[b.threadsI] = b.threadsI
 	}
 	b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf(
 		"summary table: the header at line %d names %d columns (%s) but the row has %d values: the table is not read (expected one value per column)",
 		b.header.No, len(b.cols), strings.Join(names, ", "), len(cells))})
 	return true
+}
+
+// numericCells reports whether a row holds a number in some cell.
+func numericCells(cells []string) bool {
+	for _, cell := range cells {
+		if _, _, ok := leadingNum(strings.Trim(cell, "*` ")); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *summaryTable) threadsOK(s string) bool {

@@ -1,10 +1,12 @@
 package parse
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -204,10 +206,12 @@ func TestSummaryTableStrict(t *testing.T) {
 }
 
 // FuzzSummaryTable checks that no input makes the table parser panic and
-// that every value it keeps is finite and non-negative.
+// that every value it keeps is finite and non-negative, and threads, when
+// known, positive.
 func FuzzSummaryTable(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "public", "tables", "*"))
-	for _, p := range files {
+	ids, _ := filepath.Glob(filepath.Join("..", "testdata", "public", "identity", "*tables*.txt"))
+	for _, p := range append(files, ids...) {
 		if strings.HasSuffix(p, "SOURCES.md") {
 			continue
 		}
@@ -220,6 +224,11 @@ func FuzzSummaryTable(f *testing.F) {
 	f.Add([]byte("v3.0:\nThreads QPS 95% latency(ms)\n150 334219.04 0.64\n"))
 	f.Add([]byte("n_threads, qps\n1, 3535.50\n"))
 	f.Add([]byte("concurrency\ttps\tavg latency(s)\n4\t139.27\t0.02869\n"))
+	f.Add([]byte("| - | table size | sysbench threads | tps | latency(avg / .95) |\n|---|---|---|---|---|\n| TiDB | 100 万 | 64 * 4 | 3834 | 67.04 ms / 110.88 ms |\n"))
+	f.Add([]byte("`sysbench cpu --threads=2 run`\n|Device Name|sysbench version|events per second|\n|-|-|-|\n|MBP|1.0.20|1441.71|\n\nMBP 2020 , 1.0.20 , 7487274.56\n"))
+	f.Add([]byte("|머신|cpu 속도|\n|---|---|\n|Pi | 26  ev/sec |\n"))
+	f.Add([]byte("| Threads | v4.0 QPS | v5.0 QPS | QPS 提升 |\n|:--|:--|:--|:--|\n| 150 | 159451.19 | 177876.25 | 11.56% |\n"))
+	f.Add([]byte("   |myisam_1W行|innodb_1W行\n---|---\n无binlog|20833|5353\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d, err := All(strings.NewReader(string(b)), "fuzz")
 		if err != nil {
@@ -230,7 +239,7 @@ func FuzzSummaryTable(f *testing.F) {
 			if r.Tool != ToolTable {
 				continue
 			}
-			if r.Threads == nil || *r.Threads <= 0 || bad(r.TPS) || bad(r.QPS) || bad(r.Latency.Avg) || bad(r.Latency.Min) || bad(r.Latency.Max) {
+			if r.Threads != nil && *r.Threads <= 0 || bad(r.TPS) || bad(r.QPS) || bad(r.EPS) || bad(r.Latency.Avg) || bad(r.Latency.Min) || bad(r.Latency.Max) {
 				t.Fatalf("bad run %+v", r)
 			}
 			for k, v := range r.Latency.Percentiles {
@@ -240,4 +249,238 @@ func FuzzSummaryTable(f *testing.F) {
 			}
 		}
 	})
+}
+
+// rowText writes what a summary-table run says of itself, for tests that
+// check every field a rule sets: line, threads (and where they came from),
+// test, version, the numbers, settings and labels (sorted).
+func rowText(r *Run) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d", r.Line)
+	if r.Threads != nil {
+		fmt.Fprintf(&b, " threads=%d(%s)", *r.Threads, r.ThreadsFrom)
+	}
+	if r.Test != "" {
+		b.WriteString(" test=" + r.Test)
+	}
+	if r.Version != "" {
+		b.WriteString(" version=" + r.Version)
+	}
+	num := func(k string, p *float64) {
+		if p != nil {
+			fmt.Fprintf(&b, " %s=%g", k, *p)
+		}
+	}
+	num("tps", r.TPS)
+	num("qps", r.QPS)
+	num("eps", r.EPS)
+	num("avg", r.Latency.Avg)
+	num("min", r.Latency.Min)
+	num("max", r.Latency.Max)
+	for _, k := range sortedKeys(r.Latency.Percentiles) {
+		fmt.Fprintf(&b, " p%s=%g", k, r.Latency.Percentiles[k])
+	}
+	for _, k := range sortedKeys(r.Settings) {
+		fmt.Fprintf(&b, " %s=%s", k, r.Settings[k])
+	}
+	for _, k := range sortedKeys(r.Labels) {
+		fmt.Fprintf(&b, " [%s:%s]", k, r.Labels[k])
+	}
+	return b.String()
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// tableRows parses in and returns rowText of every summary-table run and
+// every error, "line: message".
+func tableRows(t *testing.T, in string) (rows, errs []string, runs []*Run) {
+	t.Helper()
+	d, err := All(strings.NewReader(in), "in.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range d.Runs {
+		if r.Tool == ToolTable {
+			rows = append(rows, rowText(r))
+			runs = append(runs, r)
+		}
+	}
+	for _, e := range d.Errors {
+		if e.Line > 0 {
+			errs = append(errs, fmt.Sprintf("%d: %s", e.Line, e.Message))
+		}
+	}
+	return rows, errs, runs
+}
+
+// TestSummaryTableIdentity covers the rules that say what each row of a
+// summary table is (synthetic: each case exercises one rule).
+func TestSummaryTableIdentity(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       string
+		rows     []string
+		errs     []string
+		warnings []string // of the last run
+	}{
+		{"version column names the system, not a table row above",
+			"| 机器 IP | 部署实例 |\n| :-: | :-: |\n| 10.0.0.4 | 1\\*TiDB 1\\*TiKV |\n\n### Point Select 测试\n\n" +
+				"| 版本 | threads | qps | 95% latency(ms) |\n| :-: | :-: | :-: | :-: |\n| v2.1 | 64 | 111481.09 | 1.16 |\n| v2.0 | 64 | 75285.87 | 1.93 |\n",
+			[]string{
+				"9 threads=64(table) test=oltp_point_select qps=111481.09 p95=1.16 [heading:Point Select 测试] [system:v2.1] [table:line 7]",
+				"10 threads=64(table) test=oltp_point_select qps=75285.87 p95=1.93 [heading:Point Select 测试] [system:v2.0] [table:line 7]",
+			}, nil, nil},
+		{"dash column names the system; table count and size are settings; threads per process; avg and p95 in one cell",
+			"* 标准 oltp 测试\n\n| - | table count | table size | sysbench threads | tps | qps | latency(avg / .95) |\n" +
+				"| :---: | :---: | :---: | :---: | :---: | :---: | :---: |\n" +
+				"| TiDB | 32 | 100 万 | 64 * 4 | 3834 | 76692 | 67.04 ms / 110.88 ms |\n" +
+				"| Mysql | 32 | 1000 万 | 256 | 1770 | 35416 | 144.55 ms / 383.33 ms  |\n",
+			[]string{
+				"5 threads=256(table) test=oltp tps=3834 qps=76692 avg=67.04 p95=110.88 table-size=1000000 tables=32 [clients:4] [heading:标准 oltp 测试] [system:TiDB] [table:line 3]",
+				"6 threads=256(table) test=oltp tps=1770 qps=35416 avg=144.55 p95=383.33 table-size=10000000 tables=32 [heading:标准 oltp 测试] [system:Mysql] [table:line 3]",
+			}, nil, nil},
+		{"counts written with K, M, 亿 and thousands separators",
+			"| engine | table size | threads | tps |\n|---|---|---|---|\n| innodb | 10K | 8 | 1 |\n| innodb | 1.5M | 8 | 2 |\n| innodb | 1亿 | 8 | 3 |\n| innodb | 5,000,000 rows | 8 | 4 |\n| innodb | lots | 8 | 5 |\n",
+			[]string{
+				"3 threads=8(table) tps=1 table-size=10000 [engine:innodb] [table:line 1]",
+				"4 threads=8(table) tps=2 table-size=1500000 [engine:innodb] [table:line 1]",
+				"5 threads=8(table) tps=3 table-size=100000000 [engine:innodb] [table:line 1]",
+				"6 threads=8(table) tps=4 table-size=5000000 [engine:innodb] [table:line 1]",
+				"7 threads=8(table) tps=5 [engine:innodb] [table:line 1]",
+			},
+			[]string{`7: summary table "table size": bad count "lots" (expected a number, optionally with K, M, 万 or 亿)`}, nil},
+		{"0.4 test names in lower case under bullets; a capitalised Insert is oltp_insert",
+			"* 标准 select 测试\n\n| threads | qps |\n|---|---|\n| 64 | 1 |\n\n* 标准 insert 测试\n\n| threads | qps |\n|---|---|\n| 64 | 2 |\n\n" +
+				"### Insert 测试\n\n| threads | qps |\n|---|---|\n| 64 | 3 |\n",
+			[]string{
+				"5 threads=64(table) test=select qps=1 [heading:标准 select 测试] [table:line 3]",
+				"11 threads=64(table) test=insert qps=2 [heading:标准 insert 测试] [table:line 9]",
+				"17 threads=64(table) test=oltp_insert qps=3 [heading:Insert 测试] [table:line 15]",
+			}, nil, nil},
+		{"machine column and cpu speed: no threads column",
+			"|머신|cpu 속도| 추가 정보  |\n|------|---|---|\n|RaspberryPi5 | 2724.77 ev/sec | Cortex-A76, 4core |\n|RaspberryPi Zero   | 26  ev/sec | * |\n",
+			[]string{
+				"3 test=cpu eps=2724.77 [host:RaspberryPi5] [system:RaspberryPi5] [table:line 1]",
+				"4 test=cpu eps=26 [host:RaspberryPi Zero] [system:RaspberryPi Zero] [table:line 1]",
+			}, nil, nil},
+		{"command in a code span gives test and threads; sysbench version column gives the version",
+			"Command was the same `sysbench cpu --threads=2 run`\n\n|Device Name|CPU|sysbench version|events per second|\n|-|-|-|-|\n" +
+				"|MBP 15 2015|Intel(R) Core(TM) i7-4770HQ|1.0.20|1441.71|\n|Mac Mini 2011|Core(TM)2 Duo|1.0.18|1954.95|\n",
+			[]string{
+				"5 threads=2(command) test=cpu version=1.0.20 eps=1441.71 [host:MBP 15 2015] [system:MBP 15 2015] [table:line 3]",
+				"6 threads=2(command) test=cpu version=1.0.18 eps=1954.95 [host:Mac Mini 2011] [system:Mac Mini 2011] [table:line 3]",
+			}, nil, nil},
+		{"a comma line under a named table is one more row, without the command's threads",
+			"Command was `sysbench cpu --threads=2 run`\n\n|Device Name|Cores|sysbench version|events per second|\n|-|-|-|-|\n|MBP 15|8|1.0.20|1441.71|\n\n" +
+				"Mine:\n\nMBP 2020 , 8 Cores , 1.0.20 , 7487274.56\n",
+			[]string{
+				"5 threads=2(command) test=cpu version=1.0.20 eps=1441.71 [host:MBP 15] [system:MBP 15] [table:line 3]",
+				"9 test=cpu version=1.0.20 eps=7.48727456e+06 [host:MBP 2020] [system:MBP 2020] [table:line 9]",
+			}, nil,
+			[]string{"line 9: comma-separated line read as a row of the table at line 3 (Device Name, Cores, sysbench version, events per second)"}},
+		{"a comma line with other columns is prose",
+			"|Device Name|events per second|\n|-|-|\n|MBP 15|1441.71|\n\nWe tried a, b and c, then d.\nMBP 2020 , fast\n",
+			[]string{"3 eps=1441.71 [host:MBP 15] [system:MBP 15] [table:line 1]"}, nil, nil},
+		{"columns naming configurations over rows of numbers are reported",
+			"最终写性能测试的结果如下表：\n   |myisam_1W行|myisam_10W行|innodb_1W行\n---|---\n无binlog+无索引|20833|20533|5353\n有binlog+无索引|17182|16806|3381\n\nnext\n",
+			nil,
+			[]string{"2: summary table (myisam_1W行, myisam_10W行, innodb_1W行) not read: the columns name configurations and none names threads or a metric with its unit, so 6 values in 2 rows (lines 2-5) are left out (expected a header naming threads and TPS, QPS, events/s or latency)"}, nil},
+		{"a metric without threads or name column is reported",
+			"| item | TPS | QPS |\n|---|---|---|\n| run one | 100 | 2000 |\n",
+			nil,
+			[]string{"1: summary table (item, TPS, QPS) not read: no column names the threads or what each row is, so 2 values in 1 rows (lines 1-3) are left out (expected a threads column, or a system, machine, version or test column)"}, nil},
+		{"a name column and a latency naming no statistic are no results table",
+			"| host | latency |\n|---|---|\n| db1 | 0.5 ms |\n",
+			nil, nil, nil},
+		{"a monitor's time series and a table of settings are not results",
+			"| Time | QPS | TPS |\n|---|---|---|\n| 08:52:32 | 6547 | 0 |\n\n| MySQL | 5.7 | 8.0 |\n| buffer pool | 128 | 256 |\n\n| 组件 | 实例类型 | 数量 |\n| :--- | :--- | :--- |\n| PD | n1-standard-4 | 3 |\n",
+			nil, nil, nil},
+		{"a sentence is not the workload but names the one test it names",
+			"#### Pod Network vs Host Network\n\n我们分别在两种网络模式下做了 Point Select 测试。\n\n此次测试中，操作系统为 COS。\n\nPod Network:\n\n" +
+				"| Threads | QPS |\n| :--- | :--- |\n| 150 | 246386.44 |\n\n此次测试中操作系统为 Ubuntu，我们做了 Read Write 和 Point Select 测试。\n\nUbuntu:\n\n| Threads | QPS |\n| :--- | :--- |\n| 150 | 290690.51 |\n",
+			[]string{
+				"11 threads=150(table) test=oltp_point_select qps=246386.44 [system:Pod Network] [table:line 9]",
+				"19 threads=150(table) qps=290690.51 [system:Ubuntu] [table:line 17]",
+			}, nil, nil},
+		{"the workload search stops at the section heading; enclosing headings may name the system",
+			"## TiDB 2.1\n\n#### OLTP Read Write\n\n| Threads | QPS |\n|---|---|\n| 150 | 60732.84 |\n\n![OLTP Read Write](/rw.png)\n\n### 单可用区与多可用区对比\n\n单可用区：\n\n| Threads | QPS |\n|---|---|\n| 150 | 203879.49 |\n",
+			[]string{
+				"7 threads=150(table) test=oltp_read_write qps=60732.84 [heading:OLTP Read Write] [system:TiDB 2.1] [table:line 5]",
+				"17 threads=150(table) qps=203879.49 [system:单可用区] [table:line 15]",
+			}, nil, nil},
+		{"two tables with the same system and workload are kept apart by the table label",
+			"### oltp_read_only\n\n| threads | tps |\n|---|---|\n| 8 | 100 |\n\nafter tuning\n\n| threads | tps |\n|---|---|\n| 8 | 150 |\n",
+			[]string{
+				"5 threads=8(table) test=oltp_read_only tps=100 [table:line 3]",
+				"11 threads=8(table) test=oltp_read_only tps=150 [table:line 9]",
+			}, nil, nil},
+		{"a wide table holds two systems in each row; a comparison column is no result",
+			"### Point Select 性能\n\n| Threads | v4.0 QPS | v4.0 95% latency (ms) | v5.0 QPS | v5.0 95% latency (ms) | QPS 提升 |\n|:--|:--|:--|:--|:--|:--|\n" +
+				"| 150 | 159451.19 | 1.32 | 177876.25 | 1.23 | 11.56% |\n",
+			[]string{
+				"5 threads=150(table) test=oltp_point_select qps=159451.19 p95=1.32 [heading:Point Select 性能] [system:v4.0] [table:line 3]",
+				"5 threads=150(table) test=oltp_point_select qps=177876.25 p95=1.23 [heading:Point Select 性能] [system:v5.0] [table:line 3]",
+			}, nil, nil},
+		{"the engine of a CREATE TABLE above goes to MySQL rows, not to TiDB rows",
+			"CREATE TABLE `sbtest` (\n  `id` int\n) ENGINE=InnoDB\n\n### oltp_read_write\n\n| - | threads | tps |\n|---|---|---|\n| TiDB | 64 | 3834 |\n| Mysql | 64 | 2392 |\n",
+			[]string{
+				"9 threads=64(table) test=oltp_read_write tps=3834 [system:TiDB] [table:line 7]",
+				"10 threads=64(table) test=oltp_read_write tps=2392 [engine:innodb] [system:Mysql] [table:line 7]",
+			}, nil, nil},
+		{"a combined latency cell with another number of values",
+			"| threads | tps | latency(avg / .95) |\n|---|---|---|\n| 8 | 100 | 12.5 ms |\n",
+			[]string{"3 threads=8(table) tps=100 [table:line 1]"},
+			[]string{`3: summary table "latency(avg / .95)": value "12.5 ms" has 1 parts (expected 2 values separated by /)`}, nil},
+		{"threads in a command line or an option are no workload heading",
+			"Command was the same --threads=2 everywhere\nsysbench --test=cpu run\n\n| threads | eps |\n|---|---|\n| 2 | 1441.71 |\n",
+			[]string{"6 threads=2(table) test=cpu eps=1441.71 [table:line 4]"}, nil, nil},
+		{"a prepare command does not name the table's test",
+			"sysbench oltp_common --tables=16 --threads=16 prepare\n\n| threads | tps |\n|---|---|\n| 8 | 100 |\n",
+			[]string{"5 threads=8(table) tps=100 [table:line 3]"}, nil, nil},
+		{"a version cell that is no version",
+			"|host|sysbench version|eps|\n|-|-|-|\n|a|1.0.20|10|\n|b|latest|20|\n",
+			[]string{"3 version=1.0.20 eps=10 [host:a] [system:a] [table:line 1]", "4 eps=20 [host:b] [system:b] [table:line 1]"},
+			[]string{`4: summary table "sysbench version": bad version "latest" (expected a version such as 1.0.20)`}, nil},
+		{"a bad threads cell inside a markdown table is an error, and the rows after it are read",
+			"| threads | tps |\n|---|---|\n| 8 | 100 |\n| 1k | 150 |\n| 32 | 300 |\n",
+			[]string{"3 threads=8(table) tps=100 [table:line 1]", "5 threads=32(table) tps=300 [table:line 1]"},
+			[]string{`4: summary table "threads": bad threads value "1k" (expected a positive whole number, or threads times processes such as 64 * 4): row skipped`}, nil},
+		{"a header and rule whose first line is no row are reported",
+			"| threads | tps |\n|---|---|\n| many | fast |\n\n|머신|cpu 속도|\n|---|---|\n|pi|slow|\n",
+			nil,
+			[]string{
+				`3: summary table "threads": bad threads value "many" (expected a positive whole number, or threads times processes such as 64 * 4): row skipped`,
+				"7: summary table (머신, cpu 속도) at line 5 not read: the line under its rule holds no value in a throughput or latency column",
+			}, nil},
+		{"a test column names each row's test",
+			"| test | threads | tps |\n|---|---|---|\n| oltp_read_only | 8 | 100 |\n| Point Select | 8 | 200 |\n| my_script | 8 | 300 |\n",
+			[]string{
+				"3 threads=8(table) test=oltp_read_only tps=100 [table:line 1]",
+				"4 threads=8(table) test=oltp_point_select tps=200 [heading:Point Select] [table:line 1]",
+				"5 threads=8(table) tps=300 [table:line 1] [workload:my_script]",
+			}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, errs, runs := tableRows(t, tt.in)
+			if !reflect.DeepEqual(rows, tt.rows) {
+				t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(tt.rows, "\n"))
+			}
+			if !reflect.DeepEqual(errs, tt.errs) {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(tt.errs, "\n"))
+			}
+			if len(runs) > 0 {
+				if w := runs[len(runs)-1].Warnings; !reflect.DeepEqual(w, tt.warnings) {
+					t.Errorf("warnings %q, want %q", w, tt.warnings)
+				}
+			}
+		})
+	}
 }
