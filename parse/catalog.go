@@ -518,8 +518,11 @@ func LookupTest(name string) (Test, bool) {
 }
 
 // TestNames returns the catalogued test names, longest first, so that a
-// search for a name in text finds oltp_read_write before oltp_read.
-func TestNames() []string {
+// search for a name in text finds oltp_read_write before oltp_read. The
+// slice is shared: callers must not change it.
+func TestNames() []string { return testNames }
+
+var testNames = func() []string {
 	out := make([]string, 0, len(sysbenchTests))
 	for n := range sysbenchTests {
 		if n != "oltp_common" {
@@ -528,7 +531,7 @@ func TestNames() []string {
 	}
 	sortLongestFirst(out)
 	return out
-}
+}()
 
 func sortLongestFirst(s []string) {
 	for i := 1; i < len(s); i++ {
@@ -582,7 +585,8 @@ var headingTests = []struct {
 // HeadingTest returns the sysbench test a heading names in words ("Point
 // Select test" → oltp_point_select, "Update Non-Index" →
 // oltp_update_non_index, "只读" → oltp_read_only, "oltp_read_write" →
-// itself), or "" when it names none or more than one.
+// itself), or "" when it names none. A heading naming several gives the
+// most specific it names (the order of headingTests).
 func HeadingTest(heading string) string {
 	h := strings.ToLower(heading)
 	for _, n := range TestNames() {

@@ -35,9 +35,38 @@ type identityExpect struct {
 	Restated [][]int `yaml:"restated"`
 }
 
+// identityGaps are what sbreport knowingly does not read as a reader
+// does, each asserted as it is so that a change shows: results it reports
+// as a problem instead of reading (lines of the expected results and the
+// line of the error), and rows whose test it leaves unknown rather than
+// guess (the text names the test only below them, or not at all).
+var identityGaps = map[string]struct {
+	notRead     []int // expected results left out...
+	errorAt     int   // ...with this error line saying why
+	unknownTest []int // results whose test is "?"
+}{
+	// A table whose columns are configurations (myisam_1W行 ...) and whose
+	// cells carry no unit: rows per second only in the prose.
+	"mysqlslap-5.5-write-myisam-innodb-engines-option-summary-table-rule-fewer-columns-zh.txt": {notRead: []int{84, 85, 86}, errorAt: 82},
+	// Tables whose test is named only in the conclusion below them, or
+	// nowhere in their section.
+	"tidb-3.0.1-k8s-sysbench-1.0.17-tables-under-labels-same-table-reused-zh.txt": {unknownTest: []int{
+		293, 294, 295, 296, 297, 298, 304, 305, 306, 307, 308, 309,
+		411, 412, 413, 414, 415, 416, 422, 423, 424, 425, 426, 427}},
+}
+
 // identityReport compares what sbreport makes of a fixture with what a
 // reader writes down, and returns every disagreement.
 func identityReport(t *testing.T, file string) []string {
+	gap := identityGaps[filepath.Base(file)]
+	inList := func(l []int, n int) bool {
+		for _, x := range l {
+			if x == n {
+				return true
+			}
+		}
+		return false
+	}
 	t.Helper()
 	var exp identityExpect
 	b, err := os.ReadFile(file + ".expect.yaml")
@@ -82,8 +111,11 @@ func identityReport(t *testing.T, file string) []string {
 		if runOf[i] == nil && len(cands) > 0 {
 			runOf[i], matched[cands[0]] = cands[0], i
 		}
-		if runOf[i] == nil {
+		if runOf[i] == nil && !inList(gap.notRead, e.Line) {
 			bad("line %d: no run found (expected %s %s, %v threads, headline %v)", e.Line, e.Tool, e.Test, intText(e.Threads), e.Headline)
+		}
+		if runOf[i] != nil && inList(gap.notRead, e.Line) {
+			bad("line %d: read now: remove it from identityGaps", e.Line)
 		}
 	}
 	for _, r := range doc.Runs {
@@ -91,12 +123,26 @@ func identityReport(t *testing.T, file string) []string {
 			bad("line %d: run %s %q that a reader does not count", r.Line, r.Tool, r.Test)
 		}
 	}
+	if gap.errorAt > 0 {
+		found := false
+		for _, e := range doc.Errors {
+			found = found || e.Line == gap.errorAt
+		}
+		if !found {
+			bad("no error at line %d saying why lines %v are not read: %v", gap.errorAt, gap.notRead, doc.Errors)
+		}
+	}
 	for i, e := range exp.Runs {
 		r := runOf[i]
 		if r == nil {
 			continue
 		}
-		if got := testOf(r); e.Test != "" && got != e.Test {
+		switch got := testOf(r); {
+		case inList(gap.unknownTest, e.Line):
+			if got != "?" {
+				bad("line %d: test %q (%q expected; listed in identityGaps as unknown)", e.Line, got, e.Test)
+			}
+		case e.Test != "" && got != e.Test:
 			bad("line %d: test %q, want %q", e.Line, got, e.Test)
 		}
 		if e.Threads != nil && (r.Threads == nil || *r.Threads != *e.Threads) {
@@ -220,9 +266,6 @@ func identityFixtures(t *testing.T) []string {
 // engine and host against what a careful reader writes down, and that no
 // two different experiments share a cell.
 func TestIdentityFixtures(t *testing.T) {
-	if os.Getenv("SBREPORT_IDENTITY_WIP") == "" {
-		t.Skip("set SBREPORT_IDENTITY_WIP=1: identities of the public write-ups are being completed")
-	}
 	for _, f := range identityFixtures(t) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			for _, p := range identityReport(t, f) {
