@@ -50,7 +50,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeReport(doc, ao, ro, f.out, f.force, stdout, stderr)
+	return writeReport(doc, ao, ro, f.out, f.force, nil, stdout, stderr)
 }
 
 // loadDemo copies the embedded campaign to a temporary directory, reads it
