@@ -501,12 +501,14 @@ func (r *Run) LatencyPct(rank string) (float64, bool) {
 // Label returns a label value, or "".
 func (r *Run) Label(k string) string { return r.Labels[k] }
 
-// SetLabel sets a label, creating the map.
+// SetLabel sets a label, creating the map. Key and value are cleaned of
+// terminal escapes and control characters (CleanText): labels come from
+// file names and command lines.
 func (r *Run) SetLabel(k, v string) {
 	if r.Labels == nil {
 		r.Labels = map[string]string{}
 	}
-	r.Labels[k] = v
+	r.Labels[CleanText(k)] = CleanText(v)
 }
 
 // Warn adds a warning tied to a source line.
