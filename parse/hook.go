@@ -456,6 +456,9 @@ func decodeHookJSON(lines []Line) (objs []hookObject, truncated bool, ok bool) {
 	if !bytes.Contains(text, []byte(`"tps"`)) {
 		return nil, false, false // not ours; spare the decoder
 	}
+	if jsonExponent(text) {
+		return nil, false, false // sysbench prints "%4.2f": 1e3 is not its number
+	}
 	if text[0] == '{' {
 		var o hookObject
 		if !decodeStrict(text, &o) {
@@ -498,4 +501,28 @@ func decodeStrict(text []byte, v any) bool {
 	}
 	_, err := d.Token()
 	return err == io.EOF // nothing follows
+}
+
+// jsonExponent reports whether a number of the JSON text has an exponent
+// ("1e3", "2.5E-1"), which sysbench's report_json never prints.
+func jsonExponent(text []byte) bool {
+	inString, escaped := false, false
+	for i, c := range text {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case (c == 'e' || c == 'E') && i > 0 && (isDigit(text[i-1]) || text[i-1] == '.'):
+			return true
+		}
+	}
+	return false
 }

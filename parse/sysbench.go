@@ -815,6 +815,9 @@ func (b *sbBlock) labelled(l *Line, label, val string) status {
 		b.cutLine, b.cutLabel = l.No, label
 		return consumed
 	}
+	if b.isValueLabel(label) && b.refuseNegative(l, label, val) {
+		return consumed
+	}
 	switch label {
 	case "Running the test with following options":
 		if !b.headerOK() || b.sawOptions {
@@ -1154,7 +1157,7 @@ func leadingInt(s string) (int64, bool) {
 	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 		j++
 	}
-	if j == 0 || j < len(s) && s[j] == '.' {
+	if j == 0 || j < len(s) && s[j] == '.' || !numEnds(s[j:]) {
 		return 0, false
 	}
 	n, err := strconv.ParseInt(s[:j], 10, 64)
@@ -1534,6 +1537,7 @@ func (b *sbBlock) finish() {
 	if b.fatal {
 		r.Warn(0, "run incomplete: sysbench reported an error")
 	}
+	b.checkHeadline()
 }
 
 // layout names the report dialect from the block labels seen (FORMATS.md §1).
