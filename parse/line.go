@@ -53,6 +53,15 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 	for {
 		b, err := lr.r.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
+			if !lr.checked {
+				// Binary data with no line break (/dev/zero) ends the input
+				// here, rather than after reading it all.
+				lr.checked = true
+				if lr.binary = looksBinary(b); lr.binary {
+					lr.no++
+					return lr.no, "", true
+				}
+			}
 			// Too long for the buffer: collect up to MaxLineBytes, skip the rest.
 			buf := append([]byte(nil), b...)
 			tooLong := false

@@ -112,6 +112,8 @@ type Run struct {
 	inheritLine     int
 	headThreads     int // threads a line just above the run names
 	headThreadsLine int
+
+	warnDropped int // warnings beyond MaxWarnings, see Warn
 }
 
 // CaptureID names a capture (or run) by the input and line it starts at:
@@ -512,7 +514,17 @@ func (r *Run) SetLabel(k, v string) {
 }
 
 // Warn adds a warning tied to a source line.
+//
+// A run keeps at most MaxWarnings warnings: the last one then counts
+// those dropped (a log of repeated lines would otherwise keep one
+// warning per line).
 func (r *Run) Warn(line int, msg string) {
+	if len(r.Warnings) >= MaxWarnings {
+		r.warnDropped++
+		r.Warnings[MaxWarnings-1] = "… and " + strconv.Itoa(r.warnDropped+1) + " more warnings (a run keeps at most " +
+			strconv.Itoa(MaxWarnings) + ")"
+		return
+	}
 	if line > 0 {
 		msg = "line " + strconv.Itoa(line) + ": " + msg
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -63,11 +62,11 @@ func (f *reportFlags) options() (analyze.Options, render.Options, error) {
 	}
 	ro := render.Options{Title: f.title}
 	if f.template != "" {
-		b, err := os.ReadFile(f.template)
+		t, err := readTemplate(f.template)
 		if err != nil {
-			return ao, ro, fmt.Errorf("--template: %w", err)
+			return ao, ro, err
 		}
-		ro.Template = string(b)
+		ro.Template = t
 		if _, err := render.Template(ro.Template); err != nil {
 			return ao, ro, fmt.Errorf("--template %s: %w", f.template, err)
 		}
