@@ -45,7 +45,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if ro.Title == "" {
 		ro.Title = "sbreport demo: MariaDB storage engines under sysbench"
 	}
-	ro.Command = "sbreport demo " + strings.Join(args, " ")
+	ro.Command = parse.MaskPasswords("sbreport demo " + strings.Join(args, " "))
 	doc, err := loadDemo()
 	if err != nil {
 		return err

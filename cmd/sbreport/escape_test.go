@@ -1,9 +1,12 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"encoding/xml"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
@@ -123,5 +126,74 @@ func TestReportHostileLabels(t *testing.T) {
 		if len(filepath.Base(p)) > 100 {
 			t.Errorf("chart file name of %d bytes: %s", len(filepath.Base(p)), filepath.Base(p))
 		}
+	}
+}
+
+// Passwords on the command lines of the runs, in every spelling, appear
+// in no file of the report, the workbook's parts included.
+func TestReportNeverShowsPasswords(t *testing.T) {
+	log, err := os.ReadFile(filepath.Join("..", "..", "testdata", "public", "sysbench-1.0", "sb1.0.20-oltp_read_write-16thr.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := []string{"Pw-dash1", "Pw_under2", "Pw sp ace3", "Pw/sl:co@at4", "-PwDash5", "Pw'q\"6", `SEC RET7`, "Pw#8"}
+	commands := []string{
+		"sysbench oltp_read_write --threads=16 --mysql-password=Pw-dash1 run",
+		"sysbench oltp_read_write --threads=16 --mysql_password=Pw_under2 run",
+		"sysbench oltp_read_write --threads=16 --mysql-password='Pw sp ace3' run",
+		"sysbench oltp_read_write --threads=16 --mysql-password=Pw/sl:co@at4 run  # Pw/sl:co@at4",
+		"MYSQL_PWD=-PwDash5 sysbench oltp_read_write --threads=16 run",
+		`sysbench oltp_read_write --threads=16 --mysql-password="Pw'q\"6" run`,
+		`sysbench oltp_read_write --threads=16 --mysql-password=SEC\ RET7 run`,
+		"sysbench oltp_read_write --threads=16 --mysql-password='Pw#8' run",
+	}
+	tmp := t.TempDir()
+	logs := filepath.Join(tmp, "logs")
+	os.MkdirAll(logs, 0o755)
+	for i, c := range commands {
+		os.WriteFile(filepath.Join(logs, "run"+string(rune('a'+i))+".log"), append([]byte("$ "+c+"\n"), log...), 0o644)
+	}
+	out := filepath.Join(tmp, "rep")
+	var so, se bytes.Buffer
+	if err := run([]string{"report", "-o", out, logs}, &so, &se); err != nil {
+		t.Fatalf("report: %v\n%s", err, se.String())
+	}
+	var contents [][]byte
+	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, _ := os.ReadFile(p)
+		contents = append(contents, b)
+		if strings.HasSuffix(p, ".xlsx") {
+			zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range zr.File {
+				rc, _ := f.Open()
+				x, _ := io.ReadAll(rc)
+				rc.Close()
+				contents = append(contents, x)
+			}
+		}
+		return nil
+	})
+	parsed := 0
+	for _, b := range contents {
+		if bytes.Contains(b, []byte("--mysql-password=***")) {
+			parsed++
+		}
+		for _, s := range secrets {
+			js, _ := json.Marshal(s)
+			for _, form := range []string{s, html.EscapeString(s), strings.ReplaceAll(s, " ", `\ `), string(js[1 : len(js)-1])} {
+				if bytes.Contains(b, []byte(form)) {
+					t.Errorf("a report file holds the password %q", form)
+				}
+			}
+		}
+	}
+	if parsed == 0 {
+		t.Error("no masked command found: the commands were not read")
 	}
 }

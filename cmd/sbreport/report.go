@@ -92,7 +92,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ro.Command = "sbreport report " + strings.Join(args, " ")
+	ro.Command = parse.MaskPasswords("sbreport report " + strings.Join(args, " "))
 	doc, timeOf, err := in.read("report", fs, inputs)
 	if err != nil {
 		return err
