@@ -61,6 +61,10 @@ func refuseImpossible(r *Run) {
 	clearNegative(r, reflect.ValueOf(r).Elem(), "")
 }
 
+// notMeasured are the Run fields clearNegative passes over: settings and
+// seeds, and the series judged line by line where they are read.
+var notMeasured = map[string]bool{"Options": true, "Intervals": true, "Histogram": true, "Columns": true}
+
 // clearNegative sets every negative *float64, *int64 or *int field of the
 // struct v (and of the structs it holds or points to) to nil, with a
 // warning naming it by its JSON path. Options (settings, seeds) and
@@ -69,16 +73,20 @@ func clearNegative(r *Run, v reflect.Value, path string) {
 	t := v.Type()
 	for i := 0; i < v.NumField(); i++ {
 		f, sf := v.Field(i), t.Field(i)
-		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
-		if !sf.IsExported() || name == "" || name == "-" || name == "options" {
+		if !sf.IsExported() || notMeasured[sf.Name] {
 			continue
 		}
-		if path != "" {
-			name = path + "." + name
+		// The JSON name, built only when needed: this runs on every run.
+		name := func() string {
+			n, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+			if path != "" {
+				return path + "." + n
+			}
+			return n
 		}
 		switch f.Kind() {
 		case reflect.Struct:
-			clearNegative(r, f, name)
+			clearNegative(r, f, name())
 		case reflect.Pointer:
 			if f.IsNil() {
 				continue
@@ -91,10 +99,10 @@ func clearNegative(r *Run, v reflect.Value, path string) {
 			case reflect.Int, reflect.Int64:
 				neg = e.Int() < 0
 			case reflect.Struct:
-				clearNegative(r, e, name)
+				clearNegative(r, e, name())
 			}
 			if neg {
-				r.Warn(0, "impossible negative "+name+" "+strconv.FormatFloat(numberOf(e), 'f', -1, 64)+"; left absent")
+				r.Warn(0, "impossible negative "+name()+" "+strconv.FormatFloat(numberOf(e), 'f', -1, 64)+"; left absent")
 				f.Set(reflect.Zero(f.Type()))
 			}
 		}
