@@ -36,8 +36,10 @@ import (
 //
 // A quote that is never closed is read as a plain character.
 //
-// An empty password masks nothing and takes nothing from what follows:
-// "--mysql-password= --mysql-socket=/tmp/mysql.sock" keeps the socket.
+// An empty password is masked too (that a server takes an empty password
+// is worth hiding), and takes nothing from what follows:
+// "--mysql-password= --mysql-socket=/tmp/mysql.sock" becomes
+// "--mysql-password=*** --mysql-socket=/tmp/mysql.sock".
 func MaskPasswords(s string) string {
 	if !mayHoldPassword(s) {
 		return s
@@ -46,8 +48,8 @@ func MaskPasswords(s string) string {
 	var spans []span
 	var secrets []string
 	add := func(sp span, secret string) {
-		if sp.end > sp.start && secret != "" {
-			spans = append(spans, sp)
+		spans = append(spans, sp)
+		if secret != "" {
 			secrets = append(secrets, secret, s[sp.start:sp.end])
 		}
 	}
@@ -72,7 +74,7 @@ func MaskPasswords(s string) string {
 			add(t.after(s, "-p"), v[2:])
 		case !strings.HasPrefix(v, "-") && strings.Contains(v, "="):
 			for _, kv := range keyValues(v) {
-				if secretName(kv.key) && kv.val != "" {
+				if secretName(kv.key) {
 					add(t.at(s, kv.off, len(kv.val)), kv.val)
 				}
 			}
@@ -87,9 +89,9 @@ func MaskPasswords(s string) string {
 	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
 	var b strings.Builder
 	at := 0
-	for _, sp := range spans {
-		if sp.start < at {
-			continue // nested in one already masked
+	for i, sp := range spans {
+		if sp.start < at || i > 0 && sp == spans[i-1] {
+			continue // nested in one already masked, or the same
 		}
 		b.WriteString(s[at:sp.start])
 		b.WriteString("***")

@@ -20,8 +20,9 @@ func TestMaskPasswordSpellings(t *testing.T) {
 		{"whole option quoted", `sysbench '--mysql-password=a b' run`, "sysbench '--mysql-password=***' run"},
 		{"backslash escape", `sysbench --mysql-password=SEC\ RET run`, "sysbench --mysql-password=*** run"},
 		{"slash colon at dash", "sysbench --mysql-password=a/b:c@d-e run", "sysbench --mysql-password=*** run"},
-		{"empty keeps the next option", "sysbench --mysql-password= --mysql-socket=/tmp/mysql.sock run", "sysbench --mysql-password= --mysql-socket=/tmp/mysql.sock run"},
-		{"empty quoted", "sysbench --mysql-password='' --mysql-socket=/tmp/mysql.sock run", "sysbench --mysql-password='' --mysql-socket=/tmp/mysql.sock run"},
+		{"empty keeps the next option", "sysbench --mysql-password= --mysql-socket=/tmp/mysql.sock run", "sysbench --mysql-password=*** --mysql-socket=/tmp/mysql.sock run"},
+		{"empty quoted", "sysbench --mysql-password='' --mysql-socket=/tmp/mysql.sock run", "sysbench --mysql-password=*** --mysql-socket=/tmp/mysql.sock run"},
+		{"empty at the end", "sysbench run --mysql-password=", "sysbench run --mysql-password=***"},
 		{"short -p", "mysqlslap -uroot -pSecret --concurrency=50", "mysqlslap -uroot -p*** --concurrency=50"},
 		{"short -p starting with a dash", "mysqlslap -uroot -p-secret --concurrency=50", "mysqlslap -uroot -p*** --concurrency=50"},
 		{"short -p quoted", "mysql -uroot -p'a b c' -e 'SELECT 1'", "mysql -uroot -p*** -e 'SELECT 1'"},
@@ -55,7 +56,7 @@ func TestMaskPasswordSpellings(t *testing.T) {
 
 // A run keeps its command line masked.
 func TestRunCommandMasked(t *testing.T) {
-	text := "$ sysbench oltp_read_write --mysql-user=sbtest --mysql_password='p@ss w/rd' --threads=16 run  # pw: p@ss w/rd\n" +
+	text := "$ sysbench oltp_read_write --mysql-user=sbtest --mysql_password='p@ss w/rd' --threads=16 run\n" +
 		readFile(t, log16)
 	d, err := All(strings.NewReader(text), "x")
 	if err != nil || len(d.Runs) != 1 {
