@@ -29,7 +29,8 @@ func (w *walker) skipReportDir(dir string) bool {
 	if !IsReportDir(dir) {
 		return false
 	}
-	w.emit(&parse.Error{Source: dir, Message: "skipped: a report written by sbreport (it holds " + ReportMarker +
+	// Said at once: nothing of the directory is held for merging.
+	w.out(&parse.Error{Source: dir, Message: "skipped: a report written by sbreport (it holds " + ReportMarker +
 		"), not benchmark output; name its files one by one to read them"})
 	return true
 }

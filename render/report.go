@@ -197,12 +197,27 @@ func chartBases(names []string) map[string]string {
 	for i, n := range names {
 		s := safe[i]
 		if count[strings.ToLower(s)] > 1 || len(s) > maxChartBase {
-			h := sha256.Sum256([]byte(n))
-			s = s[:min(len(s), maxChartBase-9)] + "-" + hex.EncodeToString(h[:4])
+			s = hashedName(s, n)
 		}
 		out[n] = s
 	}
 	return out
+}
+
+// boundedName is safeName(name), cut and suffixed as in chartBases when
+// it is longer than maxChartBase.
+func boundedName(name string) string {
+	if s := safeName(name); len(s) <= maxChartBase {
+		return s
+	}
+	return hashedName(safeName(name), name)
+}
+
+// hashedName cuts the safe name s of name and appends 8 hex digits of the
+// SHA-256 of name.
+func hashedName(s, name string) string {
+	h := sha256.Sum256([]byte(name))
+	return s[:min(len(s), maxChartBase-9)] + "-" + hex.EncodeToString(h[:4])
 }
 
 // safeName turns a workload or system name into a file-name part.
