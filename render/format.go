@@ -197,28 +197,42 @@ func cell(s string) string {
 
 // inline escapes text taken from the input (labels, file names, messages)
 // for Markdown prose, headings, link text and table cells, so that it is
-// shown as it reads and can add no structure: line breaks become spaces
-// (no heading or list can start), terminal escapes and control
-// characters are dropped (parse.CleanText), "<" becomes an entity (no
-// HTML: <script>, <a href=...>; a lone ">" opens nothing), and \ ` * [ ] | are escaped (no
-// code span, emphasis, link such as [x](javascript:...) or table cell
-// can open). Underscores are left: GitHub Markdown does not read them
-// inside words, and names are full of them.
+// shown as it reads and can add no structure, while text that opens
+// nothing is left as it is (generated sentences hold "[1.13, 1.78]" and
+// "p<0.001"):
+//
+//   - line breaks become spaces (no heading or list can start), terminal
+//     escapes and control characters are dropped (parse.CleanText);
+//   - "<" before a letter, "/", "!" or "?" becomes "&lt;": no HTML tag,
+//     comment or autolink (<script>, <a href=...>, <javascript:...>);
+//   - "]" before "(" or "[" is escaped: no link or image
+//     ([x](javascript:...)); reference definitions need a line of their
+//     own, which no label gets;
+//   - \ ` * | are always escaped: no code span, emphasis or table cell.
+//
+// Underscores are left: GitHub Markdown does not read them inside words,
+// and names are full of them.
 func inline(s string) string {
 	s = parse.CleanText(lineBreaks.Replace(s))
-	if !strings.ContainsAny(s, "<\\`*[]|") {
+	if !strings.ContainsAny(s, "<\\`*]|") {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '<':
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		next := byte(0)
+		if i+1 < len(s) {
+			next = s[i+1]
+		}
+		switch {
+		case c == '<' && (next >= 'a' && next <= 'z' || next >= 'A' && next <= 'Z' || next == '/' || next == '!' || next == '?'):
 			b.WriteString("&lt;")
-		case '\\', '`', '*', '[', ']', '|':
+		case c == ']' && (next == '(' || next == '['),
+			c == '\\' || c == '`' || c == '*' || c == '|':
 			b.WriteByte('\\')
-			b.WriteRune(r)
+			b.WriteByte(c)
 		default:
-			b.WriteRune(r)
+			b.WriteByte(c)
 		}
 	}
 	return b.String()

@@ -89,7 +89,7 @@ func TestReportHostileLabels(t *testing.T) {
 			t.Errorf("report.md holds %q", m)
 		}
 	}
-	if !strings.Contains(text, `\[x\](javascript:alert(1))`) || !strings.Contains(text, "&lt;img src=x") {
+	if !strings.Contains(text, `[x\](javascript:alert(1))`) || !strings.Contains(text, "&lt;img src=x") {
 		t.Errorf("the hostile labels are not shown as text")
 	}
 	// Every chart it links to exists, once per name.
