@@ -172,6 +172,9 @@ type Options struct {
 func (w *walker) dir(root string) error {
 	var walkDir func(dir string, camp *campaign) error
 	walkDir = func(dir string, camp *campaign) error {
+		if w.skipReportDir(dir) {
+			return nil
+		}
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			w.emit(&parse.Error{Source: dir, Message: fmt.Sprintf("cannot read directory: %v", unwrapPathErr(err))})
@@ -366,6 +369,9 @@ func isDocument(name string) bool {
 // openFile reads one file, decompressing .gz. quiet drops the report that
 // nothing was found in it.
 func (w *walker) openFile(p string, extra map[string]string, scope string, quiet bool) {
+	if !w.openable(p) {
+		return
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})

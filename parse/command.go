@@ -390,27 +390,3 @@ func splitArgs(s string) []string {
 	}
 	return args
 }
-
-var passwordPatterns = []*regexp.Regexp{
-	// --mysql-password=x, --pgsql-password x, --password=x, --pass=x
-	regexp.MustCompile(`(--[A-Za-z_-]*pass(?:word)?[=\s]\s*)("[^"]*"|'[^']*'|\S+)`),
-	// -pSECRET (mysql, mysqlslap); "-p" alone prompts and is left as is
-	regexp.MustCompile(`(^|\s)(-p)("[^"]*"|'[^']*'|[^\s-]\S*)`),
-	// MYSQL_PWD=x, PASSWORD=x environment assignments
-	regexp.MustCompile(`(\b[A-Z_]*(?:PWD|PASSWORD|PASS)=)("[^"]*"|'[^']*'|\S+)`),
-	// user:password@host DSNs (mysql://u:p@h, u:p@tcp(h))
-	regexp.MustCompile(`([A-Za-z0-9_.-]+:)([^@\s/:]+)(@(?:tcp\(|unix\(|[A-Za-z0-9_.\[-]))`),
-}
-
-// MaskPasswords replaces passwords in a command line or DSN by ***.
-func MaskPasswords(s string) string {
-	if !strings.Contains(s, "pass") && !strings.Contains(s, "-p") && !strings.Contains(s, "PWD") &&
-		!strings.Contains(s, "PASS") && !strings.Contains(s, "@") {
-		return s
-	}
-	s = passwordPatterns[0].ReplaceAllString(s, "${1}***")
-	s = passwordPatterns[1].ReplaceAllString(s, "${1}${2}***")
-	s = passwordPatterns[2].ReplaceAllString(s, "${1}***")
-	s = passwordPatterns[3].ReplaceAllString(s, "${1}***${3}")
-	return s
-}

@@ -44,6 +44,7 @@ type hookRun struct {
 	// assumed says why rank is sysbench's default 95 rather than the
 	// command line's --percentile; "" when the command line gives it.
 	assumed string
+	ivCut   cut // interim reports dropped beyond MaxIntervals
 }
 
 // startHookRun starts a run at line. A header handed over by the sysbench
@@ -169,6 +170,10 @@ func (h *hookRun) add(line int, f *[hookFields]float64) bool {
 		}
 		return true
 	}
+	if len(r.Intervals) >= MaxIntervals {
+		h.ivCut.add(line)
+		return false
+	}
 	iv := NewInterval(line, f[hookTime])
 	iv.Threads, iv.TPS, iv.QPS = f[hookThreads], f[hookTPS], f[hookQPS]
 	iv.Reads, iv.Writes, iv.Other = f[hookReads], f[hookWrites], f[hookOther]
@@ -237,6 +242,7 @@ func (b *csvHookBlock) end(c *ctx) {
 	if !r.Complete {
 		r.Warn(r.EndLine, "report_csv output ends without the cumulative line (threads 0): tps, qps and latency missing")
 	}
+	b.h.ivCut.warn(r, "interim reports", MaxIntervals)
 	c.emitRun(r)
 }
 
@@ -436,6 +442,7 @@ func (st *hookState) flush(c *ctx) {
 		return
 	}
 	r := st.h.run
+	st.h.ivCut.warn(r, "interim reports", MaxIntervals)
 	st.h = nil
 	if !r.Complete {
 		r.Warn(r.EndLine, "report_json output ends without the cumulative report (threads 0): tps, qps and latency missing")
@@ -456,17 +463,25 @@ func decodeHookJSON(lines []Line) (objs []hookObject, truncated bool, ok bool) {
 	if !bytes.Contains(text, []byte(`"tps"`)) {
 		return nil, false, false // not ours; spare the decoder
 	}
+	if jsonExponent(text) {
+		return nil, false, false // sysbench prints "%4.2f": 1e3 is not its number
+	}
 	if text[0] == '{' {
 		var o hookObject
 		if !decodeStrict(text, &o) {
 			return nil, false, false
 		}
 		objs = []hookObject{o}
-	} else if !decodeStrict(text, &objs) {
-		open := bytes.Count(text, []byte("[")) + bytes.Count(text, []byte("{"))
-		closed := bytes.Count(text, []byte("]")) + bytes.Count(text, []byte("}"))
+	} else if open, closed := bytes.Count(text, []byte("["))+bytes.Count(text, []byte("{")),
+		bytes.Count(text, []byte("]"))+bytes.Count(text, []byte("}")); open <= closed {
+		if !decodeStrict(text, &objs) {
+			return nil, false, false
+		}
+	} else {
+		// Unbalanced, so cut short: decoding it whole can only fail, after
+		// reading all of it.
 		i := bytes.LastIndexByte(text, '}')
-		if open <= closed || i < 0 {
+		if i < 0 {
 			return nil, false, false
 		}
 		repaired := append(append([]byte(nil), text[:i+1]...), ']')
@@ -498,4 +513,28 @@ func decodeStrict(text []byte, v any) bool {
 	}
 	_, err := d.Token()
 	return err == io.EOF // nothing follows
+}
+
+// jsonExponent reports whether a number of the JSON text has an exponent
+// ("1e3", "2.5E-1"), which sysbench's report_json never prints.
+func jsonExponent(text []byte) bool {
+	inString, escaped := false, false
+	for i, c := range text {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case (c == 'e' || c == 'E') && i > 0 && (isDigit(text[i-1]) || text[i-1] == '.'):
+			return true
+		}
+	}
+	return false
 }

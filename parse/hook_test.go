@@ -274,6 +274,8 @@ func TestReportJSONNotOurs(t *testing.T) {
 		`{"time": 1, "threads": 2, "tps": 9327.12, "qps": {"total": 0.00}, "latency": 0.45, "extra": 1}`,
 		`{"time": 1, "threads": 2, "tps": 9327.12, "latency": 0.45}`,
 		`{"time": 1, "threads": 2, "tps": -1, "qps": {"total": 0.00}, "latency": 0.45}`,
+		`{"time": 1, "threads": 2, "tps": 1e3, "qps": {"total": 0.00}, "latency": 0.45}`,
+		`{"time": 1, "threads": 2, "tps": 93.27, "qps": {"total": 0.00}, "latency": 4.5E-1}`,
 		`[]`,
 		`[{"time": 1, "threads": 2, "tps": 9327.12, "qps": {"total": 0.00}, "latency": 0.45}] trailing`,
 	} {

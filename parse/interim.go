@@ -176,11 +176,19 @@ func scanTimestamp(s string) (t float64, i int, ok bool) {
 
 // colonValue reads ":" (optional when colon is false), spaces and a number
 // at s[i:]. The number must end the line or be followed by a space or a
-// comma.
+// comma that is not followed by a digit.
 func colonValue(s string, i int, name string, colon bool) (float64, int, error) {
 	v, start, j, err := colonNum(s, i, name, colon)
 	if err != nil {
 		return v, j, err
+	}
+	if j < len(s) && s[j] == ',' && j+1 < len(s) && isDigit(s[j+1]) {
+		// "3,96" is a decimal comma, not 3 and a field separator.
+		k := j + 1
+		for k < len(s) && isDigit(s[k]) {
+			k++
+		}
+		return math.NaN(), start, errors.New("interim line: bad value " + strconv.Quote(s[start:k]) + " for " + name + " (expected a number with a decimal point)")
 	}
 	if j < len(s) && s[j] != ' ' && s[j] != ',' && s[j] != '\t' {
 		return math.NaN(), start, badValue(s, start, name)

@@ -19,6 +19,8 @@ const maxJSONLines = 100000
 // with '{' or '[' until the brackets balance again.
 type jsonBlock struct {
 	lines    []Line
+	bytes    int  // length of the lines' raw text
+	cut      bool // the document reached maxJSONLines or MaxJSONBytes
 	depth    int
 	inString bool
 	escaped  bool
@@ -46,7 +48,11 @@ func detectJSON(l *Line, c *ctx) block {
 }
 
 func (b *jsonBlock) feed(l *Line) status {
-	if b.depth < 0 || len(b.lines) >= maxJSONLines {
+	if b.depth < 0 {
+		return rejected
+	}
+	if len(b.lines) >= maxJSONLines || b.bytes+len(l.Raw) > MaxJSONBytes {
+		b.cut = true
 		return rejected
 	}
 	if b.started && !jsonLine(l.Text) {
@@ -55,6 +61,7 @@ func (b *jsonBlock) feed(l *Line) status {
 		return rejected
 	}
 	b.lines = append(b.lines, *l)
+	b.bytes += len(l.Raw) + 1
 	s := l.Raw
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
@@ -87,6 +94,11 @@ func (b *jsonBlock) feed(l *Line) status {
 }
 
 func (b *jsonBlock) end(c *ctx) {
+	if b.cut {
+		last := b.lines[len(b.lines)-1].No
+		c.errorf(b.lines[0].No, "JSON document longer than %d lines or %d MiB: read up to line %d, the rest as further documents or text",
+			maxJSONLines, MaxJSONBytes>>20, last)
+	}
 	for _, h := range jsonHandlers {
 		if h(b.lines, c) {
 			return

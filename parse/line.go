@@ -6,6 +6,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxLineBytes is the longest line the readers keep. Longer lines are
@@ -52,6 +53,15 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 	for {
 		b, err := lr.r.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
+			if !lr.checked {
+				// Binary data with no line break (/dev/zero) ends the input
+				// here, rather than after reading it all.
+				lr.checked = true
+				if lr.binary = looksBinary(b); lr.binary {
+					lr.no++
+					return lr.no, "", true
+				}
+			}
 			// Too long for the buffer: collect up to MaxLineBytes, skip the rest.
 			buf := append([]byte(nil), b...)
 			tooLong := false
@@ -115,11 +125,16 @@ func looksBinary(b []byte) bool {
 }
 
 // normalize fills l.Text and l.Prompt from l.Raw (FORMATS.md §0):
+// terminal escape sequences and control characters (CleanText),
 // surrounding white space, markdown quote markers, SQL "-- " prefixes,
 // code fences and forum tags, **bold** markers and prompts are removed and
 // the fullwidth colon becomes ':'.
 func normalize(l *Line) {
-	s := strings.TrimRight(l.Raw, " \t\f\v")
+	s := l.Raw
+	if !plainASCII(s) {
+		s = CleanText(s)
+	}
+	s = strings.TrimRight(s, " \t\f\v")
 	s = strings.TrimLeft(s, " \t\f\v")
 	l.Prompt = ""
 	if s == "" {
@@ -229,4 +244,109 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 		}
 	}
 	return "", s, false
+}
+
+// plainASCII reports whether s is printable ASCII and tabs, which
+// CleanText leaves as it is: the fast path of normalize.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// hasControls reports whether s may hold a control character CleanText
+// removes: a control byte other than tab, DEL, or 0xC2, the first byte of
+// a C1 control (U+0080–U+009F). Invalid UTF-8 is checked apart.
+func hasControls(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 && c != '\t' || c == 0x7f || c == 0xc2 {
+			return true
+		}
+	}
+	return false
+}
+
+// CleanText removes terminal escape sequences (ANSI colours and cursor
+// moves: ESC [ ... final byte, ESC ] ... BEL or ESC \, and two-byte
+// ESC sequences) and control characters other than tab from text taken
+// from an input, and replaces invalid UTF-8 by U+FFFD, so that
+// "\x1b[1mrocksdb\x1b[0m" is "rocksdb" and no label can carry bytes that
+// a terminal, a Markdown renderer or an XML reader (SVG) would act on.
+// Text without any is returned unchanged.
+func CleanText(s string) string {
+	if !hasControls(s) && utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == 0x1b {
+			i = skipEscape(s, i)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			b.WriteRune(utf8.RuneError)
+		case r == 0x9b: // C1 CSI: ESC [ in one code point
+			i = skipCSI(s, i+n)
+			continue
+		case r < 0x20 && r != '\t', r >= 0x7f && r <= 0x9f:
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// skipEscape returns the index after the escape sequence at s[i] (ESC).
+func skipEscape(s string, i int) int {
+	i++
+	if i >= len(s) {
+		return i
+	}
+	switch s[i] {
+	case '[':
+		return skipCSI(s, i+1)
+	case ']', 'P', '_', '^', 'X':
+		// OSC, DCS, APC, PM, SOS: up to BEL or ST (ESC \).
+		for j := i + 1; j < len(s); j++ {
+			if s[j] == 0x07 {
+				return j + 1
+			}
+			if s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\' {
+				return j + 2
+			}
+		}
+		return len(s)
+	}
+	if s[i] >= 0x20 && s[i] <= 0x2f && i+1 < len(s) {
+		return i + 2 // ESC ( B and other designations
+	}
+	if s[i] >= 0x20 && s[i] < 0x7f {
+		return i + 1
+	}
+	return i
+}
+
+// skipCSI returns the index after a control sequence whose parameters
+// start at s[i]: parameter bytes 0x30–0x3F, intermediate bytes 0x20–0x2F,
+// a final byte 0x40–0x7E.
+func skipCSI(s string, i int) int {
+	for i < len(s) && s[i] >= 0x30 && s[i] <= 0x3f {
+		i++
+	}
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
+		i++
+	}
+	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+		i++
+	}
+	return i
 }

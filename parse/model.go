@@ -112,6 +112,8 @@ type Run struct {
 	inheritLine     int
 	headThreads     int // threads a line just above the run names
 	headThreadsLine int
+
+	warnDropped int // warnings beyond MaxWarnings, see Warn
 }
 
 // CaptureID names a capture (or run) by the input and line it starts at:
@@ -501,16 +503,28 @@ func (r *Run) LatencyPct(rank string) (float64, bool) {
 // Label returns a label value, or "".
 func (r *Run) Label(k string) string { return r.Labels[k] }
 
-// SetLabel sets a label, creating the map.
+// SetLabel sets a label, creating the map. Key and value are cleaned of
+// terminal escapes and control characters (CleanText): labels come from
+// file names and command lines.
 func (r *Run) SetLabel(k, v string) {
 	if r.Labels == nil {
 		r.Labels = map[string]string{}
 	}
-	r.Labels[k] = v
+	r.Labels[CleanText(k)] = CleanText(v)
 }
 
 // Warn adds a warning tied to a source line.
+//
+// A run keeps at most MaxWarnings warnings: the last one then counts
+// those dropped (a log of repeated lines would otherwise keep one
+// warning per line).
 func (r *Run) Warn(line int, msg string) {
+	if len(r.Warnings) >= MaxWarnings {
+		r.warnDropped++
+		r.Warnings[MaxWarnings-1] = "… and " + strconv.Itoa(r.warnDropped+1) + " more warnings (a run keeps at most " +
+			strconv.Itoa(MaxWarnings) + ")"
+		return
+	}
 	if line > 0 {
 		msg = "line " + strconv.Itoa(line) + ": " + msg
 	}

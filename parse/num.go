@@ -38,7 +38,9 @@ func atoiStrict(s string) (int, error) {
 }
 
 // leadingNum returns the leading numeric token of s ("12.5ms" → 12.5,
-// "0.35  --注释" → 0.35) and the rest of s after it.
+// "0.35  --注释" → 0.35) and the rest of s after it. ok is false when the
+// token goes on into something that is not a number (see numEnds):
+// "12abc", "3,96", "1e3", "0x10".
 func leadingNum(s string) (v float64, rest string, ok bool) {
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
@@ -59,10 +61,47 @@ func leadingNum(s string) (v float64, rest string, ok bool) {
 		return 0, s, false
 	}
 	f, err := parseNum(s[i:j])
-	if err != nil {
+	if err != nil || !numEnds(s[j:]) {
 		return 0, s, false
 	}
 	return f, s[j:], true
+}
+
+// numEnds reports whether rest, the text right after a number, lets the
+// number stand as sysbench printed it: the end of the text, white space,
+// punctuation ("/161.19", "(", ")"), or a unit such as "ms", "s", "Mb",
+// "MiB". It refuses what makes the token something other than the number
+// read so far: a decimal comma or thousands separator ("3,96",
+// "12,345"), an exponent ("1e3", "1e309"), hex ("0x10"), an underscore,
+// or letters that are no unit ("12abc"). sysbench prints none of these.
+func numEnds(rest string) bool {
+	if rest == "" {
+		return true
+	}
+	switch c := rest[0]; {
+	case c == ',':
+		return len(rest) == 1 || !isDigit(rest[1])
+	case c == '_':
+		return false
+	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		j := 1
+		for j < len(rest) && (rest[j] >= 'a' && rest[j] <= 'z' || rest[j] >= 'A' && rest[j] <= 'Z') {
+			j++
+		}
+		return numUnits[rest[:j]] && (j == len(rest) || !isDigit(rest[j]))
+	}
+	return true
+}
+
+// numUnits are the units that may follow a number with no space: times
+// (sysbench 0.4 prints "12.34ms", "60.0003s"), sizes ("9.8451Gb",
+// "58.2G", "1024MiB") and frequencies.
+var numUnits = map[string]bool{
+	"s": true, "ms": true, "us": true, "ns": true,
+	"b": true, "B": true, "k": true, "K": true, "M": true, "G": true, "T": true, "P": true,
+	"Kb": true, "Mb": true, "Gb": true, "Tb": true, "kB": true, "KB": true, "MB": true, "GB": true, "TB": true,
+	"Ki": true, "Mi": true, "Gi": true, "Ti": true, "KiB": true, "MiB": true, "GiB": true, "TiB": true,
+	"Hz": true, "MHz": true, "GHz": true,
 }
 
 // sizePrefix reads the number at the start of a size cell ("58.2G",

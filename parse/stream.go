@@ -240,6 +240,9 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 	if lr.err != nil {
 		return fmt.Errorf("%s: %w", name, lr.err)
 	}
+	if lr.no == 0 && lr.err == nil {
+		c.errorf(0, NothingFound+": the input is empty (0 bytes)")
+	}
 	if c.found == 0 && lr.no > 0 {
 		c.errorf(0, NothingFound+" in %d lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)", lr.no)
 	}
@@ -460,8 +463,9 @@ func (r *Run) applyCommand(cmd *Command) {
 	r.cmdOpts = cmd.Opts
 }
 
-// emitRun emits a finished run.
+// emitRun emits a finished run, its impossible values refused.
 func (c *ctx) emitRun(r *Run) {
+	refuseImpossible(r)
 	if r.Labels == nil {
 		r.Labels = map[string]string{}
 	}

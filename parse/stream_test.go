@@ -63,7 +63,7 @@ func TestStreamBadInput(t *testing.T) {
 	}{
 		{"prose", "hello\nworld\n", []Error{{Source: "in", Line: 0, Message: "no benchmark output or capture found in 2 lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)"}}},
 		{"binary", "\x00\x01\x02garbage", []Error{{Source: "in", Line: 1, Message: "binary data, not text (expected sysbench, mysqlslap, lscpu, lsblk, free or mysql client output)"}}},
-		{"empty", "", nil},
+		{"empty", "", []Error{{Source: "in", Line: 0, Message: "no benchmark output or capture found: the input is empty (0 bytes)"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

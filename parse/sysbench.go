@@ -90,6 +90,8 @@ type sbBlock struct {
 	maxThds   float64    // largest interim thread count
 	latUnit   float64    // multiplier for unsuffixed latencies in the current block
 	ivs       []Interval // interim lines, in a pooled buffer until end
+	ivCut     cut        // interim lines dropped beyond MaxIntervals
+	histCut   cut        // histogram rows dropped beyond MaxHistogramBuckets
 	cutLine   int        // a value line with its value missing
 	cutLabel  string
 	fragStart int
@@ -363,6 +365,10 @@ func (b *sbBlock) feedLine(l *Line) status {
 				b.cutLine, b.cutLabel = l.No, "histogram row"
 				return consumed
 			}
+			if len(r.Histogram) >= MaxHistogramBuckets {
+				b.histCut.add(l.No)
+				return consumed
+			}
 			r.Histogram = append(r.Histogram, bk)
 			return consumed
 		}
@@ -447,7 +453,7 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 			}
 		}
 		dup := 0
-		for i := n - 1; i >= 0; i-- {
+		for i := n - 1; i >= 0 && i >= n-maxRepeatLookback; i-- {
 			if sameInterval(&b.ivs[i], &iv) {
 				dup = b.ivs[i].Line
 				break
@@ -461,6 +467,10 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 		default:
 			r.Warn(l.No, "interim timestamp "+fmtSec(iv.T)+" repeated with other values")
 		}
+	}
+	if len(b.ivs) >= MaxIntervals {
+		b.ivCut.add(l.No)
+		return consumed, true
 	}
 	if b.ivs == nil {
 		b.ivs = (*intervalPool.Get().(*[]Interval))[:0]
@@ -815,6 +825,9 @@ func (b *sbBlock) labelled(l *Line, label, val string) status {
 		b.cutLine, b.cutLabel = l.No, label
 		return consumed
 	}
+	if b.isValueLabel(label) && b.refuseNegative(l, label, val) {
+		return consumed
+	}
 	switch label {
 	case "Running the test with following options":
 		if !b.headerOK() || b.sawOptions {
@@ -1154,7 +1167,7 @@ func leadingInt(s string) (int64, bool) {
 	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 		j++
 	}
-	if j == 0 || j < len(s) && s[j] == '.' {
+	if j == 0 || j < len(s) && s[j] == '.' || !numEnds(s[j:]) {
 		return 0, false
 	}
 	n, err := strconv.ParseInt(s[:j], 10, 64)
@@ -1534,6 +1547,9 @@ func (b *sbBlock) finish() {
 	if b.fatal {
 		r.Warn(0, "run incomplete: sysbench reported an error")
 	}
+	b.checkHeadline()
+	b.ivCut.warn(r, "interim lines", MaxIntervals)
+	b.histCut.warn(r, "histogram rows", MaxHistogramBuckets)
 }
 
 // layout names the report dialect from the block labels seen (FORMATS.md §1).

@@ -136,7 +136,8 @@ func runColumns(doc *parse.Document, ds *analyze.Dataset) []runColumn {
 }
 
 // CSV writes one row per run with every parsed field (runs.csv). Absent
-// values are empty cells; numbers are written as parsed.
+// values are empty cells; numbers are written as parsed; text is
+// neutralised against formula injection (csvText).
 func CSV(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
 	var ds *analyze.Dataset
 	if an != nil {
@@ -155,7 +156,7 @@ func CSV(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
 	for _, r := range doc.Runs {
 		for i, c := range cols {
 			if c.text != nil {
-				rec[i] = c.text(r)
+				rec[i] = csvText(c.text(r))
 			} else if v, ok := c.num(r); ok && finite(v) {
 				rec[i] = strconv.FormatFloat(v, 'f', -1, 64)
 			} else {
@@ -168,4 +169,43 @@ func CSV(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvText neutralises a text cell that a spreadsheet would evaluate as a
+// formula (OWASP's CSV injection advice): one starting with "=", "+",
+// "-", "@", a tab or a carriage return gets a leading "'", which
+// spreadsheets read as "this is text" and hide. A plain number ("-3",
+// "+1.5") is left as it is: it is a value, not a formula.
+func csvText(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		if !plainNumber(s) {
+			return "'" + s
+		}
+	}
+	return s
+}
+
+// plainNumber reports whether s is an optionally signed decimal number
+// ("-12", "+0.5").
+func plainNumber(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	digits, dot := 0, false
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
 }

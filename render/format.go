@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
+
+	"github.com/sbreport/sbreport/parse"
 )
 
 const dash = "–" // shown for an absent value
@@ -135,7 +137,10 @@ func deref(x any) float64 {
 //	p        p-value: "0.008", "<0.001"
 //	bytes    size: "1.5 GiB"
 //	join     strings.Join
+//	md       escapes text from the input for Markdown prose and headings
 //	cell     escapes a string for a Markdown table cell
+//	code     a code span of text from the input: {{code .Command}}
+//	codecell a code span inside a table cell
 //	anchor   GitHub heading anchor of a text
 //	add      integer sum
 //	present  reports whether a value is present
@@ -167,26 +172,101 @@ func Funcs() template.FuncMap {
 			}
 			return "[" + FormatFixed(l, 2) + ", " + FormatFixed(h, 2) + "]"
 		},
-		"p":       func(x any) string { return FormatP(deref(x)) },
-		"bytes":   func(x any) string { return FormatBytes(deref(x)) },
-		"join":    strings.Join,
-		"cell":    cell,
-		"anchor":  anchor,
-		"add":     func(a, b int) int { return a + b },
-		"present": func(x any) bool { return finite(deref(x)) },
+		"p":        func(x any) string { return FormatP(deref(x)) },
+		"bytes":    func(x any) string { return FormatBytes(deref(x)) },
+		"join":     strings.Join,
+		"cell":     cell,
+		"md":       inline,
+		"code":     code,
+		"codecell": codeCell,
+		"anchor":   anchor,
+		"add":      func(a, b int) int { return a + b },
+		"present":  func(x any) bool { return finite(deref(x)) },
 	}
 }
 
-// cell escapes text for a Markdown table cell: pipes escaped, newlines
-// turned into spaces, empty cells shown as "–".
+// cell escapes text for a Markdown table cell (see inline); empty cells
+// are shown as "–".
 func cell(s string) string {
-	s = strings.ReplaceAll(s, "|", `\|`)
-	s = strings.ReplaceAll(s, "\n", " ")
+	s = inline(s)
 	if strings.TrimSpace(s) == "" {
 		return dash
 	}
 	return s
 }
+
+// inline escapes text taken from the input (labels, file names, messages)
+// for Markdown prose, headings, link text and table cells, so that it is
+// shown as it reads and can add no structure, while text that opens
+// nothing is left as it is (generated sentences hold "[1.13, 1.78]" and
+// "p<0.001"):
+//
+//   - line breaks become spaces (no heading or list can start), terminal
+//     escapes and control characters are dropped (parse.CleanText);
+//   - "<" before a letter, "/", "!" or "?" becomes "&lt;": no HTML tag,
+//     comment or autolink (<script>, <a href=...>, <javascript:...>);
+//   - "]" before "(" or "[" is escaped: no link or image
+//     ([x](javascript:...)); reference definitions need a line of their
+//     own, which no label gets;
+//   - \ ` * | are always escaped: no code span, emphasis or table cell.
+//
+// Underscores are left: GitHub Markdown does not read them inside words,
+// and names are full of them.
+func inline(s string) string {
+	s = parse.CleanText(lineBreaks.Replace(s))
+	if !strings.ContainsAny(s, "<\\`*]|") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		next := byte(0)
+		if i+1 < len(s) {
+			next = s[i+1]
+		}
+		switch {
+		case c == '<' && (next >= 'a' && next <= 'z' || next >= 'A' && next <= 'Z' || next == '/' || next == '!' || next == '?'):
+			b.WriteString("&lt;")
+		case c == ']' && (next == '(' || next == '['),
+			c == '\\' || c == '`' || c == '*' || c == '|':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// lineBreaks turns line breaks and tabs into spaces.
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
+
+// code returns text taken from the input as a Markdown code span: a fence
+// of backticks longer than any run of them in the text, line breaks and
+// control characters gone. Inside a code span nothing else is read as
+// Markdown or HTML, and backslashes show as they are, so a pipe is not
+// escaped: use codeCell inside a table.
+func code(s string) string {
+	s = parse.CleanText(lineBreaks.Replace(s))
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+// codeCell is code for a table cell: GitHub Markdown splits table rows at
+// unescaped pipes even inside code spans, and shows "\|" there as "|".
+func codeCell(s string) string { return strings.ReplaceAll(code(s), "|", `\|`) }
 
 // anchor returns GitHub's anchor for a heading.
 func anchor(s string) string {

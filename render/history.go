@@ -57,7 +57,7 @@ func planHistory(an *analyze.Analysis, v *View) []chartPlan {
 		for _, c := range s.ChangePoints {
 			sv.Changes = append(sv.Changes, changeSentence(c, h.Order))
 		}
-		file := fmt.Sprintf("history-%d-%s", i+1, safeName(s.Labels["workload"]))
+		file := fmt.Sprintf("history-%d-%s", i+1, boundedName(s.Labels["workload"]))
 		title := s.Labels["workload"] + " by " + h.Order
 		if t := s.Labels["threads"]; t != "" {
 			title = s.Labels["workload"] + ", " + t + " threads, by " + h.Order

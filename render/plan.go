@@ -55,6 +55,11 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 		confPct = trimZeros(fmt.Sprintf("%.1f", 100*an.Comparison.Confidence)) + "%"
 	}
 
+	names := make([]string, len(v.Workloads))
+	for i, w := range v.Workloads {
+		names[i] = w.Name
+	}
+	bases := chartBases(names)
 	for _, w := range v.Workloads {
 		w := w
 		add := func(kind, name, title, caption string, build func() *Figure) {
@@ -68,7 +73,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				return f
 			}})
 		}
-		base := safeName(w.Name)
+		base := bases[w.Name]
 
 		// Grouped bars: one group per thread count, one bar per system.
 		if rs := rows[w.Name]; len(rs) > 0 {

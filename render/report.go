@@ -2,6 +2,9 @@ package render
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -96,11 +99,36 @@ func writeChart(s Sink, p chartPlan, formats []string) error {
 	fig := p.build()
 	for _, format := range formats {
 		name := ChartDir + "/" + fig.Name + "." + format
-		if err := create(s, name, func(w io.Writer) error { return fig.WriteTo(w, format) }); err != nil {
+		write := func(w io.Writer) error { return fig.WriteTo(w, format) }
+		if format == "svg" {
+			write = func(w io.Writer) error { return writeXML(w, func(w io.Writer) error { return fig.WriteTo(w, format) }) }
+		}
+		if err := create(s, name, write); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// writeXML writes what write produces, made well-formed XML text: invalid
+// UTF-8 replaced, and the control characters XML 1.0 forbids (all below
+// U+0020 but tab, line feed and carriage return) dropped. The SVG writer
+// escapes markup but passes these through, and one in a label (a file
+// name, a terminal escape) makes the whole chart unreadable.
+func writeXML(w io.Writer, write func(io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return err
+	}
+	b := bytes.ToValidUTF8(buf.Bytes(), []byte("\uFFFD"))
+	out := b[:0]
+	for _, c := range b {
+		if c >= 0x20 || c == '\t' || c == '\n' || c == '\r' {
+			out = append(out, c)
+		}
+	}
+	_, err := w.Write(out)
+	return err
 }
 
 // Template parses a report template: text when given, else the embedded
@@ -145,6 +173,51 @@ func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
 		// the run's source:line, for runs with system statistics.
 		Efficiency map[string]*analyze.Efficiency `json:"efficiency,omitempty"`
 	}{&d, an, analyze.Efficiencies(doc)})
+}
+
+// maxChartBase bounds the part of a chart's file name that names its
+// workload, so that the longest name ("latency-throughput-" + base +
+// ".svg") stays far below the 255 bytes file systems allow.
+const maxChartBase = 64
+
+// chartBases returns the file-name part of each workload's charts: its
+// safeName, unless that is longer than maxChartBase or shared with
+// another workload (letter case aside: "a:b" and "a-b" both give "a-b",
+// and "A" and "a" are one file on some file systems); then it is cut and
+// ends with 8 hex digits of the SHA-256 of the full name. The full name
+// stays in the chart's title.
+func chartBases(names []string) map[string]string {
+	safe := make([]string, len(names))
+	count := map[string]int{}
+	for i, n := range names {
+		safe[i] = safeName(n)
+		count[strings.ToLower(safe[i])]++
+	}
+	out := make(map[string]string, len(names))
+	for i, n := range names {
+		s := safe[i]
+		if count[strings.ToLower(s)] > 1 || len(s) > maxChartBase {
+			s = hashedName(s, n)
+		}
+		out[n] = s
+	}
+	return out
+}
+
+// boundedName is safeName(name), cut and suffixed as in chartBases when
+// it is longer than maxChartBase.
+func boundedName(name string) string {
+	if s := safeName(name); len(s) <= maxChartBase {
+		return s
+	}
+	return hashedName(safeName(name), name)
+}
+
+// hashedName cuts the safe name s of name and appends 8 hex digits of the
+// SHA-256 of name.
+func hashedName(s, name string) string {
+	h := sha256.Sum256([]byte(name))
+	return s[:min(len(s), maxChartBase-9)] + "-" + hex.EncodeToString(h[:4])
 }
 
 // safeName turns a workload or system name into a file-name part.

@@ -45,12 +45,12 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if ro.Title == "" {
 		ro.Title = "sbreport demo: MariaDB storage engines under sysbench"
 	}
-	ro.Command = "sbreport demo " + strings.Join(args, " ")
+	ro.Command = parse.MaskPasswords("sbreport demo " + strings.Join(args, " "))
 	doc, err := loadDemo()
 	if err != nil {
 		return err
 	}
-	return writeReport(doc, ao, ro, f.out, f.force, stdout, stderr)
+	return writeReport(doc, ao, ro, f.out, f.force, nil, stdout, stderr)
 }
 
 // loadDemo copies the embedded campaign to a temporary directory, reads it

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -31,8 +30,8 @@ type reportFlags struct {
 
 func addReportFlags(fs *flag.FlagSet) *reportFlags {
 	f := &reportFlags{}
-	fs.StringVar(&f.out, "o", "", "write the report into `directory` (must not exist unless --force)")
-	fs.BoolVar(&f.force, "force", false, "replace an existing report directory")
+	fs.StringVar(&f.out, "o", "", "write the report into `directory` (must not exist unless --force; never inside an input)")
+	fs.BoolVar(&f.force, "force", false, "replace a report directory that sbreport wrote (nothing else is ever replaced)")
 	fs.StringVar(&f.template, "template", "", "use the Markdown template in `file` instead of the built-in one")
 	fs.StringVar(&f.title, "title", "", "report `title`")
 	f.commonFlags.register(fs)
@@ -63,11 +62,11 @@ func (f *reportFlags) options() (analyze.Options, render.Options, error) {
 	}
 	ro := render.Options{Title: f.title}
 	if f.template != "" {
-		b, err := os.ReadFile(f.template)
+		t, err := readTemplate(f.template)
 		if err != nil {
-			return ao, ro, fmt.Errorf("--template: %w", err)
+			return ao, ro, err
 		}
-		ro.Template = string(b)
+		ro.Template = t
 		if _, err := render.Template(ro.Template); err != nil {
 			return ao, ro, fmt.Errorf("--template %s: %w", f.template, err)
 		}
@@ -93,19 +92,20 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ro.Command = "sbreport report " + strings.Join(args, " ")
+	ro.Command = parse.MaskPasswords("sbreport report " + strings.Join(args, " "))
 	doc, timeOf, err := in.read("report", fs, inputs)
 	if err != nil {
 		return err
 	}
 	ao.History = &analyze.HistoryOptions{Order: *order, TimeOf: timeOf}
-	return writeReport(doc, ao, ro, f.out, f.force, stdout, stderr)
+	return writeReport(doc, ao, ro, f.out, f.force, inputs, stdout, stderr)
 }
 
 // writeReport analyses doc and writes the report into dir, all at once or
-// not at all. Input errors are printed and reported as errPartial after
+// not at all (see writeDir; inputs are the input arguments, which dir may
+// not overlap). Input errors are printed and reported as errPartial after
 // the report is written.
-func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir string, force bool, stdout, stderr io.Writer) error {
+func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir string, force bool, inputs []string, stdout, stderr io.Writer) error {
 	if len(doc.Runs) == 0 {
 		for _, e := range doc.Errors {
 			fmt.Fprintln(stderr, e.Error())
@@ -116,7 +116,7 @@ func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir
 		return err
 	}
 	an := analyze.Analyze(doc, ao)
-	err := writeDir(dir, force, func(s render.Sink) error { return render.Report(s, doc, an, ro) })
+	err := writeDir(dir, force, inputs, stderr, func(s render.Sink) error { return render.Report(s, doc, an, ro) })
 	if err != nil {
 		return err
 	}
@@ -129,53 +129,4 @@ func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir
 		return fmt.Errorf("%d problem(s) in the input; the report covers the rest: %w", len(doc.Errors), errPartial)
 	}
 	return nil
-}
-
-// writeDir makes directory dir through write. It refuses an existing dir
-// unless force is set. The files go to a temporary sibling directory that
-// is renamed into place only when everything was written, so a failure
-// leaves no half-written report (and, with force, the old one intact).
-func writeDir(dir string, force bool, write func(render.Sink) error) (err error) {
-	dir = filepath.Clean(dir)
-	if _, err := os.Lstat(dir); err == nil && !force {
-		return fmt.Errorf("%s already exists (use --force to replace it): %w", dir, errUsage)
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			os.RemoveAll(tmp)
-		}
-	}()
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	if err := write(dirSink(tmp)); err != nil {
-		return err
-	}
-	if _, err := os.Lstat(dir); err == nil {
-		old := tmp + ".old"
-		if err := os.Rename(dir, old); err != nil {
-			return err
-		}
-		if err := os.Rename(tmp, dir); err != nil {
-			os.Rename(old, dir) // put the old report back
-			return err
-		}
-		return os.RemoveAll(old)
-	}
-	return os.Rename(tmp, dir)
-}
-
-// dirSink creates report files under a directory.
-type dirSink string
-
-func (d dirSink) Create(name string) (io.WriteCloser, error) {
-	p := filepath.Join(string(d), filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return nil, err
-	}
-	return os.Create(p)
 }
