@@ -68,8 +68,9 @@ func shellEnd(a string) bool {
 	case "|", ">", ">>", "2>&1", "&&", ";", "|&", "tee", "&", "||", "2>", "1>", "&>":
 		return true
 	}
+	// A word starting with '#' starts a comment.
 	return strings.HasPrefix(a, ">") || strings.HasPrefix(a, "2>") || strings.HasPrefix(a, "1>") ||
-		strings.HasPrefix(a, "&>") || strings.HasPrefix(a, "|")
+		strings.HasPrefix(a, "&>") || strings.HasPrefix(a, "|") || strings.HasPrefix(a, "#")
 }
 
 // sysbenchActions are the commands sysbench takes after its options.

@@ -162,6 +162,7 @@ func TestScriptPaths(t *testing.T) {
 		{"sysbench /usr/share/sysbench/oltp_read_only.lua --threads=4 run", "oltp_read_only"},
 		{"/usr/local/share/sysbench/oltp_update_index.lua --threads=4 run", "oltp_update_index"},
 		{"./oltp_point_select.lua --threads=4 run", "oltp_point_select"},
+		{"sysbench oltp_read_only --threads=4 run # the read-only case, as a reader wrote it", "oltp_read_only"},
 		{"sysbench /usr/share/sysbench/tests/include/oltp_legacy/oltp.lua run", "oltp"},
 		{"docker run -it img /usr/local/bin/sysbench --test=/sb/tests/db/oltp_simple.lua run", "oltp_simple"},
 	}
