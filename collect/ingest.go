@@ -416,6 +416,10 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scop
 		}
 	}
 	src, cleaned, err := Clean(br)
+	if errors.Is(err, ErrPageTooLarge) {
+		w.emit(&parse.Error{Source: name, Message: err.Error()})
+		return
+	}
 	if err != nil {
 		w.emit(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)})
 		return
@@ -705,6 +709,10 @@ const sniffBytes = 64 << 10
 // maxCleanBytes bounds a page that is cleaned in memory.
 const maxCleanBytes = 256 << 20
 
+// ErrPageTooLarge is Clean's error for an HTML or JSON-escaped page larger
+// than it cleans in memory.
+var ErrPageTooLarge = errors.New("page saved as HTML or JSON larger than 256 MiB: not read (expected a smaller page, or the text copied out of it)")
+
 // Clean returns a reader of the input's text. Pages saved as HTML or as a
 // page's JSON source (newlines written as the two characters \r\n or \n,
 // "/" as "\/") are cleaned first — tags dropped (<br> and block ends become
@@ -722,6 +730,11 @@ func Clean(br *bufio.Reader) (r io.Reader, cleaned string, err error) {
 	all, err := io.ReadAll(io.LimitReader(br, maxCleanBytes))
 	if err != nil {
 		return nil, "", err
+	}
+	if len(all) == maxCleanBytes {
+		if _, err := br.Peek(1); err == nil {
+			return nil, "", ErrPageTooLarge
+		}
 	}
 	switch kind {
 	case "json":

@@ -88,6 +88,7 @@ type ctx struct {
 	captures       map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
 	runs           int                 // runs started so far
 	capRuns        int                 // runs started when the last capture was noted
+	errors         int                 // problems reported so far (errorf)
 	tables         []tableShape        // headers of the summary tables read so far
 	prepared       map[string]*Command // the last prepare command of each test
 	prepLines      map[string]int      // and its line
@@ -118,8 +119,19 @@ func (c *ctx) recognised() { c.found++ }
 
 // errorf reports a malformed line.
 func (c *ctx) errorf(line int, format string, args ...any) {
-	c.add(&Error{Source: c.name, Line: line, Message: fmt.Sprintf(format, args...)})
+	c.errors++
+	switch {
+	case c.errors < MaxErrors:
+		c.add(&Error{Source: c.name, Line: line, Message: fmt.Sprintf(format, args...)})
+	case c.errors == MaxErrors:
+		c.add(&Error{Source: c.name, Line: line, Message: fmt.Sprintf(
+			"%d problems in this input: the rest are not listed (expected text sbreport reads; is it the right file?)", MaxErrors)})
+	}
 }
+
+// MaxErrors bounds the problems reported for one input: past it, one
+// error says that more were left unlisted.
+const MaxErrors = 1000
 
 // takeCommand returns the pending command if it is no more than maxGap
 // lines above line, and forgets it.

@@ -115,3 +115,19 @@ func TestStreamHugeLine(t *testing.T) {
 		t.Errorf("errors = %+v, want %+v", got, want)
 	}
 }
+
+// TestErrorsBounded: an input of nothing but bad lines reports at most
+// MaxErrors problems, the last saying that more were left unlisted.
+func TestErrorsBounded(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 3*MaxErrors; i++ {
+		b.WriteString("[ 1s ] thds: x tps: y\n")
+	}
+	d, err := All(strings.NewReader(b.String()), "bad.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Errors) != MaxErrors || !strings.Contains(d.Errors[MaxErrors-1].Message, "the rest are not listed") {
+		t.Errorf("%d errors, last %v", len(d.Errors), d.Errors[len(d.Errors)-1])
+	}
+}
