@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -63,29 +64,48 @@ func TestGolden(t *testing.T) {
 			s := reportOf(t, "testdata/"+name)
 			checkGoldenFile(t, name+".report.md", s[MarkdownFile].Bytes())
 			checkGoldenFile(t, name+".runs.csv", s[CSVFile].Bytes())
-			// One chart of each kind, compared as images with a tolerance
-			// (fonts rasterise slightly differently across platforms).
+			// The first chart of each kind, compared as an image with a
+			// tolerance (fonts rasterise slightly differently across
+			// platforms) and as SVG text.
+			seen := map[string]bool{}
 			for _, n := range s.names() {
-				if !strings.HasSuffix(n, ".png") {
+				if !strings.HasSuffix(n, ".png") || strings.HasSuffix(n, HiDPISuffix+".png") {
 					continue
 				}
-				kind := strings.SplitN(filepath.Base(n), "-", 2)[0]
-				if kind != "bars" && kind != "scaling" && kind != "histogram" {
+				base := strings.TrimSuffix(filepath.Base(n), ".png")
+				kind := base[:strings.LastIndex(base, "-oltp")]
+				if seen[kind] {
 					continue
 				}
-				golden := filepath.Join("testdata", "golden", name+"."+filepath.Base(n))
+				seen[kind] = true
+				golden := filepath.Join("testdata", "golden", name+"."+base+".png")
+				svgName := strings.TrimSuffix(n, ".png") + ".svg"
+				checkGoldenFile(t, name+"."+base+".svg", s[svgName].Bytes())
 				if *update {
 					os.WriteFile(golden, s[n].Bytes(), 0o644)
 					continue
 				}
 				want, err := os.ReadFile(golden)
 				if err != nil {
-					continue // only charts that have a golden image are compared
+					t.Errorf("%v (run go test ./render -update)", err)
+					continue
 				}
 				ok, err := cmpimg.EqualApprox("png", s[n].Bytes(), want, 0.01)
 				if err != nil || !ok {
 					t.Errorf("%s differs from %s (err %v)", n, golden, err)
 				}
+			}
+			var kinds []string
+			for k := range seen {
+				kinds = append(kinds, k)
+			}
+			sort.Strings(kinds)
+			wantKinds := map[string]string{
+				"engines": "bars histogram timeline",
+				"sweep":   "bars latency-throughput p95 scaling timeline",
+			}[name]
+			if got := strings.Join(kinds, " "); got != wantKinds {
+				t.Errorf("chart kinds %q, want %q", got, wantKinds)
 			}
 		})
 	}

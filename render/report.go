@@ -92,12 +92,20 @@ func create(s Sink, name string, write func(io.Writer) error) (err error) {
 	return bw.Flush()
 }
 
+// writeChart draws one chart in every format; a PNG gets its high-DPI
+// twin beside it ("x@2x.png").
 func writeChart(s Sink, p chartPlan, formats []string) error {
 	fig := p.build()
 	for _, format := range formats {
 		name := ChartDir + "/" + fig.Name + "." + format
 		if err := create(s, name, func(w io.Writer) error { return fig.WriteTo(w, format) }); err != nil {
 			return err
+		}
+		if format == "png" {
+			name := ChartDir + "/" + fig.Name + HiDPISuffix + ".png"
+			if err := create(s, name, func(w io.Writer) error { return fig.WritePNG(w, HiDPI) }); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -166,6 +166,7 @@ type PointRow struct {
 type ChartRef struct {
 	Kind    string // "bars", "scaling", "latency", "latency-throughput", "timeline", "histogram"
 	PNG     string // relative path, "charts/bars-oltp_insert.png"
+	PNG2x   string // the same at twice the resolution, "charts/bars-oltp_insert@2x.png"
 	SVG     string
 	Title   string
 	Caption string
