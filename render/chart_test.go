@@ -425,3 +425,19 @@ func TestHiDPI(t *testing.T) {
 		t.Fatal("no PNG in the report")
 	}
 }
+
+// TestPaletteSecondRound checks that the eighth system gets a lighter,
+// opaque blue, the same in charts and in the workbook.
+func TestPaletteSecondRound(t *testing.T) {
+	p := NewPalette([]string{"a", "b", "c", "d", "e", "f", "g", "h"})
+	if got := p.Hex("a"); got != "0072B2" {
+		t.Errorf("first system %s, want 0072B2", got)
+	}
+	// 0x00 + 0.45·0xFF = 0x73, 0x72 + 0.45·0x8D = 0xB1, 0xB2 + 0.45·0x4D = 0xD5
+	if got := p.Hex("h"); got != "73B1D5" {
+		t.Errorf("eighth system %s, want 73B1D5", got)
+	}
+	if _, _, _, a := p.Color("h").RGBA(); a != 0xFFFF {
+		t.Errorf("eighth system alpha %#x, want opaque", a)
+	}
+}
