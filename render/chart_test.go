@@ -441,3 +441,30 @@ func TestPaletteSecondRound(t *testing.T) {
 		t.Errorf("eighth system alpha %#x, want opaque", a)
 	}
 }
+
+// TestWritePNG encodes a chart of the demo with writePNG and decodes it
+// with image/png: every pixel comes back.
+func TestWritePNG(t *testing.T) {
+	d := demoFigures(t)
+	img := d.figs["scaling-oltp_insert"].Image(HiDPI)
+	var buf bytes.Buffer
+	if err := writePNG(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	back, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Bounds() != img.Bounds() {
+		t.Fatalf("bounds %v, want %v", back.Bounds(), img.Bounds())
+	}
+	for y := 0; y < img.Rect.Dy(); y++ {
+		for x := 0; x < img.Rect.Dx(); x++ {
+			r, g, b, a := back.At(x, y).RGBA()
+			w := img.RGBAAt(x, y)
+			if uint8(r>>8) != w.R || uint8(g>>8) != w.G || uint8(b>>8) != w.B || a != 0xFFFF {
+				t.Fatalf("pixel %d,%d: %d %d %d %d, want %v", x, y, r>>8, g>>8, b>>8, a>>8, w)
+			}
+		}
+	}
+}

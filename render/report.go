@@ -98,14 +98,20 @@ func writeChart(s Sink, p chartPlan, formats []string) error {
 	fig := p.build()
 	for _, format := range formats {
 		name := ChartDir + "/" + fig.Name + "." + format
-		if err := create(s, name, func(w io.Writer) error { return fig.WriteTo(w, format) }); err != nil {
-			return err
-		}
-		if format == "png" {
-			name := ChartDir + "/" + fig.Name + HiDPISuffix + ".png"
-			if err := create(s, name, func(w io.Writer) error { return fig.WritePNG(w, HiDPI) }); err != nil {
+		if format != "png" {
+			if err := create(s, name, func(w io.Writer) error { return fig.WriteTo(w, format) }); err != nil {
 				return err
 			}
+			continue
+		}
+		// Drawn once, at HiDPI; the 1× PNG is that image halved.
+		img := fig.Image(HiDPI)
+		if err := create(s, name, func(w io.Writer) error { return encodePNG(w, halve(img)) }); err != nil {
+			return err
+		}
+		name = ChartDir + "/" + fig.Name + HiDPISuffix + ".png"
+		if err := create(s, name, func(w io.Writer) error { return encodePNG(w, img) }); err != nil {
+			return err
 		}
 	}
 	return nil
