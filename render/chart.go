@@ -1,8 +1,16 @@
 package render
 
 import (
+	"bufio"
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
+	"image"
 	"image/color"
+	stddraw "image/draw"
+	"image/png"
 	"io"
 	"math"
 	"strings"
@@ -13,6 +21,8 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Chart size: 800×500 pixels at the 96 dpi gonum/plot uses for PNG, so a
@@ -30,8 +40,10 @@ var (
 	textColor  = color.Gray{Y: 30}
 )
 
-// A Figure is one chart: a plot, a legend drawn in a column at its right
-// (so it never hides data) and a caption under it naming the data.
+// A Figure is one chart: a plot and a legend drawn in a column at its
+// right, so it never hides data. The caption is not drawn: the report
+// prints it under the image, so the text is searchable and never
+// repeated.
 type Figure struct {
 	Name    string // file name without extension: "bars-oltp_insert"
 	Title   string // shown above the plot and as the image's alt text
@@ -40,14 +52,33 @@ type Figure struct {
 	Legend  []LegendEntry
 }
 
-// A LegendEntry is one line of a Figure's legend.
+// A LegendEntry is one entry of a Figure's legend. Its label may hold
+// several lines ("\n"); the thumbnails are drawn beside the first.
 type LegendEntry struct {
 	Label  string
 	Thumbs []plot.Thumbnailer
 }
 
+// SVGFontFamily is the font list of SVG text: Liberation Sans, whose
+// metrics lay the charts out, then the fonts that share its metrics
+// (Arial, Helvetica) and the generic family.
+const SVGFontFamily = "Liberation Sans, Arial, Helvetica, sans-serif"
+
+// HiDPI is the scale of the high-resolution PNG written beside each PNG
+// for high-density screens, named with HiDPISuffix ("x@2x.png").
+const (
+	HiDPI       = 2
+	HiDPISuffix = "@2x"
+)
+
 // WriteTo draws the figure in format ("png" or "svg") and writes it to w.
 func (f *Figure) WriteTo(w io.Writer, format string) error {
+	switch format {
+	case "svg":
+		return f.writeSVG(w)
+	case "png":
+		return f.WritePNG(w, 1)
+	}
 	c, err := draw.NewFormattedCanvas(ChartWidth, ChartHeight, format)
 	if err != nil {
 		return err
@@ -57,38 +88,163 @@ func (f *Figure) WriteTo(w io.Writer, format string) error {
 	return err
 }
 
-// Draw draws the figure on c: caption at the bottom, legend on the right,
-// the plot in what is left.
-func (f *Figure) Draw(c draw.Canvas) {
-	pad := vg.Points(8)
-	c.SetColor(color.White)
-	c.Fill(c.Rectangle.Path())
-
-	capSty := textStyle(10)
-	capSty.Color = color.Gray{Y: 70}
-	lines := wrap(capSty, f.Caption, c.Size().X-2*pad)
-	lh := capSty.FontExtents().Height * 1.15
-	capH := vg.Length(len(lines))*lh + pad
-	for i, l := range lines {
-		y := c.Min.Y + pad/2 + vg.Length(len(lines)-1-i)*lh + capSty.FontExtents().Descent
-		c.FillText(capSty, vg.Point{X: c.Min.X + pad, Y: y}, l)
+// WritePNG draws the figure as a PNG of scale times 800×500 pixels.
+func (f *Figure) WritePNG(w io.Writer, scale int) error {
+	if scale == 1 {
+		return encodePNG(w, halve(f.Image(2)))
 	}
+	return encodePNG(w, f.Image(scale))
+}
 
+// Image draws the figure on an image of scale times 800×500 pixels.
+func (f *Figure) Image(scale int) *image.RGBA {
+	c := vgimg.NewWith(vgimg.UseWH(ChartWidth, ChartHeight), vgimg.UseDPI(vgimg.DefaultDPI*scale))
+	f.draw(draw.New(c), false) // vgimg starts white
+	if img, ok := c.Image().(*image.RGBA); ok {
+		return img
+	}
+	img := image.NewRGBA(c.Image().Bounds())
+	stddraw.Draw(img, img.Bounds(), c.Image(), img.Bounds().Min, stddraw.Src)
+	return img
+}
+
+// halve scales img down by two, each pixel the mean of four: the 800×500
+// PNG is the 1600×500 one averaged, which antialiases as well as drawing
+// it anew and costs a fraction of that.
+func halve(img *image.RGBA) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx()/2, b.Dy()/2))
+	for y := 0; y < out.Rect.Dy(); y++ {
+		r0 := img.Pix[(2*y)*img.Stride:]
+		r1 := img.Pix[(2*y+1)*img.Stride:]
+		o := out.Pix[y*out.Stride:]
+		for x := 0; x < out.Rect.Dx(); x++ {
+			i := 8 * x
+			for k := 0; k < 4; k++ {
+				o[4*x+k] = uint8((uint16(r0[i+k]) + uint16(r0[i+4+k]) + uint16(r1[i+k]) + uint16(r1[i+4+k]) + 2) / 4)
+			}
+		}
+	}
+	return out
+}
+
+// encodePNG writes img compressed for speed: a chart is mostly flat
+// colour, which the fastest level already packs well.
+func encodePNG(w io.Writer, img *image.RGBA) error {
+	if img.Opaque() {
+		return writePNG(w, img)
+	}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	return enc.Encode(w, img)
+}
+
+// writeSVG writes the figure as SVG whose text holds where it was laid
+// out whatever font the viewer has: every text element names the
+// fallbacks of SVGFontFamily and carries its width in Liberation Sans as
+// textLength, so that a wider or narrower font is fitted to the same
+// span instead of running off the edge or into an axis.
+func (f *Figure) writeSVG(w io.Writer) error {
+	c := &svgCanvas{Canvas: vgsvg.New(ChartWidth, ChartHeight)}
+	f.Draw(draw.New(c))
+	var buf bytes.Buffer
+	if _, err := c.Canvas.WriteTo(&buf); err != nil {
+		return err
+	}
+	_, err := w.Write(fitSVGText(buf.Bytes(), c.widths))
+	return err
+}
+
+// svgCanvas records the width of every string drawn, in drawing order,
+// which is the order of the SVG's text elements.
+type svgCanvas struct {
+	*vgsvg.Canvas
+	widths []vg.Length
+}
+
+func (c *svgCanvas) FillString(f font.Face, pt vg.Point, s string) {
+	c.widths = append(c.widths, f.Width(s))
+	c.Canvas.FillString(f, pt, s)
+}
+
+// fitSVGText gives the i-th text element of svg the width widths[i] and
+// the font fallbacks.
+func fitSVGText(svg []byte, widths []vg.Length) []byte {
+	const open = "<text "
+	var out bytes.Buffer
+	out.Grow(len(svg) + len(widths)*64)
+	rest := svg
+	for i := 0; ; i++ {
+		j := bytes.Index(rest, []byte(open))
+		if j < 0 {
+			out.Write(rest)
+			break
+		}
+		out.Write(rest[:j+len(open)])
+		rest = rest[j+len(open):]
+		if i < len(widths) && widths[i] > 0 {
+			fmt.Fprintf(&out, `textLength="%.2f" lengthAdjust="spacingAndGlyphs" `, widths[i].Points())
+		}
+	}
+	return bytes.ReplaceAll(out.Bytes(), []byte("font-family:Liberation Sans;"), []byte("font-family:"+SVGFontFamily+";"))
+}
+
+// Draw draws the figure on c: the legend in a column on the right, the
+// plot in what is left.
+func (f *Figure) Draw(c draw.Canvas) { f.draw(c, true) }
+
+func (f *Figure) draw(c draw.Canvas, background bool) {
+	pad := vg.Points(8)
+	if background {
+		c.SetColor(color.White)
+		c.Fill(c.Rectangle.Path())
+	}
 	var legW vg.Length
 	if len(f.Legend) > 0 {
-		leg := plot.NewLegend()
-		leg.TextStyle = textStyle(11)
-		leg.Top, leg.Left = true, true
-		leg.Padding = vg.Points(3)
-		for _, e := range f.Legend {
-			leg.Add(e.Label, e.Thumbs...)
-		}
-		r := leg.Rectangle(c)
-		legW = r.Max.X - r.Min.X + 2*pad
-		lc := draw.Crop(c, c.Size().X-legW+pad, -pad, capH, -(pad + f.titleHeight()))
-		leg.Draw(lc)
+		legW = legendWidth(f.Legend) + 2*pad
+		top := c.Max.Y - pad - f.titleHeight()
+		drawLegend(c, f.Legend, c.Max.X-legW+pad, top)
 	}
-	f.Plot.Draw(draw.Crop(c, 0, -legW, capH, 0))
+	f.Plot.Draw(draw.Crop(c, 0, -legW, 0, 0))
+}
+
+// Legend layout.
+var (
+	legendText  = textStyle(11)
+	legendThumb = vg.Points(20)
+	legendGap   = vg.Points(4)
+)
+
+func legendWidth(es []LegendEntry) vg.Length {
+	var w vg.Length
+	for _, e := range es {
+		for _, l := range strings.Split(e.Label, "\n") {
+			w = max(w, legendText.Width(l))
+		}
+	}
+	return legendThumb + legendText.Width(" ") + w
+}
+
+// drawLegend draws the entries from (x, top) down: the thumbnails in a
+// column, each label beside its thumbnail, lines of a label one under
+// the other.
+func drawLegend(c draw.Canvas, es []LegendEntry, x, top vg.Length) {
+	lh := legendText.FontExtents().Height
+	desc := legendText.FontExtents().Descent
+	tx := x + legendThumb + legendText.Width(" ")
+	y := top
+	for _, e := range es {
+		lines := strings.Split(e.Label, "\n")
+		icon := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: x, Y: y - lh + desc/2}, Max: vg.Point{X: x + legendThumb, Y: y - desc/2}}}
+		for _, t := range e.Thumbs {
+			t.Thumbnail(&icon)
+		}
+		for _, l := range lines {
+			c.FillText(legendText, vg.Point{X: tx, Y: y - lh + desc}, l)
+			y -= lh
+		}
+		y -= legendGap
+	}
 }
 
 func (f *Figure) titleHeight() vg.Length {
@@ -96,29 +252,6 @@ func (f *Figure) titleHeight() vg.Length {
 		return 0
 	}
 	return f.Plot.Title.TextStyle.Height(f.Plot.Title.Text) + f.Plot.Title.Padding
-}
-
-// wrap splits s into lines no wider than w.
-func wrap(sty text.Style, s string, w vg.Length) []string {
-	var lines []string
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if line != "" && sty.Width(try) > w {
-				lines = append(lines, line)
-				try = word
-			}
-			line = try
-		}
-		if line != "" {
-			lines = append(lines, line)
-		}
-	}
-	return lines
 }
 
 func textStyle(size float64) text.Style {
@@ -146,7 +279,7 @@ func newPlot(title, xlabel, ylabel string) *plot.Plot {
 		restyle(&a.Label.TextStyle, 12)
 		restyle(&a.Tick.Label, 11)
 		a.Padding = vg.Points(2)
-		a.Tick.Marker = commaTicks{}
+		a.Tick.Marker = niceTicks{}
 	}
 	p.X.Label.Text, p.Y.Label.Text = xlabel, ylabel
 	g := plotter.NewGrid()
@@ -157,17 +290,86 @@ func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	return p
 }
 
-// commaTicks are the default ticks labelled with thousands separators.
-type commaTicks struct{}
+// minTickLabels is the least number of labelled ticks on a linear axis.
+const minTickLabels = 4
 
-func (commaTicks) Ticks(min, max float64) []plot.Tick {
-	ts := plot.DefaultTicks{}.Ticks(min, max)
-	for i := range ts {
-		if ts[i].Label != "" {
-			ts[i].Label = tickLabel(ts[i].Value)
+// niceTicks label a linear axis at steps of 1, 2, 2.5 or 5 times a power
+// of ten (2.5 only where it gives whole numbers), the widest step that still gives minTickLabels labels, with an
+// unlabelled tick halfway between labels; labels have thousands
+// separators.
+type niceTicks struct{}
+
+func (niceTicks) Ticks(min, max float64) []plot.Tick {
+	step := niceStep(min, max)
+	if step == 0 {
+		return []plot.Tick{{Value: min, Label: tickLabel(min)}}
+	}
+	var ts []plot.Tick
+	prec := stepDecimals(step)
+	minor := step / 2
+	for i := math.Ceil(min/minor - 1e-9); ; i++ {
+		v := i * minor
+		if v > max+minor*1e-9 {
+			break
 		}
+		if math.Abs(v) < minor*1e-9 {
+			v = 0
+		}
+		t := plot.Tick{Value: v}
+		if int64(i)%2 == 0 {
+			t.Label = thousands(v, prec)
+		}
+		ts = append(ts, t)
 	}
 	return ts
+}
+
+// stepDecimals is the number of decimals that labels at multiples of
+// step need, so that every label of an axis has the same precision
+// ("0.0, 2.5, 5.0").
+func stepDecimals(step float64) int {
+	for d := 0; d < 10; d++ {
+		x := step * math.Pow(10, float64(d))
+		if math.Abs(x-math.Round(x)) < 1e-6*x {
+			return d
+		}
+	}
+	return 10
+}
+
+// niceStep returns the widest step of 1, 2, 2.5 or 5 times a power of ten
+// that gives at least minTickLabels multiples within [min, max]; 0 when
+// the range is empty.
+func niceStep(min, max float64) float64 {
+	if !(max > min) || !finite(min, max) {
+		return 0
+	}
+	e := math.Pow(10, math.Floor(math.Log10(max-min)))
+	for _, s := range []float64{10, 5, 2.5, 2, 1, 0.5, 0.25, 0.2, 0.1, 0.05, 0.025, 0.02, 0.01} {
+		step := s * e
+		if (s == 2.5 || s == 0.25 || s == 0.025) && step != math.Trunc(step) {
+			continue // 2.5 steps only where labels stay whole: 25, 250, 2,500
+		}
+		if math.Floor(max/step+1e-9)-math.Ceil(min/step-1e-9)+1 >= minTickLabels {
+			return step
+		}
+	}
+	return e / 100
+}
+
+// niceMax is the top of a value axis from zero whose data reach v: the
+// next labelled tick above v when that leaves no more than 15% empty,
+// else v plus 8%.
+func niceMax(v float64) float64 {
+	if v <= 0 || !finite(v) {
+		return 1
+	}
+	step := niceStep(0, v*1.02)
+	top := math.Ceil(v*1.02/step) * step
+	if top <= v*1.15 {
+		return top
+	}
+	return v * 1.08
 }
 
 func tickLabel(v float64) string {
@@ -268,12 +470,30 @@ func (bs barSet) Plot(c draw.Canvas, p *plot.Plot) {
 		y0, y1 := ty(0), ty(b.v)
 		c.FillPolygon(b.color, []vg.Point{{X: l, Y: y0}, {X: r, Y: y0}, {X: r, Y: y1}, {X: l, Y: y1}})
 		if !math.IsNaN(b.lo) && !math.IsNaN(b.hi) {
-			xm := (l + r) / 2
-			cap := (r - l) / 4
-			c.StrokeLine2(ws, xm, ty(b.lo), xm, ty(b.hi))
-			c.StrokeLine2(ws, xm-cap, ty(b.lo), xm+cap, ty(b.lo))
-			c.StrokeLine2(ws, xm-cap, ty(b.hi), xm+cap, ty(b.hi))
+			drawWhisker(c, ws, (l+r)/2, (r-l)/4, ty(b.lo), ty(b.hi))
 		}
+	}
+}
+
+// drawWhisker draws an interval from y0 to y1 at x with caps of half-width
+// cap, clipped to the data area of c. An end cut by the clipping gets no
+// cap, so a reader sees that the interval goes on (a lower bound below
+// zero, which a throughput cannot reach, ends at the axis).
+func drawWhisker(c draw.Canvas, sty draw.LineStyle, x, cap, y0, y1 vg.Length) {
+	if y0 > y1 {
+		y0, y1 = y1, y0
+	}
+	if y1 < c.Min.Y || y0 > c.Max.Y {
+		return
+	}
+	cut0, cut1 := y0 < c.Min.Y, y1 > c.Max.Y
+	y0, y1 = max(y0, c.Min.Y), min(y1, c.Max.Y)
+	c.StrokeLine2(sty, x, y0, x, y1)
+	if !cut0 {
+		c.StrokeLine2(sty, x-cap, y0, x+cap, y0)
+	}
+	if !cut1 {
+		c.StrokeLine2(sty, x-cap, y1, x+cap, y1)
 	}
 }
 
@@ -302,4 +522,191 @@ func finite(vs ...float64) bool {
 		}
 	}
 	return true
+}
+
+// A pointLabel is a short text written beside a data point.
+type pointLabel struct {
+	x, y  float64
+	text  string
+	color color.Color
+}
+
+// pointLabels write each label beside its point where it hides the
+// least: inside the data area, over no point and no label placed before
+// it, and across as few of the curves' segments as can be.
+type pointLabels struct {
+	labels []pointLabel
+	curves []plotter.XYs // the lines drawn through the points, in data coordinates
+}
+
+// pointLabelRadius is the room left around a point's marker.
+var pointLabelRadius = vg.Points(5)
+
+func (ls pointLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	tx, ty := p.Transforms(&c)
+	sty := textStyle(9)
+	e := sty.FontExtents()
+	r := pointLabelRadius
+	taken := make([]vg.Rectangle, 0, 2*len(ls.labels))
+	for _, l := range ls.labels {
+		x, y := tx(l.x), ty(l.y)
+		taken = append(taken, vg.Rectangle{Min: vg.Point{X: x - r, Y: y - r}, Max: vg.Point{X: x + r, Y: y + r}})
+	}
+	var segs [][2]vg.Point
+	for _, cv := range ls.curves {
+		for i := 1; i < len(cv); i++ {
+			segs = append(segs, [2]vg.Point{{X: tx(cv[i-1].X), Y: ty(cv[i-1].Y)}, {X: tx(cv[i].X), Y: ty(cv[i].Y)}})
+		}
+	}
+	for _, l := range ls.labels {
+		x, y := tx(l.x), ty(l.y)
+		w, h := sty.Width(l.text), e.Ascent+e.Descent
+		d := r * 0.75
+		// Lower-left corners of the candidate boxes, in order of preference.
+		cands := []vg.Point{
+			{X: x + r, Y: y - h/2}, {X: x - r - w, Y: y - h/2},
+			{X: x + d, Y: y + d}, {X: x - d - w, Y: y + d},
+			{X: x + d, Y: y - d - h}, {X: x - d - w, Y: y - d - h},
+			{X: x - w/2, Y: y + r}, {X: x - w/2, Y: y - r - h},
+		}
+		best, bestCost := cands[0], math.Inf(1)
+		for _, cd := range cands {
+			box := vg.Rectangle{Min: cd, Max: vg.Point{X: cd.X + w, Y: cd.Y + h}}
+			cost := 0.0
+			if !inside(box, c.Rectangle) {
+				cost += 1000
+			}
+			for _, t := range taken {
+				if overlaps(box, t) {
+					cost += 100
+				}
+			}
+			for _, sg := range segs {
+				if crosses(sg[0], sg[1], box) {
+					cost++
+				}
+			}
+			if cost < bestCost {
+				best, bestCost = cd, cost
+			}
+		}
+		taken = append(taken, vg.Rectangle{Min: best, Max: vg.Point{X: best.X + w, Y: best.Y + h}})
+		s := sty
+		s.Color = l.color
+		c.FillText(s, vg.Point{X: best.X, Y: best.Y + e.Descent}, l.text)
+	}
+}
+
+func inside(a, b vg.Rectangle) bool {
+	return a.Min.X >= b.Min.X && a.Min.Y >= b.Min.Y && a.Max.X <= b.Max.X && a.Max.Y <= b.Max.Y
+}
+
+func overlaps(a, b vg.Rectangle) bool {
+	return a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y
+}
+
+// crosses reports whether the segment from a to b passes through r
+// (Liang–Barsky clipping).
+func crosses(a, b vg.Point, r vg.Rectangle) bool {
+	t0, t1 := 0.0, 1.0
+	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
+	for _, pq := range [4][2]float64{
+		{-dx, float64(a.X - r.Min.X)}, {dx, float64(r.Max.X - a.X)},
+		{-dy, float64(a.Y - r.Min.Y)}, {dy, float64(r.Max.Y - a.Y)},
+	} {
+		p, q := pq[0], pq[1]
+		if p == 0 {
+			if q < 0 {
+				return false
+			}
+			continue
+		}
+		t := q / p
+		if p < 0 {
+			t0 = math.Max(t0, t)
+		} else {
+			t1 = math.Min(t1, t)
+		}
+		if t0 > t1 {
+			return false
+		}
+	}
+	return true
+}
+
+// writePNG encodes an opaque RGBA image as an 8-bit RGB PNG with one
+// filter for every row (up; sub on the first). image/png tries all five
+// filters on every row: on chart images that took a fifth of the time of
+// a report for files about 10% smaller (BenchmarkReport1000, BENCH.md).
+func writePNG(w io.Writer, img *image.RGBA) error {
+	b := img.Bounds()
+	width, height := b.Dx(), b.Dy()
+	var hdr [13]byte
+	binary.BigEndian.PutUint32(hdr[0:], uint32(width))
+	binary.BigEndian.PutUint32(hdr[4:], uint32(height))
+	hdr[8], hdr[9] = 8, 2 // 8 bits, truecolour
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if _, err := bw.WriteString("\x89PNG\r\n\x1a\n"); err != nil {
+		return err
+	}
+	if err := pngChunk(bw, "IHDR", hdr[:]); err != nil {
+		return err
+	}
+	var idat bytes.Buffer
+	zw, err := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
+	if err != nil {
+		return err
+	}
+	row := make([]byte, 1+3*width)
+	prev := make([]byte, 3*width)
+	cur := make([]byte, 3*width)
+	for y := 0; y < height; y++ {
+		p := img.Pix[(y+b.Min.Y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:]
+		for x := 0; x < width; x++ {
+			cur[3*x], cur[3*x+1], cur[3*x+2] = p[4*x], p[4*x+1], p[4*x+2]
+		}
+		if y == 0 {
+			row[0] = 1 // sub
+			for i := range cur {
+				var left byte
+				if i >= 3 {
+					left = cur[i-3]
+				}
+				row[1+i] = cur[i] - left
+			}
+		} else {
+			row[0] = 2 // up
+			for i := range cur {
+				row[1+i] = cur[i] - prev[i]
+			}
+		}
+		if _, err := zw.Write(row); err != nil {
+			return err
+		}
+		prev, cur = cur, prev
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	if err := pngChunk(bw, "IDAT", idat.Bytes()); err != nil {
+		return err
+	}
+	if err := pngChunk(bw, "IEND", nil); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func pngChunk(w io.Writer, kind string, data []byte) error {
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+	crc := crc32.NewIEEE()
+	crc.Write([]byte(kind))
+	crc.Write(data)
+	for _, b := range [][]byte{n[:], []byte(kind), data, binary.BigEndian.AppendUint32(nil, crc.Sum32())} {
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -16,6 +16,7 @@ type runColumn struct {
 	format string // excel number format for numeric columns, "" for text
 	num    func(r *parse.Run) (float64, bool)
 	text   func(r *parse.Run) string
+	flag   func(r *parse.Run) bool // a boolean: "true"/"false" in CSV, a boolean cell in XLSX
 }
 
 // runColumns lists every parsed field of a run, in a fixed order, with
@@ -55,7 +56,7 @@ func runColumns(doc *parse.Document, ds *analyze.Dataset) []runColumn {
 			return float64(*r.Threads), true
 		}),
 		txt("threads_from", func(r *parse.Run) string { return r.ThreadsFrom }),
-		txt("complete", func(r *parse.Run) string { return strconv.FormatBool(r.Complete) }),
+		{name: "complete", flag: func(r *parse.Run) bool { return r.Complete }},
 		num("tps", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.TPS) }),
 		num("qps", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.QPS) }),
 		num("eps", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.EPS) }),
@@ -157,6 +158,8 @@ func CSV(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
 		for i, c := range cols {
 			if c.text != nil {
 				rec[i] = csvText(c.text(r))
+			} else if c.flag != nil {
+				rec[i] = strconv.FormatBool(c.flag(r))
 			} else if v, ok := c.num(r); ok && finite(v) {
 				rec[i] = strconv.FormatFloat(v, 'f', -1, 64)
 			} else {

@@ -5,12 +5,14 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/sbreport/sbreport/analyze"
 	"github.com/sbreport/sbreport/parse"
 )
 
@@ -53,20 +55,12 @@ func BarChart(name, title, ylabel, caption string, groups []string, pal *Palette
 	p.NominalX(groups...)
 	p.X.Min, p.X.Max = -0.5, float64(len(groups))-0.5
 	p.Y.Min = 0
-	p.Y.Max = headroom(p.Y.Max)
+	p.Y.Max = niceMax(p.Y.Max)
 	f := &Figure{Name: name, Title: title, Caption: caption, Plot: p}
 	for _, s := range order {
 		f.Legend = append(f.Legend, LegendEntry{Label: s, Thumbs: []plot.Thumbnailer{swatch{pal.Color(s)}}})
 	}
 	return f
-}
-
-// headroom leaves a little space above the highest value.
-func headroom(max float64) float64 {
-	if max <= 0 || !finite(max) {
-		return 1
-	}
-	return max * 1.08
 }
 
 // A Series is one system's curve against threads: measured points, their
@@ -76,14 +70,26 @@ type Series struct {
 	X, Y   []float64 // threads, value; same length
 	Lo, Hi []float64 // optional interval per point (NaN: none)
 	Fit    func(x float64) float64
-	PeakX  float64 // NaN or 0: no peak to mark
-	PeakY  float64
+	// PoorFit, when not empty, says why the fit describes the points
+	// badly ("R² 0.52 < 0.8"): the curve is drawn faded, its peak is not
+	// marked, and the legend gives the reason.
+	PoorFit string
+	PeakX   float64 // NaN or 0: no peak to mark
+	PeakY   float64
 }
+
+// Faded colours: translucent versions of the palette, for poor fits and
+// the spread of repeats.
+const (
+	fadeAlpha = 0x66
+	bandAlpha = 0x38
+)
 
 // ScalingChart draws values against thread counts: the measured points
 // joined by thin lines, interval whiskers, the fitted curve dashed, and the
-// peak of each fit marked with a diamond when it lies in the measured
-// range. The y axis starts at zero.
+// peak of each fit marked with a triangle when it lies in the measured
+// range. A poor fit is drawn faded, without its peak. The y axis starts
+// at zero.
 func ScalingChart(name, title, ylabel, caption string, threads []float64, pal *Palette, ss []Series) *Figure {
 	p := newPlot(title, "threads (log2 scale when the counts double)", ylabel)
 	if !geometric(threads) {
@@ -92,6 +98,7 @@ func ScalingChart(name, title, ylabel, caption string, threads []float64, pal *P
 	f := &Figure{Name: name, Title: title, Caption: caption, Plot: p}
 	ymax := 0.0
 	hasFit, hasPeak := false, false
+	var poor []LegendEntry
 	for _, s := range ss {
 		col := pal.Color(s.System)
 		var pts plotter.XYs
@@ -121,13 +128,20 @@ func ScalingChart(name, title, ylabel, caption string, threads []float64, pal *P
 		}
 		thumbs := []plot.Thumbnailer{line, sc}
 		if s.Fit != nil && len(threads) > 0 {
-			fit := fitLine(s.Fit, threads, col)
-			if fit != nil {
+			fc := col
+			if s.PoorFit != "" {
+				fc = fade(col, fadeAlpha)
+			}
+			if fit := fitLine(s.Fit, threads, fc); fit != nil {
 				p.Add(fit)
-				hasFit = true
+				if s.PoorFit == "" {
+					hasFit = true
+				} else {
+					poor = append(poor, LegendEntry{Label: s.System + ": poor USL fit\n(" + s.PoorFit + ")", Thumbs: []plot.Thumbnailer{fit}})
+				}
 			}
 		}
-		if finite(s.PeakX, s.PeakY) && s.PeakX > 0 && len(threads) > 0 &&
+		if s.PoorFit == "" && finite(s.PeakX, s.PeakY) && s.PeakX > 0 && len(threads) > 0 &&
 			s.PeakX >= threads[0] && s.PeakX <= threads[len(threads)-1] {
 			pk, _ := plotter.NewScatter(plotter.XYs{{X: s.PeakX, Y: s.PeakY}})
 			pk.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(6), Shape: draw.PyramidGlyph{}}
@@ -138,7 +152,7 @@ func ScalingChart(name, title, ylabel, caption string, threads []float64, pal *P
 		f.Legend = append(f.Legend, LegendEntry{Label: s.System, Thumbs: thumbs})
 	}
 	threadAxis(p, threads)
-	p.Y.Min, p.Y.Max = 0, headroom(ymax)
+	p.Y.Min, p.Y.Max = 0, niceMax(ymax)
 	if hasFit {
 		l := plotter.NewFunction(func(float64) float64 { return 0 })
 		l.Color, l.Dashes, l.Width = textColor, []vg.Length{vg.Points(5), vg.Points(3)}, vg.Points(1.5)
@@ -149,7 +163,15 @@ func ScalingChart(name, title, ylabel, caption string, threads []float64, pal *P
 		pk.GlyphStyle = draw.GlyphStyle{Color: textColor, Radius: vg.Points(5), Shape: draw.PyramidGlyph{}}
 		f.Legend = append(f.Legend, LegendEntry{Label: "USL peak", Thumbs: []plot.Thumbnailer{pk}})
 	}
+	f.Legend = append(f.Legend, poor...)
 	return f
+}
+
+// fade returns c with opacity a.
+func fade(c color.Color, a uint8) color.Color {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	n.A = uint8(uint16(n.A) * uint16(a) / 0xFF)
+	return n
 }
 
 // fitLine samples fn evenly on the axis scale (log-spaced when the thread
@@ -194,10 +216,7 @@ func (ws whiskers) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
 	for _, w := range ws {
 		sty := draw.LineStyle{Color: w.color, Width: vg.Points(1)}
-		x := tx(w.x)
-		c.StrokeLine2(sty, x, ty(w.lo), x, ty(w.hi))
-		c.StrokeLine2(sty, x-vg.Points(3), ty(w.lo), x+vg.Points(3), ty(w.lo))
-		c.StrokeLine2(sty, x-vg.Points(3), ty(w.hi), x+vg.Points(3), ty(w.hi))
+		drawWhisker(c, sty, tx(w.x), vg.Points(3), ty(w.lo), ty(w.hi))
 	}
 }
 
@@ -208,61 +227,153 @@ type Trace struct {
 	Stalls []float64 // times of stalled seconds, marked with a cross
 }
 
-// TimeChart draws per-second values of runs over time, one thin line per
-// run in its system's colour, the warm-up (seconds before warmupS) shaded
-// and stalls marked. The y axis starts at zero.
+// TimeChart draws per-second values of runs over time: for each system
+// the median over its runs at each second as a line and the range from
+// its lowest to its highest run as a band around it, the warm-up
+// (seconds before warmupS) shaded and every run's stalls marked where the
+// run was. The y axis starts at zero.
 func TimeChart(name, title, ylabel, caption string, warmupS float64, pal *Palette, ts []Trace) *Figure {
 	p := newPlot(title, "time since start (s)", ylabel)
 	f := &Figure{Name: name, Title: title, Caption: caption, Plot: p}
 	if warmupS > 0 {
 		p.Add(shade{0, warmupS})
 	}
-	seen := map[string]bool{}
 	ymax, tmax := 0.0, 0.0
-	stalls := false
+	var stalls plotter.XYs
 	for _, tr := range ts {
-		col := pal.Color(tr.System)
-		pts := make(plotter.XYs, 0, len(tr.T))
-		for i := range tr.T {
-			if i < len(tr.Y) && finite(tr.T[i], tr.Y[i]) {
-				pts = append(pts, plotter.XY{X: tr.T[i], Y: tr.Y[i]})
-				ymax, tmax = math.Max(ymax, tr.Y[i]), math.Max(tmax, tr.T[i])
-			}
-		}
-		if len(pts) == 0 {
-			continue
-		}
-		l, _ := plotter.NewLine(pts)
-		l.Color, l.Width = col, vg.Points(1)
-		p.Add(l)
-		var sp plotter.XYs
 		for _, t := range tr.Stalls {
 			if y, ok := valueAt(tr, t); ok {
-				sp = append(sp, plotter.XY{X: t, Y: y})
+				stalls = append(stalls, plotter.XY{X: t, Y: y})
 			}
 		}
-		if len(sp) > 0 {
-			sc, _ := plotter.NewScatter(sp)
-			sc.GlyphStyle = draw.GlyphStyle{Color: stallColor, Radius: vg.Points(4), Shape: draw.CrossGlyph{}}
-			p.Add(sc)
-			stalls = true
+	}
+	spread := false
+	var lines []plot.Plotter
+	for _, s := range spreads(ts) {
+		col := pal.Color(s.System)
+		med := make(plotter.XYs, len(s.T))
+		for i, t := range s.T {
+			med[i] = plotter.XY{X: t, Y: s.Median[i]}
+			ymax, tmax = math.Max(ymax, s.Hi[i]), math.Max(tmax, t)
 		}
-		if !seen[tr.System] {
-			seen[tr.System] = true
-			f.Legend = append(f.Legend, LegendEntry{Label: tr.System, Thumbs: []plot.Thumbnailer{l}})
+		l, _ := plotter.NewLine(med)
+		l.Color, l.Width = col, vg.Points(1.5)
+		thumbs := []plot.Thumbnailer{l}
+		label := s.System
+		if s.Runs > 1 {
+			b := band{x: s.T, lo: s.Lo, hi: s.Hi, color: fade(col, bandAlpha)}
+			p.Add(b)
+			spread = true
+			thumbs = []plot.Thumbnailer{swatch{b.color}, l}
+			label += fmt.Sprintf(" (%d runs)", s.Runs)
 		}
+		lines = append(lines, l)
+		f.Legend = append(f.Legend, LegendEntry{Label: label, Thumbs: thumbs})
+	}
+	p.Add(lines...) // over every band
+	if len(stalls) > 0 {
+		sc, _ := plotter.NewScatter(stalls)
+		sc.GlyphStyle = draw.GlyphStyle{Color: stallColor, Radius: vg.Points(4), Shape: draw.CrossGlyph{}}
+		p.Add(sc)
+	}
+	if spread {
+		f.Legend = append(f.Legend, LegendEntry{Label: "line: median of the\nruns at each second\nband: lowest to\nhighest run"})
 	}
 	if warmupS > 0 {
 		f.Legend = append(f.Legend, LegendEntry{Label: "warm-up", Thumbs: []plot.Thumbnailer{shade{}}})
 	}
-	if stalls {
+	if len(stalls) > 0 {
 		sc, _ := plotter.NewScatter(plotter.XYs{{}})
 		sc.GlyphStyle = draw.GlyphStyle{Color: stallColor, Radius: vg.Points(4), Shape: draw.CrossGlyph{}}
 		f.Legend = append(f.Legend, LegendEntry{Label: "stall", Thumbs: []plot.Thumbnailer{sc}})
 	}
 	p.X.Min, p.X.Max = 0, math.Max(tmax, 1)
-	p.Y.Min, p.Y.Max = 0, headroom(ymax)
+	p.Y.Min, p.Y.Max = 0, niceMax(ymax)
 	return f
+}
+
+// A spread is one system's runs over time: at each time some run
+// reported, the median of the runs' values there and the lowest and
+// highest of them.
+type spread struct {
+	System         string
+	Runs           int
+	T              []float64 // ascending
+	Median, Lo, Hi []float64
+}
+
+// spreads gathers traces by system, in order of first appearance.
+// Interim reports come at the same offsets in runs with the same
+// --report-interval, so values are matched by their time.
+func spreads(ts []Trace) []spread {
+	type acc struct {
+		at   map[float64][]float64
+		runs int
+	}
+	var order []string
+	by := map[string]*acc{}
+	for _, tr := range ts {
+		a := by[tr.System]
+		if a == nil {
+			a = &acc{at: map[float64][]float64{}}
+			by[tr.System] = a
+			order = append(order, tr.System)
+		}
+		n := 0
+		for i := range tr.T {
+			if i < len(tr.Y) && finite(tr.T[i], tr.Y[i]) {
+				a.at[tr.T[i]] = append(a.at[tr.T[i]], tr.Y[i])
+				n++
+			}
+		}
+		if n > 0 {
+			a.runs++
+		}
+	}
+	var out []spread
+	for _, sys := range order {
+		a := by[sys]
+		if a.runs == 0 {
+			continue
+		}
+		s := spread{System: sys, Runs: a.runs}
+		for t := range a.at {
+			s.T = append(s.T, t)
+		}
+		sort.Float64s(s.T)
+		for _, t := range s.T {
+			ys := a.at[t]
+			lo, hi := ys[0], ys[0]
+			for _, y := range ys {
+				lo, hi = math.Min(lo, y), math.Max(hi, y)
+			}
+			s.Median = append(s.Median, analyze.SummarizeMedian(ys, 0.95).Center)
+			s.Lo, s.Hi = append(s.Lo, lo), append(s.Hi, hi)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// band fills the area between lo and hi over x, in data coordinates.
+type band struct {
+	x, lo, hi []float64
+	color     color.Color
+}
+
+func (b band) Plot(c draw.Canvas, p *plot.Plot) {
+	if len(b.x) < 2 {
+		return
+	}
+	tx, ty := p.Transforms(&c)
+	poly := make([]vg.Point, 0, 2*len(b.x))
+	for i := range b.x {
+		poly = append(poly, vg.Point{X: tx(b.x[i]), Y: ty(b.hi[i])})
+	}
+	for i := len(b.x) - 1; i >= 0; i-- {
+		poly = append(poly, vg.Point{X: tx(b.x[i]), Y: ty(b.lo[i])})
+	}
+	c.FillPolygon(b.color, c.ClipPolygonXY(poly))
 }
 
 func valueAt(tr Trace, t float64) (float64, bool) {
@@ -281,9 +392,17 @@ type Histogram struct {
 	Buckets []parse.Bucket
 }
 
+// HistogramTail is the share of each system's events left out at each
+// end of a histogram's latency axis: the axis spans the fastest to the
+// slowest of the middle 99.8%, so that a few outliers a hundred times
+// slower than the rest do not squeeze the distribution into a sliver.
+const HistogramTail = 0.001
+
 // HistogramChart draws latency distributions as the share of events per
 // bucket against latency on a log axis (sysbench's buckets are
-// log-spaced), one step line per system.
+// log-spaced), one step line per system. The latency axis spans the
+// buckets between each system's HistogramTail and 1−HistogramTail
+// quantiles.
 func HistogramChart(name, title, caption string, pal *Palette, hs []Histogram) *Figure {
 	p := newPlot(title, "latency (ms, log scale)", "share of events (%)")
 	f := &Figure{Name: name, Title: title, Caption: caption, Plot: p}
@@ -310,72 +429,187 @@ func HistogramChart(name, title, caption string, pal *Palette, hs []Histogram) *
 				pts = append(pts, plotter.XY{X: b.ValueMs, Y: y})
 			}
 		}
-		for _, pt := range pts {
-			xmin, xmax, ymax = math.Min(xmin, pt.X), math.Max(xmax, pt.X), math.Max(ymax, pt.Y)
-		}
 		if len(pts) == 0 {
 			continue
+		}
+		lo, hi := tailBuckets(pts, 100*HistogramTail)
+		xmin, xmax = math.Min(xmin, pts[lo].X), math.Max(xmax, pts[hi].X)
+		for _, pt := range pts {
+			ymax = math.Max(ymax, pt.Y)
 		}
 		l, _ := plotter.NewLine(pts)
 		l.StepStyle = plotter.MidStep
 		l.Color, l.Width = pal.Color(h.System), vg.Points(1.5)
-		p.Add(l)
+		p.Add(l) // drawn clipped to the fitted axis
 		f.Legend = append(f.Legend, LegendEntry{Label: h.System, Thumbs: []plot.Thumbnailer{l}})
 	}
 	if xmax > 0 {
+		if xmax <= xmin {
+			xmin, xmax = xmin/1.5, xmax*1.5
+		}
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{}
-		p.X.Min, p.X.Max = xmin/1.1, xmax*1.1
+		p.X.Min, p.X.Max = xmin/1.08, xmax*1.08
 	}
-	p.Y.Min, p.Y.Max = 0, headroom(ymax)
+	p.Y.Min, p.Y.Max = 0, niceMax(ymax)
 	return f
 }
 
-// logTicks labels 1-2-5 steps of every decade in range.
+// tailBuckets returns the indexes of the first and last buckets of pts
+// (shares in percent, in latency order) once tail percent of the events
+// is left out at each end.
+func tailBuckets(pts plotter.XYs, tail float64) (lo, hi int) {
+	var sum float64
+	for _, pt := range pts {
+		sum += pt.Y
+	}
+	lo, hi = 0, len(pts)-1
+	for acc := 0.0; lo < hi; lo++ {
+		if acc += pts[lo].Y; acc > tail*sum/100 {
+			break
+		}
+	}
+	for acc := 0.0; hi > lo; hi-- {
+		if acc += pts[hi].Y; acc > tail*sum/100 {
+			break
+		}
+	}
+	return lo, hi
+}
+
+// logTicks label a log axis at 1, 2 and 5 times powers of ten, or more
+// finely (1, 2, 3, 5, then 7, then more) when a short range would get
+// fewer than minTickLabels labels, with unlabelled ticks at the
+// integer mantissas between.
 type logTicks struct{}
 
 func (logTicks) Ticks(min, max float64) []plot.Tick {
 	var ts []plot.Tick
-	if min <= 0 || max <= min {
+	if min <= 0 || max <= min || !finite(min, max) {
 		return ts
 	}
-	for e := math.Floor(math.Log10(min)); e <= math.Ceil(math.Log10(max)); e++ {
-		for _, m := range []float64{1, 2, 5} {
-			v := m * math.Pow(10, e)
-			if v >= min && v <= max {
-				ts = append(ts, plot.Tick{Value: v, Label: trimZeros(fmt.Sprintf("%g", v))})
+	lo, hi := math.Floor(math.Log10(min)), math.Ceil(math.Log10(max))
+	sets := [][]float64{{1, 2, 5}, {1, 2, 3, 5}, {1, 2, 3, 5, 7}, {1, 1.5, 2, 3, 4, 5, 7}, {1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9}}
+	labelled := sets[len(sets)-1]
+	for _, set := range sets {
+		n := 0
+		for e := lo; e <= hi; e++ {
+			for _, m := range set {
+				if v := m * math.Pow(10, e); v >= min && v <= max {
+					n++
+				}
 			}
+		}
+		if n >= minTickLabels {
+			labelled = set
+			break
+		}
+	}
+	// A label near each end, when the chosen steps leave an end bare
+	// (0.022 to 5 ms gets 0.03 before 0.05).
+	var ends []float64
+	var first, last float64
+	for e := lo; e <= hi; e++ {
+		for _, m := range labelled {
+			if v := m * math.Pow(10, e); v >= min && v <= max {
+				if first == 0 {
+					first = v
+				}
+				last = v
+			}
+		}
+	}
+	if first > 0 && first/min > 1.6 {
+		for m := 1.0; m < 10; m++ {
+			if v := m * math.Pow(10, math.Floor(math.Log10(min))); v >= min && v/first <= 0.7 {
+				ends = append(ends, v)
+				break
+			}
+		}
+	}
+	if last > 0 && max/last > 1.6 {
+		for m := 9.0; m >= 1; m-- {
+			if v := m * math.Pow(10, math.Floor(math.Log10(max))); v <= max && v/last >= 1.4 {
+				ends = append(ends, v)
+				break
+			}
+		}
+	}
+	for e := lo; e <= hi; e++ {
+		for m := 1.0; m < 10; m += 0.5 {
+			v := m * math.Pow(10, e)
+			if v < min || v > max {
+				continue
+			}
+			label := false
+			for _, x := range labelled {
+				label = label || x == m
+			}
+			for _, x := range ends {
+				label = label || math.Abs(x-v) < 1e-9*v
+			}
+			if m != math.Trunc(m) && !label {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if label {
+				t.Label = trimZeros(strconv.FormatFloat(v, 'f', max0(-int(e)+1), 64))
+			}
+			ts = append(ts, t)
 		}
 	}
 	return ts
 }
 
+func max0(n int) int { return max(n, 0) }
+
 // A Curve is one system's latency against throughput, one point per
-// thread count in increasing thread order.
+// thread count.
 type Curve struct {
-	System string
-	X, Y   []float64
+	System  string
+	Threads []int // thread count of each point, written beside it
+	X, Y    []float64
 }
 
 // LatencyThroughputChart draws latency against throughput: each system's
-// points joined in thread order, so the knee where latency climbs while
-// throughput stalls shows. Both axes start at zero.
+// points joined in increasing thread order and labelled with their thread
+// counts, so the knee where latency climbs while throughput stalls shows
+// and a curve that turns back (more threads, less throughput) reads as
+// such. Both axes start at zero.
 func LatencyThroughputChart(name, title, xlabel, ylabel, caption string, pal *Palette, cs []Curve) *Figure {
 	p := newPlot(title, xlabel, ylabel)
 	f := &Figure{Name: name, Title: title, Caption: caption, Plot: p}
 	xmax, ymax := 0.0, 0.0
+	var labels pointLabels
 	for _, c := range cs {
 		col := pal.Color(c.System)
-		var pts plotter.XYs
+		type pt struct {
+			t    int
+			x, y float64
+		}
+		var ps []pt
 		for i := range c.X {
 			if i < len(c.Y) && finite(c.X[i], c.Y[i]) {
-				pts = append(pts, plotter.XY{X: c.X[i], Y: c.Y[i]})
+				t := 0
+				if i < len(c.Threads) {
+					t = c.Threads[i]
+				}
+				ps = append(ps, pt{t, c.X[i], c.Y[i]})
 				xmax, ymax = math.Max(xmax, c.X[i]), math.Max(ymax, c.Y[i])
 			}
 		}
-		if len(pts) == 0 {
+		if len(ps) == 0 {
 			continue
 		}
+		sort.SliceStable(ps, func(i, j int) bool { return ps[i].t < ps[j].t })
+		pts := make(plotter.XYs, len(ps))
+		for i, q := range ps {
+			pts[i] = plotter.XY{X: q.x, Y: q.y}
+			if q.t > 0 {
+				labels.labels = append(labels.labels, pointLabel{x: q.x, y: q.y, text: strconv.Itoa(q.t), color: col})
+			}
+		}
+		labels.curves = append(labels.curves, pts)
 		l, _ := plotter.NewLine(pts)
 		l.Color, l.Width = col, vg.Points(1)
 		sc, _ := plotter.NewScatter(pts)
@@ -383,7 +617,11 @@ func LatencyThroughputChart(name, title, xlabel, ylabel, caption string, pal *Pa
 		p.Add(l, sc)
 		f.Legend = append(f.Legend, LegendEntry{Label: c.System, Thumbs: []plot.Thumbnailer{l, sc}})
 	}
-	p.X.Min, p.X.Max = 0, headroom(xmax)
-	p.Y.Min, p.Y.Max = 0, headroom(ymax)
+	if len(labels.labels) > 0 {
+		p.Add(labels)
+		f.Legend = append(f.Legend, LegendEntry{Label: "numbers: threads"})
+	}
+	p.X.Min, p.X.Max = 0, niceMax(xmax)
+	p.Y.Min, p.Y.Max = 0, niceMax(ymax)
 	return f
 }

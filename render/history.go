@@ -63,7 +63,8 @@ func planHistory(an *analyze.Analysis, v *View) []chartPlan {
 			title = s.Labels["workload"] + ", " + t + " threads, by " + h.Order
 		}
 		caption := fmt.Sprintf("%s. %s of each point (mean of its runs) by %s, in %s order; red lines mark change points (E-Divisive means with a permutation test), grey lines the mean of each segment.", name, h.Metric, h.Order, h.OrderKind)
-		sv.Chart = ChartRef{Kind: "history", PNG: ChartDir + "/" + file + ".png", SVG: ChartDir + "/" + file + ".svg", Title: title, Caption: caption}
+		sv.Chart = ChartRef{Kind: "history", PNG: ChartDir + "/" + file + ".png", PNG2x: ChartDir + "/" + file + HiDPISuffix + ".png",
+			SVG: ChartDir + "/" + file + ".svg", Title: title, Caption: caption}
 		s := s
 		plans = append(plans, chartPlan{build: func() *Figure {
 			f := HistoryChart(file, title, unit, caption, s)
@@ -145,7 +146,7 @@ func HistoryChart(name, title, ylabel, caption string, s analyze.Series) *Figure
 	}
 	for i, c := range s.ChangePoints {
 		x := float64(c.Index) - 0.5
-		vl, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: headroom(ymax)}})
+		vl, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: niceMax(ymax)}})
 		if err != nil {
 			continue
 		}
@@ -161,7 +162,7 @@ func HistoryChart(name, title, ylabel, caption string, s analyze.Series) *Figure
 	}
 	p.X.Tick.Marker = keyTicks(keys)
 	p.X.Min, p.X.Max = -0.5, float64(len(s.Points))-0.5
-	p.Y.Min, p.Y.Max = 0, headroom(ymax)
+	p.Y.Min, p.Y.Max = 0, niceMax(ymax)
 	return f
 }
 

@@ -48,9 +48,16 @@ func (p *Palette) Color(s string) color.Color {
 	i := p.add(s)
 	c := okabeIto[i%len(okabeIto)]
 	if i >= len(okabeIto) { // a second round: lighter, still distinct from the first
-		c.A = 0x99
+		c = lighter(c, 0.45)
 	}
 	return c
+}
+
+// lighter mixes c with white, f of the way: an opaque colour, so that it
+// is the same in a PNG, an SVG and a workbook chart.
+func lighter(c color.RGBA, f float64) color.RGBA {
+	mix := func(v uint8) uint8 { return uint8(float64(v) + (255-float64(v))*f + 0.5) }
+	return color.RGBA{mix(c.R), mix(c.G), mix(c.B), 0xFF}
 }
 
 // Hex returns the colour of system s as "RRGGBB", for the workbook charts.

@@ -63,8 +63,8 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 	for _, w := range v.Workloads {
 		w := w
 		add := func(kind, name, title, caption string, build func() *Figure) {
-			ref := ChartRef{Kind: kind, PNG: ChartDir + "/" + name + ".png", SVG: ChartDir + "/" + name + ".svg",
-				Title: title, Caption: caption}
+			ref := ChartRef{Kind: kind, PNG: ChartDir + "/" + name + ".png", PNG2x: ChartDir + "/" + name + HiDPISuffix + ".png",
+				SVG: ChartDir + "/" + name + ".svg", Title: title, Caption: caption}
 			w.Charts = append(w.Charts, ref)
 			plans = append(plans, chartPlan{build: func() *Figure {
 				f := build()
@@ -108,7 +108,11 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			}
 			var tput, p95 []Series
 			var lt []Curve
-			fitted := false
+			fitted, poor, spread := false, false, false
+			cellAt := map[analyze.Key]*analyze.Cell{}
+			for _, c := range cellsOf[w.Name] {
+				cellAt[c.Key] = c
+			}
 			for _, c := range orderCurves(cs, v.Systems) {
 				s := Series{System: c.System, PeakX: math.NaN(), PeakY: math.NaN()}
 				l := Series{System: c.System, PeakX: math.NaN(), PeakY: math.NaN()}
@@ -123,8 +127,12 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					}
 					s.Lo, s.Hi = append(s.Lo, lo), append(s.Hi, hi)
 					if p.P95Ms != nil {
+						lo, hi, n := p95Range(cellAt[analyze.Key{System: c.System, Workload: w.Name, Threads: p.Threads}])
+						spread = spread || n > 1
 						l.X = append(l.X, float64(p.Threads))
 						l.Y = append(l.Y, *p.P95Ms)
+						l.Lo, l.Hi = append(l.Lo, lo), append(l.Hi, hi)
+						cv.Threads = append(cv.Threads, p.Threads)
 						cv.X = append(cv.X, p.Throughput.Center)
 						cv.Y = append(cv.Y, *p.P95Ms)
 					}
@@ -133,7 +141,10 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					m := analyze.Model{Lambda: *c.Lambda, Sigma: *c.Sigma, Kappa: *c.Kappa}
 					s.Fit = m.ThroughputAt
 					fitted = true
-					if c.PeakThreads != nil && c.PeakThroughput != nil && !c.PeakExtrapolated {
+					if c.R2 != nil && *c.R2 < poorFitR2 {
+						s.PoorFit = "R² " + FormatFixed(*c.R2, 2) + " < " + trimZeros(FormatFixed(poorFitR2, 2))
+						poor = true
+					} else if c.PeakThreads != nil && c.PeakThroughput != nil && !c.PeakExtrapolated {
 						s.PeakX, s.PeakY = *c.PeakThreads, *c.PeakThroughput
 					}
 				}
@@ -147,17 +158,23 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			if fitted {
 				caption += " Dashed: Universal Scalability Law fit X(N) = λN/(1+σ(N−1)+κN(N−1)); triangle: its peak N* = √((1−σ)/κ) when inside the measured range."
 			}
+			if poor {
+				caption += fmt.Sprintf(" A fit with R² below %s is faded and its peak left out: the law does not describe those points well enough for the peak to mean much.", trimZeros(FormatFixed(poorFitR2, 2)))
+			}
 			add("scaling", "scaling-"+base, fmt.Sprintf("%s: %s vs threads", w.Name, metric), caption, func() *Figure {
 				return ScalingChart("", "", unitLabel, "", threads, pal, tput)
 			})
 			if len(p95) > 0 {
-				add("latency", "p95-"+base, fmt.Sprintf("%s: p95 latency vs threads", w.Name),
-					"Median over the repeats of the p95 latency sysbench printed for the whole run (the SLO percentile when one was given).",
+				caption := "Points: median over the repeats of the p95 latency sysbench printed for the whole run."
+				if spread {
+					caption += " Whiskers: the lowest and highest p95 of the repeats."
+				}
+				add("latency", "p95-"+base, fmt.Sprintf("%s: p95 latency vs threads", w.Name), caption,
 					func() *Figure {
 						return ScalingChart("", "", "p95 latency (ms)", "", threads, pal, p95)
 					})
 				add("latency-throughput", "latency-throughput-"+base, fmt.Sprintf("%s: p95 latency vs %s", w.Name, metric),
-					fmt.Sprintf("One point per thread count, joined in increasing thread order: where the line turns upward, extra threads add queueing, not throughput. x: %s of %s; y: median p95 latency.", center, metric),
+					fmt.Sprintf("One point per thread count, labelled with it and joined in increasing thread order: where the line turns upward, extra threads add queueing, not throughput; where it turns back, they cost throughput. x: %s of %s; y: median p95 latency.", center, metric),
 					func() *Figure {
 						return LatencyThroughputChart("", "", unitLabel, "p95 latency (ms)", "", pal, lt)
 					})
@@ -211,7 +228,10 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				}
 			}
 			if len(traces) > 0 {
-				caption := fmt.Sprintf("Per-second %s from sysbench's interim reports, one line per run (%d %s).", metric, nruns, plural(nruns, "run", "runs"))
+				caption := fmt.Sprintf("Per-second %s from sysbench's interim reports (%d %s).", metric, nruns, plural(nruns, "run", "runs"))
+				if len(traces) > len(cells) {
+					caption += " Line: each system's median run at each second; band: its lowest to its highest run."
+				}
 				if warm > 0 {
 					caption += fmt.Sprintf(" Shaded: warm-up trimmed before the steady-state statistics (the longest among these runs, %s s).", FormatNum(warm))
 				}
@@ -222,12 +242,38 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			}
 			if len(hs) > 0 {
 				add("histogram", "histogram-"+suffix, fmt.Sprintf("%s, %s: latency distribution", w.Name, threadsLabel(t)),
-					"Share of events per latency bucket from sysbench --histogram, summed over each system's runs.",
+					fmt.Sprintf("Share of events per latency bucket from sysbench --histogram, summed over each system's runs. The latency axis spans the middle %s of each system's events, so that rare outliers do not squeeze the rest into a sliver.", FormatFixed(100-200*HistogramTail, 1)+"%"),
 					func() *Figure { return HistogramChart("", "", "", pal, hs) })
 			}
 		}
 	}
 	return plans
+}
+
+// p95Range returns the lowest and highest p95 latency printed by the runs
+// of c, and how many runs printed one.
+func p95Range(c *analyze.Cell) (lo, hi float64, n int) {
+	lo, hi = math.NaN(), math.NaN()
+	if c == nil {
+		return lo, hi, 0
+	}
+	for _, r := range c.Runs {
+		v, ok := r.LatencyPct("95")
+		if !ok || !finite(v) {
+			continue
+		}
+		if n == 0 || v < lo {
+			lo = v
+		}
+		if n == 0 || v > hi {
+			hi = v
+		}
+		n++
+	}
+	if n < 2 {
+		return math.NaN(), math.NaN(), n
+	}
+	return lo, hi, n
 }
 
 func orderCurves(cs []*analyze.Curve, systems []string) []*analyze.Curve {

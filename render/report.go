@@ -95,15 +95,29 @@ func create(s Sink, name string, write func(io.Writer) error) (err error) {
 	return bw.Flush()
 }
 
+// writeChart draws one chart in every format; a PNG gets its high-DPI
+// twin beside it ("x@2x.png").
 func writeChart(s Sink, p chartPlan, formats []string) error {
 	fig := p.build()
 	for _, format := range formats {
 		name := ChartDir + "/" + fig.Name + "." + format
-		write := func(w io.Writer) error { return fig.WriteTo(w, format) }
-		if format == "svg" {
-			write = func(w io.Writer) error { return writeXML(w, func(w io.Writer) error { return fig.WriteTo(w, format) }) }
+		if format != "png" {
+			write := func(w io.Writer) error { return fig.WriteTo(w, format) }
+			if format == "svg" {
+				write = func(w io.Writer) error { return writeXML(w, func(w io.Writer) error { return fig.WriteTo(w, format) }) }
+			}
+			if err := create(s, name, write); err != nil {
+				return err
+			}
+			continue
 		}
-		if err := create(s, name, write); err != nil {
+		// Drawn once, at HiDPI; the 1× PNG is that image halved.
+		img := fig.Image(HiDPI)
+		if err := create(s, name, func(w io.Writer) error { return encodePNG(w, halve(img)) }); err != nil {
+			return err
+		}
+		name = ChartDir + "/" + fig.Name + HiDPISuffix + ".png"
+		if err := create(s, name, func(w io.Writer) error { return encodePNG(w, img) }); err != nil {
 			return err
 		}
 	}

@@ -60,9 +60,13 @@ type Setup struct {
 }
 
 // A KVRow is one property with a value per column ("" when absent).
+// A numeric property also has its numbers, in Unit ("bytes", "MHz", ""
+// for a count), nil where absent, for the workbook.
 type KVRow struct {
 	Name   string
 	Values []string
+	Nums   []*float64
+	Unit   string
 }
 
 // A TableRow is the size of one system's tables of one engine, summed
@@ -166,6 +170,7 @@ type PointRow struct {
 type ChartRef struct {
 	Kind    string // "bars", "scaling", "latency", "latency-throughput", "timeline", "histogram"
 	PNG     string // relative path, "charts/bars-oltp_insert.png"
+	PNG2x   string // the same at twice the resolution, "charts/bars-oltp_insert@2x.png"
 	SVG     string
 	Title   string
 	Caption string
@@ -562,28 +567,30 @@ func hostRows(hs []*parse.Host) []KVRow {
 	props := []struct {
 		name string
 		get  func(h *parse.Host) string
+		num  func(h *parse.Host) *float64
+		unit string
 	}{
-		{"CPU model", func(h *parse.Host) string { return h.CPUModel }},
-		{"architecture", func(h *parse.Host) string { return h.Architecture }},
-		{"logical CPUs", func(h *parse.Host) string { return intStr(h.CPUs) }},
+		{"CPU model", func(h *parse.Host) string { return h.CPUModel }, nil, ""},
+		{"architecture", func(h *parse.Host) string { return h.Architecture }, nil, ""},
+		{"logical CPUs", func(h *parse.Host) string { return intStr(h.CPUs) }, func(h *parse.Host) *float64 { return intNum(h.CPUs) }, ""},
 		{"sockets × cores × threads", func(h *parse.Host) string {
 			if h.Sockets == nil && h.CoresPerSocket == nil && h.ThreadsPerCore == nil {
 				return ""
 			}
 			return intStrOr(h.Sockets, "?") + " × " + intStrOr(h.CoresPerSocket, "?") + " × " + intStrOr(h.ThreadsPerCore, "?")
-		}},
-		{"NUMA nodes", func(h *parse.Host) string { return intStr(h.NUMANodes) }},
-		{"max MHz", func(h *parse.Host) string { return floatStr(h.MaxMHz) }},
-		{"hypervisor", func(h *parse.Host) string { return h.Hypervisor }},
+		}, nil, ""},
+		{"NUMA nodes", func(h *parse.Host) string { return intStr(h.NUMANodes) }, func(h *parse.Host) *float64 { return intNum(h.NUMANodes) }, ""},
+		{"max MHz", func(h *parse.Host) string { return floatStr(h.MaxMHz) }, func(h *parse.Host) *float64 { return h.MaxMHz }, "MHz"},
+		{"hypervisor", func(h *parse.Host) string { return h.Hypervisor }, nil, ""},
 		{"caches", func(h *parse.Host) string {
 			var parts []string
 			for _, k := range sortedKeys(h.Caches) {
 				parts = append(parts, k+" "+h.Caches[k])
 			}
 			return strings.Join(parts, ", ")
-		}},
-		{"memory", func(h *parse.Host) string { return bytesPtr(h.MemTotalBytes) }},
-		{"swap", func(h *parse.Host) string { return bytesPtr(h.SwapTotalBytes) }},
+		}, nil, ""},
+		{"memory", func(h *parse.Host) string { return bytesPtr(h.MemTotalBytes) }, func(h *parse.Host) *float64 { return int64Num(h.MemTotalBytes) }, "bytes"},
+		{"swap", func(h *parse.Host) string { return bytesPtr(h.SwapTotalBytes) }, func(h *parse.Host) *float64 { return int64Num(h.SwapTotalBytes) }, "bytes"},
 		{"disks", func(h *parse.Host) string {
 			var parts []string
 			for _, d := range h.Disks {
@@ -607,16 +614,19 @@ func hostRows(hs []*parse.Host) []KVRow {
 				parts = append(parts, p)
 			}
 			return strings.Join(parts, "; ")
-		}},
+		}, nil, ""},
 	}
 	var rows []KVRow
 	for _, p := range props {
-		row := KVRow{Name: p.name}
+		row := KVRow{Name: p.name, Unit: p.unit}
 		any := false
 		for _, h := range hs {
 			val := p.get(h)
 			any = any || val != ""
 			row.Values = append(row.Values, val)
+			if p.num != nil {
+				row.Nums = append(row.Nums, p.num(h))
+			}
 		}
 		if any {
 			rows = append(rows, row)
@@ -626,6 +636,22 @@ func hostRows(hs []*parse.Host) []KVRow {
 }
 
 func intStr(p *int) string { return intStrOr(p, "") }
+
+func intNum(p *int) *float64 {
+	if p == nil {
+		return nil
+	}
+	x := float64(*p)
+	return &x
+}
+
+func int64Num(p *int64) *float64 {
+	if p == nil {
+		return nil
+	}
+	x := float64(*p)
+	return &x
+}
 
 func intStrOr(p *int, or string) string {
 	if p == nil {

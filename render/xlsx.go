@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
@@ -20,6 +21,7 @@ const (
 	SheetIntervals   = "Intervals"
 	SheetComparisons = "Comparisons"
 	SheetScaling     = "Scaling"
+	SheetFit         = "Fit"
 	SheetHosts       = "Hosts"
 	SheetVariables   = "Variables"
 	SheetTables      = "Tables"
@@ -31,7 +33,8 @@ type xcol struct {
 	format string
 }
 
-// A row cell is a float64 (NaN: empty), a string, or nil (empty).
+// A row cell is a float64 (NaN: empty), a string ("": empty), a bool, or
+// nil (empty).
 type xrow []any
 
 // workbook wraps an excelize file with one style per number format.
@@ -40,28 +43,52 @@ type workbook struct {
 	styles map[string]int
 	header int
 	differ int
-	tables int
+	// boolStyle gives, for the style of a cell, the same style with the
+	// number format "TRUE";"TRUE";"FALSE": Excel shows a boolean cell as
+	// TRUE or FALSE whatever its format, LibreOffice only with this one.
+	boolStyle map[int]int
+	tables    int
+	// cells keeps the values written to the sheets that charts plot, so
+	// that each chart carries them as its cache (previewers that do not
+	// recalculate, such as Quick Look, draw the cache).
+	cells  map[string]map[cellAt]any
+	charts int // charts added so far; excelize numbers them from 1
 }
 
+type cellAt struct{ col, row int }
+
 // Workbook writes the XLSX workbook: every sheet is a table (filter
-// buttons on its header) with a frozen header row, numeric cells with
-// number formats, and columns sized to their content; the Summary and
-// Scaling sheets carry native charts over their own cell ranges.
+// buttons on its header) with a frozen header row, numbers and booleans
+// as typed cells with number formats, and columns sized to their content.
+// The Summary and Scaling sheets carry native charts over their own cell
+// ranges, with error bars from the interval columns, thread counts on a
+// log2 axis, the USL fit from the Fit sheet, and the plotted values
+// cached in the chart so that previewers show them.
 func Workbook(w io.Writer, doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette) error {
 	f := excelize.NewFile()
 	defer f.Close()
-	wb := &workbook{f: f, styles: map[string]int{}}
+	wb := &workbook{f: f, styles: map[string]int{}, cells: map[string]map[cellAt]any{
+		SheetSummary: {}, SheetScaling: {}, SheetFit: {}}}
 	var err error
 	if wb.header, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}}); err != nil {
 		return err
 	}
-	if wb.differ, err = f.NewStyle(&excelize.Style{Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF2CC"}}}); err != nil {
+	differFill := excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF2CC"}}
+	if wb.differ, err = f.NewStyle(&excelize.Style{Fill: differFill}); err != nil {
+		return err
+	}
+	boolFmt := `"TRUE";"TRUE";"FALSE"`
+	wb.boolStyle = map[int]int{}
+	if wb.boolStyle[0], err = f.NewStyle(&excelize.Style{CustomNumFmt: &boolFmt}); err != nil {
+		return err
+	}
+	if wb.boolStyle[wb.differ], err = f.NewStyle(&excelize.Style{Fill: differFill, CustomNumFmt: &boolFmt}); err != nil {
 		return err
 	}
 	if err := f.SetSheetName("Sheet1", SheetSummary); err != nil {
 		return err
 	}
-	for _, s := range []string{SheetRuns, SheetIntervals, SheetComparisons, SheetScaling, SheetHosts, SheetVariables, SheetTables} {
+	for _, s := range []string{SheetRuns, SheetIntervals, SheetComparisons, SheetScaling, SheetFit, SheetHosts, SheetVariables, SheetTables} {
 		if _, err := f.NewSheet(s); err != nil {
 			return err
 		}
@@ -71,6 +98,7 @@ func Workbook(w io.Writer, doc *parse.Document, an *analyze.Analysis, v *View, p
 		func() error { return wb.runs(doc, an) },
 		func() error { return wb.intervals(doc, an) },
 		func() error { return wb.comparisons(an) },
+		func() error { return wb.fit(an, v) }, // before Scaling, whose charts plot it
 		func() error { return wb.scaling(an, v, pal) },
 		func() error { return wb.hosts(v) },
 		func() error { return wb.variables(doc, an, v) },
@@ -103,7 +131,9 @@ func (wb *workbook) style(format string) (int, error) {
 
 // table streams a sheet: header row, rows, then extra rows (notes) below
 // the table. rowStyle, when set, gives a style for a whole data row.
-func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) error) error, rowStyle func(i int, r xrow) int, notes []string) (int, error) {
+// charts, when set, adds the sheet's charts once its cells are written:
+// a streamed sheet takes its drawing only before it is flushed.
+func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) error) error, rowStyle func(i int, r xrow) int, notes []string, charts func() error) (int, error) {
 	// First pass: column widths.
 	widths := make([]int, len(cols))
 	for i, c := range cols {
@@ -117,11 +147,16 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 				break
 			}
 			var l int
+			if c, ok := v.(excelize.Cell); ok {
+				v = c.Value
+			}
 			switch x := v.(type) {
 			case string:
 				l = utf8.RuneCountInString(x)
 			case float64:
-				l = len(FormatNum(x)) + 1
+				l = len(FormatNum(x)) + 4 // room for a unit
+			case bool:
+				l = 5
 			}
 			if l > widths[i] {
 				widths[i] = l
@@ -158,6 +193,12 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 	}
 	row := 1
 	cells := make([]any, len(cols))
+	keep := wb.cells[sheet]
+	for i, c := range cols {
+		if keep != nil {
+			keep[cellAt{i + 1, 1}] = c.name
+		}
+	}
 	if err := rows(func(r xrow) error {
 		row++
 		rs := 0
@@ -177,13 +218,24 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 			case float64:
 				if !finite(x) {
 					v = nil
+				} else {
+					v = round15(x)
 				}
 			case string:
 				if x == "" {
 					v = nil
 				}
+			case bool:
+				st = wb.boolStyle[st]
 			}
-			cells[i] = excelize.Cell{StyleID: st, Value: v}
+			if c, ok := v.(excelize.Cell); ok { // a cell with its own style
+				cells[i], v = c, c.Value
+			} else {
+				cells[i] = excelize.Cell{StyleID: st, Value: v}
+			}
+			if keep != nil && v != nil {
+				keep[cellAt{i + 1, row}] = v
+			}
 		}
 		cell, _ := excelize.CoordinatesToCellName(1, row)
 		return sw.SetRow(cell, cells)
@@ -202,7 +254,23 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 			return 0, err
 		}
 	}
+	if charts != nil {
+		if err := charts(); err != nil {
+			return 0, err
+		}
+	}
 	return n, sw.Flush()
+}
+
+// round15 rounds x to the 15 significant digits a spreadsheet keeps (and
+// excelize writes, truncating), so that a chart's cache holds what its
+// cells hold.
+func round15(x float64) float64 {
+	y, err := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 15, 64), 64)
+	if err != nil {
+		return x
+	}
+	return y
 }
 
 func pf(p *float64) float64 {
@@ -227,12 +295,16 @@ func pi64(p *int64) float64 {
 }
 
 // summary writes the main comparison (every workload at its largest
-// thread count, one column per system) with a clustered column chart, and
-// the findings below it.
+// thread count, one column per system, then each system's interval as
+// the distances down and up from the centre) with a clustered column
+// chart whose error bars are those distances, and the findings below it.
 func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 	cols := []xcol{{"workload", ""}, {"threads", "0"}}
 	for _, s := range v.Systems {
 		cols = append(cols, xcol{s + " " + v.Metric, "#,##0.00"})
+	}
+	for _, s := range v.Systems {
+		cols = append(cols, xcol{s + " ci−", "#,##0.00"}, xcol{s + " ci+", "#,##0.00"})
 	}
 	for _, s := range v.Systems {
 		if s != v.Base {
@@ -240,11 +312,10 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 		}
 	}
 	type line struct {
-		w     string
-		t     int
-		vals  map[string]float64
-		ratio map[string]float64
-		p     map[string]float64
+		w            string
+		t            int
+		vals, lo, hi map[string]float64
+		ratio, p     map[string]float64
 	}
 	var lines []line
 	for _, w := range v.Workloads {
@@ -252,10 +323,11 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 			continue
 		}
 		t := w.Threads[len(w.Threads)-1]
-		l := line{w: w.Name, t: t, vals: map[string]float64{}, ratio: map[string]float64{}, p: map[string]float64{}}
+		l := line{w: w.Name, t: t, vals: map[string]float64{}, lo: map[string]float64{}, hi: map[string]float64{},
+			ratio: map[string]float64{}, p: map[string]float64{}}
 		for _, r := range w.Results {
 			if r.Threads == t {
-				l.vals[r.System] = pf(r.Center)
+				l.vals[r.System], l.lo[r.System], l.hi[r.System] = pf(r.Center), pf(r.Lo), pf(r.Hi)
 			}
 		}
 		for _, r := range w.Ratios {
@@ -271,13 +343,38 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 		}
 		return math.NaN()
 	}
-	notes := []string{v.Title, fmt.Sprintf("Metric: %s (%s over the repeats, %s confidence intervals); baseline: %s.", v.Metric, v.Center, FormatFixed(100*v.Confidence, 0)+"%", v.Base)}
+	conf := FormatFixed(100*v.Confidence, 0) + "%"
+	notes := []string{v.Title, fmt.Sprintf("Metric: %s (%s over the repeats, %s confidence intervals); baseline: %s.", v.Metric, v.Center, conf, v.Base),
+		fmt.Sprintf("ci− and ci+: how far the %s confidence interval reaches below and above the %s; the chart draws them as error bars.", conf, v.Center)}
 	notes = append(notes, v.Summary...)
+	n := len(v.Systems)
+	charts := func() error {
+		if len(lines) == 0 || n == 0 {
+			return nil
+		}
+		ch := xchart{bar: true, title: v.Metric + " by workload (largest thread count)", yTitle: metricLabel(an.Metric), yMin0: true}
+		for i, s := range v.Systems {
+			ch.series = append(ch.series, xseries{
+				name:  xref{SheetSummary, 3 + i, 1, 1},
+				x:     xref{SheetSummary, 1, 2, len(lines) + 1},
+				y:     xref{SheetSummary, 3 + i, 2, len(lines) + 1},
+				minus: xref{SheetSummary, 3 + n + 2*i, 2, len(lines) + 1},
+				plus:  xref{SheetSummary, 4 + n + 2*i, 2, len(lines) + 1},
+				color: pal.Hex(s),
+			})
+		}
+		anchor, _ := excelize.CoordinatesToCellName(len(cols)+2, 2)
+		return wb.addChart(SheetSummary, anchor, 720, 400, ch)
+	}
 	_, err := wb.table(SheetSummary, cols, func(yield func(xrow) error) error {
 		for _, l := range lines {
 			r := xrow{l.w, float64(l.t)}
 			for _, s := range v.Systems {
 				r = append(r, get(l.vals, s))
+			}
+			for _, s := range v.Systems {
+				c, lo, hi := get(l.vals, s), get(l.lo, s), get(l.hi, s)
+				r = append(r, c-lo, hi-c)
 			}
 			for _, s := range v.Systems {
 				if s != v.Base {
@@ -289,30 +386,8 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 			}
 		}
 		return nil
-	}, nil, notes)
-	if err != nil || len(lines) == 0 || len(v.Systems) == 0 {
-		return err
-	}
-	ch := &excelize.Chart{Type: excelize.Col, Dimension: excelize.ChartDimension{Width: 720, Height: 400},
-		Title:  excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: v.Metric + " by workload (largest thread count)"}}},
-		Legend: excelize.ChartLegend{Position: "bottom"}}
-	noVary := false
-	ch.VaryColors = &noVary
-	ch.YAxis.MajorGridLines = true
-	ch.YAxis.Title = excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: metricLabel(an.Metric)}}}
-	zero := 0.0
-	ch.YAxis.Minimum = &zero
-	for i, s := range v.Systems {
-		col, _ := excelize.ColumnNumberToName(3 + i)
-		ch.Series = append(ch.Series, excelize.ChartSeries{
-			Name:       fmt.Sprintf("'%s'!$%s$1", SheetSummary, col),
-			Categories: fmt.Sprintf("'%s'!$A$2:$A$%d", SheetSummary, len(lines)+1),
-			Values:     fmt.Sprintf("'%s'!$%s$2:$%s$%d", SheetSummary, col, col, len(lines)+1),
-			Fill:       excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{pal.Hex(s)}},
-		})
-	}
-	anchor, _ := excelize.CoordinatesToCellName(len(cols)+2, 2)
-	return wb.f.AddChart(SheetSummary, anchor, ch)
+	}, nil, notes, charts)
+	return err
 }
 
 func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) error {
@@ -327,6 +402,8 @@ func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) error {
 			for i, c := range rc {
 				if c.text != nil {
 					r[i] = c.text(run)
+				} else if c.flag != nil {
+					r[i] = c.flag(run)
 				} else if x, ok := c.num(run); ok {
 					r[i] = x
 				} else {
@@ -338,7 +415,7 @@ func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) error {
 			}
 		}
 		return nil
-	}, nil, nil)
+	}, nil, nil, nil)
 	return err
 }
 
@@ -362,36 +439,44 @@ func (wb *workbook) intervals(doc *parse.Document, an *analyze.Analysis) error {
 			}
 		}
 		return nil
-	}, nil, nil)
+	}, nil, nil, nil)
 	return err
 }
 
+// comparisons writes one row per system and cell with the repeats one
+// per cell (value_1, value_2, ...) after the summary columns.
 func (wb *workbook) comparisons(an *analyze.Analysis) error {
 	cols := []xcol{{"workload", ""}, {"threads", "0"}, {"metric", ""}, {"system", ""}, {"base", ""}, {"n", "0"},
 		{"center", "#,##0.00"}, {"lo", "#,##0.00"}, {"hi", "#,##0.00"}, {"within_run", ""},
 		{"ratio", "0.000"}, {"ratio_lo", "0.000"}, {"ratio_hi", "0.000"}, {"p_value", "0.0000"}, {"test", ""},
-		{"significant", ""}, {"better", ""}, {"verdict", ""}, {"values", ""}, {"warnings", ""}}
+		{"significant", ""}, {"better", ""}, {"verdict", ""}, {"warnings", ""}}
+	repeats := 0
+	if an.Comparison != nil {
+		for _, r := range an.Comparison.Rows {
+			repeats = max(repeats, len(r.Values))
+		}
+	}
+	for i := 1; i <= repeats; i++ {
+		cols = append(cols, xcol{fmt.Sprintf("value_%d", i), "#,##0.00"})
+	}
 	_, err := wb.table(SheetComparisons, cols, func(yield func(xrow) error) error {
 		if an.Comparison == nil {
 			return nil
 		}
 		for _, r := range an.Comparison.Rows {
-			vals := ""
-			for i, x := range r.Values {
-				if i > 0 {
-					vals += " "
-				}
-				vals += strconv.FormatFloat(x, 'f', -1, 64)
-			}
-			if err := yield(xrow{r.Workload, pi(r.Threads), string(r.Metric), r.System, strconv.FormatBool(r.Base), float64(r.N),
-				pf(r.Center), pf(r.Lo), pf(r.Hi), strconv.FormatBool(r.Within),
+			x := xrow{r.Workload, pi(r.Threads), string(r.Metric), r.System, r.Base, float64(r.N),
+				pf(r.Center), pf(r.Lo), pf(r.Hi), r.Within,
 				pf(r.Ratio), pf(r.RatioLo), pf(r.RatioHi), pf(r.PValue), r.Test,
-				strconv.FormatBool(r.Significant), strconv.FormatBool(r.Better), string(r.Verdict), vals, joinWarnings(r.Warnings)}); err != nil {
+				r.Significant, r.Better, string(r.Verdict), joinWarnings(r.Warnings)}
+			for _, v := range r.Values {
+				x = append(x, v)
+			}
+			if err := yield(x); err != nil {
 				return err
 			}
 		}
 		return nil
-	}, nil, nil)
+	}, nil, nil, nil)
 	return err
 }
 
@@ -408,124 +493,280 @@ func joinWarnings(w analyze.Warnings) string {
 
 // scaling writes one row per measured point with its curve's fit, sorted
 // by workload, then system, then threads, so that each curve is a
-// contiguous range; a scatter chart per workload plots those ranges.
+// contiguous range. Each workload with two or more thread counts gets a
+// throughput chart (points with interval error bars, the USL fit of the
+// Fit sheet as a line) and a p95 latency chart, both on a log2 thread
+// axis when the counts double.
 func (wb *workbook) scaling(an *analyze.Analysis, v *View, pal *Palette) error {
 	cols := []xcol{{"workload", ""}, {"system", ""}, {"threads", "0"}, {"n", "0"}, {"throughput", "#,##0.00"},
-		{"lo", "#,##0.00"}, {"hi", "#,##0.00"}, {"p95_ms", "0.00"}, {"efficiency", "0.0%"}, {"fitted", "#,##0.00"},
+		{"lo", "#,##0.00"}, {"hi", "#,##0.00"}, {"ci_minus", "#,##0.00"}, {"ci_plus", "#,##0.00"},
+		{"p95_ms", "0.00"}, {"p95_min_ms", "0.00"}, {"p95_max_ms", "0.00"}, {"efficiency", "0.0%"}, {"fitted", "#,##0.00"},
 		{"lambda", "#,##0.00"}, {"sigma", "0.00000"}, {"kappa", "0.0000000"}, {"r2", "0.000"},
 		{"peak_threads", "#,##0"}, {"peak_throughput", "#,##0.00"}, {"peak_extrapolated", ""}, {"cpus", "0"}}
+	const (
+		colThreads    = 3
+		colThroughput = 5
+		colMinus      = 8
+		colPlus       = 9
+		colP95        = 10
+	)
+	curves := scalingCurves(an, v)
+	cellOf := map[analyze.Key]*analyze.Cell{}
+	if an.Dataset != nil {
+		for _, c := range an.Dataset.Cells {
+			cellOf[c.Key] = c
+		}
+	}
 	type span struct {
-		workload, system string
-		first, last      int
+		c           *analyze.Curve
+		first, last int
 	}
 	var spans []span
-	var curves []*analyze.Curve
-	if an.Scaling != nil {
-		byW := map[string][]*analyze.Curve{}
-		for _, c := range an.Scaling.Curves {
-			byW[c.Workload] = append(byW[c.Workload], c)
-		}
-		for _, w := range v.Workloads {
-			curves = append(curves, orderCurves(byW[w.Name], v.Systems)...)
-		}
-	}
 	row := 2
 	for _, c := range curves {
-		if len(c.Points) == 0 {
-			continue
-		}
-		spans = append(spans, span{c.Workload, c.System, row, row + len(c.Points) - 1})
+		spans = append(spans, span{c, row, row + len(c.Points) - 1})
 		row += len(c.Points)
+	}
+	charts := func() error {
+		fits := wb.fitSpans(an, v)
+		chartRow := 2
+		for _, w := range v.Workloads {
+			if len(w.Threads) < 2 {
+				continue
+			}
+			ts := make([]float64, len(w.Threads))
+			for i, t := range w.Threads {
+				ts[i] = float64(t)
+			}
+			tput := xchart{title: w.Name + ": " + string(an.Metric) + " vs threads", xTitle: "threads", yTitle: metricLabel(an.Metric), yMin0: true}
+			lat := xchart{title: w.Name + ": p95 latency vs threads", xTitle: "threads", yTitle: "p95 latency (ms)", yMin0: true}
+			if geometric(ts) {
+				tput.xLog2, lat.xLog2 = true, true
+				tput.xTitle, lat.xTitle = "threads (log2 scale)", "threads (log2 scale)"
+			}
+			tput.xMin, tput.xMax = threadBounds(ts, tput.xLog2)
+			lat.xMin, lat.xMax = tput.xMin, tput.xMax
+			for _, sp := range spans {
+				if sp.c.Workload != w.Name {
+					continue
+				}
+				col := pal.Hex(sp.c.System)
+				x := xref{SheetScaling, colThreads, sp.first, sp.last}
+				tput.series = append(tput.series, xseries{name: xref{SheetScaling, 2, sp.first, sp.first}, x: x,
+					y:     xref{SheetScaling, colThroughput, sp.first, sp.last},
+					minus: xref{SheetScaling, colMinus, sp.first, sp.last}, plus: xref{SheetScaling, colPlus, sp.first, sp.last},
+					color: col, marker: true, lineWidth: 1})
+				lat.series = append(lat.series, xseries{name: xref{SheetScaling, 2, sp.first, sp.first}, x: x,
+					y: xref{SheetScaling, colP95, sp.first, sp.last}, color: col, marker: true, lineWidth: 1})
+			}
+			for _, fs := range fits {
+				if fs.workload != w.Name {
+					continue
+				}
+				s := xseries{name: xref{SheetFit, 6, fs.first, fs.first}, x: xref{SheetFit, 3, fs.first, fs.last},
+					y: xref{SheetFit, 4, fs.first, fs.last}, color: pal.Hex(fs.system), lineWidth: 1.5, dash: true}
+				if fs.poor {
+					s.color, s.lineWidth = lighterHex(pal.Color(fs.system)), 1
+				}
+				tput.series = append(tput.series, s)
+			}
+			if len(tput.series) == 0 {
+				continue
+			}
+			anchor, _ := excelize.CoordinatesToCellName(len(cols)+2, chartRow)
+			if err := wb.addChart(SheetScaling, anchor, 640, 360, tput); err != nil {
+				return err
+			}
+			chartRow += 20
+			anchor, _ = excelize.CoordinatesToCellName(len(cols)+2, chartRow)
+			if err := wb.addChart(SheetScaling, anchor, 640, 360, lat); err != nil {
+				return err
+			}
+			chartRow += 20
+		}
+		return nil
 	}
 	_, err := wb.table(SheetScaling, cols, func(yield func(xrow) error) error {
 		for _, c := range curves {
 			for _, p := range c.Points {
 				lo, hi := math.NaN(), math.NaN()
-				if p.Throughput.Finite() {
+				if p.Throughput.Finite() && p.Throughput.N > 1 {
 					lo, hi = p.Throughput.Lo, p.Throughput.Hi
 				}
-				if err := yield(xrow{c.Workload, c.System, float64(p.Threads), float64(p.N), p.Throughput.Center, lo, hi,
-					pf(p.P95Ms), pf(p.Efficiency), pf(p.Fitted), pf(c.Lambda), pf(c.Sigma), pf(c.Kappa), pf(c.R2),
-					pf(c.PeakThreads), pf(c.PeakThroughput), strconv.FormatBool(c.PeakExtrapolated), pi(c.CPUs)}); err != nil {
+				c95 := cellOf[analyze.Key{System: c.System, Workload: c.Workload, Threads: p.Threads}]
+				plo, phi, _ := p95Range(c95)
+				x := p.Throughput.Center
+				if err := yield(xrow{c.Workload, c.System, float64(p.Threads), float64(p.N), x, lo, hi, x - lo, hi - x,
+					pf(p.P95Ms), plo, phi, pf(p.Efficiency), pf(p.Fitted), pf(c.Lambda), pf(c.Sigma), pf(c.Kappa), pf(c.R2),
+					pf(c.PeakThreads), pf(c.PeakThroughput), c.PeakExtrapolated, pi(c.CPUs)}); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
-	}, nil, nil)
-	if err != nil {
-		return err
-	}
-	// One chart per workload with two or more thread counts.
-	chartRow := 2
-	for _, w := range v.Workloads {
-		if len(w.Threads) < 2 {
-			continue
-		}
-		ch := &excelize.Chart{Type: excelize.Scatter, Dimension: excelize.ChartDimension{Width: 640, Height: 360},
-			Title:  excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: w.Name + ": " + string(an.Metric) + " vs threads"}}},
-			Legend: excelize.ChartLegend{Position: "bottom"}}
-		noVary := false
-		ch.VaryColors = &noVary
-		ch.XAxis.Title = excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "threads"}}}
-		ch.YAxis.Title = excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: metricLabel(an.Metric)}}}
-		ch.YAxis.MajorGridLines = true
-		zero := 0.0
-		ch.YAxis.Minimum = &zero
-		// excelize writes a log base only for the value (y) axis, so
-		// the thread axis stays linear here; the PNG charts use log2.
-		for _, s := range spans {
-			if s.workload != w.Name {
-				continue
-			}
-			ch.Series = append(ch.Series, excelize.ChartSeries{
-				Name:       fmt.Sprintf("'%s'!$B$%d", SheetScaling, s.first),
-				Categories: fmt.Sprintf("'%s'!$C$%d:$C$%d", SheetScaling, s.first, s.last),
-				Values:     fmt.Sprintf("'%s'!$E$%d:$E$%d", SheetScaling, s.first, s.last),
-				Line:       excelize.LineOptions{Width: 1.5},
-				Marker:     excelize.ChartMarker{Symbol: "circle", Size: 6, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{pal.Hex(s.system)}}},
-				Fill:       excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{pal.Hex(s.system)}},
-			})
-		}
-		if len(ch.Series) == 0 {
-			continue
-		}
-		anchor, _ := excelize.CoordinatesToCellName(len(cols)+2, chartRow)
-		if err := wb.f.AddChart(SheetScaling, anchor, ch); err != nil {
-			return err
-		}
-		chartRow += 20
-	}
-	return nil
+	}, nil, nil, charts)
+	return err
 }
 
+// scalingCurves returns the curves with points, by workload in view order
+// and then by system, the baseline first.
+func scalingCurves(an *analyze.Analysis, v *View) []*analyze.Curve {
+	if an.Scaling == nil {
+		return nil
+	}
+	byW := map[string][]*analyze.Curve{}
+	for _, c := range an.Scaling.Curves {
+		if len(c.Points) > 0 {
+			byW[c.Workload] = append(byW[c.Workload], c)
+		}
+	}
+	var out []*analyze.Curve
+	for _, w := range v.Workloads {
+		out = append(out, orderCurves(byW[w.Name], v.Systems)...)
+	}
+	return out
+}
+
+// threadBounds returns the ends of a thread axis: powers of two around
+// the counts on a log2 axis, zero and a little past the last otherwise.
+func threadBounds(ts []float64, log2 bool) (lo, hi float64) {
+	if len(ts) == 0 {
+		return 0, 1
+	}
+	if log2 {
+		return math.Pow(2, math.Floor(math.Log2(ts[0]))), math.Pow(2, math.Ceil(math.Log2(ts[len(ts)-1])))
+	}
+	return 0, niceMax(ts[len(ts)-1])
+}
+
+// fitSamples is the number of points of a fitted USL curve in the Fit
+// sheet: enough for a smooth line between the measured thread counts.
+const fitSamples = 25
+
+// A fitSpan is the rows of one fitted curve in the Fit sheet.
+type fitSpan struct {
+	workload, system string
+	poor             bool
+	first, last      int
+}
+
+// fitCurves returns the curves that have a USL fit, in the order of
+// scalingCurves.
+func fitCurves(an *analyze.Analysis, v *View) []*analyze.Curve {
+	var out []*analyze.Curve
+	for _, c := range scalingCurves(an, v) {
+		if c.Lambda != nil && c.Sigma != nil && c.Kappa != nil && len(c.Points) >= 2 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// fitSpans returns where fit writes each curve.
+func (wb *workbook) fitSpans(an *analyze.Analysis, v *View) []fitSpan {
+	var out []fitSpan
+	row := 2
+	for _, c := range fitCurves(an, v) {
+		out = append(out, fitSpan{c.Workload, c.System, c.R2 != nil && *c.R2 < poorFitR2, row, row + fitSamples - 1})
+		row += fitSamples
+	}
+	return out
+}
+
+// fit writes each USL fit sampled at fitSamples thread counts between the
+// first and last measured (log-spaced when the counts double), for the
+// charts' fitted lines; the series name says when the fit is poor.
+func (wb *workbook) fit(an *analyze.Analysis, v *View) error {
+	cols := []xcol{{"workload", ""}, {"system", ""}, {"threads", "0.00"}, {"fitted", "#,##0.00"}, {"r2", "0.000"}, {"series", ""}, {"poor_fit", ""}}
+	_, err := wb.table(SheetFit, cols, func(yield func(xrow) error) error {
+		for _, c := range fitCurves(an, v) {
+			m := analyze.Model{Lambda: *c.Lambda, Sigma: *c.Sigma, Kappa: *c.Kappa}
+			ts := make([]float64, len(c.Points))
+			for i, p := range c.Points {
+				ts[i] = float64(p.Threads)
+			}
+			lo, hi, logx := ts[0], ts[len(ts)-1], geometric(ts)
+			poor := c.R2 != nil && *c.R2 < poorFitR2
+			name := c.System + " USL fit"
+			if poor {
+				name += " (poor: R² " + FormatFixed(*c.R2, 2) + " < " + trimZeros(FormatFixed(poorFitR2, 2)) + ")"
+			}
+			for i := 0; i < fitSamples; i++ {
+				f := float64(i) / (fitSamples - 1)
+				x := lo + (hi-lo)*f
+				if logx {
+					x = lo * math.Pow(hi/lo, f)
+				}
+				if err := yield(xrow{c.Workload, c.System, x, m.ThroughputAt(x), pf(c.R2), name, poor}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}, nil, nil, nil)
+	return err
+}
+
+// hosts writes the hardware, one column per system: counts and sizes as
+// numbers, memory as bytes with a GiB row beside it (a number format
+// cannot divide by 2³⁰).
 func (wb *workbook) hosts(v *View) error {
 	cols := []xcol{{"property", ""}}
 	for _, s := range v.Setup.HostSystems {
 		cols = append(cols, xcol{s, ""})
 	}
-	_, err := wb.table(SheetHosts, cols, func(yield func(xrow) error) error {
+	bytesSt, err := wb.style("#,##0\" B\"")
+	if err != nil {
+		return err
+	}
+	gibSt, err := wb.style("0.0\" GiB\"")
+	if err != nil {
+		return err
+	}
+	mhzSt, err := wb.style("#,##0\" MHz\"")
+	if err != nil {
+		return err
+	}
+	styled := func(x float64, st int) excelize.Cell { return excelize.Cell{StyleID: st, Value: x} }
+	_, err = wb.table(SheetHosts, cols, func(yield func(xrow) error) error {
 		for _, r := range v.Setup.Hosts {
 			x := xrow{r.Name}
-			for _, val := range r.Values {
-				if n, err := strconv.ParseFloat(val, 64); err == nil && finite(n) {
-					x = append(x, n)
-				} else {
+			gib := xrow{r.Name + " (GiB)"}
+			for i, val := range r.Values {
+				var n *float64
+				if i < len(r.Nums) {
+					n = r.Nums[i]
+				}
+				switch {
+				case n == nil:
 					x = append(x, val)
+					gib = append(gib, nil)
+				case r.Unit == "bytes":
+					x = append(x, styled(*n, bytesSt))
+					gib = append(gib, styled(*n/(1<<30), gibSt))
+				case r.Unit == "MHz":
+					x = append(x, styled(*n, mhzSt))
+				default:
+					x = append(x, *n)
 				}
 			}
 			if err := yield(x); err != nil {
 				return err
 			}
+			if r.Unit == "bytes" {
+				if err := yield(gib); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
-	}, nil, nil)
+	}, nil, nil, nil)
 	return err
 }
 
 // variables writes every captured server variable, one column per system,
-// highlighting the rows whose values differ. Values stay text, as
-// captured.
+// and whether its values differ (highlighted). A value that is a plain
+// decimal number is a number cell; the rest stay text, as captured.
 func (wb *workbook) variables(doc *parse.Document, an *analyze.Analysis, v *View) error {
 	vals, systems := variablesBySystem(doc, an.Dataset, v.Systems)
 	names := map[string]bool{}
@@ -559,24 +800,56 @@ func (wb *workbook) variables(doc *parse.Document, an *analyze.Analysis, v *View
 		for _, n := range sorted {
 			r := xrow{n}
 			for _, s := range systems {
-				r = append(r, vals[s][n])
+				val, ok := vals[s][n]
+				switch x, num := variableNumber(val); {
+				case !ok:
+					r = append(r, nil)
+				case num:
+					r = append(r, x)
+				default:
+					r = append(r, val)
+				}
 			}
-			d := ""
-			if differs(n) {
-				d = "yes"
-			}
-			if err := yield(append(r, d)); err != nil {
+			if err := yield(append(r, differs(n))); err != nil {
 				return err
 			}
 		}
 		return nil
 	}, func(_ int, r xrow) int {
-		if r[len(r)-1] == "yes" {
+		if r[len(r)-1] == true {
 			return wb.differ
 		}
 		return 0
-	}, nil)
+	}, nil, nil)
 	return err
+}
+
+// variableNumber reads a server variable's value as a number when it is a
+// plain decimal ("4", "0.75", "-1") that a spreadsheet holds exactly: at
+// most 15 significant digits, no leading zero, no exponent. Values such
+// as "18446744073709551615", "0022" or "1e3" stay text.
+func variableNumber(s string) (float64, bool) {
+	if s == "" || len(s) > 24 {
+		return 0, false
+	}
+	digits, dot := 0, false
+	for i, c := range s {
+		switch {
+		case c == '-' && i == 0:
+		case c == '.' && !dot && i > 0 && s[i-1] >= '0' && s[i-1] <= '9' && i < len(s)-1:
+			dot = true
+		case c >= '0' && c <= '9':
+			digits++
+		default:
+			return 0, false
+		}
+	}
+	t := strings.TrimPrefix(s, "-")
+	if digits == 0 || digits > 15 || (len(t) > 1 && t[0] == '0' && t[1] != '.') {
+		return 0, false
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	return x, err == nil && finite(x)
 }
 
 func (wb *workbook) tablesSheet(v *View) error {
@@ -589,6 +862,6 @@ func (wb *workbook) tablesSheet(v *View) error {
 			}
 		}
 		return nil
-	}, nil, nil)
+	}, nil, nil, nil)
 	return err
 }

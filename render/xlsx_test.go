@@ -1,0 +1,573 @@
+package render
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/parse"
+)
+
+// A workbook under test: the file reopened with excelize, its chart
+// parts parsed, and the analysis it was made from.
+type testBook struct {
+	f      *excelize.File
+	raw    []byte
+	charts []chartDoc
+	an     *analyze.Analysis
+	doc    *parse.Document
+}
+
+func openBook(t *testing.T, doc *parse.Document) testBook {
+	t.Helper()
+	an := analyzeDoc(t, doc)
+	v := newView(doc, an, Options{Title: "Test report"})
+	pal := NewPalette(v.Systems)
+	planCharts(doc, an, v, pal)
+	var buf bytes.Buffer
+	if err := Workbook(&buf, doc, an, v, pal); err != nil {
+		t.Fatal(err)
+	}
+	raw := buf.Bytes()
+	f, err := excelize.OpenReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	b := testBook{f: f, raw: raw, an: an, doc: doc}
+	for i := 1; ; i++ {
+		part := b.part(t, fmt.Sprintf("xl/charts/chart%d.xml", i))
+		if part == nil {
+			break
+		}
+		var c chartDoc
+		if err := xml.Unmarshal(part, &c); err != nil {
+			t.Fatalf("chart%d.xml: %v", i, err)
+		}
+		b.charts = append(b.charts, c)
+	}
+	return b
+}
+
+// part returns a file of the workbook's zip, nil when absent.
+func (b testBook) part(t *testing.T, name string) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(b.raw), int64(len(b.raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, zf := range zr.File {
+		if zf.Name == name {
+			rc, err := zf.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rc.Close()
+			data, err := io.ReadAll(rc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return data
+		}
+	}
+	return nil
+}
+
+// The parts of a DrawingML chart the tests read (element names match in
+// any namespace).
+type chartDoc struct {
+	Title   string     `xml:"chart>title>tx>rich>p>r>t"`
+	Bar     *plotChart `xml:"chart>plotArea>barChart"`
+	Scatter *plotChart `xml:"chart>plotArea>scatterChart"`
+	ValAx   []chartAx  `xml:"chart>plotArea>valAx"`
+}
+
+type plotChart struct {
+	Ser []chartSer `xml:"ser"`
+}
+
+type chartSer struct {
+	Name    chartStrRef  `xml:"tx>strRef"`
+	Cat     chartStrRef  `xml:"cat>strRef"`
+	Val     chartNumRef  `xml:"val>numRef"`
+	XVal    chartNumRef  `xml:"xVal>numRef"`
+	XValStr *chartStrRef `xml:"xVal>strRef"`
+	YVal    chartNumRef  `xml:"yVal>numRef"`
+	Plus    chartNumRef  `xml:"errBars>plus>numRef"`
+	Minus   chartNumRef  `xml:"errBars>minus>numRef"`
+}
+
+type chartNumRef struct {
+	F     string    `xml:"f"`
+	Count chartVal  `xml:"numCache>ptCount"`
+	Pts   []chartPt `xml:"numCache>pt"`
+}
+
+type chartStrRef struct {
+	F   string    `xml:"f"`
+	Pts []chartPt `xml:"strCache>pt"`
+}
+
+type chartPt struct {
+	Idx int    `xml:"idx,attr"`
+	V   string `xml:"v"`
+}
+
+type chartVal struct {
+	Val string `xml:"val,attr"`
+}
+
+type chartAx struct {
+	ID      chartVal  `xml:"axId"`
+	LogBase *chartVal `xml:"scaling>logBase"`
+	Min     *chartVal `xml:"scaling>min"`
+	Max     *chartVal `xml:"scaling>max"`
+	Major   *chartVal `xml:"majorUnit"`
+}
+
+var refRE = regexp.MustCompile(`^'([^']+)'!\$([A-Z]+)\$(\d+)(?::\$([A-Z]+)\$(\d+))?$`)
+
+// cells returns the raw values of the cells a chart reference names.
+func (b testBook) cells(t *testing.T, ref string) (sheet string, cells []string, values []string) {
+	t.Helper()
+	m := refRE.FindStringSubmatch(ref)
+	if m == nil {
+		t.Fatalf("reference %q is not an absolute column range", ref)
+	}
+	first, _ := strconv.Atoi(m[3])
+	last := first
+	if m[5] != "" {
+		last, _ = strconv.Atoi(m[5])
+		if m[4] != m[2] {
+			t.Fatalf("reference %q spans columns", ref)
+		}
+	}
+	for r := first; r <= last; r++ {
+		c := m[2] + strconv.Itoa(r)
+		v, err := b.f.GetCellValue(m[1], c, excelize.Options{RawCellValue: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells, values = append(cells, c), append(values, v)
+	}
+	return m[1], cells, values
+}
+
+// checkNumRef checks that a numeric reference names number cells and
+// that its cache holds their values.
+func (b testBook) checkNumRef(t *testing.T, what string, r chartNumRef) []float64 {
+	t.Helper()
+	sheet, cells, vals := b.cells(t, r.F)
+	if r.Count.Val != strconv.Itoa(len(cells)) {
+		t.Errorf("%s %s: cache counts %s points, range has %d", what, r.F, r.Count.Val, len(cells))
+	}
+	cache := map[int]string{}
+	for _, p := range r.Pts {
+		cache[p.Idx] = p.V
+	}
+	out := make([]float64, len(cells))
+	for i, c := range cells {
+		out[i] = math.NaN()
+		if vals[i] == "" {
+			if _, ok := cache[i]; ok {
+				t.Errorf("%s: %s!%s is empty but cached as %s", what, sheet, c, cache[i])
+			}
+			continue
+		}
+		typ, _ := b.f.GetCellType(sheet, c)
+		if typ != excelize.CellTypeNumber && typ != excelize.CellTypeUnset {
+			t.Errorf("%s: %s!%s has type %v, want a number", what, sheet, c, typ)
+		}
+		x, err := strconv.ParseFloat(vals[i], 64)
+		if err != nil {
+			t.Errorf("%s: %s!%s = %q", what, sheet, c, vals[i])
+			continue
+		}
+		y, err := strconv.ParseFloat(cache[i], 64)
+		if err != nil || x != y {
+			t.Errorf("%s: %s!%s = %v, cached %q", what, sheet, c, x, cache[i])
+		}
+		out[i] = x
+	}
+	return out
+}
+
+// checkStrRef checks that a text reference's cache holds its cells.
+func (b testBook) checkStrRef(t *testing.T, what string, r chartStrRef) []string {
+	t.Helper()
+	_, cells, vals := b.cells(t, r.F)
+	if len(r.Pts) != len(cells) {
+		t.Errorf("%s %s: %d cached, %d cells", what, r.F, len(r.Pts), len(cells))
+	}
+	for _, p := range r.Pts {
+		if p.Idx >= len(vals) || p.V != vals[p.Idx] {
+			t.Errorf("%s %s: cached %q at %d, cells %q", what, r.F, p.V, p.Idx, vals)
+		}
+	}
+	return vals
+}
+
+// column returns the 1-based column of a header in a sheet.
+func (b testBook) column(t *testing.T, sheet, header string) int {
+	t.Helper()
+	rows, err := b.f.GetRows(sheet)
+	if err != nil || len(rows) == 0 {
+		t.Fatalf("%s: %v", sheet, err)
+	}
+	for i, h := range rows[0] {
+		if h == header {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s has no column %q (header %q)", sheet, header, rows[0])
+	return 0
+}
+
+func (b testBook) cell(t *testing.T, sheet string, col, row int) (excelize.CellType, string) {
+	t.Helper()
+	c, _ := excelize.CoordinatesToCellName(col, row)
+	typ, err := b.f.GetCellType(sheet, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := b.f.GetCellValue(sheet, c, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return typ, v
+}
+
+func numberCell(typ excelize.CellType) bool {
+	return typ == excelize.CellTypeNumber || typ == excelize.CellTypeUnset
+}
+
+// TestWorkbookTypes reopens the workbook of testdata/engines and checks
+// that numbers, booleans and text land in cells of their type, with the
+// values printed in the inputs.
+func TestWorkbookTypes(t *testing.T) {
+	b := openBook(t, load(t, "testdata/engines"))
+	want := []string{SheetSummary, SheetRuns, SheetIntervals, SheetComparisons, SheetScaling, SheetFit, SheetHosts, SheetVariables, SheetTables}
+	if got := b.f.GetSheetList(); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("sheets %v, want %v", got, want)
+	}
+
+	// Runs: "transactions: ... (6280.14 per sec.)" of the rocksdb
+	// oltp_insert run, and its completeness as a boolean.
+	src, tps, complete := b.column(t, SheetRuns, "source"), b.column(t, SheetRuns, "tps"), b.column(t, SheetRuns, "complete")
+	found := false
+	for row := 2; row <= len(b.doc.Runs)+1; row++ {
+		if _, s := b.cell(t, SheetRuns, src, row); !strings.HasSuffix(s, "engine=rocksdb/sysbench-1.0.20-oltp_insert-rocksdb-4thr.txt") {
+			continue
+		}
+		found = true
+		if typ, v := b.cell(t, SheetRuns, tps, row); !numberCell(typ) || v != "6280.14" {
+			t.Errorf("Runs tps: %v %q, want the number 6280.14", typ, v)
+		}
+		if typ, v := b.cell(t, SheetRuns, complete, row); typ != excelize.CellTypeBool || v != "1" {
+			t.Errorf("Runs complete: %v %q, want the boolean TRUE", typ, v)
+		}
+	}
+	if !found {
+		t.Fatal("rocksdb oltp_insert run not in the Runs sheet")
+	}
+
+	// Comparisons: flags are booleans and the repeats one per cell.
+	if rows, _ := b.f.GetRows(SheetComparisons); strings.Contains(strings.Join(rows[0], ","), ",values,") {
+		t.Errorf("Comparisons still packs the repeats into one column: %q", rows[0])
+	}
+	for i, r := range b.an.Comparison.Rows {
+		row := i + 2
+		for _, f := range []struct {
+			name string
+			want bool
+		}{{"base", r.Base}, {"within_run", r.Within}, {"significant", r.Significant}, {"better", r.Better}} {
+			typ, v := b.cell(t, SheetComparisons, b.column(t, SheetComparisons, f.name), row)
+			if typ != excelize.CellTypeBool || (v == "1") != f.want {
+				t.Errorf("Comparisons row %d %s: %v %q, want the boolean %v", row, f.name, typ, v, f.want)
+			}
+		}
+		for k, x := range r.Values {
+			typ, v := b.cell(t, SheetComparisons, b.column(t, SheetComparisons, fmt.Sprintf("value_%d", k+1)), row)
+			if y, err := strconv.ParseFloat(v, 64); !numberCell(typ) || err != nil || y != x {
+				t.Errorf("Comparisons row %d value_%d: %v %q, want %v", row, k+1, typ, v, x)
+			}
+		}
+	}
+
+	// Hosts: free printed "Mem: 24683652" KiB on every engine's host.
+	hostRow := func(name string) int {
+		rows, _ := b.f.GetRows(SheetHosts)
+		for i, r := range rows {
+			if len(r) > 0 && r[0] == name {
+				return i + 1
+			}
+		}
+		t.Fatalf("Hosts has no row %q", name)
+		return 0
+	}
+	if typ, v := b.cell(t, SheetHosts, 2, hostRow("memory")); !numberCell(typ) || v != "25276059648" {
+		t.Errorf("Hosts memory: %v %q, want the number 25276059648 (24683652 KiB)", typ, v)
+	}
+	if typ, v := b.cell(t, SheetHosts, 2, hostRow("memory (GiB)")); !numberCell(typ) || !strings.HasPrefix(v, "23.54") {
+		t.Errorf("Hosts memory (GiB): %v %q, want 23.54…", typ, v)
+	}
+	if shown, _ := b.f.GetCellValue(SheetHosts, "B"+strconv.Itoa(hostRow("memory (GiB)"))); shown != "23.5 GiB" {
+		t.Errorf("Hosts memory (GiB) shows %q, want 23.5 GiB", shown)
+	}
+	if typ, v := b.cell(t, SheetHosts, 2, hostRow("logical CPUs")); !numberCell(typ) || v == "" {
+		t.Errorf("Hosts logical CPUs: %v %q, want a number", typ, v)
+	}
+
+	// Variables: plain numbers are numbers, the rest text as captured;
+	// differs is a boolean on every row.
+	rows, err := b.f.GetRows(SheetVariables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	differs := len(rows[0])
+	numbers, texts := 0, 0
+	for i, r := range rows[1:] {
+		row := i + 2
+		if typ, v := b.cell(t, SheetVariables, differs, row); typ != excelize.CellTypeBool {
+			t.Errorf("Variables row %d differs: %v %q, want a boolean", row, typ, v)
+		}
+		for col := 2; col < differs; col++ {
+			typ, v := b.cell(t, SheetVariables, col, row)
+			if v == "" {
+				continue
+			}
+			_, num := variableNumber(v)
+			switch {
+			case num && numberCell(typ):
+				numbers++
+			case !num && (typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString):
+				texts++
+			default:
+				t.Errorf("Variables %s on row %d: %q has type %v", r[0], row, v, typ)
+			}
+		}
+		switch r[0] {
+		case "innodb_buffer_pool_size":
+			if typ, v := b.cell(t, SheetVariables, 2, row); !numberCell(typ) || v != "268435456" {
+				t.Errorf("innodb_buffer_pool_size: %v %q, want the number 268435456", typ, v)
+			}
+		case "max_binlog_cache_size": // 20 digits: a double would round it
+			if typ, v := b.cell(t, SheetVariables, 2, row); numberCell(typ) || v != "18446744073709547520" {
+				t.Errorf("max_binlog_cache_size: %v %q, want the text 18446744073709547520", typ, v)
+			}
+		}
+	}
+	t.Logf("Variables: %d numbers, %d texts", numbers, texts)
+	if numbers < 1000 || texts == 0 {
+		t.Errorf("Variables: %d numbers and %d texts, want over 1,000 numbers (three captures of MariaDB 10.11) and some text", numbers, texts)
+	}
+
+	// The Summary chart: clustered columns of each engine's tps, error
+	// bars from the ci− and ci+ columns, everything cached.
+	if len(b.charts) == 0 || b.charts[0].Bar == nil {
+		t.Fatalf("chart1 is not the Summary bar chart: %+v", b.charts)
+	}
+	if sheet := b.part(t, "xl/worksheets/sheet1.xml"); !bytes.Contains(sheet, []byte("<drawing ")) {
+		t.Error("the Summary sheet does not reference its drawing: its chart would not show")
+	}
+	for _, s := range b.charts[0].Bar.Ser {
+		name := b.checkStrRef(t, "Summary series name", s.Name)
+		cats := b.checkStrRef(t, "Summary categories", s.Cat)
+		if strings.Join(cats, ",") != "oltp_insert,oltp_point_select,oltp_read_only,oltp_read_write,oltp_update_index" {
+			t.Errorf("Summary categories %q", cats)
+		}
+		sys := strings.TrimSuffix(name[0], " tps")
+		vals := b.checkNumRef(t, sys+" tps", s.Val)
+		for i, w := range cats {
+			r := comparisonRow(b.an, sys, w, 4)
+			if r == nil || r.Center == nil || !close15(vals[i], *r.Center) {
+				t.Errorf("%s %s: bar %v, analysis %+v", sys, w, vals[i], r)
+			}
+			// One run per engine, too short for batch means: no
+			// interval, so no error bars.
+			if r != nil && r.Lo != nil {
+				t.Fatalf("%s %s has an interval: the test expects none", sys, w)
+			}
+		}
+		if s.Minus.F != "" || s.Plus.F != "" {
+			t.Errorf("%s: error bars %s %s without intervals", sys, s.Minus.F, s.Plus.F)
+		}
+	}
+}
+
+// close15 reports whether a cell value is x to the 15 significant digits
+// a spreadsheet keeps.
+func close15(cell, x float64) bool { return math.Abs(cell-x) <= 5e-15*math.Abs(x) }
+
+func comparisonRow(an *analyze.Analysis, sys, w string, threads int) *analyze.Row {
+	for i, r := range an.Comparison.Rows {
+		if r.System == sys && r.Workload == w && r.Threads != nil && *r.Threads == threads {
+			return &an.Comparison.Rows[i]
+		}
+	}
+	return nil
+}
+
+// TestWorkbookScalingChart checks the charts of a thread sweep: the
+// thread counts plotted as numbers on a log2 axis, the fit drawn from the
+// Fit sheet, and a latency chart.
+func TestWorkbookScalingChart(t *testing.T) {
+	b := openBook(t, load(t, "testdata/sweep"))
+	if typ, v := b.cell(t, SheetScaling, 3, 3); !numberCell(typ) || v != "8" {
+		t.Errorf("Scaling!C3 = %v %q, want the number 8 (the second thread count)", typ, v)
+	}
+	if typ, _ := b.cell(t, SheetScaling, b.column(t, SheetScaling, "peak_extrapolated"), 2); typ != excelize.CellTypeBool {
+		t.Errorf("peak_extrapolated has type %v, want a boolean", typ)
+	}
+	if sheet := b.part(t, "xl/worksheets/sheet5.xml"); !bytes.Contains(sheet, []byte("<drawing ")) {
+		t.Error("the Scaling sheet does not reference its drawing")
+	}
+	var tput, lat *chartDoc
+	for i := range b.charts {
+		switch b.charts[i].Title {
+		case "oltp_read_write: tps vs threads":
+			tput = &b.charts[i]
+		case "oltp_read_write: p95 latency vs threads":
+			lat = &b.charts[i]
+		}
+	}
+	if tput == nil || lat == nil || tput.Scatter == nil || lat.Scatter == nil {
+		t.Fatalf("no throughput and latency scatter charts among %d", len(b.charts))
+	}
+	for _, c := range []*chartDoc{tput, lat} {
+		var x *chartAx
+		for i := range c.ValAx {
+			if c.ValAx[i].ID.Val == strconv.Itoa(axX) {
+				x = &c.ValAx[i]
+			}
+		}
+		// Six thread counts, 1 to 128: a log2 axis from 1 to 128.
+		if x == nil || x.LogBase == nil || x.LogBase.Val != "2" || x.Min == nil || x.Min.Val != "1" || x.Max == nil || x.Max.Val != "128" || x.Major == nil || x.Major.Val != "2" {
+			t.Errorf("%s: x axis %+v, want log2 from 1 to 128 by doubling", c.Title, x)
+		}
+	}
+	// The measured series: threads and tps as numbers, cached.
+	s := tput.Scatter.Ser[0]
+	if s.XValStr != nil {
+		t.Errorf("x values referenced as text (%s): Excel would number the points 1, 2, 3…", s.XValStr.F)
+	}
+	if s.XVal.F != "'Scaling'!$C$2:$C$7" || s.YVal.F != "'Scaling'!$E$2:$E$7" {
+		t.Errorf("measured series x %s y %s, want 'Scaling'!$C$2:$C$7 and $E$2:$E$7", s.XVal.F, s.YVal.F)
+	}
+	threads := b.checkNumRef(t, "threads", s.XVal)
+	if fmt.Sprint(threads) != "[1 8 16 32 64 128]" {
+		t.Errorf("threads %v", threads)
+	}
+	tps := b.checkNumRef(t, "tps", s.YVal)
+	c := b.an.Scaling.Curves[0]
+	for i, p := range c.Points {
+		if !close15(tps[i], p.Throughput.Center) {
+			t.Errorf("%d threads: %v plotted, %v measured", p.Threads, tps[i], p.Throughput.Center)
+		}
+	}
+	// One run per thread count: no interval, so no error bars.
+	if s.Plus.F != "" {
+		t.Errorf("error bars %s without an interval", s.Plus.F)
+	}
+	// The fit: a second series over the Fit sheet, fitSamples points of
+	// the model from the first to the last thread count.
+	if len(tput.Scatter.Ser) != 2 {
+		t.Fatalf("%d series, want the points and the fit", len(tput.Scatter.Ser))
+	}
+	fit := tput.Scatter.Ser[1]
+	if name := b.checkStrRef(t, "fit name", fit.Name); name[0] != "all USL fit" {
+		t.Errorf("fit series named %q", name)
+	}
+	fx, fy := b.checkNumRef(t, "fit x", fit.XVal), b.checkNumRef(t, "fit y", fit.YVal)
+	if len(fx) != fitSamples || fx[0] != 1 || math.Abs(fx[len(fx)-1]-128) > 1e-9 {
+		t.Errorf("fit x from %v to %v in %d points", fx[0], fx[len(fx)-1], len(fx))
+	}
+	m := analyze.Model{Lambda: *c.Lambda, Sigma: *c.Sigma, Kappa: *c.Kappa}
+	for i := range fx {
+		if want := m.ThroughputAt(fx[i]); !close15(fy[i], want) {
+			t.Errorf("fit at %v threads: %v, model %v", fx[i], fy[i], want)
+		}
+	}
+	// The latency chart plots the p95 column.
+	if l := lat.Scatter.Ser[0]; l.YVal.F != "'Scaling'!$J$2:$J$7" {
+		t.Errorf("latency series y %s, want 'Scaling'!$J$2:$J$7 (p95_ms)", l.YVal.F)
+	} else {
+		b.checkNumRef(t, "p95", l.YVal)
+	}
+}
+
+// TestWorkbookDemo checks the charts of the demo campaign, whose three
+// repeats per point give intervals and whose point-select fits are poor.
+func TestWorkbookDemo(t *testing.T) {
+	d := demoFigures(t)
+	b := openBook(t, d.doc)
+	byTitle := map[string]chartDoc{}
+	for _, c := range b.charts {
+		byTitle[c.Title] = c
+	}
+	// 1 summary + 4 workloads × (throughput, latency).
+	if len(b.charts) != 9 {
+		t.Errorf("%d charts, want 9", len(b.charts))
+	}
+	c, ok := byTitle["oltp_insert: tps vs threads"]
+	if !ok {
+		t.Fatal("no oltp_insert throughput chart")
+	}
+	checked := 0
+	for _, s := range c.Scatter.Ser {
+		if !strings.HasPrefix(s.XVal.F, "'Scaling'") {
+			continue
+		}
+		name := b.checkStrRef(t, "series", s.Name)[0]
+		y := b.checkNumRef(t, name, s.YVal)
+		minus, plus := b.checkNumRef(t, name+" −", s.Minus), b.checkNumRef(t, name+" +", s.Plus)
+		if !strings.HasPrefix(s.Minus.F, "'Scaling'!$H$") || !strings.HasPrefix(s.Plus.F, "'Scaling'!$I$") {
+			t.Errorf("%s: error bars %s and %s, want the ci_minus (H) and ci_plus (I) columns", name, s.Minus.F, s.Plus.F)
+		}
+		for _, cu := range b.an.Scaling.Curves {
+			if cu.System != name || cu.Workload != "oltp_insert" {
+				continue
+			}
+			for i, p := range cu.Points {
+				if !close15(y[i], p.Throughput.Center) || !close15(minus[i], p.Throughput.Center-p.Throughput.Lo) ||
+					!close15(plus[i], p.Throughput.Hi-p.Throughput.Center) {
+					t.Errorf("%s %d threads: %v −%v +%v, analysis %+v", name, p.Threads, y[i], minus[i], plus[i], p.Throughput)
+				}
+				checked++
+			}
+		}
+	}
+	if checked != 15 {
+		t.Errorf("%d points checked, want 15 (3 engines × 5 thread counts)", checked)
+	}
+	// Poor fits are named so in the legend.
+	var names []string
+	for _, s := range byTitle["oltp_point_select: tps vs threads"].Scatter.Ser {
+		names = append(names, b.checkStrRef(t, "series", s.Name)[0])
+	}
+	sort.Strings(names)
+	poor := 0
+	for _, n := range names {
+		if strings.Contains(n, "USL fit (poor: R² ") {
+			poor++
+		}
+	}
+	if poor != 3 {
+		t.Errorf("oltp_point_select series %q: want three poor fits named so", names)
+	}
+	// Three repeats, one per cell.
+	if col := b.column(t, SheetComparisons, "value_3"); col == 0 {
+		t.Error("no value_3 column")
+	}
+}
