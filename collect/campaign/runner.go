@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/sbreport/sbreport/collect"
@@ -26,6 +25,12 @@ import (
 // SIGTERM in sbreport run). Completed runs are kept and the manifest says
 // "interrupted"; Runner.Resume continues it.
 var ErrInterrupted = errors.New("collect: campaign interrupted")
+
+// ErrUnsupported reports a campaign started where sbreport cannot run
+// sysbench safely: stopping a run needs Unix process groups and signals.
+// DryRun works everywhere, and so does reading the campaigns written
+// elsewhere.
+var ErrUnsupported = errors.New("sbreport run: campaigns need Linux or macOS (sysbench is stopped through Unix process groups and signals); here, --dry-run shows the commands, and parse, compare, scale, report and demo read campaigns run elsewhere")
 
 // A FailedRunsError reports a campaign that ran to its end with some runs
 // failed. Their output and reason are in the manifest.
@@ -356,6 +361,9 @@ func (p *Plan) tableStatusStmts(s *System) []string {
 // *FailedRunsError when some runs failed, and anything else when the
 // campaign could not start or stopped (--fail-fast).
 func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
+	if !osSupported {
+		return nil, ErrUnsupported
+	}
 	p := r.Plan
 	r.steps = p.steps()
 	if err := r.checkDir(); err != nil {
@@ -1000,24 +1008,6 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 	return exit, runErr
 }
 
-// lockDir takes an exclusive lock on dir/.lock so that two campaigns
-// never write one directory.
-func lockDir(dir string) (unlock func(), err error) {
-	f, err := os.OpenFile(filepath.Join(dir, ".lock"), os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s is in use by another sbreport run", dir)
-	}
-	return func() {
-		os.Remove(f.Name()) // while still locked: a waiting run finds no stale file
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
-	}, nil
-}
-
 func withoutEnv(env []string, key string) []string {
 	out := env[:0:0]
 	for _, kv := range env {
@@ -1036,7 +1026,7 @@ func (r *Runner) exec(ctx context.Context, limit time.Duration, out *os.File, en
 	cmd := exec.Command(r.sysbench, args...)
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	ownProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return -1, commandError(append([]string{r.Plan.Sysbench.Binary}, args...), err, nil)
 	}
@@ -1057,12 +1047,11 @@ func (r *Runner) exec(ctx context.Context, limit time.Duration, out *os.File, en
 	case <-timeout:
 		reason = fmt.Errorf("%w after %s", errTimeout, limit)
 	}
-	pgid := cmd.Process.Pid
-	syscall.Kill(-pgid, syscall.SIGTERM)
+	stopProcessGroup(cmd, false)
 	select {
 	case <-done:
 	case <-time.After(5 * time.Second):
-		syscall.Kill(-pgid, syscall.SIGKILL)
+		stopProcessGroup(cmd, true)
 		<-done
 	}
 	return cmd.ProcessState.ExitCode(), reason
@@ -1075,8 +1064,8 @@ func exitError(err error) error {
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return fmt.Errorf("sysbench killed by signal %v", ws.Signal())
+		if sig, ok := killedBy(ee.ProcessState); ok {
+			return fmt.Errorf("sysbench killed by signal %s", sig)
 		}
 		return fmt.Errorf("sysbench exit status %d", ee.ExitCode())
 	}
