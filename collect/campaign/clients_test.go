@@ -154,7 +154,7 @@ labels: {campaign: clients}
 			if len(ts.Tables) != 2 || !strings.EqualFold(ts.Tables[0].Engine, s.Engine) || ts.Tables[0].Rows == nil {
 				t.Errorf("%s: table status %+v, errors %v", p, ts.Tables, ts.Errors)
 			}
-			if n, err := srv.tableCount(context.Background(), s.DB+"_c"+c, 2); err != nil || n != 0 {
+			if n, err := srv.TableCount(context.Background(), s.DB+"_c"+c, 2); err != nil || n != 0 {
 				t.Errorf("%s_c%s: %d tables left after cleanup (%v)", s.DB, c, n, err)
 			}
 		}

@@ -3,4 +3,15 @@
 // around the runs. It writes every raw output verbatim into a campaign
 // directory with a manifest (collect.Manifest), which package collect
 // reads back the same way it reads any other input.
+//
+// The runner reaches the outside world through two small interfaces: an
+// Executor runs commands (OSExecutor: os/exec, each command in a process
+// group of its own) and a Session sends the SQL of one system's server
+// (ConnectMySQL: go-sql-driver/mysql). The package's tests run whole
+// campaigns on fakes of both that write recorded sysbench and MariaDB
+// output; the tests against a real MariaDB are integration tests.
+//
+// Campaigns run on Linux and macOS. Elsewhere Runner.Run refuses with
+// ErrUnsupported (stopping sysbench cleanly needs Unix process groups and
+// signals); Runner.DryRun works everywhere.
 package campaign

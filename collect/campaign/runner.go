@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -85,9 +84,14 @@ type Runner struct {
 	Getenv func(string) string
 	// Observe, when set, is called from the running goroutine.
 	Observe func(Event)
+	// Exec runs the commands; nil means OSExecutor.
+	Exec Executor
+	// Connect opens the server sessions; nil means ConnectMySQL.
+	Connect Connector
 
 	m          *collect.Manifest
-	servers    map[string]*server
+	x          Executor
+	servers    map[string]Session
 	steps      []step
 	sysbench   string          // resolved binary
 	unprepared map[string]bool // systems whose prepare failed: their runs are skipped
@@ -361,8 +365,12 @@ func (p *Plan) tableStatusStmts(s *System) []string {
 // *FailedRunsError when some runs failed, and anything else when the
 // campaign could not start or stopped (--fail-fast).
 func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
-	if !osSupported {
-		return nil, ErrUnsupported
+	r.x = r.Exec
+	if r.x == nil {
+		if !osSupported {
+			return nil, ErrUnsupported
+		}
+		r.x = OSExecutor{}
 	}
 	p := r.Plan
 	r.steps = p.steps()
@@ -374,7 +382,7 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 	}
 	defer func() {
 		for _, s := range r.servers {
-			s.db.Close()
+			s.Close()
 		}
 	}()
 	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
@@ -386,7 +394,7 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 	}
 	defer unlock()
 	removeStaleTemps(r.Dir)
-	if err := r.openManifest(); err != nil {
+	if err := r.openManifest(ctx); err != nil {
 		return nil, err
 	}
 	m = r.m
@@ -410,7 +418,7 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 	}()
 
 	r.note("capturing the host")
-	captureHost(ctx, r.Dir, &m.Host)
+	captureHost(ctx, r.x, r.Dir, &m.Host)
 	for i := range p.Systems {
 		if err := r.captureSystem(ctx, i); err != nil {
 			return m, err
@@ -492,30 +500,40 @@ func (r *Runner) checkDir() error {
 // anything runs.
 func (r *Runner) preflight(ctx context.Context) error {
 	p := r.Plan
-	bin, err := exec.LookPath(p.Sysbench.Binary)
+	bin, err := r.x.LookPath(p.Sysbench.Binary)
 	if err != nil {
 		return fmt.Errorf("%s not found in $PATH", p.Sysbench.Binary)
 	}
 	r.sysbench = bin
 	for _, w := range p.Workloads {
-		cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		cmd := exec.CommandContext(cctx, bin, w, "help")
-		out, err := cmd.CombinedOutput()
-		cancel()
+		var out bytes.Buffer
+		argv := []string{p.Sysbench.Binary, w, "help"}
+		_, err := r.x.Run(ctx, &Command{Argv: argv, Path: bin, Stdout: &out, Limit: 30 * time.Second})
+		if errors.Is(err, ErrInterrupted) {
+			return err
+		}
 		if err != nil {
-			return fmt.Errorf("workload %s: %w", w, commandError([]string{p.Sysbench.Binary, w, "help"}, err, out))
+			return fmt.Errorf("workload %s: %w", w, commandError(argv, err, out.Bytes()))
 		}
 	}
-	r.servers = map[string]*server{}
+	connect := r.Connect
+	if connect == nil {
+		connect = ConnectMySQL
+	}
+	r.servers = map[string]Session{}
 	for i := range p.Systems {
 		s := &p.Systems[i]
 		if s.MySQL.PasswordEnv != "" && r.password(s) == "" {
 			return fmt.Errorf("system %s: environment variable %s is not set", s.Name, s.MySQL.PasswordEnv)
 		}
-		srv, err := openServer(ctx, s, r.password(s), p.clientDBs(s))
+		srv, err := connect(ctx, s, r.password(s), p.clientDBs(s))
 		if err != nil {
 			for _, o := range r.servers {
-				o.db.Close()
+				o.Close()
+			}
+			r.servers = nil
+			if ctx.Err() != nil {
+				return ErrInterrupted
 			}
 			return err
 		}
@@ -539,9 +557,10 @@ func sbreportVersion() string {
 	return v
 }
 
-func (r *Runner) openManifest() error {
+func (r *Runner) openManifest(ctx context.Context) error {
 	p := r.Plan
-	version, _ := exec.Command(r.sysbench, "--version").Output()
+	var version bytes.Buffer
+	r.x.Run(ctx, &Command{Argv: []string{p.Sysbench.Binary, "--version"}, Path: r.sysbench, Stdout: &version, Limit: 30 * time.Second})
 	if r.Resume {
 		if old, err := collect.ReadManifest(r.Dir); err == nil {
 			r.m = old
@@ -564,7 +583,7 @@ func (r *Runner) openManifest() error {
 		PlanFile:   p.Name,
 		PlanDigest: p.Digest,
 		Password:   "sysbench reads MYSQL_PWD (set from each system's password_env); it is never on a command line or in a file",
-		Tools:      collect.Tools{Sbreport: sbreportVersion(), Sysbench: strings.TrimSpace(firstLine(string(version)))},
+		Tools:      collect.Tools{Sbreport: sbreportVersion(), Sysbench: strings.TrimSpace(firstLine(version.String()))},
 		Plan:       p,
 	}
 	for i := range p.Systems {
@@ -636,7 +655,7 @@ func (r *Runner) captureSystem(ctx context.Context, i int) error {
 	s := &r.Plan.Systems[i]
 	se := r.systemEntry(s.Name)
 	srv := r.servers[s.Name]
-	se.Server = srv.version
+	se.Server = srv.Version()
 	if se.Files == nil {
 		se.Files = map[string]string{}
 	}
@@ -648,7 +667,7 @@ func (r *Runner) captureSystem(ctx context.Context, i int) error {
 			continue
 		}
 		rel := path.Join(s.Name, c.file)
-		if err := srv.capture(ctx, c.stmt, filepath.Join(r.Dir, rel)); err != nil {
+		if err := capture(ctx, srv, c.stmt, filepath.Join(r.Dir, rel)); err != nil {
 			se.Errors = append(se.Errors, err.Error())
 			continue
 		}
@@ -708,7 +727,7 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 		se.Cleaned = false
 		for k, stmt := range p.tableStatusStmts(s) {
 			rel := path.Join(s.Name, p.clientName("table-status", k+1)+".txt")
-			if err := srv.capture(ctx, stmt, filepath.Join(r.Dir, rel)); err != nil {
+			if err := capture(ctx, srv, stmt, filepath.Join(r.Dir, rel)); err != nil {
 				se.Errors = append(se.Errors, err.Error())
 			} else {
 				se.Files[p.clientName(collect.FileTableStatus, k+1)] = rel
@@ -727,7 +746,7 @@ func (r *Runner) tablesInPlace(ctx context.Context, s *System) bool {
 	p := r.Plan
 	want := p.Tables / p.Clients
 	for _, db := range p.clientDBs(s) {
-		if n, err := r.servers[s.Name].tableCount(ctx, db, want); err != nil || n != want {
+		if n, err := r.servers[s.Name].TableCount(ctx, db, want); err != nil || n != want {
 			return false
 		}
 	}
@@ -794,7 +813,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	// that the deltas are the measured transactions' work.
 	var status []byte
 	snapshot := func(stmt string) {
-		data, err := srv.result(ctx, stmt)
+		data, err := srv.Capture(ctx, stmt)
 		if err != nil {
 			e.Errors = append(e.Errors, err.Error())
 			return
@@ -836,10 +855,13 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 			e.ExitStatuses = exits
 		}
 	}
-	if len(status) > 0 && !errors.Is(runErr, ErrInterrupted) {
+	interrupted := errors.Is(runErr, ErrInterrupted)
+	if len(status) > 0 && !interrupted {
 		snapshot(StatusAfter)
 	}
-	if len(status) > 0 {
+	// An interrupted run measured nothing: like its output, its status
+	// snapshot is not kept.
+	if len(status) > 0 && !interrupted {
 		rel := stem + ".status.txt.gz"
 		if err := writeCapture(filepath.Join(r.Dir, rel), status); err != nil {
 			e.Errors = append(e.Errors, err.Error())
@@ -888,9 +910,6 @@ const (
 	StatusBefore = "SHOW GLOBAL STATUS /* before the run */"
 	StatusAfter  = "SHOW GLOBAL STATUS /* after the run */"
 )
-
-// errTimeout marks a sysbench killed for outliving its time limit.
-var errTimeout = errors.New("timed out")
 
 // A job is one client's share of a group: the argvs it runs in turn and
 // the file that gets their output.
@@ -972,10 +991,9 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 	if err != nil {
 		return exit, err
 	}
-	env := os.Environ()
+	var env []string
 	if pw := r.password(s); pw != "" {
-		env = withoutEnv(env, "MYSQL_PWD")
-		env = append(env, "MYSQL_PWD="+pw)
+		env = []string{"MYSQL_PWD=" + pw}
 	}
 	var runErr error
 	for _, args := range argvs {
@@ -983,7 +1001,15 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 			f.Abort()
 			return exit, err
 		}
-		if exit, runErr = r.exec(ctx, limit, f.File, env, args); runErr != nil {
+		argv := append([]string{r.Plan.Sysbench.Binary}, args...)
+		exit, runErr = r.x.Run(ctx, &Command{Argv: argv, Path: r.sysbench, Env: env, Stdout: f.File, Limit: limit})
+		var ee *ExitError
+		if errors.As(runErr, &ee) {
+			runErr = fmt.Errorf("%s %w", baseName(r.Plan.Sysbench.Binary), runErr)
+		} else if runErr != nil && !errors.Is(runErr, ErrInterrupted) && !errors.Is(runErr, ErrTimeout) {
+			runErr = commandError(argv, runErr, nil)
+		}
+		if runErr != nil {
 			break
 		}
 	}
@@ -1006,70 +1032,6 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 		runErr = fmt.Errorf("%w: %s", runErr, fatal)
 	}
 	return exit, runErr
-}
-
-func withoutEnv(env []string, key string) []string {
-	out := env[:0:0]
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, key+"=") {
-			out = append(out, kv)
-		}
-	}
-	return out
-}
-
-// exec runs sysbench with stdout and stderr on out, in its own process
-// group so that a terminal's Ctrl-C reaches sbreport only, which then
-// stops it. It returns the exit status, -1 when sysbench was killed by a
-// signal or did not start.
-func (r *Runner) exec(ctx context.Context, limit time.Duration, out *os.File, env, args []string) (int, error) {
-	cmd := exec.Command(r.sysbench, args...)
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.Env = env
-	ownProcessGroup(cmd)
-	if err := cmd.Start(); err != nil {
-		return -1, commandError(append([]string{r.Plan.Sysbench.Binary}, args...), err, nil)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var timeout <-chan time.Time
-	if limit > 0 {
-		t := time.NewTimer(limit)
-		defer t.Stop()
-		timeout = t.C
-	}
-	var reason error
-	select {
-	case err := <-done:
-		return cmd.ProcessState.ExitCode(), exitError(err)
-	case <-ctx.Done():
-		reason = ErrInterrupted
-	case <-timeout:
-		reason = fmt.Errorf("%w after %s", errTimeout, limit)
-	}
-	stopProcessGroup(cmd, false)
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		stopProcessGroup(cmd, true)
-		<-done
-	}
-	return cmd.ProcessState.ExitCode(), reason
-}
-
-// exitError says how sysbench ended, from cmd.Wait's error.
-func exitError(err error) error {
-	if err == nil {
-		return nil
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if sig, ok := killedBy(ee.ProcessState); ok {
-			return fmt.Errorf("sysbench killed by signal %s", sig)
-		}
-		return fmt.Errorf("sysbench exit status %d", ee.ExitCode())
-	}
-	return err
 }
 
 // firstFatal returns the first two "FATAL:" lines sysbench printed (the

@@ -241,7 +241,7 @@ labels: {campaign: e2e}
 		if !skip[s.Files[collect.FilePrepare]] || !skip[s.Files[collect.FileCleanup]] {
 			t.Errorf("prepare/cleanup of %s not in ManifestSkip: %v", s.Name, skip)
 		}
-		if n, err := r.servers[s.Name].tableCount(context.Background(), s.DB, 2); err == nil && n != 0 {
+		if n, err := r.servers[s.Name].TableCount(context.Background(), s.DB, 2); err == nil && n != 0 {
 			t.Errorf("%s: %d tables left after cleanup", s.Name, n)
 		}
 	}
