@@ -44,21 +44,32 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return fmt.Errorf("run: -o DIR is required: %w", errUsage)
 	}
-	plan, err := campaign.ReadPlanFile(pos[0])
+	// SIGINT and SIGTERM stop the campaign wherever it is: reading the
+	// plan, preflight, prepare, the runs, cleanup. The runs done are kept
+	// and --resume continues. A second signal kills sbreport at once.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+
+	// A dry run connects to nothing: it needs no password.
+	getenv := os.Getenv
+	if *dryRun {
+		getenv = nil
+	}
+	plan, err := campaign.ReadPlanFile(pos[0], getenv)
 	if err != nil {
 		return err
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted before the campaign started")
 	}
 	r := &campaign.Runner{Plan: plan, Dir: *out, Resume: *resume, FailFast: *failFast}
 	if *dryRun {
 		return r.DryRun(stdout)
 	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	go func() {
-		<-ctx.Done()
-		stop() // a second Ctrl-C kills sbreport at once
-	}()
 
 	var prog *progress
 	if !*quiet {

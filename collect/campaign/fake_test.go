@@ -150,6 +150,8 @@ type fakeWorld struct {
 	// run (measured or warm-up) before the fake acts, with the number of
 	// measured runs started before; handled true means it acted.
 	hook func(ctx context.Context, c *Command, sc sysbenchCall, n int) (exit int, err error, handled bool)
+	// before, when set, is called first thing for every command.
+	before func(c *Command)
 	// uses counts the outputs taken per workload, engine and threads, so
 	// that repeats get different recorded runs.
 	uses map[string]int
@@ -203,6 +205,9 @@ func (x fakeExec) Run(ctx context.Context, c *Command) (int, error) {
 	w := x.w
 	if c.Path != "/fake/bin/"+c.Argv[0] {
 		w.t.Errorf("%v started as %q, not as LookPath resolved it", c.Argv, c.Path)
+	}
+	if w.before != nil {
+		w.before(c)
 	}
 	if ctx.Err() != nil {
 		return -1, ErrInterrupted

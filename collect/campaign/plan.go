@@ -101,6 +101,10 @@ const (
 // ("60s", "1m30s") or a plain number of seconds.
 type Seconds int
 
+// MaxSeconds is the longest duration, warm-up or grace a plan may give:
+// 24 hours. With MaxRuns, it keeps every total a time.Duration can hold.
+const MaxSeconds Seconds = 24 * 60 * 60
+
 // Duration returns s as a time.Duration.
 func (s Seconds) Duration() time.Duration { return time.Duration(s) * time.Second }
 
@@ -111,19 +115,26 @@ func (s *Seconds) UnmarshalYAML(n *yaml.Node) error {
 	if n.Kind != yaml.ScalarNode {
 		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: want a duration such as 60s, got a %s", n.Line, kindName(n))}}
 	}
-	if i, err := strconv.Atoi(n.Value); err == nil {
+	var d time.Duration
+	if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
 		if i < 0 {
 			return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: negative duration %s", n.Line, n.Value)}}
 		}
-		*s = Seconds(i)
-		return nil
+		d = MaxSeconds.Duration() + time.Second
+		if i <= int64(MaxSeconds) {
+			d = time.Duration(i) * time.Second
+		}
+	} else {
+		d, err = time.ParseDuration(n.Value)
+		if err != nil {
+			return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: bad duration %q (want e.g. 60s or 1m30s)", n.Line, n.Value)}}
+		}
+		if d < 0 || d%time.Second != 0 {
+			return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: duration %q is not a whole number of seconds (sysbench counts in seconds)", n.Line, n.Value)}}
+		}
 	}
-	d, err := time.ParseDuration(n.Value)
-	if err != nil {
-		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: bad duration %q (want e.g. 60s or 1m30s)", n.Line, n.Value)}}
-	}
-	if d < 0 || d%time.Second != 0 {
-		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: duration %q is not a whole number of seconds (sysbench counts in seconds)", n.Line, n.Value)}}
+	if d > MaxSeconds.Duration() {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: duration %s is longer than %s, the most a plan may give", n.Line, n.Value, MaxSeconds)}}
 	}
 	*s = Seconds(d / time.Second)
 	return nil
@@ -170,24 +181,56 @@ func (e *PlanError) Error() string {
 	return b.String()
 }
 
-// ReadPlanFile reads and validates the plan in file.
-func ReadPlanFile(file string) (*Plan, error) {
+// Limits of a plan, checked before anything is expanded or run.
+const (
+	// MaxPlanBytes is the largest plan file read: 1 MiB.
+	MaxPlanBytes = 1 << 20
+	// MaxRuns is the most runs a campaign may have (systems × workloads ×
+	// threads × repeats): 10,000, a week of one-minute runs.
+	MaxRuns = 10000
+	// MaxThreads, MaxClients and MaxTables bound the counts a plan gives.
+	MaxThreads = 65536
+	MaxClients = 1024
+	MaxTables  = 100000
+)
+
+// ReadPlanFile reads and validates the plan in file, which must be a
+// regular file of at most MaxPlanBytes. getenv reads the password
+// variables; nil leaves them unchecked (sbreport run --dry-run connects
+// to nothing).
+func ReadPlanFile(file string, getenv func(string) string) (*Plan, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("read plan: %w", err)
 	}
 	defer f.Close()
-	return ReadPlan(f, file, os.Getenv)
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read plan: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("read plan %s: not a regular file (a plan is a YAML file)", file)
+	}
+	if st.Size() > MaxPlanBytes {
+		return nil, fmt.Errorf("read plan %s: %d bytes; a plan may have at most %d", file, st.Size(), MaxPlanBytes)
+	}
+	return ReadPlan(f, file, getenv)
 }
 
 // ReadPlan reads a plan from r and validates it: unknown keys, wrong
-// types, missing or impossible values, and password variables that getenv
-// does not know are all reported at once, each with its line. name is used
-// in messages only.
+// types, numbers that are not whole, missing or impossible values,
+// passwords written in the plan, a campaign over MaxRuns, and password
+// variables that getenv does not know (nil: not checked) are all
+// reported at once, each with its line. A password is never repeated in
+// a message. name is used in messages only. At most MaxPlanBytes are
+// read.
 func ReadPlan(r io.Reader, name string, getenv func(string) string) (*Plan, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxPlanBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read plan %s: %w", name, err)
+	}
+	if len(data) > MaxPlanBytes {
+		return nil, fmt.Errorf("read plan %s: more than %d bytes; a plan may have at most %d", name, MaxPlanBytes, MaxPlanBytes)
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
@@ -208,6 +251,9 @@ func ReadPlan(r io.Reader, name string, getenv func(string) string) (*Plan, erro
 	v := validator{root: root.Content[0]}
 	v.plan(&p, getenv)
 	if len(v.problems) > 0 {
+		for i := range v.problems {
+			v.problems[i].Msg = maskSecrets(v.problems[i].Msg)
+		}
 		return nil, &PlanError{File: name, Problems: v.problems}
 	}
 	return &p, nil
@@ -232,7 +278,7 @@ func yamlProblems(err error) []PlanProblem {
 			p.Line, _ = strconv.Atoi(sub[1])
 			p.Msg = sub[2]
 		}
-		p.Msg = friendlier(p.Msg)
+		p.Msg = maskSecrets(friendlier(p.Msg))
 		out = append(out, p)
 	}
 	return out
@@ -273,6 +319,9 @@ func friendlier(msg string) string {
 		got := yamlTags[m[1]]
 		if got == "" {
 			got = m[1]
+		}
+		if secretText.MatchString(m[2]) {
+			return fmt.Sprintf("want %s, got %s (a password option, not repeated here)", want, got)
 		}
 		return fmt.Sprintf("want %s, got %s %q", want, got, m[2])
 	}
@@ -354,13 +403,14 @@ var (
 )
 
 // reservedArgs are sysbench options the plan sets through its own keys.
+// Keys are as optionName gives them ("--table_size" is table-size).
 var reservedArgs = map[string]string{
 	"--threads": "threads", "--num-threads": "threads", "--time": "duration", "--max-time": "duration",
-	"--tables": "tables", "--table-size": "table_size", "--table_size": "table_size",
+	"--tables": "tables", "--table-size": "table_size",
 	"--report-interval": "sysbench.report_interval", "--histogram": "sysbench.histogram",
 	"--percentile": "sysbench.percentile", "--mysql-host": "mysql.host", "--mysql-port": "mysql.port",
-	"--mysql-socket": "mysql.socket", "--mysql-user": "mysql.user", "--mysql-password": "mysql.password_env",
-	"--mysql-db": "mysql.db", "--mysql-storage-engine": "engine", "--mysql_storage_engine": "engine",
+	"--mysql-socket": "mysql.socket", "--mysql-user": "mysql.user",
+	"--mysql-db": "mysql.db", "--mysql-storage-engine": "engine",
 	"--db-driver": "", "--events": "duration", "--max-requests": "duration",
 }
 
@@ -368,6 +418,7 @@ var reservedArgs = map[string]string{
 var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true, "client": true, "client_group": true}
 
 func (v *validator) plan(p *Plan, getenv func(string) string) {
+	v.wholeNumbers()
 	if len(p.Systems) == 0 {
 		v.add(v.line("systems"), "systems: at least one system is needed")
 	}
@@ -398,6 +449,8 @@ func (v *validator) plan(p *Plan, getenv func(string) string) {
 		switch {
 		case t < 1:
 			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d is not a thread count (want 1 or more)", t)
+		case t > MaxThreads:
+			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d is more than %d", t, MaxThreads)
 		case seenT[t]:
 			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d listed twice", t)
 		}
@@ -419,8 +472,8 @@ func (v *validator) plan(p *Plan, getenv func(string) string) {
 	}
 	if !v.has("tables") {
 		p.Tables = 1
-	} else if p.Tables < 1 {
-		v.add(v.line("tables"), "tables: want 1 or more, got %d", p.Tables)
+	} else if p.Tables < 1 || p.Tables > MaxTables {
+		v.add(v.line("tables"), "tables: want 1 to %d, got %d", MaxTables, p.Tables)
 	}
 	if !v.has("table_size") {
 		p.TableSize = 10000
@@ -437,6 +490,82 @@ func (v *validator) plan(p *Plan, getenv func(string) string) {
 	}
 	v.labels(p.Labels, "labels")
 	v.options(p)
+	v.runCount(p)
+}
+
+// wholeNumberPaths are the plan's keys that hold whole numbers (or lists
+// of them); "*" stands for every item of a list.
+var wholeNumberPaths = [][]string{
+	{"threads"}, {"repeats"}, {"tables"}, {"table_size"}, {"clients"},
+	{"systems", "*", "mysql", "port"}, {"sysbench", "percentile"},
+}
+
+// wholeNumbers refuses numbers with a fraction or an exponent where the
+// plan wants a whole number: yaml.v3 would cut 1.5 to 1 silently.
+func (v *validator) wholeNumbers() {
+	var walk func(n *yaml.Node, path []string, key string)
+	walk = func(n *yaml.Node, path []string, key string) {
+		if n == nil {
+			return
+		}
+		if len(path) == 0 {
+			items := []*yaml.Node{n}
+			if n.Kind == yaml.SequenceNode {
+				items = n.Content
+			}
+			for _, it := range items {
+				if it.Kind == yaml.ScalarNode && it.ShortTag() == "!!float" {
+					v.add(it.Line, "%s: %s is not a whole number", key, it.Value)
+				}
+			}
+			return
+		}
+		switch {
+		case path[0] == "*" && n.Kind == yaml.SequenceNode:
+			for _, it := range n.Content {
+				walk(it, path[1:], key)
+			}
+		case n.Kind == yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == path[0] {
+					walk(n.Content[i+1], path[1:], key)
+				}
+			}
+		}
+	}
+	for _, p := range wholeNumberPaths {
+		walk(v.root, p, p[len(p)-1])
+	}
+}
+
+// runCount refuses a campaign of more than MaxRuns runs, counted without
+// expanding it (and without overflowing: repeats: 1000000000 is refused
+// at once).
+func (v *validator) runCount(p *Plan) {
+	n := 1
+	for _, f := range []int{len(p.Systems), len(p.Workloads), len(p.Threads), p.Repeats} {
+		if f < 1 {
+			return // reported already
+		}
+		if n > MaxRuns/f {
+			n = MaxRuns + 1
+			break
+		}
+		n *= f
+	}
+	if n > MaxRuns {
+		v.add(v.line("repeats"), "the plan asks for more than %d runs (systems × workloads × threads × repeats = %s); a campaign may have at most %d",
+			MaxRuns, product(len(p.Systems), len(p.Workloads), len(p.Threads), p.Repeats), MaxRuns)
+	}
+}
+
+// product writes a product of counts, e.g. "2 × 4 × 5 × 1000000000".
+func product(fs ...int) string {
+	var parts []string
+	for _, f := range fs {
+		parts = append(parts, strconv.Itoa(f))
+	}
+	return strings.Join(parts, " × ")
 }
 
 // maxDBName is the longest database name MySQL and MariaDB accept.
@@ -449,8 +578,8 @@ func (v *validator) clients(p *Plan) {
 		p.Clients = 1
 		return
 	}
-	if p.Clients < 1 {
-		v.add(v.line("clients"), "clients: want 1 or more, got %d", p.Clients)
+	if p.Clients < 1 || p.Clients > MaxClients {
+		v.add(v.line("clients"), "clients: want 1 to %d, got %d", MaxClients, p.Clients)
 		p.Clients = 1
 		return
 	}
@@ -522,7 +651,7 @@ func (v *validator) system(p *Plan, i int, getenv func(string) string, names map
 	} else if len(m.DB) > maxDBName {
 		v.add(at("mysql", "db"), "systems[%d].mysql.db: %q is longer than %d characters", i, m.DB, maxDBName)
 	}
-	if m.PasswordEnv != "" && getenv(m.PasswordEnv) == "" {
+	if m.PasswordEnv != "" && getenv != nil && getenv(m.PasswordEnv) == "" {
 		v.add(at("mysql", "password_env"), "systems[%d].mysql.password_env: environment variable %s is not set (or empty)", i, m.PasswordEnv)
 	}
 	if s.Engine != "" && !regexp.MustCompile(`^[A-Za-z0-9_]+$`).MatchString(s.Engine) {
@@ -565,22 +694,53 @@ func (v *validator) options(p *Plan) {
 	}
 	if o.Binary == "" {
 		o.Binary = "sysbench"
+	} else if strings.ContainsAny(o.Binary, " \t\n") {
+		v.add(v.line("sysbench", "binary"), "sysbench.binary: one program, without arguments (options go in sysbench.extra)")
 	}
+	afterSecret := false // the item before was a password option with no =value
 	for i, a := range o.Extra {
-		name, _, _ := strings.Cut(a, "=")
+		name := optionName(a)
+		at := v.line("sysbench", "extra", strconv.Itoa(i))
+		secret := secretOption(name) || secretText.MatchString(a)
 		switch {
+		case afterSecret && !strings.HasPrefix(a, "-"):
+			v.add(at, "sysbench.extra: this item is the value of the password option before it: passwords are not written in plans; use mysql.password_env")
+		case secret:
+			v.add(at, "sysbench.extra: passwords are not written in plans (--%s); use mysql.password_env", name)
 		case !strings.HasPrefix(a, "--"):
-			v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: %q is not a --option (commands such as run are added by the runner)", a)
-		case strings.HasPrefix(name, "--mysql-password") || strings.HasPrefix(name, "--pgsql-password"):
-			v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: passwords are not written in plans; use mysql.password_env")
+			v.add(at, "sysbench.extra: %q is not a --option (commands such as run are added by the runner)", a)
 		default:
-			if key, ok := reservedArgs[name]; ok {
+			if key, ok := reservedArgs["--"+name]; ok {
 				if key == "" {
-					v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: %s is set by the runner", name)
+					v.add(at, "sysbench.extra: --%s is set by the runner", name)
 				} else {
-					v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: %s is set by the plan's %s", name, key)
+					v.add(at, "sysbench.extra: --%s is set by the plan's %s", name, key)
 				}
 			}
 		}
+		afterSecret = secret && !strings.Contains(a, "=")
 	}
 }
+
+// optionName is a sysbench option's name as sysbench reads it: without
+// its dashes and value, "_" read as "-" ("--mysql_password=x" is
+// mysql-password), in lower case.
+func optionName(arg string) string {
+	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	return strings.ToLower(strings.ReplaceAll(name, "_", "-"))
+}
+
+// secretOption reports whether an option (as optionName gives it) sets a
+// password: --mysql-password, --pgsql-password and any other.
+func secretOption(name string) bool {
+	return strings.Contains(name, "password") || strings.Contains(name, "passwd")
+}
+
+// secretText matches text that gives a password option a value.
+var secretText = regexp.MustCompile(`(?i)pass(?:word|wd)[A-Za-z0-9_-]*=`)
+
+// secretValue matches a password option's value in a message.
+var secretValue = regexp.MustCompile(`(?i)(pass(?:word|wd)[A-Za-z0-9_-]*=)("[^"]*"|'[^']*'|[^\s"',\]}]+)`)
+
+// maskSecrets hides the value of any password option in a message.
+func maskSecrets(msg string) string { return secretValue.ReplaceAllString(msg, "${1}***") }

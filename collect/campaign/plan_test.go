@@ -129,7 +129,7 @@ func TestReadPlanErrors(t *testing.T) {
 		}, pw,
 			[]string{`plan.yaml:15: clients: 2 needs tables divisible by it`}},
 		{"zero clients", func(s string) string { return s + "clients: 0\n" }, pw,
-			[]string{`plan.yaml:15: clients: want 1 or more, got 0`}},
+			[]string{`plan.yaml:15: clients: want 1 to 1024, got 0`}},
 		{"client database name too long", func(s string) string {
 			return strings.Replace(strings.Replace(s, "threads: [1, 4]", "threads: [2, 4]", 1), "db: sbtest}", "db: "+strings.Repeat("d", 62)+"}", 1) + "clients: 2\ntables: 2\n"
 		}, pw,
@@ -141,6 +141,26 @@ func TestReadPlanErrors(t *testing.T) {
 		{"not yaml", func(string) string { return "systems: [\n" }, pw,
 			[]string{`plan.yaml:`}},
 		{"empty", func(string) string { return "" }, pw, []string{`plan.yaml: empty plan`}},
+		{"fractional threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1.5, 4]", 1) }, pw,
+			[]string{`plan.yaml:12: threads: 1.5 is not a whole number`}},
+		{"fractional repeats", func(s string) string { return strings.Replace(s, "repeats: 2", "repeats: 2.9", 1) }, pw,
+			[]string{`plan.yaml:13: repeats: 2.9 is not a whole number`}},
+		{"exponent tables", func(s string) string { return s + "tables: 1e3\n" }, pw,
+			[]string{`plan.yaml:15: tables: 1e3 is not a whole number`}},
+		{"fractional port", func(s string) string { return strings.Replace(s, "port: 3307", "port: 3307.5", 1) }, pw,
+			[]string{`plan.yaml:3: port: 3307.5 is not a whole number`}},
+		{"a billion repeats", func(s string) string { return strings.Replace(s, "repeats: 2", "repeats: 1000000000", 1) }, pw,
+			[]string{`plan.yaml:13: the plan asks for more than 10000 runs (systems × workloads × threads × repeats = 2 × 2 × 2 × 1000000000); a campaign may have at most 10000`}},
+		{"too many threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1, 100000]", 1) }, pw,
+			[]string{`plan.yaml:12: threads: 100000 is more than 65536`}},
+		{"too many clients", func(s string) string { return s + "clients: 100000\n" }, pw,
+			[]string{`plan.yaml:15: clients: want 1 to 1024, got 100000`}},
+		{"duration over a day", func(s string) string { return strings.Replace(s, "duration: 3s", "duration: 25h", 1) }, pw,
+			[]string{`plan.yaml:14: duration 25h is longer than 24h0m0s`}},
+		{"duration in seconds over a day", func(s string) string { return strings.Replace(s, "duration: 3s", "duration: 99999999999", 1) }, pw,
+			[]string{`plan.yaml:14: duration 99999999999 is longer than 24h0m0s`}},
+		{"binary with arguments", func(s string) string { return s + "sysbench: {binary: sysbench --verbosity=5}\n" }, pw,
+			[]string{`plan.yaml:15: sysbench.binary: one program, without arguments`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -166,7 +186,7 @@ func TestReadPlanErrors(t *testing.T) {
 }
 
 func TestExamplePlan(t *testing.T) {
-	p, err := ReadPlanFile("../../examples/plan.yaml")
+	p, err := ReadPlanFile("../../examples/plan.yaml", os.Getenv)
 	if os.Getenv("SB_PASSWORD") == "" {
 		var pe *PlanError
 		if !errors.As(err, &pe) || !strings.Contains(err.Error(), "SB_PASSWORD is not set") {
@@ -313,5 +333,78 @@ func TestSplitKind(t *testing.T) {
 		if b, c := collect.SplitKind(tt.kind); b != tt.base || c != tt.client {
 			t.Errorf("collect.SplitKind(%q) = %q, %d; want %q, %d", tt.kind, b, c, tt.base, tt.client)
 		}
+	}
+}
+
+// A password given in a plan, in any spelling sysbench accepts, is
+// refused, and never repeated: not in the error, not by --dry-run.
+func TestPlanSecrets(t *testing.T) {
+	const secret = "S3cr3t-pw"
+	for _, tt := range []struct{ name, yaml, want string }{
+		{"dashes", `sysbench: {extra: ["--mysql-password=` + secret + `"]}`, "plan.yaml:15: sysbench.extra: passwords are not written in plans (--mysql-password)"},
+		{"underscores", `sysbench: {extra: ["--mysql_password=` + secret + `"]}`, "plan.yaml:15: sysbench.extra: passwords are not written in plans (--mysql-password)"},
+		{"pgsql", `sysbench: {extra: ["--pgsql-password=` + secret + `"]}`, "(--pgsql-password)"},
+		{"pgsql underscores", `sysbench: {extra: ["--pgsql_password=` + secret + `"]}`, "(--pgsql-password)"},
+		{"upper case", `sysbench: {extra: ["--MYSQL_PASSWORD=` + secret + `"]}`, "(--mysql-password)"},
+		{"two items", "sysbench:\n  extra:\n    - --rand-type=uniform\n    - --mysql-password\n    - " + secret + "\n",
+			"plan.yaml:19: sysbench.extra: this item is the value of the password option before it"},
+		{"one dash", `sysbench: {extra: ["-mysql-password=` + secret + `"]}`, "(--mysql-password)"},
+		{"not a list", `sysbench: {extra: "--mysql-password=` + secret + `"}`, "plan.yaml:15: want a list of strings, got a string"},
+		{"as a workload", "", "workloads:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := goodPlan + tt.yaml + "\n"
+			if tt.name == "as a workload" {
+				src = strings.Replace(goodPlan, "[oltp_point_select, oltp_read_only]", `[oltp_point_select, "--mysql-password=`+secret+`"]`, 1)
+			}
+			_, err := ReadPlan(strings.NewReader(src), "plan.yaml", env(map[string]string{"SB_PASSWORD": "x"}))
+			if err == nil {
+				t.Fatalf("no error for\n%s", src)
+			}
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("the error repeats the password:\n%v", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error\n%v\nlacks %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// endless is a reader that never ends, like /dev/zero.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
+
+// A plan is read with a bound: an endless stream, a device or a huge file
+// is refused without reading it all.
+func TestReadPlanBounded(t *testing.T) {
+	if _, err := ReadPlan(endless{}, "endless", nil); err == nil || !strings.Contains(err.Error(), "more than 1048576 bytes; a plan may have at most 1048576") {
+		t.Errorf("endless reader: %v", err)
+	}
+	dir := t.TempDir()
+	if _, err := ReadPlanFile(dir, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("directory: %v", err)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if _, err := ReadPlanFile("/dev/zero", nil); err == nil || !strings.Contains(err.Error(), "read plan /dev/zero: not a regular file") {
+			t.Errorf("/dev/zero: %v", err)
+		}
+	}
+	big := dir + "/big.yaml"
+	if err := os.WriteFile(big, append([]byte(goodPlan), make([]byte, MaxPlanBytes)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPlanFile(big, nil); err == nil || !strings.Contains(err.Error(), "; a plan may have at most 1048576") {
+		t.Errorf("big file: %v", err)
+	}
+	// Without getenv (a dry run), password variables are not looked up.
+	if _, err := ReadPlan(strings.NewReader(goodPlan), "plan.yaml", nil); err != nil {
+		t.Errorf("no getenv: %v", err)
 	}
 }

@@ -373,11 +373,17 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 		r.x = OSExecutor{}
 	}
 	p := r.Plan
+	if ctx.Err() != nil {
+		return nil, ErrInterrupted
+	}
 	r.steps = p.steps()
 	if err := r.checkDir(); err != nil {
 		return nil, err
 	}
 	if err := r.preflight(ctx); err != nil {
+		if ctx.Err() != nil {
+			err = ErrInterrupted
+		}
 		return nil, err
 	}
 	defer func() {
@@ -419,6 +425,9 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 
 	r.note("capturing the host")
 	captureHost(ctx, r.x, r.Dir, &m.Host)
+	if ctx.Err() != nil {
+		return m, ErrInterrupted
+	}
 	for i := range p.Systems {
 		if err := r.captureSystem(ctx, i); err != nil {
 			return m, err
@@ -673,7 +682,10 @@ func (r *Runner) captureSystem(ctx context.Context, i int) error {
 		}
 		se.Files[c.kind] = rel
 	}
-	return ctx.Err()
+	if ctx.Err() != nil {
+		return ErrInterrupted
+	}
+	return nil
 }
 
 // prepareAll makes the tables of every system that lacks them. With

@@ -878,3 +878,75 @@ func TestFakeBuiltinWorkload(t *testing.T) {
 		t.Errorf("cpu campaign: %v", w.commands())
 	}
 }
+
+// SIGINT or SIGTERM (the context ending) stops a campaign at every stage,
+// and --resume finishes it.
+func TestFakeInterruptStages(t *testing.T) {
+	for _, tt := range []struct {
+		stage  string
+		match  string // the command during which the signal comes
+		nth    int    // which of the matching commands (from 1)
+		runsOK int    // runs done when it stopped
+	}{
+		{"preflight", " help", 1, -1},
+		{"host captures", "lsblk", 1, 0},
+		{"prepare", " prepare", 2, 0},
+		{"cleanup", " cleanup", 4, 16}, // the 2 before prepare, then the end
+	} {
+		t.Run(tt.stage, func(t *testing.T) {
+			w := newFakeWorld(t)
+			plan := fakePlan(t, fakePlanYAML)
+			dir := filepath.Join(t.TempDir(), "campaign")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			seen := 0
+			w.before = func(c *Command) {
+				if strings.Contains(shellQuote(c.Argv), tt.match) {
+					if seen++; seen == tt.nth {
+						cancel()
+					}
+				}
+			}
+			m, err := w.runner(plan, dir).Run(ctx)
+			if !errors.Is(err, ErrInterrupted) {
+				t.Fatalf("got %v", err)
+			}
+			if tt.runsOK < 0 {
+				if m != nil {
+					t.Errorf("interrupted in preflight: manifest %+v", m)
+				}
+				if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("interrupted in preflight: %s created", dir)
+				}
+				return
+			}
+			d := disk(t, dir)
+			if d.Status != collect.CampaignInterrupted || d.Summary()[collect.RunOK] != tt.runsOK {
+				t.Fatalf("manifest: %s, %v", d.Status, d.Summary())
+			}
+			checkNoTemps(t, dir)
+			w.before = nil
+			r := w.runner(plan, dir)
+			r.Resume = true
+			if m, err = r.Run(context.Background()); err != nil || m.Summary()[collect.RunOK] != 16 {
+				t.Fatalf("resume: %v", err)
+			}
+			for _, s := range m.Systems {
+				if !s.Cleaned || len(s.Errors) > 0 {
+					t.Errorf("system after resume: %+v", s)
+				}
+			}
+			if len(m.Host.Files) != 6 {
+				t.Errorf("host captures after resume: %v", m.Host.Files)
+			}
+		})
+	}
+	t.Run("before it starts", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		w := newFakeWorld(t)
+		if _, err := w.runner(fakePlan(t, fakePlanYAML), filepath.Join(t.TempDir(), "c")).Run(ctx); !errors.Is(err, ErrInterrupted) || len(w.commands()) > 0 {
+			t.Errorf("got %v after %v", err, w.commands())
+		}
+	})
+}

@@ -301,7 +301,7 @@ func TestMain(m *testing.M) {
 // way sbreport run does: SIGINT and SIGTERM end the context.
 func runChild(spec string) int {
 	parts := strings.Split(spec, "|")
-	p, err := ReadPlanFile(parts[0])
+	p, err := ReadPlanFile(parts[0], os.Getenv)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
@@ -440,7 +440,7 @@ table_size: 1000
 	}
 
 	// Resume in this process to the end.
-	plan, err := ReadPlanFile(planFile)
+	plan, err := ReadPlanFile(planFile, os.Getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
