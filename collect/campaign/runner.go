@@ -51,8 +51,15 @@ func (e *FailedRunsError) Error() string {
 
 // An Event tells an observer how a campaign is going.
 type Event struct {
-	Kind  string            // EventNote, EventRunStart, EventRunEnd, EventDone
-	Run   *collect.RunEntry // the run, for EventRunStart and EventRunEnd
+	Kind string            // EventNote, EventRunStart, EventRunEnd, EventDone
+	Run  *collect.RunEntry // the run, for EventRunStart and EventRunEnd
+	// Desc names the run in words, for EventRunStart and EventRunEnd:
+	// "innodb oltp_read_only, 4 threads, repeat 2", with every factor of
+	// the plan that varies.
+	Desc string
+	// Hint, at EventRunEnd of a failed run, says what its error usually
+	// means and what to do about it; "" when there is nothing to add.
+	Hint string
 	Done  int               // runs finished (any status), this one included at EventRunEnd
 	Total int               // runs in the campaign
 	// Length is the current run's planned time (warm-up and duration).
@@ -701,6 +708,9 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 		s := &p.Systems[i]
 		se := r.systemEntry(s.Name)
 		srv := r.servers[s.Name]
+		if !r.runsLeft(s.Name) {
+			continue // resumed, and done with this system: its tables are not needed
+		}
 		if se.Prepared && r.tablesInPlace(ctx, s) {
 			continue
 		}
@@ -750,6 +760,16 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// runsLeft reports whether system has runs still to do.
+func (r *Runner) runsLeft(system string) bool {
+	for _, e := range r.m.Runs {
+		if e.Labels["system"] == system && e.Status != collect.RunOK {
+			return true
+		}
+	}
+	return false
 }
 
 // tablesInPlace reports whether every client database of system s holds
@@ -816,7 +836,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	if err := writeManifest(r.m, r.Dir); err != nil {
 		return err
 	}
-	r.observe(Event{Kind: EventRunStart, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
+	r.observe(Event{Kind: EventRunStart, Run: e, Desc: p.describe(st), Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
 
 	stem := st.id()
 	// SHOW GLOBAL STATUS just before and just after the measured run (all
@@ -896,11 +916,49 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	if err := writeManifest(r.m, r.Dir); err != nil {
 		return err
 	}
-	r.observe(Event{Kind: EventRunEnd, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
+	ev := Event{Kind: EventRunEnd, Run: e, Desc: p.describe(st), Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()}
+	if e.Status == collect.RunFailed {
+		ev.Hint = hint(e.Error)
+	}
+	r.observe(ev)
 	if errors.Is(runErr, ErrInterrupted) {
 		return ErrInterrupted
 	}
 	return nil
+}
+
+// describe names a run in words, for progress lines.
+func (p *Plan) describe(st step) string {
+	d := fmt.Sprintf("%s %s, %d thread", st.sys.Name, st.workload, st.threads)
+	if st.threads != 1 {
+		d += "s"
+	}
+	if p.Clients > 1 {
+		d += fmt.Sprintf(", %d clients", p.Clients)
+	}
+	return d + fmt.Sprintf(", repeat %d", st.repeat)
+}
+
+// sqlError finds the server error code in sysbench's FATAL lines: "error
+// 1062 (" or "errno = 1062".
+var sqlError = regexp.MustCompile(`(?:error|errno =) (\d{4})\b`)
+
+// hint explains the failures a campaign commonly meets.
+func hint(msg string) string {
+	m := sqlError.FindStringSubmatch(msg)
+	if m == nil {
+		return ""
+	}
+	switch m[1] {
+	case "1062":
+		return "error 1062 (duplicate key): engines without transactions (Aria, MyISAM) cannot isolate the DELETE and INSERT of one id that oltp_read_write and oltp_write_only run, so concurrent threads collide. " +
+			"Add --mysql-ignore-errors=1062 to sysbench.extra (sysbench then counts them under ignored errors; the same option applies to every system), run these workloads with 1 thread, or leave them out for this engine. See examples/plan.yaml"
+	case "1146":
+		return "error 1146 (no such table): the tables were dropped or never prepared; --resume prepares them again"
+	case "2002", "2003", "2013", "2006":
+		return "the server went away or refused the connection; check that it runs, then --resume runs the failed runs again"
+	}
+	return ""
 }
 
 // deleteKinds removes from files the given kinds, client by client too

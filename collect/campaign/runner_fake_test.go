@@ -950,3 +950,73 @@ func TestFakeInterruptStages(t *testing.T) {
 		}
 	})
 }
+
+// --resume prepares the tables of the systems that still have runs to
+// do, and of no other.
+func TestFakeResumePreparesWhatIsLeft(t *testing.T) {
+	w := newFakeWorld(t)
+	plan := fakePlan(t, fakePlanYAML+"order: sequential\n")
+	dir := filepath.Join(t.TempDir(), "campaign")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w.hook = func(hctx context.Context, c *Command, sc sysbenchCall, n int) (int, error, bool) {
+		if sc.measured && n == 8 { // aria's first run; innodb is done
+			cancel()
+			return -1, ErrInterrupted, true
+		}
+		return 0, nil, false
+	}
+	if _, err := w.runner(plan, dir).Run(ctx); !errors.Is(err, ErrInterrupted) {
+		t.Fatal(err)
+	}
+	w.hook = nil
+	w.mu.Lock()
+	w.tables = map[string]int{} // the server lost every table meanwhile
+	w.mu.Unlock()
+	before := len(w.commands(" prepare"))
+	r := w.runner(plan, dir)
+	r.Resume = true
+	if _, err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	prepares := w.commands(" prepare")[before:]
+	if len(prepares) != 1 || !strings.Contains(prepares[0], "--mysql-db=sbtest_b ") {
+		t.Errorf("resume prepared %q, want aria's tables only", prepares)
+	}
+}
+
+// A run that fails with error 1062 on Aria comes with a hint that says
+// why and what to do.
+func TestFakeAria1062Hint(t *testing.T) {
+	w := newFakeWorld(t)
+	src := strings.Replace(strings.Replace(fakePlanYAML, "[oltp_point_select, oltp_read_only]", "[oltp_read_write]", 1), "repeats: 2", "repeats: 1", 1)
+	w.hook = func(ctx context.Context, c *Command, sc sysbenchCall, n int) (int, error, bool) {
+		if sc.measured && sc.engine == "aria" && sc.threads > 1 {
+			io.WriteString(c.Stdout, transcript(t, filepath.Join(realDir, "sysbench-1.0.20-oltp_read_write-aria-4thr.txt"))[0])
+			return 1, &ExitError{Code: 1}, true
+		}
+		return 0, nil, false
+	}
+	hints := map[string]string{}
+	r := w.runner(fakePlan(t, src), filepath.Join(t.TempDir(), "c"))
+	r.Observe = func(e Event) {
+		if e.Kind == EventRunEnd {
+			hints[e.Run.ID] = e.Hint
+		}
+	}
+	m, err := r.Run(context.Background())
+	var failed *FailedRunsError
+	if !errors.As(err, &failed) || len(failed.Failed) != 1 {
+		t.Fatalf("campaign: %v", err)
+	}
+	h := hints["aria/oltp_read_write/4thr-r1"]
+	if !strings.HasPrefix(h, "error 1062 (duplicate key): engines without transactions (Aria, MyISAM)") || !strings.Contains(h, "--mysql-ignore-errors=1062") {
+		t.Errorf("hint %q", h)
+	}
+	if hints["innodb/oltp_read_write/4thr-r1"] != "" || hints["aria/oltp_read_write/1thr-r1"] != "" {
+		t.Errorf("hints for runs that did not fail: %v", hints)
+	}
+	if !strings.Contains(m.Runs[3].Error, "error 1062") {
+		t.Errorf("error %q", m.Runs[3].Error)
+	}
+}
