@@ -7,6 +7,11 @@
 # Running the script again while the instance answers only re-checks the
 # database and the user, then prints where to connect.
 #
+# Arguments, if any, are mariadbd options for this start of the server
+# (scripts/restart-db.sh passes them: a campaign changing a variable that
+# is not dynamic, such as aria_pagecache_buffer_size, restarts the server
+# with --aria-pagecache-buffer-size=8M).
+#
 # Environment (all optional):
 #   SBREPORT_DB_DIR   instance directory      (default /tmp/sbreport-mariadb)
 #   SBREPORT_DB_PORT  TCP port on 127.0.0.1   (default 3307)
@@ -176,9 +181,9 @@ start_server() {
 			{ cat "$DIR/install.log" >&2; die "mariadb-install-db failed"; }
 	fi
 	rm -f "$SOCK"
-	log "starting $MARIADBD on $SOCK and 127.0.0.1:$PORT"
+	log "starting $MARIADBD on $SOCK and 127.0.0.1:$PORT${OPTIONS[*]:+ with ${OPTIONS[*]}}"
 	# setsid + nohup: the server outlives this shell and its terminal.
-	setsid nohup "$MARIADBD" --defaults-file="$CNF" $user >>"$DIR/error.log" 2>&1 </dev/null &
+	setsid nohup "$MARIADBD" --defaults-file="$CNF" $user "${OPTIONS[@]}" >>"$DIR/error.log" 2>&1 </dev/null &
 	local i
 	for i in $(seq 1 120); do
 		alive && return 0
@@ -201,11 +206,24 @@ ALTER USER 'sbtest'@'localhost' IDENTIFIED BY '$pw';
 ALTER USER 'sbtest'@'127.0.0.1' IDENTIFIED BY '$pw';
 GRANT ALL PRIVILEGES ON \`sbtest%\`.* TO 'sbtest'@'localhost';
 GRANT ALL PRIVILEGES ON \`sbtest%\`.* TO 'sbtest'@'127.0.0.1';
-GRANT PROCESS, RELOAD ON *.* TO 'sbtest'@'localhost';
-GRANT PROCESS, RELOAD ON *.* TO 'sbtest'@'127.0.0.1';"
+GRANT PROCESS, RELOAD, SUPER ON *.* TO 'sbtest'@'localhost';
+GRANT PROCESS, RELOAD, SUPER ON *.* TO 'sbtest'@'127.0.0.1';"
+}
+
+# OPTIONS are the mariadbd options given as arguments.
+OPTIONS=()
+
+# set_options takes the mariadbd options of this start.
+set_options() {
+	OPTIONS=("$@")
+	local o
+	for o in "${OPTIONS[@]}"; do
+		[[ $o == --[a-z]* ]] || die "not a mariadbd option: $o"
+	done
 }
 
 main() {
+	set_options "$@"
 	install_packages
 	find_bins
 	if alive && rocks_pending; then

@@ -89,7 +89,9 @@ labels: {campaign: clients}
 			t.Errorf("%s: command %q, commands %q, exit %d %v", e.ID, e.Command, e.Commands, *e.ExitStatus, e.ExitStatuses)
 			continue
 		}
-		if len(e.Files) != 3 || e.Files[collect.FileStatus] != e.ID+".status.txt.gz" {
+		// Two outputs, the status snapshots, the /proc samples (the
+		// server is on this host).
+		if len(e.Files) != 4 || e.Files[collect.FileStatus] != e.ID+".status.txt.gz" || e.Files[collect.FileProc] != e.ID+".proc.txt" {
 			t.Errorf("%s: files %v", e.ID, e.Files)
 		}
 		for k := 1; k <= 2; k++ {

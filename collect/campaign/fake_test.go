@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -155,8 +157,15 @@ type fakeWorld struct {
 	// uses counts the outputs taken per workload, engine and threads, so
 	// that repeats get different recorded runs.
 	uses map[string]int
-	// settings of the servers' global variables, per address
-	globals map[string]map[string]string
+	// globals are the servers' global variables, by address; the first
+	// session on a server gives it the variables recorded for its engine.
+	// readOnly lists those SET GLOBAL refuses; noSuper refuses all.
+	globals  map[string]map[string]string
+	original map[string]map[string]string
+	readOnly map[string]bool
+	noSuper  bool
+	// restarts logs the restart commands run, as "ADDR ARGS".
+	restarts []string
 }
 
 func newFakeWorld(t testing.TB) *fakeWorld {
@@ -164,13 +173,15 @@ func newFakeWorld(t testing.TB) *fakeWorld {
 		t: t, tables: map[string]int{}, dbs: map[string]bool{},
 		engines: map[string]bool{"INNODB": true, "ARIA": true, "MYISAM": true},
 		down:    map[string]bool{}, missing: map[string]bool{}, unknown: map[string]bool{},
-		uses: map[string]int{}, globals: map[string]map[string]string{},
+		uses: map[string]int{}, globals: map[string]map[string]string{}, original: map[string]map[string]string{},
+		// Read-only in MariaDB 10.11 (information_schema.SYSTEM_VARIABLES).
+		readOnly: map[string]bool{"aria_pagecache_buffer_size": true, "innodb_page_size": true, "innodb_buffer_pool_chunk_size": true},
 	}
 }
 
 // runner returns a Runner of plan into dir on this world.
 func (w *fakeWorld) runner(plan *Plan, dir string) *Runner {
-	return &Runner{Plan: plan, Dir: dir, Exec: fakeExec{w}, Connect: w.connect,
+	return &Runner{Plan: plan, Dir: dir, Exec: fakeExec{w}, Connect: w.connect, ProcDir: "testdata/proc",
 		Getenv: env(map[string]string{"SB_PASSWORD": "fake-secret-pw"})}
 }
 
@@ -219,6 +230,9 @@ func (x fakeExec) Run(ctx context.Context, c *Command) (int, error) {
 		if strings.Contains(a, "password") {
 			w.t.Errorf("a password option on a command line: %v", c.Argv)
 		}
+	}
+	if c.Argv[0] == "restart-db" {
+		return w.restart(c)
 	}
 	if c.Argv[0] != "sysbench" {
 		return w.host(c)
@@ -339,16 +353,24 @@ func (w *fakeWorld) connect(ctx context.Context, s *System, password string, dbs
 	for _, db := range dbs {
 		w.dbs[addr+"/"+db] = true
 	}
+	eng := strings.ToLower(s.Engine)
+	if eng == "" {
+		eng = "innodb"
+	}
 	if w.globals[addr] == nil {
-		w.globals[addr] = map[string]string{}
+		// SHOW GLOBAL VARIABLES as recorded, minus its header.
+		vars := map[string]string{}
+		body := transcript(w.t, filepath.Join(demoDir, eng, "variables.txt"))[0]
+		for _, l := range strings.Split(body, "\n")[1:] {
+			if k, v, ok := strings.Cut(l, "\t"); ok {
+				vars[k] = v
+			}
+		}
+		w.globals[addr], w.original[addr] = vars, maps.Clone(vars)
 	}
 	db := ""
 	if len(dbs) == 1 {
 		db = dbs[0]
-	}
-	eng := strings.ToLower(s.Engine)
-	if eng == "" {
-		eng = "innodb"
 	}
 	return &fakeSession{w: w, sys: s, addr: addr, db: db, engine: eng}, nil
 }
@@ -396,6 +418,20 @@ func (s *fakeSession) Capture(ctx context.Context, stmt string) ([]byte, error) 
 		s.status++
 	case strings.HasPrefix(stmt, "SHOW TABLE STATUS"):
 		out += s.body("table-status.txt")
+	case strings.HasPrefix(stmt, "SHOW GLOBAL VARIABLES WHERE Variable_name IN ("):
+		var names []string
+		for _, q := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(stmt, "SHOW GLOBAL VARIABLES WHERE Variable_name IN ("), ")"), ", ") {
+			names = append(names, strings.Trim(q, "'"))
+		}
+		slices.Sort(names)
+		out += "Variable_name\tValue\n"
+		s.w.mu.Lock()
+		for _, n := range names {
+			if v, ok := s.w.globals[s.addr][n]; ok {
+				out += n + "\t" + v + "\n"
+			}
+		}
+		s.w.mu.Unlock()
 	default:
 		return nil, fmt.Errorf("fake server: unknown statement %q", stmt)
 	}
@@ -411,17 +447,66 @@ func (s *fakeSession) TableCount(ctx context.Context, db string, tables int) (in
 	return min(s.w.tables[s.addr+"/"+db], tables), nil
 }
 
-func (s *fakeSession) Close() error {
-	s.closed = true
+func (s *fakeSession) Variable(ctx context.Context, name string) (string, bool, error) {
+	s.w.mu.Lock()
+	defer s.w.mu.Unlock()
+	if s.w.down[s.addr] {
+		return "", false, fmt.Errorf("dial tcp %s: connect: connection refused", s.addr)
+	}
+	v, ok := s.w.globals[s.addr][name]
+	if !ok {
+		return "", false, fmt.Errorf("%s: %w", name, ErrNoVariable)
+	}
+	return v, !s.w.readOnly[name], nil
+}
+
+func (s *fakeSession) SetGlobal(ctx context.Context, name, value string) error {
+	s.w.mu.Lock()
+	defer s.w.mu.Unlock()
+	switch {
+	case s.w.down[s.addr]:
+		return fmt.Errorf("dial tcp %s: connect: connection refused", s.addr)
+	case s.w.noSuper:
+		return errors.New("Error 1227 (42000): Access denied; you need (at least one of) the SUPER privilege(s) for this operation")
+	case s.w.readOnly[name]:
+		return fmt.Errorf("Error 1238 (HY000): Variable '%s' is a read only variable", name)
+	}
+	if _, ok := s.w.globals[s.addr][name]; !ok {
+		return fmt.Errorf("Error 1193 (HY000): Unknown system variable '%s'", name)
+	}
+	s.w.globals[s.addr][name] = serverShows(value)
 	return nil
 }
 
-// sortedKeys lists a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
+// serverShows is a value as MariaDB shows it once set: sizes in bytes.
+func serverShows(v string) string {
+	if n, ok := sizeValue(v); ok {
+		return strconv.FormatInt(n, 10)
 	}
-	sort.Strings(out)
-	return out
+	return strings.ToUpper(v)
+}
+
+// restart is the fake restart command: restart-db ADDR [--name=value...]
+// starts the server at ADDR again with its recorded variables, and the
+// options given.
+func (w *fakeWorld) restart(c *Command) (int, error) {
+	if len(c.Argv) < 2 {
+		return 2, &ExitError{Code: 2}
+	}
+	addr := c.Argv[1]
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.restarts = append(w.restarts, strings.Join(c.Argv[1:], " "))
+	w.globals[addr] = maps.Clone(w.original[addr])
+	for _, a := range c.Argv[2:] {
+		name, val, _ := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		w.globals[addr][strings.ReplaceAll(name, "-", "_")] = serverShows(val)
+	}
+	fmt.Fprintf(c.Stdout, "restarted %s\n", addr)
+	return 0, nil
+}
+
+func (s *fakeSession) Close() error {
+	s.closed = true
+	return nil
 }

@@ -20,7 +20,13 @@ import (
 // sysbench workloads, thread counts and repeats run against each. It is
 // read from YAML by ReadPlan; see examples/plan.yaml for every key.
 //
-// With Clients N above 1, every measured run (and its warm-up) is N
+// Factors. Threads, clients, tables, table_size, server variables and
+// sysbench options may each be a list; so may the levels of a named
+// Factor. The campaign runs their cross product (or the combinations
+// that Only lists) for every system, workload and repeat, and every run
+// carries each of them as a label, defaults included (clients=1).
+//
+// Clients. With N above 1, every measured run (and its warm-up) is N
 // sysbench processes started at once against the same system. Threads is
 // then the run's total concurrency, split evenly: each client runs
 // threads/N threads. Stock sysbench OLTP scripts cannot start at a table
@@ -30,31 +36,53 @@ import (
 // thread counts and tables must therefore be divisible by N. Each client
 // writes its own output file; the manifest labels them client=K and
 // client_group=RUN_ID, which analyze merges back into one run of the
-// plan's threads. With Clients 1 (the default) the plan's database is
-// used as it is.
+// plan's threads. With one client the plan's database is used as it is.
+// Each layout of tables a system's runs need (tables × table_size ×
+// clients) is prepared once, before the first run, in databases of its
+// own when there are several (see Plan.db).
+//
+// Server variables. Variables (of the plan, of a system, of a factor's
+// level) are set before each run that needs them: with SET GLOBAL when
+// the server can change them while it runs, else by the system's Restart
+// command. Each is read back and captured with the run; every variable
+// the campaign changed is put back at its end, and when it is
+// interrupted.
 type Plan struct {
 	Systems   []System `yaml:"systems"`
 	Workloads []string `yaml:"workloads"`
-	Threads   []int    `yaml:"threads"`
+	Threads   Ints     `yaml:"threads"`
 	Repeats   int      `yaml:"repeats"`    // default 1
 	Duration  Seconds  `yaml:"duration"`   // sysbench --time of every measured run
 	Warmup    Seconds  `yaml:"warmup"`     // a discarded run of this length before each measured run; 0: none
 	Grace     Seconds  `yaml:"grace"`      // a run still going after warmup+duration+grace is killed; default 60s
-	Tables    int      `yaml:"tables"`     // --tables, default 1
-	TableSize int      `yaml:"table_size"` // --table-size, default 10000
+	Tables    Ints     `yaml:"tables"`     // --tables (all clients together), default 1
+	TableSize Ints     `yaml:"table_size"` // --table-size, default 10000
 	Sysbench  Options  `yaml:"sysbench"`
 	// Clients is how many sysbench processes run at once for each run,
 	// each on its own share of the threads and tables; default 1.
-	Clients    int               `yaml:"clients"`
-	Order      string            `yaml:"order"`       // OrderInterleaved (default) or OrderSequential
-	KeepTables bool              `yaml:"keep_tables"` // skip the cleanup at the end
-	Labels     map[string]string `yaml:"labels"`      // added to every run
+	Clients Ints `yaml:"clients"`
+	// Variables are server variables set for every system; a list of
+	// values is a factor.
+	Variables Settings `yaml:"variables,omitempty"`
+	// Factors are named factors whose levels set variables and options.
+	Factors []Factor `yaml:"factors,omitempty"`
+	// Only, when given, keeps the combinations of factor levels that
+	// match one of its entries (factor or variable or option name, system
+	// or workload → value); the others are not run.
+	Only       []map[string]string `yaml:"only,omitempty"`
+	Order      string              `yaml:"order"`       // OrderInterleaved (default) or OrderSequential
+	KeepTables bool                `yaml:"keep_tables"` // skip the cleanup at the end
+	Labels     map[string]string   `yaml:"labels"`      // added to every run
 
 	// Name is the file the plan was read from, for messages only.
 	Name string `yaml:"-"`
 	// Digest identifies the plan's content (SHA-256 of the YAML bytes), so
 	// that --resume can refuse a plan edited since the campaign started.
 	Digest string `yaml:"-"`
+
+	dims      []dim               // the factors of the cross product (see makeDims)
+	steps     []step              // every run, in order (see expand)
+	layoutsOf map[string][]layout // system → the layouts of its runs (see layouts)
 }
 
 // A System is one server configuration under test; its name becomes the
@@ -64,6 +92,16 @@ type System struct {
 	MySQL  MySQL             `yaml:"mysql"`
 	Engine string            `yaml:"engine"` // --mysql-storage-engine at prepare; "" keeps the server default
 	Labels map[string]string `yaml:"labels"` // added to this system's runs
+	// Clients replaces the plan's clients for this system.
+	Clients Ints `yaml:"clients,omitempty"`
+	// Variables are server variables set for this system's runs, one
+	// value each.
+	Variables Settings `yaml:"variables,omitempty"`
+	// Restart is the command that restarts this system's server with the
+	// variables that cannot change while it runs: the runner appends
+	// --NAME=VALUE for each (none to put the server back as configured)
+	// and waits until the server answers again.
+	Restart []string `yaml:"restart,omitempty"`
 }
 
 // MySQL says how sysbench and the captures reach a server. The password
@@ -85,6 +123,10 @@ type Options struct {
 	Percentile     *int     `yaml:"percentile"`      // --percentile, default 95; 0 disables
 	Extra          []string `yaml:"extra"`           // more arguments, e.g. --rand-type=uniform
 	Binary         string   `yaml:"binary"`          // default "sysbench" from $PATH
+	// Options are sysbench options of the runs and warm-ups (not of
+	// prepare) as name: value, --NAME=VALUE on the command line; a list of
+	// values is a factor.
+	Options Settings `yaml:"options,omitempty"`
 }
 
 // Orders of a campaign's runs.
@@ -239,6 +281,11 @@ func ReadPlan(r io.Reader, name string, getenv func(string) string) (*Plan, erro
 	if root.Kind == 0 || len(root.Content) == 0 {
 		return nil, &PlanError{File: name, Problems: []PlanProblem{{Msg: "empty plan"}}}
 	}
+	// Numbers with a fraction, before yaml.v3 cuts them to whole ones.
+	pre := validator{root: root.Content[0]}
+	if pre.wholeNumbers(); len(pre.problems) > 0 {
+		return nil, &PlanError{File: name, Problems: pre.problems}
+	}
 	var p Plan
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -291,18 +338,20 @@ var (
 
 var goTypes = map[string]string{
 	"int": "a whole number", "bool": "true or false", "string": "a string",
-	"[]int": "a list of whole numbers", "[]string": "a list of strings",
-	"[]campaign.System": "a list of systems", "map[string]string": "a mapping of labels",
+	"[]int": "a list of whole numbers", "[]string": "a list of strings", "[]campaign.Factor": "a list of factors",
+	"[]campaign.Level": "a list of levels", "campaign.Factor": "a mapping (name, levels)", "campaign.Level": "a mapping (name, variables, options)",
+	"[]map[string]string": "a list of mappings",
+	"[]campaign.System":   "a list of systems", "map[string]string": "a mapping of labels",
 	"campaign.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
-	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, binary)",
-	"campaign.System":  "a mapping (name, mysql, engine, labels)", "campaign.Plan": "a mapping",
+	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, options, binary)",
+	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart)", "campaign.Plan": "a mapping",
 }
 
 var yamlTags = map[string]string{"!!str": "a string", "!!int": "a number", "!!seq": "a list", "!!map": "a mapping", "!!bool": "a boolean", "!!float": "a number", "!!null": "nothing"}
 
 func friendlier(msg string) string {
 	if m := notFound.FindStringSubmatch(msg); m != nil {
-		where := map[string]string{"Plan": "the plan", "System": "a system", "MySQL": "mysql", "Options": "sysbench"}[m[2]]
+		where := map[string]string{"Plan": "the plan", "System": "a system", "MySQL": "mysql", "Options": "sysbench", "Factor": "a factor", "Level": "a level"}[m[2]]
 		if where == "" {
 			where = m[2]
 		}
@@ -415,199 +464,8 @@ var reservedArgs = map[string]string{
 }
 
 // reservedLabels are set by the runner for every run.
-var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true, "client": true, "client_group": true}
-
-func (v *validator) plan(p *Plan, getenv func(string) string) {
-	v.wholeNumbers()
-	if len(p.Systems) == 0 {
-		v.add(v.line("systems"), "systems: at least one system is needed")
-	}
-	names := map[string]int{}
-	for i := range p.Systems {
-		v.system(p, i, getenv, names)
-	}
-
-	if len(p.Workloads) == 0 {
-		v.add(v.line("workloads"), "workloads: at least one workload is needed (e.g. oltp_read_only)")
-	}
-	seenW := map[string]bool{}
-	for i, w := range p.Workloads {
-		switch {
-		case !workloadName.MatchString(w):
-			v.add(v.line("workloads", strconv.Itoa(i)), "workloads: %q is not a sysbench test name or script path", w)
-		case seenW[w]:
-			v.add(v.line("workloads", strconv.Itoa(i)), "workloads: %q listed twice", w)
-		}
-		seenW[w] = true
-	}
-
-	if len(p.Threads) == 0 {
-		v.add(v.line("threads"), "threads: at least one thread count is needed (e.g. [1, 4, 16])")
-	}
-	seenT := map[int]bool{}
-	for i, t := range p.Threads {
-		switch {
-		case t < 1:
-			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d is not a thread count (want 1 or more)", t)
-		case t > MaxThreads:
-			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d is more than %d", t, MaxThreads)
-		case seenT[t]:
-			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d listed twice", t)
-		}
-		seenT[t] = true
-	}
-
-	if !v.has("repeats") {
-		p.Repeats = 1
-	} else if p.Repeats < 1 {
-		v.add(v.line("repeats"), "repeats: want 1 or more, got %d", p.Repeats)
-	}
-	if !v.has("duration") {
-		v.add(0, "duration: missing (e.g. duration: 60s)")
-	} else if p.Duration < 1 {
-		v.add(v.line("duration"), "duration: want at least 1s")
-	}
-	if !v.has("grace") {
-		p.Grace = 60
-	}
-	if !v.has("tables") {
-		p.Tables = 1
-	} else if p.Tables < 1 || p.Tables > MaxTables {
-		v.add(v.line("tables"), "tables: want 1 to %d, got %d", MaxTables, p.Tables)
-	}
-	if !v.has("table_size") {
-		p.TableSize = 10000
-	} else if p.TableSize < 1 {
-		v.add(v.line("table_size"), "table_size: want 1 or more, got %d", p.TableSize)
-	}
-	v.clients(p)
-	switch p.Order {
-	case "":
-		p.Order = OrderInterleaved
-	case OrderInterleaved, OrderSequential:
-	default:
-		v.add(v.line("order"), "order: want %s or %s, got %q", OrderInterleaved, OrderSequential, p.Order)
-	}
-	v.labels(p.Labels, "labels")
-	v.options(p)
-	v.runCount(p)
-}
-
-// wholeNumberPaths are the plan's keys that hold whole numbers (or lists
-// of them); "*" stands for every item of a list.
-var wholeNumberPaths = [][]string{
-	{"threads"}, {"repeats"}, {"tables"}, {"table_size"}, {"clients"},
-	{"systems", "*", "mysql", "port"}, {"sysbench", "percentile"},
-}
-
-// wholeNumbers refuses numbers with a fraction or an exponent where the
-// plan wants a whole number: yaml.v3 would cut 1.5 to 1 silently.
-func (v *validator) wholeNumbers() {
-	var walk func(n *yaml.Node, path []string, key string)
-	walk = func(n *yaml.Node, path []string, key string) {
-		if n == nil {
-			return
-		}
-		if len(path) == 0 {
-			items := []*yaml.Node{n}
-			if n.Kind == yaml.SequenceNode {
-				items = n.Content
-			}
-			for _, it := range items {
-				if it.Kind == yaml.ScalarNode && it.ShortTag() == "!!float" {
-					v.add(it.Line, "%s: %s is not a whole number", key, it.Value)
-				}
-			}
-			return
-		}
-		switch {
-		case path[0] == "*" && n.Kind == yaml.SequenceNode:
-			for _, it := range n.Content {
-				walk(it, path[1:], key)
-			}
-		case n.Kind == yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == path[0] {
-					walk(n.Content[i+1], path[1:], key)
-				}
-			}
-		}
-	}
-	for _, p := range wholeNumberPaths {
-		walk(v.root, p, p[len(p)-1])
-	}
-}
-
-// runCount refuses a campaign of more than MaxRuns runs, counted without
-// expanding it (and without overflowing: repeats: 1000000000 is refused
-// at once).
-func (v *validator) runCount(p *Plan) {
-	n := 1
-	for _, f := range []int{len(p.Systems), len(p.Workloads), len(p.Threads), p.Repeats} {
-		if f < 1 {
-			return // reported already
-		}
-		if n > MaxRuns/f {
-			n = MaxRuns + 1
-			break
-		}
-		n *= f
-	}
-	if n > MaxRuns {
-		v.add(v.line("repeats"), "the plan asks for more than %d runs (systems × workloads × threads × repeats = %s); a campaign may have at most %d",
-			MaxRuns, product(len(p.Systems), len(p.Workloads), len(p.Threads), p.Repeats), MaxRuns)
-	}
-}
-
-// product writes a product of counts, e.g. "2 × 4 × 5 × 1000000000".
-func product(fs ...int) string {
-	var parts []string
-	for _, f := range fs {
-		parts = append(parts, strconv.Itoa(f))
-	}
-	return strings.Join(parts, " × ")
-}
-
-// maxDBName is the longest database name MySQL and MariaDB accept.
-const maxDBName = 64
-
-// clients checks the number of clients and that threads and tables split
-// evenly between them.
-func (v *validator) clients(p *Plan) {
-	if !v.has("clients") {
-		p.Clients = 1
-		return
-	}
-	if p.Clients < 1 || p.Clients > MaxClients {
-		v.add(v.line("clients"), "clients: want 1 to %d, got %d", MaxClients, p.Clients)
-		p.Clients = 1
-		return
-	}
-	if p.Clients == 1 {
-		return
-	}
-	for i, t := range p.Threads {
-		if t >= 1 && t%p.Clients != 0 {
-			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d is not divisible by clients %d (threads is a run's total, split evenly between its sysbench processes)", t, p.Clients)
-		}
-	}
-	if p.prepareWorkload() == "" {
-		return // no tables to split
-	}
-	if p.Tables >= 1 && p.Tables%p.Clients != 0 {
-		if v.has("tables") {
-			v.add(v.line("tables"), "tables: %d is not divisible by clients %d (each client works on tables/clients tables of its own)", p.Tables, p.Clients)
-		} else {
-			v.add(v.line("clients"), "clients: %d needs tables divisible by it (each client works on tables of its own), but tables is 1 by default", p.Clients)
-		}
-	}
-	for i := range p.Systems {
-		db := p.Systems[i].MySQL.DB // defaulted by system
-		if n := len(p.clientDB(&p.Systems[i], p.Clients)); len(db) <= maxDBName && n > maxDBName {
-			v.add(v.line("systems", strconv.Itoa(i), "mysql", "db"), "systems[%d].mysql.db: %q is too long for client databases such as %s_c%d (at most %d characters)", i, db, db, p.Clients, maxDBName)
-		}
-	}
-}
+var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true,
+	"client": true, "client_group": true, "clients": true, "tables": true, "table_size": true}
 
 func (v *validator) system(p *Plan, i int, getenv func(string) string, names map[string]int) {
 	s := &p.Systems[i]

@@ -33,8 +33,8 @@ func TestReadPlanDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Tables != 1 || p.TableSize != 10000 || p.Clients != 1 || p.Order != OrderInterleaved || p.Grace != 60 {
-		t.Errorf("defaults: tables %d, table_size %d, clients %d, order %q, grace %v", p.Tables, p.TableSize, p.Clients, p.Order, p.Grace)
+	if !reflect.DeepEqual(p.Tables, Ints{1}) || !reflect.DeepEqual(p.TableSize, Ints{10000}) || !reflect.DeepEqual(p.Clients, Ints{1}) || p.Order != OrderInterleaved || p.Grace != 60 {
+		t.Errorf("defaults: tables %v, table_size %v, clients %v, order %q, grace %v", p.Tables, p.TableSize, p.Clients, p.Order, p.Grace)
 	}
 	if *p.Sysbench.ReportInterval != 1 || !*p.Sysbench.Histogram || *p.Sysbench.Percentile != 95 || p.Sysbench.Binary != "sysbench" {
 		t.Errorf("sysbench defaults: %+v", p.Sysbench)
@@ -85,8 +85,8 @@ func TestReadPlanErrors(t *testing.T) {
 			[]string{`plan.yaml:13: want a whole number, got a string "two"`}},
 		{"wrong type in list", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1, four]", 1) }, pw,
 			[]string{`plan.yaml:12: want a whole number, got a string "four"`}},
-		{"threads not a list", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: 4", 1) }, pw,
-			[]string{`plan.yaml:12: want a list of whole numbers`}},
+		{"threads a mapping", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: {a: 4}", 1) }, pw,
+			[]string{`plan.yaml:12: want a whole number or a list of them, got a mapping`}},
 		{"empty threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: []", 1) }, pw,
 			[]string{`plan.yaml:12: threads: at least one thread count is needed`}},
 		{"zero threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1, 0]", 1) }, pw,
@@ -133,7 +133,7 @@ func TestReadPlanErrors(t *testing.T) {
 		{"client database name too long", func(s string) string {
 			return strings.Replace(strings.Replace(s, "threads: [1, 4]", "threads: [2, 4]", 1), "db: sbtest}", "db: "+strings.Repeat("d", 62)+"}", 1) + "clients: 2\ntables: 2\n"
 		}, pw,
-			[]string{`plan.yaml:3: systems[0].mysql.db: "` + strings.Repeat("d", 62) + `" is too long for client databases`}},
+			[]string{`plan.yaml:3: systems[0].mysql.db: "` + strings.Repeat("d", 62) + `" is too long for the databases of its tables, such as ` + strings.Repeat("d", 62) + `_c1 (at most 64 characters)`}},
 		{"reserved client label", func(s string) string { return s + "labels: {client_group: x}\n" }, pw,
 			[]string{`plan.yaml:15: labels: "client_group" is set by the runner`}},
 		{"no systems", func(s string) string { return "systems: []\n" + s[strings.Index(s, "workloads"):] }, pw,
@@ -150,7 +150,7 @@ func TestReadPlanErrors(t *testing.T) {
 		{"fractional port", func(s string) string { return strings.Replace(s, "port: 3307", "port: 3307.5", 1) }, pw,
 			[]string{`plan.yaml:3: port: 3307.5 is not a whole number`}},
 		{"a billion repeats", func(s string) string { return strings.Replace(s, "repeats: 2", "repeats: 1000000000", 1) }, pw,
-			[]string{`plan.yaml:13: the plan asks for more than 10000 runs (systems × workloads × threads × repeats = 2 × 2 × 2 × 1000000000); a campaign may have at most 10000`}},
+			[]string{`plan.yaml:13: the plan asks for more than 10000 runs (systems × workloads × repeats × tables × table_size × clients × threads = 2 × 2 × 1000000000 × 1 × 1 × 1 × 2); a campaign may have at most 10000`}},
 		{"too many threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1, 100000]", 1) }, pw,
 			[]string{`plan.yaml:12: threads: 100000 is more than 65536`}},
 		{"too many clients", func(s string) string { return s + "clients: 100000\n" }, pw,
@@ -197,7 +197,7 @@ func TestExamplePlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(p.steps()); n != 16 {
+	if n := len(p.steps); n != 16 {
 		t.Errorf("example plan has %d runs, want 16", n)
 	}
 }
@@ -218,8 +218,8 @@ func TestStepsOrder(t *testing.T) {
 	}
 	ids := func() []string {
 		var out []string
-		for _, s := range p.steps()[:5] {
-			out = append(out, s.id())
+		for _, s := range p.expand()[:5] {
+			out = append(out, p.id(s))
 		}
 		return out
 	}
@@ -234,7 +234,7 @@ func TestStepsOrder(t *testing.T) {
 	if got := ids(); !reflect.DeepEqual(got, want) {
 		t.Errorf("sequential order\n got %q\nwant %q", got, want)
 	}
-	if n := len(p.steps()); n != 16 {
+	if n := len(p.expand()); n != 16 {
 		t.Errorf("%d steps, want 16", n)
 	}
 }
@@ -297,7 +297,7 @@ func TestDryRunClients(t *testing.T) {
 	out := b.String()
 	for _, w := range []string{
 		"= 16 runs, 1m4s of measurement\n",
-		"# 2 clients: each run is 2 sysbench processes at once, each with threads/2 threads and 2 of the 4 tables in a database of its own\n",
+		"# innodb: 4 table(s) of 10000 rows for 2 client(s)\n",
 		"# system innodb: 127.0.0.1:3307 as sbtest, databases sbtest_c1, sbtest_c2, MYSQL_PWD from $SB_PASSWORD;",
 		"sbtest_c2 --mysql-storage-engine=ROCKSDB prepare\n",
 		"sysbench oltp_point_select --threads=2 --tables=2 --table-size=10000 --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3307 --mysql-user=sbtest --mysql-db=sbtest_c1 --mysql-storage-engine=InnoDB prepare\n",

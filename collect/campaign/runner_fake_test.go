@@ -427,8 +427,8 @@ func TestFakeCrashResume(t *testing.T) {
 		}
 		return nil
 	})
-	if len(temps) != 1 {
-		t.Fatalf("the crash left %d temporary files, want the killed run's output: %v", len(temps), temps)
+	if len(temps) != 2 {
+		t.Fatalf("the crash left %d temporary files, want the killed run's output and /proc samples: %v", len(temps), temps)
 	}
 	// ingest passes over the temporary file: 5 runs.
 	if doc, _ := collect.Load([]string{crashed}); len(doc.Runs) != 5 {

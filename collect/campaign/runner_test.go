@@ -488,8 +488,9 @@ func freePort(t *testing.T) int {
 }
 
 // startSecondServer starts a throwaway MariaDB with scripts/setup.sh and
-// returns its port and a function that stops it.
-func startSecondServer(t *testing.T, password string) (port int, stop func()) {
+// returns its port, its directory (SBREPORT_DB_DIR) and a function that
+// stops it.
+func startSecondServer(t *testing.T, password string) (port int, dir string, stop func()) {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "sbr-second-")
 	if err != nil {
@@ -519,7 +520,7 @@ func startSecondServer(t *testing.T, password string) (port int, stop func()) {
 		}
 	}
 	t.Cleanup(stop)
-	return port, stop
+	return port, dir, stop
 }
 
 // A server that goes away mid-campaign fails its runs, which are recorded
@@ -533,7 +534,7 @@ func TestCampaignServerStopped(t *testing.T) {
 	var b [8]byte
 	rand.Read(b[:])
 	password := "pw-" + hex.EncodeToString(b[:])
-	port, stop := startSecondServer(t, password)
+	port, _, stop := startSecondServer(t, password)
 	db := testDB(t, srv, "stopped")
 	src := "systems:\n" + systemYAML("shared", "127.0.0.1", dbPort(), db, "InnoDB") +
 		"  - name: doomed\n    mysql: {host: 127.0.0.1, port: " + strconv.Itoa(port) + ", user: sbtest, password_env: DOOMED_PW, db: sbtest}\n    engine: InnoDB\n" + `

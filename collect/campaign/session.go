@@ -29,6 +29,13 @@ type Session interface {
 	// TableCount returns how many of the tables sbtest1..sbtestN (N =
 	// tables) exist in database db.
 	TableCount(ctx context.Context, db string, tables int) (int, error)
+	// Variable reads a global server variable: its value as the server
+	// shows it, and whether SET GLOBAL can change it while the server
+	// runs. ErrNoVariable when the server has no such global variable.
+	Variable(ctx context.Context, name string) (value string, dynamic bool, err error)
+	// SetGlobal runs SET GLOBAL name = value: a size (8M) or a number as
+	// a number, anything else as a string.
+	SetGlobal(ctx context.Context, name, value string) error
 	Close() error
 }
 
@@ -240,4 +247,66 @@ func capture(ctx context.Context, srv Session, stmt, path string) error {
 		return err
 	}
 	return writeCapture(path, data)
+}
+
+// Variable reads a global variable from information_schema.SYSTEM_VARIABLES
+// (MariaDB), which says whether it is read-only; where that table does
+// not exist (MySQL), from @@GLOBAL, taking it for dynamic: SET GLOBAL
+// then says if it is not.
+func (s *server) Variable(ctx context.Context, name string) (string, bool, error) {
+	if !variableName.MatchString(name) {
+		return "", false, fmt.Errorf("%q: %w", name, ErrNoVariable)
+	}
+	qctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	var value sql.NullString
+	var readOnly string
+	err := s.db.QueryRowContext(qctx, "SELECT GLOBAL_VALUE, READ_ONLY FROM information_schema.SYSTEM_VARIABLES WHERE VARIABLE_NAME = ?", strings.ToUpper(name)).Scan(&value, &readOnly)
+	var me *mysql.MySQLError
+	switch {
+	case errors.As(err, &me) && me.Number == 1109: // unknown table: MySQL
+		err = s.db.QueryRowContext(qctx, "SELECT @@GLOBAL."+name).Scan(&value)
+		if errors.As(err, &me) && (me.Number == 1193 || me.Number == 1238) {
+			return "", false, fmt.Errorf("%s: %w", name, ErrNoVariable)
+		}
+		if err != nil {
+			return "", false, err
+		}
+		return value.String, true, nil
+	case errors.Is(err, sql.ErrNoRows):
+		return "", false, fmt.Errorf("%s: %w", name, ErrNoVariable)
+	case err != nil:
+		return "", false, err
+	case !value.Valid:
+		return "", false, fmt.Errorf("%s is a session variable only: %w", name, ErrNoVariable)
+	}
+	return value.String, readOnly == "NO", nil
+}
+
+// SetGlobal runs SET GLOBAL name = ?. After innodb_buffer_pool_size, it
+// waits (up to a minute) until the server says the resize is done.
+func (s *server) SetGlobal(ctx context.Context, name, value string) error {
+	if !variableName.MatchString(name) {
+		return fmt.Errorf("%q is not a variable name", name)
+	}
+	qctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if _, err := s.db.ExecContext(qctx, "SET GLOBAL "+name+" = ?", sqlValue(value)); err != nil {
+		return err
+	}
+	if strings.EqualFold(name, "innodb_buffer_pool_size") {
+		for {
+			var n, status string
+			err := s.db.QueryRowContext(qctx, "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_resize_status'").Scan(&n, &status)
+			if err != nil || status == "" || strings.Contains(strings.ToLower(status), "completed") {
+				return nil // nothing to wait for, or a server that does not say
+			}
+			select {
+			case <-qctx.Done():
+				return fmt.Errorf("innodb_buffer_pool_size: still resizing after a minute: %s", status)
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}
+	return nil
 }
