@@ -257,3 +257,28 @@ func TestRunPlanNotAFile(t *testing.T) {
 		}
 	}
 }
+
+// The study plan's dry run: every factor, no password needed.
+func TestRunDryRunStudy(t *testing.T) {
+	t.Setenv("SB_PASSWORD", "")
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"run", "--dry-run", "../../examples/study-plan.yaml"}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"# 2 system(s) × 2 workload(s) × 3 repeat(s) × 2 bound × 2 clients × 1 threads = 48 runs, 12m0s of measurement\n",
+		"# system aria: variables that are not dynamic are set by scripts/restart-db.sh --NAME=VALUE ...\n",
+		"# innodb: SET GLOBAL innodb_buffer_pool_size = 8M, aria_pagecache_buffer_size = 8M (or a restart); read back into innodb/oltp_point_select/io-1cl-4thr-r1.settings.txt\n",
+		"# aria/oltp_read_only/io-4cl-4thr-r3: 4 clients at once\n",
+		"# at the end (or when interrupted): every variable set back to its value before the campaign\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("dry run lacks %q", want)
+		}
+	}
+	// 24 one-client runs and 24 runs of 4 clients, each with its warm-up.
+	if n, w := strings.Count(out, " run  # "), strings.Count(out, " run  # warm-up"); n-w != 24+24*4 || w != n-w {
+		t.Errorf("%d measured commands and %d warm-ups, want 120 of each", n-w, w)
+	}
+}

@@ -408,3 +408,36 @@ func TestReadPlanBounded(t *testing.T) {
 		t.Errorf("no getenv: %v", err)
 	}
 }
+
+// examples/study-plan.yaml: 2 engines × 2 workloads × 3 repeats × 2
+// levels of bound × 2 client counts, interleaved.
+func TestStudyPlan(t *testing.T) {
+	p, err := ReadPlan(strings.NewReader(mustRead(t, "../../examples/study-plan.yaml")), "study-plan.yaml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.steps) != 48 {
+		t.Fatalf("%d runs, want 48", len(p.steps))
+	}
+	var first []string
+	for _, st := range p.steps[:8] {
+		first = append(first, p.id(st))
+	}
+	want := []string{"innodb/oltp_point_select/cpu-1cl-4thr-r1", "aria/oltp_point_select/cpu-1cl-4thr-r1",
+		"innodb/oltp_point_select/cpu-4cl-4thr-r1", "aria/oltp_point_select/cpu-4cl-4thr-r1",
+		"innodb/oltp_point_select/io-1cl-4thr-r1", "aria/oltp_point_select/io-1cl-4thr-r1",
+		"innodb/oltp_point_select/io-4cl-4thr-r1", "aria/oltp_point_select/io-4cl-4thr-r1"}
+	if !reflect.DeepEqual(first, want) {
+		t.Errorf("order\n%q\nwant\n%q", first, want)
+	}
+	l := p.runLabels(p.steps[6])
+	for k, v := range map[string]string{"system": "innodb", "engine": "InnoDB", "bound": "io", "clients": "4", "threads": "4", "tables": "8",
+		"table_size": "50000", "innodb_buffer_pool_size": "8M", "aria_pagecache_buffer_size": "8M", "repeat": "1", "campaign": "study"} {
+		if l[k] != v {
+			t.Errorf("label %s = %q, want %q (%v)", k, l[k], v, l)
+		}
+	}
+	if got := p.databases(&p.Systems[1]); !reflect.DeepEqual(got, []string{"sbtest_study_aria", "sbtest_study_aria_c1", "sbtest_study_aria_c2", "sbtest_study_aria_c3", "sbtest_study_aria_c4"}) {
+		t.Errorf("aria databases %v", got)
+	}
+}
