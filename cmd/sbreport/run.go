@@ -21,7 +21,7 @@ import (
 
 func init() {
 	register("run", "run [flags] PLAN.yaml -o DIR",
-		"Run a benchmark campaign: prepare each system's tables, run every workload × threads × repeat with sysbench, and capture the host, each server's variables and status, and every raw output into DIR.",
+		"Run a benchmark campaign: prepare each system's tables, run every workload × repeat × combination of the plan's factors (threads, clients, tables, server variables, ...) with sysbench, and capture the host, each server's variables and status, /proc counters, and every raw output into DIR.",
 		runRun)
 }
 
