@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sbreport/sbreport/parse"
 	"gopkg.in/yaml.v3"
 )
 
@@ -597,8 +598,6 @@ func secretOption(name string) bool {
 // secretText matches text that gives a password option a value.
 var secretText = regexp.MustCompile(`(?i)pass(?:word|wd)[A-Za-z0-9_-]*=`)
 
-// secretValue matches a password option's value in a message.
-var secretValue = regexp.MustCompile(`(?i)(pass(?:word|wd)[A-Za-z0-9_-]*=)("[^"]*"|'[^']*'|[^\s"',\]}]+)`)
-
-// maskSecrets hides the value of any password option in a message.
-func maskSecrets(msg string) string { return secretValue.ReplaceAllString(msg, "${1}***") }
+// maskSecrets hides the value of any password option in a message, with
+// the one masking function of sbreport.
+func maskSecrets(msg string) string { return parse.MaskPasswords(msg) }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sbreport/sbreport/collect"
+	"github.com/sbreport/sbreport/parse"
 )
 
 // ErrInterrupted reports a campaign stopped by its context (SIGINT or
@@ -141,7 +142,8 @@ func (r *Runner) note(format string, args ...any) {
 func (r *Runner) DryRun(w io.Writer) error {
 	p := r.Plan
 	bin := p.Sysbench.Binary
-	cmd := func(args []string) string { return shellQuote(append([]string{bin}, args...)) }
+	// Plans hold no passwords (ReadPlan refuses them); masked all the same.
+	cmd := func(args []string) string { return parse.MaskPasswords(shellQuote(append([]string{bin}, args...))) }
 	var what []string
 	counts := []int{len(p.Systems), len(p.Workloads), p.Repeats}
 	what = append(what, "system(s)", "workload(s)", "repeat(s)")
@@ -512,7 +514,7 @@ func (r *Runner) openManifest(ctx context.Context) error {
 func (p *Plan) setCommands(e *collect.RunEntry, st step) {
 	e.Command, e.Commands = "", nil
 	for k := 1; k <= st.clients; k++ {
-		c := shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st, k, true)...))
+		c := parse.MaskPasswords(shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st, k, true)...)))
 		if st.clients == 1 {
 			e.Command = c
 		} else {
@@ -1015,7 +1017,7 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 	}
 	var runErr error
 	for _, args := range argvs {
-		if _, err := fmt.Fprintf(f, "$ %s\n", shellQuote(append([]string{r.Plan.Sysbench.Binary}, args...))); err != nil {
+		if _, err := fmt.Fprintf(f, "$ %s\n", parse.MaskPasswords(shellQuote(append([]string{r.Plan.Sysbench.Binary}, args...)))); err != nil {
 			f.Abort()
 			return exit, err
 		}
