@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -49,7 +50,15 @@ const (
 //	SYSTEM/WORKLOAD/4thr-r1.txt              one measured run, verbatim
 //	SYSTEM/WORKLOAD/4thr-r1.status.txt.gz    SHOW GLOBAL STATUS before and after it
 //	SYSTEM/WORKLOAD/4thr-r1.warmup.txt       the discarded warm-up run, if any
+//	SYSTEM/WORKLOAD/4thr-r1.proc.txt         /proc/stat and /proc/diskstats sampled during it
+//	SYSTEM/WORKLOAD/4thr-r1.settings.txt     the server variables it set, read back before it
 //	SYSTEM/cleanup.txt                       sysbench cleanup at the end
+//
+// With factors (several table layouts, client counts, named factors,
+// variables or options given as lists), run stems name the level of each
+// factor with more than one (io-4cl-4thr-r1), and a system with several
+// table layouts has a prepare, table status and cleanup file per layout
+// (prepare-4x10000-4cl.c2.txt), whose kind says which (prepare@4x10000-4cl.c2).
 //
 // With several clients (Plan.Clients), every sysbench output, warm-up,
 // prepare, cleanup and table status is one file per client, its stem
@@ -74,6 +83,21 @@ type Manifest struct {
 	Runs       []*RunEntry   `yaml:"runs"`
 	Plan       any           `yaml:"plan"` // the campaign's plan, as sbreport run wrote it
 	Error      string        `yaml:"error,omitempty"`
+	// Settings are the server variables the campaign changes, with their
+	// values before it.
+	Settings []ServerSetting `yaml:"settings,omitempty"`
+}
+
+// A ServerSetting is a server variable a campaign changes, on one server.
+type ServerSetting struct {
+	Server   string `yaml:"server"`   // socket path or host:port
+	Name     string `yaml:"name"`     // as the plan gives it
+	Original string `yaml:"original"` // before the campaign, as the server showed it
+	Dynamic  bool   `yaml:"dynamic"`  // set with SET GLOBAL; else by restarting the server
+	// Restored says the campaign put it back to Original at its end (or
+	// when interrupted); Error, why it could not.
+	Restored bool   `yaml:"restored"`
+	Error    string `yaml:"error,omitempty"`
 }
 
 // Tools records the versions the campaign ran with.
@@ -120,7 +144,10 @@ type RunEntry struct {
 	Ended        *time.Time `yaml:"ended,omitempty"`
 	Attempts     int        `yaml:"attempts"`
 	Error        string     `yaml:"error,omitempty"` // why the run failed
-	Captures     `yaml:",inline"`
+	// Settings are the server variables the run set, as the server read
+	// them back just before it (the plan's 8M shows as 8388608).
+	Settings map[string]string `yaml:"settings,omitempty"`
+	Captures `yaml:",inline"`
 }
 
 // Kinds of files in Captures.Files that hold results the ingest reads.
@@ -135,11 +162,21 @@ const (
 	FilePrepare     = "prepare"
 	FileTableStatus = "table_status"
 	FileCleanup     = "cleanup"
+	// FileProc holds the host's /proc/stat and /proc/diskstats, sampled
+	// during a measured run when the server is local: one block per
+	// sample, "# t=UNIX_SECONDS.FRACTION" then both files verbatim.
+	FileProc = "proc"
+	// FileSettings holds SHOW GLOBAL VARIABLES of the variables a run set,
+	// read back before it.
+	FileSettings = "settings"
 )
 
 // notResults are file kinds that hold no result, or repeat one in another
 // form (lscpu -J beside lscpu): ingest skips them.
-var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanup: true, "nproc": true, "lscpu_json": true}
+// Ingest passes over proc samples (no parser reads them yet) and settings
+// (their values are the run's labels and RunEntry.Settings).
+var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanup: true, "nproc": true, "lscpu_json": true,
+	FileProc: true, FileSettings: true}
 
 // ReadManifest reads dir's campaign.yaml.
 func ReadManifest(dir string) (*Manifest, error) {
@@ -291,13 +328,16 @@ func (m *Manifest) planLabels() map[string]string {
 var clientSuffix = regexp.MustCompile(`\.c([1-9][0-9]*)$`)
 
 // SplitKind splits a file kind such as "output.c2" into its base kind and
-// client number (0 for a kind of no client).
+// client number (0 for a kind of no client). A table layout's tag goes
+// too: "prepare@4x10000-4cl.c2" is prepare of client 2.
 func SplitKind(kind string) (base string, client int) {
 	if m := clientSuffix.FindStringSubmatchIndex(kind); m != nil {
 		n, err := strconv.Atoi(kind[m[2]:m[3]])
 		if err == nil {
-			return kind[:m[0]], n
+			base, _, _ = strings.Cut(kind[:m[0]], "@")
+			return base, n
 		}
 	}
-	return kind, 0
+	base, _, _ = strings.Cut(kind, "@")
+	return base, 0
 }

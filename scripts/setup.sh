@@ -7,6 +7,11 @@
 # Running the script again while the instance answers only re-checks the
 # database and the user, then prints where to connect.
 #
+# Arguments, if any, are mariadbd options for this start of the server
+# (scripts/restart-db.sh passes them: a campaign changing a variable that
+# is not dynamic, such as aria_pagecache_buffer_size, restarts the server
+# with --aria-pagecache-buffer-size=8M).
+#
 # Environment (all optional):
 #   SBREPORT_DB_DIR   instance directory      (default /tmp/sbreport-mariadb)
 #   SBREPORT_DB_PORT  TCP port on 127.0.0.1   (default 3307)
@@ -34,44 +39,53 @@ installed() { [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) == *'install o
 candidate() { [[ $(apt-cache policy "$1" 2>/dev/null) == *'Candidate: '[0-9]* ]]; }
 have_lists() { [ -n "$(ls -A /var/lib/apt/lists 2>/dev/null | grep -v -e lock -e partial)" ]; }
 
+# apt_install installs packages. A failure is retried once after
+# apt-get update: package lists older than the mirror name versions it no
+# longer has, and the download fails with 404 Not Found.
+apt_install() {
+	log "apt-get install $*"
+	apt-get install -y -qq --no-install-recommends "$@" >/dev/null && return 0
+	log "apt-get install $* failed; updating the package lists and retrying"
+	apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
 install_packages() {
-	local want=(sysbench mariadb-server mariadb-client) missing=() p
-	for p in "${want[@]}"; do installed "$p" || missing+=("$p"); done
-	# MyRocks gives a second transactional engine; install it when Debian has it.
-	local rocks=mariadb-plugin-rocksdb
-	if ! installed "$rocks"; then
-		if candidate "$rocks"; then
-			missing+=("$rocks")
-		elif ! have_lists; then
-			missing+=("$rocks?") # unknown until the package lists exist
-		fi
-	fi
-	[ ${#missing[@]} -eq 0 ] && return 0
+	local required=() p
+	for p in sysbench mariadb-server mariadb-client; do installed "$p" || required+=("$p"); done
+	# MyRocks gives a second transactional engine. It is optional: without
+	# it the tests that need it skip, and the rest use InnoDB and Aria.
+	local rocks=mariadb-plugin-rocksdb want_rocks=
+	installed "$rocks" || want_rocks=1
+	[ ${#required[@]} -eq 0 ] && [ -z "$want_rocks" ] && return 0
+	local why=
 	if [ "${SBREPORT_NO_INSTALL:-}" = 1 ]; then
-		die "missing packages: ${missing[*]} (SBREPORT_NO_INSTALL=1)"
+		why="SBREPORT_NO_INSTALL=1"
+	elif [ "$(id -u)" != 0 ]; then
+		why="run as root to install them"
 	fi
-	[ "$(id -u)" = 0 ] || die "missing packages: ${missing[*]}; run as root to install them"
+	if [ -n "$why" ]; then
+		[ ${#required[@]} -eq 0 ] || die "missing packages: ${required[*]} ($why)"
+		log "optional package $rocks is not installed ($why): tests that need MyRocks will skip"
+		return 0
+	fi
 	export DEBIAN_FRONTEND=noninteractive
 	if ! have_lists; then
 		log "apt-get update"
 		apt-get update -qq
 	fi
-	local required=() p2
-	for p2 in "${missing[@]}"; do
-		case $p2 in
-		"$rocks"*) ;;
-		*) required+=("$p2") ;;
-		esac
-	done
 	if [ ${#required[@]} -gt 0 ]; then
-		log "apt-get install ${required[*]}"
-		apt-get install -y -qq --no-install-recommends "${required[@]}" >/dev/null ||
-			{ apt-get update -qq && apt-get install -y -qq --no-install-recommends "${required[@]}" >/dev/null; }
+		apt_install "${required[@]}" || die "cannot install ${required[*]}"
 	fi
-	if ! installed "$rocks" && candidate "$rocks"; then
-		log "apt-get install $rocks"
-		apt-get install -y -qq --no-install-recommends "$rocks" >/dev/null ||
-			log "could not install $rocks; continuing with InnoDB and Aria only"
+	if [ -n "$want_rocks" ]; then
+		if ! candidate "$rocks"; then
+			log "$rocks is not in the package lists; updating them"
+			apt-get update -qq || true
+		fi
+		if ! candidate "$rocks"; then
+			log "$rocks is not available here; continuing with InnoDB and Aria only (tests that need MyRocks will skip)"
+		elif ! apt_install "$rocks"; then
+			log "could not install $rocks; continuing with InnoDB and Aria only (tests that need MyRocks will skip)"
+		fi
 	fi
 }
 
@@ -167,9 +181,9 @@ start_server() {
 			{ cat "$DIR/install.log" >&2; die "mariadb-install-db failed"; }
 	fi
 	rm -f "$SOCK"
-	log "starting $MARIADBD on $SOCK and 127.0.0.1:$PORT"
+	log "starting $MARIADBD on $SOCK and 127.0.0.1:$PORT${OPTIONS[*]:+ with ${OPTIONS[*]}}"
 	# setsid + nohup: the server outlives this shell and its terminal.
-	setsid nohup "$MARIADBD" --defaults-file="$CNF" $user >>"$DIR/error.log" 2>&1 </dev/null &
+	setsid nohup "$MARIADBD" --defaults-file="$CNF" $user "${OPTIONS[@]}" >>"$DIR/error.log" 2>&1 </dev/null &
 	local i
 	for i in $(seq 1 120); do
 		alive && return 0
@@ -192,11 +206,24 @@ ALTER USER 'sbtest'@'localhost' IDENTIFIED BY '$pw';
 ALTER USER 'sbtest'@'127.0.0.1' IDENTIFIED BY '$pw';
 GRANT ALL PRIVILEGES ON \`sbtest%\`.* TO 'sbtest'@'localhost';
 GRANT ALL PRIVILEGES ON \`sbtest%\`.* TO 'sbtest'@'127.0.0.1';
-GRANT PROCESS, RELOAD ON *.* TO 'sbtest'@'localhost';
-GRANT PROCESS, RELOAD ON *.* TO 'sbtest'@'127.0.0.1';"
+GRANT PROCESS, RELOAD, SUPER ON *.* TO 'sbtest'@'localhost';
+GRANT PROCESS, RELOAD, SUPER ON *.* TO 'sbtest'@'127.0.0.1';"
+}
+
+# OPTIONS are the mariadbd options given as arguments.
+OPTIONS=()
+
+# set_options takes the mariadbd options of this start.
+set_options() {
+	OPTIONS=("$@")
+	local o
+	for o in "${OPTIONS[@]}"; do
+		[[ $o == --[a-z]* ]] || die "not a mariadbd option: $o"
+	done
 }
 
 main() {
+	set_options "$@"
 	install_packages
 	find_bins
 	if alive && rocks_pending; then
@@ -226,4 +253,7 @@ MariaDB $(sql 'SELECT VERSION()') is running
 EOF
 }
 
-main "$@"
+# Sourced (by the tests of this script), only the functions are defined.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	main "$@"
+fi

@@ -10,10 +10,10 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sbreport/sbreport/collect/campaign"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"github.com/sbreport/sbreport/collect"
@@ -21,7 +21,7 @@ import (
 
 func init() {
 	register("run", "run [flags] PLAN.yaml -o DIR",
-		"Run a benchmark campaign: prepare each system's tables, run every workload × threads × repeat with sysbench, and capture the host, each server's variables and status, and every raw output into DIR.",
+		"Run a benchmark campaign: prepare each system's tables, run every workload × repeat × combination of the plan's factors (threads, clients, tables, server variables, ...) with sysbench, and capture the host, each server's variables and status, /proc counters, and every raw output into DIR.",
 		runRun)
 }
 
@@ -44,21 +44,32 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return fmt.Errorf("run: -o DIR is required: %w", errUsage)
 	}
-	plan, err := campaign.ReadPlanFile(pos[0])
+	// SIGINT and SIGTERM stop the campaign wherever it is: reading the
+	// plan, preflight, prepare, the runs, cleanup. The runs done are kept
+	// and --resume continues. A second signal kills sbreport at once.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+
+	// A dry run connects to nothing: it needs no password.
+	getenv := os.Getenv
+	if *dryRun {
+		getenv = nil
+	}
+	plan, err := campaign.ReadPlanFile(pos[0], getenv)
 	if err != nil {
 		return err
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted before the campaign started")
 	}
 	r := &campaign.Runner{Plan: plan, Dir: *out, Resume: *resume, FailFast: *failFast}
 	if *dryRun {
 		return r.DryRun(stdout)
 	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	go func() {
-		<-ctx.Done()
-		stop() // a second Ctrl-C kills sbreport at once
-	}()
 
 	var prog *progress
 	if !*quiet {
@@ -89,28 +100,47 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// progress shows a campaign's advance: a bar over the planned seconds on a
-// terminal, one line per run otherwise.
+// progress shows how a campaign goes. On a terminal it keeps one status
+// line at the bottom, rewritten in place every second:
+//
+//	[5/16] aria oltp_read_only, 4 threads, repeat 1 · 12s of 1m0s · ETA 11m
+//
+// with notes and failed runs printed above it. Between runs the line
+// names no run (never the one that just ended). Elsewhere (a file, a
+// pipe) it prints one line per note and per finished run.
 type progress struct {
-	w   io.Writer
-	tty bool
+	w     io.Writer
+	tty   bool
+	width func() int // the terminal's columns; 0 when unknown
 
 	mu      sync.Mutex
-	bar     *progressbar.ProgressBar
+	now     func() time.Time
 	total   int           // runs
-	length  time.Duration // one run's planned time
 	done    int           // runs finished
-	current string        // run ID
+	length  time.Duration // one run's planned time
+	desc    string        // the current run, "" between runs
 	started time.Time     // of the current run
 	left    time.Duration // planned time left at the current run's start
-	stop    chan struct{}
-	closed  bool
+	// planned and spent add up the planned and the wall time of the runs
+	// finished since sbreport started, to scale the ETA: a run takes its
+	// --time plus start-up, report and captures.
+	planned, spent time.Duration
+	shown          bool // a status line is on screen
+	stop           chan struct{}
+	closed         bool
 }
 
 func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, stop: make(chan struct{})}
+	p := &progress{w: w, stop: make(chan struct{}), now: time.Now}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.tty = true
+		p.width = func() int {
+			cols, _, err := term.GetSize(int(f.Fd()))
+			if err != nil {
+				return 0
+			}
+			return cols
+		}
 		go p.tick()
 	}
 	return p
@@ -124,20 +154,15 @@ func (p *progress) observe(e campaign.Event) {
 		p.println(e.Msg)
 	case campaign.EventRunStart:
 		p.total, p.done, p.length = e.Total, e.Done, e.Length
-		p.current, p.started, p.left = e.Run.ID, time.Now(), e.Left
-		if p.tty && p.bar == nil {
-			p.bar = progressbar.NewOptions64(int64(time.Duration(e.Total)*e.Length/time.Second),
-				progressbar.OptionSetWriter(p.w),
-				progressbar.OptionSetWidth(25),
-				progressbar.OptionSetPredictTime(false),
-				progressbar.OptionSetElapsedTime(false),
-				progressbar.OptionThrottle(200*time.Millisecond),
-				progressbar.OptionSetRenderBlankState(true),
-			)
-		}
+		p.desc, p.started, p.left = e.Desc, p.now(), e.Left
 		p.render()
 	case campaign.EventRunEnd:
-		p.done = e.Done
+		if !p.started.IsZero() {
+			p.planned += e.Length
+			p.spent += p.now().Sub(p.started)
+		}
+		p.done, p.total, p.left = e.Done, e.Total, e.Left
+		p.desc = ""
 		r := e.Run
 		if !p.tty || r.Status != collect.RunOK {
 			msg := fmt.Sprintf("[%d/%d] %s: %s", e.Done, e.Total, r.ID, r.Status)
@@ -145,42 +170,75 @@ func (p *progress) observe(e campaign.Event) {
 				msg += ": " + r.Error
 			}
 			if !p.tty {
-				msg += fmt.Sprintf(" (%s left)", e.Left)
+				msg += fmt.Sprintf(" (%s left)", p.eta(e.Left))
+			}
+			if e.Hint != "" {
+				msg += "\n  hint: " + e.Hint
 			}
 			p.println(msg)
 		}
-		p.current = ""
-		p.left = e.Left
 		p.render()
 	}
 }
 
-// println prints a line above the bar.
-func (p *progress) println(s string) {
-	if p.bar != nil {
-		p.bar.Clear()
+// eta scales planned time left by how long the finished runs really
+// took against their plan.
+func (p *progress) eta(planned time.Duration) time.Duration {
+	if p.planned > 0 && p.spent > p.planned {
+		planned = time.Duration(float64(planned) * float64(p.spent) / float64(p.planned))
 	}
+	switch {
+	case planned >= 10*time.Minute:
+		return planned.Round(time.Minute)
+	case planned >= time.Minute:
+		return planned.Round(10 * time.Second)
+	}
+	return planned.Round(time.Second)
+}
+
+// line is the status line: the run, its time, the campaign's ETA.
+func (p *progress) line() string {
+	if p.total == 0 {
+		return ""
+	}
+	if p.desc == "" {
+		return fmt.Sprintf("[%d/%d] done · ETA %s", p.done, p.total, p.eta(p.left))
+	}
+	elapsed := min(p.now().Sub(p.started), p.length)
+	return fmt.Sprintf("[%d/%d] %s · %s of %s · ETA %s", p.done+1, p.total, p.desc,
+		elapsed.Truncate(time.Second), p.length, p.eta(max(p.left-elapsed, 0)))
+}
+
+// println prints a line above the status line.
+func (p *progress) println(s string) {
+	p.clear()
 	fmt.Fprintln(p.w, s)
 	p.render()
 }
 
-// render updates the bar: seconds done, runs done/total, the current run
-// and the planned time left.
+// clear erases the status line.
+func (p *progress) clear() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.shown = false
+	}
+}
+
+// render rewrites the status line, cut to the terminal's width so that it
+// never wraps.
 func (p *progress) render() {
-	if p.bar == nil || p.closed {
+	if !p.tty || p.closed {
 		return
 	}
-	elapsed := time.Duration(0)
-	if p.current != "" {
-		elapsed = min(time.Since(p.started), p.length)
+	l := p.line()
+	if l == "" {
+		return
 	}
-	left := max(p.left-elapsed, 0)
-	desc := fmt.Sprintf("[%d/%d]", p.done, p.total)
-	if p.current != "" {
-		desc = fmt.Sprintf("[%d/%d] %s", p.done+1, p.total, p.current)
+	if w := p.width(); w > 1 && utf8.RuneCountInString(l) >= w {
+		l = string([]rune(l)[:w-2]) + "…"
 	}
-	p.bar.Describe(fmt.Sprintf("%s, %s left", desc, left.Truncate(time.Second)))
-	p.bar.Set64(int64((time.Duration(p.done)*p.length + elapsed) / time.Second))
+	fmt.Fprint(p.w, "\r\x1b[K"+l)
+	p.shown = true
 }
 
 func (p *progress) tick() {
@@ -206,8 +264,5 @@ func (p *progress) close() {
 	}
 	p.closed = true
 	close(p.stop)
-	if p.bar != nil {
-		p.bar.Finish()
-		fmt.Fprintln(p.w)
-	}
+	p.clear()
 }

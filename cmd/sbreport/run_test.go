@@ -199,3 +199,86 @@ func requireServer(t *testing.T, port int, password string) {
 		t.Skipf("no MariaDB on 127.0.0.1:%d or no sysbench (start them with scripts/setup.sh): %v", port, err)
 	}
 }
+
+// --dry-run connects to nothing, so it needs no password variable.
+func TestRunDryRunWithoutPassword(t *testing.T) {
+	t.Setenv("SB_PASSWORD", "")
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"run", "--dry-run", "../../examples/plan.yaml"}, &stdout, &stderr); err != nil {
+		t.Fatalf("dry run without SB_PASSWORD: %v", err)
+	}
+	if !strings.Contains(stdout.String(), "MYSQL_PWD from $SB_PASSWORD") {
+		t.Errorf("the dry run does not say where the password will come from:\n%s", stdout.String())
+	}
+	// A real run does need it, and says so before touching anything.
+	dir := filepath.Join(t.TempDir(), "out")
+	err := run([]string{"run", "../../examples/plan.yaml", "-o", dir}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "environment variable SB_PASSWORD is not set") {
+		t.Errorf("run without SB_PASSWORD: %v", err)
+	}
+}
+
+// A password in a plan is refused in every spelling and never printed.
+func TestRunSecretInPlan(t *testing.T) {
+	const secret = "Hunter2-not-shown"
+	for _, extra := range []string{`["--mysql_password=` + secret + `"]`, `["--mysql-password", "` + secret + `"]`, `["--pgsql-password=` + secret + `"]`} {
+		plan := writePlan(t, `systems:
+  - name: a
+    mysql: {host: 127.0.0.1, user: sbtest}
+workloads: [oltp_read_only]
+threads: [1]
+duration: 10s
+sysbench: {extra: `+extra+`}
+`)
+		for _, args := range [][]string{{"run", "--dry-run", plan}, {"run", plan, "-o", filepath.Join(t.TempDir(), "out")}} {
+			var stdout, stderr bytes.Buffer
+			err := run(args, &stdout, &stderr)
+			if err == nil || !strings.Contains(err.Error(), "passwords are not written in plans") {
+				t.Errorf("%s %v: %v", extra, args[:2], err)
+			}
+			if strings.Contains(fmt.Sprint(err)+stdout.String()+stderr.String(), secret) {
+				t.Errorf("%s %v: the password is printed", extra, args[:2])
+			}
+		}
+	}
+}
+
+// A plan that is not a regular file (a device, a directory) is refused
+// without being read.
+func TestRunPlanNotAFile(t *testing.T) {
+	for _, p := range []string{"/dev/zero", t.TempDir()} {
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		var stdout, stderr bytes.Buffer
+		err := run([]string{"run", "--dry-run", p}, &stdout, &stderr)
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+// The study plan's dry run: every factor, no password needed.
+func TestRunDryRunStudy(t *testing.T) {
+	t.Setenv("SB_PASSWORD", "")
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"run", "--dry-run", "../../examples/study-plan.yaml"}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"# 2 system(s) × 2 workload(s) × 3 repeat(s) × 2 bound × 2 clients × 1 threads = 48 runs, 12m0s of measurement\n",
+		"# system aria: variables that are not dynamic are set by scripts/restart-db.sh --NAME=VALUE ...\n",
+		"# innodb: SET GLOBAL innodb_buffer_pool_size = 8M, aria_pagecache_buffer_size = 8M (or a restart); read back into innodb/oltp_point_select/io-1cl-4thr-r1.settings.txt\n",
+		"# aria/oltp_read_only/io-4cl-4thr-r3: 4 clients at once\n",
+		"# at the end (or when interrupted): every variable set back to its value before the campaign\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("dry run lacks %q", want)
+		}
+	}
+	// 24 one-client runs and 24 runs of 4 clients, each with its warm-up.
+	if n, w := strings.Count(out, " run  # "), strings.Count(out, " run  # warm-up"); n-w != 24+24*4 || w != n-w {
+		t.Errorf("%d measured commands and %d warm-ups, want 120 of each", n-w, w)
+	}
+}

@@ -89,7 +89,9 @@ labels: {campaign: clients}
 			t.Errorf("%s: command %q, commands %q, exit %d %v", e.ID, e.Command, e.Commands, *e.ExitStatus, e.ExitStatuses)
 			continue
 		}
-		if len(e.Files) != 3 || e.Files[collect.FileStatus] != e.ID+".status.txt.gz" {
+		// Two outputs, the status snapshots, the /proc samples (the
+		// server is on this host).
+		if len(e.Files) != 4 || e.Files[collect.FileStatus] != e.ID+".status.txt.gz" || e.Files[collect.FileProc] != e.ID+".proc.txt" {
 			t.Errorf("%s: files %v", e.ID, e.Files)
 		}
 		for k := 1; k <= 2; k++ {
@@ -154,7 +156,7 @@ labels: {campaign: clients}
 			if len(ts.Tables) != 2 || !strings.EqualFold(ts.Tables[0].Engine, s.Engine) || ts.Tables[0].Rows == nil {
 				t.Errorf("%s: table status %+v, errors %v", p, ts.Tables, ts.Errors)
 			}
-			if n, err := srv.tableCount(context.Background(), s.DB+"_c"+c, 2); err != nil || n != 0 {
+			if n, err := srv.TableCount(context.Background(), s.DB+"_c"+c, 2); err != nil || n != 0 {
 				t.Errorf("%s_c%s: %d tables left after cleanup (%v)", s.DB, c, n, err)
 			}
 		}

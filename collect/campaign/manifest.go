@@ -2,7 +2,6 @@ package campaign
 
 import (
 	"path/filepath"
-	"strconv"
 
 	"gopkg.in/yaml.v3"
 
@@ -25,20 +24,6 @@ func (p *Plan) labels() map[string]string {
 		return map[string]string{}
 	}
 	return cloneLabels(p.Labels)
-}
-
-// runLabels returns the labels of one run. threads is the run's total;
-// with several clients, so is tables (each client's command line gives
-// its share).
-func (p *Plan) runLabels(st step) map[string]string {
-	l := p.systemLabels(st.sys)
-	l["workload"] = st.workload
-	l["threads"] = strconv.Itoa(st.threads)
-	l["repeat"] = strconv.Itoa(st.repeat)
-	if p.Clients > 1 && p.prepareWorkload() != "" {
-		l["tables"] = strconv.Itoa(p.Tables)
-	}
-	return l
 }
 
 // systemLabels returns the labels of everything captured for system s.

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sbreport/sbreport/parse"
 	"gopkg.in/yaml.v3"
 )
 
@@ -20,7 +21,13 @@ import (
 // sysbench workloads, thread counts and repeats run against each. It is
 // read from YAML by ReadPlan; see examples/plan.yaml for every key.
 //
-// With Clients N above 1, every measured run (and its warm-up) is N
+// Factors. Threads, clients, tables, table_size, server variables and
+// sysbench options may each be a list; so may the levels of a named
+// Factor. The campaign runs their cross product (or the combinations
+// that Only lists) for every system, workload and repeat, and every run
+// carries each of them as a label, defaults included (clients=1).
+//
+// Clients. With N above 1, every measured run (and its warm-up) is N
 // sysbench processes started at once against the same system. Threads is
 // then the run's total concurrency, split evenly: each client runs
 // threads/N threads. Stock sysbench OLTP scripts cannot start at a table
@@ -30,31 +37,53 @@ import (
 // thread counts and tables must therefore be divisible by N. Each client
 // writes its own output file; the manifest labels them client=K and
 // client_group=RUN_ID, which analyze merges back into one run of the
-// plan's threads. With Clients 1 (the default) the plan's database is
-// used as it is.
+// plan's threads. With one client the plan's database is used as it is.
+// Each layout of tables a system's runs need (tables × table_size ×
+// clients) is prepared once, before the first run, in databases of its
+// own when there are several (see Plan.db).
+//
+// Server variables. Variables (of the plan, of a system, of a factor's
+// level) are set before each run that needs them: with SET GLOBAL when
+// the server can change them while it runs, else by the system's Restart
+// command. Each is read back and captured with the run; every variable
+// the campaign changed is put back at its end, and when it is
+// interrupted.
 type Plan struct {
 	Systems   []System `yaml:"systems"`
 	Workloads []string `yaml:"workloads"`
-	Threads   []int    `yaml:"threads"`
+	Threads   Ints     `yaml:"threads"`
 	Repeats   int      `yaml:"repeats"`    // default 1
 	Duration  Seconds  `yaml:"duration"`   // sysbench --time of every measured run
 	Warmup    Seconds  `yaml:"warmup"`     // a discarded run of this length before each measured run; 0: none
 	Grace     Seconds  `yaml:"grace"`      // a run still going after warmup+duration+grace is killed; default 60s
-	Tables    int      `yaml:"tables"`     // --tables, default 1
-	TableSize int      `yaml:"table_size"` // --table-size, default 10000
+	Tables    Ints     `yaml:"tables"`     // --tables (all clients together), default 1
+	TableSize Ints     `yaml:"table_size"` // --table-size, default 10000
 	Sysbench  Options  `yaml:"sysbench"`
 	// Clients is how many sysbench processes run at once for each run,
 	// each on its own share of the threads and tables; default 1.
-	Clients    int               `yaml:"clients"`
-	Order      string            `yaml:"order"`       // OrderInterleaved (default) or OrderSequential
-	KeepTables bool              `yaml:"keep_tables"` // skip the cleanup at the end
-	Labels     map[string]string `yaml:"labels"`      // added to every run
+	Clients Ints `yaml:"clients"`
+	// Variables are server variables set for every system; a list of
+	// values is a factor.
+	Variables Settings `yaml:"variables,omitempty"`
+	// Factors are named factors whose levels set variables and options.
+	Factors []Factor `yaml:"factors,omitempty"`
+	// Only, when given, keeps the combinations of factor levels that
+	// match one of its entries (factor or variable or option name, system
+	// or workload → value); the others are not run.
+	Only       []map[string]string `yaml:"only,omitempty"`
+	Order      string              `yaml:"order"`       // OrderInterleaved (default) or OrderSequential
+	KeepTables bool                `yaml:"keep_tables"` // skip the cleanup at the end
+	Labels     map[string]string   `yaml:"labels"`      // added to every run
 
 	// Name is the file the plan was read from, for messages only.
 	Name string `yaml:"-"`
 	// Digest identifies the plan's content (SHA-256 of the YAML bytes), so
 	// that --resume can refuse a plan edited since the campaign started.
 	Digest string `yaml:"-"`
+
+	dims      []dim               // the factors of the cross product (see makeDims)
+	steps     []step              // every run, in order (see expand)
+	layoutsOf map[string][]layout // system → the layouts of its runs (see layouts)
 }
 
 // A System is one server configuration under test; its name becomes the
@@ -64,6 +93,16 @@ type System struct {
 	MySQL  MySQL             `yaml:"mysql"`
 	Engine string            `yaml:"engine"` // --mysql-storage-engine at prepare; "" keeps the server default
 	Labels map[string]string `yaml:"labels"` // added to this system's runs
+	// Clients replaces the plan's clients for this system.
+	Clients Ints `yaml:"clients,omitempty"`
+	// Variables are server variables set for this system's runs, one
+	// value each.
+	Variables Settings `yaml:"variables,omitempty"`
+	// Restart is the command that restarts this system's server with the
+	// variables that cannot change while it runs: the runner appends
+	// --NAME=VALUE for each (none to put the server back as configured)
+	// and waits until the server answers again.
+	Restart []string `yaml:"restart,omitempty"`
 }
 
 // MySQL says how sysbench and the captures reach a server. The password
@@ -85,6 +124,10 @@ type Options struct {
 	Percentile     *int     `yaml:"percentile"`      // --percentile, default 95; 0 disables
 	Extra          []string `yaml:"extra"`           // more arguments, e.g. --rand-type=uniform
 	Binary         string   `yaml:"binary"`          // default "sysbench" from $PATH
+	// Options are sysbench options of the runs and warm-ups (not of
+	// prepare) as name: value, --NAME=VALUE on the command line; a list of
+	// values is a factor.
+	Options Settings `yaml:"options,omitempty"`
 }
 
 // Orders of a campaign's runs.
@@ -101,6 +144,10 @@ const (
 // ("60s", "1m30s") or a plain number of seconds.
 type Seconds int
 
+// MaxSeconds is the longest duration, warm-up or grace a plan may give:
+// 24 hours. With MaxRuns, it keeps every total a time.Duration can hold.
+const MaxSeconds Seconds = 24 * 60 * 60
+
 // Duration returns s as a time.Duration.
 func (s Seconds) Duration() time.Duration { return time.Duration(s) * time.Second }
 
@@ -111,19 +158,26 @@ func (s *Seconds) UnmarshalYAML(n *yaml.Node) error {
 	if n.Kind != yaml.ScalarNode {
 		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: want a duration such as 60s, got a %s", n.Line, kindName(n))}}
 	}
-	if i, err := strconv.Atoi(n.Value); err == nil {
+	var d time.Duration
+	if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
 		if i < 0 {
 			return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: negative duration %s", n.Line, n.Value)}}
 		}
-		*s = Seconds(i)
-		return nil
+		d = MaxSeconds.Duration() + time.Second
+		if i <= int64(MaxSeconds) {
+			d = time.Duration(i) * time.Second
+		}
+	} else {
+		d, err = time.ParseDuration(n.Value)
+		if err != nil {
+			return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: bad duration %q (want e.g. 60s or 1m30s)", n.Line, n.Value)}}
+		}
+		if d < 0 || d%time.Second != 0 {
+			return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: duration %q is not a whole number of seconds (sysbench counts in seconds)", n.Line, n.Value)}}
+		}
 	}
-	d, err := time.ParseDuration(n.Value)
-	if err != nil {
-		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: bad duration %q (want e.g. 60s or 1m30s)", n.Line, n.Value)}}
-	}
-	if d < 0 || d%time.Second != 0 {
-		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: duration %q is not a whole number of seconds (sysbench counts in seconds)", n.Line, n.Value)}}
+	if d > MaxSeconds.Duration() {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: duration %s is longer than %s, the most a plan may give", n.Line, n.Value, MaxSeconds)}}
 	}
 	*s = Seconds(d / time.Second)
 	return nil
@@ -170,24 +224,56 @@ func (e *PlanError) Error() string {
 	return b.String()
 }
 
-// ReadPlanFile reads and validates the plan in file.
-func ReadPlanFile(file string) (*Plan, error) {
+// Limits of a plan, checked before anything is expanded or run.
+const (
+	// MaxPlanBytes is the largest plan file read: 1 MiB.
+	MaxPlanBytes = 1 << 20
+	// MaxRuns is the most runs a campaign may have (systems × workloads ×
+	// threads × repeats): 10,000, a week of one-minute runs.
+	MaxRuns = 10000
+	// MaxThreads, MaxClients and MaxTables bound the counts a plan gives.
+	MaxThreads = 65536
+	MaxClients = 1024
+	MaxTables  = 100000
+)
+
+// ReadPlanFile reads and validates the plan in file, which must be a
+// regular file of at most MaxPlanBytes. getenv reads the password
+// variables; nil leaves them unchecked (sbreport run --dry-run connects
+// to nothing).
+func ReadPlanFile(file string, getenv func(string) string) (*Plan, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("read plan: %w", err)
 	}
 	defer f.Close()
-	return ReadPlan(f, file, os.Getenv)
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read plan: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("read plan %s: not a regular file (a plan is a YAML file)", file)
+	}
+	if st.Size() > MaxPlanBytes {
+		return nil, fmt.Errorf("read plan %s: %d bytes; a plan may have at most %d", file, st.Size(), MaxPlanBytes)
+	}
+	return ReadPlan(f, file, getenv)
 }
 
 // ReadPlan reads a plan from r and validates it: unknown keys, wrong
-// types, missing or impossible values, and password variables that getenv
-// does not know are all reported at once, each with its line. name is used
-// in messages only.
+// types, numbers that are not whole, missing or impossible values,
+// passwords written in the plan, a campaign over MaxRuns, and password
+// variables that getenv does not know (nil: not checked) are all
+// reported at once, each with its line. A password is never repeated in
+// a message. name is used in messages only. At most MaxPlanBytes are
+// read.
 func ReadPlan(r io.Reader, name string, getenv func(string) string) (*Plan, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxPlanBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read plan %s: %w", name, err)
+	}
+	if len(data) > MaxPlanBytes {
+		return nil, fmt.Errorf("read plan %s: more than %d bytes; a plan may have at most %d", name, MaxPlanBytes, MaxPlanBytes)
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
@@ -195,6 +281,11 @@ func ReadPlan(r io.Reader, name string, getenv func(string) string) (*Plan, erro
 	}
 	if root.Kind == 0 || len(root.Content) == 0 {
 		return nil, &PlanError{File: name, Problems: []PlanProblem{{Msg: "empty plan"}}}
+	}
+	// Numbers with a fraction, before yaml.v3 cuts them to whole ones.
+	pre := validator{root: root.Content[0]}
+	if pre.wholeNumbers(); len(pre.problems) > 0 {
+		return nil, &PlanError{File: name, Problems: pre.problems}
 	}
 	var p Plan
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -208,6 +299,9 @@ func ReadPlan(r io.Reader, name string, getenv func(string) string) (*Plan, erro
 	v := validator{root: root.Content[0]}
 	v.plan(&p, getenv)
 	if len(v.problems) > 0 {
+		for i := range v.problems {
+			v.problems[i].Msg = maskSecrets(v.problems[i].Msg)
+		}
 		return nil, &PlanError{File: name, Problems: v.problems}
 	}
 	return &p, nil
@@ -232,7 +326,7 @@ func yamlProblems(err error) []PlanProblem {
 			p.Line, _ = strconv.Atoi(sub[1])
 			p.Msg = sub[2]
 		}
-		p.Msg = friendlier(p.Msg)
+		p.Msg = maskSecrets(friendlier(p.Msg))
 		out = append(out, p)
 	}
 	return out
@@ -245,18 +339,20 @@ var (
 
 var goTypes = map[string]string{
 	"int": "a whole number", "bool": "true or false", "string": "a string",
-	"[]int": "a list of whole numbers", "[]string": "a list of strings",
-	"[]campaign.System": "a list of systems", "map[string]string": "a mapping of labels",
+	"[]int": "a list of whole numbers", "[]string": "a list of strings", "[]campaign.Factor": "a list of factors",
+	"[]campaign.Level": "a list of levels", "campaign.Factor": "a mapping (name, levels)", "campaign.Level": "a mapping (name, variables, options)",
+	"[]map[string]string": "a list of mappings",
+	"[]campaign.System":   "a list of systems", "map[string]string": "a mapping of labels",
 	"campaign.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
-	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, binary)",
-	"campaign.System":  "a mapping (name, mysql, engine, labels)", "campaign.Plan": "a mapping",
+	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, options, binary)",
+	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart)", "campaign.Plan": "a mapping",
 }
 
 var yamlTags = map[string]string{"!!str": "a string", "!!int": "a number", "!!seq": "a list", "!!map": "a mapping", "!!bool": "a boolean", "!!float": "a number", "!!null": "nothing"}
 
 func friendlier(msg string) string {
 	if m := notFound.FindStringSubmatch(msg); m != nil {
-		where := map[string]string{"Plan": "the plan", "System": "a system", "MySQL": "mysql", "Options": "sysbench"}[m[2]]
+		where := map[string]string{"Plan": "the plan", "System": "a system", "MySQL": "mysql", "Options": "sysbench", "Factor": "a factor", "Level": "a level"}[m[2]]
 		if where == "" {
 			where = m[2]
 		}
@@ -273,6 +369,9 @@ func friendlier(msg string) string {
 		got := yamlTags[m[1]]
 		if got == "" {
 			got = m[1]
+		}
+		if secretText.MatchString(m[2]) {
+			return fmt.Sprintf("want %s, got %s (a password option, not repeated here)", want, got)
 		}
 		return fmt.Sprintf("want %s, got %s %q", want, got, m[2])
 	}
@@ -354,131 +453,20 @@ var (
 )
 
 // reservedArgs are sysbench options the plan sets through its own keys.
+// Keys are as optionName gives them ("--table_size" is table-size).
 var reservedArgs = map[string]string{
 	"--threads": "threads", "--num-threads": "threads", "--time": "duration", "--max-time": "duration",
-	"--tables": "tables", "--table-size": "table_size", "--table_size": "table_size",
+	"--tables": "tables", "--table-size": "table_size",
 	"--report-interval": "sysbench.report_interval", "--histogram": "sysbench.histogram",
 	"--percentile": "sysbench.percentile", "--mysql-host": "mysql.host", "--mysql-port": "mysql.port",
-	"--mysql-socket": "mysql.socket", "--mysql-user": "mysql.user", "--mysql-password": "mysql.password_env",
-	"--mysql-db": "mysql.db", "--mysql-storage-engine": "engine", "--mysql_storage_engine": "engine",
+	"--mysql-socket": "mysql.socket", "--mysql-user": "mysql.user",
+	"--mysql-db": "mysql.db", "--mysql-storage-engine": "engine",
 	"--db-driver": "", "--events": "duration", "--max-requests": "duration",
 }
 
 // reservedLabels are set by the runner for every run.
-var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true, "client": true, "client_group": true}
-
-func (v *validator) plan(p *Plan, getenv func(string) string) {
-	if len(p.Systems) == 0 {
-		v.add(v.line("systems"), "systems: at least one system is needed")
-	}
-	names := map[string]int{}
-	for i := range p.Systems {
-		v.system(p, i, getenv, names)
-	}
-
-	if len(p.Workloads) == 0 {
-		v.add(v.line("workloads"), "workloads: at least one workload is needed (e.g. oltp_read_only)")
-	}
-	seenW := map[string]bool{}
-	for i, w := range p.Workloads {
-		switch {
-		case !workloadName.MatchString(w):
-			v.add(v.line("workloads", strconv.Itoa(i)), "workloads: %q is not a sysbench test name or script path", w)
-		case seenW[w]:
-			v.add(v.line("workloads", strconv.Itoa(i)), "workloads: %q listed twice", w)
-		}
-		seenW[w] = true
-	}
-
-	if len(p.Threads) == 0 {
-		v.add(v.line("threads"), "threads: at least one thread count is needed (e.g. [1, 4, 16])")
-	}
-	seenT := map[int]bool{}
-	for i, t := range p.Threads {
-		switch {
-		case t < 1:
-			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d is not a thread count (want 1 or more)", t)
-		case seenT[t]:
-			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d listed twice", t)
-		}
-		seenT[t] = true
-	}
-
-	if !v.has("repeats") {
-		p.Repeats = 1
-	} else if p.Repeats < 1 {
-		v.add(v.line("repeats"), "repeats: want 1 or more, got %d", p.Repeats)
-	}
-	if !v.has("duration") {
-		v.add(0, "duration: missing (e.g. duration: 60s)")
-	} else if p.Duration < 1 {
-		v.add(v.line("duration"), "duration: want at least 1s")
-	}
-	if !v.has("grace") {
-		p.Grace = 60
-	}
-	if !v.has("tables") {
-		p.Tables = 1
-	} else if p.Tables < 1 {
-		v.add(v.line("tables"), "tables: want 1 or more, got %d", p.Tables)
-	}
-	if !v.has("table_size") {
-		p.TableSize = 10000
-	} else if p.TableSize < 1 {
-		v.add(v.line("table_size"), "table_size: want 1 or more, got %d", p.TableSize)
-	}
-	v.clients(p)
-	switch p.Order {
-	case "":
-		p.Order = OrderInterleaved
-	case OrderInterleaved, OrderSequential:
-	default:
-		v.add(v.line("order"), "order: want %s or %s, got %q", OrderInterleaved, OrderSequential, p.Order)
-	}
-	v.labels(p.Labels, "labels")
-	v.options(p)
-}
-
-// maxDBName is the longest database name MySQL and MariaDB accept.
-const maxDBName = 64
-
-// clients checks the number of clients and that threads and tables split
-// evenly between them.
-func (v *validator) clients(p *Plan) {
-	if !v.has("clients") {
-		p.Clients = 1
-		return
-	}
-	if p.Clients < 1 {
-		v.add(v.line("clients"), "clients: want 1 or more, got %d", p.Clients)
-		p.Clients = 1
-		return
-	}
-	if p.Clients == 1 {
-		return
-	}
-	for i, t := range p.Threads {
-		if t >= 1 && t%p.Clients != 0 {
-			v.add(v.line("threads", strconv.Itoa(i)), "threads: %d is not divisible by clients %d (threads is a run's total, split evenly between its sysbench processes)", t, p.Clients)
-		}
-	}
-	if p.prepareWorkload() == "" {
-		return // no tables to split
-	}
-	if p.Tables >= 1 && p.Tables%p.Clients != 0 {
-		if v.has("tables") {
-			v.add(v.line("tables"), "tables: %d is not divisible by clients %d (each client works on tables/clients tables of its own)", p.Tables, p.Clients)
-		} else {
-			v.add(v.line("clients"), "clients: %d needs tables divisible by it (each client works on tables of its own), but tables is 1 by default", p.Clients)
-		}
-	}
-	for i := range p.Systems {
-		db := p.Systems[i].MySQL.DB // defaulted by system
-		if n := len(p.clientDB(&p.Systems[i], p.Clients)); len(db) <= maxDBName && n > maxDBName {
-			v.add(v.line("systems", strconv.Itoa(i), "mysql", "db"), "systems[%d].mysql.db: %q is too long for client databases such as %s_c%d (at most %d characters)", i, db, db, p.Clients, maxDBName)
-		}
-	}
-}
+var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true,
+	"client": true, "client_group": true, "clients": true, "tables": true, "table_size": true}
 
 func (v *validator) system(p *Plan, i int, getenv func(string) string, names map[string]int) {
 	s := &p.Systems[i]
@@ -522,7 +510,7 @@ func (v *validator) system(p *Plan, i int, getenv func(string) string, names map
 	} else if len(m.DB) > maxDBName {
 		v.add(at("mysql", "db"), "systems[%d].mysql.db: %q is longer than %d characters", i, m.DB, maxDBName)
 	}
-	if m.PasswordEnv != "" && getenv(m.PasswordEnv) == "" {
+	if m.PasswordEnv != "" && getenv != nil && getenv(m.PasswordEnv) == "" {
 		v.add(at("mysql", "password_env"), "systems[%d].mysql.password_env: environment variable %s is not set (or empty)", i, m.PasswordEnv)
 	}
 	if s.Engine != "" && !regexp.MustCompile(`^[A-Za-z0-9_]+$`).MatchString(s.Engine) {
@@ -565,22 +553,51 @@ func (v *validator) options(p *Plan) {
 	}
 	if o.Binary == "" {
 		o.Binary = "sysbench"
+	} else if strings.ContainsAny(o.Binary, " \t\n") {
+		v.add(v.line("sysbench", "binary"), "sysbench.binary: one program, without arguments (options go in sysbench.extra)")
 	}
+	afterSecret := false // the item before was a password option with no =value
 	for i, a := range o.Extra {
-		name, _, _ := strings.Cut(a, "=")
+		name := optionName(a)
+		at := v.line("sysbench", "extra", strconv.Itoa(i))
+		secret := secretOption(name) || secretText.MatchString(a)
 		switch {
+		case afterSecret && !strings.HasPrefix(a, "-"):
+			v.add(at, "sysbench.extra: this item is the value of the password option before it: passwords are not written in plans; use mysql.password_env")
+		case secret:
+			v.add(at, "sysbench.extra: passwords are not written in plans (--%s); use mysql.password_env", name)
 		case !strings.HasPrefix(a, "--"):
-			v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: %q is not a --option (commands such as run are added by the runner)", a)
-		case strings.HasPrefix(name, "--mysql-password") || strings.HasPrefix(name, "--pgsql-password"):
-			v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: passwords are not written in plans; use mysql.password_env")
+			v.add(at, "sysbench.extra: %q is not a --option (commands such as run are added by the runner)", a)
 		default:
-			if key, ok := reservedArgs[name]; ok {
+			if key, ok := reservedArgs["--"+name]; ok {
 				if key == "" {
-					v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: %s is set by the runner", name)
+					v.add(at, "sysbench.extra: --%s is set by the runner", name)
 				} else {
-					v.add(v.line("sysbench", "extra", strconv.Itoa(i)), "sysbench.extra: %s is set by the plan's %s", name, key)
+					v.add(at, "sysbench.extra: --%s is set by the plan's %s", name, key)
 				}
 			}
 		}
+		afterSecret = secret && !strings.Contains(a, "=")
 	}
 }
+
+// optionName is a sysbench option's name as sysbench reads it: without
+// its dashes and value, "_" read as "-" ("--mysql_password=x" is
+// mysql-password), in lower case.
+func optionName(arg string) string {
+	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	return strings.ToLower(strings.ReplaceAll(name, "_", "-"))
+}
+
+// secretOption reports whether an option (as optionName gives it) sets a
+// password: --mysql-password, --pgsql-password and any other.
+func secretOption(name string) bool {
+	return strings.Contains(name, "password") || strings.Contains(name, "passwd")
+}
+
+// secretText matches text that gives a password option a value.
+var secretText = regexp.MustCompile(`(?i)pass(?:word|wd)[A-Za-z0-9_-]*=`)
+
+// maskSecrets hides the value of any password option in a message, with
+// the one masking function of sbreport.
+func maskSecrets(msg string) string { return parse.MaskPasswords(msg) }

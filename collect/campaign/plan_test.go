@@ -33,8 +33,8 @@ func TestReadPlanDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Tables != 1 || p.TableSize != 10000 || p.Clients != 1 || p.Order != OrderInterleaved || p.Grace != 60 {
-		t.Errorf("defaults: tables %d, table_size %d, clients %d, order %q, grace %v", p.Tables, p.TableSize, p.Clients, p.Order, p.Grace)
+	if !reflect.DeepEqual(p.Tables, Ints{1}) || !reflect.DeepEqual(p.TableSize, Ints{10000}) || !reflect.DeepEqual(p.Clients, Ints{1}) || p.Order != OrderInterleaved || p.Grace != 60 {
+		t.Errorf("defaults: tables %v, table_size %v, clients %v, order %q, grace %v", p.Tables, p.TableSize, p.Clients, p.Order, p.Grace)
 	}
 	if *p.Sysbench.ReportInterval != 1 || !*p.Sysbench.Histogram || *p.Sysbench.Percentile != 95 || p.Sysbench.Binary != "sysbench" {
 		t.Errorf("sysbench defaults: %+v", p.Sysbench)
@@ -85,8 +85,8 @@ func TestReadPlanErrors(t *testing.T) {
 			[]string{`plan.yaml:13: want a whole number, got a string "two"`}},
 		{"wrong type in list", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1, four]", 1) }, pw,
 			[]string{`plan.yaml:12: want a whole number, got a string "four"`}},
-		{"threads not a list", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: 4", 1) }, pw,
-			[]string{`plan.yaml:12: want a list of whole numbers`}},
+		{"threads a mapping", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: {a: 4}", 1) }, pw,
+			[]string{`plan.yaml:12: want a whole number or a list of them, got a mapping`}},
 		{"empty threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: []", 1) }, pw,
 			[]string{`plan.yaml:12: threads: at least one thread count is needed`}},
 		{"zero threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1, 0]", 1) }, pw,
@@ -129,11 +129,11 @@ func TestReadPlanErrors(t *testing.T) {
 		}, pw,
 			[]string{`plan.yaml:15: clients: 2 needs tables divisible by it`}},
 		{"zero clients", func(s string) string { return s + "clients: 0\n" }, pw,
-			[]string{`plan.yaml:15: clients: want 1 or more, got 0`}},
+			[]string{`plan.yaml:15: clients: want 1 to 1024, got 0`}},
 		{"client database name too long", func(s string) string {
 			return strings.Replace(strings.Replace(s, "threads: [1, 4]", "threads: [2, 4]", 1), "db: sbtest}", "db: "+strings.Repeat("d", 62)+"}", 1) + "clients: 2\ntables: 2\n"
 		}, pw,
-			[]string{`plan.yaml:3: systems[0].mysql.db: "` + strings.Repeat("d", 62) + `" is too long for client databases`}},
+			[]string{`plan.yaml:3: systems[0].mysql.db: "` + strings.Repeat("d", 62) + `" is too long for the databases of its tables, such as ` + strings.Repeat("d", 62) + `_c1 (at most 64 characters)`}},
 		{"reserved client label", func(s string) string { return s + "labels: {client_group: x}\n" }, pw,
 			[]string{`plan.yaml:15: labels: "client_group" is set by the runner`}},
 		{"no systems", func(s string) string { return "systems: []\n" + s[strings.Index(s, "workloads"):] }, pw,
@@ -141,6 +141,26 @@ func TestReadPlanErrors(t *testing.T) {
 		{"not yaml", func(string) string { return "systems: [\n" }, pw,
 			[]string{`plan.yaml:`}},
 		{"empty", func(string) string { return "" }, pw, []string{`plan.yaml: empty plan`}},
+		{"fractional threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1.5, 4]", 1) }, pw,
+			[]string{`plan.yaml:12: threads: 1.5 is not a whole number`}},
+		{"fractional repeats", func(s string) string { return strings.Replace(s, "repeats: 2", "repeats: 2.9", 1) }, pw,
+			[]string{`plan.yaml:13: repeats: 2.9 is not a whole number`}},
+		{"exponent tables", func(s string) string { return s + "tables: 1e3\n" }, pw,
+			[]string{`plan.yaml:15: tables: 1e3 is not a whole number`}},
+		{"fractional port", func(s string) string { return strings.Replace(s, "port: 3307", "port: 3307.5", 1) }, pw,
+			[]string{`plan.yaml:3: port: 3307.5 is not a whole number`}},
+		{"a billion repeats", func(s string) string { return strings.Replace(s, "repeats: 2", "repeats: 1000000000", 1) }, pw,
+			[]string{`plan.yaml:13: the plan asks for more than 10000 runs (systems × workloads × repeats × tables × table_size × clients × threads = 2 × 2 × 1000000000 × 1 × 1 × 1 × 2); a campaign may have at most 10000`}},
+		{"too many threads", func(s string) string { return strings.Replace(s, "threads: [1, 4]", "threads: [1, 100000]", 1) }, pw,
+			[]string{`plan.yaml:12: threads: 100000 is more than 65536`}},
+		{"too many clients", func(s string) string { return s + "clients: 100000\n" }, pw,
+			[]string{`plan.yaml:15: clients: want 1 to 1024, got 100000`}},
+		{"duration over a day", func(s string) string { return strings.Replace(s, "duration: 3s", "duration: 25h", 1) }, pw,
+			[]string{`plan.yaml:14: duration 25h is longer than 24h0m0s`}},
+		{"duration in seconds over a day", func(s string) string { return strings.Replace(s, "duration: 3s", "duration: 99999999999", 1) }, pw,
+			[]string{`plan.yaml:14: duration 99999999999 is longer than 24h0m0s`}},
+		{"binary with arguments", func(s string) string { return s + "sysbench: {binary: sysbench --verbosity=5}\n" }, pw,
+			[]string{`plan.yaml:15: sysbench.binary: one program, without arguments`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -166,7 +186,7 @@ func TestReadPlanErrors(t *testing.T) {
 }
 
 func TestExamplePlan(t *testing.T) {
-	p, err := ReadPlanFile("../../examples/plan.yaml")
+	p, err := ReadPlanFile("../../examples/plan.yaml", os.Getenv)
 	if os.Getenv("SB_PASSWORD") == "" {
 		var pe *PlanError
 		if !errors.As(err, &pe) || !strings.Contains(err.Error(), "SB_PASSWORD is not set") {
@@ -177,7 +197,7 @@ func TestExamplePlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(p.steps()); n != 16 {
+	if n := len(p.steps); n != 16 {
 		t.Errorf("example plan has %d runs, want 16", n)
 	}
 }
@@ -198,8 +218,8 @@ func TestStepsOrder(t *testing.T) {
 	}
 	ids := func() []string {
 		var out []string
-		for _, s := range p.steps()[:5] {
-			out = append(out, s.id())
+		for _, s := range p.expand()[:5] {
+			out = append(out, p.id(s))
 		}
 		return out
 	}
@@ -214,7 +234,7 @@ func TestStepsOrder(t *testing.T) {
 	if got := ids(); !reflect.DeepEqual(got, want) {
 		t.Errorf("sequential order\n got %q\nwant %q", got, want)
 	}
-	if n := len(p.steps()); n != 16 {
+	if n := len(p.expand()); n != 16 {
 		t.Errorf("%d steps, want 16", n)
 	}
 }
@@ -277,7 +297,7 @@ func TestDryRunClients(t *testing.T) {
 	out := b.String()
 	for _, w := range []string{
 		"= 16 runs, 1m4s of measurement\n",
-		"# 2 clients: each run is 2 sysbench processes at once, each with threads/2 threads and 2 of the 4 tables in a database of its own\n",
+		"# innodb: 4 table(s) of 10000 rows for 2 client(s)\n",
 		"# system innodb: 127.0.0.1:3307 as sbtest, databases sbtest_c1, sbtest_c2, MYSQL_PWD from $SB_PASSWORD;",
 		"sbtest_c2 --mysql-storage-engine=ROCKSDB prepare\n",
 		"sysbench oltp_point_select --threads=2 --tables=2 --table-size=10000 --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3307 --mysql-user=sbtest --mysql-db=sbtest_c1 --mysql-storage-engine=InnoDB prepare\n",
@@ -313,5 +333,111 @@ func TestSplitKind(t *testing.T) {
 		if b, c := collect.SplitKind(tt.kind); b != tt.base || c != tt.client {
 			t.Errorf("collect.SplitKind(%q) = %q, %d; want %q, %d", tt.kind, b, c, tt.base, tt.client)
 		}
+	}
+}
+
+// A password given in a plan, in any spelling sysbench accepts, is
+// refused, and never repeated: not in the error, not by --dry-run.
+func TestPlanSecrets(t *testing.T) {
+	const secret = "S3cr3t-pw"
+	for _, tt := range []struct{ name, yaml, want string }{
+		{"dashes", `sysbench: {extra: ["--mysql-password=` + secret + `"]}`, "plan.yaml:15: sysbench.extra: passwords are not written in plans (--mysql-password)"},
+		{"underscores", `sysbench: {extra: ["--mysql_password=` + secret + `"]}`, "plan.yaml:15: sysbench.extra: passwords are not written in plans (--mysql-password)"},
+		{"pgsql", `sysbench: {extra: ["--pgsql-password=` + secret + `"]}`, "(--pgsql-password)"},
+		{"pgsql underscores", `sysbench: {extra: ["--pgsql_password=` + secret + `"]}`, "(--pgsql-password)"},
+		{"upper case", `sysbench: {extra: ["--MYSQL_PASSWORD=` + secret + `"]}`, "(--mysql-password)"},
+		{"two items", "sysbench:\n  extra:\n    - --rand-type=uniform\n    - --mysql-password\n    - " + secret + "\n",
+			"plan.yaml:19: sysbench.extra: this item is the value of the password option before it"},
+		{"one dash", `sysbench: {extra: ["-mysql-password=` + secret + `"]}`, "(--mysql-password)"},
+		{"not a list", `sysbench: {extra: "--mysql-password=` + secret + `"}`, "plan.yaml:15: want a list of strings, got a string"},
+		{"as a workload", "", "workloads:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := goodPlan + tt.yaml + "\n"
+			if tt.name == "as a workload" {
+				src = strings.Replace(goodPlan, "[oltp_point_select, oltp_read_only]", `[oltp_point_select, "--mysql-password=`+secret+`"]`, 1)
+			}
+			_, err := ReadPlan(strings.NewReader(src), "plan.yaml", env(map[string]string{"SB_PASSWORD": "x"}))
+			if err == nil {
+				t.Fatalf("no error for\n%s", src)
+			}
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("the error repeats the password:\n%v", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error\n%v\nlacks %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// endless is a reader that never ends, like /dev/zero.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
+
+// A plan is read with a bound: an endless stream, a device or a huge file
+// is refused without reading it all.
+func TestReadPlanBounded(t *testing.T) {
+	if _, err := ReadPlan(endless{}, "endless", nil); err == nil || !strings.Contains(err.Error(), "more than 1048576 bytes; a plan may have at most 1048576") {
+		t.Errorf("endless reader: %v", err)
+	}
+	dir := t.TempDir()
+	if _, err := ReadPlanFile(dir, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("directory: %v", err)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if _, err := ReadPlanFile("/dev/zero", nil); err == nil || !strings.Contains(err.Error(), "read plan /dev/zero: not a regular file") {
+			t.Errorf("/dev/zero: %v", err)
+		}
+	}
+	big := dir + "/big.yaml"
+	if err := os.WriteFile(big, append([]byte(goodPlan), make([]byte, MaxPlanBytes)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPlanFile(big, nil); err == nil || !strings.Contains(err.Error(), "; a plan may have at most 1048576") {
+		t.Errorf("big file: %v", err)
+	}
+	// Without getenv (a dry run), password variables are not looked up.
+	if _, err := ReadPlan(strings.NewReader(goodPlan), "plan.yaml", nil); err != nil {
+		t.Errorf("no getenv: %v", err)
+	}
+}
+
+// examples/study-plan.yaml: 2 engines × 2 workloads × 3 repeats × 2
+// levels of bound × 2 client counts, interleaved.
+func TestStudyPlan(t *testing.T) {
+	p, err := ReadPlan(strings.NewReader(mustRead(t, "../../examples/study-plan.yaml")), "study-plan.yaml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.steps) != 48 {
+		t.Fatalf("%d runs, want 48", len(p.steps))
+	}
+	var first []string
+	for _, st := range p.steps[:8] {
+		first = append(first, p.id(st))
+	}
+	want := []string{"innodb/oltp_point_select/cpu-1cl-4thr-r1", "aria/oltp_point_select/cpu-1cl-4thr-r1",
+		"innodb/oltp_point_select/cpu-4cl-4thr-r1", "aria/oltp_point_select/cpu-4cl-4thr-r1",
+		"innodb/oltp_point_select/io-1cl-4thr-r1", "aria/oltp_point_select/io-1cl-4thr-r1",
+		"innodb/oltp_point_select/io-4cl-4thr-r1", "aria/oltp_point_select/io-4cl-4thr-r1"}
+	if !reflect.DeepEqual(first, want) {
+		t.Errorf("order\n%q\nwant\n%q", first, want)
+	}
+	l := p.runLabels(p.steps[6])
+	for k, v := range map[string]string{"system": "innodb", "engine": "InnoDB", "bound": "io", "clients": "4", "threads": "4", "tables": "8",
+		"table_size": "50000", "innodb_buffer_pool_size": "8M", "aria_pagecache_buffer_size": "8M", "repeat": "1", "campaign": "study"} {
+		if l[k] != v {
+			t.Errorf("label %s = %q, want %q (%v)", k, l[k], v, l)
+		}
+	}
+	if got := p.databases(&p.Systems[1]); !reflect.DeepEqual(got, []string{"sbtest_study_aria", "sbtest_study_aria_c1", "sbtest_study_aria_c2", "sbtest_study_aria_c3", "sbtest_study_aria_c4"}) {
+		t.Errorf("aria databases %v", got)
 	}
 }

@@ -8,24 +8,28 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/sbreport/sbreport/collect"
+	"github.com/sbreport/sbreport/parse"
 )
 
 // ErrInterrupted reports a campaign stopped by its context (SIGINT or
 // SIGTERM in sbreport run). Completed runs are kept and the manifest says
 // "interrupted"; Runner.Resume continues it.
 var ErrInterrupted = errors.New("collect: campaign interrupted")
+
+// ErrUnsupported reports a campaign started where sbreport cannot run
+// sysbench safely: stopping a run needs Unix process groups and signals.
+// DryRun works everywhere, and so does reading the campaigns written
+// elsewhere.
+var ErrUnsupported = errors.New("sbreport run: campaigns need Linux or macOS (sysbench is stopped through Unix process groups and signals); here, --dry-run shows the commands, and parse, compare, scale, report and demo read campaigns run elsewhere")
 
 // A FailedRunsError reports a campaign that ran to its end with some runs
 // failed. Their output and reason are in the manifest.
@@ -47,10 +51,17 @@ func (e *FailedRunsError) Error() string {
 
 // An Event tells an observer how a campaign is going.
 type Event struct {
-	Kind  string            // EventNote, EventRunStart, EventRunEnd, EventDone
-	Run   *collect.RunEntry // the run, for EventRunStart and EventRunEnd
-	Done  int               // runs finished (any status), this one included at EventRunEnd
-	Total int               // runs in the campaign
+	Kind string            // EventNote, EventRunStart, EventRunEnd, EventDone
+	Run  *collect.RunEntry // the run, for EventRunStart and EventRunEnd
+	// Desc names the run in words, for EventRunStart and EventRunEnd:
+	// "innodb oltp_read_only, 4 threads, repeat 2", with every factor of
+	// the plan that varies.
+	Desc string
+	// Hint, at EventRunEnd of a failed run, says what its error usually
+	// means and what to do about it; "" when there is nothing to add.
+	Hint  string
+	Done  int // runs finished (any status), this one included at EventRunEnd
+	Total int // runs in the campaign
 	// Length is the current run's planned time (warm-up and duration).
 	Length time.Duration
 	// Left is the planned time of every run not yet finished, the
@@ -80,171 +91,24 @@ type Runner struct {
 	Getenv func(string) string
 	// Observe, when set, is called from the running goroutine.
 	Observe func(Event)
+	// Exec runs the commands; nil means OSExecutor.
+	Exec Executor
+	// Connect opens the server sessions; nil means ConnectMySQL.
+	Connect Connector
+	// ProcDir is where the host's /proc counters are read during each
+	// measured run of a local server; "" means /proc (where it exists).
+	ProcDir string
+	// procEvery, when not 0, replaces the report interval as the time
+	// between /proc samples (for tests).
+	procEvery time.Duration
 
 	m          *collect.Manifest
-	servers    map[string]*server
+	x          Executor
+	servers    map[string]Session
+	states     map[string]*serverState // by server address
 	steps      []step
 	sysbench   string          // resolved binary
-	unprepared map[string]bool // systems whose prepare failed: their runs are skipped
-}
-
-// A step is one measured run of the plan.
-type step struct {
-	sys      *System
-	workload string
-	threads  int
-	repeat   int
-}
-
-// id is the run's identity in the manifest and the stem of its files.
-func (s step) id() string {
-	return path.Join(s.sys.Name, workloadDir(s.workload), fmt.Sprintf("%dthr-r%d", s.threads, s.repeat))
-}
-
-var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-
-// workloadDir names a workload's directory: a script path becomes its base
-// name without .lua.
-func workloadDir(w string) string {
-	b := strings.TrimSuffix(path.Base(w), ".lua")
-	if b = unsafeChars.ReplaceAllString(b, "_"); b == "" || b == "." || b == ".." {
-		b = "workload"
-	}
-	return b
-}
-
-// steps returns the plan's runs in execution order.
-func (p *Plan) steps() []step {
-	var out []step
-	switch p.Order {
-	case OrderSequential:
-		for i := range p.Systems {
-			for _, w := range p.Workloads {
-				for _, t := range p.Threads {
-					for r := 1; r <= p.Repeats; r++ {
-						out = append(out, step{&p.Systems[i], w, t, r})
-					}
-				}
-			}
-		}
-	default: // interleaved: every system once before any system runs again
-		// Workloads come one after the other, in plan order, so that one
-		// that writes (oltp_insert grows the tables) changes nothing under
-		// the workloads before it; their repeats are spread over time.
-		for _, w := range p.Workloads {
-			for r := 1; r <= p.Repeats; r++ {
-				for _, t := range p.Threads {
-					for i := range p.Systems {
-						out = append(out, step{&p.Systems[i], w, t, r})
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// runLength is the planned time of one run, warm-up included.
-func (p *Plan) runLength() time.Duration { return (p.Warmup + p.Duration).Duration() }
-
-// builtinTests are sysbench tests that use no database.
-var builtinTests = map[string]bool{"cpu": true, "memory": true, "fileio": true, "threads": true, "mutex": true}
-
-// prepareWorkload is the workload whose prepare and cleanup commands make
-// the tables; every oltp_* test shares oltp_common's. "" when no workload
-// uses the database.
-func (p *Plan) prepareWorkload() string {
-	for _, w := range p.Workloads {
-		if !builtinTests[w] {
-			return w
-		}
-	}
-	return ""
-}
-
-// clientDB is the database of client k (1..Clients) of system s: the
-// plan's database with one client, DB_cK with several (see Plan).
-func (p *Plan) clientDB(s *System, k int) string {
-	if p.Clients <= 1 {
-		return s.MySQL.DB
-	}
-	return s.MySQL.DB + "_c" + strconv.Itoa(k)
-}
-
-// clientDBs lists the databases of system s's tables, client by client.
-func (p *Plan) clientDBs(s *System) []string {
-	var out []string
-	for k := 1; k <= max(p.Clients, 1); k++ {
-		out = append(out, p.clientDB(s, k))
-	}
-	return out
-}
-
-// clientName suffixes a file stem or kind with ".cK" when the plan has
-// several clients: 4thr-r1 becomes 4thr-r1.c2, output becomes output.c2.
-func (p *Plan) clientName(name string, k int) string {
-	if p.Clients <= 1 {
-		return name
-	}
-	return name + ".c" + strconv.Itoa(k)
-}
-
-// connArgs are the connection options of client k of system s.
-func (p *Plan) connArgs(s *System, k int) []string {
-	m := s.MySQL
-	a := []string{"--db-driver=mysql"}
-	if m.Socket != "" {
-		a = append(a, "--mysql-socket="+m.Socket)
-	} else {
-		a = append(a, "--mysql-host="+m.Host, "--mysql-port="+strconv.Itoa(m.Port))
-	}
-	a = append(a, "--mysql-user="+m.User, "--mysql-db="+p.clientDB(s, k))
-	if s.Engine != "" {
-		// Used by prepare only; kept on every command so that each raw
-		// file says which engine it measured.
-		a = append(a, "--mysql-storage-engine="+s.Engine)
-	}
-	return a
-}
-
-// tableArgs are one client's --tables and --table-size.
-func (p *Plan) tableArgs() []string {
-	return []string{"--tables=" + strconv.Itoa(p.Tables/max(p.Clients, 1)), "--table-size=" + strconv.Itoa(p.TableSize)}
-}
-
-// runArgs is the sysbench argv (without the binary) of client k of a
-// measured run or, with measured false, of its warm-up. threads is the
-// run's total, split between the clients.
-func (p *Plan) runArgs(s *System, workload string, threads, k int, measured bool) []string {
-	a := []string{workload, "--threads=" + strconv.Itoa(threads/max(p.Clients, 1))}
-	o := p.Sysbench
-	if measured {
-		a = append(a, "--time="+strconv.Itoa(int(p.Duration)))
-		if *o.ReportInterval > 0 {
-			a = append(a, "--report-interval="+strconv.Itoa(int(*o.ReportInterval)))
-		}
-		if *o.Histogram {
-			a = append(a, "--histogram=on")
-		}
-	} else {
-		a = append(a, "--time="+strconv.Itoa(int(p.Warmup)))
-	}
-	a = append(a, "--percentile="+strconv.Itoa(*o.Percentile))
-	a = append(a, p.tableArgs()...)
-	a = append(a, p.connArgs(s, k)...)
-	a = append(a, o.Extra...)
-	return append(a, "run")
-}
-
-// tablesArgs is the argv of prepare or cleanup (command) of client k's
-// tables on system s.
-func (p *Plan) tablesArgs(s *System, k int, command string) []string {
-	threads := min(p.Tables/max(p.Clients, 1), 8)
-	a := []string{p.prepareWorkload(), "--threads=" + strconv.Itoa(threads)}
-	a = append(a, p.tableArgs()...)
-	a = append(a, p.connArgs(s, k)...)
-	a = append(a, p.Sysbench.Extra...)
-	return append(a, command)
+	unprepared map[string]bool // "system layout" whose prepare failed: their runs are skipped
 }
 
 func (r *Runner) getenv(k string) string {
@@ -277,15 +141,27 @@ func (r *Runner) note(format string, args ...any) {
 // once.
 func (r *Runner) DryRun(w io.Writer) error {
 	p := r.Plan
-	steps := p.steps()
 	bin := p.Sysbench.Binary
-	cmd := func(args []string) string { return shellQuote(append([]string{bin}, args...)) }
-	fmt.Fprintf(w, "# %d system(s) × %d workload(s) × %d thread count(s) × %d repeat(s) = %d runs, %s of measurement\n",
-		len(p.Systems), len(p.Workloads), len(p.Threads), p.Repeats, len(steps), time.Duration(len(steps))*p.runLength())
-	if p.Clients > 1 {
-		fmt.Fprintf(w, "# %d clients: each run is %d sysbench processes at once, each with threads/%d threads and %d of the %d tables in a database of its own\n",
-			p.Clients, p.Clients, p.Clients, p.Tables/p.Clients, p.Tables)
+	// Plans hold no passwords (ReadPlan refuses them); masked all the same.
+	cmd := func(args []string) string { return parse.MaskPasswords(shellQuote(append([]string{bin}, args...))) }
+	var what []string
+	counts := []int{len(p.Systems), len(p.Workloads), p.Repeats}
+	what = append(what, "system(s)", "workload(s)", "repeat(s)")
+	for _, d := range p.dims {
+		if len(d.levels) > 1 || d.kind == dimThreads {
+			what = append(what, d.key)
+			counts = append(counts, len(d.levels))
+		}
 	}
+	var parts []string
+	for i := range what {
+		parts = append(parts, fmt.Sprintf("%d %s", counts[i], what[i]))
+	}
+	cross := strings.Join(parts, " × ")
+	if len(p.Only) > 0 {
+		cross += ", only the combinations listed"
+	}
+	fmt.Fprintf(w, "# %s = %d runs, %s of measurement\n", cross, len(p.steps), time.Duration(len(p.steps))*p.runLength())
 	fmt.Fprintf(w, "# output directory: %s\n", r.Dir)
 	fmt.Fprintf(w, "# host, once:")
 	for _, h := range hostCaptures {
@@ -299,53 +175,78 @@ func (r *Runner) DryRun(w io.Writer) error {
 			pw = "MYSQL_PWD from $" + s.MySQL.PasswordEnv
 		}
 		dbs := "database " + s.MySQL.DB
-		if p.Clients > 1 {
-			dbs = "databases " + strings.Join(p.clientDBs(s), ", ")
+		if all := p.databases(s); len(all) > 1 || len(all) == 1 && all[0] != s.MySQL.DB {
+			dbs = "databases " + strings.Join(all, ", ")
 		}
 		fmt.Fprintf(w, "# system %s: %s as %s, %s, %s; SELECT VERSION(); SHOW GLOBAL VARIABLES; SHOW GLOBAL STATUS before and after every run\n",
 			s.Name, s.MySQL.address(), s.MySQL.User, dbs, pw)
+		if len(s.Restart) > 0 {
+			fmt.Fprintf(w, "# system %s: variables that are not dynamic are set by %s --NAME=VALUE ...\n", s.Name, shellQuote(s.Restart))
+		}
 	}
 	if p.prepareWorkload() != "" {
 		for i := range p.Systems {
 			s := &p.Systems[i]
-			for k := 1; k <= p.Clients; k++ {
-				fmt.Fprintf(w, "%s\n%s\n", cmd(p.tablesArgs(s, k, "cleanup")), cmd(p.tablesArgs(s, k, "prepare")))
+			for _, l := range p.layouts(s) {
+				if len(p.layouts(s)) > 1 || l.clients > 1 {
+					fmt.Fprintf(w, "# %s: %d table(s) of %d rows for %d client(s)\n", s.Name, l.tables, l.tableSize, l.clients)
+				}
+				for k := 1; k <= l.clients; k++ {
+					fmt.Fprintf(w, "%s\n%s\n", cmd(p.tablesArgs(s, l, k, "cleanup")), cmd(p.tablesArgs(s, l, k, "prepare")))
+				}
+				fmt.Fprintf(w, "# %s: %s\n", s.Name, strings.Join(p.tableStatusStmts(s, l), "; "))
 			}
-			fmt.Fprintf(w, "# %s: %s\n", s.Name, strings.Join(p.tableStatusStmts(s), "; "))
 		}
 	}
-	for _, st := range steps {
-		if p.Clients > 1 {
-			fmt.Fprintf(w, "# %s: %d clients at once\n", st.id(), p.Clients)
-		}
-		if p.Warmup > 0 {
-			for k := 1; k <= p.Clients; k++ {
-				fmt.Fprintf(w, "%s  # warm-up, discarded\n", cmd(p.runArgs(st.sys, st.workload, st.threads, k, false)))
+	set := map[string]string{} // server → the variables last set on it
+	for _, st := range p.steps {
+		if vars := p.variables(st); len(vars) > 0 {
+			var sets []string
+			for _, v := range vars {
+				sets = append(sets, v.name+" = "+v.value)
+			}
+			if s := strings.Join(sets, ", "); set[st.sys.MySQL.address()] != s {
+				set[st.sys.MySQL.address()] = s
+				fmt.Fprintf(w, "# %s: SET GLOBAL %s (or a restart); read back into %s.settings.txt\n", st.sys.Name, s, p.id(st))
 			}
 		}
-		for k := 1; k <= p.Clients; k++ {
-			fmt.Fprintf(w, "%s  # %s.txt\n", cmd(p.runArgs(st.sys, st.workload, st.threads, k, true)), p.clientName(st.id(), k))
+		if st.clients > 1 {
+			fmt.Fprintf(w, "# %s: %d clients at once\n", p.id(st), st.clients)
+		}
+		if p.Warmup > 0 {
+			for k := 1; k <= st.clients; k++ {
+				fmt.Fprintf(w, "%s  # warm-up, discarded\n", cmd(p.runArgs(st, k, false)))
+			}
+		}
+		for k := 1; k <= st.clients; k++ {
+			fmt.Fprintf(w, "%s  # %s.txt\n", cmd(p.runArgs(st, k, true)), clientName(p.id(st), st.clients, k))
 		}
 	}
 	if p.prepareWorkload() != "" && !p.KeepTables {
 		for i := range p.Systems {
-			for k := 1; k <= p.Clients; k++ {
-				fmt.Fprintln(w, cmd(p.tablesArgs(&p.Systems[i], k, "cleanup")))
+			s := &p.Systems[i]
+			for _, l := range p.layouts(s) {
+				for k := 1; k <= l.clients; k++ {
+					fmt.Fprintln(w, cmd(p.tablesArgs(s, l, k, "cleanup")))
+				}
 			}
 		}
+	}
+	if len(set) > 0 {
+		fmt.Fprintln(w, "# at the end (or when interrupted): every variable set back to its value before the campaign")
 	}
 	return nil
 }
 
-// tableStatusStmts are the statements that capture system s's tables
-// after prepare, one per client database.
-func (p *Plan) tableStatusStmts(s *System) []string {
-	if p.Clients <= 1 {
+// tableStatusStmts are the statements that capture the tables of layout
+// l of system s after prepare, one per client database.
+func (p *Plan) tableStatusStmts(s *System, l layout) []string {
+	if len(p.databases(s)) == 1 {
 		return []string{"SHOW TABLE STATUS"} // in the connection's database
 	}
 	var out []string
-	for _, db := range p.clientDBs(s) {
-		out = append(out, "SHOW TABLE STATUS FROM `"+db+"`")
+	for k := 1; k <= l.clients; k++ {
+		out = append(out, "SHOW TABLE STATUS FROM `"+p.db(s, l, k)+"`")
 	}
 	return out
 }
@@ -356,17 +257,31 @@ func (p *Plan) tableStatusStmts(s *System) []string {
 // *FailedRunsError when some runs failed, and anything else when the
 // campaign could not start or stopped (--fail-fast).
 func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
+	r.x = r.Exec
+	if r.x == nil {
+		if !osSupported {
+			return nil, ErrUnsupported
+		}
+		r.x = OSExecutor{}
+	}
 	p := r.Plan
-	r.steps = p.steps()
-	if err := r.checkDir(); err != nil {
+	if ctx.Err() != nil {
+		return nil, ErrInterrupted
+	}
+	r.steps = p.steps
+	old, err := r.checkDir()
+	if err != nil {
 		return nil, err
 	}
-	if err := r.preflight(ctx); err != nil {
+	if err := r.preflight(ctx, old); err != nil {
+		if ctx.Err() != nil {
+			err = ErrInterrupted
+		}
 		return nil, err
 	}
 	defer func() {
 		for _, s := range r.servers {
-			s.db.Close()
+			s.Close()
 		}
 	}()
 	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
@@ -378,11 +293,14 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 	}
 	defer unlock()
 	removeStaleTemps(r.Dir)
-	if err := r.openManifest(); err != nil {
+	if err := r.openManifest(ctx); err != nil {
 		return nil, err
 	}
 	m = r.m
+	r.recordSettings()
 	defer func() {
+		// Put the servers back, also when interrupted or failed.
+		r.restoreSettings(ctx)
 		now := time.Now().UTC().Truncate(time.Second)
 		switch {
 		case errors.Is(err, ErrInterrupted):
@@ -402,7 +320,10 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 	}()
 
 	r.note("capturing the host")
-	captureHost(ctx, r.Dir, &m.Host)
+	captureHost(ctx, r.x, r.Dir, &m.Host)
+	if ctx.Err() != nil {
+		return m, ErrInterrupted
+	}
 	for i := range p.Systems {
 		if err := r.captureSystem(ctx, i); err != nil {
 			return m, err
@@ -416,8 +337,8 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 	}
 
 	for _, st := range r.steps {
-		e := r.entry(st.id())
-		if e.Status == collect.RunOK || r.unprepared[st.sys.Name] {
+		e := r.entry(p.id(st))
+		if e.Status == collect.RunOK || r.unprepared[r.layoutKey(st.sys, st.layout())] {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
@@ -451,69 +372,80 @@ func isFailedRuns(err error) bool {
 
 // checkDir refuses to start a new campaign in a directory that holds one
 // or holds anything else, and to resume one that does not match the plan.
-func (r *Runner) checkDir() error {
+// It returns the campaign to resume, nil for a new one.
+func (r *Runner) checkDir() (*collect.Manifest, error) {
 	old, err := collect.ReadManifest(r.Dir)
 	switch {
 	case err == nil:
 		if !r.Resume {
-			return fmt.Errorf("%s already holds a campaign (status %s); add --resume to continue it, or choose another -o directory", r.Dir, old.Status)
+			return nil, fmt.Errorf("%s already holds a campaign (status %s); add --resume to continue it, or choose another -o directory", r.Dir, old.Status)
 		}
 		if old.PlanDigest != r.Plan.Digest {
-			return fmt.Errorf("%s was started from a different plan (%s); resume with the same plan, or choose another -o directory", r.Dir, old.PlanFile)
+			return nil, fmt.Errorf("%s was started from a different plan (%s); resume with the same plan, or choose another -o directory", r.Dir, old.PlanFile)
 		}
-		return nil
+		return old, nil
 	case !errors.Is(err, os.ErrNotExist):
-		return err
+		return nil, err
 	}
 	entries, err := os.ReadDir(r.Dir)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil
+		return nil, nil
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, e := range entries {
 		if !strings.HasPrefix(e.Name(), ".") {
-			return fmt.Errorf("%s is not empty and holds no campaign; choose an empty or new -o directory", r.Dir)
+			return nil, fmt.Errorf("%s is not empty and holds no campaign; choose an empty or new -o directory", r.Dir)
 		}
 	}
-	return nil
+	return nil, nil
 }
 
-// preflight checks sysbench, each workload and each server before
-// anything runs.
-func (r *Runner) preflight(ctx context.Context) error {
+// preflight checks sysbench, each workload, each server and the
+// variables to set on it before anything runs.
+func (r *Runner) preflight(ctx context.Context, old *collect.Manifest) error {
 	p := r.Plan
-	bin, err := exec.LookPath(p.Sysbench.Binary)
+	bin, err := r.x.LookPath(p.Sysbench.Binary)
 	if err != nil {
 		return fmt.Errorf("%s not found in $PATH", p.Sysbench.Binary)
 	}
 	r.sysbench = bin
 	for _, w := range p.Workloads {
-		cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		cmd := exec.CommandContext(cctx, bin, w, "help")
-		out, err := cmd.CombinedOutput()
-		cancel()
+		var out bytes.Buffer
+		argv := []string{p.Sysbench.Binary, w, "help"}
+		_, err := r.x.Run(ctx, &Command{Argv: argv, Path: bin, Stdout: &out, Limit: 30 * time.Second})
+		if errors.Is(err, ErrInterrupted) {
+			return err
+		}
 		if err != nil {
-			return fmt.Errorf("workload %s: %w", w, commandError([]string{p.Sysbench.Binary, w, "help"}, err, out))
+			return fmt.Errorf("workload %s: %w", w, commandError(argv, err, out.Bytes()))
 		}
 	}
-	r.servers = map[string]*server{}
+	connect := r.Connect
+	if connect == nil {
+		connect = ConnectMySQL
+	}
+	r.servers = map[string]Session{}
 	for i := range p.Systems {
 		s := &p.Systems[i]
 		if s.MySQL.PasswordEnv != "" && r.password(s) == "" {
 			return fmt.Errorf("system %s: environment variable %s is not set", s.Name, s.MySQL.PasswordEnv)
 		}
-		srv, err := openServer(ctx, s, r.password(s), p.clientDBs(s))
+		srv, err := connect(ctx, s, r.password(s), p.databases(s))
 		if err != nil {
 			for _, o := range r.servers {
-				o.db.Close()
+				o.Close()
+			}
+			r.servers = nil
+			if ctx.Err() != nil {
+				return ErrInterrupted
 			}
 			return err
 		}
 		r.servers[s.Name] = srv
 	}
-	return nil
+	return r.planSettings(ctx, old)
 }
 
 // sbreportVersion names the running binary's module version and commit.
@@ -531,9 +463,10 @@ func sbreportVersion() string {
 	return v
 }
 
-func (r *Runner) openManifest() error {
+func (r *Runner) openManifest(ctx context.Context) error {
 	p := r.Plan
-	version, _ := exec.Command(r.sysbench, "--version").Output()
+	var version bytes.Buffer
+	r.x.Run(ctx, &Command{Argv: []string{p.Sysbench.Binary, "--version"}, Path: r.sysbench, Stdout: &version, Limit: 30 * time.Second})
 	if r.Resume {
 		if old, err := collect.ReadManifest(r.Dir); err == nil {
 			r.m = old
@@ -556,19 +489,19 @@ func (r *Runner) openManifest() error {
 		PlanFile:   p.Name,
 		PlanDigest: p.Digest,
 		Password:   "sysbench reads MYSQL_PWD (set from each system's password_env); it is never on a command line or in a file",
-		Tools:      collect.Tools{Sbreport: sbreportVersion(), Sysbench: strings.TrimSpace(firstLine(string(version)))},
+		Tools:      collect.Tools{Sbreport: sbreportVersion(), Sysbench: strings.TrimSpace(firstLine(version.String()))},
 		Plan:       p,
 	}
 	for i := range p.Systems {
 		s := &p.Systems[i]
 		se := collect.SystemEntry{Name: s.Name, Engine: s.Engine, Address: s.MySQL.address(), DB: s.MySQL.DB, Labels: p.systemLabels(s)}
-		if p.Clients > 1 {
-			se.Databases = p.clientDBs(s)
+		if dbs := p.databases(s); len(dbs) > 1 || len(dbs) == 1 && dbs[0] != s.MySQL.DB {
+			se.Databases = dbs
 		}
 		m.Systems = append(m.Systems, se)
 	}
 	for _, st := range r.steps {
-		e := &collect.RunEntry{ID: st.id(), Status: collect.RunPending, Labels: p.runLabels(st)}
+		e := &collect.RunEntry{ID: p.id(st), Status: collect.RunPending, Labels: p.runLabels(st)}
 		p.setCommands(e, st)
 		m.Runs = append(m.Runs, e)
 	}
@@ -580,9 +513,9 @@ func (r *Runner) openManifest() error {
 // Command with one client, in Commands (client by client) with several.
 func (p *Plan) setCommands(e *collect.RunEntry, st step) {
 	e.Command, e.Commands = "", nil
-	for k := 1; k <= p.Clients; k++ {
-		c := shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st.sys, st.workload, st.threads, k, true)...))
-		if p.Clients == 1 {
+	for k := 1; k <= st.clients; k++ {
+		c := parse.MaskPasswords(shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st, k, true)...)))
+		if st.clients == 1 {
 			e.Command = c
 		} else {
 			e.Commands = append(e.Commands, c)
@@ -628,7 +561,7 @@ func (r *Runner) captureSystem(ctx context.Context, i int) error {
 	s := &r.Plan.Systems[i]
 	se := r.systemEntry(s.Name)
 	srv := r.servers[s.Name]
-	se.Server = srv.version
+	se.Server = srv.Version()
 	if se.Files == nil {
 		se.Files = map[string]string{}
 	}
@@ -640,18 +573,21 @@ func (r *Runner) captureSystem(ctx context.Context, i int) error {
 			continue
 		}
 		rel := path.Join(s.Name, c.file)
-		if err := srv.capture(ctx, c.stmt, filepath.Join(r.Dir, rel)); err != nil {
+		if err := capture(ctx, srv, c.stmt, filepath.Join(r.Dir, rel)); err != nil {
 			se.Errors = append(se.Errors, err.Error())
 			continue
 		}
 		se.Files[c.kind] = rel
 	}
-	return ctx.Err()
+	if ctx.Err() != nil {
+		return ErrInterrupted
+	}
+	return nil
 }
 
-// prepareAll makes the tables of every system that lacks them. With
-// several clients, each client database is prepared by its own sysbench,
-// all at once.
+// prepareAll makes the tables of every layout of every system that lacks
+// them and has runs left. With several clients, each client database is
+// prepared by its own sysbench, all at once.
 func (r *Runner) prepareAll(ctx context.Context) error {
 	p := r.Plan
 	r.unprepared = map[string]bool{}
@@ -661,51 +597,21 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 	for i := range p.Systems {
 		s := &p.Systems[i]
 		se := r.systemEntry(s.Name)
-		srv := r.servers[s.Name]
-		if se.Prepared && r.tablesInPlace(ctx, s) {
-			continue
-		}
+		wasPrepared := se.Prepared
 		se.Prepared = false
-		r.note("preparing %s: %d table(s) of %d rows", s.Name, p.Tables, p.TableSize)
-		jobs := make([]job, p.Clients)
-		var rels []string
-		for k := 1; k <= p.Clients; k++ {
-			rel := path.Join(s.Name, p.clientName("prepare", k)+".txt")
-			se.Files[p.clientName(collect.FilePrepare, k)] = rel
-			rels = append(rels, rel)
-			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, k, "cleanup"), p.tablesArgs(s, k, "prepare")}}
-		}
-		_, errs := r.runGroup(ctx, s, 0, jobs)
-		err := groupError(errs)
-		if errors.Is(err, ErrInterrupted) {
-			deleteKinds(se.Files, collect.FilePrepare) // discarded by runGroup
-			return err
-		}
-		if err != nil {
-			msg := fmt.Sprintf("prepare failed: %v (output in %s)", err, strings.Join(rels, ", "))
-			se.Errors = append(se.Errors, msg)
-			if r.FailFast {
-				return fmt.Errorf("system %s: %s", s.Name, msg)
+		for _, l := range p.layouts(s) {
+			if !r.runsLeft(s, l) {
+				continue // resumed, and done with these tables
 			}
-			// Its runs cannot measure anything: record them as failed.
-			r.unprepared[s.Name] = true
-			for _, e := range r.m.Runs {
-				if e.Labels["system"] == s.Name && e.Status != collect.RunOK {
-					e.Status, e.Error = collect.RunFailed, msg
-				}
+			if wasPrepared && r.tablesInPlace(ctx, s, l) {
+				continue
 			}
-			continue
+			if err := r.prepare(ctx, s, se, l); err != nil {
+				return err
+			}
 		}
 		se.Prepared = true
 		se.Cleaned = false
-		for k, stmt := range p.tableStatusStmts(s) {
-			rel := path.Join(s.Name, p.clientName("table-status", k+1)+".txt")
-			if err := srv.capture(ctx, stmt, filepath.Join(r.Dir, rel)); err != nil {
-				se.Errors = append(se.Errors, err.Error())
-			} else {
-				se.Files[p.clientName(collect.FileTableStatus, k+1)] = rel
-			}
-		}
 		if err := writeManifest(r.m, r.Dir); err != nil {
 			return err
 		}
@@ -713,13 +619,75 @@ func (r *Runner) prepareAll(ctx context.Context) error {
 	return nil
 }
 
-// tablesInPlace reports whether every client database of system s holds
-// its share of the plan's tables.
-func (r *Runner) tablesInPlace(ctx context.Context, s *System) bool {
+// layoutKey names a system's layout in Runner.unprepared.
+func (r *Runner) layoutKey(s *System, l layout) string {
+	return fmt.Sprintf("%s %d %d %d", s.Name, l.tables, l.tableSize, l.clients)
+}
+
+// prepare makes the tables of layout l of system s and captures their
+// status. A failure fails the runs on those tables (or, with --fail-fast,
+// the campaign).
+func (r *Runner) prepare(ctx context.Context, s *System, se *collect.SystemEntry, l layout) error {
 	p := r.Plan
-	want := p.Tables / p.Clients
-	for _, db := range p.clientDBs(s) {
-		if n, err := r.servers[s.Name].tableCount(ctx, db, want); err != nil || n != want {
+	r.note("preparing %s: %d table(s) of %d rows", s.Name, l.tables, l.tableSize)
+	jobs := make([]job, l.clients)
+	var rels []string
+	for k := 1; k <= l.clients; k++ {
+		rel := p.layoutFile(s, l, "prepare", k)
+		se.Files[p.layoutKind(s, l, collect.FilePrepare, k)] = rel
+		rels = append(rels, rel)
+		jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup"), p.tablesArgs(s, l, k, "prepare")}}
+	}
+	_, errs := r.runGroup(ctx, s, 0, jobs)
+	err := groupError(errs)
+	if errors.Is(err, ErrInterrupted) {
+		for k := 1; k <= l.clients; k++ {
+			delete(se.Files, p.layoutKind(s, l, collect.FilePrepare, k)) // discarded by runGroup
+		}
+		return err
+	}
+	if err != nil {
+		msg := fmt.Sprintf("prepare failed: %v (output in %s)", err, strings.Join(rels, ", "))
+		se.Errors = append(se.Errors, msg)
+		if r.FailFast {
+			return fmt.Errorf("system %s: %s", s.Name, msg)
+		}
+		// Its runs cannot measure anything: record them as failed.
+		r.unprepared[r.layoutKey(s, l)] = true
+		for _, st := range p.steps {
+			if e := r.entry(p.id(st)); st.sys == s && st.layout() == l && e.Status != collect.RunOK {
+				e.Status, e.Error = collect.RunFailed, msg
+			}
+		}
+		return nil
+	}
+	for k, stmt := range p.tableStatusStmts(s, l) {
+		rel := p.layoutFile(s, l, "table-status", k+1)
+		if err := capture(ctx, r.servers[s.Name], stmt, filepath.Join(r.Dir, rel)); err != nil {
+			se.Errors = append(se.Errors, err.Error())
+		} else {
+			se.Files[p.layoutKind(s, l, collect.FileTableStatus, k+1)] = rel
+		}
+	}
+	return nil
+}
+
+// runsLeft reports whether system s has runs still to do on layout l.
+func (r *Runner) runsLeft(s *System, l layout) bool {
+	for _, st := range r.Plan.steps {
+		if st.sys == s && st.layout() == l && r.entry(r.Plan.id(st)).Status != collect.RunOK {
+			return true
+		}
+	}
+	return false
+}
+
+// tablesInPlace reports whether every client database of layout l of
+// system s holds its share of the tables.
+func (r *Runner) tablesInPlace(ctx context.Context, s *System, l layout) bool {
+	want := l.tables / l.clients
+	for k := 1; k <= l.clients; k++ {
+		if n, err := r.servers[s.Name].TableCount(ctx, r.Plan.db(s, l, k), want); err != nil || n != want {
 			return false
 		}
 	}
@@ -734,13 +702,15 @@ func (r *Runner) cleanup(ctx context.Context, s *System) error {
 		return nil
 	}
 	r.note("cleaning up %s", s.Name)
-	jobs := make([]job, p.Clients)
+	var jobs []job
 	var rels []string
-	for k := 1; k <= p.Clients; k++ {
-		rel := path.Join(s.Name, p.clientName("cleanup", k)+".txt")
-		se.Files[p.clientName(collect.FileCleanup, k)] = rel
-		rels = append(rels, rel)
-		jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, k, "cleanup")}}
+	for _, l := range p.layouts(s) {
+		for k := 1; k <= l.clients; k++ {
+			rel := p.layoutFile(s, l, "cleanup", k)
+			se.Files[p.layoutKind(s, l, collect.FileCleanup, k)] = rel
+			rels = append(rels, rel)
+			jobs = append(jobs, job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup")}})
+		}
 	}
 	_, errs := r.runGroup(ctx, s, 0, jobs)
 	err := groupError(errs)
@@ -771,22 +741,22 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	srv := r.servers[st.sys.Name]
 	now := time.Now().UTC().Truncate(time.Second)
 	e.Status, e.Started, e.Ended, e.Error, e.ExitStatus, e.ExitStatuses = collect.RunRunning, &now, nil, "", nil, nil
-	e.Errors = nil
+	e.Errors, e.Settings = nil, nil
 	e.Attempts++
 	e.Files = map[string]string{}
 	if err := writeManifest(r.m, r.Dir); err != nil {
 		return err
 	}
-	r.observe(Event{Kind: EventRunStart, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
+	r.observe(Event{Kind: EventRunStart, Run: e, Desc: p.describe(st), Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
 
-	stem := st.id()
+	stem := p.id(st)
 	// SHOW GLOBAL STATUS just before and just after the measured run (all
 	// its clients), both in one compressed file: the second snapshot
 	// compresses to little against the first. The warm-up is outside, so
 	// that the deltas are the measured transactions' work.
 	var status []byte
 	snapshot := func(stmt string) {
-		data, err := srv.result(ctx, stmt)
+		data, err := srv.Capture(ctx, stmt)
 		if err != nil {
 			e.Errors = append(e.Errors, err.Error())
 			return
@@ -796,17 +766,27 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 
 	// group runs one process per client, each writing STEM[.cK]SUFFIX.
 	group := func(kind, suffix string, limit time.Duration, measured bool) ([]int, error) {
-		jobs := make([]job, p.Clients)
-		for k := 1; k <= p.Clients; k++ {
-			rel := p.clientName(stem, k) + suffix
-			e.Files[p.clientName(kind, k)] = rel
-			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.runArgs(st.sys, st.workload, st.threads, k, measured)}}
+		jobs := make([]job, st.clients)
+		for k := 1; k <= st.clients; k++ {
+			rel := clientName(stem, st.clients, k) + suffix
+			e.Files[clientName(kind, st.clients, k)] = rel
+			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.runArgs(st, k, measured)}}
 		}
 		exits, errs := r.runGroup(ctx, st.sys, limit, jobs)
 		return exits, groupError(errs)
 	}
 	var runErr error
-	if p.Warmup > 0 {
+	settings, err := r.applySettings(ctx, st)
+	switch {
+	case errors.Is(err, ErrInterrupted) || ctx.Err() != nil:
+		runErr = ErrInterrupted
+	case err != nil:
+		runErr = fmt.Errorf("server settings: %w", err)
+	default:
+		e.Settings = settings
+		r.captureSettings(ctx, st, e, stem)
+	}
+	if runErr == nil && p.Warmup > 0 {
 		if _, err := group(collect.FileWarmup, ".warmup.txt", p.Warmup.Duration()+p.Grace.Duration(), false); err != nil {
 			runErr = fmt.Errorf("warm-up: %w", err)
 		}
@@ -814,8 +794,20 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	if runErr == nil {
 		snapshot(StatusBefore)
 		p.setCommands(e, st)
+		samples := r.startSampler(st, e, stem)
 		var exits []int
 		exits, runErr = group(collect.FileOutput, ".txt", p.Duration.Duration()+p.Grace.Duration(), true)
+		if samples != nil {
+			// Kept with the output, failed runs included; dropped with it
+			// when interrupted.
+			if err := samples.finish(!errors.Is(runErr, ErrInterrupted)); err != nil {
+				e.Errors = append(e.Errors, fmt.Sprintf("/proc samples: %v", err))
+				delete(e.Files, collect.FileProc)
+			}
+			if errors.Is(runErr, ErrInterrupted) {
+				delete(e.Files, collect.FileProc)
+			}
+		}
 		exit := exits[0]
 		for _, x := range exits {
 			if x != 0 {
@@ -824,14 +816,17 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 			}
 		}
 		e.ExitStatus = &exit
-		if p.Clients > 1 {
+		if st.clients > 1 {
 			e.ExitStatuses = exits
 		}
 	}
-	if len(status) > 0 && !errors.Is(runErr, ErrInterrupted) {
+	interrupted := errors.Is(runErr, ErrInterrupted)
+	if len(status) > 0 && !interrupted {
 		snapshot(StatusAfter)
 	}
-	if len(status) > 0 {
+	// An interrupted run measured nothing: like its output, its status
+	// snapshot is not kept.
+	if len(status) > 0 && !interrupted {
 		rel := stem + ".status.txt.gz"
 		if err := writeCapture(filepath.Join(r.Dir, rel), status); err != nil {
 			e.Errors = append(e.Errors, err.Error())
@@ -846,6 +841,10 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	case errors.Is(runErr, ErrInterrupted):
 		e.Status, e.Error = collect.RunInterrupted, "interrupted"
 		deleteKinds(e.Files, collect.FileOutput, collect.FileWarmup) // discarded by runGroup
+		if rel := e.Files[collect.FileSettings]; rel != "" {
+			os.Remove(filepath.Join(r.Dir, rel))
+			delete(e.Files, collect.FileSettings)
+		}
 	case runErr != nil:
 		e.Status, e.Error = collect.RunFailed, runErr.Error()
 	default:
@@ -854,11 +853,62 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	if err := writeManifest(r.m, r.Dir); err != nil {
 		return err
 	}
-	r.observe(Event{Kind: EventRunEnd, Run: e, Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()})
+	ev := Event{Kind: EventRunEnd, Run: e, Desc: p.describe(st), Done: r.finished(), Total: len(r.m.Runs), Length: p.runLength(), Left: r.left()}
+	if e.Status == collect.RunFailed {
+		ev.Hint = hint(e.Error)
+	}
+	r.observe(ev)
 	if errors.Is(runErr, ErrInterrupted) {
 		return ErrInterrupted
 	}
 	return nil
+}
+
+// startSampler starts sampling the host's /proc counters into
+// STEM.proc.txt for the measured run of st, when its server is local and
+// the host has /proc; nil otherwise.
+func (r *Runner) startSampler(st step, e *collect.RunEntry, stem string) *sampler {
+	dir := r.procDir()
+	if dir == "" || !st.sys.MySQL.local() {
+		return nil
+	}
+	every := r.procEvery
+	if every == 0 {
+		every = time.Second
+		if ri := *r.Plan.Sysbench.ReportInterval; ri > 0 {
+			every = ri.Duration()
+		}
+	}
+	rel := stem + ".proc.txt"
+	s, err := startSampler(dir, filepath.Join(r.Dir, rel), every)
+	if err != nil {
+		e.Errors = append(e.Errors, fmt.Sprintf("/proc samples: %v", err))
+		return nil
+	}
+	e.Files[collect.FileProc] = rel
+	return s
+}
+
+// sqlError finds the server error code in sysbench's FATAL lines: "error
+// 1062 (" or "errno = 1062".
+var sqlError = regexp.MustCompile(`(?:error|errno =) (\d{4})\b`)
+
+// hint explains the failures a campaign commonly meets.
+func hint(msg string) string {
+	m := sqlError.FindStringSubmatch(msg)
+	if m == nil {
+		return ""
+	}
+	switch m[1] {
+	case "1062":
+		return "error 1062 (duplicate key): engines without transactions (Aria, MyISAM) cannot isolate the DELETE and INSERT of one id that oltp_read_write and oltp_write_only run, so concurrent threads collide. " +
+			"Add --mysql-ignore-errors=1062 to sysbench.extra (sysbench then counts them under ignored errors; the same option applies to every system), run these workloads with 1 thread, or leave them out for this engine. See examples/plan.yaml"
+	case "1146":
+		return "error 1146 (no such table): the tables were dropped or never prepared; --resume prepares them again"
+	case "2002", "2003", "2013", "2006":
+		return "the server went away or refused the connection; check that it runs, then --resume runs the failed runs again"
+	}
+	return ""
 }
 
 // deleteKinds removes from files the given kinds, client by client too
@@ -880,9 +930,6 @@ const (
 	StatusBefore = "SHOW GLOBAL STATUS /* before the run */"
 	StatusAfter  = "SHOW GLOBAL STATUS /* after the run */"
 )
-
-// errTimeout marks a sysbench killed for outliving its time limit.
-var errTimeout = errors.New("timed out")
 
 // A job is one client's share of a group: the argvs it runs in turn and
 // the file that gets their output.
@@ -964,18 +1011,25 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 	if err != nil {
 		return exit, err
 	}
-	env := os.Environ()
+	var env []string
 	if pw := r.password(s); pw != "" {
-		env = withoutEnv(env, "MYSQL_PWD")
-		env = append(env, "MYSQL_PWD="+pw)
+		env = []string{"MYSQL_PWD=" + pw}
 	}
 	var runErr error
 	for _, args := range argvs {
-		if _, err := fmt.Fprintf(f, "$ %s\n", shellQuote(append([]string{r.Plan.Sysbench.Binary}, args...))); err != nil {
+		if _, err := fmt.Fprintf(f, "$ %s\n", parse.MaskPasswords(shellQuote(append([]string{r.Plan.Sysbench.Binary}, args...)))); err != nil {
 			f.Abort()
 			return exit, err
 		}
-		if exit, runErr = r.exec(ctx, limit, f.File, env, args); runErr != nil {
+		argv := append([]string{r.Plan.Sysbench.Binary}, args...)
+		exit, runErr = r.x.Run(ctx, &Command{Argv: argv, Path: r.sysbench, Env: env, Stdout: f.File, Limit: limit})
+		var ee *ExitError
+		if errors.As(runErr, &ee) {
+			runErr = fmt.Errorf("%s %w", baseName(r.Plan.Sysbench.Binary), runErr)
+		} else if runErr != nil && !errors.Is(runErr, ErrInterrupted) && !errors.Is(runErr, ErrTimeout) {
+			runErr = commandError(argv, runErr, nil)
+		}
+		if runErr != nil {
 			break
 		}
 	}
@@ -998,89 +1052,6 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 		runErr = fmt.Errorf("%w: %s", runErr, fatal)
 	}
 	return exit, runErr
-}
-
-// lockDir takes an exclusive lock on dir/.lock so that two campaigns
-// never write one directory.
-func lockDir(dir string) (unlock func(), err error) {
-	f, err := os.OpenFile(filepath.Join(dir, ".lock"), os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s is in use by another sbreport run", dir)
-	}
-	return func() {
-		os.Remove(f.Name()) // while still locked: a waiting run finds no stale file
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
-	}, nil
-}
-
-func withoutEnv(env []string, key string) []string {
-	out := env[:0:0]
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, key+"=") {
-			out = append(out, kv)
-		}
-	}
-	return out
-}
-
-// exec runs sysbench with stdout and stderr on out, in its own process
-// group so that a terminal's Ctrl-C reaches sbreport only, which then
-// stops it. It returns the exit status, -1 when sysbench was killed by a
-// signal or did not start.
-func (r *Runner) exec(ctx context.Context, limit time.Duration, out *os.File, env, args []string) (int, error) {
-	cmd := exec.Command(r.sysbench, args...)
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		return -1, commandError(append([]string{r.Plan.Sysbench.Binary}, args...), err, nil)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var timeout <-chan time.Time
-	if limit > 0 {
-		t := time.NewTimer(limit)
-		defer t.Stop()
-		timeout = t.C
-	}
-	var reason error
-	select {
-	case err := <-done:
-		return cmd.ProcessState.ExitCode(), exitError(err)
-	case <-ctx.Done():
-		reason = ErrInterrupted
-	case <-timeout:
-		reason = fmt.Errorf("%w after %s", errTimeout, limit)
-	}
-	pgid := cmd.Process.Pid
-	syscall.Kill(-pgid, syscall.SIGTERM)
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		syscall.Kill(-pgid, syscall.SIGKILL)
-		<-done
-	}
-	return cmd.ProcessState.ExitCode(), reason
-}
-
-// exitError says how sysbench ended, from cmd.Wait's error.
-func exitError(err error) error {
-	if err == nil {
-		return nil
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return fmt.Errorf("sysbench killed by signal %v", ws.Signal())
-		}
-		return fmt.Errorf("sysbench exit status %d", ee.ExitCode())
-	}
-	return err
 }
 
 // firstFatal returns the first two "FATAL:" lines sysbench printed (the

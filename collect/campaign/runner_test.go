@@ -94,10 +94,11 @@ func engineAvailable(srv *server, engine string) bool {
 }
 
 // secondEngine is MyRocks when the server has it, else Aria.
-func secondEngine(srv *server) (name, engine string) {
+func secondEngine(t *testing.T, srv *server) (name, engine string) {
 	if engineAvailable(srv, "ROCKSDB") {
 		return "rocksdb", "ROCKSDB"
 	}
+	t.Log("MyRocks is not available (scripts/setup.sh installs mariadb-plugin-rocksdb when Debian has it): Aria is the second engine")
 	return "aria", "Aria"
 }
 
@@ -122,7 +123,7 @@ func TestCampaignEndToEnd(t *testing.T) {
 		t.Skip("integration test: about a minute")
 	}
 	srv := needServer(t)
-	name2, engine2 := secondEngine(srv)
+	name2, engine2 := secondEngine(t, srv)
 	dbA, dbB := testDB(t, srv, "e2e_a"), testDB(t, srv, "e2e_b")
 	src := "systems:\n" + systemYAML("innodb", "127.0.0.1", dbPort(), dbA, "InnoDB") + systemYAML(name2, "127.0.0.1", dbPort(), dbB, engine2) + `
 workloads: [oltp_point_select, oltp_read_only]
@@ -241,7 +242,7 @@ labels: {campaign: e2e}
 		if !skip[s.Files[collect.FilePrepare]] || !skip[s.Files[collect.FileCleanup]] {
 			t.Errorf("prepare/cleanup of %s not in ManifestSkip: %v", s.Name, skip)
 		}
-		if n, err := r.servers[s.Name].tableCount(context.Background(), s.DB, 2); err == nil && n != 0 {
+		if n, err := r.servers[s.Name].TableCount(context.Background(), s.DB, 2); err == nil && n != 0 {
 			t.Errorf("%s: %d tables left after cleanup", s.Name, n)
 		}
 	}
@@ -300,7 +301,7 @@ func TestMain(m *testing.M) {
 // way sbreport run does: SIGINT and SIGTERM end the context.
 func runChild(spec string) int {
 	parts := strings.Split(spec, "|")
-	p, err := ReadPlanFile(parts[0])
+	p, err := ReadPlanFile(parts[0], os.Getenv)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
@@ -439,7 +440,7 @@ table_size: 1000
 	}
 
 	// Resume in this process to the end.
-	plan, err := ReadPlanFile(planFile)
+	plan, err := ReadPlanFile(planFile, os.Getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,8 +488,9 @@ func freePort(t *testing.T) int {
 }
 
 // startSecondServer starts a throwaway MariaDB with scripts/setup.sh and
-// returns its port and a function that stops it.
-func startSecondServer(t *testing.T, password string) (port int, stop func()) {
+// returns its port, its directory (SBREPORT_DB_DIR) and a function that
+// stops it.
+func startSecondServer(t *testing.T, password string) (port int, dir string, stop func()) {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "sbr-second-")
 	if err != nil {
@@ -518,7 +520,7 @@ func startSecondServer(t *testing.T, password string) (port int, stop func()) {
 		}
 	}
 	t.Cleanup(stop)
-	return port, stop
+	return port, dir, stop
 }
 
 // A server that goes away mid-campaign fails its runs, which are recorded
@@ -532,7 +534,7 @@ func TestCampaignServerStopped(t *testing.T) {
 	var b [8]byte
 	rand.Read(b[:])
 	password := "pw-" + hex.EncodeToString(b[:])
-	port, stop := startSecondServer(t, password)
+	port, _, stop := startSecondServer(t, password)
 	db := testDB(t, srv, "stopped")
 	src := "systems:\n" + systemYAML("shared", "127.0.0.1", dbPort(), db, "InnoDB") +
 		"  - name: doomed\n    mysql: {host: 127.0.0.1, port: " + strconv.Itoa(port) + ", user: sbtest, password_env: DOOMED_PW, db: sbtest}\n    engine: InnoDB\n" + `
