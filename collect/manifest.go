@@ -176,7 +176,7 @@ const (
 // Ingest passes over proc samples (no parser reads them yet) and settings
 // (their values are the run's labels and RunEntry.Settings).
 var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanup: true, "nproc": true, "lscpu_json": true,
-	FileProc: true, FileSettings: true}
+	FileSettings: true}
 
 // ReadManifest reads dir's campaign.yaml.
 func ReadManifest(dir string) (*Manifest, error) {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sbreport/sbreport/collect"
+	"github.com/sbreport/sbreport/parse"
 )
 
 // The study of examples/study-plan.yaml on the fakes: two engines on one
@@ -348,8 +349,28 @@ func TestFakeProcSamples(t *testing.T) {
 			t.Errorf("%s: %d samples over 120 ms every 20 ms", f, blocks)
 		}
 	}
-	if skip := disk(t, dir).SkipFiles(); !skip["aria/oltp_read_only/1thr-r1.proc.txt"] {
-		t.Error("ingest would read the /proc samples")
+	// Ingest reads the samples as system statistics of their run.
+	doc, err := collect.Load([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	for _, s := range doc.SysStats {
+		ids[parse.CaptureID(s.Source, s.Line)] = s.Tool == "procstat"
+	}
+	for _, r := range doc.Runs {
+		if r.Labels["system"] == "innodb" {
+			continue
+		}
+		n := 0
+		for _, id := range r.Captures {
+			if ids[id] && strings.HasPrefix(id, strings.TrimSuffix(r.Source, ".txt")+".proc.txt:") {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: names %d proc captures of its own: %v", r.Source, n, r.Captures)
+		}
 	}
 }
 
