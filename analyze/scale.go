@@ -3,7 +3,6 @@ package analyze
 import (
 	"fmt"
 	"math"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -89,11 +88,12 @@ type ScalePoint struct {
 	Threads    int     `json:"threads"`
 	N          int     `json:"n"` // repeats
 	Throughput Summary `json:"throughput"`
-	// P95Ms is the median over repeats of the printed p95 latency (the SLO
-	// percentile when one is given); null when absent.
+	// P95Ms is the printed p95 latency summarised over the repeats with
+	// the curve's centre (ScaleOptions.Center, as the throughput and every
+	// other cell figure); null when absent.
 	P95Ms *float64 `json:"p95_ms"`
-	// LatencyMs is the median over repeats of the SLO's percentile (or the
-	// average), null without an SLO or value.
+	// LatencyMs is the SLO's percentile (or the average) summarised the
+	// same way, null without an SLO or value.
 	LatencyMs *float64 `json:"latency_ms"`
 	// Efficiency is X(N) / (N·X(1)), X(1) the measured one-thread
 	// throughput, or the fitted λ when no one-thread point exists.
@@ -223,11 +223,12 @@ func Scale(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling {
 		}
 		pt := ScalePoint{Threads: cell.Threads, N: len(xs), Throughput: Summarize(xs, opts.Center, opts.Confidence)}
 		if len(p95) > 0 {
-			pt.P95Ms = num(median(p95))
+			pt.P95Ms = num(Summarize(p95, opts.Center, opts.Confidence).Center)
 		}
 		if len(lat) > 0 {
-			pt.LatencyMs = num(median(lat))
-			meets := median(lat) <= opts.SLO.LimitMs
+			l := Summarize(lat, opts.Center, opts.Confidence).Center
+			pt.LatencyMs = num(l)
+			meets := l <= opts.SLO.LimitMs
 			pt.MeetsSLO = &meets
 		}
 		if cell.PercentileUpperBound {
@@ -295,7 +296,7 @@ func finishCurve(cu *Curve, d *Dataset, hosts []*parse.Host, opts ScaleOptions, 
 			}
 			if f.Kappa == 0 {
 				if cu.Ceiling != nil {
-					cu.Warnings.addf("no retrograde region (κ = 0): throughput approaches the ceiling λ/σ = %.4g", *cu.Ceiling)
+					cu.Warnings.addf("no retrograde region (κ = 0): throughput approaches the ceiling λ/σ = %.0f", *cu.Ceiling)
 				} else {
 					cu.Warnings.addf("linear scaling (σ = κ = 0): no peak and no ceiling in the measured range")
 				}
@@ -345,41 +346,33 @@ func finishCurve(cu *Curve, d *Dataset, hosts []*parse.Host, opts ScaleOptions, 
 	}
 }
 
-// cpusFor returns the logical CPU count of the host the curve's runs ran
-// on: the host capture whose directory is the longest prefix of the runs'
-// directory, else the only CPU count among the hosts; 0 when unknown.
+// cpusFor returns the logical CPU count of the host the curve's system
+// ran on: its host captures (Dataset.CaptureSystems) merged
+// (parse.MergeHosts), else the only CPU count among the hosts; 0 when
+// unknown.
 func cpusFor(cu *Curve, d *Dataset, hosts []*parse.Host) int {
-	var withCPUs []*parse.Host
+	var mine []*parse.Host
 	counts := map[int]bool{}
 	for _, h := range hosts {
 		if h.CPUs != nil && *h.CPUs > 0 {
-			withCPUs = append(withCPUs, h)
 			counts[*h.CPUs] = true
 		}
-	}
-	if len(withCPUs) == 0 {
-		return 0
-	}
-	var dir string
-	for _, c := range d.Cells {
-		if c.System == cu.System && c.Workload == cu.Workload && len(c.Runs) > 0 {
-			dir = path.Dir(c.Runs[0].Source)
-			break
+		for _, s := range d.CaptureSystems(parse.CaptureID(h.Source, h.Line), h.Labels, h.Source) {
+			if s == cu.System {
+				mine = append(mine, h)
+			}
 		}
 	}
-	best, bestLen := 0, -1
-	for _, h := range withCPUs {
-		hd := path.Dir(h.Source)
-		if (hd == "." || strings.HasPrefix(dir+"/", hd+"/")) && len(hd) > bestLen {
-			best, bestLen = *h.CPUs, len(hd)
-		}
-	}
-	if bestLen >= 0 {
-		return best
+	if m := parse.MergeHosts(mine...); m != nil && m.CPUs != nil && *m.CPUs > 0 {
+		return *m.CPUs
 	}
 	if len(counts) == 1 {
-		return *withCPUs[0].CPUs
+		for n := range counts {
+			return n
+		}
 	}
-	cu.Warnings.addf("hosts with different CPU counts and none beside the runs: no per-CPU throughput")
+	if len(counts) > 1 {
+		cu.Warnings.addf("hosts with different CPU counts and none captured for %s: no per-CPU throughput", cu.System)
+	}
 	return 0
 }

@@ -269,7 +269,7 @@ func BatchMeans(xs []float64, confidence float64, th Thresholds) (s Summary, bat
 	s.N = len(xs)
 	s.Method = "batch-means"
 	if s.Lo < 0 {
-		s.Warnings.addf("the within-run interval would reach below zero (%.4g): the %d batch means vary too much for one", s.Lo, b)
+		s.Warnings.addf("the within-run interval would reach below zero (%.0f): the %d batch means vary too much for one", s.Lo, b)
 		s.Lo, s.Hi = math.Inf(-1), math.Inf(1)
 	}
 	return s, b

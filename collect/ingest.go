@@ -557,80 +557,8 @@ func mergeHosts(hs []*parse.Host) []*parse.Host {
 	return out
 }
 
-// mergeInto merges hosts into the first one: fields absent in the first are
-// taken from the later ones.
-func mergeInto(hs []*parse.Host) *parse.Host {
-	h := hs[0]
-	for _, o := range hs[1:] {
-		h.Captures = append(h.Captures, prefixSource(o)...)
-		setS := func(dst *string, v string) {
-			if *dst == "" {
-				*dst = v
-			}
-		}
-		setS(&h.Name, o.Name)
-		setS(&h.Architecture, o.Architecture)
-		setS(&h.CPUModel, o.CPUModel)
-		setS(&h.Vendor, o.Vendor)
-		setS(&h.OnlineCPUs, o.OnlineCPUs)
-		setS(&h.Hypervisor, o.Hypervisor)
-		setS(&h.Kernel, o.Kernel)
-		setI := func(dst **int, v *int) {
-			if *dst == nil {
-				*dst = v
-			}
-		}
-		setI(&h.CPUs, o.CPUs)
-		setI(&h.Sockets, o.Sockets)
-		setI(&h.CoresPerSocket, o.CoresPerSocket)
-		setI(&h.ThreadsPerCore, o.ThreadsPerCore)
-		setI(&h.Cores, o.Cores)
-		setI(&h.NUMANodes, o.NUMANodes)
-		if h.MHz == nil {
-			h.MHz = o.MHz
-		}
-		if h.MaxMHz == nil {
-			h.MaxMHz = o.MaxMHz
-		}
-		set64 := func(dst **int64, v *int64) {
-			if *dst == nil {
-				*dst = v
-			}
-		}
-		set64(&h.MemTotalBytes, o.MemTotalBytes)
-		set64(&h.MemAvailableBytes, o.MemAvailableBytes)
-		set64(&h.SwapTotalBytes, o.SwapTotalBytes)
-		if len(h.Disks) == 0 {
-			h.Disks = o.Disks
-		}
-		if h.Caches == nil {
-			h.Caches = o.Caches
-		}
-		if h.Fields == nil {
-			h.Fields = o.Fields
-		}
-		h.Labels = mergeLabels(h.Labels, o.Labels)
-	}
-	return h
-}
-
-// prefixSource names a merged host's captures with their file when it
-// differs from the first's, so that every figure stays traceable.
-func prefixSource(h *parse.Host) []string {
-	out := make([]string, len(h.Captures))
-	for i, c := range h.Captures {
-		if strings.Contains(c, "@") {
-			out[i] = c
-			continue
-		}
-		k, line, _ := strings.Cut(c, ":")
-		if line == "" {
-			line = fmt.Sprint(h.Line)
-		}
-		out[i] = k + "@" + h.Source + ":" + line
-	}
-	return out
-}
+// mergeInto merges the host captures of one machine (parse.MergeHosts).
+func mergeInto(hs []*parse.Host) *parse.Host { return parse.MergeHosts(hs...) }
 
 // pathTests are the test names a file name may carry: the built-in
 // tests and the 1.x scripts, longest first so that oltp_read_write is not

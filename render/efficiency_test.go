@@ -29,7 +29,7 @@ func TestJSONEfficiency(t *testing.T) {
 	r := doc.Runs[0]
 	r.Captures = []string{doc.SysStats[0].ID()}
 	var buf bytes.Buffer
-	if err := JSON(&buf, doc, nil); err != nil {
+	if err := JSON(&buf, doc, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	var out struct {

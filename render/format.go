@@ -134,10 +134,12 @@ func deref(x any) float64 {
 //	pct      fraction as a percentage: 0.034 → "3.4%"
 //	ratio    ratio: "3.25×"
 //	ci       interval: {{ci .Lo .Hi}} → "[3.10, 3.41]" (ratios: ci2)
+//	cif      interval with N decimals: {{cif 1 .Lo .Hi}}
 //	p        p-value: "0.008", "<0.001"
 //	bytes    size: "1.5 GiB"
 //	join     strings.Join
 //	md       escapes text from the input for Markdown prose and headings
+//	nb       joins words with no-break spaces, so that a table cell does not wrap inside
 //	cell     escapes a string for a Markdown table cell
 //	code     a code span of text from the input: {{code .Command}}
 //	codecell a code span inside a table cell
@@ -165,6 +167,13 @@ func Funcs() template.FuncMap {
 			}
 			return "[" + FormatNum(l) + ", " + FormatNum(h) + "]"
 		},
+		"cif": func(prec int, lo, hi any) string {
+			l, h := deref(lo), deref(hi)
+			if !finite(l) || !finite(h) {
+				return dash
+			}
+			return "[" + FormatFixed(l, prec) + ", " + FormatFixed(h, prec) + "]"
+		},
 		"ci2": func(lo, hi any) string {
 			l, h := deref(lo), deref(hi)
 			if !finite(l) || !finite(h) {
@@ -177,6 +186,7 @@ func Funcs() template.FuncMap {
 		"join":     strings.Join,
 		"cell":     cell,
 		"md":       inline,
+		"nb":       func(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") },
 		"code":     code,
 		"codecell": codeCell,
 		"anchor":   anchor,

@@ -60,6 +60,7 @@ func TestGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := reportOf(t, "testdata/"+name)
 			checkGoldenFile(t, name+".report.md", s[MarkdownFile].Bytes())
+			checkGoldenFile(t, name+".appendix.md", s[AppendixFile].Bytes())
 			checkGoldenFile(t, name+".runs.csv", s[CSVFile].Bytes())
 			// The first chart of each kind, compared as an image with a
 			// tolerance (fonts rasterise slightly differently across
@@ -70,7 +71,10 @@ func TestGolden(t *testing.T) {
 					continue
 				}
 				base := strings.TrimSuffix(filepath.Base(n), ".png")
-				kind := base[:strings.LastIndex(base, "-oltp")]
+				kind := base
+				if i := strings.LastIndex(base, "-oltp"); i > 0 {
+					kind = base[:i]
+				}
 				if seen[kind] {
 					continue
 				}
@@ -98,7 +102,7 @@ func TestGolden(t *testing.T) {
 			}
 			sort.Strings(kinds)
 			wantKinds := map[string]string{
-				"engines": "bars histogram timeline",
+				"engines": "bars histogram relative timeline",
 				"sweep":   "bars latency-throughput p95 scaling timeline",
 			}[name]
 			if got := strings.Join(kinds, " "); got != wantKinds {

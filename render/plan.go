@@ -92,7 +92,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				bs = append(bs, Bar{Group: gi[t], System: r.System, Value: deref(r.Center), Lo: deref(r.Lo), Hi: deref(r.Hi)})
 			}
 			title := fmt.Sprintf("%s: %s by system", w.Name, metric)
-			caption := fmt.Sprintf("%s of %s per system and thread count over the repeats; whiskers: %s confidence interval (within-run batch means when there is one run). Source: the runs listed in the appendix.",
+			caption := fmt.Sprintf("%s of %s per system and thread count over the repeats; whiskers: %s confidence interval (within-run batch means when there is one run).",
 				capitalize(center), metric, confPct)
 			add("bars", "bars-"+base, title, caption, func() *Figure {
 				return BarChart("", "", unitLabel, "", groups, pal, bs)
@@ -165,7 +165,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				return ScalingChart("", "", unitLabel, "", threads, pal, tput)
 			})
 			if len(p95) > 0 {
-				caption := "Points: median over the repeats of the p95 latency sysbench printed for the whole run."
+				caption := fmt.Sprintf("Points: %s over the repeats of the p95 latency sysbench printed for each whole run.", center)
 				if spread {
 					caption += " Whiskers: the lowest and highest p95 of the repeats."
 				}
@@ -174,7 +174,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 						return ScalingChart("", "", "p95 latency (ms)", "", threads, pal, p95)
 					})
 				add("latency-throughput", "latency-throughput-"+base, fmt.Sprintf("%s: p95 latency vs %s", w.Name, metric),
-					fmt.Sprintf("One point per thread count, labelled with it and joined in increasing thread order: where the line turns upward, extra threads add queueing, not throughput; where it turns back, they cost throughput. x: %s of %s; y: median p95 latency.", center, metric),
+					fmt.Sprintf("One point per thread count, labelled with it and joined in increasing thread order: where the line turns upward, extra threads add queueing, not throughput; where it turns back, they cost throughput. x: %s of %s; y: %s of the p95 latency.", center, metric, center),
 					func() *Figure {
 						return LatencyThroughputChart("", "", unitLabel, "p95 latency (ms)", "", pal, lt)
 					})
@@ -276,6 +276,40 @@ func p95Range(c *analyze.Cell) (lo, hi float64, n int) {
 	return lo, hi, n
 }
 
+// planRelative decides the headline chart: for each workload, one bar
+// per system with its ratio to the base at the headline thread count and
+// the ratio's interval.
+func planRelative(v *View, pal *Palette) []chartPlan {
+	rp := v.Report
+	if len(rp.Headline) == 0 {
+		return nil
+	}
+	var groups []string
+	var bs []Bar
+	for gi, h := range rp.Headline {
+		groups = append(groups, h.Workload)
+		for _, r := range h.Ratios {
+			if r == nil || r.Ratio == nil {
+				continue
+			}
+			bs = append(bs, Bar{Group: gi, System: r.System, Value: *r.Ratio, Lo: deref(r.Lo), Hi: deref(r.Hi)})
+		}
+	}
+	confPct := trimZeros(fmt.Sprintf("%.1f", 100*v.Confidence)) + "%"
+	name := "relative"
+	title := fmt.Sprintf("%s relative to %s", v.Metric, v.Base)
+	caption := fmt.Sprintf("Ratio of each system's %s %s to %s's (1 = the same) on each workload at the thread count of the table above; whiskers: %s interval of the ratio.",
+		v.Center, v.Metric, v.Base, confPct)
+	ref := ChartRef{Kind: "relative", PNG: ChartDir + "/" + name + ".png", SVG: ChartDir + "/" + name + ".svg", Title: title, Caption: caption}
+	v.RelativeChart = &ref
+	return []chartPlan{{build: func() *Figure {
+		f := BarChart("", "", "ratio to "+v.Base, "", groups, pal, bs)
+		f.Name, f.Title, f.Caption = name, title, caption
+		f.Plot.Title.Text = title
+		return f
+	}}}
+}
+
 func orderCurves(cs []*analyze.Curve, systems []string) []*analyze.Curve {
 	rank := map[string]int{}
 	for i, s := range systems {
@@ -314,6 +348,16 @@ func metricLabel(m analyze.Metric) string {
 		return string(m) + " (s)"
 	}
 	return string(m) + " (per second)"
+}
+
+func unitOf(m analyze.Metric) string {
+	switch {
+	case strings.HasPrefix(string(m), "latency_") || strings.HasSuffix(string(m), "_ms"):
+		return "ms"
+	case strings.HasPrefix(string(m), "slap_"):
+		return "s"
+	}
+	return "/s"
 }
 
 func capitalize(s string) string {

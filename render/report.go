@@ -37,14 +37,16 @@ type Sink interface {
 // Report files.
 const (
 	MarkdownFile = "report.md"
+	AppendixFile = "appendix.md"
 	WorkbookFile = "report.xlsx"
 	JSONFile     = "results.json"
 	CSVFile      = "runs.csv"
 	ChartDir     = "charts"
 )
 
-// Report writes the whole report through s: report.md, report.xlsx,
-// results.json, runs.csv and the charts. Charts are drawn and written one
+// Report writes the whole report through s: report.md (the post),
+// appendix.md (everything else), report.xlsx, results.json, runs.csv and
+// the charts. Charts are drawn and written one
 // at a time, so memory grows with the data, not with the number of
 // charts.
 func Report(s Sink, doc *parse.Document, an *analyze.Analysis, opts Options) error {
@@ -54,7 +56,8 @@ func Report(s Sink, doc *parse.Document, an *analyze.Analysis, opts Options) err
 	}
 	v := newView(doc, an, opts)
 	pal := NewPalette(v.Systems)
-	plans := planCharts(doc, an, v, pal)
+	plans := planRelative(v, pal)
+	plans = append(plans, planCharts(doc, an, v, pal)...)
 	plans = append(plans, planHistory(an, v)...)
 	formats := opts.Formats
 	if formats == nil {
@@ -68,10 +71,13 @@ func Report(s Sink, doc *parse.Document, an *analyze.Analysis, opts Options) err
 	if err := create(s, MarkdownFile, func(w io.Writer) error { return Markdown(w, tmpl, v) }); err != nil {
 		return err
 	}
+	if err := create(s, AppendixFile, func(w io.Writer) error { return tmpl.ExecuteTemplate(w, AppendixFile+".tmpl", v) }); err != nil {
+		return err
+	}
 	if err := create(s, WorkbookFile, func(w io.Writer) error { return Workbook(w, doc, an, v, pal) }); err != nil {
 		return err
 	}
-	if err := create(s, JSONFile, func(w io.Writer) error { return JSON(w, doc, an) }); err != nil {
+	if err := create(s, JSONFile, func(w io.Writer) error { return JSON(w, doc, an, v.Report) }); err != nil {
 		return err
 	}
 	return create(s, CSVFile, func(w io.Writer) error { return CSV(w, doc, an) })
@@ -145,18 +151,20 @@ func writeXML(w io.Writer, write func(io.Writer) error) error {
 	return err
 }
 
-// Template parses a report template: text when given, else the embedded
-// report.md.tmpl. A reference to a missing map key fails the execution.
+// Template parses the report templates: the embedded report.md.tmpl
+// (the post), appendix.md.tmpl and history.md.tmpl, with text, when
+// given, in place of report.md.tmpl. A reference to a missing map key
+// fails the execution.
 func Template(text string) (*template.Template, error) {
 	t := template.New("report.md.tmpl").Option("missingkey=error").Funcs(Funcs())
+	if _, err := t.ParseFS(templates.FS, "*.md.tmpl"); err != nil {
+		return nil, err
+	}
 	if text != "" {
-		// A user template may call the built-in History section.
-		if _, err := t.ParseFS(templates.FS, "history.md.tmpl"); err != nil {
-			return nil, err
-		}
+		// A user template may call the built-in sections.
 		return t.Parse(text)
 	}
-	return t.ParseFS(templates.FS, "*.md.tmpl")
+	return t, nil
 }
 
 // Markdown executes the report template on v.
@@ -167,15 +175,21 @@ func Markdown(w io.Writer, t *template.Template, v *View) error {
 // NewView arranges a document and its analysis for a template.
 func NewView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	v := newView(doc, an, opts)
-	planCharts(doc, an, v, NewPalette(v.Systems))
+	pal := NewPalette(v.Systems)
+	planRelative(v, pal)
+	planCharts(doc, an, v, pal)
 	planHistory(an, v)
 	return v
 }
 
 // JSON writes the parsed document and its analysis as one JSON object
 // {"runs", "hosts", "variables", "tables", "sysstats", "errors",
-// "analysis", "efficiency"}.
-func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
+// "analysis", "efficiency", "report"}: "report" is the view model every
+// number of report.md comes from (nil: built from doc and an).
+func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis, rp *analyze.Report) error {
+	if rp == nil && an != nil {
+		rp = analyze.NewReport(doc, an)
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	d := *doc
@@ -186,7 +200,8 @@ func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
 		// Efficiency holds each run's CPU and disk use per transaction, by
 		// the run's source:line, for runs with system statistics.
 		Efficiency map[string]*analyze.Efficiency `json:"efficiency,omitempty"`
-	}{&d, an, analyze.Efficiencies(doc)})
+		Report     *analyze.Report                `json:"report"`
+	}{&d, an, analyze.Efficiencies(doc), rp})
 }
 
 // maxChartBase bounds the part of a chart's file name that names its

@@ -113,13 +113,16 @@ func TestReportFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			writeOut(t, tc.name, s)
-			for _, want := range []string{MarkdownFile, WorkbookFile, JSONFile, CSVFile} {
+			for _, want := range []string{MarkdownFile, AppendixFile, WorkbookFile, JSONFile, CSVFile} {
 				if s[want] == nil || s[want].Len() == 0 {
 					t.Errorf("%s missing or empty", want)
 				}
 			}
-			if !strings.Contains(s[MarkdownFile].String(), "## Methodology") {
-				t.Errorf("report.md lacks the methodology appendix")
+			if !strings.Contains(s[AppendixFile].String(), "## Methodology") {
+				t.Errorf("appendix.md lacks the methodology")
+			}
+			if !strings.Contains(s[MarkdownFile].String(), "](appendix.md") {
+				t.Errorf("report.md does not link the appendix")
 			}
 		})
 	}

@@ -2,133 +2,235 @@ package render
 
 import (
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sbreport/sbreport/analyze"
 )
 
-// summarize states the findings in plain words: for every workload and
-// system, the comparison with the baseline at the largest thread count
-// both measured, with its verdict, interval, p-value and repeats (the
-// ratio and "no test (1 run)" when a side has a single run), and how the
-// other thread counts went; then each system's peak where a USL fit
-// found one inside the trusted range.
+// headline states the report's findings in a few sentences: what is
+// compared, then for every system how it did against the base over the
+// workloads, at the thread counts of the headline table.
+func headline(v *View) []string {
+	rp := v.Report
+	var out []string
+	nw := len(v.Workloads)
+	what := fmt.Sprintf("%s %s of %s on %s: %s",
+		FormatFixed(float64(v.Runs), 0), plural(v.Runs, "run", "runs"),
+		countOf(nw, "workload", "workloads"), countOf(len(v.Systems), "system", "systems"), joinAnd(v.Systems))
+	if len(v.Systems) == 1 {
+		what = fmt.Sprintf("%s %s of %s", FormatFixed(float64(v.Runs), 0), plural(v.Runs, "run", "runs"), countOf(nw, "workload", "workloads"))
+		if v.Systems[0] != "all" {
+			what += " on " + v.Systems[0]
+		}
+	}
+	if len(rp.Headline) == 0 {
+		return []string{capitalize(what) + "."}
+	}
+	threads := map[int]bool{}
+	for _, h := range rp.Headline {
+		threads[h.Threads] = true
+	}
+	at := "the highest thread count every system measured"
+	if len(threads) == 1 {
+		for t := range threads {
+			if t > 0 {
+				at += " (" + threadsLabel(t) + ")"
+			}
+		}
+	}
+	out = append(out, fmt.Sprintf("%s. Each system's %s %s is compared with %s's at %s, with %s intervals.",
+		capitalize(what), v.Center, v.Metric, v.Base, at, FormatFixed(100*v.Confidence, 0)+"%"))
+	var findings []string
+	for i, sys := range v.Systems[1:] {
+		var better, worse, same, untested []string
+		var lo, hi []float64
+		for _, h := range rp.Headline {
+			r := h.Ratios[i]
+			if r == nil || r.Ratio == nil {
+				continue
+			}
+			switch r.Verdict {
+			case analyze.VerdictBetter:
+				better = append(better, h.Workload)
+			case analyze.VerdictWorse:
+				worse = append(worse, h.Workload)
+			case analyze.VerdictSame:
+				same = append(same, h.Workload)
+				continue
+			default:
+				untested = append(untested, h.Workload)
+			}
+			lo, hi = append(lo, *r.Ratio), append(hi, *r.Ratio)
+		}
+		n := len(better) + len(worse) + len(same) + len(untested)
+		if n == 0 {
+			continue
+		}
+		var parts []string
+		span := func(ws []string, ratios func() []float64) string {
+			xs := ratios() // in the order of ws
+			r := FormatRatio(xs[0])
+			if len(xs) == 2 {
+				r += " and " + FormatRatio(xs[1])
+			} else if len(xs) > 2 {
+				sort.Float64s(xs)
+				r = FormatRatio(xs[0]) + " to " + FormatRatio(xs[len(xs)-1])
+			}
+			if len(ws) == n && n > 1 {
+				return fmt.Sprintf("on all %d workloads (%s)", n, r)
+			}
+			if len(ws) > 2 {
+				return fmt.Sprintf("on %d of %d workloads (%s)", len(ws), n, r)
+			}
+			return fmt.Sprintf("on %s (%s)", joinAnd(ws), r)
+		}
+		pick := func(ws []string) func() []float64 {
+			return func() []float64 {
+				var xs []float64
+				for _, h := range rp.Headline {
+					for _, w := range ws {
+						if h.Workload == w && h.Ratios[i] != nil && h.Ratios[i].Ratio != nil {
+							xs = append(xs, *h.Ratios[i].Ratio)
+						}
+					}
+				}
+				return xs
+			}
+		}
+		if len(worse) > 0 {
+			parts = append(parts, "worse "+span(worse, pick(worse)))
+		}
+		if len(better) > 0 {
+			parts = append(parts, "better "+span(better, pick(better)))
+		}
+		if len(same) > 0 {
+			if len(same) == n && n > 1 {
+				parts = append(parts, fmt.Sprintf("not significantly different on any of the %d workloads", n))
+			} else {
+				parts = append(parts, "not significantly different on "+joinAnd(same))
+			}
+		}
+		switch {
+		case len(untested) == n && n > 1:
+			parts = append(parts, fmt.Sprintf("untested on all %d workloads (a single run on a side)", n))
+		case len(untested) > 0:
+			parts = append(parts, "untested (a single run on a side) on "+joinAnd(untested))
+		}
+		findings = append(findings, sys+" is "+joinAnd(parts))
+	}
+	if len(findings) > 0 {
+		out = append(out, "Against "+v.Base+", "+strings.Join(findings, "; ")+".")
+	}
+	return out
+}
+
+func countOf(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + plural(n, one, many)
+}
+
+// joinAnd joins words as prose: "a", "a and b", "a, b and c".
+func joinAnd(ws []string) string {
+	switch len(ws) {
+	case 0:
+		return ""
+	case 1:
+		return ws[0]
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+}
+
+// scalingNotes are the post's sentences on a workload's scaling: each
+// good fit's peak or ceiling (next to the CPU saturation point when
+// there is one), and one sentence for all the poor fits.
+func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
+	var out, poor []string
+	var r2s []float64
+	unit := rp.Metric
+	for _, sc := range w.Scaling {
+		if sc.Lambda == nil {
+			continue
+		}
+		if !sc.GoodFit {
+			poor = append(poor, sc.System)
+			r2s = append(r2s, deref(sc.R2))
+			continue
+		}
+		var s string
+		switch {
+		case sc.PeakThreads != nil && !sc.PeakExtrapolated && sc.PeakThroughput != nil:
+			s = fmt.Sprintf("%s peaks near %s threads at %s %s (Universal Scalability Law fit, R² %s).", sc.System,
+				FormatFixed(*sc.PeakThreads, 0), FormatFixed(*sc.PeakThroughput, 0), unit, FormatFixed(deref(sc.R2), 3))
+		case sc.PeakThreads != nil && sc.PeakExtrapolated:
+			s = fmt.Sprintf("%s still scales at %d threads: its fitted peak, at %s threads, lies beyond the measured range.",
+				sc.System, sc.MaxMeasured, FormatFixed(*sc.PeakThreads, 0))
+		case sc.Ceiling != nil:
+			s = fmt.Sprintf("%s approaches a ceiling of %s %s without a peak (Universal Scalability Law fit, R² %s).", sc.System,
+				FormatFixed(*sc.Ceiling, 0), unit, FormatFixed(deref(sc.R2), 3))
+		}
+		if sc.CPUSaturation != nil {
+			s += fmt.Sprintf(" At the CPU time one transaction took at %s, the host's CPUs would saturate at %s %s.",
+				threadsLabel(sc.SaturationThreads), FormatFixed(*sc.CPUSaturation, 0), unit)
+		}
+		if s != "" {
+			out = append(out, strings.TrimSpace(s))
+		}
+	}
+	if len(poor) > 0 {
+		sort.Float64s(r2s)
+		r2 := FormatFixed(r2s[0], 3)
+		if len(r2s) > 1 {
+			r2 += " to " + FormatFixed(r2s[len(r2s)-1], 3)
+		}
+		out = append(out, fmt.Sprintf("The Universal Scalability Law does not describe %s closely (R² %s): no peak is quoted.", joinAnd(poor), r2))
+	}
+	return out
+}
+
+// summarize lists the findings one sentence each (the workbook's Summary
+// sheet): every system against the base on every workload at the
+// headline thread count, then the scaling notes.
 func summarize(v *View) []string {
 	var out []string
 	for _, w := range v.Workloads {
-		bySys := map[string][]RatioRow{}
-		var order []string
 		for _, r := range w.Ratios {
-			if bySys[r.System] == nil {
-				order = append(order, r.System)
+			if r.Threads == w.HeadlineThreads {
+				out = append(out, ratioSentence(v, w, r))
 			}
-			bySys[r.System] = append(bySys[r.System], r)
 		}
-		for _, sys := range order {
-			rs := bySys[sys]
-			out = append(out, ratioSentence(v, w, rs[len(rs)-1], rs))
-		}
-		for _, sc := range w.Scaling {
-			if s := peakSentence(v, w, sc); s != "" {
-				out = append(out, s)
-			}
+		for _, n := range w.Notes {
+			out = append(out, w.Name+": "+n)
 		}
 	}
 	return out
 }
 
-func ratioSentence(v *View, w *WorkloadView, r RatioRow, all []RatioRow) string {
+func ratioSentence(v *View, w *WorkloadView, r RatioRow) string {
 	at := ""
 	if len(w.Threads) > 1 && r.Threads > 0 {
-		at = fmt.Sprintf(" at %d %s", r.Threads, plural(r.Threads, "thread", "threads"))
+		at = " at " + threadsLabel(r.Threads)
 	}
 	runs := fmt.Sprintf("%d %s each", r.N, plural(r.N, "run", "runs"))
 	if r.BaseN != r.N {
 		runs = fmt.Sprintf("%d and %d runs", r.N, r.BaseN)
 	}
-	metric := ""
-	if v.Metric != "" && v.Metric != "tps" {
-		metric = " (" + v.Metric + ")"
-	}
-	ci := "unbounded interval"
-	if r.Lo != nil && r.Hi != nil {
-		ci = fmt.Sprintf("[%s, %s]", FormatFixed(*r.Lo, 2), FormatFixed(*r.Hi, 2))
+	head := fmt.Sprintf("%s on %s%s, %s %s against %s", r.System, w.Name, at, v.Center, v.Metric, v.Base)
+	switch {
+	case r.Ratio == nil:
+		return head + ": no ratio (" + runs + ")."
+	case r.Verdict == string(analyze.VerdictOneRun) || r.Verdict == string(analyze.VerdictNoTest):
+		return fmt.Sprintf("%s: %s, %s.", head, FormatRatio(*r.Ratio), r.Verdict)
 	}
 	p := ""
 	if r.P != nil {
-		p = ", p=" + FormatP(*r.P)
-		if strings.HasPrefix(p, ", p=<") {
-			p = ", p<" + p[len(", p=<"):]
+		if *r.P < 0.001 {
+			p = ", p < 0.001"
+		} else {
+			p = ", p = " + FormatP(*r.P)
 		}
 	}
-	var s string
-	switch {
-	case r.Ratio == nil:
-		s = fmt.Sprintf("%s vs %s on %s%s%s: no ratio (%s)", r.System, v.Base, w.Name, at, metric, runs)
-	case r.Verdict == string(analyze.VerdictOneRun) || r.Verdict == string(analyze.VerdictNoTest):
-		s = fmt.Sprintf("%s vs %s on %s%s%s: %s, %s", r.System, v.Base, w.Name, at, metric, FormatRatio(*r.Ratio), r.Verdict)
-		if r.N != r.BaseN {
-			s += " (" + runs + ")"
-		}
-	case r.Significant:
-		s = fmt.Sprintf("%s: %s %s on %s%s%s %s%s, %s", r.System, FormatRatio(*r.Ratio), v.Base, w.Name, at, metric, ci, p, runs)
-	default:
-		s = fmt.Sprintf("%s ~ %s on %s%s%s: no significant difference (%s %s%s, %s)", r.System, v.Base, w.Name, at, metric,
-			FormatRatio(*r.Ratio), ci, p, runs)
-	}
-	if len(all) > 1 {
-		counts := map[string]int{}
-		for _, x := range all {
-			verdict := x.Verdict
-			if verdict == "" {
-				verdict = string(analyze.VerdictNoRatio)
-			}
-			counts[verdict]++
-		}
-		var parts []string
-		for _, vd := range []analyze.Verdict{analyze.VerdictBetter, analyze.VerdictWorse, analyze.VerdictSame,
-			analyze.VerdictOneRun, analyze.VerdictNoTest, analyze.VerdictNoRatio} {
-			n := counts[string(vd)]
-			if n == 0 {
-				continue
-			}
-			if vd == analyze.VerdictSame {
-				parts = append(parts, fmt.Sprintf("not significantly different at %d", n))
-			} else {
-				parts = append(parts, fmt.Sprintf("%s at %d", vd, n))
-			}
-		}
-		s += fmt.Sprintf("; over all %d thread counts: %s", len(all), strings.Join(parts, ", "))
-	}
-	return s + "."
-}
-
-// poorFitR2 is the coefficient of determination below which the summary
-// does not quote a USL peak: the curve explains too little of the
-// measured throughput for its maximum to mean much.
-const poorFitR2 = 0.8
-
-func peakSentence(v *View, w *WorkloadView, sc ScalingRow) string {
-	if sc.Lambda == nil {
-		return ""
-	}
-	unit := strings.TrimPrefix(v.Unit, "/")
-	if unit == "s" {
-		unit = v.Metric
-	}
-	if sc.R2 != nil && *sc.R2 < poorFitR2 {
-		return fmt.Sprintf("%s on %s does not follow the Universal Scalability Law closely (R²=%s): its fitted peak is not a reliable figure.",
-			sc.System, w.Name, FormatFixed(*sc.R2, 3))
-	}
-	switch {
-	case sc.PeakThreads != nil && !sc.PeakExtrapolated && sc.PeakThroughput != nil:
-		return fmt.Sprintf("%s on %s peaks near %s threads at %s %s (USL fit, R²=%s).", sc.System, w.Name,
-			FormatFixed(*sc.PeakThreads, 0), FormatNum(*sc.PeakThroughput), unit, FormatFixed(deref(sc.R2), 3))
-	case sc.PeakThreads != nil && sc.PeakExtrapolated:
-		return fmt.Sprintf("%s on %s still scales at %d threads: the USL fit puts its peak at %s threads, beyond the measured range.",
-			sc.System, w.Name, sc.MaxMeasured, FormatFixed(*sc.PeakThreads, 0))
-	}
-	return ""
+	return fmt.Sprintf("%s: %s %s, %s%s, %s.", head, FormatRatio(*r.Ratio), r.IntervalText(), r.VerdictText(), p, runs)
 }
 
 func plural(n int, one, many string) string {
@@ -138,13 +240,10 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// VerdictText is the verdict as the ratio tables print it: "better",
-// "worse", "~ no significant difference", "no test (1 run)", ...
+// VerdictText is the verdict as the tables print it: "better", "worse",
+// "no significant difference", "no test (1 run)", ...
 func (r RatioRow) VerdictText() string {
-	switch {
-	case r.Verdict == string(analyze.VerdictSame):
-		return "~ " + r.Verdict
-	case r.Verdict == "" && r.Ratio == nil:
+	if r.Verdict == "" && r.Ratio == nil {
 		return string(analyze.VerdictNoRatio)
 	}
 	return r.Verdict
@@ -165,3 +264,32 @@ func (r RatioRow) IntervalText() string {
 	}
 	return "unbounded"
 }
+
+// Text is the ratio with its interval and verdict in one cell:
+// "0.62× [0.53, 0.74] worse"; "–" without a ratio.
+func (r RatioRow) Text() string {
+	if r.Ratio == nil {
+		return dash
+	}
+	s := FormatRatio(*r.Ratio)
+	if it := r.IntervalText(); it != dash {
+		s += " " + it
+	}
+	return s + " " + r.VerdictText()
+}
+
+// CellText is Text for a table cell: the interval kept on one line.
+func (r RatioRow) CellText() string {
+	if r.Ratio == nil {
+		return dash
+	}
+	s := FormatRatio(*r.Ratio)
+	if it := r.IntervalText(); it != dash {
+		s += " " + strings.ReplaceAll(it, " ", "\u00a0")
+	}
+	return s + " " + r.VerdictText()
+}
+
+// poorFitR2 is analyze.PoorFitR2: below it a fit is drawn faded and its
+// peak is not quoted.
+const poorFitR2 = analyze.PoorFitR2

@@ -1,29 +1,35 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sbreport/sbreport/analyze"
 	"github.com/sbreport/sbreport/parse"
 )
 
-// A View is what a report template sees: the analysis arranged for
-// reading, with numbers left as numbers (the template formats them with
-// the helper funcs of Funcs). Slices are in a deliberate order — systems
-// as in the dataset with the baseline first, workloads in input order,
-// thread counts ascending — so that a report is the same byte for byte
-// for the same inputs.
+// A View is what the report templates see: the view model of package
+// analyze (Report, where every number comes from) laid out for reading —
+// rows in order, properties as text, charts linked. It computes nothing:
+// numbers are copied from the Report and formatted by the helper funcs of
+// Funcs. Slices are in a deliberate order — systems as in the dataset
+// with the baseline first, workloads in input order, thread counts
+// ascending — so that a report is the same byte for byte for the same
+// inputs.
 type View struct {
-	Title      string
-	Command    string   // the sbreport command line that made the report
-	Systems    []string // baseline first
-	Base       string
-	By         string // the label that names systems ("" when there is one)
+	Title   string
+	Command string          // the sbreport command line that made the report
+	Report  *analyze.Report // the numbers behind everything below
+	Systems []string        // baseline first
+	Base    string
+	By      string // the label(s) that name systems ("" when there is one system)
+	// Factors are the labels of By whose values differ between systems;
+	// a table of systems shows one column per factor.
+	Factors    []string
 	Metric     string // compared metric, "tps"
 	Unit       string // its unit, "/s"
 	Center     string // "geometric mean" or "median"
@@ -34,29 +40,58 @@ type View struct {
 	Dual bool
 	// The thresholds behind "repeats differ" (analyze.Thresholds).
 	SpreadAlpha, MinSpread, MaxSpread float64
-	Runs                              int      // runs analysed, a run merged from several clients counting once
-	Summary                           []string // plain-word findings, one sentence each
-	Setup                             Setup
-	Workloads                         []*WorkloadView
-	Stability                         StabilityView
-	Warnings                          []string     // from the analysis and the runs
-	Errors                            []string     // input that could not be read
-	Appendix                          []RunRef     // every run in input order
-	Tools                             []string     // tool versions seen, "sysbench 1.0.20"
-	History                           *HistoryView // runs ordered by a key, with change points; nil when none
+	Runs                              int // runs analysed, a run merged from several clients counting once
+	// Headline is the opening paragraph, one sentence each.
+	Headline []string
+	// Relative is the headline table: every system against the base on
+	// every workload. RelativeByWorkload lays it out one row per
+	// workload (else one row per system).
+	Relative           []RelativeRow
+	RelativeCols       []string // column headings of the ratio columns
+	RelativeByWorkload bool
+	RelativeChart      *ChartRef
+	Caveats            string   // one line: host, run length, data size, repeats
+	Summary            []string // plain-word findings, one sentence each (the workbook's Summary sheet)
+	Setup              Setup
+	Workloads          []*WorkloadView
+	Stability          StabilityView
+	Warnings           []string // from the analysis and the inputs
+	Errors             []string // input that could not be read
+	Tools              []string // tool versions seen, "sysbench 1.0.20"
+	Commands           []analyze.CommandPattern
+	History            *HistoryView // runs ordered by a key, with change points; nil when none
+	Files              Files
 }
 
-// Setup is the test setup: hardware, server versions, differing
+// Files are the other files of a report, linked from the Markdown.
+type Files struct {
+	Appendix, Workbook, JSON, CSV string
+}
+
+// A RelativeRow is one row of the headline table: a workload (Name, with
+// its thread count) or a system (Name, with its factor values); Cells in
+// the order of View.RelativeCols.
+type RelativeRow struct {
+	Name    string
+	Threads int
+	Factors []string
+	Cells   []RatioRow
+}
+
+// Setup is the test setup: hardware, server settings, differing
 // variables, table sizes.
 type Setup struct {
-	HostSystems []string // columns of Hosts
+	HostSystems []string // columns of Hosts; one column "all systems" when the hosts agree
 	Hosts       []KVRow  // one row per hardware property
-	Servers     []KVRow  // version, version_comment per system
-	VarSystems  []string // columns of Differ
-	Differ      []KVRow  // variables whose values differ
-	SameVars    int      // variables captured on every system with equal values
-	Only        []KVRow  // variables captured for only some systems
-	Tables      []TableRow
+	// Same lists the server settings that every system has with one
+	// value; Servers those that differ, one column per VarSystems.
+	Same       []KVRow
+	Servers    []KVRow
+	VarSystems []string // columns of Servers and Differ
+	Differ     []KVRow  // variables whose values differ
+	SameVars   int      // variables captured on every system with equal values
+	Only       []KVRow  // variables captured for only some systems
+	Tables     []TableRow
 }
 
 // A KVRow is one property with a value per column ("" when absent).
@@ -69,46 +104,76 @@ type KVRow struct {
 	Unit   string
 }
 
-// A TableRow is the size of one system's tables of one engine, summed
-// over the SHOW TABLE STATUS rows.
-type TableRow struct {
-	System      string
-	Engine      string
-	Tables      int
-	Rows        *int64
-	DataBytes   *int64
-	IndexBytes  *int64
-	BytesPerRow *float64 // (data + index) / rows
-}
+// A TableRow is the size of one system's tables of one engine.
+type TableRow = analyze.TableSize
 
 // A WorkloadView is everything about one workload.
 type WorkloadView struct {
-	Name        string
-	Threads     []int    // measured thread counts, ascending
-	Percentiles []string // latency percentile ranks printed by the runs ("95")
-	Results     []ResultRow
-	Ratios      []RatioRow
-	Scaling     []ScalingRow
-	Points      []PointRow
-	Charts      []ChartRef
-	Geomeans    []string
+	Name            string
+	Threads         []int    // measured thread counts, ascending
+	Percentiles     []string // latency percentile ranks printed by the runs ("95")
+	HeadlineThreads int
+	Results         []ResultRow
+	Ratios          []RatioRow
+	Scaling         []ScalingRow
+	Charts          []ChartRef // every chart; Post and Appendix split them
 	// Counter columns are systems (CounterSystems); rows the server
 	// counters that moved, per transaction.
 	CounterSystems []string
 	CounterRuns    []int
 	Counters       []KVNumRow
+	// Efficiency lists CPU and IO per transaction, by threads then
+	// system, for the cells with system statistics.
+	Efficiency []EfficiencyRow
+	// Notes are the post's sentences about this workload's scaling.
+	Notes []string
+	// Prec gives the decimals of each numeric column, one precision per
+	// column: "center" (the compared metric and its interval), "tps",
+	// "qps", "lat" (latencies), and each efficiency figure by name.
+	Prec map[string]int
+}
+
+// PostCharts are the charts that carry a workload's story: bars,
+// scaling, p95.
+func (w *WorkloadView) PostCharts() []ChartRef { return w.chartsOf(true) }
+
+// AppendixCharts are the others: latency against throughput, timelines,
+// histograms.
+func (w *WorkloadView) AppendixCharts() []ChartRef { return w.chartsOf(false) }
+
+func (w *WorkloadView) chartsOf(post bool) []ChartRef {
+	var out []ChartRef
+	for _, c := range w.Charts {
+		if (c.Kind == "bars" || c.Kind == "scaling" || c.Kind == "latency") == post {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// HeadlineEfficiency is Efficiency at the headline thread count.
+func (w *WorkloadView) HeadlineEfficiency() []EfficiencyRow {
+	var out []EfficiencyRow
+	for _, e := range w.Efficiency {
+		if e.Threads == w.HeadlineThreads {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // A KVNumRow is a named row of numbers (nil: not captured).
 type KVNumRow struct {
 	Name   string
 	Values []*float64
+	Prec   int // decimals for the whole row
 }
 
 // A ResultRow is one system at one thread count: the centre of each
 // metric over the repeats, and the compared metric's interval.
 type ResultRow struct {
 	System      string
+	Factors     []string // the system's values of View.Factors
 	Threads     int
 	N           int
 	TPS, QPS    *float64
@@ -118,6 +183,7 @@ type ResultRow struct {
 	Lo, Hi      *float64
 	Within      bool   // the interval is within one run (batch means)
 	Note        string // "repeats differ 3.60×" when they differ more than the other cells' repeats
+	Ratio       *RatioRow
 }
 
 // A RatioRow compares one system with the baseline at one thread count.
@@ -145,30 +211,38 @@ type ScalingRow struct {
 	SigmaLo, SigmaHi     *float64
 	KappaLo, KappaHi     *float64
 	R2                   *float64
+	GoodFit              bool
 	PeakThreads          *float64
 	PeakThroughput       *float64
 	Ceiling              *float64
 	PeakExtrapolated     bool
 	MaxMeasured          int
 	CPUs                 *int
-	Warnings             []string
+	CPUSaturation        *float64 // throughput at which the CPUs saturate
+	SaturationThreads    int
+	Notes                []string // one sentence each
 }
 
-// A PointRow is one measured point of a scaling curve.
-type PointRow struct {
+// An EfficiencyRow is the CPU and IO one transaction cost in one cell:
+// a value and its ratio to the base for each of analyze.EfficiencyFigures.
+type EfficiencyRow struct {
 	System     string
+	Factors    []string
 	Threads    int
-	N          int
-	Throughput float64
-	Lo, Hi     *float64
-	P95        *float64
-	Efficiency *float64
-	Fitted     *float64
+	Runs       int
+	Values     []EfficiencyValue
+	Saturation *float64
+}
+
+// An EfficiencyValue is one per-transaction figure of a cell.
+type EfficiencyValue struct {
+	Value, Lo, Hi *float64
+	Ratio         *RatioRow
 }
 
 // A ChartRef links a chart from the report.
 type ChartRef struct {
-	Kind    string // "bars", "scaling", "latency", "latency-throughput", "timeline", "histogram"
+	Kind    string // "bars", "scaling", "latency", "latency-throughput", "timeline", "histogram", "relative"
 	PNG     string // relative path, "charts/bars-oltp_insert.png"
 	PNG2x   string // the same at twice the resolution, "charts/bars-oltp_insert@2x.png"
 	SVG     string
@@ -181,18 +255,9 @@ type StabilityView struct {
 	Analysed     int // runs with an analysed series
 	Short        int // of those, series too short for warm-up detection and batch means
 	MinIntervals int
-	Groups       []StabilityGroup
+	Groups       []analyze.StabilityGroup
 	Notable      []StabilityRun // runs with stalls, a noisy steady state or a Little's-law mismatch
 	CVWarn       float64
-}
-
-// A StabilityGroup summarises the runs of one system × workload.
-type StabilityGroup struct {
-	System, Workload string
-	Runs             int
-	WarmupMedianS    float64
-	CVMedian, CVMax  float64
-	Stalls           int
 }
 
 // A StabilityRun is one run worth a look.
@@ -204,20 +269,7 @@ type StabilityRun struct {
 	WarmupS  float64
 	CV       float64
 	Stalls   []string // "12–14 s"
-	Little   string   // "" when fine
-	Notes    []string
-}
-
-// A RunRef traces one run to its source. A run merged from several
-// clients is one RunRef naming every client's file and command.
-type RunRef struct {
-	Ref      string // source:line, "a.c1.txt:2 + a.c2.txt:2" for a merged run
-	System   string
-	Workload string
-	Threads  string
-	Tool     string   // "sysbench 1.0.20"
-	Command  string   // passwords masked; the first client's for a merged run
-	Commands []string // every client's command (one for an ordinary run)
+	Notes    []string // one sentence each
 }
 
 // runKey identifies a run across parse and analyze.
@@ -226,167 +278,278 @@ type runKey struct {
 	line   int
 }
 
-// newView arranges doc and an for reading.
+// newView lays the view model of doc and an out for reading.
 func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
-	v := &View{Title: opts.Title, Command: opts.Command, Runs: len(doc.Runs)}
-	if an.Dataset != nil {
-		v.Runs = an.Dataset.RunCount()
-	}
+	rp := analyze.NewReport(doc, an)
+	v := &View{Title: opts.Title, Command: opts.Command, Report: rp, Runs: rp.Runs,
+		Systems: rp.Systems, Base: rp.Base, By: rp.By, Factors: rp.Factors, Metric: string(rp.Metric), Unit: rp.Unit,
+		Center: rp.CenterName, Confidence: rp.Confidence, Alpha: rp.Alpha, Dual: rp.Dual,
+		SpreadAlpha: rp.Thresholds.SpreadAlpha, MinSpread: rp.Thresholds.MinSpread, MaxSpread: rp.Thresholds.MaxSpread,
+		Warnings: rp.Warnings, Errors: rp.Errors, Tools: rp.Tools, Commands: rp.Commands,
+		Files: Files{Appendix: AppendixFile, Workbook: WorkbookFile, JSON: JSONFile, CSV: CSVFile}}
 	if v.Title == "" {
 		v.Title = "Benchmark report"
 	}
-	ds := an.Dataset
-	cmp := an.Comparison
-	v.Metric = string(an.Metric)
-	if cmp != nil {
-		v.Base, v.Center, v.Confidence, v.Alpha = cmp.Base, cmp.Center.Describe(), cmp.Confidence, cmp.Alpha
-		v.Dual = math.Abs(cmp.Alpha-(1-cmp.Confidence)) <= 1e-9
-		v.Unit = unitOf(cmp.Metric)
+	v.Setup = newSetup(rp)
+	for _, w := range rp.Workloads {
+		v.Workloads = append(v.Workloads, newWorkload(rp, w))
 	}
-	if ds != nil {
-		v.By = ds.By
-		v.Systems = baseFirst(ds.Systems, v.Base)
-	}
-	th := an.Options.Thresholds
-	if th == (analyze.Thresholds{}) {
-		th = analyze.DefaultThresholds
-	}
-	v.SpreadAlpha, v.MinSpread, v.MaxSpread = th.SpreadAlpha, th.MinSpread, th.MaxSpread
-	v.Setup = newSetup(doc, an, v.Systems)
-	v.Workloads = newWorkloads(an, v.Systems)
-	v.Stability = newStability(an)
+	v.Stability = newStability(rp.Stability)
+	v.Relative, v.RelativeCols, v.RelativeByWorkload = relative(rp)
+	v.Caveats = caveatLine(rp)
+	v.Headline = headline(v)
 	v.Summary = summarize(v)
-	v.Warnings = append(v.Warnings, an.Warnings.Strings()...)
-	if cmp != nil {
-		// Every line compare prints for the same input.
-		v.Warnings = append(v.Warnings, cmp.WarningLines()...)
-	}
-	if ds != nil {
-		v.Warnings = append(v.Warnings, ds.Warnings.Strings()...)
-	}
-	for _, r := range doc.Runs {
-		for _, w := range r.Warnings {
-			v.Warnings = append(v.Warnings, ref(r.Source, r.Line)+": "+w)
-		}
-	}
-	v.Warnings = dedupe(v.Warnings)
-	for _, e := range doc.Errors {
-		v.Errors = append(v.Errors, e.Error())
-	}
-	v.Appendix, v.Tools = appendix(doc, an)
 	return v
 }
 
-func unitOf(m analyze.Metric) string {
-	switch {
-	case strings.HasPrefix(string(m), "latency_") || strings.HasSuffix(string(m), "_ms"):
-		return "ms"
-	case strings.HasPrefix(string(m), "slap_"):
-		return "s"
+func ratioRow(r *analyze.RatioReport) *RatioRow {
+	if r == nil {
+		return nil
 	}
-	return "/s"
+	return &RatioRow{System: r.System, Threads: r.Threads, N: r.N, BaseN: r.BaseN, Ratio: r.Ratio, Lo: r.Lo, Hi: r.Hi,
+		P: r.P, Test: r.Test, Significant: r.Significant, Better: r.Better, Verdict: string(r.Verdict),
+		WithinLo: r.WithinLo, WithinHi: r.WithinHi}
 }
 
-func baseFirst(systems []string, base string) []string {
-	out := make([]string, 0, len(systems))
-	for _, s := range systems {
-		if s == base {
-			out = append(out, s)
+func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
+	wv := &WorkloadView{Name: w.Name, Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
+		CounterSystems: w.CounterSystems, CounterRuns: w.CounterRuns}
+	for _, c := range w.Cells {
+		rr := ResultRow{System: c.System, Factors: rp.SystemFactors[c.System], Threads: c.Threads, N: c.N,
+			TPS: c.TPS.Center, QPS: c.QPS.Center, LatAvg: c.LatencyAvgMs.Center,
+			Center: c.Compared.Center, Lo: c.Compared.Lo, Hi: c.Compared.Hi, Within: c.Within}
+		for _, p := range c.Percentiles {
+			rr.Percentiles = append(rr.Percentiles, p.Center)
+		}
+		if c.SpreadWarning && c.Spread != nil {
+			rr.Note = "repeats differ " + FormatFixed(*c.Spread, 2) + "×"
+		}
+		if r := ratioRow(c.Ratio); r != nil {
+			rr.Ratio = r
+			wv.Ratios = append(wv.Ratios, *r)
+		}
+		wv.Results = append(wv.Results, rr)
+		if e := c.Efficiency; e != nil {
+			er := EfficiencyRow{System: c.System, Factors: rp.SystemFactors[c.System], Threads: c.Threads, Runs: e.Runs, Saturation: e.Saturation.Center}
+			for _, f := range analyze.EfficiencyFigures {
+				var ev EfficiencyValue
+				if fig := e.Figure(f.Name); fig != nil {
+					ev = EfficiencyValue{Value: fig.Estimate.Center, Lo: fig.Estimate.Lo, Hi: fig.Estimate.Hi, Ratio: ratioRow(fig.Ratio)}
+				}
+				er.Values = append(er.Values, ev)
+			}
+			wv.Efficiency = append(wv.Efficiency, er)
 		}
 	}
-	for _, s := range systems {
-		if s != base {
-			out = append(out, s)
+	for _, c := range w.Counters {
+		wv.Counters = append(wv.Counters, KVNumRow{Name: c.Name, Values: c.Values, Prec: rowPrec(c.Values...)})
+	}
+	wv.Prec = map[string]int{}
+	var center, tps, qps, lat []*float64
+	for _, r := range wv.Results {
+		center = append(center, r.Center)
+		tps, qps = append(tps, r.TPS), append(qps, r.QPS)
+		lat = append(lat, r.LatAvg)
+		lat = append(lat, r.Percentiles...)
+	}
+	wv.Prec["center"], wv.Prec["tps"], wv.Prec["qps"] = colPrec(center...), colPrec(tps...), colPrec(qps...)
+	wv.Prec["lat"] = max(2, colPrec(lat...))
+	for i, f := range analyze.EfficiencyFigures {
+		var xs []*float64
+		for _, e := range wv.Efficiency {
+			xs = append(xs, e.Values[i].Value)
 		}
+		wv.Prec[f.Name] = colPrec(xs...)
+	}
+	for _, c := range w.Curves {
+		wv.Scaling = append(wv.Scaling, ScalingRow{System: c.System, Lambda: c.Lambda, Sigma: c.Sigma, Kappa: c.Kappa,
+			LambdaLo: c.LambdaLo, LambdaHi: c.LambdaHi, SigmaLo: c.SigmaLo, SigmaHi: c.SigmaHi,
+			KappaLo: c.KappaLo, KappaHi: c.KappaHi, R2: c.R2, GoodFit: c.GoodFit,
+			PeakThreads: c.PeakThreads, PeakThroughput: c.PeakThroughput, Ceiling: c.Ceiling,
+			PeakExtrapolated: c.PeakExtrapolated, MaxMeasured: c.MaxMeasured, CPUs: c.CPUs,
+			CPUSaturation: c.CPUSaturation.Center, SaturationThreads: c.SaturationThreads, Notes: c.Notes})
+	}
+	wv.Notes = scalingNotes(rp, wv)
+	return wv
+}
+
+// EfficiencyLabels are the column headings of the per-transaction table.
+func (v *View) EfficiencyLabels() []string {
+	var out []string
+	for _, f := range analyze.EfficiencyFigures {
+		out = append(out, f.Label)
 	}
 	return out
 }
 
-func ref(source string, line int) string {
-	if line > 0 {
-		return source + ":" + strconv.Itoa(line)
-	}
-	return source
-}
-
-func dedupe(ss []string) []string {
-	seen := map[string]bool{}
-	out := ss[:0]
-	for _, s := range ss {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
+// EfficiencyNames are the results.json names of the per-transaction
+// figures, in the order of EfficiencyLabels.
+func (v *View) EfficiencyNames() []string {
+	var out []string
+	for _, f := range analyze.EfficiencyFigures {
+		out = append(out, f.Name)
 	}
 	return out
 }
 
-// systemOfLabels names the system a capture belongs to, from its labels.
-func systemOfLabels(labels map[string]string, by string) string {
-	if by == "" {
-		return "all"
+// relative lays the headline comparison out: one row per workload when
+// there are no more systems than workloads, else one row per system.
+func relative(rp *analyze.Report) ([]RelativeRow, []string, bool) {
+	if len(rp.Headline) == 0 {
+		return nil, nil, false
 	}
-	if v, ok := labels[by]; ok {
-		return v
+	others := rp.Systems[1:]
+	if len(others) <= len(rp.Headline) {
+		var rows []RelativeRow
+		for _, h := range rp.Headline {
+			row := RelativeRow{Name: h.Workload, Threads: h.Threads}
+			for _, r := range h.Ratios {
+				row.Cells = append(row.Cells, derefRatio(r))
+			}
+			rows = append(rows, row)
+		}
+		return rows, others, true
 	}
-	return ""
+	var cols []string
+	for _, h := range rp.Headline {
+		cols = append(cols, h.Workload+" ("+threadsLabel(h.Threads)+")")
+	}
+	var rows []RelativeRow
+	for i, s := range others {
+		row := RelativeRow{Name: s, Factors: rp.SystemFactors[s]}
+		for _, h := range rp.Headline {
+			row.Cells = append(row.Cells, derefRatio(h.Ratios[i]))
+		}
+		rows = append(rows, row)
+	}
+	return rows, cols, false
 }
 
-// captureSystems returns the systems a capture belongs to, as analyze
-// assigns them (Dataset.CaptureSystems); a capture of every system is
-// "all", one of none is "all" too.
-func captureSystems(ds *analyze.Dataset, id string, labels map[string]string, source string) []string {
-	if ds == nil {
-		return []string{"all"}
+func derefRatio(r *analyze.RatioReport) RatioRow {
+	if rr := ratioRow(r); rr != nil {
+		return *rr
 	}
-	ss := ds.CaptureSystems(id, labels, source)
-	if len(ss) == 0 || len(ss) > 1 && len(ss) == len(ds.Systems) {
-		return []string{"all"}
-	}
-	return ss
+	return RatioRow{}
 }
 
-func newSetup(doc *parse.Document, an *analyze.Analysis, systems []string) Setup {
+// caveatLine states the host, the run length, the data size and the
+// repeats, as the captures and commands give them.
+func caveatLine(rp *analyze.Report) string {
+	cv := rp.Caveats
+	var parts []string
+	if cv.CPUs != nil {
+		s := fmt.Sprintf("%d logical %s", *cv.CPUs, plural(*cv.CPUs, "CPU", "CPUs"))
+		if cv.CPUModel != "" {
+			s += " (" + cv.CPUModel + ")"
+		}
+		if cv.Hypervisor != "" {
+			s += " in a " + cv.Hypervisor + " virtual machine"
+		}
+		if cv.MemoryBytes != nil {
+			s += " with " + FormatBytes(float64(*cv.MemoryBytes)) + " of memory"
+		}
+		if cv.Loopback {
+			s += ", sysbench on the same host as the server"
+		}
+		parts = append(parts, s)
+	} else if cv.Hosts > 1 {
+		parts = append(parts, fmt.Sprintf("%d different hosts (see the appendix)", cv.Hosts))
+	}
+	if n := len(cv.RunSeconds); n > 0 {
+		var ss []string
+		for _, s := range cv.RunSeconds {
+			ss = append(ss, trimZeros(strconv.FormatFloat(s, 'f', 1, 64)))
+		}
+		parts = append(parts, "runs of "+strings.Join(ss, ", ")+" s")
+	}
+	if len(cv.Tables) > 0 && len(cv.TableSize) > 0 {
+		parts = append(parts, joinInts(cv.Tables)+" "+plural(int(cv.Tables[len(cv.Tables)-1]), "table", "tables")+
+			" of "+joinInts(cv.TableSize)+" rows")
+	}
+	if cv.MaxRepeats > 0 {
+		if cv.MinRepeats == cv.MaxRepeats {
+			parts = append(parts, fmt.Sprintf("%d %s per system and thread count", cv.MaxRepeats, plural(cv.MaxRepeats, "run", "runs")))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d to %d runs per system and thread count", cv.MinRepeats, cv.MaxRepeats))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	s := strings.Join(parts, "; ")
+	return strings.ToUpper(s[:1]) + s[1:] + "."
+}
+
+func joinInts(xs []int64) string {
+	var ss []string
+	for _, x := range xs {
+		ss = append(ss, FormatFixed(float64(x), 0))
+	}
+	return strings.Join(ss, " or ")
+}
+
+// allSystems heads a column that stands for every system.
+const allSystems = "all systems"
+
+func newSetup(rp *analyze.Report) Setup {
 	var s Setup
-	// Hardware: one column per system with a host capture; a single host
-	// shared by everything gets one column "all".
-	hosts := map[string]*parse.Host{}
-	var order []string
-	for _, h := range doc.Hosts {
-		sys := captureSystems(an.Dataset, parse.CaptureID(h.Source, h.Line), h.Labels, h.Source)[0]
-		if prev, ok := hosts[sys]; ok {
-			hosts[sys] = mergeHost(prev, h)
+	// Hardware: one column per system, or one for all when they agree.
+	var hosts []*parse.Host
+	for _, h := range rp.Hosts {
+		name := h.System
+		if name == "" {
+			name = allSystems
+		}
+		s.HostSystems = append(s.HostSystems, name)
+		hosts = append(hosts, h.Host)
+	}
+	s.Hosts = hostRows(hosts)
+	if len(hosts) > 1 && allSame(s.Hosts) {
+		s.HostSystems = []string{allSystems}
+		for i := range s.Hosts {
+			s.Hosts[i].Values = s.Hosts[i].Values[:1]
+			if len(s.Hosts[i].Nums) > 0 {
+				s.Hosts[i].Nums = s.Hosts[i].Nums[:1]
+			}
+		}
+	}
+
+	// Server settings: those every system has alike in one column.
+	var cols []string
+	vals := map[string]map[string]string{}
+	for _, sv := range rp.Servers {
+		if sv.System == "" && len(rp.Servers) > 1 {
 			continue
 		}
-		hosts[sys] = h
-		order = append(order, sys)
-	}
-	order = orderLike(order, systems)
-	s.HostSystems = order
-	if len(order) > 0 {
-		cols := make([]*parse.Host, len(order))
-		for i, sys := range order {
-			cols[i] = hosts[sys]
+		name := sv.System
+		if name == "" {
+			name = allSystems
 		}
-		s.Hosts = hostRows(cols)
+		cols = append(cols, name)
+		vals[name] = sv.Values
 	}
-
-	// Server versions and differing variables.
-	vars, vorder := variablesBySystem(doc, an.Dataset, systems)
 	for _, name := range serverVariables {
 		row := KVRow{Name: name}
 		any := false
-		for _, sys := range vorder {
-			val := vars[sys][name]
+		for _, c := range cols {
+			val := vals[c][name]
 			any = any || val != ""
 			row.Values = append(row.Values, withSize(name, val))
 		}
-		if any {
+		if !any {
+			continue
+		}
+		if allSame([]KVRow{row}) {
+			s.Same = append(s.Same, KVRow{Name: name, Values: row.Values[:1]})
+		} else {
 			s.Servers = append(s.Servers, row)
 		}
 	}
-	if cd := an.Config; cd != nil {
-		s.VarSystems = baseFirstOf(cd.Systems, systems)
+	s.VarSystems = cols
+	if cd := rp.Config; cd != nil {
+		if len(cd.Differ) > 0 || len(cd.Only) > 0 {
+			s.VarSystems = orderLike(cd.Systems, rp.Systems)
+		}
 		s.SameVars = cd.Compared - len(cd.Differ)
 		for _, d := range cd.Differ {
 			row := KVRow{Name: d.Name}
@@ -402,72 +565,37 @@ func newSetup(doc *parse.Document, an *analyze.Analysis, systems []string) Setup
 			}
 			s.Only = append(s.Only, row)
 		}
-	}
-	if len(s.Servers) > 0 && len(s.VarSystems) == 0 {
-		s.VarSystems = vorder
-	}
-	if len(s.Servers) > 0 && !equalStrings(s.VarSystems, vorder) {
-		// Server rows follow the variable columns.
-		idx := map[string]int{}
-		for i, sys := range vorder {
-			idx[sys] = i
-		}
-		for i := range s.Servers {
-			vals := make([]string, len(s.VarSystems))
-			for j, sys := range s.VarSystems {
-				if k, ok := idx[sys]; ok {
-					vals[j] = s.Servers[i].Values[k]
+		// The settings that differ take the variable table's columns.
+		if len(s.Servers) > 0 && !equalStrings(s.VarSystems, cols) {
+			idx := map[string]int{}
+			for i, c := range cols {
+				idx[c] = i
+			}
+			for i := range s.Servers {
+				vs := make([]string, len(s.VarSystems))
+				for j, sys := range s.VarSystems {
+					if k, ok := idx[sys]; ok {
+						vs[j] = s.Servers[i].Values[k]
+					}
 				}
+				s.Servers[i].Values = vs
 			}
-			s.Servers[i].Values = vals
 		}
 	}
-
-	// Table sizes per system and engine.
-	type tkey struct{ sys, engine string }
-	sums := map[tkey]*TableRow{}
-	var tkeys []tkey
-	for _, t := range doc.Tables {
-		sys := captureSystems(an.Dataset, parse.CaptureID(t.Source, t.Line), t.Labels, t.Source)[0]
-		k := tkey{sys, t.Engine}
-		row := sums[k]
-		if row == nil {
-			row = &TableRow{System: sys, Engine: t.Engine}
-			sums[k] = row
-			tkeys = append(tkeys, k)
-		}
-		row.Tables++
-		row.Rows = addPtr(row.Rows, t.Rows)
-		row.DataBytes = addPtr(row.DataBytes, t.DataLength)
-		row.IndexBytes = addPtr(row.IndexBytes, t.IndexLength)
-	}
-	rank := map[string]int{}
-	for i, sys := range systems {
-		rank[sys] = i + 1
-	}
-	sort.SliceStable(tkeys, func(i, j int) bool {
-		ri, rj := rank[tkeys[i].sys], rank[tkeys[j].sys]
-		if ri != rj {
-			return ri != 0 && (rj == 0 || ri < rj)
-		}
-		if tkeys[i].sys != tkeys[j].sys {
-			return tkeys[i].sys < tkeys[j].sys
-		}
-		return tkeys[i].engine < tkeys[j].engine
-	})
-	for _, k := range tkeys {
-		row := sums[k]
-		if row.Rows != nil && *row.Rows > 0 && row.DataBytes != nil {
-			total := float64(*row.DataBytes)
-			if row.IndexBytes != nil {
-				total += float64(*row.IndexBytes)
-			}
-			bpr := total / float64(*row.Rows)
-			row.BytesPerRow = &bpr
-		}
-		s.Tables = append(s.Tables, *row)
-	}
+	s.Tables = rp.Tables
 	return s
+}
+
+// allSame reports whether every row has one value in all its columns.
+func allSame(rows []KVRow) bool {
+	for _, r := range rows {
+		for _, v := range r.Values[1:] {
+			if v != r.Values[0] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func equalStrings(a, b []string) bool {
@@ -482,85 +610,24 @@ func equalStrings(a, b []string) bool {
 	return true
 }
 
-// orderLike sorts names in the order of ref, unknown names last in their
-// own order.
+// orderLike orders names as ref does, unknown names last in their own
+// order.
 func orderLike(names, ref []string) []string {
 	rank := map[string]int{}
 	for i, s := range ref {
 		rank[s] = i + 1
 	}
 	out := append([]string(nil), names...)
-	sort.SliceStable(out, func(i, j int) bool {
-		ri, rj := rank[out[i]], rank[out[j]]
-		return ri != 0 && (rj == 0 || ri < rj)
-	})
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0; j-- {
+			ri, rj := rank[out[j]], rank[out[j-1]]
+			if !(ri != 0 && (rj == 0 || ri < rj)) {
+				break
+			}
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
 	return out
-}
-
-func baseFirstOf(names, systems []string) []string { return orderLike(names, systems) }
-
-func addPtr(sum, v *int64) *int64 {
-	if v == nil {
-		return sum
-	}
-	if sum == nil {
-		x := *v
-		return &x
-	}
-	x := *sum + *v
-	return &x
-}
-
-// mergeHost fills the empty fields of a with those of b (lscpu, lsblk and
-// free are separate captures of one machine).
-func mergeHost(a, b *parse.Host) *parse.Host {
-	m := *a
-	if m.CPUModel == "" {
-		m.CPUModel = b.CPUModel
-	}
-	if m.Architecture == "" {
-		m.Architecture = b.Architecture
-	}
-	if m.Vendor == "" {
-		m.Vendor = b.Vendor
-	}
-	if m.CPUs == nil {
-		m.CPUs = b.CPUs
-	}
-	if m.Sockets == nil {
-		m.Sockets = b.Sockets
-	}
-	if m.CoresPerSocket == nil {
-		m.CoresPerSocket = b.CoresPerSocket
-	}
-	if m.ThreadsPerCore == nil {
-		m.ThreadsPerCore = b.ThreadsPerCore
-	}
-	if m.NUMANodes == nil {
-		m.NUMANodes = b.NUMANodes
-	}
-	if m.MaxMHz == nil {
-		m.MaxMHz = b.MaxMHz
-	}
-	if m.MHz == nil {
-		m.MHz = b.MHz
-	}
-	if m.Hypervisor == "" {
-		m.Hypervisor = b.Hypervisor
-	}
-	if len(m.Caches) == 0 {
-		m.Caches = b.Caches
-	}
-	if m.MemTotalBytes == nil {
-		m.MemTotalBytes = b.MemTotalBytes
-	}
-	if m.SwapTotalBytes == nil {
-		m.SwapTotalBytes = b.SwapTotalBytes
-	}
-	if len(m.Disks) == 0 {
-		m.Disks = b.Disks
-	}
-	return &m
 }
 
 func hostRows(hs []*parse.Host) []KVRow {
@@ -572,16 +639,24 @@ func hostRows(hs []*parse.Host) []KVRow {
 	}{
 		{"CPU model", func(h *parse.Host) string { return h.CPUModel }, nil, ""},
 		{"architecture", func(h *parse.Host) string { return h.Architecture }, nil, ""},
-		{"logical CPUs", func(h *parse.Host) string { return intStr(h.CPUs) }, func(h *parse.Host) *float64 { return intNum(h.CPUs) }, ""},
+		{"logical CPUs", func(h *parse.Host) string {
+			s := intStr(h.CPUs)
+			if s != "" && h.OnlineCPUs != "" {
+				s += " (online " + h.OnlineCPUs + ")"
+			}
+			return s
+		}, func(h *parse.Host) *float64 { return intNum(h.CPUs) }, ""},
 		{"sockets × cores × threads", func(h *parse.Host) string {
 			if h.Sockets == nil && h.CoresPerSocket == nil && h.ThreadsPerCore == nil {
 				return ""
 			}
 			return intStrOr(h.Sockets, "?") + " × " + intStrOr(h.CoresPerSocket, "?") + " × " + intStrOr(h.ThreadsPerCore, "?")
 		}, nil, ""},
+		{"physical cores", func(h *parse.Host) string { return intStr(h.Cores) }, func(h *parse.Host) *float64 { return intNum(h.Cores) }, ""},
 		{"NUMA nodes", func(h *parse.Host) string { return intStr(h.NUMANodes) }, func(h *parse.Host) *float64 { return intNum(h.NUMANodes) }, ""},
 		{"max MHz", func(h *parse.Host) string { return floatStr(h.MaxMHz) }, func(h *parse.Host) *float64 { return h.MaxMHz }, "MHz"},
 		{"hypervisor", func(h *parse.Host) string { return h.Hypervisor }, nil, ""},
+		{"kernel", func(h *parse.Host) string { return h.Kernel }, nil, ""},
 		{"caches", func(h *parse.Host) string {
 			var parts []string
 			for _, k := range sortedKeys(h.Caches) {
@@ -589,7 +664,13 @@ func hostRows(hs []*parse.Host) []KVRow {
 			}
 			return strings.Join(parts, ", ")
 		}, nil, ""},
-		{"memory", func(h *parse.Host) string { return bytesPtr(h.MemTotalBytes) }, func(h *parse.Host) *float64 { return int64Num(h.MemTotalBytes) }, "bytes"},
+		{"memory", func(h *parse.Host) string {
+			s := bytesPtr(h.MemTotalBytes)
+			if s != "" && h.MemAvailableBytes != nil {
+				s += " (" + FormatBytes(float64(*h.MemAvailableBytes)) + " available)"
+			}
+			return s
+		}, func(h *parse.Host) *float64 { return int64Num(h.MemTotalBytes) }, "bytes"},
 		{"swap", func(h *parse.Host) string { return bytesPtr(h.SwapTotalBytes) }, func(h *parse.Host) *float64 { return int64Num(h.SwapTotalBytes) }, "bytes"},
 		{"disks", func(h *parse.Host) string {
 			var parts []string
@@ -674,326 +755,40 @@ func bytesPtr(p *int64) string {
 	return FormatBytes(float64(*p))
 }
 
-// newWorkloads builds one WorkloadView per workload in dataset order.
-func newWorkloads(an *analyze.Analysis, systems []string) []*WorkloadView {
-	ds := an.Dataset
-	if ds == nil {
-		return nil
-	}
-	center := analyze.GeoMean
-	conf := 0.95
-	if an.Comparison != nil {
-		center, conf = an.Comparison.Center, an.Comparison.Confidence
-	}
-	byName := map[string]*WorkloadView{}
-	var out []*WorkloadView
-	for _, w := range ds.Workloads {
-		wv := &WorkloadView{Name: w}
-		byName[w] = wv
-		out = append(out, wv)
-	}
-	sysRank := map[string]int{}
-	for i, s := range systems {
-		sysRank[s] = i
-	}
-	// Percentile ranks printed in each workload.
-	pcts := map[string]map[string]bool{}
-	for _, c := range ds.Cells {
-		for _, r := range c.Runs {
-			if pcts[c.Workload] == nil {
-				pcts[c.Workload] = map[string]bool{}
-			}
-			for k := range r.Latency.Percentiles {
-				pcts[c.Workload][k] = true
-			}
-		}
-	}
-	for w, set := range pcts {
-		if wv := byName[w]; wv != nil {
-			wv.Percentiles = sortRanks(sortedKeys(set))
-		}
-	}
-	addCounters(an.Counters, byName, sysRank)
-	rows := map[analyze.Key]*analyze.Row{}
-	if an.Comparison != nil {
-		for i := range an.Comparison.Rows {
-			r := &an.Comparison.Rows[i]
-			k := analyze.Key{System: r.System, Workload: r.Workload}
-			if r.Threads != nil {
-				k.Threads = *r.Threads
-			}
-			rows[k] = r
-		}
-	}
-	threads := map[string]map[int]bool{}
-	for _, c := range ds.Cells {
-		wv := byName[c.Workload]
-		if wv == nil {
-			continue
-		}
-		if threads[c.Workload] == nil {
-			threads[c.Workload] = map[int]bool{}
-		}
-		threads[c.Workload][c.Threads] = true
-		rr := ResultRow{System: c.System, Threads: c.Threads, N: len(c.Runs)}
-		rr.TPS = centerOf(c.Runs, analyze.TPS, center, conf)
-		rr.QPS = centerOf(c.Runs, analyze.QPS, center, conf)
-		rr.LatAvg = centerOf(c.Runs, analyze.LatencyAvgMs, center, conf)
-		for _, p := range wv.Percentiles {
-			rr.Percentiles = append(rr.Percentiles, centerOf(c.Runs, analyze.LatencyPercentile(p), center, conf))
-		}
-		if row := rows[c.Key]; row != nil {
-			rr.Center, rr.Lo, rr.Hi, rr.Within, rr.N = row.Center, row.Lo, row.Hi, row.Within, row.N
-			if row.SpreadWarning && row.Spread != nil {
-				rr.Note = fmt.Sprintf("repeats differ %.2f×", *row.Spread)
-			}
-			if !row.Base {
-				base := rows[analyze.Key{System: an.Comparison.Base, Workload: c.Workload, Threads: c.Threads}]
-				rt := RatioRow{System: c.System, Threads: c.Threads, N: row.N, Ratio: row.Ratio,
-					Lo: row.RatioLo, Hi: row.RatioHi, P: row.PValue, Test: row.Test,
-					Significant: row.Significant, Better: row.Better, Verdict: string(row.Verdict),
-					WithinLo: row.WithinRatioLo, WithinHi: row.WithinRatioHi}
-				if base != nil {
-					rt.BaseN = base.N
-				}
-				wv.Ratios = append(wv.Ratios, rt)
-			}
-		}
-		wv.Results = append(wv.Results, rr)
-	}
-	for w, set := range threads {
-		wv := byName[w]
-		for t := range set {
-			wv.Threads = append(wv.Threads, t)
-		}
-		sort.Ints(wv.Threads)
-	}
-	for _, wv := range out {
-		sort.SliceStable(wv.Results, func(i, j int) bool {
-			a, b := wv.Results[i], wv.Results[j]
-			if a.Threads != b.Threads {
-				return a.Threads < b.Threads
-			}
-			return sysRank[a.System] < sysRank[b.System]
-		})
-		sort.SliceStable(wv.Ratios, func(i, j int) bool {
-			a, b := wv.Ratios[i], wv.Ratios[j]
-			if a.Threads != b.Threads {
-				return a.Threads < b.Threads
-			}
-			return sysRank[a.System] < sysRank[b.System]
-		})
-	}
-	if an.Scaling != nil {
-		for _, c := range an.Scaling.Curves {
-			wv := byName[c.Workload]
-			if wv == nil {
-				continue
-			}
-			if c.Lambda != nil || len(c.Points) >= 3 {
-				wv.Scaling = append(wv.Scaling, ScalingRow{System: c.System,
-					Lambda: c.Lambda, Sigma: c.Sigma, Kappa: c.Kappa,
-					LambdaLo: c.LambdaLo, LambdaHi: c.LambdaHi, SigmaLo: c.SigmaLo, SigmaHi: c.SigmaHi,
-					KappaLo: c.KappaLo, KappaHi: c.KappaHi, R2: c.R2,
-					PeakThreads: c.PeakThreads, PeakThroughput: c.PeakThroughput, Ceiling: c.Ceiling,
-					PeakExtrapolated: c.PeakExtrapolated, MaxMeasured: c.MaxMeasured, CPUs: c.CPUs,
-					Warnings: c.Warnings.Strings()})
-			}
-			if len(c.Points) < 2 {
-				continue
-			}
-			for _, p := range c.Points {
-				pr := PointRow{System: c.System, Threads: p.Threads, N: p.N, Throughput: p.Throughput.Center,
-					P95: p.P95Ms, Efficiency: p.Efficiency, Fitted: p.Fitted}
-				if p.Throughput.Finite() && p.Throughput.N > 1 {
-					lo, hi := p.Throughput.Lo, p.Throughput.Hi
-					pr.Lo, pr.Hi = &lo, &hi
-				}
-				wv.Points = append(wv.Points, pr)
-			}
-		}
-		for _, wv := range out {
-			sort.SliceStable(wv.Scaling, func(i, j int) bool { return sysRank[wv.Scaling[i].System] < sysRank[wv.Scaling[j].System] })
-			sort.SliceStable(wv.Points, func(i, j int) bool {
-				a, b := wv.Points[i], wv.Points[j]
-				if a.Threads != b.Threads {
-					return a.Threads < b.Threads
-				}
-				return sysRank[a.System] < sysRank[b.System]
-			})
-		}
-	}
-	return out
-}
-
-// sortRanks orders percentile ranks numerically ("95" before "99.9").
-func sortRanks(ks []string) []string {
-	sort.SliceStable(ks, func(i, j int) bool {
-		a, _ := strconv.ParseFloat(ks[i], 64)
-		b, _ := strconv.ParseFloat(ks[j], 64)
-		return a < b
-	})
-	return ks
-}
-
-// centerOf summarises a metric over repeats with analyze's summary of the
-// chosen centre; nil when no run has the metric.
-func centerOf(runs []*parse.Run, m analyze.Metric, c analyze.Center, conf float64) *float64 {
-	var xs []float64
-	for _, r := range runs {
-		if v, ok := m.Value(r); ok && finite(v) {
-			xs = append(xs, v)
-		}
-	}
-	if len(xs) == 0 {
-		return nil
-	}
-	s := analyze.Summarize(xs, c, conf)
-	if !finite(s.Center) {
-		return nil
-	}
-	return &s.Center
-}
-
-func newStability(an *analyze.Analysis) StabilityView {
-	th := an.Options.Thresholds
-	if th == (analyze.Thresholds{}) {
-		th = analyze.DefaultThresholds
-	}
-	sv := StabilityView{CVWarn: th.CVWarn, MinIntervals: th.MinIntervals}
-	ds := an.Dataset
-	if ds == nil {
-		return sv
-	}
-	cellOf := map[runKey]*analyze.Cell{}
-	refOf := map[runKey]string{} // a merged run names all its clients
-	for _, c := range ds.Cells {
-		for i, r := range c.Runs {
-			cellOf[runKey{r.Source, r.Line}] = c
-			refOf[runKey{r.Source, r.Line}] = c.Ref(i)
-		}
-	}
-	type gkey struct{ sys, w string }
-	groups := map[gkey][]*analyze.Stability{}
-	var gorder []gkey
-	for _, st := range an.Stability {
-		if st == nil || st.Total == 0 {
-			continue
-		}
-		sv.Analysed++
-		if st.Short {
-			sv.Short++
-		}
-		c := cellOf[runKey{st.Source, st.Line}]
-		k := gkey{"?", "?"}
-		threads := 0
-		if c != nil {
-			k = gkey{c.System, c.Workload}
-			threads = c.Threads
-		}
-		if groups[k] == nil {
-			gorder = append(gorder, k)
-		}
-		groups[k] = append(groups[k], st)
-		sr := StabilityRun{Ref: ref(st.Source, st.Line), System: k.sys, Workload: k.w, Threads: threads,
-			WarmupS: st.WarmupS, CV: st.CV}
-		if r, ok := refOf[runKey{st.Source, st.Line}]; ok {
-			sr.Ref = r
-		}
-		for _, s := range st.Stalls {
+func newStability(st analyze.StabilityReport) StabilityView {
+	sv := StabilityView{Analysed: st.Analysed, Short: st.Short, MinIntervals: st.MinIntervals, CVWarn: st.CVWarn, Groups: st.Groups}
+	for _, r := range st.Notable {
+		sr := StabilityRun{Ref: r.Ref, System: r.System, Workload: r.Workload, Threads: r.Threads, WarmupS: r.WarmupS, CV: r.CV}
+		for _, s := range r.Stalls {
 			if s.StartS == s.EndS {
 				sr.Stalls = append(sr.Stalls, FormatNum(s.StartS)+" s")
 			} else {
 				sr.Stalls = append(sr.Stalls, FormatNum(s.StartS)+"–"+FormatNum(s.EndS)+" s")
 			}
 		}
-		if l := st.Little; l != nil && !l.OK {
-			sr.Little = fmt.Sprintf("X·R = %s vs %s threads", FormatNum(l.Implied), FormatNum(l.Threads))
+		if l := r.Little; l != nil {
+			sr.Notes = append(sr.Notes, fmt.Sprintf("Throughput × average latency is %s, not the %s threads run.", FormatFixed(l.Implied, 2), FormatFixed(l.Threads, 0)))
 		}
-		for _, w := range st.Warnings {
-			if !errors.Is(w, analyze.ErrShortSeries) { // counted once for all runs instead
-				sr.Notes = append(sr.Notes, w.Error())
-			}
+		for _, n := range r.Notes {
+			sr.Notes = append(sr.Notes, sentence(n))
 		}
-		if len(sr.Stalls) > 0 || st.CV > sv.CVWarn || sr.Little != "" || len(sr.Notes) > 0 {
-			sv.Notable = append(sv.Notable, sr)
-		}
-	}
-	for _, k := range gorder {
-		sts := groups[k]
-		g := StabilityGroup{System: k.sys, Workload: k.w, Runs: len(sts)}
-		var warm, cvs []float64
-		for _, st := range sts {
-			warm = append(warm, st.WarmupS)
-			cvs = append(cvs, st.CV)
-			g.CVMax = math.Max(g.CVMax, st.CV)
-			g.Stalls += len(st.Stalls)
-		}
-		g.WarmupMedianS = analyze.SummarizeMedian(warm, 0.95).Center
-		g.CVMedian = analyze.SummarizeMedian(cvs, 0.95).Center
-		sv.Groups = append(sv.Groups, g)
+		sv.Notable = append(sv.Notable, sr)
 	}
 	return sv
 }
 
-// appendix lists the analysed runs in input order, a run merged from
-// several clients once, where its first client appears.
-func appendix(doc *parse.Document, an *analyze.Analysis) ([]RunRef, []string) {
-	type place struct {
-		cell *analyze.Cell
-		i    int
+// sentence capitalises s and ends it with a period.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
 	}
-	merged := map[*parse.Run]place{} // client run → its merged run
-	if an.Dataset != nil {
-		for _, c := range an.Dataset.Cells {
-			for i := range c.Runs {
-				if parts := c.Parts(i); len(parts) > 1 {
-					for _, r := range parts {
-						merged[r] = place{c, i}
-					}
-				}
-			}
-		}
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(upperASCII(r)) + s[n:]
+	if !strings.HasSuffix(s, ".") {
+		s += "."
 	}
-	var refs []RunRef
-	tools := map[string]bool{}
-	done := map[place]bool{}
-	for _, r := range doc.Runs {
-		tool := r.Tool
-		if r.Version != "" {
-			tool += " " + r.Version
-		}
-		tools[tool] = true
-		k := keyOf(an.Dataset, r)
-		rr := RunRef{Ref: ref(r.Source, r.Line), System: k.System,
-			Workload: k.Workload, Tool: tool, Command: r.Command}
-		if r.Command != "" {
-			rr.Commands = []string{r.Command}
-		}
-		if r.Threads != nil {
-			rr.Threads = strconv.Itoa(*r.Threads)
-		}
-		if pl, ok := merged[r]; ok {
-			if done[pl] {
-				continue
-			}
-			done[pl] = true
-			m := pl.cell.Runs[pl.i]
-			rr.Ref, rr.System, rr.Workload = pl.cell.Ref(pl.i), pl.cell.System, pl.cell.Workload
-			rr.Threads = ""
-			if m.Threads != nil {
-				rr.Threads = strconv.Itoa(*m.Threads)
-			}
-			rr.Commands = nil
-			for _, p := range pl.cell.Parts(pl.i) {
-				if p.Command != "" {
-					rr.Commands = append(rr.Commands, p.Command)
-				}
-			}
-		}
-		refs = append(refs, rr)
-	}
-	return refs, sortedKeys(tools)
+	return s
 }
 
 // serverVariables are the settings the test-setup table shows for every
@@ -1020,65 +815,6 @@ func withSize(name, val string) string {
 	return FormatBytes(float64(n)) + " (" + val + ")"
 }
 
-// variablesBySystem gathers the SHOW VARIABLES captures by the system they
-// belong to ("all" when none), names lower-cased, and returns the systems
-// in the order of systems.
-func variablesBySystem(doc *parse.Document, ds *analyze.Dataset, systems []string) (map[string]map[string]string, []string) {
-	vars := map[string]map[string]string{}
-	var order []string
-	for _, vs := range doc.Variables {
-		if vs.Kind != "" && vs.Kind != "variables" {
-			continue
-		}
-		for _, sys := range captureSystems(ds, parse.CaptureID(vs.Source, vs.Line), vs.Labels, vs.Source) {
-			if vars[sys] == nil {
-				vars[sys] = map[string]string{}
-				order = append(order, sys)
-			}
-			for k, val := range vs.Values {
-				vars[sys][strings.ToLower(k)] = val
-			}
-		}
-	}
-	return vars, orderLike(order, systems)
-}
-
-// addCounters fills each workload's table of server counters per
-// transaction: one column per system, one row per counter that moved.
-func addCounters(rows []analyze.CounterRow, byName map[string]*WorkloadView, sysRank map[string]int) {
-	per := map[string][]analyze.CounterRow{}
-	for _, r := range rows {
-		per[r.Workload] = append(per[r.Workload], r)
-	}
-	for w, rs := range per {
-		wv := byName[w]
-		if wv == nil {
-			continue
-		}
-		sort.SliceStable(rs, func(i, j int) bool { return sysRank[rs[i].System] < sysRank[rs[j].System] })
-		for _, r := range rs {
-			wv.CounterSystems = append(wv.CounterSystems, r.System)
-			wv.CounterRuns = append(wv.CounterRuns, r.Runs)
-		}
-		for _, name := range analyze.ServerCounters {
-			row := KVNumRow{Name: name}
-			moved := false
-			for _, r := range rs {
-				v, ok := r.PerTx[name]
-				if !ok {
-					row.Values = append(row.Values, nil)
-					continue
-				}
-				moved = moved || v != 0
-				row.Values = append(row.Values, &v)
-			}
-			if moved {
-				wv.Counters = append(wv.Counters, row)
-			}
-		}
-	}
-}
-
 // keyOf returns the cell of a run: its system, its workload with the
 // variant that tells it from other experiments, and its threads.
 func keyOf(ds *analyze.Dataset, r *parse.Run) analyze.Key {
@@ -1086,4 +822,83 @@ func keyOf(ds *analyze.Dataset, r *parse.Run) analyze.Key {
 		return analyze.Key{System: analyze.SystemOf(r, ""), Workload: analyze.WorkloadOf(r)}
 	}
 	return ds.KeyOf(r)
+}
+
+// variablesOf returns the SHOW VARIABLES of each system, as the view
+// model assigned them, and the systems in order ("all systems" for those
+// of no system in particular).
+func variablesOf(rp *analyze.Report) (map[string]map[string]string, []string) {
+	vals := map[string]map[string]string{}
+	var order []string
+	for _, sv := range rp.Servers {
+		name := sv.System
+		if name == "" {
+			name = allSystems
+		}
+		vals[name] = sv.Values
+		order = append(order, name)
+	}
+	return vals, order
+}
+
+func ref(source string, line int) string {
+	if line > 0 {
+		return source + ":" + strconv.Itoa(line)
+	}
+	return source
+}
+
+// sortRanks orders percentile ranks numerically ("95" before "99.9").
+func sortRanks(ks []string) []string {
+	sort.SliceStable(ks, func(i, j int) bool {
+		a, _ := strconv.ParseFloat(ks[i], 64)
+		b, _ := strconv.ParseFloat(ks[j], 64)
+		return a < b
+	})
+	return ks
+}
+
+// colPrec chooses the decimals of a column from its largest value: none
+// from 1,000, one from 10, two below, more below 0.1 so that the largest
+// value keeps two significant digits (at most 6).
+func colPrec(xs ...*float64) int {
+	m := 0.0
+	for _, x := range xs {
+		if x != nil && finite(*x) {
+			m = math.Max(m, math.Abs(*x))
+		}
+	}
+	switch {
+	case m >= 1000:
+		return 0
+	case m >= 10:
+		return 1
+	case m >= 0.1 || m == 0:
+		return 2
+	}
+	return min(6, 1-int(math.Floor(math.Log10(m))))
+}
+
+// rowPrec chooses the decimals of a row of counters so that its largest
+// value shows three significant digits (at most 6).
+func rowPrec(xs ...*float64) int {
+	m := 0.0
+	for _, x := range xs {
+		if x != nil && finite(*x) {
+			m = math.Max(m, math.Abs(*x))
+		}
+	}
+	if m == 0 {
+		return 0
+	}
+	return max(0, min(6, 2-int(math.Floor(math.Log10(m)))))
+}
+
+// upperASCII capitalises an ASCII letter; a symbol such as κ keeps its
+// case, which carries meaning.
+func upperASCII(r rune) rune {
+	if r >= 'a' && r <= 'z' {
+		return r - 'a' + 'A'
+	}
+	return r
 }

@@ -768,7 +768,7 @@ func (wb *workbook) hosts(v *View) error {
 // and whether its values differ (highlighted). A value that is a plain
 // decimal number is a number cell; the rest stay text, as captured.
 func (wb *workbook) variables(doc *parse.Document, an *analyze.Analysis, v *View) error {
-	vals, systems := variablesBySystem(doc, an.Dataset, v.Systems)
+	vals, systems := variablesOf(v.Report)
 	names := map[string]bool{}
 	for _, m := range vals {
 		for k := range m {

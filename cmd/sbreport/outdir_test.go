@@ -168,7 +168,7 @@ func TestReportForceReplacesOnlyReports(t *testing.T) {
 	if err := run([]string{"report", "--force", "-o", out, engines}, &so, &se); err != nil {
 		t.Fatalf("--force over a report: %v", err)
 	}
-	if b, _ := os.ReadFile(old); !strings.Contains(string(b), "## Methodology") {
+	if b, _ := os.ReadFile(old); !strings.Contains(string(b), "## How to read these numbers") {
 		t.Errorf("report.md not replaced: %.40q", b)
 	}
 

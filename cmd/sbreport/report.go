@@ -120,13 +120,22 @@ func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s (%d runs, %d systems, %d workloads)\n",
-		filepath.Join(dir, render.MarkdownFile), an.Dataset.RunCount(), len(an.Dataset.Systems), len(an.Dataset.Workloads))
+	fmt.Fprintf(stdout, "wrote %s (%s, %s, %s)\n", filepath.Join(dir, render.MarkdownFile),
+		count(an.Dataset.RunCount(), "run", "runs"), count(len(an.Dataset.Systems), "system", "systems"),
+		count(len(an.Dataset.Workloads), "workload", "workloads"))
 	for _, e := range doc.Errors {
 		fmt.Fprintln(stderr, e.Error())
 	}
 	if len(doc.Errors) > 0 {
-		return fmt.Errorf("%d problem(s) in the input; the report covers the rest: %w", len(doc.Errors), errPartial)
+		return fmt.Errorf("%s in the input; the report covers the rest: %w", count(len(doc.Errors), "problem", "problems"), errPartial)
 	}
 	return nil
+}
+
+// count says n things, singular or plural: "1 run", "2 runs".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprint(n) + " " + many
 }

@@ -34,7 +34,7 @@ func TestReportDirectory(t *testing.T) {
 		t.Error("report with a failing template succeeded")
 	}
 	md, err := os.ReadFile(filepath.Join(out, "report.md"))
-	if err != nil || !strings.Contains(string(md), "## Methodology") {
+	if err != nil || !strings.Contains(string(md), "## How to read these numbers") {
 		t.Errorf("old report.md damaged: %v", err)
 	}
 	ents, _ := os.ReadDir(tmp)
