@@ -625,3 +625,13 @@ func LatencyThroughputChart(name, title, xlabel, ylabel, caption string, pal *Pa
 	p.Y.Min, p.Y.Max = 0, niceMax(ymax)
 	return f
 }
+
+// referenceLine is a thin dashed grey horizontal line at y from x0 to x1:
+// the "1 = the same" line of a ratio chart.
+func referenceLine(y, x0, x1 float64) plot.Plotter {
+	l, _ := plotter.NewLine(plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}})
+	l.Color = color.Gray{Y: 0x55}
+	l.Width = vg.Points(0.8)
+	l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	return l
+}

@@ -306,6 +306,10 @@ func planRelative(v *View, pal *Palette) []chartPlan {
 		f := BarChart("", "", "ratio to "+v.Base, "", groups, pal, bs)
 		f.Name, f.Title, f.Caption = name, title, caption
 		f.Plot.Title.Text = title
+		f.Plot.Add(referenceLine(1, f.Plot.X.Min, f.Plot.X.Max))
+		if f.Plot.Y.Max < 1.1 {
+			f.Plot.Y.Max = niceMax(1.1)
+		}
 		return f
 	}}}
 }

@@ -145,11 +145,13 @@ func printComparison(w io.Writer, c *analyze.Comparison) {
 	if c.LowerIsBetter {
 		sense = "lower is better"
 	}
-	by := c.By
-	if by == "" {
-		by = "(one system)"
+	switch {
+	case c.By == "":
+		fmt.Fprintf(w, "%s (%s): %s ± %.0f%% interval; one system\n\n", c.Metric, sense, c.Center.Describe(), 100*c.Confidence)
+	default:
+		fmt.Fprintf(w, "%s (%s): %s ± %.0f%% interval; systems named by the label %s, compared with %s\n\n",
+			c.Metric, sense, c.Center.Describe(), 100*c.Confidence, c.By, c.Base)
 	}
-	fmt.Fprintf(w, "%s (%s): %s ± %.0f%% interval, systems by %s, base %s\n\n", c.Metric, sense, c.Center.Describe(), 100*c.Confidence, by, c.Base)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	others := make([]string, 0, len(c.Systems))
 	for _, s := range c.Systems {
@@ -204,7 +206,7 @@ func printComparison(w io.Writer, c *analyze.Comparison) {
 				cols = append(cols, "", "", "")
 				continue
 			}
-			cols = append(cols, "", fmt.Sprintf("%+.2f%%", 100*(*g.Ratio-1)), fmt.Sprintf("%.3f× (%d cells)", *g.Ratio, g.Cells))
+			cols = append(cols, "", fmt.Sprintf("%+.2f%%", 100*(*g.Ratio-1)), fmt.Sprintf("%.3f× (%s)", *g.Ratio, count(g.Cells, "cell", "cells")))
 		}
 		fmt.Fprintln(tw, strings.Join(cols, "\t")+"\t")
 	}

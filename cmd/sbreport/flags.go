@@ -253,7 +253,10 @@ func checkBy(doc *parse.Document, by string) error {
 // partial returns the exit error for inputs that had errors.
 func partial(doc *parse.Document) error {
 	if len(doc.Errors) > 0 {
-		return fmt.Errorf("%d problem(s) in the input; the rest was analysed: %w", len(doc.Errors), errPartial)
+		if len(doc.Runs) == 0 {
+			return fmt.Errorf("%s in the input, and no run to analyse: %w", count(len(doc.Errors), "problem", "problems"), errPartial)
+		}
+		return fmt.Errorf("%s in the input; the rest was analysed: %w", count(len(doc.Errors), "problem", "problems"), errPartial)
 	}
 	return nil
 }

@@ -67,7 +67,7 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 		return walkErr
 	}
 	if len(errs) > 0 {
-		return fmt.Errorf("%d problem(s) in the input; the rest was read: %w", len(errs), errPartial)
+		return fmt.Errorf("%s in the input; the rest was read: %w", count(len(errs), "problem", "problems"), errPartial)
 	}
 	return nil
 }

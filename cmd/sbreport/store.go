@@ -56,7 +56,7 @@ func runStore(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "stored %d file(s) (%d replaced): %d runs, %d interim points, %d captures, %d problems, %d lines; %d file(s) unchanged\n",
 		st.Files, st.Replaced, st.Runs, st.Intervals, st.Captures, st.Errors, st.Lines, st.Unchanged)
 	if len(st.Problems) > 0 {
-		return fmt.Errorf("%d problem(s) in the input; the rest was stored: %w", len(st.Problems), errPartial)
+		return fmt.Errorf("%s in the input; the rest was stored: %w", count(len(st.Problems), "problem", "problems"), errPartial)
 	}
 	return nil
 }

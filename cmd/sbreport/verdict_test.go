@@ -70,7 +70,7 @@ func TestTwoRepeatsReal(t *testing.T) {
 	files := demoRepeats(t)
 	out := runOK(t, append([]string{"compare"}, files...)...)
 	for _, want := range []string{
-		"tps (higher is better): geometric mean ± 95% interval, systems by system, base aria",
+		"tps (higher is better): geometric mean ± 95% interval; systems named by the label system, compared with aria",
 		"oltp_insert        2        5444 ± 34%             5857 ± 18%             ~ (p=0.139 n=2)         1.076× [0.929, 1.247]  4052 ± 10%               -25.56% (p=0.033 n=2)  0.744× [0.605, 0.916]",
 		"oltp_insert        4        6969 [3453, 14065]",
 		"253.6 [9.715, 6620] (!)",
@@ -267,7 +267,7 @@ func TestByUnknownLabel(t *testing.T) {
 			t.Errorf("%s: %v", args[0], err)
 		}
 	}
-	if out := runOK(t, "compare", "--by", "engine", in); !strings.Contains(out, "systems by engine, base InnoDB") {
+	if out := runOK(t, "compare", "--by", "engine", in); !strings.Contains(out, "systems named by the label engine, compared with InnoDB") {
 		t.Errorf("--by engine:\n%s", out)
 	}
 }
