@@ -117,12 +117,21 @@ func RunCPUs(d *parse.Document, r *parse.Run) int {
 	return 0
 }
 
-// Efficiencies computes PerTransaction for every run of d that has
-// system statistics among its captures, keyed by the run's CaptureID. It
-// returns nil when no run has any.
-func Efficiencies(d *parse.Document) map[string]*Efficiency {
+// Efficiencies computes PerTransaction for every run that has system
+// statistics among its captures, keyed by the run's CaptureID: the runs of
+// ds's cells when ds is not nil (a run merged from several clients is
+// divided by their summed rate, and keyed by its first client), else
+// those of d. It returns nil when no run has any.
+func Efficiencies(d *parse.Document, ds *Dataset) map[string]*Efficiency {
+	runs := d.Runs
+	if ds != nil {
+		runs = nil
+		for _, c := range ds.Cells {
+			runs = append(runs, c.Runs...)
+		}
+	}
 	var out map[string]*Efficiency
-	for _, r := range d.Runs {
+	for _, r := range runs {
 		stats := RunSysStats(d, r)
 		if len(stats) == 0 {
 			continue

@@ -218,7 +218,7 @@ func TestEfficiencyNoRate(t *testing.T) {
 // figures are null.
 func TestEfficiencyJSON(t *testing.T) {
 	doc, r := loadReal(t, "iostat-sysstat-12.6.1-dxkt"+realTag)
-	effs := Efficiencies(doc)
+	effs := Efficiencies(doc, nil)
 	e := effs[parse.CaptureID(r.Source, r.Line)]
 	if e == nil {
 		t.Fatalf("no efficiency for the run: %v", effs)

@@ -292,7 +292,19 @@ func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
 	for i, u := range units {
 		unitRuns[i] = u.run
 	}
-	variants, sysVariants, vw := variantsOf(unitRuns, d.By, opts.Variables)
+	variants, sysVariants, splitLabels, vw := variantsOf(unitRuns, d.By, opts.Variables)
+	if opts.By == "" && len(splitLabels) > 0 {
+		// Labels that tell runs of one system apart are part of the
+		// configuration compared: the system key takes them
+		// ("innodb/cpu/4" by system, bound and clients).
+		if keys := configurationKeys(unitRuns, d.By, splitLabels); len(keys) > 0 {
+			if d.By != "" {
+				keys = append([]string{d.By}, keys...)
+			}
+			d.By = strings.Join(keys, ",")
+			variants, sysVariants, _, vw = variantsOf(unitRuns, d.By, opts.Variables)
+		}
+	}
 	d.Warnings = append(d.Warnings, vw...)
 	d.keys = map[*parse.Run]Key{}
 	for i, u := range units {
@@ -388,6 +400,8 @@ func MergeClients(runs []*parse.Run) (merged *parse.Run, upperBound bool, warn W
 	for k, v := range first.Labels {
 		m.Labels[k] = v
 	}
+	m.LabelFrom, m.Captures = first.LabelFrom, first.Captures
+	m.Settings = mergedSettings(runs)
 	if len(runs) == 1 {
 		*m = *first
 		return m, false, nil
@@ -593,4 +607,37 @@ func histPercentile(hist []parse.Bucket, q float64) float64 {
 		}
 	}
 	return hist[len(hist)-1].ValueMs
+}
+
+// mergedSettings are the settings of a run merged from clients: the
+// first client's, with the table counts summed (each client works on its
+// share of the tables: 4 clients of 2 tables are one run on 8).
+func mergedSettings(runs []*parse.Run) map[string]string {
+	first := runs[0]
+	if first.Settings == nil {
+		return nil
+	}
+	out := make(map[string]string, len(first.Settings))
+	for k, v := range first.Settings {
+		out[k] = v
+	}
+	for _, k := range []string{"tables", "oltp-tables-count"} {
+		if _, ok := out[k]; !ok {
+			continue
+		}
+		total := 0
+		for _, r := range runs {
+			n, err := strconv.Atoi(r.Settings[k])
+			if err != nil {
+				delete(out, k) // a client that does not say: the sum is unknown
+				total = -1
+				break
+			}
+			total += n
+		}
+		if total >= 0 {
+			out[k] = strconv.Itoa(total)
+		}
+	}
+	return out
 }

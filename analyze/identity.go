@@ -52,7 +52,8 @@ func generation(r *parse.Run) string {
 // system's runs of that workload, so that the cells of different systems
 // still line up. Keys that differ only between systems are part of what
 // is compared; they are named in a warning.
-func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload, system []string, warn Warnings) {
+func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload, system []string, splitLabels []string, warn Warnings) {
+	splitSeen := map[string]bool{}
 	byKeys := map[string]bool{}
 	for _, k := range strings.Split(by, ",") {
 		byKeys[strings.TrimSpace(k)] = true
@@ -180,6 +181,12 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		if len(split) == 0 {
 			continue
 		}
+		for _, d := range split {
+			if d.kind == "label" && d.describesSystem() && !splitSeen[d.name] {
+				splitSeen[d.name] = true
+				splitLabels = append(splitLabels, d.name)
+			}
+		}
 		for _, i := range idx {
 			r := runs[i]
 			var sysParts, wlParts []string
@@ -211,7 +218,53 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 			}
 		}
 	}
-	return out, sysOut, warn
+	return out, sysOut, splitLabels, warn
+}
+
+// markerKeys are labels sbreport adds only to tell runs apart (a table's
+// line, a loop's block, a label line): they stay in the names of cells,
+// never become part of the system key.
+var markerKeys = map[string]bool{"table": true, "loop_run": true, "heading": true}
+
+// configurationKeys returns, of the labels that tell runs of one system
+// apart, those that name the configuration beside by: shortest names
+// first, each kept only when the labels kept so far do not determine it
+// (a factor's level names the variables it sets: "bound" stays,
+// "innodb_buffer_pool_size" goes).
+func configurationKeys(runs []*parse.Run, by string, split []string) []string {
+	var cands []string
+	for _, k := range split {
+		if !markerKeys[k] {
+			cands = append(cands, k)
+		}
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if len(cands[i]) != len(cands[j]) {
+			return len(cands[i]) < len(cands[j])
+		}
+		return cands[i] < cands[j]
+	})
+	var kept []string
+	for _, k := range cands {
+		determined := true
+		seen := map[string]string{}
+		for _, r := range runs {
+			joint := SystemOf(r, by)
+			for _, kk := range kept {
+				joint += "\x00" + r.Labels[kk]
+			}
+			v := r.Labels[k]
+			if old, ok := seen[joint]; ok && old != v {
+				determined = false
+				break
+			}
+			seen[joint] = v
+		}
+		if !determined {
+			kept = append(kept, k)
+		}
+	}
+	return kept
 }
 
 // A dim is a dimension of identity: kind "label", "setting", "gen"

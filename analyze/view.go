@@ -990,11 +990,13 @@ func efficienciesByRun(doc *parse.Document, ds *Dataset) map[*parse.Run]*Efficie
 	if len(doc.SysStats) == 0 {
 		return nil
 	}
-	all := Efficiencies(doc)
+	all := Efficiencies(doc, ds)
 	out := map[*parse.Run]*Efficiency{}
-	for _, r := range doc.Runs {
-		if e := all[parse.CaptureID(r.Source, r.Line)]; e != nil {
-			out[r] = e
+	for _, c := range ds.Cells {
+		for _, r := range c.Runs {
+			if e := all[parse.CaptureID(r.Source, r.Line)]; e != nil {
+				out[r] = e
+			}
 		}
 	}
 	return out

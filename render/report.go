@@ -194,6 +194,10 @@ func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis, rp *analyze.Re
 	enc.SetIndent("", " ")
 	d := *doc
 	d.Format = parse.Format
+	var ds *analyze.Dataset
+	if an != nil {
+		ds = an.Dataset
+	}
 	return enc.Encode(struct {
 		*parse.Document
 		Analysis *analyze.Analysis `json:"analysis"`
@@ -201,7 +205,7 @@ func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis, rp *analyze.Re
 		// the run's source:line, for runs with system statistics.
 		Efficiency map[string]*analyze.Efficiency `json:"efficiency,omitempty"`
 		Report     *analyze.Report                `json:"report"`
-	}{&d, an, analyze.Efficiencies(doc), rp})
+	}{&d, an, analyze.Efficiencies(doc, ds), rp})
 }
 
 // maxChartBase bounds the part of a chart's file name that names its
