@@ -42,7 +42,8 @@ func headline(v *View) []string {
 	}
 	out = append(out, fmt.Sprintf("%s. Each system's %s %s is compared with %s's at %s, with %s intervals.",
 		capitalize(what), v.Center, v.Metric, v.Base, at, FormatFixed(100*v.Confidence, 0)+"%"))
-	var findings []string
+	var findings, phrases []string
+	bySame := map[string][]string{} // finding → the systems it is true of
 	for i, sys := range v.Systems[1:] {
 		var better, worse, same, untested []string
 		var lo, hi []float64
@@ -118,7 +119,20 @@ func headline(v *View) []string {
 		case len(untested) > 0:
 			parts = append(parts, "untested (a single run on a side) on "+joinAnd(untested))
 		}
-		findings = append(findings, sys+" is "+joinAnd(parts))
+		phrase := joinAnd(parts)
+		if _, ok := bySame[phrase]; !ok {
+			phrases = append(phrases, phrase)
+		}
+		bySame[phrase] = append(bySame[phrase], sys)
+	}
+	// Systems of the same finding share one clause.
+	for _, p := range phrases {
+		ss := bySame[p]
+		verb := " is "
+		if len(ss) > 1 {
+			verb = " are "
+		}
+		findings = append(findings, joinAnd(ss)+verb+p)
 	}
 	if len(findings) > 0 {
 		out = append(out, "Against "+v.Base+", "+strings.Join(findings, "; ")+".")
