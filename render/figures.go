@@ -292,67 +292,13 @@ func TimeChart(name, title, ylabel, caption string, warmupS float64, pal *Palett
 	return f
 }
 
-// A spread is one system's runs over time: at each time some run
-// reported, the median of the runs' values there and the lowest and
-// highest of them.
-type spread struct {
-	System         string
-	Runs           int
-	T              []float64 // ascending
-	Median, Lo, Hi []float64
-}
-
-// spreads gathers traces by system, in order of first appearance.
-// Interim reports come at the same offsets in runs with the same
-// --report-interval, so values are matched by their time.
-func spreads(ts []Trace) []spread {
-	type acc struct {
-		at   map[float64][]float64
-		runs int
+// spreads gathers traces by system (analyze.Spreads).
+func spreads(ts []Trace) []analyze.Spread {
+	in := make([]analyze.Trace, len(ts))
+	for i, tr := range ts {
+		in[i] = analyze.Trace{System: tr.System, T: tr.T, Y: tr.Y}
 	}
-	var order []string
-	by := map[string]*acc{}
-	for _, tr := range ts {
-		a := by[tr.System]
-		if a == nil {
-			a = &acc{at: map[float64][]float64{}}
-			by[tr.System] = a
-			order = append(order, tr.System)
-		}
-		n := 0
-		for i := range tr.T {
-			if i < len(tr.Y) && finite(tr.T[i], tr.Y[i]) {
-				a.at[tr.T[i]] = append(a.at[tr.T[i]], tr.Y[i])
-				n++
-			}
-		}
-		if n > 0 {
-			a.runs++
-		}
-	}
-	var out []spread
-	for _, sys := range order {
-		a := by[sys]
-		if a.runs == 0 {
-			continue
-		}
-		s := spread{System: sys, Runs: a.runs}
-		for t := range a.at {
-			s.T = append(s.T, t)
-		}
-		sort.Float64s(s.T)
-		for _, t := range s.T {
-			ys := a.at[t]
-			lo, hi := ys[0], ys[0]
-			for _, y := range ys {
-				lo, hi = math.Min(lo, y), math.Max(hi, y)
-			}
-			s.Median = append(s.Median, analyze.SummarizeMedian(ys, 0.95).Center)
-			s.Lo, s.Hi = append(s.Lo, lo), append(s.Hi, hi)
-		}
-		out = append(out, s)
-	}
-	return out
+	return analyze.Spreads(in)
 }
 
 // band fills the area between lo and hi over x, in data coordinates.

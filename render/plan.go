@@ -250,31 +250,8 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 	return plans
 }
 
-// p95Range returns the lowest and highest p95 latency printed by the runs
-// of c, and how many runs printed one.
-func p95Range(c *analyze.Cell) (lo, hi float64, n int) {
-	lo, hi = math.NaN(), math.NaN()
-	if c == nil {
-		return lo, hi, 0
-	}
-	for _, r := range c.Runs {
-		v, ok := r.LatencyPct("95")
-		if !ok || !finite(v) {
-			continue
-		}
-		if n == 0 || v < lo {
-			lo = v
-		}
-		if n == 0 || v > hi {
-			hi = v
-		}
-		n++
-	}
-	if n < 2 {
-		return math.NaN(), math.NaN(), n
-	}
-	return lo, hi, n
-}
+// p95Range is analyze.RepeatRange of the p95 latency.
+func p95Range(c *analyze.Cell) (lo, hi float64, n int) { return analyze.RepeatRange(c, "95") }
 
 // planRelative decides the headline chart: for each workload, one bar
 // per system with its ratio to the base at the headline thread count and
