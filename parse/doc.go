@@ -14,6 +14,13 @@
 // them. The command line typed before a run (sysbench, mysqlslap) is
 // attached to it, passwords masked, and labels derived from its options.
 //
+// Stream is for text of unknown kind: every detector is tried, in a fixed
+// order. When the kind of an input is known (a file sbreport run captured,
+// listed by kind in its campaign manifest), a typed entry point reads it
+// with that format's detectors alone (kind.go): Sysbench,
+// MysqlslapOutput, MySQLCapture, Lscpu, Lsblk, Free, Meminfo, Uname,
+// Vmstat, Iostat, Mpstat and Procstat.
+//
 // Formats (see shared/FORMATS.md in the project's workspace for every
 // variant and its pitfalls):
 //

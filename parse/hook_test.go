@@ -12,10 +12,8 @@ import (
 // tests see what the hook parsers make of the whole input.
 func hookOnly(t testing.TB, name, text string) *Document {
 	t.Helper()
-	saved := detectors
-	detectors = []detector{detectJSON, detectReportCSV}
-	defer func() { detectors = saved }()
-	d, err := All(strings.NewReader(text), name)
+	d := &Document{}
+	err := stream(strings.NewReader(text), name, &format{detectors: []detector{detectJSON, detectReportCSV}, json: sniffing.json}, d.Add)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,11 +367,10 @@ func (b *headerBlock) end(c *ctx) { handOverHeader(c, b.r) }
 // parser becomes the hook run, with its command line, version and
 // threads, for both hook formats.
 func TestHandOverHeader(t *testing.T) {
-	saved := detectors
-	detectors = []detector{detectHeader, detectJSON, detectReportCSV}
-	defer func() { detectors = saved }()
+	f := &format{detectors: []detector{detectHeader, detectJSON, detectReportCSV}, json: sniffing.json}
 	parse := func(path string) *Run {
-		d, err := All(strings.NewReader(readText(t, path)), path)
+		d := &Document{}
+		err := stream(strings.NewReader(readText(t, path)), path, f, d.Add)
 		if err != nil || len(d.Runs) != 1 || len(d.Errors) != 0 {
 			t.Fatalf("%s: %v, %d runs, errors %v; want 1 run", path, err, len(d.Runs), d.Errors)
 		}

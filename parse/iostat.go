@@ -89,6 +89,7 @@ type bannerBlock struct {
 	cmd                  *Command
 	inner                block
 	iostatCmd, mpstatCmd *Command
+	only                 string // the one tool whose output may follow (Iostat, Mpstat), "" for either
 }
 
 // detectIostat starts at a sysstat banner (for iostat or mpstat), at an
@@ -124,6 +125,9 @@ func (b *bannerBlock) feed(l *Line) status {
 	if l.Prompt != "" {
 		return rejected
 	}
+	if b.only == ToolIostat {
+		return b.iostat(l)
+	}
 	if _, _, ok := mpstatHeader(l.Text); ok && b.iostatCmd == nil {
 		m := newMpstatBlock(b.name, b.line, b.mpstatCmd)
 		m.s.Kernel, m.s.Host, m.s.Date, m.s.CPUs = b.kernel, b.host, b.date, iptr(b.cpus)
@@ -131,6 +135,14 @@ func (b *bannerBlock) feed(l *Line) status {
 		b.inner = m
 		return m.feed(l)
 	}
+	if b.only == ToolMpstat {
+		return rejected
+	}
+	return b.iostat(l)
+}
+
+// iostat starts the iostat block the banner heads, at its first line.
+func (b *bannerBlock) iostat(l *Line) status {
 	if isAvgCPU(l.Text) || isIostatStamp(l.Text) {
 		b.inner = b.newIostat()
 		return b.inner.feed(l)

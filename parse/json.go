@@ -2,14 +2,11 @@ package parse
 
 import "strings"
 
-// jsonHandlers decode a JSON document (lines of a balanced or truncated
-// JSON text) into items. Each returns false when the document is not of its
-// kind; the first that accepts it wins.
-var jsonHandlers = []func(lines []Line, c *ctx) bool{
-	sysbenchJSON,
-	lscpuJSON,
-	lsblkJSON,
-}
+// A jsonHandler decodes a JSON document (lines of a balanced or truncated
+// JSON text) into items. It returns false when the document is not of its
+// kind; of a format's handlers (format.json), the first that accepts it
+// wins.
+type jsonHandler func(lines []Line, c *ctx) bool
 
 // maxJSONLines bounds a JSON block so that an unbalanced brace cannot
 // swallow the rest of a large input.
@@ -99,12 +96,12 @@ func (b *jsonBlock) end(c *ctx) {
 		c.errorf(b.lines[0].No, "JSON document longer than %d lines or %d MiB: read up to line %d, the rest as further documents or text",
 			maxJSONLines, MaxJSONBytes>>20, last)
 	}
-	for _, h := range jsonHandlers {
+	for _, h := range c.f.json {
 		if h(b.lines, c) {
 			return
 		}
 	}
-	c.errorf(b.lines[0].No, "JSON document not recognised (expected lscpu -J, lsblk -J or sysbench report_json output)")
+	c.errorf(b.lines[0].No, "JSON document not recognised (expected %s)", c.f.jsonDoc)
 }
 
 // jsonLine reports whether a line inside a document can be JSON: blank,

@@ -31,24 +31,41 @@ type block interface {
 // starts with it (having consumed it), or nil.
 type detector func(l *Line, c *ctx) block
 
-// detectors are tried in order; earlier ones win.
-var detectors = []detector{
-	detectSysbench,
-	detectTxLine,
-	detectMysqlslap,
-	detectMySQL,
-	detectLscpu,
-	detectLsblk,
-	detectFree,
-	detectMeminfo,
-	detectUname,
-	detectVmstat,
-	detectIostat,
-	detectMpstat,
-	detectProcstat,
-	detectJSON,
-	detectReportCSV,
-	detectSummaryTable,
+// A format is what one reader looks for: the detectors that may start a
+// block, tried in order (earlier ones win), the JSON documents it decodes,
+// and what it expects, said when an input holds none of it.
+type format struct {
+	detectors []detector
+	json      []jsonHandler
+	expect    string // "no ... found in N lines (expected EXPECT)"
+	binary    string // "binary data, not text (expected BINARY)"; expect when ""
+	jsonDoc   string // "JSON document not recognised (expected JSONDOC)"
+}
+
+// sniffing is Stream's format: every detector, for text of unknown kind.
+var sniffing = &format{
+	detectors: []detector{
+		detectSysbench,
+		detectTxLine,
+		detectMysqlslap,
+		detectMySQL,
+		detectLscpu,
+		detectLsblk,
+		detectFree,
+		detectMeminfo,
+		detectUname,
+		detectVmstat,
+		detectIostat,
+		detectMpstat,
+		detectProcstat,
+		detectJSON,
+		detectReportCSV,
+		detectSummaryTable,
+	},
+	json:    []jsonHandler{sysbenchJSON, lscpuJSON, lsblkJSON},
+	expect:  "sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output",
+	binary:  "sysbench, mysqlslap, lscpu, lsblk, free or mysql client output",
+	jsonDoc: "lscpu -J, lsblk -J or sysbench report_json output",
 }
 
 // Heading is a recent line that no block claimed: prose, headings, labels.
@@ -60,6 +77,7 @@ type Heading struct {
 // ctx is the state shared by the blocks of one input.
 type ctx struct {
 	name     string
+	f        *format // what this input is read as
 	emit     func(Item)
 	found    int       // items emitted, errors excluded
 	headings []Heading // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
@@ -178,7 +196,12 @@ func (c *ctx) peekCommand(tool string) *Command {
 // fails; problems with the text are emitted as *Error items and the rest
 // of the input is still read.
 func Stream(r io.Reader, name string, emit func(Item)) error {
-	c := &ctx{name: name, emit: emit}
+	return stream(r, name, sniffing, emit)
+}
+
+// stream reads r as Stream does, with the detectors of f only.
+func stream(r io.Reader, name string, f *format, emit func(Item)) error {
+	c := &ctx{name: name, f: f, emit: emit}
 	lr := newLineReader(r)
 	var cur block
 	finish := func() {
@@ -198,7 +221,7 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 			c.errorf(lr.long[longIdx], "line longer than %d bytes skipped (expected text lines)", MaxLineBytes)
 		}
 		if lr.binary {
-			c.errorf(no, "binary data, not text (expected sysbench, mysqlslap, lscpu, lsblk, free or mysql client output)")
+			c.errorf(no, "binary data, not text (expected %s)", f.binaryExpect())
 			return nil
 		}
 		l = Line{No: no, Raw: raw}
@@ -256,7 +279,7 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 		c.errorf(0, NothingFound+": the input is empty (0 bytes)")
 	}
 	if c.found == 0 && lr.no > 0 {
-		c.errorf(0, NothingFound+" in %d lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)", lr.no)
+		c.errorf(0, NothingFound+" in %d lines (expected %s)", lr.no, f.expect)
 	}
 	return nil
 }
@@ -265,7 +288,7 @@ func (c *ctx) detect(l *Line) block {
 	if l.Text == "" {
 		return nil
 	}
-	for _, d := range detectors {
+	for _, d := range c.f.detectors {
 		if b := d(l, c); b != nil {
 			if _, isJSON := b.(*jsonBlock); !isJSON {
 				c.flushHook()
