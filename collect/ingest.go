@@ -76,7 +76,7 @@ func WalkWith(inputs []string, opts Options, emit func(parse.Item)) error {
 		in := ParseInput(arg)
 		if in.Path == "-" {
 			w := newWalker(in, opts, emit)
-			w.file("-", "stdin", os.Stdin, nil, "", false)
+			w.file("-", "stdin", os.Stdin, nil, "", nil, false)
 			w.flushDir()
 			continue
 		}
@@ -89,7 +89,7 @@ func WalkWith(inputs []string, opts Options, emit func(parse.Item)) error {
 		if !st.IsDir() {
 			camp := w.enclosingCampaign(filepath.Dir(in.Path))
 			extra, _ := camp.of(in.Path)
-			w.openFile(in.Path, extra, camp.scope(in.Path), false)
+			w.openFile(in.Path, extra, camp.scope(in.Path), camp.reader(in.Path), false)
 			w.flushDir()
 			continue
 		}
@@ -163,6 +163,8 @@ type Options struct {
 	// Set gives every run and capture these labels, over anything
 	// inferred from the text, paths or a campaign manifest (--set).
 	Set map[string]string
+
+	sniff bool // read campaign files by sniffing too, as files of unknown kind
 }
 
 // dir reads a directory tree: files in name order, then subdirectories.
@@ -214,7 +216,7 @@ func (w *walker) dir(root string) error {
 			if skip {
 				continue
 			}
-			w.openFile(p, extra, camp.scope(p), isDocument(name))
+			w.openFile(p, extra, camp.scope(p), camp.reader(p), isDocument(name))
 		}
 		w.flushDir()
 		if camp != nil && camp.isRoot(dir) {
@@ -236,11 +238,13 @@ func (w *walker) dir(root string) error {
 // campaign holds what a campaign manifest says of its files.
 type campaign struct {
 	dir    string
+	sniff  bool // Options.sniff
 	labels map[string]map[string]string
 	skip   map[string]bool
 	order  map[string]int    // system directory → its place in the plan (from 1)
 	scopes map[string]string // file → "run:ID", "system:NAME" or "host"
 	output map[string]bool   // files holding a measured run's output
+	kinds  map[string]string // file → its kind in the manifest ("output", "lscpu", ...)
 }
 
 // rel returns p relative to the campaign directory, slash-separated.
@@ -263,6 +267,15 @@ func (c *campaign) scope(p string) string {
 		return ""
 	}
 	return c.scopes[c.rel(p)]
+}
+
+// reader returns the parse entry point for the file p, from its kind in
+// the manifest; nil for a file of no known kind (also for a nil campaign).
+func (c *campaign) reader(p string) reader {
+	if c == nil || c.sniff {
+		return nil
+	}
+	return readerOf(c.kinds[c.rel(p)])
 }
 
 // isOutput reports whether p holds a measured run's output.
@@ -331,21 +344,24 @@ func (w *walker) readCampaign(dir string) *campaign {
 	if err != nil {
 		abs = dir
 	}
-	c := &campaign{dir: abs, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{},
-		scopes: map[string]string{}, output: map[string]bool{}}
+	c := &campaign{dir: abs, sniff: w.opts.sniff, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{},
+		scopes: map[string]string{}, output: map[string]bool{}, kinds: map[string]string{}}
 	for i, s := range m.Systems {
 		c.order[s.Name] = i + 1
-		for _, p := range s.Files {
+		for kind, p := range s.Files {
 			c.scopes[p] = "system:" + s.Name
+			c.kinds[p] = kind
 		}
 	}
 	c.order["host"] = 0 // the host first: every run names its capture
-	for _, p := range m.Host.Files {
+	for kind, p := range m.Host.Files {
 		c.scopes[p] = "host"
+		c.kinds[p] = kind
 	}
 	for _, r := range m.Runs {
 		for kind, p := range r.Files {
 			c.scopes[p] = "run:" + r.ID
+			c.kinds[p] = kind
 			if base, _ := SplitKind(kind); base == FileOutput {
 				c.output[p] = true
 			}
@@ -366,9 +382,10 @@ func isDocument(name string) bool {
 	return false
 }
 
-// openFile reads one file, decompressing .gz. quiet drops the report that
+// openFile reads one file, decompressing .gz, with read when its kind is
+// known (nil: sniffed by parse.Stream). quiet drops the report that
 // nothing was found in it.
-func (w *walker) openFile(p string, extra map[string]string, scope string, quiet bool) {
+func (w *walker) openFile(p string, extra map[string]string, scope string, read reader, quiet bool) {
 	if !w.openable(p) {
 		return
 	}
@@ -388,11 +405,14 @@ func (w *walker) openFile(p string, extra map[string]string, scope string, quiet
 		defer gz.Close()
 		r = gz
 	}
-	w.file(p, p, r, extra, scope, quiet)
+	w.file(p, p, r, extra, scope, read, quiet)
 }
 
-// file parses one input stream and emits its items with their labels.
-func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scope string, quiet bool) {
+// file parses one input stream and emits its items with their labels. A
+// file of known kind is read by read as it is; one of unknown kind (read
+// nil) may be sbreport's own JSON or a saved web page, and is cleaned and
+// sniffed.
+func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scope string, read reader, quiet bool) {
 	// Labels from the path, then the manifest, then what the user says:
 	// NAME=PATH and --set have the last word.
 	labels := PathLabels(p)
@@ -408,24 +428,29 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scop
 		labels[k] = v
 		from[k] = "--set " + k + "=" + v
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	if head, _ := br.Peek(256); len(head) > 0 {
-		if format, ok := sniffJSONDoc(head); ok {
-			w.jsonDoc(br, p, name, format, labels, from, scope)
+	src, cleaned := r, ""
+	if read == nil {
+		read = parse.Stream
+		br := bufio.NewReaderSize(r, 64<<10)
+		if head, _ := br.Peek(256); len(head) > 0 {
+			if format, ok := sniffJSONDoc(head); ok {
+				w.jsonDoc(br, p, name, format, labels, from, scope)
+				return
+			}
+		}
+		var err error
+		src, cleaned, err = Clean(br)
+		if errors.Is(err, ErrPageTooLarge) {
+			w.emit(&parse.Error{Source: name, Message: err.Error()})
+			return
+		}
+		if err != nil {
+			w.emit(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)})
 			return
 		}
 	}
-	src, cleaned, err := Clean(br)
-	if errors.Is(err, ErrPageTooLarge) {
-		w.emit(&parse.Error{Source: name, Message: err.Error()})
-		return
-	}
-	if err != nil {
-		w.emit(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)})
-		return
-	}
 	var fileHosts []*parse.Host
-	err = parse.Stream(src, name, func(it parse.Item) {
+	err := read(src, name, func(it parse.Item) {
 		switch v := it.(type) {
 		case *parse.Run:
 			for k, val := range labels {
