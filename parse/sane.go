@@ -129,23 +129,23 @@ func (b *sbBlock) checkHeadline() {
 	}
 	missing := ""
 	switch {
-	case b.sawSQL:
+	case b.has(markSQL):
 		if r.SQL == nil || r.SQL.TransactionsPS == nil {
 			missing = `"transactions:"`
 		}
-	case b.sawCPU:
+	case b.has(markCPU):
 		if r.CPUSpeedEPS == nil {
 			missing = `"events per second:"`
 		}
-	case b.sawEPS && r.FileIO == nil && r.Memory == nil:
+	case b.has(markEPS) && r.FileIO == nil && r.Memory == nil:
 		if r.EPS == nil {
 			missing = `"events/s (eps):"`
 		}
-	case b.sawFileOps:
+	case b.has(markFileOps):
 		if f := r.FileIO; f == nil || f.ReadsPS == nil && f.WritesPS == nil && f.FsyncsPS == nil {
 			missing = `"reads/s:", "writes/s:" or "fsyncs/s:"`
 		}
-	case b.sawMemory:
+	case b.has(markMemory):
 		if m := r.Memory; m == nil || m.OpsPS == nil && m.TransferMiBs == nil {
 			missing = `"Total operations:" or "MiB transferred"`
 		}

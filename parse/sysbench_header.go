@@ -1,0 +1,242 @@
+package parse
+
+import (
+	"strconv"
+	"strings"
+)
+
+// runLabel returns the reader of a "label: value" line a run may print
+// outside any block of its report: the options header and test parameters
+// (FORMATS.md §1.1), diagnostics, and the result lines that stand alone
+// (0.4 memory and fileio operations, forced-shutdown transactions, a total
+// time whose heading was lost). Nil for any other label.
+func runLabel(label string) func(b *sbBlock, l *Line, label, val string) status {
+	switch label {
+	case "Running the test with following options":
+		return (*sbBlock).optionsHeading
+	case "Number of threads":
+		return (*sbBlock).numThreads
+	case "Target transaction rate":
+		return (*sbBlock).rateTarget
+	case "Warmup time":
+		return (*sbBlock).warmupTime
+
+	// Test parameters: the test they belong to.
+	case "Maximum prime number checked in CPU test", "Primer numbers limit", "Prime numbers limit":
+		return (*sbBlock).cpuParam
+	case "Memory block size", "Memory transfer size", "Memory operations type", "Memory scope type":
+		return (*sbBlock).memoryParam
+	case "Running memory speed test with the following options":
+		return (*sbBlock).memParams
+	case "Thread yields per test":
+		return (*sbBlock).threadsParam
+	case "Extra file open flags", "Number of IO requests", "Number of random requests for random IO",
+		"Read/Write ratio for combined random IO test":
+		return (*sbBlock).fileioParam
+
+	// Diagnostics. YugabyteDB fork endpoints and debug prints are context,
+	// not results.
+	case "Server Endpoint", "DEBUG":
+		return (*sbBlock).context
+	case "WARNING":
+		return (*sbBlock).warning
+	case "FATAL", "ALERT":
+		return (*sbBlock).fatalLine
+
+	// Result lines outside the blocks.
+	case "Number of unfinished transactions on forced shutdown":
+		return (*sbBlock).unfinished
+	case "total time", "time elapsed":
+		return (*sbBlock).headlessTotalTime
+	case "Total operations":
+		return (*sbBlock).memOps
+	case "Operations performed":
+		return (*sbBlock).operations
+	}
+	return nil
+}
+
+func (b *sbBlock) optionsHeading(*Line, string, string) status {
+	if !b.headerOK() || b.has(markOptions) {
+		return rejected
+	}
+	b.mark(markHeader | markOptions)
+	return consumed
+}
+
+func (b *sbBlock) numThreads(l *Line, _, val string) status {
+	r := b.r
+	if !b.headerOK() || r.ThreadsFrom == "header" {
+		return rejected
+	}
+	n, err := atoiStrict(strings.TrimSpace(val))
+	if err != nil || n < 0 {
+		return b.bad(l, "number of threads", val, "an integer")
+	}
+	b.mark(markHeader)
+	r.Threads, r.ThreadsFrom = iptr(n), "header"
+	return consumed
+}
+
+func (b *sbBlock) rateTarget(l *Line, _, val string) status {
+	v, _, ok := leadingNum(val)
+	if !ok {
+		return b.bad(l, "target transaction rate", val, "a number of transactions per second")
+	}
+	b.mark(markHeader | mark10)
+	b.r.Options.RateTarget = fptr(v)
+	return consumed
+}
+
+func (b *sbBlock) warmupTime(l *Line, _, val string) status {
+	v, _, ok := leadingNum(val)
+	if !ok {
+		return b.bad(l, "warmup time", val, "a number of seconds")
+	}
+	b.mark(markHeader)
+	b.r.Options.WarmupS = fptr(v)
+	return consumed
+}
+
+// cpuParam, memoryParam, threadsParam and fileioParam read a parameter
+// line of their test's header.
+func (b *sbBlock) cpuParam(*Line, string, string) status    { return b.testParam("cpu") }
+func (b *sbBlock) memoryParam(*Line, string, string) status { return b.testParam("memory") }
+func (b *sbBlock) threadsParam(*Line, string, string) status {
+	return b.testParam("threads")
+}
+func (b *sbBlock) fileioParam(*Line, string, string) status { return b.testParam("fileio") }
+
+func (b *sbBlock) testParam(test string) status {
+	b.setTest(test)
+	b.mark(markHeader)
+	return consumed
+}
+
+// memParams reads the heading of 1.0's memory parameters, an indented
+// list read by its own section (memParamsLine).
+func (b *sbBlock) memParams(*Line, string, string) status {
+	b.setTest("memory")
+	b.mark(markHeader)
+	b.sec = secMemParams
+	return consumed
+}
+
+func (b *sbBlock) context(*Line, string, string) status { return consumed }
+
+func (b *sbBlock) warning(l *Line, _, _ string) status {
+	b.r.Warn(l.No, "sysbench: "+l.Text)
+	return consumed
+}
+
+func (b *sbBlock) fatalLine(l *Line, _, _ string) status {
+	b.fatal = true
+	b.r.Warn(l.No, "sysbench: "+l.Text)
+	return consumed
+}
+
+func (b *sbBlock) unfinished(l *Line, _, val string) status {
+	n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+	if err != nil {
+		return b.bad(l, "unfinished transactions", val, "an integer")
+	}
+	b.sql().Unfinished = i64ptr(n)
+	return consumed
+}
+
+// operations reads 0.4's "Operations performed:" line, of the fileio test
+// ("645210 Read, 0 Write, ...") or of the memory test.
+func (b *sbBlock) operations(l *Line, label, val string) status {
+	if strings.Contains(strings.ToLower(val), "read") {
+		return b.fileio04Ops(l, val)
+	}
+	return b.memOps(l, label, val)
+}
+
+// headerText reads a line without a colon that a run prints before its
+// results: the banner, the header's sentences (FORMATS.md §1.1), and the
+// notices around the run. ok is false for a line that is none of them.
+func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
+	r := b.r
+	switch {
+	case strings.HasPrefix(t, "sysbench "):
+		if v, ok := sysbenchBanner(t); ok {
+			if b.has(markBanner) || b.has(markHeader) || b.stage != stPrelude || b.checkpoint {
+				return rejected, true
+			}
+			b.mark(markBanner)
+			r.Version = v
+			return consumed, true
+		}
+		if l.Cmd != nil && b.begun() {
+			return rejected, true
+		}
+		return b.unknown(), true
+	case t == "Threads started!" || t == "Initializing worker threads...":
+		if !b.headerOK() {
+			return rejected, true
+		}
+		b.mark(markHeader)
+		return consumed, true
+	case strings.HasPrefix(t, "Doing "):
+		if !b.headerOK() {
+			return b.unknown(), true
+		}
+		b.mark(markHeader)
+		b.setTestFromBanner(t)
+		return consumed, true
+	case strings.HasPrefix(t, "Report intermediate results every "):
+		if !b.headerOK() {
+			return rejected, true
+		}
+		b.mark(markHeader)
+		if v, _, ok := leadingNum(t[len("Report intermediate results every "):]); ok {
+			r.Options.ReportIntervalS = fptr(v)
+		}
+		return consumed, true
+	case strings.HasPrefix(t, "Initializing random number generator from "):
+		if !b.headerOK() {
+			return rejected, true
+		}
+		b.mark(markHeader)
+		src := strings.TrimSuffix(t[len("Initializing random number generator from "):], ".")
+		if strings.HasPrefix(src, "seed (") {
+			if n, err := strconv.ParseInt(strings.TrimSuffix(src[len("seed ("):], ")"), 10, 64); err == nil {
+				r.Options.Seed = i64ptr(n)
+			}
+			src = "seed"
+		}
+		r.Options.RandomSource = src
+		return consumed, true
+	case strings.HasPrefix(t, "Forcing shutdown in "):
+		b.mark(markHeader)
+		if v, _, ok := leadingNum(t[len("Forcing shutdown in "):]); ok {
+			r.Options.ForcedShutdownS = fptr(v)
+		}
+		return consumed, true
+	case strings.HasPrefix(t, "Warming up for "):
+		if v, _, ok := leadingNum(t[len("Warming up for "):]); ok && r.Options.WarmupS == nil {
+			r.Options.WarmupS = fptr(v)
+		}
+		return consumed, true
+	case strings.HasPrefix(t, "Random number generator seed is"),
+		strings.HasPrefix(t, "Running mixed OLTP test"), strings.HasPrefix(t, "Running simple OLTP test"),
+		strings.HasPrefix(t, "Running complex OLTP test"), strings.HasPrefix(t, "Running nontrx OLTP test"),
+		strings.HasPrefix(t, "Using "), strings.HasPrefix(t, "Skipping BEGIN/COMMIT"),
+		strings.HasPrefix(t, "No DB drivers specified"), strings.HasPrefix(t, "Periodic FSYNC"),
+		strings.HasPrefix(t, "Calling fsync()"), strings.HasPrefix(t, "Block size "),
+		strings.HasPrefix(t, "Report checkpoint"), strings.HasSuffix(t, "total file size"),
+		strings.Contains(t, " files, ") && strings.HasSuffix(t, " each"):
+		if b.stage != stPrelude {
+			return b.unknown(), true
+		}
+		b.mark(markHeader)
+		return consumed, true
+	case t == "Time limit exceeded, exiting...", t == "Done.", strings.HasPrefix(t, "(last message repeated"):
+		if b.finished {
+			return b.unknown(), true
+		}
+		return consumed, true
+	}
+	return 0, false
+}

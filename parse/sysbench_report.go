@@ -1,0 +1,806 @@
+package parse
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// The cumulative report. Each block of it (FORMATS.md §1–§3) has a
+// section reader: the labels of its value lines and a function that reads
+// them. A "label: value" line goes first to the reader of the block the
+// run is in, then, if that reader does not know the label, to the
+// headings that open blocks and to the labels read anywhere in a run
+// (sysbench_header.go). The dialect is not decided here: readers set
+// marks (sysbench_layout.go) and the run's layout is named at its end.
+
+// A sectionReader reads the value lines of one block of the report.
+type sectionReader struct {
+	// isValue reports whether label names a value line of the block: one
+	// printed without its value is input cut short, one holding a negative
+	// number is refused. Nil for a block without values.
+	isValue func(label string) bool
+	// read reads a line of the block; ok is false when label is not one of
+	// its lines.
+	read func(b *sbBlock, l *Line, label, val string) (st status, ok bool)
+}
+
+// sectionReaders are the readers of the report's blocks, by section.
+var sectionReaders = [...]sectionReader{
+	secSQL:        {isSQLValue, (*sbBlock).sqlLine},
+	secGeneral:    {isGeneralValue, (*sbBlock).generalLine},
+	secLatency:    {isLatencyValue, (*sbBlock).latencyLine},
+	secFairness:   {isFairnessValue, (*sbBlock).fairnessLine},
+	secFileOps:    {isFileOpsValue, (*sbBlock).fileOpsLine},
+	secThroughput: {isGeneralValue, (*sbBlock).throughputLine},
+	secCPU:        {isCPUValue, (*sbBlock).cpuLine},
+	secHistogram:  {},
+	secMemParams:  {nil, (*sbBlock).memParamsLine},
+}
+
+// reportHeading returns how the heading label, printed with no value,
+// opens a block of the report; nil for a label that is no heading.
+func reportHeading(label string) func(b *sbBlock, label string) status {
+	switch label {
+	case "OLTP test statistics", "SQL statistics":
+		return (*sbBlock).openSQL
+	case "General statistics", "Test execution summary":
+		return (*sbBlock).openGeneral
+	case "Latency (ms)":
+		return (*sbBlock).openLatency
+	case "Threads fairness":
+		return (*sbBlock).openFairness
+	case "File operations":
+		return (*sbBlock).openFileOps
+	case "Throughput":
+		return (*sbBlock).openThroughput
+	case "CPU speed":
+		return (*sbBlock).openCPU
+	}
+	return nil
+}
+
+// labelled handles "label: value" lines.
+func (b *sbBlock) labelled(l *Line, label, val string) status {
+	empty := strings.TrimSpace(val) == ""
+	if !empty && (b.stage == stPrelude || label == "Maximum prime number checked in CPU test") {
+		b.r.headerLabel(label, val, b.sec == secMemParams)
+	}
+	sr := &sectionReaders[b.sec]
+	if sr.isValue != nil && sr.isValue(label) {
+		if empty {
+			b.cutLine, b.cutLabel = l.No, label
+			return consumed
+		}
+		if b.refuseNegative(l, label, val) {
+			return consumed
+		}
+	}
+	if sr.read != nil {
+		if st, ok := sr.read(b, l, label, val); ok {
+			return st
+		}
+	}
+	if empty {
+		if open := reportHeading(label); open != nil {
+			return open(b, label)
+		}
+	}
+	if read := runLabel(label); read != nil {
+		return read(b, l, label, val)
+	}
+	return b.unknown()
+}
+
+// startBlock enters a cumulative-report block. It returns false when the
+// block was already read in this run (the line starts a new run).
+func (b *sbBlock) startBlock(sec sbSection, seen sbMarks) bool {
+	if b.has(seen) || b.finished {
+		return false
+	}
+	b.mark(seen)
+	b.sec = sec
+	b.stage = stReport
+	return true
+}
+
+// --- OLTP test statistics (0.4, 0.5), SQL statistics (1.0+) ------------------
+
+func (b *sbBlock) openSQL(label string) status {
+	if !b.startBlock(secSQL, markSQL) {
+		return rejected
+	}
+	if label == "SQL statistics" {
+		b.mark(mark10)
+	} else {
+		b.mark(mark04)
+	}
+	return consumed
+}
+
+func isSQLValue(label string) bool {
+	switch label {
+	case "read", "write", "other", "total", "transactions", "deadlocks", "read/write requests",
+		"other operations", "ignored errors", "reconnects", "queries":
+		return true
+	}
+	return false
+}
+
+func (b *sbBlock) sqlLine(l *Line, label, val string) (status, bool) {
+	switch {
+	case label == "queries performed": // the heading of read, write, other, total
+		return consumed, true
+	case isSQLValue(label):
+		return b.sqlCount(l, label, val), true
+	}
+	return 0, false
+}
+
+// --- General statistics (0.5+), Test execution summary (0.4) -----------------
+
+func (b *sbBlock) openGeneral(label string) status {
+	if label == "Test execution summary" {
+		b.mark(markTES)
+	}
+	if !b.startBlock(secGeneral, markGeneral) {
+		return rejected
+	}
+	return consumed
+}
+
+// isGeneralValue names the values of the general and the 1.1 throughput
+// blocks.
+func isGeneralValue(label string) bool {
+	switch label {
+	case "total time", "time elapsed", "total number of events", "total time taken by event execution",
+		"events/s (eps)", "read, MiB/s", "written, MiB/s", "read", "write", "fsync":
+		return true
+	}
+	return false
+}
+
+func (b *sbBlock) generalLine(l *Line, label, val string) (status, bool) {
+	switch label {
+	case "total time", "time elapsed":
+		return b.totalTime(l, label, val), true
+	case "total number of events":
+		return b.events(l, label, val), true
+	case "total time taken by event execution":
+		v, _, ok := leadingNum(val)
+		if !ok || math.IsInf(v*1000, 0) {
+			return b.bad(l, label, val, "seconds"), true
+		}
+		b.r.Latency.Sum = fptr(v * 1000)
+		return consumed, true
+	case "response time", "per-request statistics":
+		// The latency sub-block of 0.4 and 0.5 (and of 1.0 pre-releases).
+		if strings.TrimSpace(val) != "" {
+			return 0, false
+		}
+		b.mark(markRespTime)
+		b.sec = secLatency
+		return consumed, true
+	}
+	return 0, false
+}
+
+// totalTime reads "total time: 60.0003s" and 1.1's "time elapsed: 10.0001s".
+func (b *sbBlock) totalTime(l *Line, label, val string) status {
+	if label == "time elapsed" {
+		b.mark(markEPS)
+	}
+	v, rest, ok := leadingNum(val)
+	if !ok || v < 0 || !strings.HasPrefix(rest, "s") {
+		return b.bad(l, label, val, "seconds such as 60.0003s")
+	}
+	b.r.TotalTimeS = fptr(v)
+	return consumed
+}
+
+// events reads "total number of events: 12345".
+func (b *sbBlock) events(l *Line, label, val string) status {
+	n, ok := leadingInt(val)
+	if !ok {
+		return b.bad(l, label, val, "an integer")
+	}
+	b.r.Events = i64ptr(n)
+	return consumed
+}
+
+// headlessTotalTime reads a total time outside the general and throughput
+// blocks: a report whose heading was lost ("General" / "statistics:"
+// broken over two lines) starts its general block here.
+func (b *sbBlock) headlessTotalTime(l *Line, label, val string) status {
+	if label == "time elapsed" {
+		b.mark(markEPS)
+	}
+	if !b.startBlock(secGeneral, markGeneral) {
+		return rejected
+	}
+	return b.totalTime(l, label, val)
+}
+
+// --- Latency (ms) (1.0+), response time / per-request statistics (0.4, 0.5) --
+
+func (b *sbBlock) openLatency(string) status {
+	if b.has(markLatencyMs) || b.has(markRespTime) || b.finished {
+		return rejected
+	}
+	b.mark(markLatencyMs)
+	b.sec, b.stage = secLatency, stReport
+	return consumed
+}
+
+func isLatencyValue(label string) bool {
+	switch label {
+	case "min", "avg", "max", "sum":
+		return true
+	}
+	_, ok := percentileRank(label)
+	return ok
+}
+
+func (b *sbBlock) latencyLine(l *Line, label, val string) (status, bool) {
+	switch label {
+	case "min", "avg", "max", "sum":
+		return b.latency(l, label, val), true
+	case "percentile stats":
+		b.r.Latency.PercentileDisabled = true
+		return consumed, true
+	}
+	if rank, ok := percentileRank(label); ok {
+		return b.latencyPct(l, rank, val), true
+	}
+	return 0, false
+}
+
+// --- Threads fairness --------------------------------------------------------
+
+func (b *sbBlock) openFairness(string) status {
+	if b.has(markFairness) {
+		return rejected
+	}
+	b.mark(markFairness)
+	b.sec, b.stage = secFairness, stReport
+	return consumed
+}
+
+func isFairnessValue(label string) bool {
+	return label == "events (avg/stddev)" || label == "execution time (avg/stddev)"
+}
+
+func (b *sbBlock) fairnessLine(l *Line, label, val string) (status, bool) {
+	if !isFairnessValue(label) {
+		return 0, false
+	}
+	return b.fairness(l, label, val), true
+}
+
+// --- File operations (1.0 fileio) --------------------------------------------
+
+func (b *sbBlock) openFileOps(string) status {
+	if !b.startBlock(secFileOps, markFileOps) {
+		return rejected
+	}
+	b.mark(mark10)
+	b.setTest("fileio")
+	return consumed
+}
+
+func isFileOpsValue(label string) bool {
+	return label == "reads/s" || label == "writes/s" || label == "fsyncs/s"
+}
+
+func (b *sbBlock) fileOpsLine(l *Line, label, val string) (status, bool) {
+	if !isFileOpsValue(label) {
+		return 0, false
+	}
+	v, _, ok := leadingNum(val)
+	if !ok {
+		return b.bad(l, "fileio "+label, val, "a number of operations per second"), true
+	}
+	f := b.fio()
+	switch label {
+	case "reads/s":
+		f.ReadsPS = fptr(v)
+	case "writes/s":
+		f.WritesPS = fptr(v)
+	default:
+		f.FsyncsPS = fptr(v)
+	}
+	return consumed, true
+}
+
+// --- Throughput (1.0 fileio MiB/s; 1.1 eps, IOPS) ----------------------------
+
+func (b *sbBlock) openThroughput(string) status {
+	if !b.startBlock(secThroughput, markThroughput) {
+		return rejected
+	}
+	b.mark(mark10)
+	return consumed
+}
+
+func (b *sbBlock) throughputLine(l *Line, label, val string) (status, bool) {
+	switch label {
+	case "read", "write", "fsync":
+		return b.iops(l, label, val), true
+	case "read, MiB/s", "written, MiB/s":
+		v, _, ok := leadingNum(val)
+		if !ok {
+			return b.bad(l, "fileio "+label, val, "a number of MiB per second"), true
+		}
+		if label == "read, MiB/s" {
+			b.fio().ReadMiBs = fptr(v)
+		} else {
+			b.fio().WrittenMiBs = fptr(v)
+		}
+		b.setTest("fileio")
+		return consumed, true
+	case "events/s (eps)":
+		v, _, ok := leadingNum(val)
+		if !ok {
+			return b.bad(l, label, val, "a number of events per second"), true
+		}
+		b.mark(markEPS)
+		b.r.EPS = fptr(v)
+		return consumed, true
+	case "total time", "time elapsed":
+		return b.totalTime(l, label, val), true
+	case "total number of events":
+		return b.events(l, label, val), true
+	}
+	return 0, false
+}
+
+// --- CPU speed (1.0+ cpu) ----------------------------------------------------
+
+func (b *sbBlock) openCPU(string) status {
+	if !b.startBlock(secCPU, markCPU) {
+		return rejected
+	}
+	b.mark(mark10)
+	b.setTest("cpu")
+	return consumed
+}
+
+func isCPUValue(label string) bool { return label == "events per second" }
+
+func (b *sbBlock) cpuLine(l *Line, label, val string) (status, bool) {
+	if label != "events per second" {
+		return 0, false
+	}
+	v, _, ok := leadingNum(val)
+	if !ok {
+		return b.bad(l, "cpu "+label, val, "a number of events per second"), true
+	}
+	b.r.CPUSpeedEPS = fptr(v)
+	if b.r.EPS == nil {
+		b.r.EPS = fptr(v)
+	}
+	return consumed, true
+}
+
+// --- 1.0 memory parameters: "Running memory speed test with the following options:"
+
+func (b *sbBlock) memParamsLine(_ *Line, label, _ string) (status, bool) {
+	switch label {
+	case "block size", "total size", "operation", "scope", "access mode":
+		return consumed, true
+	}
+	return 0, false
+}
+
+// --- Report lines without a colon ---------------------------------------------
+
+// reportText reads a report line without a label: the histogram heading,
+// the 0.4 fileio and memory results, a heading broken over two lines. ok
+// is false for a line that is none of them.
+func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
+	switch {
+	case t == "Latency histogram (values are in milliseconds)":
+		if !b.startBlock(secHistogram, markHistogram) {
+			return rejected, true
+		}
+		b.mark(mark10)
+		if b.r.Histogram == nil {
+			b.r.Histogram = []Bucket{}
+		}
+		return consumed, true
+	case strings.HasSuffix(t, "Requests/sec executed"):
+		v, _, ok := leadingNum(t)
+		if !ok {
+			return b.bad(l, "fileio requests", t, "a number of requests per second"), true
+		}
+		b.fio().RequestsPS = fptr(v)
+		b.mark(mark04)
+		b.stage = stReport
+		return consumed, true
+	case strings.HasPrefix(t, "Read ") && strings.Contains(t, "Written ") && strings.Contains(t, "Total transferred"):
+		return b.fileio04Bytes(l, t), true
+	case strings.Contains(t, " transferred ("):
+		return b.memTransferred(l, t), true
+	case t == "General":
+		// A heading broken over two lines by a web page ("General" / "statistics:").
+		return consumed, true
+	}
+	return 0, false
+}
+
+// --- Value lines shared by blocks, and the 0.4 fileio and memory results -----
+
+func (b *sbBlock) fio() *FileIO {
+	if b.r.FileIO == nil {
+		b.r.FileIO = &FileIO{}
+	}
+	return b.r.FileIO
+}
+
+func (b *sbBlock) sql() *SQLStats {
+	if b.r.SQL == nil {
+		b.r.SQL = &SQLStats{}
+	}
+	return b.r.SQL
+}
+
+func (b *sbBlock) mem() *Memory {
+	if b.r.Memory == nil {
+		b.r.Memory = &Memory{}
+	}
+	return b.r.Memory
+}
+
+// byteSize reads a 0.4 fileio size such as "9.8451Gb" or "0b" (binary
+// multiples, FORMATS.md §3.4) and returns bytes.
+func byteSize(s string) (float64, bool) {
+	v, rest, ok := leadingNum(s)
+	if !ok {
+		return 0, false
+	}
+	switch {
+	case math.Abs(v) > 1e200:
+		return 0, false
+	case strings.HasPrefix(rest, "Tb"):
+		return v * (1 << 40), true
+	case strings.HasPrefix(rest, "Gb"):
+		return v * (1 << 30), true
+	case strings.HasPrefix(rest, "Mb"):
+		return v * (1 << 20), true
+	case strings.HasPrefix(rest, "Kb"):
+		return v * (1 << 10), true
+	case strings.HasPrefix(rest, "b"):
+		return v, true
+	}
+	return 0, false
+}
+
+// fileio04Bytes reads "Read 9.8451Gb  Written 0b  Total transferred 9.8451Gb  (33.604Mb/sec)".
+func (b *sbBlock) fileio04Bytes(l *Line, t string) status {
+	f := strings.Fields(t)
+	fio := b.fio()
+	b.mark(mark04)
+	b.stage = stReport
+	for i := 0; i+1 < len(f); i++ {
+		switch f[i] {
+		case "Read":
+			v, ok := byteSize(f[i+1])
+			if !ok {
+				return b.bad(l, "fileio read", f[i+1], "a size such as 9.8451Gb")
+			}
+			fio.ReadBytes = fptr(v)
+		case "Written":
+			v, ok := byteSize(f[i+1])
+			if !ok {
+				return b.bad(l, "fileio written", f[i+1], "a size such as 320.31Mb")
+			}
+			fio.WrittenBytes = fptr(v)
+		}
+	}
+	if i := strings.LastIndexByte(t, '('); i >= 0 {
+		v, ok := byteSize(t[i+1:])
+		if !ok || !strings.Contains(t[i:], "/sec") {
+			return b.bad(l, "fileio transfer rate", t[i:], "a rate such as (33.604Mb/sec)")
+		}
+		fio.TotalMiBs = fptr(v / (1 << 20))
+	}
+	return consumed
+}
+
+// memTransferred reads "102400.00 MB transferred (582.47 MB/sec)" (0.4/0.5,
+// MB = MiB) and "87104.43 MiB transferred (8710.36 MiB/sec)" (1.0+).
+func (b *sbBlock) memTransferred(l *Line, t string) status {
+	v, rest, ok := leadingNum(t)
+	rest = strings.TrimSpace(rest)
+	if !ok || !(strings.HasPrefix(rest, "MB ") || strings.HasPrefix(rest, "MiB ")) {
+		return b.unknown()
+	}
+	m := b.mem()
+	b.mark(markMemory)
+	b.stage = stReport
+	b.setTest("memory")
+	m.TransferMiB = fptr(v)
+	i := strings.IndexByte(rest, '(')
+	if i < 0 {
+		return b.bad(l, "memory transferred", t, "a rate such as (582.47 MB/sec)")
+	}
+	s, _, ok := leadingNum(rest[i+1:])
+	if !ok {
+		return b.bad(l, "memory transferred", rest[i:], "a rate such as (582.47 MB/sec)")
+	}
+	m.TransferMiBs = fptr(s)
+	return consumed
+}
+
+// leadingInt reads the leading integer of s ("212131", "-12", "41229  --注释").
+func leadingInt(s string) (int64, bool) {
+	s = strings.TrimLeft(s, " \t")
+	j := 0
+	if j < len(s) && (s[j] == '-' || s[j] == '+') {
+		j++
+	}
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == 0 || j < len(s) && s[j] == '.' || !numEnds(s[j:]) {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s[:j], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return n, true
+}
+
+// perSec reads the "(845.49 per sec.)" part of a count line.
+func perSec(s string) (float64, bool) {
+	i := strings.IndexByte(s, '(')
+	if i < 0 {
+		return 0, false
+	}
+	v, rest, ok := leadingNum(s[i+1:])
+	if !ok || !strings.HasPrefix(strings.TrimLeft(rest, " "), "per sec") {
+		return 0, false
+	}
+	return v, true
+}
+
+// sqlCount reads a line of the OLTP/SQL statistics block.
+func (b *sbBlock) sqlCount(l *Line, label, val string) status {
+	n, ok := leadingInt(val)
+	if !ok {
+		return b.bad(l, "statistics "+label, val, "an integer count")
+	}
+	s := b.sql()
+	switch label {
+	case "read":
+		s.Read = i64ptr(n)
+		return consumed
+	case "write":
+		s.Write = i64ptr(n)
+		return consumed
+	case "other":
+		s.Other = i64ptr(n)
+		return consumed
+	case "total":
+		s.Total = i64ptr(n)
+		return consumed
+	}
+	ps, ok := perSec(val)
+	if !ok {
+		return b.bad(l, "statistics "+label, val, "a count and a rate such as 12701  (845.49 per sec.)")
+	}
+	switch label {
+	case "transactions":
+		s.Transactions, s.TransactionsPS = i64ptr(n), fptr(ps)
+	case "deadlocks":
+		s.Deadlocks, s.DeadlocksPS = i64ptr(n), fptr(ps)
+		b.mark(mark04)
+	case "read/write requests":
+		s.RWRequests, s.RWRequestsPS = i64ptr(n), fptr(ps)
+		b.mark(mark04)
+	case "other operations":
+		s.OtherOps, s.OtherOpsPS = i64ptr(n), fptr(ps)
+		b.mark(mark04)
+	case "ignored errors":
+		s.IgnoredErrors, s.IgnoredErrPS = i64ptr(n), fptr(ps)
+	case "reconnects":
+		s.Reconnects, s.ReconnectsPS = i64ptr(n), fptr(ps)
+	case "queries":
+		s.Queries, s.QueriesPS = i64ptr(n), fptr(ps)
+		b.mark(mark10)
+	}
+	return consumed
+}
+
+// latency reads min/avg/max/sum in milliseconds, converting a value
+// printed in seconds (an "s" suffix, gen A).
+func (b *sbBlock) latency(l *Line, label, val string) status {
+	v, ok := b.latValue(l, label, val)
+	if !ok {
+		return consumed
+	}
+	lat := &b.r.Latency
+	switch label {
+	case "min":
+		b.mark(markLatMin)
+		if v > impossible {
+			b.r.Warn(l.No, "latency min "+strings.TrimSpace(val)+" is unsigned-underflow garbage (no events); left absent")
+			return consumed
+		}
+		lat.Min = fptr(v)
+	case "avg":
+		b.mark(markLatAvg)
+		lat.Avg = fptr(v)
+	case "max":
+		b.mark(markLatMax)
+		lat.Max = fptr(v)
+	case "sum":
+		lat.Sum = fptr(v)
+		if b.has(markIOPS) {
+			// 1.1 fileio prints no Threads fairness: the latency block ends the report.
+			b.finished = true
+		}
+	}
+	return consumed
+}
+
+func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {
+	v, rest, ok := leadingNum(val)
+	if !ok || v < 0 {
+		b.bad(l, "latency "+label, val, "a number of milliseconds")
+		return 0, false
+	}
+	rest = strings.TrimLeft(rest, " ")
+	switch {
+	case strings.HasPrefix(rest, "ms"):
+	case strings.HasPrefix(rest, "s"):
+		v *= 1000
+		b.mark(markSeconds)
+	}
+	if math.IsInf(v, 0) {
+		b.bad(l, "latency "+label, val, "a number of milliseconds")
+		return 0, false
+	}
+	return v, true
+}
+
+func (b *sbBlock) latencyPct(l *Line, rank, val string) status {
+	v, ok := b.latValue(l, rank+" percentile", val)
+	if !ok {
+		return consumed
+	}
+	if b.r.Latency.Percentiles == nil {
+		b.r.Latency.Percentiles = map[string]float64{}
+	}
+	if v > impossible {
+		b.r.Warn(l.No, "latency percentile "+strings.TrimSpace(val)+" is unsigned-underflow garbage; left absent")
+		return consumed
+	}
+	b.r.Latency.Percentiles[rank] = v
+	return consumed
+}
+
+// fairness reads "events (avg/stddev): 8646.9375/161.19" and
+// "execution time (avg/stddev): 180.9905/0.01".
+func (b *sbBlock) fairness(l *Line, label, val string) status {
+	avg, rest, ok := leadingNum(val)
+	if !ok || !strings.HasPrefix(rest, "/") {
+		return b.bad(l, "threads fairness "+label, val, "avg/stddev such as 8646.9375/161.19")
+	}
+	sd, _, ok := leadingNum(rest[1:])
+	if !ok {
+		return b.bad(l, "threads fairness "+label, val, "avg/stddev such as 8646.9375/161.19")
+	}
+	f := b.r.Fairness
+	if f == nil {
+		f = &Fairness{}
+		b.r.Fairness = f
+	}
+	if label == "events (avg/stddev)" {
+		f.EventsAvg, f.EventsStddev = fptr(avg), fptr(sd)
+		b.mark(markFairEvents)
+	} else {
+		f.ExecAvgS, f.ExecStddevS = fptr(avg), fptr(sd)
+		b.mark(markFairExec)
+	}
+	if b.has(markFairEvents | markFairExec) {
+		b.finished = true
+	}
+	return consumed
+}
+
+// iops reads 1.1 fileio "read:  IOPS=2366.91 36.98 MiB/s (38.78 MB/s)" and
+// "fsync: IOPS=5050.32".
+func (b *sbBlock) iops(l *Line, label, val string) status {
+	s := strings.TrimSpace(val)
+	if !strings.HasPrefix(s, "IOPS=") {
+		return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
+	}
+	v, rest, ok := leadingNum(s[len("IOPS="):])
+	if !ok {
+		return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
+	}
+	f := b.fio()
+	b.mark(markIOPS)
+	b.setTest("fileio")
+	var mib *float64
+	if label != "fsync" {
+		m, r2, ok := leadingNum(rest)
+		if !ok || !strings.HasPrefix(strings.TrimLeft(r2, " "), "MiB/s") {
+			return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
+		}
+		mib = fptr(m)
+	}
+	switch label {
+	case "read":
+		f.ReadsPS, f.ReadMiBs = fptr(v), mib
+	case "write":
+		f.WritesPS, f.WrittenMiBs = fptr(v), mib
+	default:
+		f.FsyncsPS = fptr(v)
+	}
+	return consumed
+}
+
+// memOps reads "Operations performed: 104857600 (596447.76 ops/sec)" (0.4)
+// and "Total operations: 89194940 (8919408.08 per second)" (1.0+).
+func (b *sbBlock) memOps(l *Line, label, val string) status {
+	if b.has(markMemory) && b.r.Memory != nil && b.r.Memory.Operations != nil || b.finished {
+		return rejected
+	}
+	n, ok := leadingInt(val)
+	if !ok {
+		return b.bad(l, "memory "+label, val, "an operation count")
+	}
+	i := strings.IndexByte(val, '(')
+	if i < 0 {
+		return b.bad(l, "memory "+label, val, "a count and a rate such as 10240 (3875.99 ops/sec)")
+	}
+	ps, _, ok := leadingNum(val[i+1:])
+	if !ok {
+		return b.bad(l, "memory "+label, val, "a count and a rate such as 10240 (3875.99 ops/sec)")
+	}
+	m := b.mem()
+	m.Operations, m.OpsPS = i64ptr(n), fptr(ps)
+	b.mark(markMemory)
+	b.stage = stReport
+	b.setTest("memory")
+	if label == "Total operations" {
+		b.mark(mark10)
+	} else {
+		b.mark(mark04)
+	}
+	return consumed
+}
+
+// fileio04Ops reads "Operations performed:  645210 Read, 0 Write, 0 Other = 645210 Total"
+// (0.4.12 release) or "... 10980 reads, 7320 writes, 23307 Other = ..." (0.4.12.x, 0.5).
+func (b *sbBlock) fileio04Ops(l *Line, val string) status {
+	if b.finished || b.r.FileIO != nil && b.r.FileIO.ReadOps != nil {
+		return rejected
+	}
+	f := strings.Fields(strings.ReplaceAll(val, ",", " "))
+	fio := b.fio()
+	b.mark(mark04)
+	b.stage = stReport
+	b.setTest("fileio")
+	for i := 0; i+1 < len(f); i++ {
+		n, err := strconv.ParseInt(f[i], 10, 64)
+		if err != nil {
+			continue
+		}
+		switch strings.ToLower(f[i+1]) {
+		case "read", "reads":
+			fio.ReadOps = i64ptr(n)
+		case "write", "writes":
+			fio.WriteOps = i64ptr(n)
+		case "other":
+			fio.OtherOps = i64ptr(n)
+		}
+	}
+	if fio.ReadOps == nil || fio.WriteOps == nil {
+		return b.bad(l, "fileio operations performed", val, "<n> Read, <n> Write, <n> Other = <n> Total")
+	}
+	return consumed
+}
