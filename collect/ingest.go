@@ -335,9 +335,10 @@ func (c *campaign) rank(name string) int {
 }
 
 func (w *walker) readCampaign(dir string) *campaign {
-	m, err := ReadManifest(dir)
+	p := filepath.Join(dir, ManifestName)
+	m, err := readManifest(p)
 	if err != nil {
-		w.emit(&parse.Error{Source: filepath.Join(dir, ManifestName), Message: fmt.Sprintf("campaign manifest not read, files labelled from their paths only: %v", err)})
+		w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("campaign manifest not read, files labelled from their paths only: %v", err)})
 		return nil
 	}
 	abs, err := filepath.Abs(dir)
@@ -487,7 +488,7 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scop
 			v.Labels = mergeLabels(v.Labels, labels)
 			w.hold(v, p, scope)
 		case *parse.Error:
-			if quiet && v.Line == 0 && strings.HasPrefix(v.Message, parse.NothingFound) {
+			if quiet && errors.Is(v, parse.ErrNothingFound) {
 				return
 			}
 			w.hold(v, p, scope)
@@ -496,7 +497,12 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scop
 		}
 	})
 	if err != nil {
-		w.emit(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)})
+		// The reader's error, named once with the input.
+		var pe *parse.Error
+		if !errors.As(err, &pe) {
+			pe = &parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)}
+		}
+		w.emit(pe)
 	}
 	for _, h := range mergeHosts(fileHosts) {
 		w.hosts = append(w.hosts, h)

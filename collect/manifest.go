@@ -178,18 +178,29 @@ const (
 var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanup: true, "nproc": true, "lscpu_json": true,
 	FileSettings: true}
 
-// ReadManifest reads dir's campaign.yaml.
+// ReadManifest reads dir's campaign.yaml. Its errors name the file once
+// and wrap the cause (errors.Is(err, fs.ErrNotExist) when there is none).
 func ReadManifest(dir string) (*Manifest, error) {
-	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	p := filepath.Join(dir, ManifestName)
+	m, err := readManifest(p)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	return m, nil
+}
+
+// readManifest reads the manifest file p; its errors do not name p.
+func readManifest(p string) (*Manifest, error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, unwrapPathErr(err)
 	}
 	var m Manifest
 	if err := yaml.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+		return nil, err
 	}
 	if m.Format != ManifestFormat {
-		return nil, fmt.Errorf("%s: format %q, want %q", filepath.Join(dir, ManifestName), m.Format, ManifestFormat)
+		return nil, fmt.Errorf("format %q, want %q", m.Format, ManifestFormat)
 	}
 	return &m, nil
 }

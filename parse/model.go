@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Tools that produce runs.
@@ -418,10 +419,13 @@ type TableStatus struct {
 }
 
 // An Error reports input that could not be read as what it claimed to be.
+// The readers also return one when their io.Reader fails: then it wraps
+// that reader's error (errors.Is(err, io.ErrUnexpectedEOF)).
 type Error struct {
 	Source  string `json:"source"`
 	Line    int    `json:"line"`
 	Message string `json:"message"`
+	err     error  // the io.Reader's error, for a read error
 }
 
 func (e *Error) Error() string {
@@ -429,6 +433,15 @@ func (e *Error) Error() string {
 		return e.Source + ":" + strconv.Itoa(e.Line) + ": " + e.Message
 	}
 	return e.Source + ": " + e.Message
+}
+
+// Unwrap returns the io.Reader's error of a read error, else nil.
+func (e *Error) Unwrap() error { return e.err }
+
+// Is reports whether e is the one Error of an input in which nothing was
+// found (target ErrNothingFound), also when read back from JSON.
+func (e *Error) Is(target error) bool {
+	return target == ErrNothingFound && e.Line == 0 && strings.HasPrefix(e.Message, NothingFound)
 }
 
 // Format names the layout of sbreport's JSON documents (parse --json,

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -193,7 +194,8 @@ func (c *ctx) peekCommand(tool string) *Command {
 
 // Stream reads r, the input called name, and emits every run, capture
 // and error it finds, in input order. It returns an error only when r
-// fails; problems with the text are emitted as *Error items and the rest
+// fails: an *Error naming the input and the last line read, wrapping r's
+// error. Problems with the text are emitted as *Error items and the rest
 // of the input is still read.
 func Stream(r io.Reader, name string, emit func(Item)) error {
 	return stream(r, name, sniffing, emit)
@@ -273,7 +275,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 	}
 	c.resolveLoop()
 	if lr.err != nil {
-		return fmt.Errorf("%s: %w", name, lr.err)
+		return &Error{Source: name, Message: fmt.Sprintf("read error after line %d: %v", lr.no, lr.err), err: lr.err}
 	}
 	if lr.no == 0 && lr.err == nil {
 		c.errorf(0, NothingFound+": the input is empty (0 bytes)")
@@ -405,6 +407,10 @@ func (c *ctx) continuesCommand(l *Line) bool {
 // NothingFound starts the message of the Error that Stream emits for an
 // input in which it found nothing at all.
 const NothingFound = "no benchmark output or capture found"
+
+// ErrNothingFound matches (errors.Is) the Error emitted for an input in
+// which nothing was found.
+var ErrNothingFound = errors.New("parse: " + NothingFound)
 
 // All reads every item of r into a Document.
 func All(r io.Reader, name string) (*Document, error) {

@@ -1,10 +1,14 @@
 package parse
 
 import (
+	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestNormalize(t *testing.T) {
@@ -129,5 +133,47 @@ func TestErrorsBounded(t *testing.T) {
 	}
 	if len(d.Errors) != MaxErrors || !strings.Contains(d.Errors[MaxErrors-1].Message, "the rest are not listed") {
 		t.Errorf("%d errors, last %v", len(d.Errors), d.Errors[len(d.Errors)-1])
+	}
+}
+
+// TestReadErrorOnce checks the error of an input whose reader fails: it
+// names the input once, says how far it was read, and wraps the reader's
+// error; what was read before is still emitted.
+func TestReadErrorOnce(t *testing.T) {
+	in := "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nRunning the test with following options:\nNumber of threads: 2\n"
+	r := io.MultiReader(strings.NewReader(in), iotest.ErrReader(io.ErrUnexpectedEOF))
+	d := &Document{}
+	err := Stream(r, "b.txt.gz", d.Add)
+	const want = "b.txt.gz: read error after line 4: unexpected EOF"
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+	if !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("errors.Is(%v, io.ErrUnexpectedEOF) = false", err)
+	}
+	if len(d.Runs) != 1 || d.Runs[0].Threads == nil || *d.Runs[0].Threads != 2 {
+		t.Errorf("%d runs; want the header read before the error", len(d.Runs))
+	}
+}
+
+// TestErrNothingFound checks the sentinel of an input holding nothing,
+// also on an Error read back from JSON, and not on other errors.
+func TestErrNothingFound(t *testing.T) {
+	d, err := All(strings.NewReader("hello\nworld\n"), "in")
+	if err != nil || len(d.Errors) != 1 {
+		t.Fatalf("%v, errors %v", err, d.Errors)
+	}
+	b, err := json.Marshal(d.Errors[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Error
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	other := &Error{Source: "in", Line: 3, Message: "sysbench latency min: bad value \"x\" (expected a number of milliseconds)"}
+	if !errors.Is(d.Errors[0], ErrNothingFound) || !errors.Is(&back, ErrNothingFound) || errors.Is(other, ErrNothingFound) {
+		t.Errorf("errors.Is(…, ErrNothingFound): %v, read back %v, other %v; want true, true, false",
+			errors.Is(d.Errors[0], ErrNothingFound), errors.Is(&back, ErrNothingFound), errors.Is(other, ErrNothingFound))
 	}
 }
