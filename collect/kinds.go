@@ -23,6 +23,8 @@ var kindReaders = map[string]reader{
 	FileVersion:     parse.MySQLCapture,
 	FileVariables:   parse.MySQLCapture,
 	FileTableStatus: parse.MySQLCapture,
+	FileSettings:    parse.MySQLCapture,
+	FileProc:        parse.Procstat,
 	"lscpu":         parse.Lscpu,
 	"lscpu_json":    parse.Lscpu,
 	"lsblk":         parse.Lsblk,

@@ -79,7 +79,7 @@ func TestCampaignsReadByKind(t *testing.T) {
 				t.Errorf("%d runs (outputs %d), %d hosts, %d variables, %d tables, errors %v", len(typed.Runs), outputs,
 					len(typed.Hosts), len(typed.Variables), len(typed.Tables), typed.Errors)
 			}
-			t.Logf("%d files, %d runs, %d variables, %d tables", files, len(typed.Runs), len(typed.Variables), len(typed.Tables))
+			t.Logf("%d files, %d runs, %d variables, %d tables, %d system statistics", files, len(typed.Runs), len(typed.Variables), len(typed.Tables), len(typed.SysStats))
 		})
 	}
 }
