@@ -73,8 +73,8 @@ func MannWhitney(xs, ys []float64, alpha float64) TestResult {
 	}
 	sort.SliceStable(merged, func(i, j int) bool { return merged[i].v < merged[j].v })
 
-	// Tie groups: size and how many come from the first sample.
-	var ties, firsts []int
+	// Tie groups: their sizes, and the first sample's share of the ranks.
+	var ties []int
 	r1 := 0.0 // rank sum of the first sample, midranks for ties
 	hasTies := false
 	for i := 0; i < len(merged); {
@@ -85,7 +85,7 @@ func MannWhitney(xs, ys []float64, alpha float64) TestResult {
 			}
 		}
 		r1 += float64(k) * float64(i+1+j) / 2
-		ties, firsts = append(ties, j-i), append(firsts, k)
+		ties = append(ties, j-i)
 		if j-i > 1 {
 			hasTies = true
 		}

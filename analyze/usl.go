@@ -3,7 +3,6 @@ package analyze
 import (
 	"errors"
 	"math"
-	"sort"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
@@ -398,18 +397,4 @@ func polishLM(ns, y []float64, p [3]float64) [3]float64 {
 		}
 	}
 	return p
-}
-
-// levels returns the distinct concurrencies, ascending.
-func levels(ms []Measurement) []float64 {
-	seen := map[float64]bool{}
-	var out []float64
-	for _, m := range ms {
-		if !seen[m.Concurrency] {
-			seen[m.Concurrency] = true
-			out = append(out, m.Concurrency)
-		}
-	}
-	sort.Float64s(out)
-	return out
 }

@@ -1257,10 +1257,9 @@ func intText(p *int) string {
 // argument whose value differs, with its values.
 func commandPatterns(doc *parse.Document) ([]CommandPattern, []string) {
 	type group struct {
-		tool  string
-		cmds  [][]string
-		runs  int
-		order int
+		tool string
+		cmds [][]string
+		runs int
 	}
 	groups := map[string]*group{}
 	var order []string

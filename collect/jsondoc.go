@@ -71,9 +71,8 @@ func (w *walker) jsonDoc(r io.Reader, p, name, format string, labels, from map[s
 	readJSONDoc(r, name, format, func(it parse.Item, _ string) {
 		switch v := it.(type) {
 		case *parse.Run:
-			for k, val := range from {
-				_ = val
-				v.SetLabelFrom(k, labels[k], from[k])
+			for k, f := range from {
+				v.SetLabelFrom(k, labels[k], f)
 			}
 		case *parse.Host:
 			v.Labels = overLabels(v.Labels, labels, from)

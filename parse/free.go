@@ -51,8 +51,7 @@ type freeSnap struct {
 type freeBlock struct {
 	c      *ctx
 	snaps  []*freeSnap
-	unit   float64 // from the command line, 0 when none
-	pow    int     // exponent of the unit option, -1 when none
+	pow    int // exponent of the unit option, -1 when none
 	si     bool
 	tera   bool // "-t" given: tera for toybox, --total for procps
 	errs   []lineErr

@@ -86,7 +86,6 @@ type bannerBlock struct {
 	line                 int
 	kernel, host, date   string
 	cpus                 int
-	cmd                  *Command
 	inner                block
 	iostatCmd, mpstatCmd *Command
 	only                 string // the one tool whose output may follow (Iostat, Mpstat), "" for either

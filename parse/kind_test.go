@@ -17,8 +17,6 @@ type typedReader struct {
 	kinds func(Item) bool
 }
 
-func isRun(it Item) bool  { _, ok := it.(*Run); return ok }
-func isHost(it Item) bool { _, ok := it.(*Host); return ok }
 func isSysStat(tool string) func(Item) bool {
 	return func(it Item) bool { s, ok := it.(*SysStat); return ok && s.Tool == tool }
 }

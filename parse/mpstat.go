@@ -115,11 +115,10 @@ func clockSeconds(clock string) (float64, bool) {
 // detectMpstat starts at a CPU header without a banner before it (the
 // banner is read by detectIostat, which hands the block over).
 func detectMpstat(l *Line, c *ctx) block {
-	tw, cols, ok := mpstatHeader(l.Text)
+	_, cols, ok := mpstatHeader(l.Text)
 	if !ok || !isMpstatUtil(cols) || strings.HasPrefix(l.Text, "Average:") {
 		return nil
 	}
-	_ = tw
 	b := newMpstatBlock(c.name, l.No, c.sysCommand(l.No, ToolMpstat))
 	if b.feed(l) == rejected {
 		return nil

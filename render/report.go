@@ -172,16 +172,6 @@ func Markdown(w io.Writer, t *template.Template, v *View) error {
 	return t.Execute(w, v)
 }
 
-// NewView arranges a document and its analysis for a template.
-func NewView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
-	v := newView(doc, an, opts)
-	pal := NewPalette(v.Systems)
-	planRelative(v, pal)
-	planCharts(doc, an, v, pal)
-	planHistory(an, v)
-	return v
-}
-
 // JSON writes the parsed document and its analysis as one JSON object
 // {"runs", "hosts", "variables", "tables", "sysstats", "errors",
 // "analysis", "efficiency", "report"}: "report" is the view model every

@@ -46,7 +46,6 @@ func headline(v *View) []string {
 	bySame := map[string][]string{} // finding → the systems it is true of
 	for i, sys := range v.Systems[1:] {
 		var better, worse, same, untested []string
-		var lo, hi []float64
 		for _, h := range rp.Headline {
 			r := h.Ratios[i]
 			if r == nil || r.Ratio == nil {
@@ -63,7 +62,6 @@ func headline(v *View) []string {
 			default:
 				untested = append(untested, h.Workload)
 			}
-			lo, hi = append(lo, *r.Ratio), append(hi, *r.Ratio)
 		}
 		n := len(better) + len(worse) + len(same) + len(untested)
 		if n == 0 {

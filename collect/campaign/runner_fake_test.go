@@ -328,7 +328,7 @@ func TestFakeInterruptResume(t *testing.T) {
 
 	w.hook = nil
 	prepares := len(w.commands(" prepare"))
-	m, err = w.runner(plan, dir).Run(context.Background())
+	_, err = w.runner(plan, dir).Run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "already holds a campaign (status interrupted); add --resume") {
 		t.Fatalf("without --resume: %v", err)
 	}
