@@ -105,7 +105,7 @@ func TestGoldenFixtures(t *testing.T) {
 		})
 	}
 	if len(files) == 0 {
-		t.Skip("no fixtures yet")
+		t.Fatal("no fixtures under testdata/public or testdata/real")
 	}
 	for _, f := range files {
 		t.Run(strings.TrimPrefix(f, "../testdata/"), func(t *testing.T) { checkGolden(t, f) })

@@ -3,7 +3,6 @@ package parse
 import (
 	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -91,15 +90,9 @@ var sysbenchWants = []struct {
 	{"nondb/sb0.4.12-cpu-mem-fileio-multi-run-markdown-with-fio-noise.txt", 3, "test=fileio; total_time_s=300.0003; fileio.requests_ps=226.33; fileio.total_mib_s=3.5365; latency_ms.percentiles.95=0.71"},
 }
 
-// sysbenchRuns parses a fixture and returns its sysbench runs. A panic
-// outside this file (the shared line reader) skips the test.
+// sysbenchRuns parses a fixture and returns its sysbench runs.
 func sysbenchRuns(t *testing.T, path string) (runs []*Run, d *Document) {
 	t.Helper()
-	defer func() {
-		if p := recover(); p != nil {
-			t.Skipf("%s: panic outside the sysbench parser: %v", path, p)
-		}
-	}()
 	d = parseFile(t, path)
 	for _, r := range d.Runs {
 		if r.Tool == ToolSysbench {
@@ -261,11 +254,7 @@ func TestSysbenchReal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			p := filepath.Join("..", "testdata", "real", tt.file)
-			if _, err := os.Stat(p); err != nil {
-				t.Skip("capture not present yet")
-			}
-			runs, _ := sysbenchRuns(t, p)
+			runs, _ := sysbenchRuns(t, filepath.Join("..", "testdata", "real", tt.file))
 			if len(runs) != tt.runs {
 				t.Fatalf("%d sysbench runs, want %d", len(runs), tt.runs)
 			}
