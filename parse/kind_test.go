@@ -224,3 +224,34 @@ Threads fairness:
 		t.Errorf("Stream: %d runs, %d hosts; want the split run this reader avoids", len(s.Runs), len(s.Hosts))
 	}
 }
+
+// FuzzTyped feeds arbitrary text to every typed reader. None may panic,
+// every item must marshal to JSON, and each reader emits only its own
+// kinds and errors. It is seeded with the fixtures of every kind.
+func FuzzTyped(f *testing.F) {
+	for _, globs := range kindFixtures {
+		for _, g := range globs {
+			m, _ := filepath.Glob(g)
+			for _, p := range m {
+				if b, err := os.ReadFile(p); err == nil && len(b) < 8<<10 && !strings.HasSuffix(p, ".md") {
+					f.Add(b)
+				}
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, tr := range typedReaders {
+			err := tr.read(bytes.NewReader(data), "fuzz", func(it Item) {
+				if _, err := json.Marshal(it); err != nil {
+					t.Fatalf("%s: %T does not marshal: %v", tr.name, it, err)
+				}
+				if _, isErr := it.(*Error); !isErr && !tr.kinds(it) {
+					t.Fatalf("%s: emitted a %T", tr.name, it)
+				}
+			})
+			if err != nil {
+				t.Fatalf("%s: %v", tr.name, err)
+			}
+		}
+	})
+}
