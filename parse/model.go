@@ -340,7 +340,7 @@ func appendNum(b []byte, v float64) []byte {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return append(b, "null"...)
 	}
-	return strconv.AppendFloat(b, v, 'f', -1, 64)
+	return appendFloatF(b, v)
 }
 
 // A Host describes the machine a benchmark ran on, from lscpu, lsblk, free

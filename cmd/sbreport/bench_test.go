@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,4 +74,47 @@ func BenchmarkParseJSON1GB(b *testing.B) {
 	}
 	b.ReportMetric(float64(peak)/1024, "peak-RSS-MB")
 	b.ReportMetric(float64(written)/(1<<20)/(elapsed.Seconds()/float64(b.N)), "MiB/s-wall")
+}
+
+// interimHeavyUnit is the one-hour 0.5 run (360 interim lines) and the
+// 1800 s 1.0.20 run, one after the other: the text the parse --json
+// benchmarks repeat.
+func interimHeavyUnit(b *testing.B) []byte {
+	var unit []byte
+	for _, f := range []string{
+		"../../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt",
+		"../../testdata/public/sysbench-1.0/sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt",
+	} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Skip("fixture missing: ", err)
+		}
+		unit = append(unit, data...)
+		unit = append(unit, '\n')
+	}
+	return unit
+}
+
+// BenchmarkParseJSONInterimHeavy runs `sbreport parse --json` in process
+// over one 32 MiB file of interim-heavy logs, output discarded: reading,
+// parsing, labelling and encoding, end to end.
+func BenchmarkParseJSONInterimHeavy(b *testing.B) {
+	unit := interimHeavyUnit(b)
+	var file []byte
+	for len(file)+len(unit) <= 32<<20 {
+		file = append(file, unit...)
+	}
+	p := filepath.Join(b.TempDir(), "heavy.txt")
+	if err := os.WriteFile(p, file, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(file)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var stderr bytes.Buffer
+		if err := run([]string{"parse", "--json", p}, io.Discard, &stderr); err != nil {
+			b.Fatalf("parse --json: %v\n%s", err, stderr.Bytes())
+		}
+	}
 }

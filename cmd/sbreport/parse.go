@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -81,9 +80,11 @@ type sink interface {
 
 // jsonSink streams runs into the "runs" array as they arrive and keeps the
 // (small) captures and errors for the end, so memory does not grow with the
-// number of runs.
+// number of runs. Runs are encoded by parse.AppendRunJSON into one buffer
+// that is reused from run to run.
 type jsonSink struct {
 	w       *bufio.Writer
+	buf     []byte
 	nruns   int
 	hosts   []*parse.Host
 	vars    []*parse.Variables
@@ -107,11 +108,18 @@ func (s *jsonSink) add(it parse.Item) {
 			s.w.WriteString(",")
 		}
 		s.w.WriteString("\n  ")
-		b, err := marshalRun(v)
-		if err != nil && s.werr == nil {
-			s.werr = fmt.Errorf("%s:%d: %v", v.Source, v.Line, err)
+		b, err := marshalRun(s.buf[:0], v)
+		if err != nil {
+			// Write nothing of the run, as json.Marshal would.
+			b = b[:0]
+			if s.werr == nil {
+				s.werr = fmt.Errorf("%s:%d: %v", v.Source, v.Line, err)
+			}
 		}
 		s.w.Write(b)
+		if cap(b) <= maxReusedBuf {
+			s.buf = b
+		}
 		s.nruns++
 	case *parse.Host:
 		s.hosts = append(s.hosts, v)
@@ -126,31 +134,14 @@ func (s *jsonSink) add(it parse.Item) {
 	}
 }
 
-// intervalsNull is how json.Marshal writes a run without intervals. JSON
-// strings escape their quotes, so the unescaped text can only be the field.
-var intervalsNull = []byte(`"intervals":null`)
+// maxReusedBuf bounds the encoding buffer kept from one run to the next,
+// so that one huge run does not hold its memory to the end.
+const maxReusedBuf = 4 << 20
 
-// marshalRun is json.Marshal of a run, with its interim series written by
-// parse.AppendIntervalsJSON: the same bytes, several times faster.
-func marshalRun(r *parse.Run) ([]byte, error) {
-	if len(r.Intervals) == 0 {
-		return json.Marshal(r)
-	}
-	cp := *r
-	cp.Intervals = nil
-	b, err := json.Marshal(&cp)
-	if err != nil {
-		return nil, err
-	}
-	i := bytes.Index(b, intervalsNull)
-	if i < 0 {
-		return json.Marshal(r)
-	}
-	out := make([]byte, 0, len(b)+len(r.Intervals)*300)
-	out = append(out, b[:i]...)
-	out = append(out, `"intervals":`...)
-	out = parse.AppendIntervalsJSON(out, r.Intervals)
-	return append(out, b[i+len(intervalsNull):]...), nil
+// marshalRun appends the JSON of a run to b: the bytes json.Marshal
+// writes (parse.AppendRunJSON).
+func marshalRun(b []byte, r *parse.Run) ([]byte, error) {
+	return parse.AppendRunJSON(b, r)
 }
 
 func (s *jsonSink) close() error {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/parse"
 )
 
@@ -108,8 +109,39 @@ func TestMarshalRunSameBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := marshalRun(d.Runs[0])
+	got, err := marshalRun(nil, d.Runs[0])
 	if err != nil || !bytes.Equal(got, want) {
 		t.Errorf("marshalRun differs from json.Marshal (err %v)", err)
 	}
+}
+
+// TestMarshalRunSameBytesEverywhere: every run of every fixture and of
+// the demo campaign, labelled as collect labels them, is written exactly
+// as json.Marshal writes it.
+func TestMarshalRunSameBytesEverywhere(t *testing.T) {
+	runs := 0
+	var buf []byte
+	err := collect.Walk([]string{"../../testdata", "../../examples/demo-campaign"}, func(it parse.Item) {
+		r, ok := it.(*parse.Run)
+		if !ok {
+			return
+		}
+		runs++
+		want, werr := json.Marshal(r)
+		got, gerr := marshalRun(buf[:0], r)
+		buf = got
+		if werr != nil || gerr != nil {
+			t.Fatalf("%s:%d: json.Marshal error %v, marshalRun error %v", r.Source, r.Line, werr, gerr)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s:%d: marshalRun differs from json.Marshal:\n got  %s\n want %s", r.Source, r.Line, got, want)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs < 400 {
+		t.Fatalf("only %d runs read", runs)
+	}
+	t.Logf("%d runs", runs)
 }

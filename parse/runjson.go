@@ -1,0 +1,475 @@
+package parse
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// AppendRunJSON appends the JSON encoding of r to b: the bytes
+// json.Marshal(r) writes, without reflection. parse --json writes every
+// run of its inputs, most of them long interim series, and reflection
+// cost more than the parsing. The encoding is checked against
+// encoding/json on every fixture and on random runs (runjson_test.go);
+// a field added to Run, or to a type it holds, must be added here too.
+//
+// As with json.Marshal, a NaN or infinite number is an error
+// (*UnsupportedNumberError); the bytes appended so far are then returned
+// with it.
+func AppendRunJSON(b []byte, r *Run) ([]byte, error) {
+	if r == nil {
+		return append(b, "null"...), nil
+	}
+	e := jsonEnc{b: b}
+	e.str(`{"source":`, r.Source)
+	e.int(`,"line":`, int64(r.Line))
+	e.int(`,"end_line":`, int64(r.EndLine))
+	e.str(`,"tool":`, r.Tool)
+	e.str(`,"version":`, r.Version)
+	e.str(`,"layout":`, r.Layout)
+	e.str(`,"test":`, r.Test)
+	e.intPtr(`,"threads":`, r.Threads)
+	e.strMap(`,"labels":`, r.Labels)
+	e.str(`,"command":`, r.Command)
+	e.bool(`,"complete":`, r.Complete)
+	e.numPtr(`,"tps":`, r.TPS)
+	e.numPtr(`,"qps":`, r.QPS)
+	e.numPtr(`,"eps":`, r.EPS)
+	e.numPtr(`,"cpu_speed_eps":`, r.CPUSpeedEPS)
+	e.numPtr(`,"total_time_s":`, r.TotalTimeS)
+	e.i64Ptr(`,"events":`, r.Events)
+	e.latency(`,"latency_ms":`, &r.Latency)
+	e.b = append(e.b, `,"intervals":`...)
+	e.b = AppendIntervalsJSON(e.b, r.Intervals)
+	e.histogram(`,"histogram":`, r.Histogram)
+	e.mysqlslap(`,"mysqlslap":`, r.Mysqlslap)
+	e.strs(`,"warnings":`, r.Warnings)
+	e.str(`,"threads_from":`, r.ThreadsFrom)
+	e.options(`,"options":`, &r.Options)
+	e.sql(`,"sql":`, r.SQL)
+	e.fairness(`,"fairness":`, r.Fairness)
+	e.fileIO(`,"fileio":`, r.FileIO)
+	e.memory(`,"memory":`, r.Memory)
+	e.columns(`,"columns":`, r.Columns)
+	e.strMap(`,"settings":`, r.Settings)
+	e.strMap(`,"label_from":`, r.LabelFrom)
+	e.strs(`,"captures":`, r.Captures)
+	e.b = append(e.b, '}')
+	return e.b, e.err
+}
+
+// An UnsupportedNumberError reports a NaN or infinite number, which JSON
+// cannot hold; its text is json.UnsupportedValueError's.
+type UnsupportedNumberError struct{ Value float64 }
+
+func (e *UnsupportedNumberError) Error() string {
+	return "json: unsupported value: " + strconv.FormatFloat(e.Value, 'g', -1, 64)
+}
+
+// jsonEnc appends JSON to b; the first NaN or infinity is kept in err.
+type jsonEnc struct {
+	b   []byte
+	err error
+}
+
+func (e *jsonEnc) str(key, s string) {
+	e.b = append(e.b, key...)
+	e.b = appendJSONString(e.b, s)
+}
+
+func (e *jsonEnc) int(key string, v int64) {
+	e.b = append(e.b, key...)
+	e.b = strconv.AppendInt(e.b, v, 10)
+}
+
+func (e *jsonEnc) bool(key string, v bool) {
+	e.b = append(e.b, key...)
+	e.b = strconv.AppendBool(e.b, v)
+}
+
+func (e *jsonEnc) intPtr(key string, p *int) {
+	e.b = append(e.b, key...)
+	if p == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = strconv.AppendInt(e.b, int64(*p), 10)
+}
+
+func (e *jsonEnc) i64Ptr(key string, p *int64) {
+	e.b = append(e.b, key...)
+	if p == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = strconv.AppendInt(e.b, *p, 10)
+}
+
+func (e *jsonEnc) num(key string, v float64) {
+	e.b = append(e.b, key...)
+	e.float(v)
+}
+
+func (e *jsonEnc) numPtr(key string, p *float64) {
+	e.b = append(e.b, key...)
+	if p == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.float(*p)
+}
+
+// float appends v as encoding/json does (ES6 number to string).
+func (e *jsonEnc) float(v float64) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		if e.err == nil {
+			e.err = &UnsupportedNumberError{v}
+		}
+		return
+	}
+	e.b = appendJSONFloat(e.b, v)
+}
+
+func (e *jsonEnc) strs(key string, xs []string) {
+	e.b = append(e.b, key...)
+	if xs == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = append(e.b, '[')
+	for i, s := range xs {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
+		e.b = appendJSONString(e.b, s)
+	}
+	e.b = append(e.b, ']')
+}
+
+// strMap writes a map with its keys in byte order, as encoding/json does.
+func (e *jsonEnc) strMap(key string, m map[string]string) {
+	e.b = append(e.b, key...)
+	if m == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = append(e.b, '{')
+	for i, k := range sortedJSONKeys(m) {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
+		e.b = appendJSONString(e.b, k)
+		e.b = append(e.b, ':')
+		e.b = appendJSONString(e.b, m[k])
+	}
+	e.b = append(e.b, '}')
+}
+
+func sortedJSONKeys[V any](m map[string]V) []string {
+	var buf [16]string
+	keys := buf[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func (e *jsonEnc) latency(key string, l *Latency) {
+	e.b = append(e.b, key...)
+	e.numPtr(`{"min":`, l.Min)
+	e.numPtr(`,"avg":`, l.Avg)
+	e.numPtr(`,"max":`, l.Max)
+	e.numPtr(`,"sum":`, l.Sum)
+	e.b = append(e.b, `,"percentiles":`...)
+	if l.Percentiles == nil {
+		e.b = append(e.b, "null"...)
+	} else {
+		e.b = append(e.b, '{')
+		for i, k := range sortedJSONKeys(l.Percentiles) {
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			e.b = appendJSONString(e.b, k)
+			e.b = append(e.b, ':')
+			e.float(l.Percentiles[k])
+		}
+		e.b = append(e.b, '}')
+	}
+	e.bool(`,"percentile_disabled":`, l.PercentileDisabled)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEnc) histogram(key string, hs []Bucket) {
+	e.b = append(e.b, key...)
+	if hs == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = append(e.b, '[')
+	for i := range hs {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
+		e.num(`{"value_ms":`, hs[i].ValueMs)
+		e.int(`,"count":`, hs[i].Count)
+		e.b = append(e.b, '}')
+	}
+	e.b = append(e.b, ']')
+}
+
+func (e *jsonEnc) mysqlslap(key string, m *Mysqlslap) {
+	e.b = append(e.b, key...)
+	if m == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.numPtr(`{"avg_s":`, m.AvgS)
+	e.numPtr(`,"min_s":`, m.MinS)
+	e.numPtr(`,"max_s":`, m.MaxS)
+	e.intPtr(`,"clients":`, m.Clients)
+	e.i64Ptr(`,"queries_per_client":`, m.QueriesPerClient)
+	e.str(`,"engine":`, m.Engine)
+	e.str(`,"load_type":`, m.LoadType)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEnc) options(key string, o *Options) {
+	e.b = append(e.b, key...)
+	e.numPtr(`{"report_interval_s":`, o.ReportIntervalS)
+	e.numPtr(`,"rate_target":`, o.RateTarget)
+	e.i64Ptr(`,"seed":`, o.Seed)
+	e.str(`,"random_source":`, o.RandomSource)
+	e.numPtr(`,"warmup_s":`, o.WarmupS)
+	e.numPtr(`,"forced_shutdown_s":`, o.ForcedShutdownS)
+	e.numPtr(`,"time_limit_s":`, o.TimeLimitS)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEnc) sql(key string, s *SQLStats) {
+	e.b = append(e.b, key...)
+	if s == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.i64Ptr(`{"read":`, s.Read)
+	e.i64Ptr(`,"write":`, s.Write)
+	e.i64Ptr(`,"other":`, s.Other)
+	e.i64Ptr(`,"total":`, s.Total)
+	e.i64Ptr(`,"transactions":`, s.Transactions)
+	e.numPtr(`,"transactions_ps":`, s.TransactionsPS)
+	e.i64Ptr(`,"queries":`, s.Queries)
+	e.numPtr(`,"queries_ps":`, s.QueriesPS)
+	e.i64Ptr(`,"rw_requests":`, s.RWRequests)
+	e.numPtr(`,"rw_requests_ps":`, s.RWRequestsPS)
+	e.i64Ptr(`,"other_ops":`, s.OtherOps)
+	e.numPtr(`,"other_ops_ps":`, s.OtherOpsPS)
+	e.i64Ptr(`,"ignored_errors":`, s.IgnoredErrors)
+	e.numPtr(`,"ignored_errors_ps":`, s.IgnoredErrPS)
+	e.i64Ptr(`,"reconnects":`, s.Reconnects)
+	e.numPtr(`,"reconnects_ps":`, s.ReconnectsPS)
+	e.i64Ptr(`,"deadlocks":`, s.Deadlocks)
+	e.numPtr(`,"deadlocks_ps":`, s.DeadlocksPS)
+	e.i64Ptr(`,"unfinished_on_shutdown":`, s.Unfinished)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEnc) fairness(key string, f *Fairness) {
+	e.b = append(e.b, key...)
+	if f == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.numPtr(`{"events_avg":`, f.EventsAvg)
+	e.numPtr(`,"events_stddev":`, f.EventsStddev)
+	e.numPtr(`,"exec_time_avg_s":`, f.ExecAvgS)
+	e.numPtr(`,"exec_time_stddev_s":`, f.ExecStddevS)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEnc) fileIO(key string, f *FileIO) {
+	e.b = append(e.b, key...)
+	if f == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.numPtr(`{"reads_ps":`, f.ReadsPS)
+	e.numPtr(`,"writes_ps":`, f.WritesPS)
+	e.numPtr(`,"fsyncs_ps":`, f.FsyncsPS)
+	e.numPtr(`,"read_mib_s":`, f.ReadMiBs)
+	e.numPtr(`,"written_mib_s":`, f.WrittenMiBs)
+	e.numPtr(`,"requests_ps":`, f.RequestsPS)
+	e.numPtr(`,"total_mib_s":`, f.TotalMiBs)
+	e.numPtr(`,"read_bytes":`, f.ReadBytes)
+	e.numPtr(`,"written_bytes":`, f.WrittenBytes)
+	e.i64Ptr(`,"read_ops":`, f.ReadOps)
+	e.i64Ptr(`,"write_ops":`, f.WriteOps)
+	e.i64Ptr(`,"other_ops":`, f.OtherOps)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEnc) memory(key string, m *Memory) {
+	e.b = append(e.b, key...)
+	if m == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.i64Ptr(`{"operations":`, m.Operations)
+	e.numPtr(`,"ops_ps":`, m.OpsPS)
+	e.numPtr(`,"transferred_mib":`, m.TransferMiB)
+	e.numPtr(`,"mib_s":`, m.TransferMiBs)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEnc) columns(key string, cs []Column) {
+	e.b = append(e.b, key...)
+	if cs == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = append(e.b, '[')
+	for i := range cs {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
+		e.str(`{"name":`, cs[i].Name)
+		e.str(`,"value":`, cs[i].Value)
+		e.b = append(e.b, '}')
+	}
+	e.b = append(e.b, ']')
+}
+
+// appendJSONFloat appends a finite v as encoding/json writes a float64:
+// the shortest decimal that reads back as v, in exponent form below 1e-6
+// and from 1e21 on.
+func appendJSONFloat(b []byte, v float64) []byte {
+	abs := math.Abs(v)
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		b = strconv.AppendFloat(b, v, 'e', -1, 64)
+		// "1e-07" → "1e-7", as encoding/json writes it.
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+		return b
+	}
+	return appendFloatF(b, v)
+}
+
+// exactPow10 holds the powers of ten appendFloatF tries, all exact.
+var exactPow10 = [...]float64{1, 10, 100, 1e3, 1e4}
+
+// appendFloatF appends v as strconv.AppendFloat(b, v, 'f', -1, 64) does,
+// faster for the numbers sysbench prints: below 1e9 with at most four
+// decimals. For such a v, the decimal m/10^d with the fewest decimals d
+// whose nearest float64 is v is the shortest that reads back as v (for
+// |v| < 1e9 two floats are less than 1.2e-7 apart, so at most one m per
+// d qualifies), and that is what strconv writes. m/10^d is tested by
+// dividing: both are exact floats, and IEEE division rounds to nearest.
+func appendFloatF(b []byte, v float64) []byte {
+	abs := math.Abs(v)
+	if abs >= 1e9 || abs == 0 {
+		return strconv.AppendFloat(b, v, 'f', -1, 64)
+	}
+	for d, p := range exactPow10 {
+		m := math.Round(abs * p)
+		if m/p != abs {
+			continue
+		}
+		if v < 0 {
+			b = append(b, '-')
+		}
+		return appendDecimal(b, uint64(m), d)
+	}
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
+}
+
+// appendDecimal appends m/10^d with exactly d decimals.
+func appendDecimal(b []byte, m uint64, d int) []byte {
+	var buf [24]byte
+	i := len(buf)
+	for k := 0; k < d; k++ {
+		i--
+		buf[i] = byte('0' + m%10)
+		m /= 10
+	}
+	if d > 0 {
+		i--
+		buf[i] = '.'
+	}
+	for {
+		i--
+		buf[i] = byte('0' + m%10)
+		m /= 10
+		if m == 0 {
+			break
+		}
+	}
+	return append(b, buf[i:]...)
+}
+
+// jsonSafe marks the ASCII bytes encoding/json writes as they are (it
+// escapes <, > and & for HTML, and control characters).
+var jsonSafe = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString appends s quoted as encoding/json writes a string:
+// HTML-sensitive bytes and control characters escaped, invalid UTF-8 as
+// U+FFFD, U+2028 and U+2029 escaped.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if jsonSafe[c] {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

@@ -1,0 +1,287 @@
+package parse
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// randFloat draws the numbers a run holds: sysbench's decimals with up
+// to six places, integers, values near the fast path's bounds, tiny and
+// huge values, negative zero and arbitrary bit patterns.
+func randFloat(rnd *rand.Rand) float64 {
+	var v float64
+	switch rnd.IntN(10) {
+	case 0, 1, 2:
+		d := rnd.IntN(7)
+		m := rnd.Int64N(int64(math.Pow10(rnd.IntN(12) + 1)))
+		v, _ = strconv.ParseFloat(strconv.FormatInt(m, 10)+"e-"+strconv.Itoa(d), 64)
+	case 3:
+		v = float64(rnd.Int64N(1 << 53))
+	case 4:
+		v = []float64{0, math.Copysign(0, -1), 1e9, math.Nextafter(1e9, 0), 1e-6, math.Nextafter(1e-6, 0),
+			1e21, math.Nextafter(1e21, 0), 0.5, 0.05, 0.00005, 99.99995, 0.1 + 0.2, 1e-7, 5e-324,
+			math.MaxFloat64, 123456789.1234, 999999999.9999}[rnd.IntN(18)]
+	case 5:
+		v = rnd.Float64() * math.Pow10(rnd.IntN(30)-10)
+	default:
+		for {
+			v = math.Float64frombits(rnd.Uint64())
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				break
+			}
+		}
+	}
+	if rnd.IntN(4) == 0 {
+		v = -v
+	}
+	return v
+}
+
+// TestAppendFloatF checks the fast path against strconv on a million
+// numbers of every kind.
+func TestAppendFloatF(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	n := 1000000
+	if testing.Short() {
+		n = 100000
+	}
+	for i := 0; i < n; i++ {
+		v := randFloat(rnd)
+		got := string(appendFloatF(nil, v))
+		if want := strconv.FormatFloat(v, 'f', -1, 64); got != want {
+			t.Fatalf("appendFloatF(%v) = %s, want %s", math.Float64bits(v), got, want)
+		}
+		got = string(appendJSONFloat(nil, v))
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != string(want) {
+			t.Fatalf("appendJSONFloat(%v) = %s, want %s", math.Float64bits(v), got, want)
+		}
+	}
+}
+
+// randString draws strings with the bytes JSON escapes: quotes,
+// backslashes, HTML characters, control characters, invalid UTF-8,
+// U+2028 and U+2029.
+func randString(rnd *rand.Rand) string {
+	if rnd.IntN(4) == 0 {
+		return ""
+	}
+	pieces := []string{"a", "oltp_read_write", " ", `"`, `\`, "<", ">", "&", "\n", "\r", "\t", "\b", "\f",
+		"\x00", "\x1b", "\x7f", "\xff", "\xc3", "é", "线程", "\u2028", "\u2029", "\ufffd", "--mysql-password=***", "🙂"}
+	var b strings.Builder
+	for n := rnd.IntN(8); n >= 0; n-- {
+		b.WriteString(pieces[rnd.IntN(len(pieces))])
+	}
+	return b.String()
+}
+
+// fill sets every exported field of v to a random value, nil or empty
+// included, so that a field the encoder does not know shows as a
+// difference from encoding/json.
+func fill(t *testing.T, v reflect.Value, rnd *rand.Rand, depth int) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(randString(rnd))
+	case reflect.Bool:
+		v.SetBool(rnd.IntN(2) == 0)
+	case reflect.Int, reflect.Int64:
+		switch rnd.IntN(3) {
+		case 0:
+			v.SetInt(int64(rnd.IntN(1000)))
+		case 1:
+			v.SetInt(-rnd.Int64())
+		default:
+			v.SetInt(rnd.Int64())
+		}
+	case reflect.Float64:
+		if v.Type() == reflect.TypeFor[float64]() && rnd.IntN(8) == 0 {
+			v.SetFloat(math.NaN()) // Interval fields: absent
+		} else {
+			v.SetFloat(randFloat(rnd))
+		}
+	case reflect.Pointer:
+		if rnd.IntN(3) == 0 {
+			v.Set(reflect.Zero(v.Type()))
+			return
+		}
+		p := reflect.New(v.Type().Elem())
+		fill(t, p.Elem(), rnd, depth+1)
+		v.Set(p)
+	case reflect.Slice:
+		switch rnd.IntN(4) {
+		case 0:
+			v.Set(reflect.Zero(v.Type()))
+			return
+		case 1:
+			v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+			return
+		}
+		n := rnd.IntN(5) + 1
+		s := reflect.MakeSlice(v.Type(), n, n)
+		for i := 0; i < n; i++ {
+			fill(t, s.Index(i), rnd, depth+1)
+		}
+		v.Set(s)
+	case reflect.Map:
+		switch rnd.IntN(4) {
+		case 0:
+			v.Set(reflect.Zero(v.Type()))
+			return
+		case 1:
+			v.Set(reflect.MakeMap(v.Type()))
+			return
+		}
+		m := reflect.MakeMap(v.Type())
+		for n := rnd.IntN(20) + 1; n > 0; n-- {
+			k := reflect.New(v.Type().Key()).Elem()
+			fill(t, k, rnd, depth+1)
+			e := reflect.New(v.Type().Elem()).Elem()
+			fill(t, e, rnd, depth+1)
+			if e.Kind() == reflect.Float64 && math.IsNaN(e.Float()) {
+				e.SetFloat(1)
+			}
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				fill(t, v.Field(i), rnd, depth+1)
+			}
+		}
+	default:
+		t.Fatalf("fill: a field of kind %s (%s): teach fill and AppendRunJSON about it", v.Kind(), v.Type())
+	}
+}
+
+// TestAppendRunJSONRandom compares AppendRunJSON with json.Marshal on
+// random runs in which every exported field, nested ones included, is
+// set, nil or empty.
+func TestAppendRunJSONRandom(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	for i := 0; i < n; i++ {
+		r := &Run{}
+		fill(t, reflect.ValueOf(r).Elem(), rnd, 0)
+		assertRunJSON(t, r)
+	}
+}
+
+// TestAppendRunJSONNaN checks that a NaN in a run is refused, as by
+// json.Marshal, with the same message.
+func TestAppendRunJSONNaN(t *testing.T) {
+	for _, r := range []*Run{
+		{TPS: fptr(math.NaN())},
+		{Latency: Latency{Percentiles: map[string]float64{"95": math.Inf(1)}}},
+		{Histogram: []Bucket{{ValueMs: math.Inf(-1)}}},
+	} {
+		_, want := json.Marshal(r)
+		_, got := AppendRunJSON(nil, r)
+		if want == nil || got == nil || got.Error() != want.Error() {
+			t.Errorf("AppendRunJSON error %v, json.Marshal error %v", got, want)
+		}
+	}
+}
+
+// TestAppendRunJSONFixtures compares the encodings of every run of every
+// text fixture of the repository.
+func TestAppendRunJSONFixtures(t *testing.T) {
+	runs := 0
+	err := filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return Stream(bytes.NewReader(data), p, func(it Item) {
+			if r, ok := it.(*Run); ok {
+				runs++
+				assertRunJSON(t, r)
+			}
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs < 300 {
+		t.Fatalf("only %d runs in the fixtures", runs)
+	}
+}
+
+// FuzzAppendRunJSON parses arbitrary text and compares the encodings of
+// the runs found.
+func FuzzAppendRunJSON(f *testing.F) {
+	for _, p := range []string{
+		"../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt",
+		"../testdata/public/sysbench-1.0/sb1.0.20-oltp-rw-4thr-5s-interval-terminal-paste.txt",
+	} {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("sysbench 1.0.20\n[ 1s ] thds: 1 tps: 1e-7 qps: 0.1 (r/w/o: 1/2/3) lat (ms,95%): 1.0 err/s: 0 reconn/s: 0\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_ = Stream(bytes.NewReader(data), "fuzz<&>\u2028.txt", func(it Item) {
+			if r, ok := it.(*Run); ok {
+				assertRunJSON(t, r)
+			}
+		})
+	})
+}
+
+func assertRunJSON(t *testing.T, r *Run) {
+	t.Helper()
+	want, werr := json.Marshal(r)
+	got, gerr := AppendRunJSON([]byte("prefix"), r)
+	if (werr == nil) != (gerr == nil) {
+		t.Fatalf("%s:%d: AppendRunJSON error %v, json.Marshal error %v", r.Source, r.Line, gerr, werr)
+	}
+	if werr != nil {
+		return
+	}
+	if !bytes.HasPrefix(got, []byte("prefix")) {
+		t.Fatalf("AppendRunJSON dropped what b held")
+	}
+	got = got[len("prefix"):]
+	if !bytes.Equal(got, want) {
+		i := 0
+		for i < len(got) && i < len(want) && got[i] == want[i] {
+			i++
+		}
+		lo := max(0, i-80)
+		t.Fatalf("%s:%d: AppendRunJSON differs from json.Marshal at byte %d:\n got  %q\n want %q",
+			r.Source, r.Line, i, got[lo:min(len(got), i+80)], want[lo:min(len(want), i+80)])
+	}
+}
+
+func BenchmarkAppendRunJSON(b *testing.B) {
+	data, err := os.ReadFile("../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt")
+	if err != nil {
+		b.Skip(err)
+	}
+	d, _ := All(bytes.NewReader(data), "bench")
+	r := d.Runs[0]
+	out, _ := AppendRunJSON(nil, r)
+	b.SetBytes(int64(len(out)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		out, _ = AppendRunJSON(out[:0], r)
+	}
+}
