@@ -232,6 +232,11 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 			}
 		}
 	}
+	// Every form promptRE knows has an '@', '$' or '#', or starts with
+	// '➜': other lines (most of a log) need not run it.
+	if !strings.ContainsAny(s, "@$#") && !strings.HasPrefix(s, "➜") {
+		return "", s, false
+	}
 	if m := promptRE.FindStringIndex(s); m != nil && m[0] == 0 {
 		p := strings.TrimRight(s[:m[1]], " ")
 		return p, s[m[1]:], true

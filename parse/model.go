@@ -289,25 +289,22 @@ func AppendIntervalsJSON(b []byte, ivs []Interval) []byte {
 	return append(b, ']')
 }
 
+// intervalKeys are the JSON names of an Interval's values after "line",
+// in the order appendJSON writes them, with their punctuation.
+var intervalKeys = [...]string{`,"t_s":`, `,"threads":`, `,"tps":`, `,"qps":`,
+	`,"reads_ps":`, `,"writes_ps":`, `,"other_ps":`, `,"lat_ms":`, `,"lat_pct":`, `,"err_s":`,
+	`,"reconn_s":`, `,"eps":`, `,"read_mib_s":`, `,"write_mib_s":`, `,"fsyncs_ps":`, `,"mib_s":`,
+	`,"queue_length":`, `,"concurrency":`}
+
 func (iv *Interval) appendJSON(b []byte) []byte {
 	b = append(b, `{"line":`...)
 	b = strconv.AppendInt(b, int64(iv.Line), 10)
-	fields := [...]struct {
-		name string
-		v    float64
-	}{
-		{"t_s", iv.T}, {"threads", iv.Threads}, {"tps", iv.TPS}, {"qps", iv.QPS},
-		{"reads_ps", iv.Reads}, {"writes_ps", iv.Writes}, {"other_ps", iv.Other},
-		{"lat_ms", iv.LatMs}, {"lat_pct", iv.LatPct}, {"err_s", iv.ErrS}, {"reconn_s", iv.ReconnS},
-		{"eps", iv.EPS}, {"read_mib_s", iv.ReadMiBs}, {"write_mib_s", iv.WriteMiBs},
-		{"fsyncs_ps", iv.FsyncS}, {"mib_s", iv.MiBs}, {"queue_length", iv.QueueLength},
-		{"concurrency", iv.Concurrency},
-	}
-	for _, f := range fields {
-		b = append(b, ',', '"')
-		b = append(b, f.name...)
-		b = append(b, '"', ':')
-		b = appendNum(b, f.v)
+	vals := [len(intervalKeys)]float64{iv.T, iv.Threads, iv.TPS, iv.QPS, iv.Reads, iv.Writes, iv.Other,
+		iv.LatMs, iv.LatPct, iv.ErrS, iv.ReconnS, iv.EPS, iv.ReadMiBs, iv.WriteMiBs, iv.FsyncS, iv.MiBs,
+		iv.QueueLength, iv.Concurrency}
+	for i, v := range vals {
+		b = append(b, intervalKeys[i]...)
+		b = appendNum(b, v)
 	}
 	return append(b, '}')
 }

@@ -149,22 +149,42 @@ func (s *jsonSink) close() error {
 		s.w.WriteString(`{"format": "` + parse.Format + `", "runs": [`)
 	}
 	s.w.WriteString("\n ],\n")
-	rest := struct {
-		Hosts     []*parse.Host        `json:"hosts"`
-		Variables []*parse.Variables   `json:"variables"`
-		Tables    []*parse.TableStatus `json:"tables"`
-		SysStats  []*parse.SysStat     `json:"sysstats"`
-		Errors    []*parse.Error       `json:"errors"`
-	}{nonNil(s.hosts), nonNil(s.vars), nonNil(s.tables), nonNil(s.stats), nonNil(s.errs)}
-	b, err := json.Marshal(rest)
+	// The object's other members, as json.Marshal writes a struct of them;
+	// system statistics (long series) by parse.AppendSysStatJSON.
+	b := append(s.buf[:0], ` "hosts":`...)
+	b, err := appendMarshal(b, nonNil(s.hosts))
 	if err != nil {
 		return err
 	}
-	// Splice the object's members after the runs array.
-	s.w.WriteString(" ")
-	s.w.Write(b[1:])
-	s.w.WriteString("\n")
+	b = append(b, `,"variables":`...)
+	if b, err = appendMarshal(b, nonNil(s.vars)); err != nil {
+		return err
+	}
+	b = append(b, `,"tables":`...)
+	if b, err = appendMarshal(b, nonNil(s.tables)); err != nil {
+		return err
+	}
+	b = append(b, `,"sysstats":[`...)
+	for i, st := range s.stats {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if b, err = parse.AppendSysStatJSON(b, st); err != nil {
+			return fmt.Errorf("%s:%d: %v", st.Source, st.Line, err)
+		}
+	}
+	b = append(b, `],"errors":`...)
+	if b, err = appendMarshal(b, nonNil(s.errs)); err != nil {
+		return err
+	}
+	b = append(b, "}\n"...)
+	s.w.Write(b)
 	return s.werr
+}
+
+func appendMarshal(b []byte, v any) ([]byte, error) {
+	j, err := json.Marshal(v)
+	return append(b, j...), err
 }
 
 func (s *jsonSink) errors() []*parse.Error { return s.errs }

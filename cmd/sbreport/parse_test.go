@@ -145,3 +145,64 @@ func TestMarshalRunSameBytesEverywhere(t *testing.T) {
 	}
 	t.Logf("%d runs", runs)
 }
+
+// TestParseJSONSameDocument: parse --json writes, for every fixture and
+// the demo campaign, the document that encoding/json gives for the same
+// items (each run by json.Marshal, the captures and errors as one struct).
+func TestParseJSONSameDocument(t *testing.T) {
+	inputs := []string{"../../testdata", "../../examples/demo-campaign"}
+	var want bytes.Buffer
+	want.WriteString(`{"format": "` + parse.Format + `", "runs": [`)
+	var d parse.Document
+	n := 0
+	if err := collect.Walk(inputs, func(it parse.Item) {
+		if r, ok := it.(*parse.Run); ok {
+			if n > 0 {
+				want.WriteString(",")
+			}
+			want.WriteString("\n  ")
+			b, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want.Write(b)
+			n++
+			return
+		}
+		d.Add(it)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want.WriteString("\n ],\n")
+	rest, err := json.Marshal(struct {
+		Hosts     []*parse.Host        `json:"hosts"`
+		Variables []*parse.Variables   `json:"variables"`
+		Tables    []*parse.TableStatus `json:"tables"`
+		SysStats  []*parse.SysStat     `json:"sysstats"`
+		Errors    []*parse.Error       `json:"errors"`
+	}{nonNil(d.Hosts), nonNil(d.Variables), nonNil(d.Tables), nonNil(d.SysStats), nonNil(d.Errors)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.WriteString(" ")
+	want.Write(rest[1:])
+	want.WriteString("\n")
+	if len(d.SysStats) == 0 || n < 400 {
+		t.Fatalf("%d runs, %d system-statistics captures", n, len(d.SysStats))
+	}
+
+	var got, stderr bytes.Buffer
+	err = run(append([]string{"parse", "--json"}, inputs...), &got, &stderr)
+	if err != nil && !errors.Is(err, errPartial) {
+		t.Fatalf("parse --json: %v\n%s", err, stderr.Bytes())
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		g, w := got.Bytes(), want.Bytes()
+		i := 0
+		for i < len(g) && i < len(w) && g[i] == w[i] {
+			i++
+		}
+		t.Fatalf("parse --json differs from encoding/json at byte %d of %d:\n got  %q\n want %q",
+			i, len(w), g[max(0, i-100):min(len(g), i+100)], w[max(0, i-100):min(len(w), i+100)])
+	}
+}

@@ -89,7 +89,15 @@ func randString(rnd *rand.Rand) string {
 // fill sets every exported field of v to a random value, nil or empty
 // included, so that a field the encoder does not know shows as a
 // difference from encoding/json.
-func fill(t *testing.T, v reflect.Value, rnd *rand.Rand, depth int) {
+func fill(t *testing.T, v reflect.Value, rnd *rand.Rand) { fillNaN(t, v, rnd, false) }
+
+// nanTypes hold floats that are absent when NaN; elsewhere a NaN is an
+// encoding error (TestAppendRunJSONNaN).
+var nanTypes = map[reflect.Type]bool{
+	reflect.TypeFor[Interval](): true, reflect.TypeFor[SysSample](): true, reflect.TypeFor[DeviceSample](): true,
+}
+
+func fillNaN(t *testing.T, v reflect.Value, rnd *rand.Rand, nan bool) {
 	switch v.Kind() {
 	case reflect.String:
 		v.SetString(randString(rnd))
@@ -105,7 +113,7 @@ func fill(t *testing.T, v reflect.Value, rnd *rand.Rand, depth int) {
 			v.SetInt(rnd.Int64())
 		}
 	case reflect.Float64:
-		if v.Type() == reflect.TypeFor[float64]() && rnd.IntN(8) == 0 {
+		if nan && rnd.IntN(8) == 0 {
 			v.SetFloat(math.NaN()) // Interval fields: absent
 		} else {
 			v.SetFloat(randFloat(rnd))
@@ -116,7 +124,7 @@ func fill(t *testing.T, v reflect.Value, rnd *rand.Rand, depth int) {
 			return
 		}
 		p := reflect.New(v.Type().Elem())
-		fill(t, p.Elem(), rnd, depth+1)
+		fillNaN(t, p.Elem(), rnd, false)
 		v.Set(p)
 	case reflect.Slice:
 		switch rnd.IntN(4) {
@@ -130,7 +138,7 @@ func fill(t *testing.T, v reflect.Value, rnd *rand.Rand, depth int) {
 		n := rnd.IntN(5) + 1
 		s := reflect.MakeSlice(v.Type(), n, n)
 		for i := 0; i < n; i++ {
-			fill(t, s.Index(i), rnd, depth+1)
+			fillNaN(t, s.Index(i), rnd, false)
 		}
 		v.Set(s)
 	case reflect.Map:
@@ -145,19 +153,16 @@ func fill(t *testing.T, v reflect.Value, rnd *rand.Rand, depth int) {
 		m := reflect.MakeMap(v.Type())
 		for n := rnd.IntN(20) + 1; n > 0; n-- {
 			k := reflect.New(v.Type().Key()).Elem()
-			fill(t, k, rnd, depth+1)
+			fillNaN(t, k, rnd, false)
 			e := reflect.New(v.Type().Elem()).Elem()
-			fill(t, e, rnd, depth+1)
-			if e.Kind() == reflect.Float64 && math.IsNaN(e.Float()) {
-				e.SetFloat(1)
-			}
+			fillNaN(t, e, rnd, false)
 			m.SetMapIndex(k, e)
 		}
 		v.Set(m)
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
-				fill(t, v.Field(i), rnd, depth+1)
+				fillNaN(t, v.Field(i), rnd, nanTypes[v.Type()])
 			}
 		}
 	default:
@@ -176,8 +181,29 @@ func TestAppendRunJSONRandom(t *testing.T) {
 	}
 	for i := 0; i < n; i++ {
 		r := &Run{}
-		fill(t, reflect.ValueOf(r).Elem(), rnd, 0)
+		fill(t, reflect.ValueOf(r).Elem(), rnd)
+		if _, err := json.Marshal(r); err != nil {
+			t.Fatalf("random run not encodable: %v", err) // compared bytes, not only errors
+		}
 		assertRunJSON(t, r)
+	}
+}
+
+// TestAppendSysStatJSONRandom does the same for system-statistics
+// captures.
+func TestAppendSysStatJSONRandom(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	n := 5000
+	if testing.Short() {
+		n = 1000
+	}
+	for i := 0; i < n; i++ {
+		s := &SysStat{}
+		fill(t, reflect.ValueOf(s).Elem(), rnd)
+		if _, err := json.Marshal(s); err != nil {
+			t.Fatalf("random capture not encodable: %v", err)
+		}
+		assertSysStatJSON(t, s)
 	}
 }
 
@@ -200,7 +226,7 @@ func TestAppendRunJSONNaN(t *testing.T) {
 // TestAppendRunJSONFixtures compares the encodings of every run of every
 // text fixture of the repository.
 func TestAppendRunJSONFixtures(t *testing.T) {
-	runs := 0
+	runs, stats := 0, 0
 	err := filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") {
 			return err
@@ -210,17 +236,21 @@ func TestAppendRunJSONFixtures(t *testing.T) {
 			return err
 		}
 		return Stream(bytes.NewReader(data), p, func(it Item) {
-			if r, ok := it.(*Run); ok {
+			switch v := it.(type) {
+			case *Run:
 				runs++
-				assertRunJSON(t, r)
+				assertRunJSON(t, v)
+			case *SysStat:
+				stats++
+				assertSysStatJSON(t, v)
 			}
 		})
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if runs < 300 {
-		t.Fatalf("only %d runs in the fixtures", runs)
+	if runs < 300 || stats < 10 {
+		t.Fatalf("only %d runs and %d system-statistics captures in the fixtures", runs, stats)
 	}
 }
 
@@ -238,8 +268,11 @@ func FuzzAppendRunJSON(f *testing.F) {
 	f.Add([]byte("sysbench 1.0.20\n[ 1s ] thds: 1 tps: 1e-7 qps: 0.1 (r/w/o: 1/2/3) lat (ms,95%): 1.0 err/s: 0 reconn/s: 0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_ = Stream(bytes.NewReader(data), "fuzz<&>\u2028.txt", func(it Item) {
-			if r, ok := it.(*Run); ok {
-				assertRunJSON(t, r)
+			switch v := it.(type) {
+			case *Run:
+				assertRunJSON(t, v)
+			case *SysStat:
+				assertSysStatJSON(t, v)
 			}
 		})
 	})
@@ -249,14 +282,28 @@ func assertRunJSON(t *testing.T, r *Run) {
 	t.Helper()
 	want, werr := json.Marshal(r)
 	got, gerr := AppendRunJSON([]byte("prefix"), r)
+	assertSameJSON(t, r.Source, r.Line, got, want, gerr, werr)
+}
+
+func assertSysStatJSON(t *testing.T, s *SysStat) {
+	t.Helper()
+	want, werr := json.Marshal(s)
+	got, gerr := AppendSysStatJSON([]byte("prefix"), s)
+	assertSameJSON(t, s.Source, s.Line, got, want, gerr, werr)
+}
+
+// assertSameJSON checks that got is "prefix" and want, and that both
+// encoders failed or neither did.
+func assertSameJSON(t *testing.T, source string, line int, got, want []byte, gerr, werr error) {
+	t.Helper()
 	if (werr == nil) != (gerr == nil) {
-		t.Fatalf("%s:%d: AppendRunJSON error %v, json.Marshal error %v", r.Source, r.Line, gerr, werr)
+		t.Fatalf("%s:%d: encoder error %v, json.Marshal error %v", source, line, gerr, werr)
 	}
 	if werr != nil {
 		return
 	}
 	if !bytes.HasPrefix(got, []byte("prefix")) {
-		t.Fatalf("AppendRunJSON dropped what b held")
+		t.Fatalf("the encoder dropped what b held")
 	}
 	got = got[len("prefix"):]
 	if !bytes.Equal(got, want) {
@@ -265,8 +312,8 @@ func assertRunJSON(t *testing.T, r *Run) {
 			i++
 		}
 		lo := max(0, i-80)
-		t.Fatalf("%s:%d: AppendRunJSON differs from json.Marshal at byte %d:\n got  %q\n want %q",
-			r.Source, r.Line, i, got[lo:min(len(got), i+80)], want[lo:min(len(want), i+80)])
+		t.Fatalf("%s:%d: the encoder differs from json.Marshal at byte %d:\n got  %q\n want %q",
+			source, line, i, got[lo:min(len(got), i+80)], want[lo:min(len(want), i+80)])
 	}
 }
 

@@ -59,6 +59,102 @@ func AppendRunJSON(b []byte, r *Run) ([]byte, error) {
 	return e.b, e.err
 }
 
+// AppendSysStatJSON appends the JSON encoding of s to b: the bytes
+// json.Marshal(s) writes, without reflection. Absent (NaN) values are
+// null, as SysSample.MarshalJSON writes them; a NaN interval is an
+// error, as for AppendRunJSON.
+func AppendSysStatJSON(b []byte, s *SysStat) ([]byte, error) {
+	if s == nil {
+		return append(b, "null"...), nil
+	}
+	e := jsonEnc{b: b}
+	e.str(`{"source":`, s.Source)
+	e.int(`,"line":`, int64(s.Line))
+	e.int(`,"end_line":`, int64(s.EndLine))
+	e.str(`,"tool":`, s.Tool)
+	e.str(`,"layout":`, s.Layout)
+	e.str(`,"command":`, s.Command)
+	e.str(`,"kernel":`, s.Kernel)
+	e.str(`,"host":`, s.Host)
+	e.str(`,"date":`, s.Date)
+	e.numPtr(`,"interval_s":`, s.IntervalS)
+	e.intPtr(`,"cpus":`, s.CPUs)
+	e.str(`,"zone":`, s.Zone)
+	e.b = append(e.b, `,"samples":`...)
+	if s.Samples == nil {
+		e.b = append(e.b, "null"...)
+	} else {
+		e.b = append(e.b, '[')
+		for i := range s.Samples {
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			e.sysSample(&s.Samples[i])
+		}
+		e.b = append(e.b, ']')
+	}
+	e.strs(`,"warnings":`, s.Warnings)
+	e.strMap(`,"labels":`, s.Labels)
+	e.b = append(e.b, '}')
+	return e.b, e.err
+}
+
+// nullNum writes v, or null for NaN and infinities (nullable).
+func (e *jsonEnc) nullNum(key string, v float64) {
+	e.b = append(e.b, key...)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = appendJSONFloat(e.b, v)
+}
+
+// sysSample writes what SysSample.MarshalJSON writes.
+func (e *jsonEnc) sysSample(x *SysSample) {
+	e.int(`{"line":`, int64(x.Line))
+	e.int(`,"end_line":`, int64(x.EndLine))
+	if x.Clock != "" {
+		e.str(`,"clock":`, x.Clock)
+	}
+	e.nullNum(`,"t":`, x.T)
+	e.nullNum(`,"duration_s":`, x.DurationS)
+	if x.Excluded != "" {
+		e.str(`,"excluded":`, x.Excluded)
+	}
+	e.nullNum(`,"user":`, x.User)
+	e.nullNum(`,"nice":`, x.Nice)
+	e.nullNum(`,"system":`, x.System)
+	e.nullNum(`,"iowait":`, x.IOWait)
+	e.nullNum(`,"irq":`, x.IRQ)
+	e.nullNum(`,"softirq":`, x.SoftIRQ)
+	e.nullNum(`,"steal":`, x.Steal)
+	e.nullNum(`,"guest":`, x.Guest)
+	e.nullNum(`,"guest_nice":`, x.GuestNice)
+	e.nullNum(`,"idle":`, x.Idle)
+	e.nullNum(`,"ctx_switches_ps":`, x.CtxSwitchesPS)
+	e.nullNum(`,"interrupts_ps":`, x.InterruptsPS)
+	e.nullNum(`,"read_bytes_ps":`, x.ReadBytesPS)
+	e.nullNum(`,"write_bytes_ps":`, x.WriteBytesPS)
+	if len(x.Devices) > 0 {
+		e.b = append(e.b, `,"devices":[`...)
+		for i := range x.Devices {
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			d := &x.Devices[i]
+			e.str(`{"name":`, d.Name)
+			e.nullNum(`,"reads_ps":`, d.ReadsPS)
+			e.nullNum(`,"writes_ps":`, d.WritesPS)
+			e.nullNum(`,"read_bytes_ps":`, d.ReadBytesPS)
+			e.nullNum(`,"write_bytes_ps":`, d.WriteBytesPS)
+			e.nullNum(`,"util":`, d.Util)
+			e.b = append(e.b, '}')
+		}
+		e.b = append(e.b, ']')
+	}
+	e.b = append(e.b, '}')
+}
+
 // An UnsupportedNumberError reports a NaN or infinite number, which JSON
 // cannot hold; its text is json.UnsupportedValueError's.
 type UnsupportedNumberError struct{ Value float64 }
@@ -357,30 +453,33 @@ func appendJSONFloat(b []byte, v float64) []byte {
 	return appendFloatF(b, v)
 }
 
-// exactPow10 holds the powers of ten appendFloatF tries, all exact.
-var exactPow10 = [...]float64{1, 10, 100, 1e3, 1e4}
-
 // appendFloatF appends v as strconv.AppendFloat(b, v, 'f', -1, 64) does,
 // faster for the numbers sysbench prints: below 1e9 with at most four
-// decimals. For such a v, the decimal m/10^d with the fewest decimals d
-// whose nearest float64 is v is the shortest that reads back as v (for
-// |v| < 1e9 two floats are less than 1.2e-7 apart, so at most one m per
-// d qualifies), and that is what strconv writes. m/10^d is tested by
-// dividing: both are exact floats, and IEEE division rounds to nearest.
+// decimals. For |v| < 1e9 two float64 values are less than 1.2e-7 apart,
+// so at most one decimal m/10^4 reads back as v; when one does (tested by
+// dividing: m and 10^4 are exact, and IEEE division rounds to nearest),
+// m/10^4 without its trailing zeros is the shortest decimal that reads
+// back as v, which is what strconv writes.
 func appendFloatF(b []byte, v float64) []byte {
 	abs := math.Abs(v)
-	if abs >= 1e9 || abs == 0 {
-		return strconv.AppendFloat(b, v, 'f', -1, 64)
+	if abs == 0 {
+		if math.Signbit(v) {
+			return append(b, "-0"...)
+		}
+		return append(b, '0')
 	}
-	for d, p := range exactPow10 {
-		m := math.Round(abs * p)
-		if m/p != abs {
-			continue
+	if abs < 1e9 {
+		if m := math.Round(abs * 1e4); m/1e4 == abs {
+			if v < 0 {
+				b = append(b, '-')
+			}
+			n, d := uint64(m), 4
+			for d > 0 && n%10 == 0 {
+				n /= 10
+				d--
+			}
+			return appendDecimal(b, n, d)
 		}
-		if v < 0 {
-			b = append(b, '-')
-		}
-		return appendDecimal(b, uint64(m), d)
 	}
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }
