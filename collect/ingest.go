@@ -71,37 +71,66 @@ func Walk(inputs []string, emit func(parse.Item)) error {
 }
 
 // WalkWith is Walk with options.
+//
+// Files are parsed on Options.Workers goroutines at once, and what each
+// gives is handed to emit in input order, on the caller's goroutine:
+// the items, and their order, are those of reading one file after the
+// other (see pipeline).
 func WalkWith(inputs []string, opts Options, emit func(parse.Item)) error {
+	return walkWith(inputs, opts, emit, newPipeline(opts.Workers))
+}
+
+func walkWith(inputs []string, opts Options, emit func(parse.Item), pl *pipeline) error {
+	defer pl.close()
 	for _, arg := range inputs {
 		in := ParseInput(arg)
 		if in.Path == "-" {
-			w := newWalker(in, opts, emit)
-			w.file("-", "stdin", os.Stdin, nil, "", nil, false)
+			pl.drain()
+			w := newWalker(in, opts, emit, nil)
+			w.file(w, "-", "stdin", os.Stdin, nil, "", nil, false)
 			w.flushDir()
 			continue
 		}
 		st, err := os.Stat(in.Path)
 		if err != nil {
-			emit(&parse.Error{Source: in.Path, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})
+			pl.emit(emit, &parse.Error{Source: in.Path, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})
 			continue
 		}
-		w := newWalker(in, opts, emit)
+		w := newWalker(in, opts, emit, pl)
 		if !st.IsDir() {
 			camp := w.enclosingCampaign(filepath.Dir(in.Path))
 			extra, _ := camp.of(in.Path)
 			w.openFile(in.Path, extra, camp.scope(in.Path), camp.reader(in.Path), false)
-			w.flushDir()
+			w.endDir()
 			continue
 		}
 		if err := w.dir(in.Path); err != nil {
 			return err
 		}
 	}
+	pl.drain()
 	return nil
 }
 
-// emit holds an item of the current directory.
-func (w *walker) emit(it parse.Item) { w.hold(it, "", "") }
+// emit holds an item of the current directory, after the files before
+// it.
+func (w *walker) emit(it parse.Item) {
+	if w.pl.busy() {
+		w.pl.push(step{w: w, it: it})
+		return
+	}
+	w.hold(it, "", "")
+}
+
+// endDir passes on the items of a directory read to its end (flushDir),
+// once the files before are.
+func (w *walker) endDir() {
+	if w.pl.busy() {
+		w.pl.push(step{w: w, flush: true})
+		return
+	}
+	w.flushDir()
+}
 
 func (w *walker) hold(it parse.Item, file, scope string) {
 	if _, ok := it.(*parse.Run); ok {
@@ -124,6 +153,7 @@ func unwrapPathErr(err error) error {
 type walker struct {
 	in        Input
 	opts      Options
+	pl        *pipeline        // parses files ahead; nil to read them in turn
 	out       func(parse.Item) // where finished items go
 	hosts     []*parse.Host    // hosts of the current directory, held to be merged
 	held      []held           // items of the current directory, held until it is read (see flushDir)
@@ -154,8 +184,8 @@ type capRef struct{ kind, id string }
 // without the captures of files read later.
 const maxHeldRuns = 4096
 
-func newWalker(in Input, opts Options, out func(parse.Item)) *walker {
-	return &walker{in: in, opts: opts, out: out, scoped: map[string][]capRef{}}
+func newWalker(in Input, opts Options, out func(parse.Item), pl *pipeline) *walker {
+	return &walker{in: in, opts: opts, out: out, pl: pl, scoped: map[string][]capRef{}}
 }
 
 // Options controls Walk.
@@ -163,6 +193,9 @@ type Options struct {
 	// Set gives every run and capture these labels, over anything
 	// inferred from the text, paths or a campaign manifest (--set).
 	Set map[string]string
+	// Workers is how many files are parsed at once; 0 means GOMAXPROCS.
+	// The items are the same for any number.
+	Workers int
 
 	sniff bool // read campaign files by sniffing too, as files of unknown kind
 }
@@ -218,7 +251,7 @@ func (w *walker) dir(root string) error {
 			}
 			w.openFile(p, extra, camp.scope(p), camp.reader(p), isDocument(name))
 		}
-		w.flushDir()
+		w.endDir()
 		if camp != nil && camp.isRoot(dir) {
 			// Systems in the plan's order, so that the first is the baseline.
 			sort.SliceStable(subdirs, func(i, j int) bool {
@@ -385,14 +418,46 @@ func isDocument(name string) bool {
 
 // openFile reads one file, decompressing .gz, with read when its kind is
 // known (nil: sniffed by parse.Stream). quiet drops the report that
-// nothing was found in it.
+// nothing was found in it. With a pipeline the file is parsed on one of
+// its workers, and its items are handed over in turn.
 func (w *walker) openFile(p string, extra map[string]string, scope string, read reader, quiet bool) {
 	if !w.openable(p) {
 		return
 	}
+	if w.pl != nil && w.pl.workers > 1 {
+		w.pl.submit(&fileJob{w: w, p: p, extra: extra, scope: scope, read: read, quiet: quiet})
+		return
+	}
+	w.readFile(w, p, extra, scope, read, quiet)
+}
+
+// A fileOut receives what reading one file gives, in order: the walker
+// itself, or a fileJob that keeps it for the walker.
+type fileOut interface {
+	hold(it parse.Item, file, scope string) // as walker.hold
+	holdDoc(it parse.Item, file, scope string)
+	host(h *parse.Host, file, scope string)
+}
+
+// holdDoc holds an item read back from sbreport's own JSON.
+func (w *walker) holdDoc(it parse.Item, file, scope string) {
+	w.held = append(w.held, held{it: it, file: file, dir: filepath.Dir(file), scope: scope, fromDoc: true})
+}
+
+// host keeps the merged host captures of one file, to be merged with the
+// directory's (flushHosts).
+func (w *walker) host(h *parse.Host, file, scope string) {
+	w.hosts = append(w.hosts, h)
+	w.hostScope = append(w.hostScope, held{file: file, dir: filepath.Dir(file), scope: scope})
+}
+
+// readFile reads the file p into out. It reads only what does not change
+// while a directory is walked (the walker's input and options), so that
+// files can be read on several goroutines.
+func (w *walker) readFile(out fileOut, p string, extra map[string]string, scope string, read reader, quiet bool) {
 	f, err := os.Open(p)
 	if err != nil {
-		w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})
+		out.hold(&parse.Error{Source: p, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))}, "", "")
 		return
 	}
 	defer f.Close()
@@ -400,20 +465,20 @@ func (w *walker) openFile(p string, extra map[string]string, scope string, read 
 	if strings.HasSuffix(p, ".gz") {
 		gz, err := gzip.NewReader(f)
 		if err != nil {
-			w.emit(&parse.Error{Source: p, Line: 0, Message: fmt.Sprintf("not a gzip file: %v", err)})
+			out.hold(&parse.Error{Source: p, Line: 0, Message: fmt.Sprintf("not a gzip file: %v", err)}, "", "")
 			return
 		}
 		defer gz.Close()
 		r = gz
 	}
-	w.file(p, p, r, extra, scope, read, quiet)
+	w.file(out, p, p, r, extra, scope, read, quiet)
 }
 
-// file parses one input stream and emits its items with their labels. A
+// file parses one input stream and passes its items, labelled, to out. A
 // file of known kind is read by read as it is; one of unknown kind (read
 // nil) may be sbreport's own JSON or a saved web page, and is cleaned and
 // sniffed.
-func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scope string, read reader, quiet bool) {
+func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string]string, scope string, read reader, quiet bool) {
 	// Labels from the path, then the manifest, then what the user says:
 	// NAME=PATH and --set have the last word.
 	labels := PathLabels(p)
@@ -435,18 +500,18 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scop
 		br := bufio.NewReaderSize(r, 64<<10)
 		if head, _ := br.Peek(256); len(head) > 0 {
 			if format, ok := sniffJSONDoc(head); ok {
-				w.jsonDoc(br, p, name, format, labels, from, scope)
+				w.jsonDoc(out, br, p, name, format, labels, from, scope)
 				return
 			}
 		}
 		var err error
 		src, cleaned, err = Clean(br)
 		if errors.Is(err, ErrPageTooLarge) {
-			w.emit(&parse.Error{Source: name, Message: err.Error()})
+			out.hold(&parse.Error{Source: name, Message: err.Error()}, "", "")
 			return
 		}
 		if err != nil {
-			w.emit(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)})
+			out.hold(&parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)}, "", "")
 			return
 		}
 	}
@@ -474,26 +539,26 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scop
 			if cleaned != "" {
 				v.Warnings = append(v.Warnings, "input cleaned of "+cleaned+" before parsing; line numbers refer to the cleaned text")
 			}
-			w.hold(v, p, scope)
+			out.hold(v, p, scope)
 		case *parse.Host:
 			v.Labels = mergeLabels(v.Labels, labels)
 			fileHosts = append(fileHosts, v)
 		case *parse.Variables:
 			v.Labels = mergeLabels(v.Labels, labels)
-			w.hold(v, p, scope)
+			out.hold(v, p, scope)
 		case *parse.TableStatus:
 			v.Labels = mergeLabels(v.Labels, labels)
-			w.hold(v, p, scope)
+			out.hold(v, p, scope)
 		case *parse.SysStat:
 			v.Labels = mergeLabels(v.Labels, labels)
-			w.hold(v, p, scope)
+			out.hold(v, p, scope)
 		case *parse.Error:
 			if quiet && errors.Is(v, parse.ErrNothingFound) {
 				return
 			}
-			w.hold(v, p, scope)
+			out.hold(v, p, scope)
 		default:
-			w.hold(it, p, scope)
+			out.hold(it, p, scope)
 		}
 	})
 	if err != nil {
@@ -502,11 +567,10 @@ func (w *walker) file(p, name string, r io.Reader, extra map[string]string, scop
 		if !errors.As(err, &pe) {
 			pe = &parse.Error{Source: name, Message: fmt.Sprintf("read error: %v", err)}
 		}
-		w.emit(pe)
+		out.hold(pe, "", "")
 	}
 	for _, h := range mergeHosts(fileHosts) {
-		w.hosts = append(w.hosts, h)
-		w.hostScope = append(w.hostScope, held{file: p, dir: filepath.Dir(p), scope: scope})
+		out.host(h, p, scope)
 	}
 }
 

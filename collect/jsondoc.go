@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/sbreport/sbreport/parse"
@@ -67,7 +66,7 @@ func readJSONDoc(r io.Reader, name, format string, emit func(parse.Item, string)
 // jsonDoc reads a JSON document of sbreport's: its runs and captures keep
 // their labels, over which NAME=PATH and --set still have the last word
 // (labels holds those, from says where they came from).
-func (w *walker) jsonDoc(r io.Reader, p, name, format string, labels, from map[string]string, scope string) {
+func (w *walker) jsonDoc(out fileOut, r io.Reader, p, name, format string, labels, from map[string]string, scope string) {
 	readJSONDoc(r, name, format, func(it parse.Item, _ string) {
 		switch v := it.(type) {
 		case *parse.Run:
@@ -83,7 +82,7 @@ func (w *walker) jsonDoc(r io.Reader, p, name, format string, labels, from map[s
 		case *parse.SysStat:
 			v.Labels = overLabels(v.Labels, labels, from)
 		}
-		w.held = append(w.held, held{it: it, file: p, dir: filepath.Dir(p), scope: scope, fromDoc: true})
+		out.holdDoc(it, p, scope)
 	})
 }
 

@@ -30,7 +30,7 @@ func (w *walker) skipReportDir(dir string) bool {
 		return false
 	}
 	// Said at once: nothing of the directory is held for merging.
-	w.out(&parse.Error{Source: dir, Message: "skipped: a report written by sbreport (it holds " + ReportMarker +
+	w.pl.emit(w.out, &parse.Error{Source: dir, Message: "skipped: a report written by sbreport (it holds " + ReportMarker +
 		"), not benchmark output; name its files one by one to read them"})
 	return true
 }
