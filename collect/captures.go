@@ -46,7 +46,7 @@ var ownLabels = map[string]bool{"workload": true, "test": true, "threads": true,
 func (w *walker) flushDir() {
 	w.flushHosts()
 	items := w.held
-	w.held, w.nruns = nil, 0
+	w.held, w.nruns, w.npoints = nil, 0, 0
 	// Scopes: campaign entries, and directories outside campaigns.
 	for _, h := range items {
 		kind, id, _, ok := captureOf(h.it)
@@ -58,6 +58,10 @@ func (w *walker) flushDir() {
 			sc = "dir:" + h.dir
 		}
 		w.scoped[sc] = append(w.scoped[sc], capRef{kind, id})
+		if w.kinds == nil {
+			w.kinds = map[string]string{}
+		}
+		w.kinds[id] = kind
 	}
 	for i, h := range items {
 		if h.fromDoc {
@@ -103,11 +107,14 @@ func (w *walker) runCaptures(r *parse.Run, h held) {
 	kinds := w.kindsOf(r.Captures)
 	for _, sc := range scopes {
 		added := map[string]bool{}
+		dirScope := strings.HasPrefix(sc, "dir:")
 		for _, c := range w.scoped[sc] {
 			if kinds[c.kind] || have[c.id] {
 				continue
 			}
-			if src, _, ok := cutID(c.id); ok && src == r.Source {
+			// A capture in another file of the directory that holds runs
+			// describes the runs after it there (parse lists it for them).
+			if src, _, ok := cutID(c.id); ok && (src == r.Source || dirScope && w.runFiles[src]) {
 				continue
 			}
 			r.Captures = append(r.Captures, c.id)
@@ -123,18 +130,9 @@ func (w *walker) runCaptures(r *parse.Run, h held) {
 // kindsOf returns the kinds of the captures ids names.
 func (w *walker) kindsOf(ids []string) map[string]bool {
 	kinds := map[string]bool{}
-	if len(ids) == 0 {
-		return kinds
-	}
-	want := map[string]bool{}
 	for _, id := range ids {
-		want[id] = true
-	}
-	for _, cs := range w.scoped {
-		for _, c := range cs {
-			if want[c.id] {
-				kinds[c.kind] = true
-			}
+		if k, ok := w.kinds[id]; ok {
+			kinds[k] = true
 		}
 	}
 	return kinds

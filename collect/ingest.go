@@ -133,11 +133,16 @@ func (w *walker) endDir() {
 }
 
 func (w *walker) hold(it parse.Item, file, scope string) {
-	if _, ok := it.(*parse.Run); ok {
+	if r, ok := it.(*parse.Run); ok {
 		w.nruns++
+		w.npoints += len(r.Intervals)
+		if w.runFiles == nil {
+			w.runFiles = map[string]bool{}
+		}
+		w.runFiles[file] = true
 	}
 	w.held = append(w.held, held{it: it, file: file, dir: filepath.Dir(file), scope: scope})
-	if w.nruns > maxHeldRuns {
+	if w.nruns > maxHeldRuns || w.npoints > maxHeldPoints {
 		w.flushDir()
 	}
 }
@@ -159,10 +164,14 @@ type walker struct {
 	held      []held           // items of the current directory, held until it is read (see flushDir)
 	hostScope []held           // where each of hosts came from
 	nruns     int              // runs among held
+	npoints   int              // their interim points
 	// scoped lists the captures seen so far by what they describe: a
 	// campaign run ("run:ID"), a campaign system ("system:NAME"), the
 	// campaign host ("host"), or a directory ("dir:PATH").
 	scoped map[string][]capRef
+	kinds  map[string]string // CaptureID → kind, of every capture in scoped
+	// runFiles holds the files runs were read from.
+	runFiles map[string]bool
 }
 
 // A held item waits for the rest of its directory: captures take the
@@ -180,9 +189,13 @@ type held struct {
 // A capRef names a capture by kind and CaptureID.
 type capRef struct{ kind, id string }
 
-// maxHeldRuns bounds the runs a directory holds before they are passed on
+// maxHeldRuns and maxHeldPoints bound the runs, and their interim points
+// (about 150 bytes each), that a directory holds before they are passed on
 // without the captures of files read later.
-const maxHeldRuns = 4096
+const (
+	maxHeldRuns   = 4096
+	maxHeldPoints = 1 << 17
+)
 
 func newWalker(in Input, opts Options, out func(parse.Item), pl *pipeline) *walker {
 	return &walker{in: in, opts: opts, out: out, pl: pl, scoped: map[string][]capRef{}}

@@ -18,22 +18,23 @@ import (
 // file's step hands its items to the walker, as they come, exactly as
 // reading it in turn would have. Memory is bounded by the files in
 // flight: a file is handed to a worker only while the files queued
-// before it hold less than maxInFlightBytes (one file is always let
-// through), and only maxQueuedSteps steps wait at once.
+// before it hold less than inFlightPerWorker bytes per worker (one file
+// is always let through), and only maxQueuedSteps steps wait at once.
 
-// maxInFlightBytes bounds the size of the files parsed but not yet handed
-// over. A compressed file counts gzipFactor times its size.
+// inFlightPerWorker bounds the size of the files parsed but not yet
+// handed over, per worker. A compressed file counts gzipFactor times its
+// size.
 const (
-	maxInFlightBytes = 64 << 20
-	gzipFactor       = 5
-	maxQueuedSteps   = 256
+	inFlightPerWorker = 8 << 20
+	gzipFactor        = 5
+	maxQueuedSteps    = 256
 )
 
 // A pipeline parses files ahead of the walk.
 type pipeline struct {
 	workers  int
-	maxBytes int64 // maxInFlightBytes, smaller in tests
-	maxSteps int   // maxQueuedSteps, smaller in tests
+	maxBytes int64         // inFlightPerWorker × workers, smaller in tests
+	maxSteps int           // maxQueuedSteps, smaller in tests
 	jobs     chan *fileJob // files for the workers
 	wg       sync.WaitGroup
 	started  bool
@@ -59,7 +60,7 @@ func newPipeline(workers int) *pipeline {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	return &pipeline{workers: workers, maxBytes: maxInFlightBytes, maxSteps: maxQueuedSteps}
+	return &pipeline{workers: workers, maxBytes: inFlightPerWorker * int64(workers), maxSteps: maxQueuedSteps}
 }
 
 // busy reports whether steps wait: what the walk does now must then wait

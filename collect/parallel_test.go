@@ -55,9 +55,9 @@ func TestParallelWalkSameItems(t *testing.T) {
 			workers, maxSteps int
 			maxBytes          int64
 		}{
-			{2, maxQueuedSteps, maxInFlightBytes},
-			{8, maxQueuedSteps, maxInFlightBytes},
-			{4, 3, maxInFlightBytes},
+			{2, maxQueuedSteps, 2 * inFlightPerWorker},
+			{8, maxQueuedSteps, 8 * inFlightPerWorker},
+			{4, 3, 4 * inFlightPerWorker},
 			{3, maxQueuedSteps, 64 << 10},
 			{2, maxQueuedSteps, 1},
 		} {
