@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -78,18 +79,21 @@ type sink interface {
 	errors() []*parse.Error
 }
 
-// jsonSink streams runs into the "runs" array as they arrive and keeps the
-// (small) captures and errors for the end, so memory does not grow with the
-// number of runs. Runs are encoded by parse.AppendRunJSON into one buffer
-// that is reused from run to run.
+// jsonSink streams runs into the "runs" array as they arrive. The
+// document's other members come after the runs: each capture is encoded
+// as it arrives into a spool, kept in memory up to a bound and in a
+// temporary file beyond it, so that memory does not grow with the input.
+// Errors are also kept, to be listed on standard error. Runs are encoded
+// by parse.AppendRunJSON into one buffer that is reused from run to run.
 type jsonSink struct {
 	w       *bufio.Writer
 	buf     []byte
 	nruns   int
-	hosts   []*parse.Host
-	vars    []*parse.Variables
-	tables  []*parse.TableStatus
-	stats   []*parse.SysStat
+	hosts   spool
+	vars    spool
+	tables  spool
+	stats   spool
+	errSp   spool
 	errs    []*parse.Error
 	werr    error
 	started bool
@@ -112,25 +116,118 @@ func (s *jsonSink) add(it parse.Item) {
 		if err != nil {
 			// Write nothing of the run, as json.Marshal would.
 			b = b[:0]
-			if s.werr == nil {
-				s.werr = fmt.Errorf("%s:%d: %v", v.Source, v.Line, err)
-			}
+			s.fail(fmt.Errorf("%s:%d: %v", v.Source, v.Line, err))
 		}
 		s.w.Write(b)
-		if cap(b) <= maxReusedBuf {
-			s.buf = b
-		}
+		s.keep(b)
 		s.nruns++
 	case *parse.Host:
-		s.hosts = append(s.hosts, v)
+		s.marshal(&s.hosts, v)
 	case *parse.Variables:
-		s.vars = append(s.vars, v)
+		s.marshal(&s.vars, v)
 	case *parse.TableStatus:
-		s.tables = append(s.tables, v)
+		s.marshal(&s.tables, v)
 	case *parse.SysStat:
-		s.stats = append(s.stats, v)
+		b, err := parse.AppendSysStatJSON(s.buf[:0], v)
+		if err != nil {
+			s.fail(fmt.Errorf("%s:%d: %v", v.Source, v.Line, err))
+			return
+		}
+		s.stats.add(b)
+		s.keep(b)
 	case *parse.Error:
 		s.errs = append(s.errs, v)
+		s.marshal(&s.errSp, v)
+	}
+}
+
+// marshal adds a capture to its spool as json.Marshal writes it.
+func (s *jsonSink) marshal(sp *spool, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	sp.add(b)
+}
+
+func (s *jsonSink) fail(err error) {
+	if s.werr == nil {
+		s.werr = err
+	}
+}
+
+// keep reuses an encoding buffer for the next item, unless it grew large.
+func (s *jsonSink) keep(b []byte) {
+	if cap(b) <= maxReusedBuf {
+		s.buf = b
+	}
+}
+
+// A spool holds the encoded items of one member of the document, comma
+// separated: in memory up to spoolMemory bytes, then in a temporary file
+// (removed by close).
+type spool struct {
+	limit int // bytes kept in memory; 0 for spoolMemory
+	n     int // items
+	mem   []byte
+	f     *os.File
+	err   error
+}
+
+// spoolMemory is how much of a member is kept in memory.
+const spoolMemory = 4 << 20
+
+func (sp *spool) add(b []byte) {
+	if sp.n > 0 {
+		sp.mem = append(sp.mem, ',')
+	}
+	sp.n++
+	sp.mem = append(sp.mem, b...)
+	limit := sp.limit
+	if limit == 0 {
+		limit = spoolMemory
+	}
+	if len(sp.mem) < limit || sp.err != nil {
+		return
+	}
+	if sp.f == nil {
+		if sp.f, sp.err = os.CreateTemp("", "sbreport-parse-*.json"); sp.err != nil {
+			sp.err = fmt.Errorf("parse: spooling captures: %w", sp.err)
+			return
+		}
+	}
+	if _, err := sp.f.Write(sp.mem); err != nil {
+		sp.err = fmt.Errorf("parse: spooling captures: %w", err)
+	}
+	sp.mem = sp.mem[:0]
+}
+
+// writeTo writes the member's JSON array.
+func (sp *spool) writeTo(w *bufio.Writer) error {
+	if sp.err != nil {
+		return sp.err
+	}
+	w.WriteByte('[')
+	if sp.f != nil {
+		if _, err := sp.f.Seek(0, io.SeekStart); err != nil {
+			return fmt.Errorf("parse: reading spooled captures: %w", err)
+		}
+		if _, err := io.Copy(w, sp.f); err != nil {
+			return fmt.Errorf("parse: reading spooled captures: %w", err)
+		}
+	}
+	w.Write(sp.mem)
+	w.WriteByte(']')
+	return nil
+}
+
+// close removes the temporary file.
+func (sp *spool) close() {
+	if sp.f != nil {
+		sp.f.Close()
+		os.Remove(sp.f.Name())
+		sp.f = nil
 	}
 }
 
@@ -145,56 +242,31 @@ func marshalRun(b []byte, r *parse.Run) ([]byte, error) {
 }
 
 func (s *jsonSink) close() error {
+	defer func() {
+		for _, sp := range []*spool{&s.hosts, &s.vars, &s.tables, &s.stats, &s.errSp} {
+			sp.close()
+		}
+	}()
 	if !s.started {
 		s.w.WriteString(`{"format": "` + parse.Format + `", "runs": [`)
 	}
 	s.w.WriteString("\n ],\n")
-	// The object's other members, as json.Marshal writes a struct of them;
-	// system statistics (long series) by parse.AppendSysStatJSON.
-	b := append(s.buf[:0], ` "hosts":`...)
-	b, err := appendMarshal(b, nonNil(s.hosts))
-	if err != nil {
-		return err
-	}
-	b = append(b, `,"variables":`...)
-	if b, err = appendMarshal(b, nonNil(s.vars)); err != nil {
-		return err
-	}
-	b = append(b, `,"tables":`...)
-	if b, err = appendMarshal(b, nonNil(s.tables)); err != nil {
-		return err
-	}
-	b = append(b, `,"sysstats":[`...)
-	for i, st := range s.stats {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		if b, err = parse.AppendSysStatJSON(b, st); err != nil {
-			return fmt.Errorf("%s:%d: %v", st.Source, st.Line, err)
+	// The other members, as json.Marshal writes a struct of them.
+	for _, m := range []struct {
+		key string
+		sp  *spool
+	}{{` "hosts":`, &s.hosts}, {`,"variables":`, &s.vars}, {`,"tables":`, &s.tables},
+		{`,"sysstats":`, &s.stats}, {`,"errors":`, &s.errSp}} {
+		s.w.WriteString(m.key)
+		if err := m.sp.writeTo(s.w); err != nil {
+			return err
 		}
 	}
-	b = append(b, `],"errors":`...)
-	if b, err = appendMarshal(b, nonNil(s.errs)); err != nil {
-		return err
-	}
-	b = append(b, "}\n"...)
-	s.w.Write(b)
+	s.w.WriteString("}\n")
 	return s.werr
 }
 
-func appendMarshal(b []byte, v any) ([]byte, error) {
-	j, err := json.Marshal(v)
-	return append(b, j...), err
-}
-
 func (s *jsonSink) errors() []*parse.Error { return s.errs }
-
-func nonNil[T any](xs []T) []T {
-	if xs == nil {
-		return []T{}
-	}
-	return xs
-}
 
 // tableSink prints a readable table, one row a run, then one line per
 // capture.
