@@ -209,6 +209,9 @@ func isAvgCPU(t string) bool {
 
 // iostatDeviceHeader returns the columns of a device table header.
 func iostatDeviceHeader(t string) ([]string, bool) {
+	if !strings.Contains(t, "Device") {
+		return nil, false // most lines: no need to split them
+	}
 	f := strings.Fields(t)
 	if len(f) < 3 || (f[0] != "Device:" && f[0] != "Device") {
 		return nil, false

@@ -27,8 +27,15 @@ type Line struct {
 // lineReader splits input into lines. A '\n' ends a line; "\r\n" and a lone
 // '\r' (progress redraws, old Mac files) also end one, and a line split by a
 // lone '\r' keeps its line number.
+//
+// Lines are not allocated one by one: the complete lines at the front of
+// the buffer, up to windowBytes, become one string (the window) and each
+// line is a piece of it. A piece kept by a parser keeps its window, at
+// most windowBytes, alive.
 type lineReader struct {
 	r       *bufio.Reader
+	win     string // lines read ahead, each ending in '\n'
+	winOff  int    // where the next line of win starts
 	no      int
 	pending []string // pieces of a line split by lone '\r'
 	pendNo  int
@@ -42,6 +49,9 @@ func newLineReader(r io.Reader) *lineReader {
 	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
 }
 
+// windowBytes bounds a window of lines (see lineReader).
+const windowBytes = 4 << 10
+
 // next returns the next line. ok is false at the end of input or on a read
 // error (see err).
 func (lr *lineReader) next() (no int, s string, ok bool) {
@@ -49,6 +59,15 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 		s = lr.pending[0]
 		lr.pending = lr.pending[1:]
 		return lr.pendNo, s, true
+	}
+	// The first line is checked for binary data below, lines longer than
+	// a window and the last line without '\n' are read one by one.
+	if lr.winOff < len(lr.win) || lr.checked && !lr.binary && lr.fillWindow() {
+		rest := lr.win[lr.winOff:]
+		i := strings.IndexByte(rest, '\n') // a window ends with '\n'
+		lr.winOff += i + 1
+		lr.no++
+		return lr.no, lr.split(strings.TrimSuffix(rest[:i], "\r")), true
 	}
 	for {
 		b, err := lr.r.ReadSlice('\n')
@@ -100,14 +119,39 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 		lr.no++
 		b = bytes.TrimSuffix(b, []byte{'\n'})
 		b = bytes.TrimSuffix(b, []byte{'\r'})
-		if bytes.IndexByte(b, '\r') >= 0 {
-			parts := strings.Split(string(b), "\r")
-			lr.pending = parts[1:]
-			lr.pendNo = lr.no
-			return lr.no, parts[0], true
-		}
-		return lr.no, string(b), true
+		return lr.no, lr.split(string(b)), true
 	}
+}
+
+// fillWindow makes the complete lines at the front of the buffer, up to
+// windowBytes, the window. It reports false when there is no complete
+// line there.
+func (lr *lineReader) fillWindow() bool {
+	if lr.r.Buffered() == 0 {
+		if _, err := lr.r.Peek(1); err != nil {
+			return false // the end of input or an error, for the slow path to report
+		}
+	}
+	buf, _ := lr.r.Peek(min(lr.r.Buffered(), windowBytes))
+	k := bytes.LastIndexByte(buf, '\n')
+	if k < 0 {
+		return false
+	}
+	lr.win, lr.winOff = string(buf[:k+1]), 0
+	lr.r.Discard(k + 1)
+	return true
+}
+
+// split returns the first piece of a line split by lone '\r' and keeps the
+// others for the calls that follow.
+func (lr *lineReader) split(line string) string {
+	if strings.IndexByte(line, '\r') < 0 {
+		return line
+	}
+	parts := strings.Split(line, "\r")
+	lr.pending = parts[1:]
+	lr.pendNo = lr.no
+	return parts[0]
 }
 
 // looksBinary reports NUL bytes or a high share of control bytes.
@@ -254,6 +298,24 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 // plainASCII reports whether s is printable ASCII and tabs, which
 // CleanText leaves as it is: the fast path of normalize.
 func plainASCII(s string) bool {
+	i := 0
+	// Eight bytes at a time: a byte of 0x80 or more, below 0x20 or equal
+	// to 0x7f sends the eight to the byte loop (tabs are fine there).
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		del := x ^ 0x7f*ones
+		if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 || (del-ones)&^del&highs != 0 {
+			if !plainASCIIBytes(s[i : i+8]) {
+				return false
+			}
+		}
+	}
+	return plainASCIIBytes(s[i:])
+}
+
+func plainASCIIBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 && c != '\t' || c >= 0x7f {
 			return false

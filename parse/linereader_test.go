@@ -1,0 +1,131 @@
+package parse
+
+import (
+	"bytes"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// refLines splits text as lineReader does, the plain way: '\n' ends a
+// line, a '\r' before it is dropped, and a lone '\r' splits a line into
+// pieces with one line number.
+func refLines(data []byte) (nos []int, lines []string) {
+	if len(data) == 0 {
+		return nil, nil
+	}
+	parts := strings.Split(string(data), "\n")
+	if parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	for i, p := range parts {
+		for _, piece := range strings.Split(strings.TrimSuffix(p, "\r"), "\r") {
+			nos = append(nos, i+1)
+			lines = append(lines, piece)
+		}
+	}
+	return nos, lines
+}
+
+func readAllLines(t *testing.T, r io.Reader) (nos []int, lines []string) {
+	t.Helper()
+	lr := newLineReader(r)
+	for {
+		no, s, ok := lr.next()
+		if !ok {
+			break
+		}
+		nos = append(nos, no)
+		lines = append(lines, s)
+	}
+	if lr.err != nil || lr.binary || len(lr.long) > 0 {
+		t.Fatalf("err %v, binary %v, long %v", lr.err, lr.binary, lr.long)
+	}
+	return nos, lines
+}
+
+// checkLines compares lineReader with refLines on data, read whole, a byte
+// at a time and in halves.
+func checkLines(t *testing.T, data []byte) {
+	t.Helper()
+	wantNo, want := refLines(data)
+	for _, r := range []io.Reader{bytes.NewReader(data), iotest.OneByteReader(bytes.NewReader(data)),
+		iotest.HalfReader(bytes.NewReader(data))} {
+		gotNo, got := readAllLines(t, r)
+		if len(got) != len(want) {
+			t.Fatalf("%d lines, want %d", len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] || gotNo[i] != wantNo[i] {
+				t.Fatalf("line %d: %d %q, want %d %q", i, gotNo[i], got[i], wantNo[i], want[i])
+			}
+		}
+	}
+}
+
+// TestLineReaderWindows: lines read through windows are the lines of the
+// text, with line endings of every kind, lines longer than a window and
+// than the buffer, blank lines, and no final line break.
+func TestLineReaderWindows(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 8))
+	pieces := []string{"[ 10s ] thds: 4 tps: 1.0", "a", " ", "\t", "\r\n", "\n", "\n", "\r", "é",
+		strings.Repeat("x", windowBytes-3), strings.Repeat("y", 70<<10)}
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for k := 0; k < n; k++ {
+		var b strings.Builder
+		b.WriteString("sysbench 1.0.20\n")
+		for m := rnd.IntN(400); m > 0; m-- {
+			p := pieces[rnd.IntN(len(pieces))]
+			if len(p) > 1000 && rnd.IntN(20) != 0 {
+				continue
+			}
+			b.WriteString(p)
+		}
+		checkLines(t, []byte(b.String()))
+	}
+}
+
+// FuzzLineReader checks the same on any text that is not binary.
+func FuzzLineReader(f *testing.F) {
+	f.Add([]byte("a\r\nb\rc\n\nd"))
+	f.Add([]byte("sysbench 1.0.20\n" + strings.Repeat("z", windowBytes+5) + "\nq\r"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if bytes.IndexByte(data, '\n') < 0 || looksBinary(data[:bytes.IndexByte(data, '\n')+1]) ||
+			bytes.IndexByte(data, 0) >= 0 || len(data) > MaxLineBytes {
+			return
+		}
+		checkLines(t, data)
+	})
+}
+
+// TestPlainASCII compares the eight-byte test with the byte loop on
+// every byte at every position of a line.
+func TestPlainASCII(t *testing.T) {
+	base := []byte("[ 10s ] thds: 4 tps: 1.0 qps: 2.0 lat (ms,95%): 3.0")
+	for pos := 0; pos < 20; pos++ {
+		for c := 0; c < 256; c++ {
+			b := append([]byte(nil), base...)
+			b[pos] = byte(c)
+			for _, s := range []string{string(b), string(b[:pos+1]), string(b[pos:])} {
+				if got, want := plainASCII(s), plainASCIIBytes(s); got != want {
+					t.Fatalf("plainASCII(%q) = %v, want %v", s, got, want)
+				}
+			}
+		}
+	}
+}
+
+func FuzzPlainASCII(f *testing.F) {
+	f.Add("plain text\twith a tab")
+	f.Add("caf\xc3\xa9 \x7f\x1b[0m")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := plainASCII(s), plainASCIIBytes(s); got != want {
+			t.Fatalf("plainASCII(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
