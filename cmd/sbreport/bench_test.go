@@ -79,7 +79,7 @@ func BenchmarkParseJSON1GB(b *testing.B) {
 // interimHeavyUnit is the one-hour 0.5 run (360 interim lines) and the
 // 1800 s 1.0.20 run, one after the other: the text the parse --json
 // benchmarks repeat.
-func interimHeavyUnit(b *testing.B) []byte {
+func interimHeavyUnit(b testing.TB) []byte {
 	var unit []byte
 	for _, f := range []string{
 		"../../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt",
@@ -99,16 +99,12 @@ func interimHeavyUnit(b *testing.B) []byte {
 // over one 32 MiB file of interim-heavy logs, output discarded: reading,
 // parsing, labelling and encoding, end to end.
 func BenchmarkParseJSONInterimHeavy(b *testing.B) {
-	unit := interimHeavyUnit(b)
-	var file []byte
-	for len(file)+len(unit) <= 32<<20 {
-		file = append(file, unit...)
-	}
-	p := filepath.Join(b.TempDir(), "heavy.txt")
-	if err := os.WriteFile(p, file, 0o644); err != nil {
+	p := interimHeavyFile(b, 32<<20)
+	st, err := os.Stat(p)
+	if err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(int64(len(file)))
+	b.SetBytes(st.Size())
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
