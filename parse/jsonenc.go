@@ -469,43 +469,56 @@ func appendFloatF(b []byte, v float64) []byte {
 		return append(b, '0')
 	}
 	if abs < 1e9 {
-		if m := math.Round(abs * 1e4); m/1e4 == abs {
+		// abs*1e4 is within 0.002 of an integer m when there is one.
+		if m := uint64(abs*1e4 + 0.5); float64(m)/1e4 == abs {
 			if v < 0 {
 				b = append(b, '-')
 			}
-			n, d := uint64(m), 4
-			for d > 0 && n%10 == 0 {
-				n /= 10
-				d--
-			}
-			return appendDecimal(b, n, d)
+			return appendDecimal(b, m)
 		}
 	}
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }
 
-// appendDecimal appends m/10^d with exactly d decimals.
-func appendDecimal(b []byte, m uint64, d int) []byte {
-	var buf [24]byte
-	i := len(buf)
-	for k := 0; k < d; k++ {
-		i--
-		buf[i] = byte('0' + m%10)
-		m /= 10
-	}
-	if d > 0 {
-		i--
-		buf[i] = '.'
-	}
-	for {
-		i--
-		buf[i] = byte('0' + m%10)
-		m /= 10
-		if m == 0 {
-			break
+// appendDecimal appends m/10^4 with the decimals it needs (none when m
+// is a multiple of 10^4), written in place at the end of b.
+func appendDecimal(b []byte, m uint64) []byte {
+	ip, fp := m/10000, m%10000
+	d := 0 // decimals
+	if fp != 0 {
+		d = 4
+		for fp%10 == 0 {
+			fp /= 10
+			d--
 		}
 	}
-	return append(b, buf[i:]...)
+	n := 1 // digits before the point
+	for x := ip; x >= 10; x /= 10 {
+		n++
+	}
+	size := n
+	if d > 0 {
+		size += 1 + d
+	}
+	l := len(b)
+	b = slices.Grow(b, size)[:l+size]
+	out := b[l:]
+	k := size
+	for ; d > 0; d-- {
+		k--
+		out[k] = byte('0' + fp%10)
+		fp /= 10
+	}
+	if k < size {
+		k--
+		out[k] = '.'
+	}
+	for k > 0 {
+		k--
+		out[k] = byte('0' + ip%10)
+		ip /= 10
+	}
+	return b
 }
 
 // jsonSafe marks the ASCII bytes encoding/json writes as they are (it

@@ -302,8 +302,9 @@ func plainASCII(s string) bool {
 	// Eight bytes at a time: a byte of 0x80 or more, below 0x20 or equal
 	// to 0x7f sends the eight to the byte loop (tabs are fine there).
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		w := s[i : i+8] // one bounds check, and the compiler loads the eight bytes at once
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 		const ones, highs = 0x0101010101010101, 0x8080808080808080
 		del := x ^ 0x7f*ones
 		if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 || (del-ones)&^del&highs != 0 {

@@ -142,10 +142,10 @@ func TestRegexBaselineSameNumbers(t *testing.T) {
 	}
 }
 
-// BenchmarkRegexBaseline reads the 32 MiB file of
+// BenchmarkRegexBaseline reads the 8 MiB file of
 // BenchmarkParseJSONInterimHeavy with the regular-expression baseline.
 func BenchmarkRegexBaseline(b *testing.B) {
-	p := interimHeavyFile(b, 32<<20)
+	p := interimHeavyFile(b, 8<<20)
 	st, err := os.Stat(p)
 	if err != nil {
 		b.Fatal(err)
@@ -160,7 +160,7 @@ func BenchmarkRegexBaseline(b *testing.B) {
 		}
 		runs, err := regexParse(f)
 		f.Close()
-		if err != nil || len(runs) < 400 {
+		if err != nil || len(runs) < 200 {
 			b.Fatalf("%d runs, %v", len(runs), err)
 		}
 	}
@@ -170,7 +170,7 @@ func BenchmarkRegexBaseline(b *testing.B) {
 // alone: the parsing that parse --json adds reading, labelling and
 // encoding to.
 func BenchmarkStreamInterimHeavy(b *testing.B) {
-	p := interimHeavyFile(b, 32<<20)
+	p := interimHeavyFile(b, 8<<20)
 	st, err := os.Stat(p)
 	if err != nil {
 		b.Fatal(err)
@@ -190,7 +190,7 @@ func BenchmarkStreamInterimHeavy(b *testing.B) {
 			}
 		})
 		f.Close()
-		if err != nil || runs < 400 {
+		if err != nil || runs < 200 {
 			b.Fatalf("%d runs, %v", runs, err)
 		}
 	}

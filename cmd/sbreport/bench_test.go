@@ -96,10 +96,10 @@ func interimHeavyUnit(b testing.TB) []byte {
 }
 
 // BenchmarkParseJSONInterimHeavy runs `sbreport parse --json` in process
-// over one 32 MiB file of interim-heavy logs, output discarded: reading,
+// over one 8 MiB file of interim-heavy logs, output discarded: reading,
 // parsing, labelling and encoding, end to end.
 func BenchmarkParseJSONInterimHeavy(b *testing.B) {
-	p := interimHeavyFile(b, 32<<20)
+	p := interimHeavyFile(b, 8<<20)
 	st, err := os.Stat(p)
 	if err != nil {
 		b.Fatal(err)
