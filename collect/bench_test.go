@@ -45,3 +45,47 @@ func BenchmarkWalk10000SmallLogs(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWalk60Files reads a directory of 60 interim-heavy logs of
+// 2 MiB (the one-hour 0.5 run and the 1800 s 1.0.20 run, repeated), the
+// shape of a campaign's raw outputs. Run with -cpu 1,2 to see the files
+// parsed on every core.
+func BenchmarkWalk60Files(b *testing.B) {
+	var unit []byte
+	for _, f := range []string{
+		"../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt",
+		"../testdata/public/sysbench-1.0/sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt",
+	} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Skip(err)
+		}
+		unit = append(append(unit, data...), '\n')
+	}
+	var file []byte
+	for len(file)+len(unit) <= 2<<20 {
+		file = append(file, unit...)
+	}
+	dir := b.TempDir()
+	for i := 0; i < 60; i++ {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("run%02d.log", i)), file, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	want := 60 * 2 * (len(file) / len(unit))
+	b.SetBytes(int64(len(file)) * 60)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		runs := 0
+		if err := Walk([]string{dir}, func(it parse.Item) {
+			if _, ok := it.(*parse.Run); ok {
+				runs++
+			}
+		}); err != nil {
+			b.Fatal(err)
+		}
+		if runs != want {
+			b.Fatalf("read %d runs, want %d", runs, want)
+		}
+	}
+}

@@ -57,7 +57,7 @@ func (w *walker) flushDir() {
 		if sc == "" {
 			sc = "dir:" + h.dir
 		}
-		w.scoped[sc] = append(w.scoped[sc], capRef{kind, id})
+		w.scoped[sc] = addCapture(w.scoped[sc], capRef{kind, id})
 		if w.kinds == nil {
 			w.kinds = map[string]string{}
 		}
@@ -108,23 +108,42 @@ func (w *walker) runCaptures(r *parse.Run, h held) {
 	for _, sc := range scopes {
 		added := map[string]bool{}
 		dirScope := strings.HasPrefix(sc, "dir:")
-		for _, c := range w.scoped[sc] {
-			if kinds[c.kind] || have[c.id] {
-				continue
-			}
+		for _, g := range w.scoped[sc] {
 			// A capture in another file of the directory that holds runs
 			// describes the runs after it there (parse lists it for them).
-			if src, _, ok := cutID(c.id); ok && (src == r.Source || dirScope && w.runFiles[src]) {
+			if g.src == r.Source || dirScope && w.runFiles[g.src] {
 				continue
 			}
-			r.Captures = append(r.Captures, c.id)
-			have[c.id] = true
-			added[c.kind] = true
+			for _, c := range g.caps {
+				if kinds[c.kind] || have[c.id] {
+					continue
+				}
+				r.Captures = append(r.Captures, c.id)
+				have[c.id] = true
+				added[c.kind] = true
+			}
 		}
 		for k := range added {
 			kinds[k] = true
 		}
 	}
+}
+
+// A capGroup holds consecutive captures of one input, in order: a run
+// passes over the captures of a whole input at once.
+type capGroup struct {
+	src  string // the input, as in the CaptureID
+	caps []capRef
+}
+
+// addCapture appends c to the groups of a scope.
+func addCapture(gs []capGroup, c capRef) []capGroup {
+	src, _, _ := cutID(c.id)
+	if n := len(gs); n > 0 && gs[n-1].src == src {
+		gs[n-1].caps = append(gs[n-1].caps, c)
+		return gs
+	}
+	return append(gs, capGroup{src: src, caps: []capRef{c}})
 }
 
 // kindsOf returns the kinds of the captures ids names.

@@ -168,7 +168,7 @@ type walker struct {
 	// scoped lists the captures seen so far by what they describe: a
 	// campaign run ("run:ID"), a campaign system ("system:NAME"), the
 	// campaign host ("host"), or a directory ("dir:PATH").
-	scoped map[string][]capRef
+	scoped map[string][]capGroup
 	kinds  map[string]string // CaptureID → kind, of every capture in scoped
 	// runFiles holds the files runs were read from.
 	runFiles map[string]bool
@@ -198,7 +198,7 @@ const (
 )
 
 func newWalker(in Input, opts Options, out func(parse.Item), pl *pipeline) *walker {
-	return &walker{in: in, opts: opts, out: out, pl: pl, scoped: map[string][]capRef{}}
+	return &walker{in: in, opts: opts, out: out, pl: pl, scoped: map[string][]capGroup{}}
 }
 
 // Options controls Walk.
