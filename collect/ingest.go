@@ -438,7 +438,7 @@ func (w *walker) openFile(p string, extra map[string]string, scope string, read 
 		return
 	}
 	if w.pl != nil && w.pl.workers > 1 {
-		w.pl.submit(&fileJob{w: w, p: p, extra: extra, scope: scope, read: read, quiet: quiet})
+		w.pl.addFile(w, fileSpec{p: p, extra: extra, scope: scope, read: read, quiet: quiet})
 		return
 	}
 	w.readFile(w, p, extra, scope, read, quiet)

@@ -16,8 +16,10 @@ import (
 // error about a directory, the end of a directory) waits in a queue of
 // steps. Steps are carried out in order on the caller's goroutine: a
 // file's step hands its items to the walker, as they come, exactly as
-// reading it in turn would have. Memory is bounded by the files in
-// flight: a file is handed to a worker only while the files queued
+// reading it in turn would have. Small files of a directory go to the
+// workers in batches (up to maxBatchFiles files and maxBatchBytes), so
+// that handing them over costs less than parsing them. Memory is bounded
+// by the files in flight: a file is handed to a worker only while the files queued
 // before it hold less than inFlightPerWorker bytes per worker (one file
 // is always let through), and only maxQueuedSteps steps wait at once.
 
@@ -28,6 +30,8 @@ const (
 	inFlightPerWorker = 8 << 20
 	gzipFactor        = 5
 	maxQueuedSteps    = 256
+	maxBatchFiles     = 32
+	maxBatchBytes     = 256 << 10
 )
 
 // A pipeline parses files ahead of the walk.
@@ -38,8 +42,9 @@ type pipeline struct {
 	jobs     chan *fileJob // files for the workers
 	wg       sync.WaitGroup
 	started  bool
-	queue    []step // what the walk does next, in order
-	inflight int64  // bytes of the files in queue
+	queue    []step   // what the walk does next, in order
+	batch    *fileJob // small files met since the last step, not queued yet
+	inflight int64    // bytes of the files in queue
 }
 
 // A step is one thing the walk does once everything before it is done:
@@ -65,9 +70,10 @@ func newPipeline(workers int) *pipeline {
 
 // busy reports whether steps wait: what the walk does now must then wait
 // behind them.
-func (pl *pipeline) busy() bool { return pl != nil && len(pl.queue) > 0 }
+func (pl *pipeline) busy() bool { return pl != nil && (len(pl.queue) > 0 || pl.batch != nil) }
 
 func (pl *pipeline) push(s step) {
+	pl.sendBatch()
 	for len(pl.queue) >= pl.maxSteps {
 		pl.next()
 	}
@@ -84,9 +90,34 @@ func (pl *pipeline) emit(out func(parse.Item), it parse.Item) {
 	out(it)
 }
 
-// submit hands a file to the workers and queues its step.
+// addFile queues a file of walker w, in a batch of small files or alone.
+func (pl *pipeline) addFile(w *walker, f fileSpec) {
+	size := inFlightSize(f.p)
+	if b := pl.batch; b != nil && (b.w != w || len(b.files) >= maxBatchFiles || b.size+size > maxBatchBytes) {
+		pl.sendBatch()
+	}
+	if size >= maxBatchBytes {
+		pl.submit(&fileJob{w: w, files: []fileSpec{f}, size: size})
+		return
+	}
+	if pl.batch == nil {
+		pl.batch = &fileJob{w: w}
+	}
+	pl.batch.files = append(pl.batch.files, f)
+	pl.batch.size += size
+}
+
+// sendBatch hands the batch of small files to the workers.
+func (pl *pipeline) sendBatch() {
+	if b := pl.batch; b != nil {
+		pl.batch = nil
+		pl.submit(b)
+	}
+}
+
+// submit hands a job to the workers and queues its step.
 func (pl *pipeline) submit(j *fileJob) {
-	j.size = inFlightSize(j.p)
+	pl.sendBatch()
 	for len(pl.queue) > 0 && (pl.inflight+j.size > pl.maxBytes || len(pl.queue) >= pl.maxSteps) {
 		pl.next()
 	}
@@ -98,7 +129,9 @@ func (pl *pipeline) submit(j *fileJob) {
 			go func() {
 				defer pl.wg.Done()
 				for j := range pl.jobs {
-					j.w.readFile(j, j.p, j.extra, j.scope, j.read, j.quiet)
+					for _, f := range j.files {
+						j.w.readFile(j, f.p, f.extra, f.scope, f.read, f.quiet)
+					}
 					j.finish()
 				}
 			}()
@@ -130,6 +163,7 @@ func (pl *pipeline) next() {
 
 // drain carries out every step.
 func (pl *pipeline) drain() {
+	pl.sendBatch()
 	for pl.busy() {
 		pl.next()
 	}
@@ -156,21 +190,26 @@ func inFlightSize(p string) int64 {
 	return st.Size()
 }
 
-// A fileJob is one file read by a worker: it keeps what reading the file
-// gives (fileOut) until the walker takes it, in order.
+// A fileJob is files read by a worker one after the other: it keeps what
+// reading them gives (fileOut) until the walker takes it, in order.
 type fileJob struct {
-	w     *walker // whose input and options label the file's items
-	p     string
-	extra map[string]string
-	scope string
-	read  reader
-	quiet bool
-	size  int64
+	w     *walker // whose input and options label the files' items
+	files []fileSpec
+	size  int64 // what the files count against the budget
 
 	mu    sync.Mutex
 	ops   []fileOp      // given, not yet taken
 	done  bool          // the file is read
 	ready chan struct{} // ops were given or the file is read
+}
+
+// A fileSpec is a file to read, with what walker.openFile was told of it.
+type fileSpec struct {
+	p     string
+	extra map[string]string
+	scope string
+	read  reader // nil: sniffed
+	quiet bool
 }
 
 // A fileOp is one call of fileOut.
