@@ -178,8 +178,7 @@ func normalize(l *Line) {
 	if !plainASCII(s) {
 		s = CleanText(s)
 	}
-	s = strings.TrimRight(s, " \t\f\v")
-	s = strings.TrimLeft(s, " \t\f\v")
+	s = trimBlank(s)
 	l.Prompt = ""
 	if s == "" {
 		l.Text = ""
@@ -294,6 +293,22 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 	}
 	return "", s, false
 }
+
+// trimBlank removes spaces, tabs, form feeds and vertical tabs from both
+// ends of s: strings.Trim with that cut set, without building the set
+// for every line.
+func trimBlank(s string) string {
+	i, j := 0, len(s)
+	for i < j && isBlank(s[i]) {
+		i++
+	}
+	for j > i && isBlank(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\f' || c == '\v' }
 
 // plainASCII reports whether s is printable ASCII and tabs, which
 // CleanText leaves as it is: the fast path of normalize.

@@ -129,3 +129,14 @@ func FuzzPlainASCII(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTrimBlank checks trimBlank against strings.Trim.
+func FuzzTrimBlank(f *testing.F) {
+	f.Add(" \t[ 10s ] thds: 4\f\v ")
+	f.Add("\v")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimBlank(s), strings.Trim(s, " \t\f\v"); got != want {
+			t.Fatalf("trimBlank(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
