@@ -207,7 +207,8 @@ var createEngineRE = regexp.MustCompile(`(?i)(?:^\)|\bCREATE\s+TABLE\b.*\))\s*EN
 // noteEngineText takes the engine of a CREATE TABLE statement ("...)
 // ENGINE=InnoDB DEFAULT CHARSET=...") that no block claimed.
 func (c *ctx) noteEngineText(l *Line) {
-	if !strings.Contains(l.Text, "NGINE") && !strings.Contains(l.Text, "ngine") {
+	// Cheap tests first: this runs on every line.
+	if strings.IndexByte(l.Text, '=') < 0 || !strings.Contains(l.Text, "NGINE") && !strings.Contains(l.Text, "ngine") {
 		return
 	}
 	if m := createEngineRE.FindStringSubmatch(l.Text); m != nil {

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // What no real run prints. Counts, rates, times and latencies are never
@@ -65,41 +66,93 @@ func refuseImpossible(r *Run) {
 // seeds, and the series judged line by line where they are read.
 var notMeasured = map[string]bool{"Options": true, "Intervals": true, "Histogram": true, "Columns": true}
 
+// A fieldPlan is what clearNegative visits of one field of a struct type,
+// worked out once per type: reflection's field lookups are far dearer
+// than the walk itself, which runs on every run.
+type fieldPlan struct {
+	index int
+	name  string // JSON name
+	kind  int    // planNumber (a *float64, *int64 or *int), planStruct, planPtrStruct
+	sub   []fieldPlan
+}
+
+const (
+	planNumber = iota
+	planStruct
+	planPtrStruct
+)
+
+var (
+	planMu    sync.Mutex
+	planCache = map[reflect.Type][]fieldPlan{}
+)
+
+// planOf returns the fields of struct type t that clearNegative visits.
+func planOf(t reflect.Type) []fieldPlan {
+	planMu.Lock()
+	p, ok := planCache[t]
+	planMu.Unlock()
+	if ok {
+		return p
+	}
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if !sf.IsExported() || notMeasured[sf.Name] {
+			continue
+		}
+		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+		switch ft := sf.Type; ft.Kind() {
+		case reflect.Struct:
+			p = append(p, fieldPlan{index: i, name: name, kind: planStruct, sub: planOf(ft)})
+		case reflect.Pointer:
+			switch ft.Elem().Kind() {
+			case reflect.Float64, reflect.Int, reflect.Int64:
+				p = append(p, fieldPlan{index: i, name: name, kind: planNumber})
+			case reflect.Struct:
+				p = append(p, fieldPlan{index: i, name: name, kind: planPtrStruct, sub: planOf(ft.Elem())})
+			}
+		}
+	}
+	planMu.Lock()
+	planCache[t] = p
+	planMu.Unlock()
+	return p
+}
+
 // clearNegative sets every negative *float64, *int64 or *int field of the
 // struct v (and of the structs it holds or points to) to nil, with a
 // warning naming it by its JSON path. Options (settings, seeds) and
 // intervals are not measurements of the run's result and are skipped.
 func clearNegative(r *Run, v reflect.Value, path string) {
-	t := v.Type()
-	for i := 0; i < v.NumField(); i++ {
-		f, sf := v.Field(i), t.Field(i)
-		if !sf.IsExported() || notMeasured[sf.Name] {
-			continue
-		}
-		// The JSON name, built only when needed: this runs on every run.
+	walkNegative(r, v, planOf(v.Type()), path)
+}
+
+func walkNegative(r *Run, v reflect.Value, plan []fieldPlan, path string) {
+	for _, fp := range plan {
+		f := v.Field(fp.index)
 		name := func() string {
-			n, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
 			if path != "" {
-				return path + "." + n
+				return path + "." + fp.name
 			}
-			return n
+			return fp.name
 		}
-		switch f.Kind() {
-		case reflect.Struct:
-			clearNegative(r, f, name())
-		case reflect.Pointer:
+		switch fp.kind {
+		case planStruct:
+			walkNegative(r, f, fp.sub, name())
+		case planPtrStruct:
+			if !f.IsNil() {
+				walkNegative(r, f.Elem(), fp.sub, name())
+			}
+		case planNumber:
 			if f.IsNil() {
 				continue
 			}
 			e := f.Elem()
 			neg := false
-			switch e.Kind() {
-			case reflect.Float64:
+			if e.Kind() == reflect.Float64 {
 				neg = e.Float() < 0
-			case reflect.Int, reflect.Int64:
+			} else {
 				neg = e.Int() < 0
-			case reflect.Struct:
-				clearNegative(r, e, name())
 			}
 			if neg {
 				r.Warn(0, "impossible negative "+name()+" "+strconv.FormatFloat(numberOf(e), 'f', -1, 64)+"; left absent")
