@@ -339,6 +339,18 @@ type StabilityGroup struct {
 	Stalls        int     `json:"stalls"`
 }
 
+// MarshalJSON writes the figures a group's runs could not give (a CV of
+// a single interim point) as null.
+func (g StabilityGroup) MarshalJSON() ([]byte, error) {
+	type plain StabilityGroup
+	return json.Marshal(struct {
+		plain
+		WarmupMedianS *float64 `json:"warmup_median_s"`
+		CVMedian      *float64 `json:"cv_median"`
+		CVMax         *float64 `json:"cv_max"`
+	}{plain(g), num(g.WarmupMedianS), num(g.CVMedian), num(g.CVMax)})
+}
+
 // A StabilityRun is one run worth a look.
 type StabilityRun struct {
 	Ref      string       `json:"ref"` // source:line; a merged run names every client
@@ -350,6 +362,16 @@ type StabilityRun struct {
 	Stalls   []Stall      `json:"stalls"`
 	Little   *LittleCheck `json:"little"` // set when it does not fit
 	Notes    []string     `json:"notes"`
+}
+
+// MarshalJSON writes a CV the run could not give as null.
+func (r StabilityRun) MarshalJSON() ([]byte, error) {
+	type plain StabilityRun
+	return json.Marshal(struct {
+		plain
+		WarmupS *float64 `json:"warmup_s"`
+		CV      *float64 `json:"cv"`
+	}{plain(r), num(r.WarmupS), num(r.CV)})
 }
 
 // Caveats are what a reader needs to know first about how the numbers
@@ -1149,8 +1171,10 @@ func stabilityReport(an *Analysis, th Thresholds) StabilityReport {
 		var warm, cvs []float64
 		for _, st := range sts {
 			warm = append(warm, st.WarmupS)
-			cvs = append(cvs, st.CV)
-			g.CVMax = math.Max(g.CVMax, st.CV)
+			if !math.IsNaN(st.CV) {
+				cvs = append(cvs, st.CV)
+				g.CVMax = math.Max(g.CVMax, st.CV)
+			}
 			g.Stalls += len(st.Stalls)
 		}
 		g.WarmupMedianS = median(warm)

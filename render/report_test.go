@@ -127,3 +127,21 @@ func TestReportFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestReportShortRuns: runs too short to give every figure (a CV from a
+// single interim point) still give a report whose results.json encodes,
+// the missing figures as null.
+func TestReportShortRuns(t *testing.T) {
+	doc, err := collect.Load([]string{"../testdata/real/short-campaign"})
+	if err != nil || len(doc.Runs) != 8 {
+		t.Fatalf("%v, %d runs", err, len(doc.Runs))
+	}
+	an := analyze.Analyze(doc, analyze.Options{})
+	var buf bytes.Buffer
+	if err := JSON(&buf, doc, an, analyze.NewReport(doc, an)); err != nil {
+		t.Fatalf("results.json: %v", err)
+	}
+	if !bytes.Contains(buf.Bytes(), []byte(`"cv": null`)) {
+		t.Errorf("no CV left out as null in results.json")
+	}
+}

@@ -86,8 +86,8 @@ func TestConcurrentStore(t *testing.T) {
 	if !sameSet(wantNames, gotNames) {
 		t.Error("the stored runs are not the runs of the files")
 	}
-	if n, m := d.Count(t, "sources"), d.Count(t, "captures"); m != len(want.Hosts)+len(want.Variables)+len(want.Tables) || n == 0 {
-		t.Errorf("%d sources, %d captures; the files have %d captures", n, m, len(want.Hosts)+len(want.Variables)+len(want.Tables))
+	if n, m := d.Count(t, "sources"), d.Count(t, "captures"); m != len(want.Hosts)+len(want.Variables)+len(want.Tables)+len(want.SysStats) || n == 0 {
+		t.Errorf("%d sources, %d captures; the files have %d captures", n, m, len(want.Hosts)+len(want.Variables)+len(want.Tables)+len(want.SysStats))
 	}
 	checkComplete(t, d)
 }
