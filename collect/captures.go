@@ -1,7 +1,6 @@
 package collect
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/sbreport/sbreport/parse"
@@ -183,7 +182,7 @@ func captureLabels(labels *map[string]string, items []held, i int) {
 		first := true
 		for _, h := range items {
 			r, ok := h.it.(*parse.Run)
-			if !ok || filepath.Dir(h.file) != dir {
+			if !ok || h.dir != dir {
 				continue
 			}
 			if first {

@@ -40,10 +40,15 @@ type Input struct {
 // them system=NAME, benchstat's convention) unless the whole argument is an
 // existing path (a directory called engine=rocksdb is a path).
 func ParseInput(arg string) Input {
-	if arg == "-" {
+	return parseInput(newTree(nil), arg)
+}
+
+// parseInput is ParseInput for an argument naming a file of t.
+func parseInput(t tree, arg string) Input {
+	if t.stdin(arg) {
 		return Input{Path: "-"}
 	}
-	if _, err := os.Stat(arg); err == nil {
+	if _, err := fs.Stat(t.fsys, arg); err == nil {
 		return Input{Path: arg}
 	}
 	if name, p, ok := strings.Cut(arg, "="); ok && name != "" && !strings.ContainsAny(name, "/\\") && p != "" {
@@ -82,23 +87,24 @@ func WalkWith(inputs []string, opts Options, emit func(parse.Item)) error {
 
 func walkWith(inputs []string, opts Options, emit func(parse.Item), pl *pipeline) error {
 	defer pl.close()
+	t := newTree(opts.FS)
 	for _, arg := range inputs {
-		in := ParseInput(arg)
-		if in.Path == "-" {
+		in := parseInput(t, arg)
+		if t.stdin(in.Path) {
 			pl.drain()
 			w := newWalker(in, opts, emit, nil)
 			w.file(w, "-", "stdin", os.Stdin, nil, "", nil, false)
 			w.flushDir()
 			continue
 		}
-		st, err := os.Stat(in.Path)
+		st, err := fs.Stat(t.fsys, in.Path)
 		if err != nil {
 			pl.emit(emit, &parse.Error{Source: in.Path, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))})
 			continue
 		}
 		w := newWalker(in, opts, emit, pl)
 		if !st.IsDir() {
-			camp := w.enclosingCampaign(filepath.Dir(in.Path))
+			camp := w.enclosingCampaign(t.dir(in.Path))
 			extra, _ := camp.of(in.Path)
 			w.openFile(in.Path, extra, camp.scope(in.Path), camp.reader(in.Path), false)
 			w.endDir()
@@ -141,7 +147,7 @@ func (w *walker) hold(it parse.Item, file, scope string) {
 		}
 		w.runFiles[file] = true
 	}
-	w.held = append(w.held, held{it: it, file: file, dir: filepath.Dir(file), scope: scope})
+	w.held = append(w.held, held{it: it, file: file, dir: w.t.dir(file), scope: scope})
 	if w.nruns > maxHeldRuns || w.npoints > maxHeldPoints {
 		w.flushDir()
 	}
@@ -158,6 +164,7 @@ func unwrapPathErr(err error) error {
 type walker struct {
 	in        Input
 	opts      Options
+	t         tree             // where in and the files under it are read
 	pl        *pipeline        // parses files ahead; nil to read them in turn
 	out       func(parse.Item) // where finished items go
 	hosts     []*parse.Host    // hosts of the current directory, held to be merged
@@ -198,7 +205,7 @@ const (
 )
 
 func newWalker(in Input, opts Options, out func(parse.Item), pl *pipeline) *walker {
-	return &walker{in: in, opts: opts, out: out, pl: pl, scoped: map[string][]capGroup{}}
+	return &walker{in: in, opts: opts, t: newTree(opts.FS), out: out, pl: pl, scoped: map[string][]capGroup{}}
 }
 
 // Options controls Walk.
@@ -209,6 +216,12 @@ type Options struct {
 	// Workers is how many files are parsed at once; 0 means GOMAXPROCS.
 	// The items are the same for any number.
 	Workers int
+	// FS is where the inputs are read, and its names (slash-separated and
+	// unrooted, as fs.ValidPath says) name every source: sbreport demo
+	// reads the campaign embedded in the binary. Nil means the operating
+	// system's files, named as given (relative or absolute paths), and
+	// "-" standard input.
+	FS fs.FS
 
 	sniff bool // read campaign files by sniffing too, as files of unknown kind
 }
@@ -223,7 +236,7 @@ func (w *walker) dir(root string) error {
 		if w.skipReportDir(dir) {
 			return nil
 		}
-		entries, err := os.ReadDir(dir)
+		entries, err := fs.ReadDir(w.t.fsys, dir)
 		if err != nil {
 			w.emit(&parse.Error{Source: dir, Message: fmt.Sprintf("cannot read directory: %v", unwrapPathErr(err))})
 			return nil
@@ -239,7 +252,7 @@ func (w *walker) dir(root string) error {
 			// A run's captures (status snapshots, system statistics) are
 			// read before its output, so that the run can name them.
 			sort.SliceStable(entries, func(i, j int) bool {
-				return !camp.isOutput(filepath.Join(dir, entries[i].Name())) && camp.isOutput(filepath.Join(dir, entries[j].Name()))
+				return !camp.isOutput(w.t.join(dir, entries[i].Name())) && camp.isOutput(w.t.join(dir, entries[j].Name()))
 			})
 		}
 		for _, e := range entries {
@@ -247,7 +260,7 @@ func (w *walker) dir(root string) error {
 			if strings.HasPrefix(name, ".") {
 				continue
 			}
-			p := filepath.Join(dir, name)
+			p := w.t.join(dir, name)
 			if e.IsDir() {
 				subdirs = append(subdirs, p)
 				continue
@@ -268,7 +281,7 @@ func (w *walker) dir(root string) error {
 		if camp != nil && camp.isRoot(dir) {
 			// Systems in the plan's order, so that the first is the baseline.
 			sort.SliceStable(subdirs, func(i, j int) bool {
-				return camp.rank(filepath.Base(subdirs[i])) < camp.rank(filepath.Base(subdirs[j]))
+				return camp.rank(w.t.base(subdirs[i])) < camp.rank(w.t.base(subdirs[j]))
 			})
 		}
 		for _, s := range subdirs {
@@ -278,13 +291,14 @@ func (w *walker) dir(root string) error {
 		}
 		return nil
 	}
-	return walkDir(root, w.enclosingCampaign(filepath.Dir(root)))
+	return walkDir(root, w.enclosingCampaign(w.t.dir(root)))
 }
 
 // campaign holds what a campaign manifest says of its files.
 type campaign struct {
-	dir    string
-	sniff  bool // Options.sniff
+	t      tree   // where it lies
+	dir    string // its directory, as t.abs gives it
+	sniff  bool   // Options.sniff
 	labels map[string]map[string]string
 	skip   map[string]bool
 	order  map[string]int    // system directory → its place in the plan (from 1)
@@ -294,17 +308,7 @@ type campaign struct {
 }
 
 // rel returns p relative to the campaign directory, slash-separated.
-func (c *campaign) rel(p string) string {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return ""
-	}
-	rel, err := filepath.Rel(c.dir, abs)
-	if err != nil {
-		return ""
-	}
-	return filepath.ToSlash(rel)
-}
+func (c *campaign) rel(p string) string { return c.t.rel(c.dir, p) }
 
 // scope returns what the file p describes in the campaign: "run:ID",
 // "system:NAME", "host", or "" (also for a nil campaign).
@@ -335,21 +339,13 @@ func (c *campaign) of(p string) (labels map[string]string, skip bool) {
 	if c == nil {
 		return nil, false
 	}
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return nil, false
-	}
-	rel, err := filepath.Rel(c.dir, abs)
-	if err != nil {
-		return nil, false
-	}
-	rel = filepath.ToSlash(rel)
+	rel := c.rel(p)
 	return c.labels[rel], c.skip[rel]
 }
 
 // isRoot reports whether dir is the campaign's own directory.
 func (c *campaign) isRoot(dir string) bool {
-	abs, err := filepath.Abs(dir)
+	abs, err := c.t.abs(dir)
 	return err == nil && abs == c.dir
 }
 
@@ -357,15 +353,15 @@ func (c *campaign) isRoot(dir string) bool {
 // report campaign/innodb): p or its nearest parent holding a manifest.
 // Nil when there is none.
 func (w *walker) enclosingCampaign(p string) *campaign {
-	abs, err := filepath.Abs(p)
+	abs, err := w.t.abs(p)
 	if err != nil {
 		return nil
 	}
-	for d := abs; ; d = filepath.Dir(d) {
-		if st, err := os.Stat(filepath.Join(d, ManifestName)); err == nil && !st.IsDir() {
+	for d := abs; ; d = w.t.dir(d) {
+		if st, err := fs.Stat(w.t.fsys, w.t.join(d, ManifestName)); err == nil && !st.IsDir() {
 			return w.readCampaign(d)
 		}
-		if d == filepath.Dir(d) {
+		if d == w.t.dir(d) {
 			return nil
 		}
 	}
@@ -381,17 +377,17 @@ func (c *campaign) rank(name string) int {
 }
 
 func (w *walker) readCampaign(dir string) *campaign {
-	p := filepath.Join(dir, ManifestName)
-	m, err := readManifest(p)
+	p := w.t.join(dir, ManifestName)
+	m, err := readManifest(w.t.fsys, p)
 	if err != nil {
 		w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("campaign manifest not read, files labelled from their paths only: %v", err)})
 		return nil
 	}
-	abs, err := filepath.Abs(dir)
+	abs, err := w.t.abs(dir)
 	if err != nil {
 		abs = dir
 	}
-	c := &campaign{dir: abs, sniff: w.opts.sniff, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{},
+	c := &campaign{t: w.t, dir: abs, sniff: w.opts.sniff, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{},
 		scopes: map[string]string{}, output: map[string]bool{}, kinds: map[string]string{}}
 	for i, s := range m.Systems {
 		c.order[s.Name] = i + 1
@@ -454,21 +450,21 @@ type fileOut interface {
 
 // holdDoc holds an item read back from sbreport's own JSON.
 func (w *walker) holdDoc(it parse.Item, file, scope string) {
-	w.held = append(w.held, held{it: it, file: file, dir: filepath.Dir(file), scope: scope, fromDoc: true})
+	w.held = append(w.held, held{it: it, file: file, dir: w.t.dir(file), scope: scope, fromDoc: true})
 }
 
 // host keeps the merged host captures of one file, to be merged with the
 // directory's (flushHosts).
 func (w *walker) host(h *parse.Host, file, scope string) {
 	w.hosts = append(w.hosts, h)
-	w.hostScope = append(w.hostScope, held{file: file, dir: filepath.Dir(file), scope: scope})
+	w.hostScope = append(w.hostScope, held{file: file, dir: w.t.dir(file), scope: scope})
 }
 
 // readFile reads the file p into out. It reads only what does not change
 // while a directory is walked (the walker's input and options), so that
 // files can be read on several goroutines.
 func (w *walker) readFile(out fileOut, p string, extra map[string]string, scope string, read reader, quiet bool) {
-	f, err := os.Open(p)
+	f, err := w.t.fsys.Open(p)
 	if err != nil {
 		out.hold(&parse.Error{Source: p, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))}, "", "")
 		return

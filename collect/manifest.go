@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -182,16 +181,17 @@ var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanu
 // and wrap the cause (errors.Is(err, fs.ErrNotExist) when there is none).
 func ReadManifest(dir string) (*Manifest, error) {
 	p := filepath.Join(dir, ManifestName)
-	m, err := readManifest(p)
+	m, err := readManifest(newTree(nil).fsys, p)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	return m, nil
 }
 
-// readManifest reads the manifest file p; its errors do not name p.
-func readManifest(p string) (*Manifest, error) {
-	data, err := os.ReadFile(p)
+// readManifest reads the manifest file p of fsys; its errors do not
+// name p.
+func readManifest(fsys fs.FS, p string) (*Manifest, error) {
+	data, err := fs.ReadFile(fsys, p)
 	if err != nil {
 		return nil, unwrapPathErr(err)
 	}

@@ -1,7 +1,7 @@
 package collect
 
 import (
-	"os"
+	"io/fs"
 	"runtime"
 	"strings"
 	"sync"
@@ -92,7 +92,7 @@ func (pl *pipeline) emit(out func(parse.Item), it parse.Item) {
 
 // addFile queues a file of walker w, in a batch of small files or alone.
 func (pl *pipeline) addFile(w *walker, f fileSpec) {
-	size := inFlightSize(f.p)
+	size := inFlightSize(w.t, f.p)
 	if b := pl.batch; b != nil && (b.w != w || len(b.files) >= maxBatchFiles || b.size+size > maxBatchBytes) {
 		pl.sendBatch()
 	}
@@ -178,9 +178,9 @@ func (pl *pipeline) close() {
 	}
 }
 
-// inFlightSize is what a file counts against maxInFlightBytes.
-func inFlightSize(p string) int64 {
-	st, err := os.Stat(p)
+// inFlightSize is what the file p of t counts against maxInFlightBytes.
+func inFlightSize(t tree, p string) int64 {
+	st, err := fs.Stat(t.fsys, p)
 	if err != nil {
 		return 0
 	}

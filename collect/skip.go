@@ -3,8 +3,6 @@ package collect
 import (
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -18,15 +16,19 @@ import (
 const ReportMarker = ".sbreport-report"
 
 // IsReportDir reports whether dir holds a ReportMarker file.
-func IsReportDir(dir string) bool {
-	st, err := os.Lstat(filepath.Join(dir, ReportMarker))
+func IsReportDir(dir string) bool { return isReportDir(newTree(nil), dir) }
+
+// isReportDir is IsReportDir for a directory of t. The marker is a
+// regular file, not a symbolic link to one.
+func isReportDir(t tree, dir string) bool {
+	st, err := fs.Lstat(t.fsys, t.join(dir, ReportMarker))
 	return err == nil && st.Mode().IsRegular()
 }
 
 // skipReportDir reports whether dir is a report written by sbreport and,
 // if so, says that it is skipped.
 func (w *walker) skipReportDir(dir string) bool {
-	if !IsReportDir(dir) {
+	if !isReportDir(w.t, dir) {
 		return false
 	}
 	// Said at once: nothing of the directory is held for merging.
@@ -41,7 +43,7 @@ func (w *walker) skipReportDir(dir string) bool {
 // anything else (a character device such as /dev/zero, a socket) is
 // refused with an error, since reading it never ends or means nothing.
 func (w *walker) openable(p string) bool {
-	st, err := os.Stat(p)
+	st, err := fs.Stat(w.t.fsys, p)
 	if err != nil {
 		return true // let the open report it
 	}
