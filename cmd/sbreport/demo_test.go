@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -146,5 +147,107 @@ func checkPost(t *testing.T, md string, maxLines, maxRows int) {
 		if !strings.HasPrefix(l, "|") && strings.Contains(l, "N* =") {
 			t.Errorf("line %d: unescaped asterisk in %q", i+1, l)
 		}
+	}
+}
+
+// TestDemoIsReportOfCampaign: the demo reads the campaign embedded in the
+// binary as report reads examples/demo-campaign named "demo-campaign" from
+// examples/, so their reports are the same bytes: report.md, runs.csv,
+// results.json, and appendix.md but for its line naming the command that
+// made it. Every source and capture in results.json is a path of the
+// campaign, never a temporary one.
+func TestDemoIsReportOfCampaign(t *testing.T) {
+	tmp := t.TempDir()
+	demoDir, reportDir := filepath.Join(tmp, "demo"), filepath.Join(tmp, "report")
+	var out, errOut bytes.Buffer
+	if err := run([]string{"demo", "-o", demoDir}, &out, &errOut); err != nil {
+		t.Fatalf("demo: %v\n%s", err, errOut.String())
+	}
+	t.Chdir("../../examples")
+	if err := run([]string{"report", "-o", reportDir, "--title", demoTitle, "demo-campaign"}, &out, &errOut); err != nil {
+		t.Fatalf("report: %v\n%s", err, errOut.String())
+	}
+	if errOut.Len() > 0 {
+		t.Errorf("problems printed:\n%s", errOut.String())
+	}
+	made := map[string]string{
+		demoDir:   "This report was made by `sbreport demo -o " + demoDir + "`.\n",
+		reportDir: "This report was made by `sbreport report -o " + reportDir + " --title " + demoTitle + " demo-campaign`.\n",
+	}
+	read := func(dir, name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "appendix.md" {
+			if bytes.Count(b, []byte(made[dir])) != 1 {
+				t.Fatalf("%s/appendix.md lacks %q", dir, made[dir])
+			}
+			b = bytes.Replace(b, []byte(made[dir]), []byte("This report was made by COMMAND.\n"), 1)
+		}
+		return b
+	}
+	for _, name := range []string{"report.md", "appendix.md", "runs.csv", "results.json"} {
+		got, want := read(demoDir, name), read(reportDir, name)
+		if bytes.Equal(got, want) {
+			continue
+		}
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := 0; i < len(gl) && i < len(wl); i++ {
+			if gl[i] != wl[i] {
+				t.Errorf("%s line %d:\n demo   %.300s\n report %.300s", name, i+1, gl[i], wl[i])
+				break
+			}
+		}
+		if len(gl) != len(wl) {
+			t.Errorf("%s: %d lines from the demo, %d from report", name, len(gl), len(wl))
+		}
+	}
+
+	var doc any
+	if err := json.Unmarshal(read(demoDir, "results.json"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				walk(k, e)
+			}
+		case []any:
+			for _, e := range v {
+				walk(key, e)
+			}
+		case string:
+			switch key {
+			case "source":
+				checked++
+				if !strings.HasPrefix(v, demoRoot+"/") {
+					t.Errorf("results.json: source %q, want a path of the campaign", v)
+				}
+			case "captures":
+				// "kind@SOURCE:LINE" for a host's captures, a kind alone
+				// for the host's own source, "SOURCE:LINE" for a run's.
+				_, p, ok := strings.Cut(v, "@")
+				if !ok {
+					p = v
+				}
+				if !strings.Contains(p, "/") && !strings.Contains(p, ":") {
+					return
+				}
+				checked++
+				if !strings.HasPrefix(p, demoRoot+"/") {
+					t.Errorf("results.json: capture %q, want one of a file of the campaign", v)
+				}
+			}
+		}
+	}
+	walk("", doc)
+	// 180 runs with their sources, captures and stability rows, 366
+	// variables, 12 tables, one host.
+	if checked < 2000 {
+		t.Errorf("results.json: %d sources and captures checked, want every run's", checked)
 	}
 }
