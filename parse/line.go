@@ -313,6 +313,37 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 	return "", s, false
 }
 
+// appendFields appends the fields of s, as strings.Fields splits them,
+// to dst: a reader splitting many lines reuses one slice instead of
+// allocating one a line. ASCII text is split here; text with other bytes
+// (whose white space strings.Fields knows) by strings.Fields.
+func appendFields(dst []string, s string) []string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return append(dst, strings.Fields(s)...)
+		}
+	}
+	for i := 0; i < len(s); {
+		for i < len(s) && asciiSpace(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && !asciiSpace(s[j]) {
+			j++
+		}
+		if j > i {
+			dst = append(dst, s[i:j])
+		}
+		i = j
+	}
+	return dst
+}
+
+// asciiSpace reports the ASCII bytes unicode.IsSpace reports.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
 // trimBlank removes spaces, tabs, form feeds and vertical tabs from both
 // ends of s: strings.Trim with that cut set, without building the set
 // for every line.

@@ -179,3 +179,21 @@ func FuzzTrimBlank(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAppendFields checks appendFields against strings.Fields.
+func FuzzAppendFields(f *testing.F) {
+	f.Add("sda               0.00     0.00  813.00  840.00    48.00")
+	f.Add(" a\tb\v\fc\r\nd \u00a0e\u0085f\u2003g ")
+	f.Fuzz(func(t *testing.T, s string) {
+		got := appendFields([]string{"x"}, s)
+		want := append([]string{"x"}, strings.Fields(s)...)
+		if len(got) != len(want) {
+			t.Fatalf("appendFields(%q) = %q, want %q", s, got, want)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("appendFields(%q) = %q, want %q", s, got, want)
+			}
+		}
+	})
+}
