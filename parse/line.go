@@ -318,18 +318,17 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 // allocating one a line. ASCII text is split here; text with other bytes
 // (whose white space strings.Fields knows) by strings.Fields.
 func appendFields(dst []string, s string) []string {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return append(dst, strings.Fields(s)...)
-		}
-	}
+	n := len(dst)
 	for i := 0; i < len(s); {
-		for i < len(s) && asciiSpace(s[i]) {
+		for i < len(s) && fieldByte[s[i]] == fieldSpace {
 			i++
 		}
 		j := i
-		for j < len(s) && !asciiSpace(s[j]) {
+		for j < len(s) && fieldByte[s[j]] == fieldText {
 			j++
+		}
+		if j < len(s) && fieldByte[s[j]] == fieldOther {
+			return append(dst[:n], strings.Fields(s)...)
 		}
 		if j > i {
 			dst = append(dst, s[i:j])
@@ -339,10 +338,24 @@ func appendFields(dst []string, s string) []string {
 	return dst
 }
 
-// asciiSpace reports the ASCII bytes unicode.IsSpace reports.
-func asciiSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
-}
+// fieldByte classes the bytes for appendFields: the ASCII white space
+// unicode.IsSpace reports, the other ASCII bytes, and the bytes of
+// other characters.
+var fieldByte = func() (t [256]uint8) {
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = fieldOther
+	}
+	for _, c := range []byte{' ', '\t', '\n', '\v', '\f', '\r'} {
+		t[c] = fieldSpace
+	}
+	return t
+}()
+
+const (
+	fieldText = iota
+	fieldSpace
+	fieldOther
+)
 
 // trimBlank removes spaces, tabs, form feeds and vertical tabs from both
 // ends of s: strings.Trim with that cut set, without building the set
