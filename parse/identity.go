@@ -481,6 +481,14 @@ func (c *ctx) attachPrepare(r *Run, cmd *Command) {
 
 var headThreadsRE = regexp.MustCompile(`(?i)(?:^|[^0-9.])(\d{1,5})\s*(?:threads?|thds|个?线程|clients?|connections?)\b`)
 
+// mayNameThreads is the cheap test a line headThreadsRE matches passes:
+// it holds one of its words, those letters that only ASCII letters fold
+// to (not s, which ſ folds to) in any ASCII case.
+func mayNameThreads(s string) bool {
+	return containsFoldASCII(s, "thread") || containsFoldASCII(s, "thd") || containsFoldASCII(s, "client") ||
+		containsFoldASCII(s, "connection") || strings.Contains(s, "线程")
+}
+
 // headingThreads returns the thread count an unclaimed line just above a
 // run names ("### 2. Test with 16 threads"), when exactly one does.
 func (c *ctx) headingThreads(line int) (int, int) {
@@ -489,6 +497,9 @@ func (c *ctx) headingThreads(line int) (int, int) {
 		h := c.headings[i]
 		if line-h.No > 6 {
 			break
+		}
+		if !mayNameThreads(h.Text) {
+			continue // most lines: headThreadsRE need not run
 		}
 		m := headThreadsRE.FindAllStringSubmatch(h.Text, -1)
 		if len(m) != 1 {
@@ -590,8 +601,6 @@ func (r *Run) captureEngine() {
 	r.Warn(r.engineLine, "engine "+r.engineHint+" from "+r.engineFrom+", not "+e+" as --"+opt+" says: the table was made after the prepare command")
 }
 
-var testWordRE = regexp.MustCompile(`(?i)\b(cpu|mutex)\b`)
-
 // containsFoldASCII reports whether s contains word, a lower-case ASCII
 // word, in any case. For letters other than k and s, ASCII case is all
 // that (?i) folds.
@@ -613,16 +622,50 @@ func containsFoldASCII(s, word string) bool {
 // command or test (settle): cpu or mutex only, the tests whose output
 // names them least.
 func (c *ctx) noteTestWord(l *Line) {
-	if !containsFoldASCII(l.Text, "cpu") && !containsFoldASCII(l.Text, "mutex") {
-		return // most lines: testWordRE need not run
-	}
-	if m := testWordRE.FindAllString(l.Text, -1); len(m) > 0 {
-		w := strings.ToLower(m[0])
-		for _, o := range m[1:] {
-			if strings.ToLower(o) != w {
-				return // names two: names none
-			}
-		}
+	if w := testWord(l.Text); w != "" {
 		c.testWord, c.testWordLine = w, l.No
 	}
+}
+
+// testWord returns "cpu" or "mutex" when s names that test as a word
+// (the matches of (?i)\b(cpu|mutex)\b), in any case, and not the other;
+// "" when it names neither or both. Case is ASCII case: no other letter
+// folds to those of cpu and mutex. A word ends where a byte that is not
+// an ASCII letter, digit or '_' is, as \b says.
+func testWord(s string) string {
+	w := ""
+	for i := 0; i+3 <= len(s); i++ {
+		if i > 0 && isWordChar(s[i-1]) {
+			continue
+		}
+		var m string
+		switch s[i] | 0x20 {
+		case 'c':
+			m = "cpu"
+		case 'm':
+			m = "mutex"
+		default:
+			continue
+		}
+		if i+len(m) > len(s) || !equalFoldASCII(s[i:i+len(m)], m) || i+len(m) < len(s) && isWordChar(s[i+len(m)]) {
+			continue
+		}
+		if w != "" && w != m {
+			return ""
+		}
+		w = m
+		i += len(m) - 1
+	}
+	return w
+}
+
+// equalFoldASCII reports whether s is word, a lower-case ASCII word,
+// in any ASCII case.
+func equalFoldASCII(s, word string) bool {
+	for j := 0; j < len(word); j++ {
+		if s[j]|0x20 != word[j] {
+			return false
+		}
+	}
+	return true
 }

@@ -46,6 +46,161 @@ func parseInterim(text string, line int) (iv Interval, kind interimKind, err err
 		return Interval{}, interimNone, nil
 	}
 	iv = NewInterval(line, t)
+	if commonInterim(text, i, &iv) {
+		return iv, interimReport, nil
+	}
+	return interimFields(text, i, NewInterval(line, t))
+}
+
+// commonInterim reads the report lines sysbench prints most, after the
+// timestamp at text[i:], in one pass: each shape is its labels as
+// constants with the numbers between them, read by scanNum as
+// interimFields reads them. It reports false, iv partly filled, when the
+// line is not exactly one of them (another spacing, a field more or
+// less, a trailing note), for interimFields to read. A line it takes
+// is one interimFields reads to the same values (TestCommonInterim,
+// FuzzInterim):
+//
+//	thds: N tps: N qps: N (r/w/o: N/N/N) lat (ms,N%): N err/s: N reconn/s: N
+//	thds: N eps: N lat (ms,N%): N
+//	threads: N, tps: N, reads/s: N, writes/s: N response time: Nms (N%)
+//	threads: N, tps: N, reads: N, writes: N, response time: Nms (N%), errors: N, reconnects:  N
+//
+// and the 0.5 lines with either reads/s or reads, writes/s or writes,
+// with or without a comma before "response time", and with or without
+// errors and reconnects.
+func commonInterim(s string, i int, iv *Interval) bool {
+	var j int
+	var ok bool
+	switch {
+	case hasPrefixAt(s, i, " thds: "):
+		if iv.Threads, j, ok = scanNum(s, i+len(" thds: ")); !ok || !hasPrefixAt(s, j, " ") {
+			return false
+		}
+		i = j + len(" ")
+		if hasPrefixAt(s, i, "eps: ") {
+			if iv.EPS, j, ok = scanNum(s, i+len("eps: ")); !ok || !hasPrefixAt(s, j, " lat (ms,") {
+				return false
+			}
+			i = j + len(" lat (ms,")
+			if iv.LatPct, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "%): ") {
+				return false
+			}
+			i = j + len("%): ")
+			iv.LatMs, ok = numEnd(s, i)
+			return ok
+		}
+		if !hasPrefixAt(s, i, "tps: ") {
+			return false
+		}
+		if iv.TPS, j, ok = scanNum(s, i+len("tps: ")); !ok || !hasPrefixAt(s, j, " qps: ") {
+			return false
+		}
+		i = j + len(" qps: ")
+		if iv.QPS, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, " (r/w/o: ") {
+			return false
+		}
+		i = j + len(" (r/w/o: ")
+		if iv.Reads, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "/") {
+			return false
+		}
+		i = j + len("/")
+		if iv.Writes, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "/") {
+			return false
+		}
+		i = j + len("/")
+		if iv.Other, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, ") lat (ms,") {
+			return false
+		}
+		i = j + len(") lat (ms,")
+		if iv.LatPct, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "%): ") {
+			return false
+		}
+		i = j + len("%): ")
+		if iv.LatMs, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, " err/s: ") {
+			return false
+		}
+		i = j + len(" err/s: ")
+		if iv.ErrS, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, " reconn/s: ") {
+			return false
+		}
+		i = j + len(" reconn/s: ")
+		iv.ReconnS, ok = numEnd(s, i)
+		return ok
+	case hasPrefixAt(s, i, " threads: "):
+		if iv.Threads, j, ok = scanNum(s, i+len(" threads: ")); !ok || !hasPrefixAt(s, j, ", tps: ") {
+			return false
+		}
+		i = j + len(", tps: ")
+		if iv.TPS, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, ", reads") {
+			return false
+		}
+		i = j + len(", reads")
+		if i, ok = perSecond(s, i); !ok {
+			return false
+		}
+		if iv.Reads, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, ", writes") {
+			return false
+		}
+		i = j + len(", writes")
+		if i, ok = perSecond(s, i); !ok {
+			return false
+		}
+		if iv.Writes, j, ok = scanNum(s, i); !ok {
+			return false
+		}
+		switch {
+		case hasPrefixAt(s, j, " response time: "):
+			i = j + len(" response time: ")
+		case hasPrefixAt(s, j, ", response time: "):
+			i = j + len(", response time: ")
+		default:
+			return false
+		}
+		if iv.LatMs, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "ms (") {
+			return false
+		}
+		i = j + len("ms (")
+		if iv.LatPct, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "%)") {
+			return false
+		}
+		i = j + len("%)")
+		if i == len(s) {
+			return true
+		}
+		if !hasPrefixAt(s, i, ", errors: ") {
+			return false
+		}
+		if iv.ErrS, j, ok = scanNum(s, i+len(", errors: ")); !ok || !hasPrefixAt(s, j, ", reconnects:  ") {
+			return false
+		}
+		iv.ReconnS, ok = numEnd(s, j+len(", reconnects:  "))
+		return ok
+	}
+	return false
+}
+
+// numEnd reads a number that ends s at s[i:].
+func numEnd(s string, i int) (float64, bool) {
+	v, j, ok := scanNum(s, i)
+	return v, ok && j == len(s)
+}
+
+// perSecond skips the ": " or "/s: " after "reads" or "writes".
+func perSecond(s string, i int) (int, bool) {
+	switch {
+	case hasPrefixAt(s, i, ": "):
+		return i + 2, true
+	case hasPrefixAt(s, i, "/s: "):
+		return i + 4, true
+	}
+	return i, false
+}
+
+// interimFields reads the fields of an interim line after its timestamp,
+// text[i:], into iv, field by field: every shape parseInterim accepts.
+func interimFields(text string, i int, iv Interval) (Interval, interimKind, error) {
+	var err error
 	s := text
 	n := len(s)
 	fields := 0

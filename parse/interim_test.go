@@ -2,7 +2,9 @@ package parse
 
 import (
 	"bufio"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -444,6 +446,7 @@ func FuzzInterim(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		iv, kind, err := parseInterim(s, 1)
+		assertSameInterim(t, s, iv, kind, err)
 		if kind == interimNone {
 			if err != nil {
 				t.Fatalf("%q: interimNone with error %v", s, err)
@@ -462,4 +465,78 @@ func FuzzInterim(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fieldsOnly parses s as parseInterim does without its one-pass reader
+// of the common shapes (commonInterim): every field by interimFields.
+func fieldsOnly(s string, line int) (Interval, interimKind, error) {
+	t, i, ok := scanTimestamp(s)
+	if !ok {
+		return Interval{}, interimNone, nil
+	}
+	return interimFields(s, i, NewInterval(line, t))
+}
+
+// assertSameInterim checks parseInterim's result on s against fieldsOnly:
+// the same kind, error and values, bit for bit.
+func assertSameInterim(t *testing.T, s string, iv Interval, kind interimKind, err error) {
+	t.Helper()
+	wiv, wkind, werr := fieldsOnly(s, 1)
+	if kind != wkind || fmt.Sprint(err) != fmt.Sprint(werr) {
+		t.Fatalf("%q: kind %v, err %v; field by field: kind %v, err %v", s, kind, err, wkind, werr)
+	}
+	a, b := ivFields(iv), ivFields(wiv)
+	for k := range b {
+		if math.Float64bits(a[k]) != math.Float64bits(b[k]) {
+			t.Fatalf("%q: %s = %v; field by field %v", s, k, a[k], b[k])
+		}
+	}
+	if iv.Line != wiv.Line {
+		t.Fatalf("%q: line %d; field by field %d", s, iv.Line, wiv.Line)
+	}
+}
+
+// TestCommonInterim: the one-pass reader of the common shapes gives what
+// the field-by-field reader gives on every interim line of the fixtures
+// and on each of them cut, and with one byte changed, dropped or doubled
+// at every position, and it does read the lines of the common shapes.
+func TestCommonInterim(t *testing.T) {
+	var lines []string
+	for _, path := range interimFixtures {
+		for _, l := range fixtureLines(t, path) {
+			if strings.HasPrefix(l.Text, "[") {
+				lines = append(lines, l.Text)
+			}
+		}
+	}
+	lines = append(lines, benchLines...)
+	seen := map[string]bool{}
+	common := 0
+	rnd := rand.New(rand.NewPCG(9, 10))
+	edits := []byte(" ,:./%()0123456789\tse-")
+	for _, s := range lines {
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		iv, kind, err := parseInterim(s, 1)
+		assertSameInterim(t, s, iv, kind, err)
+		if t0, i, ok := scanTimestamp(s); ok {
+			x := NewInterval(1, t0)
+			if commonInterim(s, i, &x) {
+				common++
+			}
+		}
+		for i := 0; i <= len(s); i++ {
+			c := edits[rnd.IntN(len(edits))]
+			for _, m := range []string{s[:i], s[:i] + string(c) + s[i:], s[:i] + s[min(i+1, len(s)):],
+				s[:i] + string(c) + s[min(i+1, len(s)):], s[:i] + s[i:min(i+1, len(s))] + s[i:]} {
+				iv, kind, err := parseInterim(m, 1)
+				assertSameInterim(t, m, iv, kind, err)
+			}
+		}
+	}
+	if common < len(seen)/2 {
+		t.Fatalf("the one-pass reader took %d of %d distinct interim lines", common, len(seen))
+	}
 }

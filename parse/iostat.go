@@ -3,8 +3,10 @@ package parse
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // iostat (sysstat 9 to 12) prints a banner, then one report per interval:
@@ -177,19 +179,22 @@ const (
 )
 
 type iostatBlock struct {
-	s        *SysStat
-	banner   bool // the capture starts with the sysstat banner
-	noFirst  bool // -y
-	section  iostatSection
-	cpuCols  []string
-	devCols  []string
-	cur      *SysSample
-	hasCPU   bool
-	hasDev   bool
-	pendName string // a device name printed alone on its line
-	pendLine int
-	reports  int
-	errs     []lineErr
+	s         *SysStat
+	banner    bool // the capture starts with the sysstat banner
+	noFirst   bool // -y
+	section   iostatSection
+	cpuCols   []string
+	devCols   []string
+	devHeader string      // the device header line devCols come from
+	devMap    []iostatCol // what each of devCols holds
+	fields    []string    // the fields of the line read, reused
+	cur       *SysSample
+	hasCPU    bool
+	hasDev    bool
+	pendName  string // a device name printed alone on its line
+	pendLine  int
+	reports   int
+	errs      []lineErr
 }
 
 func newIostatBlock(name string, line int, cmd *Command) *iostatBlock {
@@ -209,8 +214,8 @@ func isAvgCPU(t string) bool {
 
 // iostatDeviceHeader returns the columns of a device table header.
 func iostatDeviceHeader(t string) ([]string, bool) {
-	if !strings.Contains(t, "Device") {
-		return nil, false // most lines: no need to split them
+	if !strings.HasPrefix(strings.TrimLeftFunc(t, unicode.IsSpace), "Device") {
+		return nil, false // most lines: the first field is not Device: or Device
 	}
 	f := strings.Fields(t)
 	if len(f) < 3 || (f[0] != "Device:" && f[0] != "Device") {
@@ -281,17 +286,28 @@ func (b *iostatBlock) feed(l *Line) status {
 		b.section = ioCPUValues
 		return b.ok(l)
 	}
-	if cols, ok := iostatDeviceHeader(t); ok {
+	// The header repeats in every report: the same line has the same
+	// columns, and needs no splitting again.
+	sameHeader := t == b.devHeader && b.devHeader != ""
+	cols, isHeader := b.devCols, sameHeader
+	if !sameHeader {
+		cols, isHeader = iostatDeviceHeader(t)
+	}
+	if isHeader {
 		if b.cur == nil || b.hasDev {
 			b.flush()
 			b.start(l.No)
 		}
-		b.setDevCols(cols, l.No)
+		if !sameHeader {
+			b.setDevCols(cols, l.No)
+			b.devHeader = t
+		}
 		b.section = ioDevices
 		b.hasDev = true
 		return b.ok(l)
 	}
-	f := strings.Fields(t)
+	b.fields = appendFields(b.fields[:0], t)
+	f := b.fields
 	switch b.section {
 	case ioCPUValues:
 		b.section = ioNone
@@ -343,14 +359,13 @@ func (b *iostatBlock) feed(l *Line) status {
 			return rejected
 		}
 		d := newDeviceSample(name)
-		for i, col := range b.devCols {
-			m, known := iostatColumns[col]
-			if !known {
+		for i, m := range b.devMap {
+			if m.field == "" {
 				continue
 			}
 			v, err := parseNum(vals[i])
 			if err != nil {
-				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: device %s %s: bad value %q (expected a number)", name, col, vals[i])})
+				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: device %s %s: bad value %q (expected a number)", name, b.devCols[i], vals[i])})
 				return b.ok(l)
 			}
 			v *= m.mult
@@ -387,21 +402,30 @@ func (b *iostatBlock) start(line int) {
 	b.hasCPU, b.hasDev = false, false
 }
 
+// An iostatCol says what a device column holds: the field of
+// iostatColumns ("" for a column not read) and its unit in bytes.
+type iostatCol struct {
+	field string
+	mult  float64
+}
+
 func (b *iostatBlock) setDevCols(cols []string, line int) {
 	b.devCols = cols
-	has := map[string]bool{}
+	b.devMap = b.devMap[:0]
 	for _, c := range cols {
-		has[c] = true
+		m := iostatColumns[c]
+		b.devMap = append(b.devMap, iostatCol{m.field, m.mult})
 	}
+	has := func(name string) bool { return slices.Contains(cols, name) }
 	layout := iostatDefault
 	switch {
-	case has["f/s"] || has["d/s"]:
+	case has("f/s") || has("d/s"):
 		layout = iostatX12
-	case has["rareq-sz"] || has["%rrqm"]:
+	case has("rareq-sz") || has("%rrqm"):
 		layout = iostatNewX
-	case has["avgrq-sz"]:
+	case has("avgrq-sz"):
 		layout = iostatOldX
-	case has["areq-sz"]:
+	case has("areq-sz"):
 		layout = iostatShort
 	}
 	if b.s.Layout != "" && b.s.Layout != iostatCPUOnly && b.s.Layout != layout {

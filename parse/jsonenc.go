@@ -1,7 +1,9 @@
 package parse
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -190,7 +192,7 @@ func (e *jsonEnc) intPtr(key string, p *int) {
 		e.b = append(e.b, "null"...)
 		return
 	}
-	e.b = strconv.AppendInt(e.b, int64(*p), 10)
+	e.b = appendInt(e.b, *p)
 }
 
 func (e *jsonEnc) i64Ptr(key string, p *int64) {
@@ -459,19 +461,13 @@ func appendJSONFloat(b []byte, v float64) []byte {
 // so at most one decimal m/10^4 reads back as v; when one does (tested by
 // dividing: m and 10^4 are exact, and IEEE division rounds to nearest),
 // m/10^4 without its trailing zeros is the shortest decimal that reads
-// back as v, which is what strconv writes.
+// back as v, which is what strconv writes. Zero is m = 0, written "0",
+// and "-0" for negative zero, as strconv writes them.
 func appendFloatF(b []byte, v float64) []byte {
-	abs := math.Abs(v)
-	if abs == 0 {
-		if math.Signbit(v) {
-			return append(b, "-0"...)
-		}
-		return append(b, '0')
-	}
-	if abs < 1e9 {
+	if abs := math.Abs(v); abs < 1e9 {
 		// abs*1e4 is within 0.002 of an integer m when there is one.
 		if m := uint64(abs*1e4 + 0.5); float64(m)/1e4 == abs {
-			if v < 0 {
+			if math.Signbit(v) {
 				b = append(b, '-')
 			}
 			return appendDecimal(b, m)
@@ -481,44 +477,59 @@ func appendFloatF(b []byte, v float64) []byte {
 }
 
 // appendDecimal appends m/10^4 with the decimals it needs (none when m
-// is a multiple of 10^4), written in place at the end of b.
+// is a multiple of 10^4). m/10^4 is below 10^9 (appendFloatF), so the
+// number takes at most 14 bytes: nine digits, the point and four
+// decimals, written eight and four at a time (digits8).
 func appendDecimal(b []byte, m uint64) []byte {
-	ip, fp := m/10000, m%10000
-	d := 0 // decimals
-	if fp != 0 {
-		d = 4
-		for fp%10 == 0 {
-			fp /= 10
-			d--
-		}
-	}
-	n := 1 // digits before the point
-	for x := ip; x >= 10; x /= 10 {
-		n++
-	}
-	size := n
-	if d > 0 {
-		size += 1 + d
-	}
+	ip, fp := uint32(m/10000), uint32(m%10000)
 	l := len(b)
-	b = slices.Grow(b, size)[:l+size]
-	out := b[l:]
-	k := size
-	for ; d > 0; d-- {
-		k--
-		out[k] = byte('0' + fp%10)
-		fp /= 10
+	b = slices.Grow(b, 16)
+	out := b[l : l+16]
+	var n int // digits before the point
+	switch {
+	case ip == 0:
+		out[0], n = '0', 1
+	case ip < 1e8:
+		v := digits8(ip)
+		z := bits.TrailingZeros64(v) / 8 // leading zeros
+		binary.LittleEndian.PutUint64(out, v>>(8*z)|0x3030303030303030)
+		n = 8 - z
+	default:
+		out[0] = byte('0' + ip/1e8)
+		binary.LittleEndian.PutUint64(out[1:], digits8(ip%1e8)|0x3030303030303030)
+		n = 9
 	}
-	if k < size {
-		k--
-		out[k] = '.'
+	if fp == 0 {
+		return b[:l+n]
 	}
-	for k > 0 {
-		k--
-		out[k] = byte('0' + ip%10)
-		ip /= 10
+	f := uint32(digits8(fp) >> 32)    // the four decimals, the first in the low byte
+	d := 4 - bits.LeadingZeros32(f)/8 // without trailing zeros
+	out[n] = '.'
+	binary.LittleEndian.PutUint32(out[n+1:], f|0x30303030)
+	return b[:l+n+1+d]
+}
+
+// appendInt appends v as strconv.AppendInt(b, int64(v), 10) does,
+// without a call to strconv for line numbers and other integers from 0
+// to 10^8.
+func appendInt(b []byte, v int) []byte {
+	if uint(v) < 1e8 {
+		return appendDecimal(b, uint64(v)*10000)
 	}
-	return b
+	return strconv.AppendInt(b, int64(v), 10)
+}
+
+// digits8 returns the eight decimal digits of x < 10^8 as byte values
+// 0 to 9, the first in the low byte, computed in lanes of one 64-bit
+// word: the two halves of four digits, then the pairs of each, then
+// the digits (x/100 is x*5243>>19 below 43,699, x/10 is x*103>>10
+// below 100).
+func digits8(x uint32) uint64 {
+	v := uint64(x/10000) | uint64(x%10000)<<32
+	h := (v * 5243 >> 19) & 0x0000007f0000007f
+	v = (v-100*h)<<16 | h
+	t := (v * 103 >> 10) & 0x000f000f000f000f
+	return (v-10*t)<<8 | t
 }
 
 // jsonSafe marks the ASCII bytes encoding/json writes as they are (it

@@ -3,6 +3,7 @@ package parse
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -66,6 +67,54 @@ func TestAppendFloatF(t *testing.T) {
 		}
 		if got != string(want) {
 			t.Fatalf("appendJSONFloat(%v) = %s, want %s", math.Float64bits(v), got, want)
+		}
+	}
+}
+
+// TestAppendDecimal checks the digit writer against strconv: every m
+// below 2·10^6 (every fraction with small integer parts), the integer
+// parts of every length, and random values up to 10^13.
+func TestAppendDecimal(t *testing.T) {
+	want := func(m uint64) string {
+		s := strconv.FormatUint(m/10000, 10)
+		if f := strings.TrimRight(fmt.Sprintf("%04d", m%10000), "0"); f != "" {
+			s += "." + f
+		}
+		return s
+	}
+	check := func(m uint64) {
+		t.Helper()
+		if got := string(appendDecimal([]byte("x"), m)); got != "x"+want(m) {
+			t.Fatalf("appendDecimal(%d) = %q, want %q", m, got[1:], want(m))
+		}
+	}
+	for m := uint64(0); m < 2e6; m++ {
+		check(m)
+	}
+	for p := uint64(1); p < 1e13; p *= 10 {
+		for _, m := range []uint64{p - 1, p, p + 1, p*10000 - 1, 9 * p, 9*p + 5000} {
+			if m < 1e13 {
+				check(m)
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 1000000; i++ {
+		check(rnd.Uint64N(1e13))
+	}
+}
+
+// TestAppendInt checks appendInt against strconv on both sides of its
+// fast path.
+func TestAppendInt(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	vals := []int{0, 1, 9, 10, 99, 100, 1e8 - 1, 1e8, 1e8 + 1, -1, -1e8, math.MaxInt, math.MinInt}
+	for i := 0; i < 100000; i++ {
+		vals = append(vals, rnd.IntN(2e8), int(rnd.Uint64()))
+	}
+	for _, v := range vals {
+		if got, want := string(appendInt([]byte("x"), v)), "x"+strconv.Itoa(v); got != want {
+			t.Fatalf("appendInt(%d) = %q, want %q", v, got, want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package parse
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"io"
 	"regexp"
 	"strings"
@@ -43,6 +44,12 @@ type lineReader struct {
 	err     error
 	binary  bool
 	checked bool
+	// winPlain: every byte of win is printable ASCII, a tab or '\n'
+	// (plainText), so that its lines hold no '\r' and need no CleanText.
+	winPlain bool
+	// plain reports that the line next returned last is known to be
+	// plain ASCII and tabs (plainASCII), from its window's test.
+	plain bool
 }
 
 func newLineReader(r io.Reader) *lineReader {
@@ -55,6 +62,7 @@ const windowBytes = 4 << 10
 // next returns the next line. ok is false at the end of input or on a read
 // error (see err).
 func (lr *lineReader) next() (no int, s string, ok bool) {
+	lr.plain = false
 	if len(lr.pending) > 0 {
 		s = lr.pending[0]
 		lr.pending = lr.pending[1:]
@@ -67,6 +75,10 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 		i := strings.IndexByte(rest, '\n') // a window ends with '\n'
 		lr.winOff += i + 1
 		lr.no++
+		if lr.winPlain {
+			lr.plain = true
+			return lr.no, rest[:i], true
+		}
 		return lr.no, lr.split(strings.TrimSuffix(rest[:i], "\r")), true
 	}
 	for {
@@ -138,6 +150,7 @@ func (lr *lineReader) fillWindow() bool {
 		return false
 	}
 	lr.win, lr.winOff = string(buf[:k+1]), 0
+	lr.winPlain = plainText(buf[:k+1])
 	lr.r.Discard(k + 1)
 	return true
 }
@@ -173,9 +186,13 @@ func looksBinary(b []byte) bool {
 // surrounding white space, markdown quote markers, SQL "-- " prefixes,
 // code fences and forum tags, **bold** markers and prompts are removed and
 // the fullwidth colon becomes ':'.
-func normalize(l *Line) {
+func normalize(l *Line) { normalizeKnown(l, false) }
+
+// normalizeKnown is normalize, told whether l.Raw is already known to
+// be plain ASCII and tabs (lineReader.plain).
+func normalizeKnown(l *Line, plain bool) {
 	s := l.Raw
-	if !plainASCII(s) {
+	if !plain && !plainASCII(s) {
 		s = CleanText(s)
 	}
 	s = trimBlank(s)
@@ -276,8 +293,10 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 		}
 	}
 	// Every form promptRE knows has an '@', '$' or '#', or starts with
-	// '➜': other lines (most of a log) need not run it.
-	if !strings.ContainsAny(s, "@$#") && !strings.HasPrefix(s, "➜") {
+	// '➜': other lines (most of a log) need not run it. (Three IndexByte
+	// look at 16 bytes a step; ContainsAny at one.)
+	if strings.IndexByte(s, '@') < 0 && strings.IndexByte(s, '$') < 0 && strings.IndexByte(s, '#') < 0 &&
+		!strings.HasPrefix(s, "➜") {
 		return "", s, false
 	}
 	if m := promptRE.FindStringIndex(s); m != nil && m[0] == 0 {
@@ -293,6 +312,50 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 	}
 	return "", s, false
 }
+
+// appendFields appends the fields of s, as strings.Fields splits them,
+// to dst: a reader splitting many lines reuses one slice instead of
+// allocating one a line. ASCII text is split here; text with other bytes
+// (whose white space strings.Fields knows) by strings.Fields.
+func appendFields(dst []string, s string) []string {
+	n := len(dst)
+	for i := 0; i < len(s); {
+		for i < len(s) && fieldByte[s[i]] == fieldSpace {
+			i++
+		}
+		j := i
+		for j < len(s) && fieldByte[s[j]] == fieldText {
+			j++
+		}
+		if j < len(s) && fieldByte[s[j]] == fieldOther {
+			return append(dst[:n], strings.Fields(s)...)
+		}
+		if j > i {
+			dst = append(dst, s[i:j])
+		}
+		i = j
+	}
+	return dst
+}
+
+// fieldByte classes the bytes for appendFields: the ASCII white space
+// unicode.IsSpace reports, the other ASCII bytes, and the bytes of
+// other characters.
+var fieldByte = func() (t [256]uint8) {
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = fieldOther
+	}
+	for _, c := range []byte{' ', '\t', '\n', '\v', '\f', '\r'} {
+		t[c] = fieldSpace
+	}
+	return t
+}()
+
+const (
+	fieldText = iota
+	fieldSpace
+	fieldOther
+)
 
 // trimBlank removes spaces, tabs, form feeds and vertical tabs from both
 // ends of s: strings.Trim with that cut set, without building the set
@@ -334,6 +397,54 @@ func plainASCII(s string) bool {
 func plainASCIIBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 && c != '\t' || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// plainText reports whether every byte of b is printable ASCII, a tab or
+// '\n': a window of lines that are all plainASCII and hold no '\r'. It
+// tests 32 bytes at a time, and the words of eight that may hold a byte
+// below 0x20 (mostly the word holding a line's '\n') one by one.
+func plainText(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(b) >= 32 {
+		x0 := binary.LittleEndian.Uint64(b)
+		x1 := binary.LittleEndian.Uint64(b[8:])
+		x2 := binary.LittleEndian.Uint64(b[16:])
+		x3 := binary.LittleEndian.Uint64(b[24:])
+		// A byte of 0x80 or more has its high bit set in x, and when
+		// there is none, 0x7f has it in x+ones (no byte carries).
+		if (x0|x1|x2|x3|(x0+ones)|(x1+ones)|(x2+ones)|(x3+ones))&highs != 0 {
+			return false
+		}
+		// A byte below 0x20 has it in x-0x20*ones (the lowest such byte
+		// at least: the bytes below it borrow nothing).
+		if ((x0-0x20*ones)|(x1-0x20*ones)|(x2-0x20*ones)|(x3-0x20*ones))&highs != 0 &&
+			controls(x0)|controls(x1)|controls(x2)|controls(x3) != 0 {
+			return false
+		}
+		b = b[32:]
+	}
+	return plainTextBytes(b)
+}
+
+// controls flags (high bit) the bytes of x below 0x20 other than '\t'
+// and '\n', x holding no byte of 0x80 or more: then no sum below
+// carries from one byte to the next.
+func controls(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := ^(x + 0x60*ones) // high bit set for a byte below 0x20
+	nl := x ^ '\n'*ones
+	tab := x ^ '\t'*ones
+	return below &^ ^(nl + 0x7f*ones) &^ ^(tab + 0x7f*ones) & highs
+}
+
+// plainTextBytes is plainText a byte at a time.
+func plainTextBytes(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 && c != '\t' && c != '\n' || c >= 0x7f {
 			return false
 		}
 	}

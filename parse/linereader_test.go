@@ -37,6 +37,11 @@ func readAllLines(t *testing.T, r io.Reader) (nos []int, lines []string) {
 		if !ok {
 			break
 		}
+		// A line the reader says is plain needs neither CleanText nor a
+		// split at '\r'.
+		if lr.plain && (!plainASCIIBytes(s) || strings.IndexByte(s, '\r') >= 0) {
+			t.Fatalf("line %d %q: marked plain", no, s)
+		}
 		nos = append(nos, no)
 		lines = append(lines, s)
 	}
@@ -120,6 +125,40 @@ func TestPlainASCII(t *testing.T) {
 	}
 }
 
+// TestPlainText compares the eight-byte window test with the byte loop
+// on every byte at every position of a window, the line breaks and tabs
+// it allows included.
+func TestPlainText(t *testing.T) {
+	base := []byte("[ 10s ] thds: 4 tps: 1.0\n\tqps: 2.0\nlat (ms,95%): 3.0\n")
+	for pos := 0; pos < len(base); pos++ {
+		for c := 0; c < 256; c++ {
+			b := append([]byte(nil), base...)
+			b[pos] = byte(c)
+			for _, w := range [][]byte{b, b[:pos+1], b[pos:], b[pos/2 : pos+1]} {
+				if got, want := plainText(w), plainTextBytes(w); got != want {
+					t.Fatalf("plainText(%q) = %v, want %v", w, got, want)
+				}
+			}
+		}
+	}
+	// Two bad bytes in one word, the borrow of the first reaching the next.
+	for _, w := range []string{"\x00\x20abcdefg", " \x1f\x20\x7f    ", "\n\n\n\n\n\n\n\x7f", "abcdefg\x80"} {
+		if got, want := plainText([]byte(w)), plainTextBytes([]byte(w)); got != want {
+			t.Fatalf("plainText(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+func FuzzPlainText(f *testing.F) {
+	f.Add([]byte("plain text\twith a tab\n"))
+	f.Add([]byte("caf\xc3\xa9 \x7f\x1b[0m\r\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := plainText(b), plainTextBytes(b); got != want {
+			t.Fatalf("plainText(%q) = %v, want %v", b, got, want)
+		}
+	})
+}
+
 func FuzzPlainASCII(f *testing.F) {
 	f.Add("plain text\twith a tab")
 	f.Add("caf\xc3\xa9 \x7f\x1b[0m")
@@ -137,6 +176,24 @@ func FuzzTrimBlank(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := trimBlank(s), strings.Trim(s, " \t\f\v"); got != want {
 			t.Fatalf("trimBlank(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// FuzzAppendFields checks appendFields against strings.Fields.
+func FuzzAppendFields(f *testing.F) {
+	f.Add("sda               0.00     0.00  813.00  840.00    48.00")
+	f.Add(" a\tb\v\fc\r\nd \u00a0e\u0085f\u2003g ")
+	f.Fuzz(func(t *testing.T, s string) {
+		got := appendFields([]string{"x"}, s)
+		want := append([]string{"x"}, strings.Fields(s)...)
+		if len(got) != len(want) {
+			t.Fatalf("appendFields(%q) = %q, want %q", s, got, want)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("appendFields(%q) = %q, want %q", s, got, want)
+			}
 		}
 	})
 }

@@ -62,6 +62,9 @@ func newMpstatBlock(name string, line int, cmd *Command) *mpstatBlock {
 // mpstatHeader finds "CPU" (or "NODE") in a header line and returns the
 // number of time-stamp words before it and the columns after it.
 func mpstatHeader(t string) (timeWords int, cols []string, ok bool) {
+	if !strings.Contains(t, "CPU") && !strings.Contains(t, "NODE") {
+		return 0, nil, false // most lines: no need to split them
+	}
 	f := strings.Fields(t)
 	for i, w := range f {
 		if w != "CPU" && w != "NODE" {

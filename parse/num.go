@@ -12,6 +12,17 @@ var errNotNumber = errors.New("not a number")
 // parseNum parses a plain decimal as sysbench prints it. It rejects NaN,
 // infinities, exponents and empty text.
 func parseNum(s string) (float64, error) {
+	// Most numbers are plain digits with a decimal point, which scanNum
+	// reads to the value strconv gives without its checks and rounding
+	// machinery.
+	if v, j, ok := scanNum(s, 0); ok && j == len(s) {
+		return v, nil
+	}
+	return parseNumStrconv(s)
+}
+
+// parseNumStrconv is parseNum through strconv.ParseFloat.
+func parseNumStrconv(s string) (float64, error) {
 	if s == "" {
 		return 0, errNotNumber
 	}

@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"math"
+	"math/rand/v2"
 	"os"
 	"regexp"
 	"strconv"
@@ -230,4 +232,56 @@ func TestMysqlslapStrictNumbers(t *testing.T) {
 			t.Errorf("%s: warnings %q, want %q", tt.name, d.Runs[0].Warnings, tt.warn)
 		}
 	}
+}
+
+// TestParseNumFast compares parseNum, which reads most numbers with
+// scanNum, with its strconv path on numbers of every length and shape
+// and on random strings of digits, points, signs and other bytes.
+func TestParseNumFast(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		v, err := parseNum(s)
+		wv, werr := parseNumStrconv(s)
+		if math.Float64bits(v) != math.Float64bits(wv) || (err == nil) != (werr == nil) {
+			t.Fatalf("parseNum(%q) = %v, %v; strconv path %v, %v", s, v, err, wv, werr)
+		}
+	}
+	digits := "98765432109876543210987654321"
+	for a := 0; a <= len(digits); a++ {
+		for b := -1; b <= 25; b++ {
+			s := digits[:a]
+			if b >= 0 {
+				s += "." + digits[len(digits)-b:]
+			}
+			for _, p := range []string{"", "-", "+", "0", "00"} {
+				check(p + s)
+			}
+		}
+	}
+	for _, s := range []string{"", ".", "..", "1..2", "1.2.3", "-", "+.", "NaN", "inf", "1e5", "0x10", "1_000",
+		"18446744073709551615", "18446842801212211200.00", "9007199254740993", "0.1", "100.00", "4.9e-324"} {
+		check(s)
+	}
+	rnd := rand.New(rand.NewPCG(13, 14))
+	alphabet := "0123456789.-+e "
+	for k := 0; k < 300000; k++ {
+		b := make([]byte, rnd.IntN(30))
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		check(string(b))
+	}
+}
+
+func FuzzParseNum(f *testing.F) {
+	f.Add("4892.45")
+	f.Add("-0.5")
+	f.Add("18446842801212211200.00")
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := parseNum(s)
+		wv, werr := parseNumStrconv(s)
+		if math.Float64bits(v) != math.Float64bits(wv) || (err == nil) != (werr == nil) {
+			t.Fatalf("parseNum(%q) = %v, %v; strconv path %v, %v", s, v, err, wv, werr)
+		}
+	})
 }

@@ -228,7 +228,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		}
 		l = Line{No: no, Raw: raw}
 		c.lineNo = no
-		normalize(&l)
+		normalizeKnown(&l, lr.plain)
 		if c.loopLine(&l) {
 			continue
 		}

@@ -54,6 +54,9 @@ func isVmstatGroupHeader(t string) bool {
 
 // vmstatColumns returns the column names of a " r  b   swpd ..." header.
 func vmstatColumns(t string) ([]string, bool) {
+	if !strings.Contains(t, "swpd") {
+		return nil, false // most lines: no need to split them
+	}
 	f := strings.Fields(t)
 	if len(f) < 14 || f[0] != "r" || f[1] != "b" || f[2] != "swpd" {
 		return nil, false
