@@ -69,3 +69,79 @@ func TestParseCommand(t *testing.T) {
 // TestStreamHugeLine puts a 10 MB line in front of a real run: the line is
 
 // reported with its number and the run after it is still read.
+
+// splitArgsReference is splitArgs as it was before words were taken as
+// pieces of the line: every rune through one state machine.
+func splitArgsReference(s string) []string {
+	var args []string
+	var b strings.Builder
+	var quote rune
+	inArg := false
+	escaped := false
+	for _, r := range s {
+		switch {
+		case escaped:
+			b.WriteRune(r)
+			escaped = false
+			inArg = true
+		case r == '\\' && quote != '\'':
+			escaped = true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				b.WriteRune(r)
+			}
+		case r == '\'' || r == '"':
+			quote = r
+			inArg = true
+		case r == ' ' || r == '\t':
+			if inArg {
+				args = append(args, b.String())
+				b.Reset()
+				inArg = false
+			}
+		default:
+			b.WriteRune(r)
+			inArg = true
+		}
+	}
+	if inArg {
+		args = append(args, b.String())
+	}
+	return args
+}
+
+var splitArgsCases = []string{
+	"", " ", "\t", "sysbench --threads=4 run", "  a  b\t c ", `--mysql-password='' --x=1`,
+	`a\ b c`, `"quoted word" 'single \ one' x\`, `abc\`, `\`, `a""b`, `'it'"'"'s'`, "caf\u00e9 --x=\u00fc",
+	"a\xffb c", "a\rb\fc", `--mysql-password="SEC RET" --mysql-db=sb`, `x\"y 'a\'b`,
+	"sysbench /usr/local/share/sysbench/tests/include/oltp_legacy/oltp.lua --mysql-host=192.168.1.12 --mysql-password='' run >> log &",
+}
+
+func TestSplitArgsAsReference(t *testing.T) {
+	for _, s := range splitArgsCases {
+		got, want := splitArgs(s), splitArgsReference(s)
+		if len(got) == 0 && len(want) == 0 {
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("splitArgs(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzSplitArgs(f *testing.F) {
+	for _, s := range splitArgsCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, want := splitArgs(s), splitArgsReference(s)
+		if len(got) == 0 && len(want) == 0 {
+			return
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("splitArgs(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

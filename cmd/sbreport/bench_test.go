@@ -114,3 +114,31 @@ func BenchmarkParseJSONInterimHeavy(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseJSONOneHourLog runs `sbreport parse --json` in process
+// over the one-hour 0.5 log (360 interim lines) repeated into one 8 MiB
+// file: the interim-heavy input on which parse.Stream was first measured.
+func BenchmarkParseJSONOneHourLog(b *testing.B) {
+	one, err := os.ReadFile("../../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	one = append(one, '\n')
+	var file []byte
+	for len(file)+len(one) <= 8<<20 {
+		file = append(file, one...)
+	}
+	p := filepath.Join(b.TempDir(), "hour.txt")
+	if err := os.WriteFile(p, file, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(file)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var stderr bytes.Buffer
+		if err := run([]string{"parse", "--json", p}, io.Discard, &stderr); err != nil {
+			b.Fatalf("parse --json: %v\n%s", err, stderr.Bytes())
+		}
+	}
+}

@@ -37,7 +37,7 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 	bw := bufio.NewWriterSize(stdout, 256<<10)
 	var p sink
 	if *asJSON {
-		p = newJSONSink(bw)
+		p = newJSONSink(bw, stdout)
 	} else {
 		p = newTableSink(bw)
 	}
@@ -87,6 +87,7 @@ type sink interface {
 // by parse.AppendRunJSON into one buffer that is reused from run to run.
 type jsonSink struct {
 	w       *bufio.Writer
+	out     io.Writer // under w: large runs are written to it directly
 	buf     []byte
 	nruns   int
 	hosts   spool
@@ -99,7 +100,25 @@ type jsonSink struct {
 	started bool
 }
 
-func newJSONSink(w *bufio.Writer) *jsonSink { return &jsonSink{w: w} }
+func newJSONSink(w *bufio.Writer, out io.Writer) *jsonSink { return &jsonSink{w: w, out: out} }
+
+// directWrite is the size from which an encoded run is written to the
+// output directly, after what w holds, rather than copied into w.
+const directWrite = 32 << 10
+
+// write writes b after what was written before.
+func (s *jsonSink) write(b []byte) {
+	if len(b) < directWrite || s.out == nil {
+		s.w.Write(b)
+		return
+	}
+	if s.w.Flush() != nil {
+		return // w keeps the error for the last Flush
+	}
+	if _, err := s.out.Write(b); err != nil {
+		s.fail(err)
+	}
+}
 
 func (s *jsonSink) add(it parse.Item) {
 	switch v := it.(type) {
@@ -118,7 +137,7 @@ func (s *jsonSink) add(it parse.Item) {
 			b = b[:0]
 			s.fail(fmt.Errorf("%s:%d: %v", v.Source, v.Line, err))
 		}
-		s.w.Write(b)
+		s.write(b)
 		s.keep(b)
 		s.nruns++
 	case *parse.Host:

@@ -223,7 +223,7 @@ func TestParseJSONSpooled(t *testing.T) {
 	write := func(limit int) []byte {
 		var out bytes.Buffer
 		bw := bufio.NewWriter(&out)
-		s := newJSONSink(bw)
+		s := newJSONSink(bw, &out)
 		for _, sp := range []*spool{&s.hosts, &s.vars, &s.tables, &s.stats, &s.errSp} {
 			sp.limit = limit
 		}
