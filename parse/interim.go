@@ -41,15 +41,29 @@ const (
 // The scanner is hand-written and does not allocate unless it fails: it
 // runs on every line of interim-heavy logs.
 func parseInterim(text string, line int) (iv Interval, kind interimKind, err error) {
-	t, i, ok := scanTimestamp(text)
-	if !ok {
+	kind, err = parseInterimInto(text, line, &iv)
+	if kind == interimNone && err == nil {
 		return Interval{}, interimNone, nil
 	}
-	iv = NewInterval(line, t)
-	if commonInterim(text, i, &iv) {
-		return iv, interimReport, nil
+	return iv, kind, err
+}
+
+// parseInterimInto is parseInterim writing the interval into *iv, which
+// it may change even when the line is not an interim line: interim lines
+// are read into the slot they are kept in, without a copy.
+func parseInterimInto(text string, line int, iv *Interval) (interimKind, error) {
+	t, i, ok := scanTimestamp(text)
+	if !ok {
+		return interimNone, nil
 	}
-	return interimFields(text, i, NewInterval(line, t))
+	*iv = NewInterval(line, t)
+	if commonInterim(text, i, iv) {
+		return interimReport, nil
+	}
+	var kind interimKind
+	var err error
+	*iv, kind, err = interimFields(text, i, NewInterval(line, t))
+	return kind, err
 }
 
 // commonInterim reads the report lines sysbench prints most, after the

@@ -283,6 +283,16 @@ func shellWords(s string) []word {
 			comment = true
 		}
 		start := i
+		// A word without quotes or backslashes is a piece of s.
+		j := i
+		for j < len(s) && !isSpace(s[j]) && s[j] != '\'' && s[j] != '"' && s[j] != '\\' {
+			j++
+		}
+		if j == len(s) || isSpace(s[j]) {
+			words = append(words, word{span{start, j}, s[start:j], comment})
+			i = j
+			continue
+		}
 		var b strings.Builder
 		for i < len(s) && !isSpace(s[i]) {
 			switch c := s[i]; c {

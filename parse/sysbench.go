@@ -2,6 +2,7 @@ package parse
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -375,7 +376,17 @@ func (b *sbBlock) feedLine(l *Line) status {
 // interim handles a line starting with '['. ok is false when the line is
 // not an interim line.
 func (b *sbBlock) interim(l *Line) (status, bool) {
-	iv, kind, err := parseInterim(l.Text, l.No)
+	// The line is read into the slot after the kept intervals, which
+	// becomes theirs when the line is kept.
+	if b.ivs == nil {
+		b.ivs = (*intervalPool.Get().(*[]Interval))[:0]
+	}
+	n := len(b.ivs)
+	if n == cap(b.ivs) {
+		b.ivs = slices.Grow(b.ivs, 1)
+	}
+	iv := &b.ivs[:n+1][n]
+	kind, err := parseInterimInto(l.Text, l.No, iv)
 	if kind == interimNone && err == nil {
 		return 0, false
 	}
@@ -404,14 +415,13 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 	}
 	b.stage = stInterim
 	b.mark(markInterim)
-	if name, v := impossibleValue(&iv); name != "" {
+	if name, v := impossibleValue(iv); name != "" {
 		r.Warn(l.No, "interim line dropped: impossible "+name+" "+strconv.FormatFloat(v, 'f', 2, 64)+" (unsigned underflow in sysbench)")
 		return consumed, true
 	}
 	if !math.IsNaN(iv.Threads) && iv.Threads > b.maxThds {
 		b.maxThds = iv.Threads
 	}
-	n := len(b.ivs)
 	if n > 0 && iv.T <= b.ivs[n-1].T {
 		// Rate-mode "queue length" lines share the timestamp of a report line.
 		for i := n - 1; i >= 0 && i >= n-4; i-- {
@@ -419,20 +429,20 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 			if p.T != iv.T {
 				continue
 			}
-			if rateOnly(&iv) && math.IsNaN(p.QueueLength) {
+			if rateOnly(iv) && math.IsNaN(p.QueueLength) {
 				p.QueueLength, p.Concurrency = iv.QueueLength, iv.Concurrency
 				return consumed, true
 			}
 			if rateOnly(p) && math.IsNaN(iv.QueueLength) {
 				iv.QueueLength, iv.Concurrency = p.QueueLength, p.Concurrency
 				iv.Line = p.Line
-				*p = iv
+				*p = *iv
 				return consumed, true
 			}
 		}
 		dup := 0
 		for i := n - 1; i >= 0 && i >= n-maxRepeatLookback; i-- {
-			if sameInterval(&b.ivs[i], &iv) {
+			if sameInterval(&b.ivs[i], iv) {
 				dup = b.ivs[i].Line
 				break
 			}
@@ -446,14 +456,11 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 			r.Warn(l.No, "interim timestamp "+fmtSec(iv.T)+" repeated with other values")
 		}
 	}
-	if len(b.ivs) >= MaxIntervals {
+	if n >= MaxIntervals {
 		b.ivCut.add(l.No)
 		return consumed, true
 	}
-	if b.ivs == nil {
-		b.ivs = (*intervalPool.Get().(*[]Interval))[:0]
-	}
-	b.ivs = append(b.ivs, iv)
+	b.ivs = b.ivs[:n+1]
 	return consumed, true
 }
 
@@ -624,8 +631,11 @@ func (b *sbBlock) end(c *ctx) {
 func (b *sbBlock) finish() {
 	r := b.r
 	if b.ivs != nil {
-		// Keep an exact-size copy; the growing buffer goes back to the pool.
-		r.Intervals = append(make([]Interval, 0, len(b.ivs)), b.ivs...)
+		// Keep a copy of the size needed (not cleared first); the growing
+		// buffer goes back to the pool.
+		if len(b.ivs) > 0 {
+			r.Intervals = slices.Clone(b.ivs)
+		}
 		buf := b.ivs[:0]
 		b.ivs = nil
 		intervalPool.Put(&buf)
