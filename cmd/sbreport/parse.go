@@ -184,30 +184,36 @@ func (s *jsonSink) keep(b []byte) {
 }
 
 // A spool holds the encoded items of one member of the document, comma
-// separated: in memory up to spoolMemory bytes, then in a temporary file
-// (removed by close).
+// separated: in memory up to spoolMemory bytes, in chunks that are never
+// copied to grow, then in a temporary file (removed by close).
 type spool struct {
-	limit int // bytes kept in memory; 0 for spoolMemory
-	n     int // items
-	mem   []byte
-	f     *os.File
-	err   error
+	limit  int // bytes kept in memory; 0 for spoolMemory
+	n      int // items
+	chunks [][]byte
+	cur    int // the chunk being filled
+	size   int // bytes in chunks
+	f      *os.File
+	err    error
 }
 
-// spoolMemory is how much of a member is kept in memory.
-const spoolMemory = 4 << 20
+// spoolMemory is how much of a member is kept in memory, spoolChunk the
+// size of one piece of it.
+const (
+	spoolMemory = 4 << 20
+	spoolChunk  = 64 << 10
+)
 
 func (sp *spool) add(b []byte) {
 	if sp.n > 0 {
-		sp.mem = append(sp.mem, ',')
+		sp.write([]byte{','})
 	}
 	sp.n++
-	sp.mem = append(sp.mem, b...)
+	sp.write(b)
 	limit := sp.limit
 	if limit == 0 {
 		limit = spoolMemory
 	}
-	if len(sp.mem) < limit || sp.err != nil {
+	if sp.size < limit || sp.err != nil {
 		return
 	}
 	if sp.f == nil {
@@ -216,10 +222,35 @@ func (sp *spool) add(b []byte) {
 			return
 		}
 	}
-	if _, err := sp.f.Write(sp.mem); err != nil {
-		sp.err = fmt.Errorf("parse: spooling captures: %w", err)
+	for _, c := range sp.chunks {
+		if _, err := sp.f.Write(c); err != nil {
+			sp.err = fmt.Errorf("parse: spooling captures: %w", err)
+			break
+		}
 	}
-	sp.mem = sp.mem[:0]
+	// The chunks are reused for what comes next.
+	for i := range sp.chunks {
+		sp.chunks[i] = sp.chunks[i][:0]
+	}
+	sp.size, sp.cur = 0, 0
+}
+
+// write appends b to the chunks, filling each before starting the next.
+func (sp *spool) write(b []byte) {
+	sp.size += len(b)
+	for len(b) > 0 {
+		if sp.cur == len(sp.chunks) {
+			sp.chunks = append(sp.chunks, make([]byte, 0, spoolChunk))
+		}
+		c := sp.chunks[sp.cur]
+		if len(c) == cap(c) {
+			sp.cur++
+			continue
+		}
+		n := min(len(b), cap(c)-len(c))
+		sp.chunks[sp.cur] = append(c, b[:n]...)
+		b = b[n:]
+	}
 }
 
 // writeTo writes the member's JSON array.
@@ -236,7 +267,9 @@ func (sp *spool) writeTo(w *bufio.Writer) error {
 			return fmt.Errorf("parse: reading spooled captures: %w", err)
 		}
 	}
-	w.Write(sp.mem)
+	for _, c := range sp.chunks {
+		w.Write(c)
+	}
 	w.WriteByte(']')
 	return nil
 }

@@ -246,3 +246,36 @@ func TestParseJSONSpooled(t *testing.T) {
 		t.Errorf("spooled document differs (%d bytes, want %d)", len(got), len(want))
 	}
 }
+
+// TestSpoolChunks writes items across chunk boundaries, in memory and
+// spilled to a file at several limits, and reads back the same array.
+func TestSpoolChunks(t *testing.T) {
+	var items [][]byte
+	var want bytes.Buffer
+	want.WriteByte('[')
+	for i := 0; i < 400; i++ {
+		item := bytes.Repeat([]byte{byte('a' + i%26)}, 1+i*i%9000)
+		items = append(items, item)
+		if i > 0 {
+			want.WriteByte(',')
+		}
+		want.Write(item)
+	}
+	want.WriteByte(']')
+	for _, limit := range []int{0, 1, 1000, spoolChunk - 1, spoolChunk, 3*spoolChunk + 7} {
+		sp := spool{limit: limit}
+		for _, item := range items {
+			sp.add(item)
+		}
+		var out bytes.Buffer
+		bw := bufio.NewWriter(&out)
+		if err := sp.writeTo(bw); err != nil {
+			t.Fatal(err)
+		}
+		bw.Flush()
+		sp.close()
+		if !bytes.Equal(out.Bytes(), want.Bytes()) {
+			t.Errorf("limit %d: %d bytes back, want %d", limit, out.Len(), want.Len())
+		}
+	}
+}
