@@ -99,20 +99,7 @@ func interimHeavyUnit(b testing.TB) []byte {
 // over one 8 MiB file of interim-heavy logs, output discarded: reading,
 // parsing, labelling and encoding, end to end.
 func BenchmarkParseJSONInterimHeavy(b *testing.B) {
-	p := interimHeavyFile(b, 8<<20)
-	st, err := os.Stat(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(st.Size())
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		var stderr bytes.Buffer
-		if err := run([]string{"parse", "--json", p}, io.Discard, &stderr); err != nil {
-			b.Fatalf("parse --json: %v\n%s", err, stderr.Bytes())
-		}
-	}
+	benchParseJSON(b, interimHeavyFile(b, 8<<20))
 }
 
 // BenchmarkParseJSONOneHourLog runs `sbreport parse --json` in process
@@ -132,7 +119,17 @@ func BenchmarkParseJSONOneHourLog(b *testing.B) {
 	if err := os.WriteFile(p, file, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(int64(len(file)))
+	benchParseJSON(b, p)
+}
+
+// benchParseJSON runs `sbreport parse --json p` in process b.N times,
+// output discarded.
+func benchParseJSON(b *testing.B, p string) {
+	st, err := os.Stat(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
