@@ -258,3 +258,34 @@ func TestLabelLines(t *testing.T) {
 		}
 	}
 }
+
+// TestWrappedOption reads a command cut inside an option by the width of
+// the window it was copied from, as in akopytov/sysbench#311
+// (https://github.com/akopytov/sysbench/issues/311): the test name and the
+// action are on the second line. A command cut elsewhere, or followed by
+// output, is not joined.
+func TestWrappedOption(t *testing.T) {
+	in := " sysbench --db-driver=mysql --report-interval=3 --mysql-storage-engine=innodb --threads=2 --time=120 --mysql-\n" +
+		"host=mysql80 --mysql-port=3306 --mysql-user=sbtest --mysql-password=xxx cpu run\n" + cpu("2", "1990.00")
+	runs := runsOf(t, in)
+	if len(runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(runs))
+	}
+	r := runs[0]
+	if r.Test != "cpu" || r.Labels["server"] != "mysql80:3306" || strings.Contains(r.Command, "xxx") {
+		t.Errorf("wrapped command read as test %q, server %q, command %q", r.Test, r.Labels["server"], r.Command)
+	}
+	if !strings.Contains(r.Command, "--mysql-host=mysql80") {
+		t.Errorf("command %q: the option cut by the wrap is not joined", r.Command)
+	}
+	// A complete command is not continued by the banner of its output.
+	in = "sysbench --threads=2 cpu run\n" + cpu("2", "1990.00")
+	if runs := runsOf(t, in); len(runs) != 1 || runs[0].Command != "sysbench --threads=2 cpu run" {
+		t.Errorf("complete command changed: %+v", runs)
+	}
+	// An option ending in '-' above output is left as it is.
+	in = "sysbench --threads=2 cpu --mysql-\n" + cpu("2", "1990.00")
+	if runs := runsOf(t, in); len(runs) != 1 || runs[0].Command != "sysbench --threads=2 cpu --mysql-" {
+		t.Errorf("command joined with its output: %+v", runs)
+	}
+}

@@ -347,7 +347,11 @@ func (c *ctx) noteCommand(l *Line) {
 	}
 	if c.continuesCommand(l) {
 		prompt := c.command.Prompt
-		c.command = ParseCommand(strings.TrimSuffix(strings.TrimSpace(c.command.raw), "\\") + " " + text)
+		raw := strings.TrimSpace(c.command.raw)
+		if strings.HasSuffix(raw, "\\") {
+			raw = strings.TrimSuffix(raw, "\\") + " "
+		} // else wrapped inside an option: joined as it was before the wrap
+		c.command = ParseCommand(raw + text)
 		c.command.Prompt = prompt
 		c.cmdLine = l.No
 		c.commandSeen(false)
@@ -401,7 +405,28 @@ func (c *ctx) commandSeen(first bool) {
 // continuesCommand reports whether l continues a command line that ended
 // with a backslash.
 func (c *ctx) continuesCommand(l *Line) bool {
-	return c.command != nil && l.No == c.cmdLine+1 && strings.HasSuffix(strings.TrimSpace(c.command.raw), "\\")
+	if c.command == nil || l.No != c.cmdLine+1 {
+		return false
+	}
+	raw := strings.TrimSpace(c.command.raw)
+	return strings.HasSuffix(raw, "\\") || wrappedOption(c.command, raw, l)
+}
+
+// wrappedOption reports a sysbench command cut inside an option by the
+// width of a terminal or a page ("... --mysql-" above "host=db1
+// --threads=4 oltp_read_only run"): the command names no action yet, its
+// last word is an option ending in '-' or '=', and the next line goes on
+// with a word, not with output or another prompt.
+func wrappedOption(cmd *Command, raw string, l *Line) bool {
+	if cmd.Tool != ToolSysbench || cmd.Action != "" || l.Prompt != "" || l.Text == "" {
+		return false
+	}
+	last := raw[strings.LastIndexAny(raw, " \t")+1:]
+	if !strings.HasPrefix(last, "-") || !strings.HasSuffix(last, "-") && !strings.HasSuffix(last, "=") {
+		return false
+	}
+	c := l.Text[0]
+	return ('a' <= c && c <= 'z' || '0' <= c && c <= '9') && !strings.HasPrefix(l.Text, "sysbench ")
 }
 
 // NothingFound starts the message of the Error that Stream emits for an
