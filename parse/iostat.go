@@ -316,7 +316,7 @@ func (b *iostatBlock) feed(l *Line) status {
 			return b.ok(l)
 		}
 		for i, col := range b.cpuCols {
-			v, err := parseNum(f[i])
+			v, err := parseSysstatNum(f[i])
 			if err != nil {
 				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: avg-cpu %s: bad value %q (expected a number)", col, f[i])})
 				return b.ok(l)
@@ -363,7 +363,7 @@ func (b *iostatBlock) feed(l *Line) status {
 			if m.field == "" {
 				continue
 			}
-			v, err := parseNum(vals[i])
+			v, err := parseSysstatNum(vals[i])
 			if err != nil {
 				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: device %s %s: bad value %q (expected a number)", name, b.devCols[i], vals[i])})
 				return b.ok(l)

@@ -187,7 +187,7 @@ func (b *mpstatBlock) feed(l *Line) status {
 	}
 	nums := make([]float64, len(vals))
 	for i, v := range vals {
-		x, err := parseNum(v)
+		x, err := parseSysstatNum(v)
 		if err != nil {
 			b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("mpstat: CPU %s %s: bad value %q (expected a number)", cpu, b.cols[i], v)})
 			return b.ok(l)

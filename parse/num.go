@@ -21,6 +21,27 @@ func parseNum(s string) (float64, error) {
 	return parseNumStrconv(s)
 }
 
+// parseSysstatNum is parseNum for the values of sysstat's tools (iostat,
+// mpstat), which follow the locale's LC_NUMERIC: under de_DE, fr_FR and
+// many others they print "0,49" for 0.49. sysstat prints no thousands
+// separators, so one comma between digits, and no point, is the decimal
+// mark. sysbench and the mysql client never print such numbers: their
+// values go through parseNum, which refuses them.
+func parseSysstatNum(s string) (float64, error) {
+	v, err := parseNum(s)
+	if err == nil {
+		return v, nil
+	}
+	i := strings.IndexByte(s, ',')
+	if i <= 0 || i == len(s)-1 || strings.IndexByte(s[i+1:], ',') >= 0 || strings.IndexByte(s, '.') >= 0 {
+		return 0, err
+	}
+	if s[i-1] < '0' || s[i-1] > '9' || s[i+1] < '0' || s[i+1] > '9' {
+		return 0, err
+	}
+	return parseNum(s[:i] + "." + s[i+1:])
+}
+
 // parseNumStrconv is parseNum through strconv.ParseFloat.
 func parseNumStrconv(s string) (float64, error) {
 	if s == "" {
