@@ -103,7 +103,7 @@ var nonSystemKeys = map[string]bool{
 	"rep": true, "iteration": true, "client": true, "client_group": true, "time": true,
 	"date": true, "seed": true, "tables": true, "table_size": true, "db_driver": true,
 	"concurrency": true, "number_of_queries": true, "phase": true, "checkpoint": true,
-	"status": true, "table": true, "heading": true, "clients": true,
+	"status": true, "table": true, "heading": true, "clients": true, "dir": true,
 }
 
 // ChooseBy returns the key that names systems when none is given: the
@@ -163,6 +163,17 @@ func ChooseBy(runs []*parse.Run) string {
 	}
 	if len(versions) >= 2 {
 		return "version"
+	}
+	// Runs of different directories, nothing else labelling them (see
+	// collect.DirLabel).
+	dirs := map[string]bool{}
+	for _, r := range runs {
+		if d, ok := r.Labels["dir"]; ok {
+			dirs[d] = true
+		}
+	}
+	if len(dirs) >= 2 {
+		return "dir"
 	}
 	return ""
 }

@@ -22,6 +22,10 @@ var repeatKeys = map[string]bool{
 	"run": true, "repeat": true, "rep": true, "iteration": true, "client": true, "client_group": true,
 	"date": true, "time": true, "seed": true, "phase": true, "checkpoint": true, "status": true,
 	"concurrency": true, "workload": true, "test": true, "threads": true,
+	// The directory a run was read from, when nothing else labels it:
+	// it names systems when no label does (ChooseBy), and is never a
+	// variant of one.
+	"dir": true,
 }
 
 // presenceKeys are labels whose absence tells a run apart as much as a
@@ -85,6 +89,9 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		case "var":
 			v, known = runVars[r][d.name]
 			return v, known
+		case "mix":
+			v = queryMix(r)
+			return v, v != ""
 		}
 		if v, ok := r.Settings[d.name]; ok {
 			return v, true
@@ -129,6 +136,9 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		add(dim{"gen", "sysbench"})
 		for _, name := range varyingVariables(runs, idx, runVars, by) {
 			add(dim{"var", name})
+		}
+		if mixSplits(runs, idx) {
+			add(dim{"mix", "queries"})
 		}
 		sort.Slice(dims, func(a, b int) bool {
 			if dims[a].kind != dims[b].kind {
@@ -178,6 +188,7 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 				}
 			}
 		}
+		split = dropDeterminedMix(split, runs, idx, value)
 		if len(split) == 0 {
 			continue
 		}
@@ -282,6 +293,8 @@ func (d dim) describesSystem() bool {
 
 func variantPart(kind, name, v string) string {
 	switch kind {
+	case "mix":
+		return v
 	case "gen":
 		return "sysbench " + v
 	case "var":
@@ -294,6 +307,8 @@ func variantPart(kind, name, v string) string {
 
 func dimName(kind, name string) string {
 	switch kind {
+	case "mix":
+		return "the mix of queries"
 	case "setting":
 		return "--" + name
 	case "gen":
@@ -431,4 +446,100 @@ func varyingVariables(runs []*parse.Run, idx []int, runVars map[*parse.Run]map[s
 	}
 	sort.Strings(out)
 	return out
+}
+
+// queryMix says what a run's queries did, from its counts: "read-only"
+// (reads and no writes), "write-only" or "read-write"; "" when the run
+// does not say (no query counts, or none of either). sysbench's OLTP
+// tests print these counts in every generation, and a read-only run is a
+// different experiment from a read-write one whatever its command said,
+// or whether it showed one at all: a legacy log named sysbench.ro.8.res
+// has neither test name nor command.
+func queryMix(r *parse.Run) string {
+	read, write, ok := int64(-1), int64(-1), false
+	if q := r.SQL; q != nil && q.Read != nil && q.Write != nil {
+		read, write, ok = *q.Read, *q.Write, true
+	}
+	if !ok && len(r.Intervals) > 0 {
+		// Interim lines only: their per-second reads and writes.
+		var rs, ws float64
+		for _, iv := range r.Intervals {
+			if iv.Reads != iv.Reads || iv.Writes != iv.Writes {
+				return ""
+			}
+			rs += iv.Reads
+			ws += iv.Writes
+		}
+		read, write, ok = 0, 0, true
+		if rs > 0 {
+			read = 1
+		}
+		if ws > 0 {
+			write = 1
+		}
+	}
+	switch {
+	case !ok:
+		return ""
+	case read > 0 && write == 0:
+		return "read-only"
+	case read == 0 && write > 0:
+		return "write-only"
+	case read > 0 && write > 0:
+		return "read-write"
+	}
+	return ""
+}
+
+// mixSplits reports whether the runs idx of one workload differ in their
+// mix of queries, every one of them saying it: a run that does not (a
+// table row, a report without query counts) leaves the mix out of its
+// workload's identity rather than keeping it apart.
+func mixSplits(runs []*parse.Run, idx []int) bool {
+	first := ""
+	for _, i := range idx {
+		m := queryMix(runs[i])
+		if m == "" {
+			return false
+		}
+		if first == "" {
+			first = m
+		} else if m != first {
+			return true
+		}
+	}
+	return false
+}
+
+// dropDeterminedMix removes the mix of queries from the dimensions that
+// split a workload when the others already tell the same runs apart
+// ("--oltp-read-only=on" says it): the variant is then named once.
+func dropDeterminedMix(split []dim, runs []*parse.Run, idx []int, value func(*parse.Run, dim) (string, bool)) []dim {
+	at := -1
+	for j, d := range split {
+		if d.kind == "mix" {
+			at = j
+		}
+	}
+	if at < 0 || len(split) == 1 {
+		return split
+	}
+	seen := map[string]string{}
+	for _, i := range idx {
+		r := runs[i]
+		var key []string
+		for j, d := range split {
+			if j != at {
+				v, _ := value(r, d)
+				key = append(key, v)
+			}
+		}
+		k := strings.Join(key, "\x00")
+		m, _ := value(r, split[at])
+		if old, ok := seen[k]; ok && old != m {
+			return split // the mix tells apart runs the others do not
+		}
+		seen[k] = m
+	}
+	return append(split[:at:at], split[at+1:]...)
 }

@@ -68,3 +68,69 @@ func TestIdentitySystemSide(t *testing.T) {
 		t.Errorf("warnings %v", d.Warnings)
 	}
 }
+
+func withMix(r *parse.Run, read, write int64) *parse.Run {
+	r.SQL = &parse.SQLStats{Read: &read, Write: &write}
+	return r
+}
+
+// TestIdentityQueryMix: runs that show neither test nor options (a legacy
+// log named sysbench.ro.8.res) are told apart by their counts of
+// queries; the mix is named once when an option already says it, and
+// leaves the identity alone when a run does not show its counts.
+func TestIdentityQueryMix(t *testing.T) {
+	runs := []*parse.Run{
+		withMix(testRun("ro", 1, "", 8, nil, nil, ""), 9778832, 0),
+		withMix(testRun("rw", 1, "", 8, nil, nil, ""), 14807324, 4230664),
+		withMix(testRun("ro2", 1, "", 8, nil, nil, ""), 9000000, 0),
+		withMix(testRun("wo", 1, "", 8, nil, nil, ""), 0, 5000),
+	}
+	d := Group(runs, GroupOptions{})
+	want := []string{"? (read-only)", "? (read-write)", "? (read-only)", "? (write-only)"}
+	for i, r := range runs {
+		if k := d.KeyOf(r); k.Workload != want[i] {
+			t.Errorf("run %d: workload %q, want %q", i, k.Workload, want[i])
+		}
+	}
+	// --oltp-read-only says what the counts say: one name for the variant.
+	on, off := map[string]string{"oltp-read-only": "on"}, map[string]string{"oltp-read-only": "off"}
+	runs = []*parse.Run{
+		withMix(testRun("a", 1, "oltp", 8, nil, on, "sysbench --test=oltp --oltp-read-only=on run"), 100, 0),
+		withMix(testRun("a", 50, "oltp", 8, nil, off, "sysbench --test=oltp --oltp-read-only=off run"), 100, 20),
+	}
+	d = Group(runs, GroupOptions{})
+	if a, b := d.KeyOf(runs[0]).Workload, d.KeyOf(runs[1]).Workload; a != "oltp (oltp-read-only=on)" || b != "oltp (oltp-read-only=off)" {
+		t.Errorf("workloads %q, %q", a, b)
+	}
+	// A run without counts (a table row) does not split its workload.
+	runs = []*parse.Run{
+		withMix(testRun("a", 1, "oltp_read_write", 8, nil, nil, ""), 100, 20),
+		testRun("a", 50, "oltp_read_write", 8, nil, nil, ""),
+	}
+	d = Group(runs, GroupOptions{})
+	if len(d.Cells) != 1 || d.KeyOf(runs[0]).Workload != "oltp_read_write" {
+		t.Errorf("cells %d, workload %q", len(d.Cells), d.KeyOf(runs[0]).Workload)
+	}
+}
+
+// TestChooseByDirectory: runs that only their directories tell apart are
+// systems named by them; any other label that names systems wins.
+func TestChooseByDirectory(t *testing.T) {
+	runs := []*parse.Run{
+		testRun("res01/a", 1, "cpu", 1, map[string]string{"dir": "res01"}, nil, ""),
+		testRun("res02/a", 1, "cpu", 1, map[string]string{"dir": "res02"}, nil, ""),
+	}
+	if by := ChooseBy(runs); by != "dir" {
+		t.Errorf("by %q, want dir", by)
+	}
+	runs[0].Labels["engine"], runs[1].Labels["engine"] = "innodb", "rocksdb"
+	if by := ChooseBy(runs); by != "engine" {
+		t.Errorf("by %q, want engine", by)
+	}
+	// By engine, the directories of one engine's runs are repeats.
+	runs = append(runs, testRun("res03/a", 1, "cpu", 1, map[string]string{"dir": "res03", "engine": "innodb"}, nil, ""))
+	d := Group(runs, GroupOptions{})
+	if len(d.Cells) != 2 || d.KeyOf(runs[2]) != d.KeyOf(runs[0]) {
+		t.Errorf("cells %d; %+v vs %+v", len(d.Cells), d.KeyOf(runs[2]), d.KeyOf(runs[0]))
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -525,9 +526,16 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 		}
 	}
 	var fileHosts []*parse.Host
+	dir := ""
+	if len(labels) == 0 {
+		dir = w.dirBelowInput(p)
+	}
 	err := read(src, name, func(it parse.Item) {
 		switch v := it.(type) {
 		case *parse.Run:
+			if dir != "" {
+				v.SetLabelFrom(DirLabel, dir, "directory")
+			}
 			for k, val := range labels {
 				v.SetLabel(k, val)
 				if f, ok := from[k]; ok {
@@ -581,6 +589,36 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 	for _, h := range mergeHosts(fileHosts) {
 		out.host(h, p, scope)
 	}
+}
+
+// DirLabel is the label of a run read from a subdirectory of a directory
+// given as input when nothing else labels it (no key=value in its path,
+// no campaign, no NAME=PATH or --set): legacy archives keep one
+// configuration a directory (res01/sysbench.ro.8.res, res02/...), and
+// runs of different directories are not taken for repeats of one
+// experiment unless something says they are (analyze.ChooseBy names
+// systems by it when no other label does).
+const DirLabel = "dir"
+
+// dirBelowInput returns the directory of the file p below the directory
+// given as input, "" for a file given itself or at the input's top.
+func (w *walker) dirBelowInput(p string) string {
+	if w.in.Path == "" || w.in.Path == "-" {
+		return ""
+	}
+	root := path.Clean(filepath.ToSlash(w.in.Path))
+	q := path.Clean(filepath.ToSlash(p))
+	rel := q
+	if root != "." {
+		if !strings.HasPrefix(q, root+"/") {
+			return ""
+		}
+		rel = q[len(root)+1:]
+	}
+	if d := path.Dir(rel); d != "." {
+		return d
+	}
+	return ""
 }
 
 func mergeLabels(dst, src map[string]string) map[string]string {

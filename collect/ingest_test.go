@@ -170,7 +170,7 @@ func TestWalkErrorsAndOrder(t *testing.T) {
 	}
 	want := []string{
 		"missing.log: cannot read input: no such file or directory",
-		"engine=rocksdb/notes.txt: no benchmark output or capture found in 1 lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)",
+		"engine=rocksdb/notes.txt: no benchmark output or capture found in 1 line (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)",
 	}
 	if !reflect.DeepEqual(msgs, want) {
 		t.Errorf("errors:\n%q\nwant\n%q", msgs, want)
@@ -226,5 +226,46 @@ func TestWalkInsideCampaign(t *testing.T) {
 	d, err := Load([]string{"../examples/demo-campaign/rocksdb"})
 	if err != nil || len(d.Runs) != 60 {
 		t.Errorf("rocksdb folder: %d runs (want 4 workloads × 5 thread counts × 3 repeats), %v", len(d.Runs), err)
+	}
+}
+
+// TestDirLabel: a run read from a subdirectory of a directory given as
+// input, with nothing else labelling it, carries its directory (as a
+// path below the input); a file given itself, one at the top of the
+// input, and one whose path labels it carry none.
+func TestDirLabel(t *testing.T) {
+	dir := t.TempDir()
+	log, err := os.ReadFile("../testdata/public/legacy-archive/series15/res01/sysbench.ro.8.res")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"top.res", "res01/a.res", "old/res02/a.res", "engine=aria/a.res"} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), log, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dirs := map[string]string{}
+	walk := func(inputs ...string) {
+		if err := Walk(inputs, func(it parse.Item) {
+			if r, ok := it.(*parse.Run); ok {
+				rel, _ := filepath.Rel(dir, r.Source)
+				dirs[filepath.ToSlash(rel)] = r.Labels[DirLabel] + "|" + r.LabelFrom[DirLabel]
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	walk(dir)
+	want := map[string]string{"top.res": "|", "res01/a.res": "res01|directory", "old/res02/a.res": "old/res02|directory", "engine=aria/a.res": "|"}
+	if !reflect.DeepEqual(dirs, want) {
+		t.Errorf("dir labels %v, want %v", dirs, want)
+	}
+	dirs = map[string]string{}
+	walk(filepath.Join(dir, "res01", "a.res"))
+	if dirs["res01/a.res"] != "|" {
+		t.Errorf("a file given itself: %q", dirs["res01/a.res"])
 	}
 }

@@ -281,7 +281,11 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		c.errorf(0, NothingFound+": the input is empty (0 bytes)")
 	}
 	if c.found == 0 && lr.no > 0 {
-		c.errorf(0, NothingFound+" in %d lines (expected %s)", lr.no, f.expect)
+		lines := "lines"
+		if lr.no == 1 {
+			lines = "line"
+		}
+		c.errorf(0, NothingFound+" in %d %s (expected %s)", lr.no, lines, f.expect)
 	}
 	return nil
 }

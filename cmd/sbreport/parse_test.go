@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -277,5 +279,62 @@ func TestSpoolChunks(t *testing.T) {
 		if !bytes.Equal(out.Bytes(), want.Bytes()) {
 			t.Errorf("limit %d: %d bytes back, want %d", limit, out.Len(), want.Len())
 		}
+	}
+}
+
+// TestLegacyArchive compares two configurations of a team's archive
+// (testdata/public/legacy-archive/SOURCES.md): logs with no command, test
+// name or label, one configuration a directory, read-only and read-write
+// runs told apart only by their file names and query counts. They are
+// two systems named by their directories and two workloads, one run a
+// cell, not repeats of one experiment; the iostat captures, printed with
+// decimal commas, are read.
+func TestLegacyArchive(t *testing.T) {
+	dir := "../../testdata/public/legacy-archive/series15"
+	var out, stderr bytes.Buffer
+	err := run([]string{"compare", "--json", dir}, &out, &stderr)
+	if !errors.Is(err, errPartial) {
+		t.Fatalf("compare: %v (want the DESC, README and script reported)\n%s", err, stderr.Bytes())
+	}
+	if n := strings.Count(stderr.String(), "no benchmark output or capture found"); n != 3 || strings.Contains(stderr.String(), "iostat") {
+		t.Errorf("problems:\n%s", stderr.Bytes())
+	}
+	var doc struct {
+		By      string   `json:"by"`
+		Systems []string `json:"systems"`
+		Rows    []struct {
+			Workload string    `json:"workload"`
+			Threads  int       `json:"threads"`
+			System   string    `json:"system"`
+			N        int       `json:"n"`
+			Values   []float64 `json:"values"`
+			Verdict  string    `json:"verdict"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.By != "dir" || strings.Join(doc.Systems, ",") != "res01,res02" {
+		t.Fatalf("systems %v by %q, want res01,res02 by dir", doc.Systems, doc.By)
+	}
+	cells := map[string]float64{}
+	for _, r := range doc.Rows {
+		if r.N != 1 {
+			t.Errorf("%s %s %d threads: %d runs, want 1", r.System, r.Workload, r.Threads, r.N)
+		}
+		if r.System == "res02" && r.Verdict != "no test (1 run)" {
+			t.Errorf("%s %d threads: verdict %q", r.Workload, r.Threads, r.Verdict)
+		}
+		cells[r.System+" "+r.Workload+" "+strconv.Itoa(r.Threads)] = r.Values[0]
+	}
+	if len(cells) != 8 {
+		t.Errorf("%d cells, want 2 systems × 2 mixes × 2 thread counts: %v", len(cells), cells)
+	}
+	// res02/sysbench.ro.64.res: its interim tps after the first 30 s.
+	if v, ok := cells["res02 ? (read-only) 64"]; !ok || math.Abs(v-5013.95) > 0.005 {
+		t.Errorf("res02 read-only 64 threads: %v (present %v), want 5013.95", v, ok)
+	}
+	if _, ok := cells["res01 ? (read-write) 8"]; !ok {
+		t.Errorf("no read-write cell: %v", cells)
 	}
 }
