@@ -103,7 +103,7 @@ var nonSystemKeys = map[string]bool{
 	"rep": true, "iteration": true, "client": true, "client_group": true, "time": true,
 	"date": true, "seed": true, "tables": true, "table_size": true, "db_driver": true,
 	"concurrency": true, "number_of_queries": true, "phase": true, "checkpoint": true,
-	"status": true, "table": true, "heading": true, "clients": true, "dir": true,
+	"status": true, "table": true, "heading": true, "clients": true, "input": true,
 }
 
 // ChooseBy returns the key that names systems when none is given: the
@@ -164,16 +164,21 @@ func ChooseBy(runs []*parse.Run) string {
 	if len(versions) >= 2 {
 		return "version"
 	}
-	// Runs of different directories, nothing else labelling them (see
-	// collect.DirLabel).
-	dirs := map[string]bool{}
+	// Runs of different inputs, nothing else labelling them (see
+	// collect.InputLabel), that would share a cell: the inputs are what
+	// is compared. Inputs that only add thread counts to each other (a
+	// sweep kept a file a thread count) are one system.
+	inputs := map[Key]string{}
 	for _, r := range runs {
-		if d, ok := r.Labels["dir"]; ok {
-			dirs[d] = true
+		in, ok := r.Labels["input"]
+		if !ok {
+			continue
 		}
-	}
-	if len(dirs) >= 2 {
-		return "dir"
+		k := Key{Workload: WorkloadOf(r), Threads: threadsOf(r)}
+		if prev, ok := inputs[k]; ok && prev != in {
+			return "input"
+		}
+		inputs[k] = in
 	}
 	return ""
 }

@@ -89,6 +89,7 @@ func WalkWith(inputs []string, opts Options, emit func(parse.Item)) error {
 func walkWith(inputs []string, opts Options, emit func(parse.Item), pl *pipeline) error {
 	defer pl.close()
 	t := newTree(opts.FS)
+	base := inputBase(t, inputs)
 	for _, arg := range inputs {
 		in := parseInput(t, arg)
 		if t.stdin(in.Path) {
@@ -104,6 +105,7 @@ func walkWith(inputs []string, opts Options, emit func(parse.Item), pl *pipeline
 			continue
 		}
 		w := newWalker(in, opts, emit, pl)
+		w.base = base
 		if !st.IsDir() {
 			camp := w.enclosingCampaign(t.dir(in.Path))
 			extra, _ := camp.of(in.Path)
@@ -180,6 +182,8 @@ type walker struct {
 	kinds  map[string]string // CaptureID → kind, of every capture in scoped
 	// runFiles holds the files runs were read from.
 	runFiles map[string]bool
+	// base is the directory the inputs are named below (inputBase).
+	base string
 }
 
 // A held item waits for the rest of its directory: captures take the
@@ -526,15 +530,15 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 		}
 	}
 	var fileHosts []*parse.Host
-	dir := ""
+	input := ""
 	if len(labels) == 0 {
-		dir = w.dirBelowInput(p)
+		input = w.inputOf(p)
 	}
 	err := read(src, name, func(it parse.Item) {
 		switch v := it.(type) {
 		case *parse.Run:
-			if dir != "" {
-				v.SetLabelFrom(DirLabel, dir, "directory")
+			if input != "" {
+				v.SetLabelFrom(InputLabel, input, "the input it was read from")
 			}
 			for k, val := range labels {
 				v.SetLabel(k, val)
@@ -591,34 +595,77 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 	}
 }
 
-// DirLabel is the label of a run read from a subdirectory of a directory
-// given as input when nothing else labels it (no key=value in its path,
-// no campaign, no NAME=PATH or --set): legacy archives keep one
-// configuration a directory (res01/sysbench.ro.8.res, res02/...), and
-// runs of different directories are not taken for repeats of one
-// experiment unless something says they are (analyze.ChooseBy names
-// systems by it when no other label does).
-const DirLabel = "dir"
+// InputLabel is the label of a run that nothing else labels (no
+// key=value in its path, no campaign, no NAME=PATH or --set): the input
+// it was read from, as benchstat names its files. A file given as an
+// input is named by its path, a run read from a directory by its
+// directory, both below the directory the inputs have in common (a
+// single directory input is that directory): "compare old.txt new.txt"
+// compares old.txt with new.txt, and a legacy archive kept one
+// configuration a directory (res01/sysbench.ro.8.res, res02/...) is read
+// as one system a directory. analyze.ChooseBy names systems by it only
+// when no other label tells runs apart, and it never splits one system's
+// runs.
+const InputLabel = "input"
 
-// dirBelowInput returns the directory of the file p below the directory
-// given as input, "" for a file given itself or at the input's top.
-func (w *walker) dirBelowInput(p string) string {
+// inputBase returns the directory below which the inputs are named: a
+// single directory input itself, else the directory the inputs' parents
+// have in common ("" when they have none, "." for the working
+// directory).
+func inputBase(t tree, inputs []string) string {
+	var dirs []string
+	for _, arg := range inputs {
+		in := parseInput(t, arg)
+		if in.Name != "" || t.stdin(in.Path) {
+			continue
+		}
+		p := path.Clean(filepath.ToSlash(in.Path))
+		if len(inputs) == 1 {
+			if st, err := fs.Stat(t.fsys, in.Path); err == nil && st.IsDir() {
+				return p
+			}
+		}
+		dirs = append(dirs, path.Dir(p))
+	}
+	if len(dirs) == 0 {
+		return ""
+	}
+	common := strings.Split(dirs[0], "/")
+	for _, d := range dirs[1:] {
+		parts := strings.Split(d, "/")
+		n := 0
+		for n < len(common) && n < len(parts) && common[n] == parts[n] {
+			n++
+		}
+		common = common[:n]
+	}
+	if len(common) == 1 && common[0] == "" && strings.HasPrefix(dirs[0], "/") {
+		return "/"
+	}
+	return strings.Join(common, "/")
+}
+
+// inputOf returns the InputLabel of the runs of the file p: p itself
+// when it is the input, else its directory, below the inputs' base.
+func (w *walker) inputOf(p string) string {
 	if w.in.Path == "" || w.in.Path == "-" {
 		return ""
 	}
-	root := path.Clean(filepath.ToSlash(w.in.Path))
 	q := path.Clean(filepath.ToSlash(p))
-	rel := q
-	if root != "." {
-		if !strings.HasPrefix(q, root+"/") {
-			return ""
-		}
-		rel = q[len(root)+1:]
+	if q != path.Clean(filepath.ToSlash(w.in.Path)) {
+		q = path.Dir(q)
 	}
-	if d := path.Dir(rel); d != "." {
-		return d
+	switch {
+	case w.base == "" || w.base == ".":
+		return q
+	case q == w.base:
+		return path.Base(q)
+	case w.base == "/":
+		return strings.TrimPrefix(q, "/")
+	case strings.HasPrefix(q, w.base+"/"):
+		return q[len(w.base)+1:]
 	}
-	return ""
+	return q
 }
 
 func mergeLabels(dst, src map[string]string) map[string]string {

@@ -229,11 +229,11 @@ func TestWalkInsideCampaign(t *testing.T) {
 	}
 }
 
-// TestDirLabel: a run read from a subdirectory of a directory given as
-// input, with nothing else labelling it, carries its directory (as a
-// path below the input); a file given itself, one at the top of the
-// input, and one whose path labels it carry none.
-func TestDirLabel(t *testing.T) {
+// TestInputLabel: a run that nothing else labels carries the input it
+// was read from: its directory below a directory given as input, the
+// file itself when given, named below what the inputs have in common; a
+// run whose path labels it carries none.
+func TestInputLabel(t *testing.T) {
 	dir := t.TempDir()
 	log, err := os.ReadFile("../testdata/public/legacy-archive/series15/res01/sysbench.ro.8.res")
 	if err != nil {
@@ -247,25 +247,35 @@ func TestDirLabel(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	dirs := map[string]string{}
-	walk := func(inputs ...string) {
+	walk := func(inputs ...string) map[string]string {
+		got := map[string]string{}
 		if err := Walk(inputs, func(it parse.Item) {
 			if r, ok := it.(*parse.Run); ok {
 				rel, _ := filepath.Rel(dir, r.Source)
-				dirs[filepath.ToSlash(rel)] = r.Labels[DirLabel] + "|" + r.LabelFrom[DirLabel]
+				got[filepath.ToSlash(rel)] = r.Labels[InputLabel] + "|" + r.LabelFrom[InputLabel]
 			}
 		}); err != nil {
 			t.Fatal(err)
 		}
+		return got
 	}
-	walk(dir)
-	want := map[string]string{"top.res": "|", "res01/a.res": "res01|directory", "old/res02/a.res": "old/res02|directory", "engine=aria/a.res": "|"}
-	if !reflect.DeepEqual(dirs, want) {
-		t.Errorf("dir labels %v, want %v", dirs, want)
+	const from = "|the input it was read from"
+	got := walk(dir)
+	want := map[string]string{"top.res": filepath.Base(dir) + from, "res01/a.res": "res01" + from,
+		"old/res02/a.res": "old/res02" + from, "engine=aria/a.res": "|"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("one directory: %v, want %v", got, want)
 	}
-	dirs = map[string]string{}
-	walk(filepath.Join(dir, "res01", "a.res"))
-	if dirs["res01/a.res"] != "|" {
-		t.Errorf("a file given itself: %q", dirs["res01/a.res"])
+	// Two directories, as "compare old/ new/" names them.
+	got = walk(filepath.Join(dir, "res01"), filepath.Join(dir, "old", "res02"))
+	want = map[string]string{"res01/a.res": "res01" + from, "old/res02/a.res": "old/res02" + from}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("two directories: %v, want %v", got, want)
+	}
+	// Two files, as benchstat names them.
+	got = walk(filepath.Join(dir, "res01", "a.res"), filepath.Join(dir, "top.res"))
+	want = map[string]string{"res01/a.res": "res01/a.res" + from, "top.res": "top.res" + from}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("two files: %v, want %v", got, want)
 	}
 }

@@ -314,8 +314,8 @@ func TestLegacyArchive(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.By != "dir" || strings.Join(doc.Systems, ",") != "res01,res02" {
-		t.Fatalf("systems %v by %q, want res01,res02 by dir", doc.Systems, doc.By)
+	if doc.By != "input" || strings.Join(doc.Systems, ",") != "res01,res02" {
+		t.Fatalf("systems %v by %q, want res01,res02 by input", doc.Systems, doc.By)
 	}
 	cells := map[string]float64{}
 	for _, r := range doc.Rows {
@@ -330,11 +330,23 @@ func TestLegacyArchive(t *testing.T) {
 	if len(cells) != 8 {
 		t.Errorf("%d cells, want 2 systems × 2 mixes × 2 thread counts: %v", len(cells), cells)
 	}
+	// Two files compared as benchstat compares them: by their names.
+	out.Reset()
+	stderr.Reset()
+	if err := run([]string{"compare", "--json", dir + "/res01/sysbench.rw.8.res", dir + "/res02/sysbench.rw.8.res"}, &out, &stderr); err != nil {
+		t.Fatalf("compare two files: %v\n%s", err, stderr.Bytes())
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(doc.Systems, ",") != "res01/sysbench.rw.8.res,res02/sysbench.rw.8.res" {
+		t.Errorf("two files compared as %v", doc.Systems)
+	}
 	// res02/sysbench.ro.64.res: its interim tps after the first 30 s.
 	if v, ok := cells["res02 ? (read-only) 64"]; !ok || math.Abs(v-5013.95) > 0.005 {
 		t.Errorf("res02 read-only 64 threads: %v (present %v), want 5013.95", v, ok)
 	}
-	if _, ok := cells["res01 ? (read-write) 8"]; !ok {
+	if _, ok := cells["res01 ? (read-write, ~20% writes) 8"]; !ok {
 		t.Errorf("no read-write cell: %v", cells)
 	}
 }
