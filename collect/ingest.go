@@ -513,6 +513,11 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 		read = parse.Stream
 		br := bufio.NewReaderSize(r, 64<<10)
 		if head, _ := br.Peek(256); len(head) > 0 {
+			if bytes.HasPrefix(head, []byte("#!")) && p != w.in.Path {
+				// A script met in a directory walk (run.sysbench, runme):
+				// passed over like *.sh unless it holds output.
+				quiet = true
+			}
 			if format, ok := sniffJSONDoc(head); ok {
 				w.jsonDoc(out, br, p, name, format, labels, from, scope)
 				return

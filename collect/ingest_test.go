@@ -155,6 +155,7 @@ func TestWalkErrorsAndOrder(t *testing.T) {
 	must(os.WriteFile(filepath.Join(dir, ".hidden.log"), []byte("x\n"), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "plan.yaml"), []byte("threads: [1]\n"), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "README.md"), []byte("# Results\nSee the logs.\n"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "run.sysbench"), []byte("#!/bin/sh\nsysbench --test=oltp run | tee out.res\n"), 0o644))
 	var items []parse.Item
 	err := Walk([]string{filepath.Join(dir, "missing.log"), dir}, func(it parse.Item) { items = append(items, it) })
 	if err != nil {
