@@ -246,15 +246,26 @@ func hashedName(s, name string) string {
 // safeName turns a workload or system name into a file-name part.
 func safeName(s string) string {
 	var b strings.Builder
+	if strings.HasPrefix(s, "?") {
+		b.WriteString("unknown") // a workload whose test is not known: "? (read-only)"
+	}
+	dash := false // a '-' waits to be written before the next character
 	for _, r := range s {
 		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.':
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '.':
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
 			b.WriteRune(r)
 		default:
-			b.WriteByte('-')
+			// Runs of other characters, '-' included, become one '-'
+			// between words: "? (read-write, ~20% writes)" is
+			// unknown-read-write-20-writes.
+			dash = true
 		}
 	}
-	if b.Len() == 0 || strings.Trim(b.String(), "-") == "" {
+	if b.Len() == 0 {
 		return "unknown"
 	}
 	return b.String()
