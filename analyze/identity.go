@@ -189,6 +189,7 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 				}
 			}
 		}
+		split = dropDetermined(split, dim{"label", "file"}, runs, idx, value)
 		split = dropDeterminedMix(split, runs, idx, value)
 		if len(split) == 0 {
 			continue
@@ -289,7 +290,7 @@ type dim struct{ kind, name string }
 // and the sysbench generation the workload ("memory
 // (memory-block-size=1MiB)").
 func (d dim) describesSystem() bool {
-	return d.kind == "var" || d.kind == "label" && d.name != "loop_run"
+	return d.kind == "var" || d.kind == "label" && d.name != "loop_run" && d.name != "file"
 }
 
 func variantPart(kind, name, v string) string {
@@ -519,9 +520,18 @@ func mixSplits(runs []*parse.Run, idx []int) bool {
 // split a workload when the others already tell the same runs apart
 // ("--oltp-read-only=on" says it): the variant is then named once.
 func dropDeterminedMix(split []dim, runs []*parse.Run, idx []int, value func(*parse.Run, dim) (string, bool)) []dim {
+	return dropDetermined(split, dim{"mix", "queries"}, runs, idx, value)
+}
+
+// dropDetermined removes the dimension drop from those that split a
+// workload when the others already tell the same runs apart. The name of
+// the file a run was read from (collect.FileLabel) is dropped first: a
+// legacy log named sysbench.ro.8.res is told apart from sysbench.rw.8.res
+// by its mix of queries, which says more than the file name.
+func dropDetermined(split []dim, drop dim, runs []*parse.Run, idx []int, value func(*parse.Run, dim) (string, bool)) []dim {
 	at := -1
 	for j, d := range split {
-		if d.kind == "mix" {
+		if d == drop {
 			at = j
 		}
 	}

@@ -229,7 +229,7 @@ func TestCheckByReal(t *testing.T) {
 		{demo, "version", ""}, // the sysbench banner
 		{demo, "source", ""},
 		{demo, "engin", `no run has the label "engin": the runs have the labels campaign, db_driver, engine, repeat, server, system, threads, workload (or use version, source, tool)`},
-		{tables, "version", `no run has a version (neither a "version" label nor a sysbench banner): the runs have the labels heading, input, system, table (or use source, tool)`},
+		{tables, "version", `no run has a version (neither a "version" label nor a sysbench banner): the runs have the labels file, heading, input, system, table (or use source, tool)`},
 	}
 	for _, tt := range tests {
 		err := CheckBy(tt.runs, tt.by)

@@ -535,15 +535,21 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 		}
 	}
 	var fileHosts []*parse.Host
-	input := ""
+	input, file := "", ""
 	if len(labels) == 0 {
 		input = w.inputOf(p)
+		if input != "" && path.Clean(filepath.ToSlash(p)) != path.Clean(filepath.ToSlash(w.in.Path)) {
+			file = FileStem(path.Base(filepath.ToSlash(p)))
+		}
 	}
 	err := read(src, name, func(it parse.Item) {
 		switch v := it.(type) {
 		case *parse.Run:
 			if input != "" {
 				v.SetLabelFrom(InputLabel, input, "the input it was read from")
+				if file != "" {
+					v.SetLabelFrom(FileLabel, file, "the name of the file it was read from, numbers left out")
+				}
 			}
 			for k, val := range labels {
 				v.SetLabel(k, val)
@@ -612,6 +618,49 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 // when no other label tells runs apart, and it never splits one system's
 // runs.
 const InputLabel = "input"
+
+// FileLabel is the label of a run read from a directory, beside
+// InputLabel: the name of its file without the words that hold a digit
+// (FileStem). Files of one directory whose names differ only
+// in numbers (a thread count, a repeat counter, a date) are one series;
+// files whose names differ in a word (sysbench.ro.long.8.res beside
+// sysbench.ro.short.8.res) ran different experiments, and analyze keeps
+// them apart when nothing else does.
+const FileLabel = "file"
+
+// FileStem returns the words of a file's name that hold no digit, each
+// after the separator before it: oltp_8thr_run2.log gives "oltp.log",
+// sysbench.ro.long.16.res gives "sysbench.ro.long.res", and a copy's
+// numbered suffix (oltp.log.1, "oltp (1).log") is left out with the
+// other numbers.
+func FileStem(name string) string {
+	var b strings.Builder
+	sep := byte(0)
+	for i := 0; i < len(name); {
+		j := i
+		for j < len(name) && isAlnum(name[j]) {
+			j++
+		}
+		if j == i {
+			sep = name[i]
+			i++
+			continue
+		}
+		if word := name[i:j]; strings.IndexAny(word, "0123456789") < 0 {
+			if b.Len() > 0 && sep != 0 {
+				b.WriteByte(sep)
+			}
+			b.WriteString(word)
+		}
+		sep = 0
+		i = j
+	}
+	return b.String()
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
 
 // inputBase returns the directory below which the inputs are named: a
 // single directory input itself, else the directory the inputs' parents

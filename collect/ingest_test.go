@@ -280,3 +280,53 @@ func TestInputLabel(t *testing.T) {
 		t.Errorf("two files: %v, want %v", got, want)
 	}
 }
+
+// TestFileStem checks the names that tell experiments of one directory
+// apart: words differ (long and short ranges in hgxl64/mariadb-benchmarks
+// MDEV-16413), not numbers (thread counts, repeat counters, copies).
+func TestFileStem(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"sysbench.ro.long.16.res", "sysbench.ro.long.res"},
+		{"sysbench.ro.short.256.res", "sysbench.ro.short.res"},
+		{"sysbench.rw.80.32.res", "sysbench.rw.res"},
+		{"oltp_read_write_8threads.log", "oltp_read_write.log"},
+		{"oltp_8thr_run2.log", "oltp.log"},
+		{"oltp.log.1", "oltp.log"},
+		{"oltp (1).log", "oltp.log"},
+		{"128.txt", "txt"},
+		{"before.log", "before.log"},
+	} {
+		if got := FileStem(tt.in); got != tt.want {
+			t.Errorf("FileStem(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestFileLabel checks that a run read in a directory walk carries the
+// stem of its file's name, and a file given as an input does not (its
+// input label names it).
+func TestFileLabel(t *testing.T) {
+	dir := "../testdata/public/legacy-archive/mdev16413-utf8-general"
+	got := map[string]string{}
+	if err := Walk([]string{dir, dir + "/res01/sysbench.ro.long.8.res"}, func(it parse.Item) {
+		if r, ok := it.(*parse.Run); ok {
+			rel, _ := filepath.Rel(dir, r.Source)
+			got[filepath.ToSlash(rel)] += r.Labels[FileLabel] + "|"
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"res01/sysbench.ro.long.8.res":   "sysbench.ro.long.res||",
+		"res01/sysbench.ro.long.64.res":  "sysbench.ro.long.res|",
+		"res01/sysbench.ro.short.8.res":  "sysbench.ro.short.res|",
+		"res01/sysbench.ro.short.64.res": "sysbench.ro.short.res|",
+		"res02/sysbench.ro.long.8.res":   "sysbench.ro.long.res|",
+		"res02/sysbench.ro.long.64.res":  "sysbench.ro.long.res|",
+		"res02/sysbench.ro.short.8.res":  "sysbench.ro.short.res|",
+		"res02/sysbench.ro.short.64.res": "sysbench.ro.short.res|",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("file labels %v, want %v", got, want)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -348,5 +349,54 @@ func TestLegacyArchive(t *testing.T) {
 	}
 	if _, ok := cells["res01 ? (read-write, ~20% writes) 8"]; !ok {
 		t.Errorf("no read-write cell: %v", cells)
+	}
+}
+
+// TestLegacyArchiveFileNames compares two configurations of another
+// series of that archive (testdata/public/legacy-archive/SOURCES.md):
+// in each directory, sysbench.ro.short.N.res and sysbench.ro.long.N.res
+// are read-only runs of one script with ranges of 10 and 100 rows. Their
+// logs say nothing of it and their query counts are alike: only the
+// words of the file names tell the two experiments apart, which were
+// pooled as repeats 3× apart.
+func TestLegacyArchiveFileNames(t *testing.T) {
+	dir := "../../testdata/public/legacy-archive/mdev16413-utf8-general"
+	var out, stderr bytes.Buffer
+	if err := run([]string{"compare", "--json", dir}, &out, &stderr); !errors.Is(err, errPartial) {
+		t.Fatalf("compare: %v (want DESC reported)\n%s", err, stderr.Bytes())
+	}
+	var doc struct {
+		Systems []string `json:"systems"`
+		Rows    []struct {
+			Workload string    `json:"workload"`
+			Threads  int       `json:"threads"`
+			System   string    `json:"system"`
+			N        int       `json:"n"`
+			Values   []float64 `json:"values"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(doc.Systems, ",") != "res01,res02" {
+		t.Fatalf("systems %v, want res01,res02", doc.Systems)
+	}
+	// transactions per second as each log prints them.
+	want := map[string]float64{
+		"res01 ? (file=sysbench.ro.long.res) 8": 1475.63, "res01 ? (file=sysbench.ro.short.res) 8": 4327.42,
+		"res01 ? (file=sysbench.ro.long.res) 64": 3986.98, "res01 ? (file=sysbench.ro.short.res) 64": 10555.16,
+		"res02 ? (file=sysbench.ro.long.res) 8": 1551.46, "res02 ? (file=sysbench.ro.short.res) 8": 5131.69,
+		"res02 ? (file=sysbench.ro.long.res) 64": 4072.81, "res02 ? (file=sysbench.ro.short.res) 64": 12167.21,
+	}
+	got := map[string]float64{}
+	for _, r := range doc.Rows {
+		if r.N != 1 || len(r.Values) != 1 {
+			t.Errorf("%s %s %d threads: %d runs %v, want 1", r.System, r.Workload, r.Threads, r.N, r.Values)
+			continue
+		}
+		got[r.System+" "+r.Workload+" "+strconv.Itoa(r.Threads)] = r.Values[0]
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("cells\n%v\nwant\n%v", got, want)
 	}
 }
