@@ -59,12 +59,16 @@ func parseInput(t tree, arg string) Input {
 }
 
 // skipExt lists file endings that a directory walk passes over: outputs of
-// sbreport itself, images, archives, scripts and plans. A file named on the
+// sbreport itself, images, archives, scripts, plots and plans. A file named on the
 // command line is always read.
 var skipExt = map[string]bool{
 	".png": true, ".svg": true, ".jpg": true, ".jpeg": true, ".gif": true, ".xlsx": true,
 	".xls": true, ".zip": true, ".tar": true, ".pdf": true, ".lua": true, ".sh": true,
 	".yaml": true, ".yml": true, ".go": true, ".tmpl": true, ".csv": false,
+	// Scripts and plots beside a results archive's logs (collect.pl,
+	// graph.ro.R, lag.gnuplot), and office documents.
+	".pl": true, ".pm": true, ".py": true, ".r": true, ".rb": true, ".awk": true, ".gnuplot": true,
+	".gp": true, ".plt": true, ".ods": true, ".odt": true, ".doc": true, ".docx": true,
 }
 
 // Walk streams the items of every input to emit, in input order. Runs and

@@ -1,8 +1,10 @@
 package collect
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"syscall"
@@ -116,5 +118,51 @@ func TestWalkReadsNamedPipesOnlyWhenNamed(t *testing.T) {
 	d, _ = Load([]string{sub})
 	if len(d.Errors) != 1 || !strings.Contains(d.Errors[0].Message, "named pipe met in a directory") {
 		t.Errorf("pipe in a directory: errors %v", d.Errors)
+	}
+}
+
+// TestNothingFoundMerged checks that the files of one directory that hold
+// nothing are reported once for the directory, each named, and a single
+// such file as before; scripts are passed over.
+func TestNothingFoundMerged(t *testing.T) {
+	dir := t.TempDir()
+	log, err := os.ReadFile("../testdata/public/legacy-archive/series15/res01/sysbench.ro.8.res")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"DESC": "01 ... MariaDB-5.5.28a, XtraDB\n", "my.cnf.01": "[mysqld]\ninnodb_buffer_pool_size=16G\n",
+		"collect.pl": "#!/usr/bin/perl\nmy %h = (\n{\n", "res01/sysbench.ro.8.res": string(log), "res01/notes": "warm\n",
+	}
+	for p, text := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var msgs []string
+	runs := 0
+	if err := Walk([]string{dir}, func(it parse.Item) {
+		switch v := it.(type) {
+		case *parse.Error:
+			msgs = append(msgs, strings.ReplaceAll(v.Error(), dir, "D"))
+			if !errors.Is(v, parse.ErrNothingFound) {
+				t.Errorf("%v: not ErrNothingFound", v)
+			}
+		case *parse.Run:
+			runs++
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	const expect = "expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output"
+	want := []string{
+		"D: no benchmark output or capture found in 2 files (DESC, my.cnf.01; " + expect + ")",
+		"D/res01/notes: no benchmark output or capture found in 1 line (" + expect + ")",
+	}
+	if !reflect.DeepEqual(msgs, want) || runs != 1 {
+		t.Errorf("%d runs, errors\n%q\nwant\n%q", runs, msgs, want)
 	}
 }
