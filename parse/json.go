@@ -101,7 +101,34 @@ func (b *jsonBlock) end(c *ctx) {
 			return
 		}
 	}
-	c.errorf(b.lines[0].No, "JSON document not recognised (expected %s)", c.f.jsonDoc)
+	first, last := b.lines[0].No, b.lines[len(b.lines)-1].No
+	if p := c.badJSON; p != nil && first <= p.last+2 {
+		p.last = last
+		p.n++
+		return
+	}
+	c.flushBadJSON()
+	c.badJSON = &badJSON{first: first, last: last, n: 1}
+}
+
+// badJSON spans documents that no handler recognised, one after the
+// other (a blank line between them at most): a script that prints its
+// results as JSON lines ({"key":"threads:","value":"1"}, ...) gets one
+// report for the lines, not one a line.
+type badJSON struct{ first, last, n int }
+
+// flushBadJSON reports the unrecognised documents held, if any.
+func (c *ctx) flushBadJSON() {
+	p := c.badJSON
+	if p == nil {
+		return
+	}
+	c.badJSON = nil
+	if p.n == 1 {
+		c.errorf(p.first, "JSON document not recognised (expected %s)", c.f.jsonDoc)
+		return
+	}
+	c.errorf(p.first, "%d JSON documents not recognised at lines %d-%d (expected %s)", p.n, p.first, p.last, c.f.jsonDoc)
 }
 
 // jsonLine reports whether a line inside a document can be JSON: blank,

@@ -115,11 +115,15 @@ type ctx struct {
 	toolCmdLine    int
 	lastRun        *Command // the last command a run took
 	lastRunLine    int
+	badJSON        *badJSON // unrecognised JSON documents not reported yet
 }
 
 const maxHeadings = 6
 
 func (c *ctx) add(it Item) {
+	if c.badJSON != nil {
+		c.flushBadJSON()
+	}
 	if _, isErr := it.(*Error); !isErr {
 		c.found++
 	}
@@ -269,6 +273,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		c.errorf(lr.long[longIdx], "line longer than %d bytes skipped (expected text lines)", MaxLineBytes)
 	}
 	finish()
+	c.flushBadJSON()
 	c.endLoop(0)
 	for _, f := range c.atEnd {
 		f()
