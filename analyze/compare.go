@@ -305,10 +305,12 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 		}
 	}
 	if oneRun > 0 {
-		c.Warnings.addf("%d of %d cells have a single run: no interval, and ratios with them are untested (%q)", oneRun, len(c.Rows), VerdictOneRun)
+		c.Warnings.addf("%d of %d %s a single run: no interval, and ratios with them are untested (%q)",
+			oneRun, len(c.Rows), plural(len(c.Rows), "cell has", "cells have"), VerdictOneRun)
 	}
 	if withinRun > 0 {
-		c.Warnings.addf("%d cells have a single run with an interim series: their intervals are within the run (batch means) and ignore run-to-run variation", withinRun)
+		c.Warnings.addf("%d %s a single run with an interim series: %s within the run (batch means) and ignore run-to-run variation",
+			withinRun, plural(withinRun, "cell has", "cells have"), plural(withinRun, "its interval is", "their intervals are"))
 	}
 	flagSpreads(c.Rows, func(row, j int) string { o := origins[row]; return o.cell.Ref(o.runs[j]) }, opts.Metric, th)
 	c.Geomeans = geomeans(c, d)

@@ -149,3 +149,26 @@ func TestChooseByDirectory(t *testing.T) {
 		t.Errorf("cells %d; %+v vs %+v", len(d.Cells), d.KeyOf(runs[2]), d.KeyOf(runs[0]))
 	}
 }
+
+// TestDefaultMetricNoTransactions: a run that made no transactions has no
+// tps (its "transactions: 0" measures nothing); when some runs are such,
+// queries a second are compared, which every run has.
+func TestDefaultMetricNoTransactions(t *testing.T) {
+	zero, q, qps, tps := int64(0), int64(120214), 2356.85, 0.0
+	noTrx := testRun("a", 1, "", 8, nil, nil, "")
+	noTrx.SQL = &parse.SQLStats{Transactions: &zero, RWRequests: &q}
+	noTrx.TPS, noTrx.QPS = &tps, &qps
+	trx := testRun("b", 1, "", 8, nil, nil, "")
+	n, tps2, qps2 := int64(22787), 446.66, 9826.54
+	trx.SQL = &parse.SQLStats{Transactions: &n}
+	trx.TPS, trx.QPS = &tps2, &qps2
+	if _, ok := TPS.Value(noTrx); ok {
+		t.Error("tps of a run without transactions")
+	}
+	if m := DefaultMetric([]*parse.Run{noTrx, trx}); m != QPS {
+		t.Errorf("metric %s, want qps", m)
+	}
+	if m := DefaultMetric([]*parse.Run{trx}); m != TPS {
+		t.Errorf("metric %s, want tps", m)
+	}
+}

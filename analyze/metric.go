@@ -85,6 +85,9 @@ func (m Metric) Value(r *parse.Run) (float64, bool) {
 	}
 	switch m {
 	case TPS:
+		if noTransactions(r) {
+			return 0, false
+		}
 		return get(r.TPS)
 	case QPS:
 		return get(r.QPS)
@@ -125,6 +128,9 @@ func (m Metric) Series(r *parse.Run) []float64 {
 	var pick func(iv *parse.Interval) float64
 	switch m {
 	case TPS:
+		if noTransactions(r) {
+			return nil
+		}
 		pick = func(iv *parse.Interval) float64 { return iv.TPS }
 	case QPS:
 		pick = func(iv *parse.Interval) float64 { return iv.QPS }
@@ -147,15 +153,50 @@ func (m Metric) Series(r *parse.Run) []float64 {
 	return xs
 }
 
-// DefaultMetric returns the throughput metric most runs carry: tps when
-// any run has it, else eps, else qps, else the mysqlslap average.
+// DefaultMetric returns the throughput metric the runs carry: the first
+// of tps, eps, qps and the mysqlslap average that every run has (as a
+// value or an interim series), else the first that any run has (cpu runs
+// beside OLTP runs: tps, the cpu runs left out with a hint), else tps.
+// Runs that made no transactions (a script without BEGIN, "transactions:
+// 0") have no tps: when some do, queries a second are compared.
 func DefaultMetric(runs []*parse.Run) Metric {
-	for _, m := range []Metric{TPS, EPS, QPS, SlapAvgS} {
+	candidates := []Metric{TPS, EPS, QPS, SlapAvgS}
+	has := func(m Metric, r *parse.Run) bool {
+		if _, ok := m.Value(r); ok {
+			return true
+		}
+		return m.Series(r) != nil
+	}
+	for _, m := range candidates {
+		all := len(runs) > 0
 		for _, r := range runs {
-			if _, ok := m.Value(r); ok {
+			if !has(m, r) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return m
+		}
+	}
+	for _, m := range candidates {
+		for _, r := range runs {
+			if has(m, r) {
 				return m
 			}
 		}
 	}
 	return TPS
+}
+
+// noTransactions reports a run that printed "transactions: 0" while its
+// queries ran: a script without BEGIN/COMMIT (sysbench 0.5 insert.lua,
+// oltp.lua with --oltp-skip-trx), whose tps of 0 measures nothing.
+func noTransactions(r *parse.Run) bool {
+	q := r.SQL
+	if q == nil || q.Transactions == nil || *q.Transactions != 0 {
+		return false
+	}
+	return q.Queries != nil && *q.Queries > 0 || q.RWRequests != nil && *q.RWRequests > 0 ||
+		q.Total != nil && *q.Total > 0
 }

@@ -242,7 +242,11 @@ func centerText(r analyze.Row) string {
 		return "-"
 	}
 	s := fmtNum(*r.Center)
-	if r.N > 0 {
+	switch {
+	case r.N == 1 && !r.Within && math.IsInf(r.Summary.PctRange(), 0):
+		// One run and no interim series: no interval at all.
+		s += " (1 run)"
+	case r.N > 0:
 		s += " " + intervalText(r.Summary)
 	}
 	if r.Within {

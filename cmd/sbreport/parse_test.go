@@ -403,3 +403,46 @@ func TestLegacyArchiveFileNames(t *testing.T) {
 		t.Errorf("cells\n%v\nwant\n%v", got, want)
 	}
 }
+
+// TestNoTransactions compares a run that made no transactions (a script
+// without BEGIN: "transactions: 0" beside 2,356.85 read/write requests a
+// second) with one that did (testdata/public/legacy-archive SOURCES.md,
+// mdev13491-sequence): tps would compare 0 with 446.66; queries a second
+// are compared instead, as the series' own chart does.
+func TestNoTransactions(t *testing.T) {
+	dir := "../../testdata/public/legacy-archive/mdev13491-sequence"
+	var out, stderr bytes.Buffer
+	err := run([]string{"compare", "--json", dir}, &out, &stderr)
+	if err != nil && !errors.Is(err, errPartial) {
+		t.Fatalf("compare: %v\n%s", err, stderr.Bytes())
+	}
+	var doc struct {
+		Metric  string   `json:"metric"`
+		Systems []string `json:"systems"`
+		Rows    []struct {
+			System string    `json:"system"`
+			Values []float64 `json:"values"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Metric != "qps" || strings.Join(doc.Systems, ",") != "res01,res02" || len(doc.Rows) != 2 {
+		t.Fatalf("metric %q, systems %v, %d rows", doc.Metric, doc.Systems, len(doc.Rows))
+	}
+	for _, r := range doc.Rows {
+		if len(r.Values) != 1 || r.Values[0] <= 0 {
+			t.Errorf("%s: values %v", r.System, r.Values)
+		}
+	}
+	// tps asked for: the run without transactions has none.
+	out.Reset()
+	stderr.Reset()
+	err = run([]string{"compare", "--metric", "tps", dir}, &out, &stderr)
+	if err != nil && !errors.Is(err, errPartial) {
+		t.Fatalf("compare --metric tps: %v\n%s", err, stderr.Bytes())
+	}
+	if strings.Contains(out.String(), " 0 ") || !strings.Contains(out.String(), "446.7") {
+		t.Errorf("tps of a run without transactions shown:\n%s", out.Bytes())
+	}
+}
