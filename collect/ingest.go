@@ -650,7 +650,7 @@ func FileStem(name string) string {
 			i++
 			continue
 		}
-		if word := name[i:j]; strings.IndexAny(word, "0123456789") < 0 {
+		if word := name[i:j]; !strings.ContainsAny(word, "0123456789") {
 			if b.Len() > 0 && sep != 0 {
 				b.WriteByte(sep)
 			}
