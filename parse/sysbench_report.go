@@ -631,9 +631,15 @@ func (b *sbBlock) latency(l *Line, label, val string) status {
 		lat.Min = fptr(v)
 	case "avg":
 		b.mark(markLatAvg)
+		if b.garbageLatency(l, label, val, v) {
+			return consumed
+		}
 		lat.Avg = fptr(v)
 	case "max":
 		b.mark(markLatMax)
+		if b.garbageLatency(l, label, val, v) {
+			return consumed
+		}
 		lat.Max = fptr(v)
 	case "sum":
 		lat.Sum = fptr(v)
@@ -643,6 +649,19 @@ func (b *sbBlock) latency(l *Line, label, val string) status {
 		}
 	}
 	return consumed
+}
+
+// garbageLatency warns and returns true when a latency is
+// unsigned-underflow garbage: sysbench 0.4 counts an operation whose
+// clock went backwards as 2^64 ns less a little ("max:
+// 18446744073688.26ms", after "WARNING: Operation time
+// (18446744073688156160.000000) is greater than maximal counted value").
+func (b *sbBlock) garbageLatency(l *Line, label, val string, v float64) bool {
+	if v <= impossible {
+		return false
+	}
+	b.r.Warn(l.No, "latency "+label+" "+strings.TrimSpace(val)+" is unsigned-underflow garbage (an operation timed with a clock that went backwards); left absent")
+	return true
 }
 
 func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {

@@ -395,3 +395,66 @@ func TestSysbenchBanner(t *testing.T) {
 		}
 	}
 }
+
+// A 0.4.12 cpu run whose clock went backwards for one operation prints a
+// max latency of 2^64 ns less a little. Verbatim from
+// amandarito/coen241-hw1 @ 531da1ec73176fb771e9deff58fb056998132880 —
+// docker_cpu_test.txt, lines 28-56 (the second of fifteen runs).
+const sb0412CPUBackwardsClock = `sysbench 0.4.12:  multi-threaded system evaluation benchmark
+
+Running the test with following options:
+Number of threads: 1
+
+Doing CPU performance benchmark
+
+Threads started!
+WARNING: Operation time (18446744073688156160.000000) is greater than maximal counted value, counting as 10000000000000.000000
+WARNING: Percentile statistics will be inaccurate
+Done.
+
+Maximum prime number checked in CPU test: 5000
+
+
+Test execution summary:
+    total time:                          6.1257s
+    total number of events:              10000
+    total time taken by event execution: 6.1200
+    per-request statistics:
+         min:                                  0.40ms
+         avg:                                  0.61ms
+         max:                            18446744073688.26ms
+         approx.  95 percentile:               1.06ms
+
+Threads fairness:
+    events (avg/stddev):           10000.0000/0.00
+    execution time (avg/stddev):   6.1200/0.00
+`
+
+func TestSysbenchMaxLatencyUnderflow(t *testing.T) {
+	d, err := All(strings.NewReader(sb0412CPUBackwardsClock), "docker_cpu_test.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 1 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 1 run, no error", len(d.Runs), d.Errors)
+	}
+	r := d.Runs[0]
+	if r.Latency.Max != nil {
+		t.Errorf("latency max %v, want absent: 18446744073688.26ms is underflow garbage", *r.Latency.Max)
+	}
+	if r.Latency.Min == nil || *r.Latency.Min != 0.40 || r.Latency.Avg == nil || *r.Latency.Avg != 0.61 ||
+		r.Latency.Percentiles["95"] != 1.06 {
+		t.Errorf("latency %+v, want min 0.40, avg 0.61, p95 1.06 as printed", r.Latency)
+	}
+	if !r.Complete || r.EPS == nil || math.Abs(*r.EPS-10000/6.1257) > 1e-9 {
+		t.Errorf("complete %v, eps %v; want a complete run, eps 10000/6.1257", r.Complete, r.EPS)
+	}
+	want := "line 23: latency max 18446744073688.26ms is unsigned-underflow garbage (an operation timed with a clock that went backwards); left absent"
+	found := false
+	for _, w := range r.Warnings {
+		found = found || w == want
+	}
+	if !found {
+		t.Errorf("warnings %q, want %q", r.Warnings, want)
+	}
+}
