@@ -518,9 +518,10 @@ func (c *ctx) headingThreads(line int) (int, int) {
 var repeatMarkRE = regexp.MustCompile(`(?i)\b(run|try|attempt|round|pass|iteration|repeat|rep|take|trial)\s*#?\s*\d+|\b(first|second|third|fourth|fifth|1st|2nd|3rd|[4-9]th|again|once more)\b|第.{1,3}[次轮遍]|再次|重复`)
 
 // labelAbove returns the short label line that introduces a run's output
-// ("磁盘:", "InnoDB results:", "With tmpfs:"): the nearest unclaimed line
-// at most three lines above it, or above the command typed just before
-// it, that ends with a colon, is at most 40 characters long, and is no
+// ("磁盘:", "InnoDB results:", "With tmpfs:", "MariaDB 10.1.2 Result"):
+// the nearest unclaimed line at most three lines above it, or above the
+// command typed just before it, that ends with a colon or with a word
+// saying that a result follows, is at most 40 characters long, and is no
 // repeat marker ("Second run:", "第二次:"), which tells repeats apart, not
 // experiments.
 func (c *ctx) labelAbove(line int) (string, int) {
@@ -537,16 +538,50 @@ func (c *ctx) labelAbove(line int) (string, int) {
 			continue // inside a command continued over several lines
 		}
 		t := strings.TrimSpace(strings.Trim(h.Text, "#*_ "))
-		if !strings.HasSuffix(t, ":") {
+		switch {
+		case strings.HasSuffix(t, ":"):
+			t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
+		case !endsWithResultWord(t):
 			continue
 		}
-		t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
 		if t == "" || len([]rune(t)) > 40 || repeatMarkRE.MatchString(t) {
 			return "", 0
 		}
 		return t, h.No
 	}
 	return "", 0
+}
+
+// resultWords end a heading that names whose output follows it, without
+// a colon: "MariaDB 10.1.2 Result", "InnoDB results", "MySQL 8.0 output",
+// "TokuDB 测试结果".
+var resultWords = []string{"result", "results", "output", "结果", "結果"}
+
+// fillerWords say nothing of whose result follows: "Here is the
+// output", "The sysbench results", "Test result" label no run.
+var fillerWords = map[string]bool{"here": true, "here's": true, "is": true, "are": true, "the": true, "a": true,
+	"an": true, "and": true, "my": true, "our": true, "its": true, "of": true, "test": true, "tests": true,
+	"benchmark": true, "sysbench": true, "mysqlslap": true, "sample": true, "example": true, "final": true,
+	"full": true, "raw": true, "run": true, "command": true, "测试": true}
+
+// endsWithResultWord reports whether t ends with one of resultWords as a
+// word, in any ASCII case, after words that are not all fillerWords.
+func endsWithResultWord(t string) bool {
+	for _, w := range resultWords {
+		if len(t) <= len(w) || !strings.EqualFold(t[len(t)-len(w):], w) {
+			continue
+		}
+		head := t[:len(t)-len(w)]
+		if w[0] < 0x80 && head[len(head)-1] != ' ' {
+			continue
+		}
+		for _, f := range strings.Fields(strings.ToLower(head)) {
+			if !fillerWords[strings.Trim(f, ",.-–")] && strings.Trim(f, ",.-–") != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // printedEPS returns the rate a memory or fileio run printed, as its

@@ -289,3 +289,27 @@ func TestWrappedOption(t *testing.T) {
 		t.Errorf("command joined with its output: %+v", runs)
 	}
 }
+
+func TestEndsWithResultWord(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"MariaDB 10.1.2 Result", true},
+		{"MySQL 5.6.22 Result", true},
+		{"InnoDB results", true},
+		{"TokuDB 测试结果", true},
+		{"Here is the output", false},
+		{"Here's the sysbench output", false},
+		{"Test results", false},
+		{"Results", false},
+		{"Oltp test results", true},
+		{"The result", false},
+		{"throughput", false},
+		{"Benchmarkresults", false},
+	} {
+		if got := endsWithResultWord(tt.in); got != tt.want {
+			t.Errorf("endsWithResultWord(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
