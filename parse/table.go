@@ -311,6 +311,9 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		}
 		b.cols = append(b.cols, col)
 	}
+	if !metric && b.threadsI >= 0 {
+		metric = b.systemColumns(c)
+	}
 	if !metric || b.threadsI < 0 && (!b.named || !readable || sep != sepPipe && sep != sepTab) {
 		return unreadHeader(l, c, sep, names)
 	}
@@ -325,6 +328,65 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		}
 	}
 	return b
+}
+
+// systemColumns reads a header whose columns other than the threads are
+// all systems ("clients MariaDB 10.0.21 MariaDB 10.1.8 MySQL 5.6.27"),
+// under a caption line right above it that names what every cell
+// measures ("simplified OLTP – queries per second"): each column becomes
+// that metric of its system. It returns false, changing nothing, when
+// the header or the caption is not of that form.
+func (b *summaryTable) systemColumns(c *ctx) bool {
+	if len(b.cols) < 2 || len(c.headings) == 0 {
+		return false
+	}
+	h := c.headings[len(c.headings)-1]
+	if h.No != b.header.No-1 {
+		return false
+	}
+	kind := captionMetric(h.Text)
+	if kind == colOther {
+		return false
+	}
+	for i, col := range b.cols {
+		if i != b.threadsI && (col.kind != colOther || !looksLikeSystem(strings.Fields(col.name))) {
+			return false
+		}
+	}
+	for i := range b.cols {
+		if i != b.threadsI {
+			b.cols[i].kind, b.cols[i].system = kind, b.cols[i].name
+		}
+	}
+	return true
+}
+
+// captionMetric returns the rate a caption names as what a table holds
+// ("... – queries per second", "TPS:"), colOther when it names none or
+// more than one.
+func captionMetric(text string) int {
+	t := " " + strings.Join(strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r == '/')
+	}), " ") + " "
+	kind := colOther
+	for _, m := range []struct {
+		k     int
+		words []string
+	}{
+		{colQPS, []string{" qps ", " queries per second ", " queries per sec ", " queries/s ", " queries/sec "}},
+		{colTPS, []string{" tps ", " transactions per second ", " transactions per sec ", " transactions/s ", " transactions/sec "}},
+		{colEPS, []string{" eps ", " events per second ", " events/s "}},
+	} {
+		for _, w := range m.words {
+			if strings.Contains(t, w) {
+				if kind != colOther && kind != m.k {
+					return colOther
+				}
+				kind = m.k
+			}
+		}
+	}
+	return kind
 }
 
 // wide decides whether the table holds several systems per row: every
@@ -438,6 +500,10 @@ func joinWords(words []string) []string {
 			out[len(out)-1] += " " + w
 			continue
 		case len(out) > 0 && strings.EqualFold(out[len(out)-1], "response") && strings.HasPrefix(strings.ToLower(w), "time"):
+			out[len(out)-1] += " " + w
+			continue
+		case len(out) > 0 && isVersion(w) && !strings.Contains(out[len(out)-1], " ") && namesSystem(out[len(out)-1]):
+			// "MySQL" "5.7.9" → "MySQL 5.7.9": a server and its version.
 			out[len(out)-1] += " " + w
 			continue
 		}

@@ -484,3 +484,21 @@ func TestSummaryTableIdentity(t *testing.T) {
 		})
 	}
 }
+
+func TestCaptionMetric(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want int
+	}{
+		{"simplified OLTP – queries per second", colQPS},
+		{"TPS:", colTPS},
+		{"sysbench cpu, events per second", colEPS},
+		{"QPS and TPS", colOther},
+		{"relative results", colOther},
+		{"tpsx", colOther},
+	} {
+		if got := captionMetric(tt.in); got != tt.want {
+			t.Errorf("captionMetric(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
