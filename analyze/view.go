@@ -472,9 +472,7 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 		}
 	}
 	rp.Warnings = dedupe(rp.Warnings)
-	for _, e := range doc.Errors {
-		rp.Errors = append(rp.Errors, e.Error())
-	}
+	rp.Errors = parse.ProblemLines(doc.Errors)
 	return rp
 }
 

@@ -44,7 +44,7 @@ var ownLabels = map[string]bool{"workload": true, "test": true, "threads": true,
 // after tying captures and runs together.
 func (w *walker) flushDir() {
 	w.flushHosts()
-	items := mergeNothingFound(w.held)
+	items := w.held
 	w.held, w.nruns, w.npoints = nil, 0, 0
 	// Scopes: campaign entries, and directories outside campaigns.
 	for _, h := range items {

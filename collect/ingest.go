@@ -93,7 +93,11 @@ func WalkWith(inputs []string, opts Options, emit func(parse.Item)) error {
 func walkWith(inputs []string, opts Options, emit func(parse.Item), pl *pipeline) error {
 	defer pl.close()
 	t := newTree(opts.FS)
-	base := inputBase(t, inputs)
+	together := inputs
+	if opts.Together != nil {
+		together = opts.Together
+	}
+	base := inputBase(t, together)
 	for _, arg := range inputs {
 		in := parseInput(t, arg)
 		if t.stdin(in.Path) {
@@ -231,6 +235,12 @@ type Options struct {
 	// system's files, named as given (relative or absolute paths), and
 	// "-" standard input.
 	FS fs.FS
+	// Together lists the inputs given with these, when they are walked
+	// one at a time (sbreport store imports each input in its own
+	// walk): InputLabel names inputs below what all of them have in
+	// common, so that each walk labels runs as one walk of them all
+	// would. Nil means the inputs of the call.
+	Together []string
 
 	sniff bool // read campaign files by sniffing too, as files of unknown kind
 }

@@ -1,12 +1,8 @@
 package collect
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
-	"path"
-	"path/filepath"
-	"strings"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -70,77 +66,4 @@ func (w *walker) openable(p string) bool {
 	}
 	w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("not read: %s (expected a regular file)", what)})
 	return false
-}
-
-// mergeNothingFound writes the reports of the files of one directory in
-// which nothing was found (a results archive's notes, configuration
-// files and scripts: DESC, my.cnf.01, run.sysbench) as one report for
-// the directory, in the place of the first, when there are two or more:
-// each file is still named, but twenty configuration files beside the
-// logs are not twenty problems to read through.
-func mergeNothingFound(items []held) []held {
-	type group struct {
-		first int
-		names []string
-		lines []string
-	}
-	nothing := func(h held) bool {
-		e, ok := h.it.(*parse.Error)
-		return ok && !h.fromDoc && h.file != "" && errors.Is(e, parse.ErrNothingFound)
-	}
-	groups := map[string]*group{}
-	for i, h := range items {
-		if !nothing(h) {
-			continue
-		}
-		e := h.it.(*parse.Error)
-		g := groups[h.dir]
-		if g == nil {
-			g = &group{first: i}
-			groups[h.dir] = g
-		}
-		g.names = append(g.names, path.Base(filepath.ToSlash(h.file)))
-		g.lines = append(g.lines, e.Message)
-	}
-	merged := false
-	for _, g := range groups {
-		merged = merged || len(g.names) > 1
-	}
-	if !merged {
-		return items
-	}
-	out := items[:0:0]
-	for i, h := range items {
-		g := groups[h.dir]
-		if g == nil || len(g.names) < 2 || !nothing(h) {
-			out = append(out, h)
-			continue
-		}
-		if i != g.first {
-			continue
-		}
-		names := g.names
-		more := ""
-		if len(names) > 12 {
-			more = fmt.Sprintf(" and %d more", len(names)-12)
-			names = names[:12]
-		}
-		expect := ""
-		if k := strings.LastIndex(g.lines[0], "(expected "); k >= 0 {
-			expect = "; " + strings.TrimSuffix(g.lines[0][k+1:], ")")
-			for _, l := range g.lines[1:] {
-				if !strings.HasSuffix(l, g.lines[0][k:]) {
-					expect = ""
-					break
-				}
-			}
-		}
-		dir := h.dir
-		if dir == "" {
-			dir = "."
-		}
-		out = append(out, held{it: &parse.Error{Source: dir, Message: fmt.Sprintf("%s in %d files (%s%s%s)",
-			parse.NothingFound, len(g.names), strings.Join(names, ", "), more, expect)}, file: h.file, dir: h.dir, scope: h.scope})
-	}
-	return out
 }

@@ -121,10 +121,10 @@ func TestWalkReadsNamedPipesOnlyWhenNamed(t *testing.T) {
 	}
 }
 
-// TestNothingFoundMerged checks that the files of one directory that hold
-// nothing are reported once for the directory, each named, and a single
-// such file as before; scripts are passed over.
-func TestNothingFoundMerged(t *testing.T) {
+// TestNothingFound checks that the files of one directory that hold
+// nothing are each reported (parse.ProblemLines prints them as one line
+// for the directory); scripts are passed over.
+func TestNothingFound(t *testing.T) {
 	dir := t.TempDir()
 	log, err := os.ReadFile("../testdata/public/legacy-archive/series15/res01/sysbench.ro.8.res")
 	if err != nil {
@@ -159,7 +159,8 @@ func TestNothingFoundMerged(t *testing.T) {
 	}
 	const expect = "expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output"
 	want := []string{
-		"D: no benchmark output or capture found in 2 files (DESC, my.cnf.01; " + expect + ")",
+		"D/DESC: no benchmark output or capture found in 1 line (" + expect + ")",
+		"D/my.cnf.01: no benchmark output or capture found in 2 lines (" + expect + ")",
 		"D/res01/notes: no benchmark output or capture found in 1 line (" + expect + ")",
 	}
 	if !reflect.DeepEqual(msgs, want) || runs != 1 {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -175,5 +176,33 @@ func TestErrNothingFound(t *testing.T) {
 	if !errors.Is(d.Errors[0], ErrNothingFound) || !errors.Is(&back, ErrNothingFound) || errors.Is(other, ErrNothingFound) {
 		t.Errorf("errors.Is(…, ErrNothingFound): %v, read back %v, other %v; want true, true, false",
 			errors.Is(d.Errors[0], ErrNothingFound), errors.Is(&back, ErrNothingFound), errors.Is(other, ErrNothingFound))
+	}
+}
+
+// TestProblemLines: the files of one directory in which nothing was found
+// are printed as one line naming them; a lone one, and every other
+// problem, as it is, in order.
+func TestProblemLines(t *testing.T) {
+	const expect = "expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output"
+	nothing := func(src string, n int) *Error {
+		return &Error{Source: src, Message: NothingFound + " in " + strconv.Itoa(n) + " lines (" + expect + ")"}
+	}
+	var errs []*Error
+	errs = append(errs, nothing("arch/DESC", 7), &Error{Source: "arch/res01/a.res", Line: 3, Message: "bad value"},
+		nothing("arch/my.cnf.01", 46), nothing("arch/res01/notes", 1))
+	for i := 2; i <= 14; i++ {
+		errs = append(errs, nothing("arch/server."+strconv.Itoa(i), 1))
+	}
+	got := ProblemLines(errs)
+	want := []string{
+		"arch: " + NothingFound + " in 15 files (DESC, my.cnf.01, server.2, server.3, server.4, server.5, server.6, server.7, server.8, server.9, server.10, server.11 and 3 more; " + expect + ")",
+		"arch/res01/a.res:3: bad value",
+		"arch/res01/notes: " + NothingFound + " in 1 lines (" + expect + ")",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("lines\n%q\nwant\n%q", got, want)
+	}
+	if got := ProblemLines(errs[:2]); len(got) != 2 || got[0] != errs[0].Error() {
+		t.Errorf("a lone file: %q", got)
 	}
 }

@@ -77,8 +77,8 @@ func load(verb string, fs *flag.FlagSet, in *inputFlags, inputs []string, stderr
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range doc.Errors {
-		fmt.Fprintln(stderr, e.Error())
+	for _, l := range parse.ProblemLines(doc.Errors) {
+		fmt.Fprintln(stderr, l)
 	}
 	return doc, nil
 }
@@ -252,11 +252,11 @@ func checkBy(doc *parse.Document, by string) error {
 
 // partial returns the exit error for inputs that had errors.
 func partial(doc *parse.Document) error {
-	if len(doc.Errors) > 0 {
+	if n := len(parse.ProblemLines(doc.Errors)); n > 0 {
 		if len(doc.Runs) == 0 {
-			return fmt.Errorf("%s in the input, and no run to analyse: %w", count(len(doc.Errors), "problem", "problems"), errPartial)
+			return fmt.Errorf("%s in the input, and no run to analyse: %w", count(n, "problem", "problems"), errPartial)
 		}
-		return fmt.Errorf("%s in the input; the rest was analysed: %w", count(len(doc.Errors), "problem", "problems"), errPartial)
+		return fmt.Errorf("%s in the input; the rest was analysed: %w", count(n, "problem", "problems"), errPartial)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/parse"
 )
 
 func init() {
@@ -76,8 +77,8 @@ func runHistory(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for _, e := range doc.Errors {
-		fmt.Fprintln(stderr, e.Error())
+	for _, l := range parse.ProblemLines(doc.Errors) {
+		fmt.Fprintln(stderr, l)
 	}
 	if len(doc.Runs) == 0 {
 		return errors.Join(errors.New("history: no benchmark results in the input"), partial(doc))

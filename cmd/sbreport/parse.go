@@ -68,15 +68,15 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 	if err := bw.Flush(); err != nil {
 		return err
 	}
-	errs := p.errors()
-	for _, e := range errs {
-		fmt.Fprintln(stderr, e.Error())
+	lines := parse.ProblemLines(p.errors())
+	for _, l := range lines {
+		fmt.Fprintln(stderr, l)
 	}
 	if walkErr != nil {
 		return walkErr
 	}
-	if len(errs) > 0 {
-		return fmt.Errorf("%s in the input; the rest was read: %w", count(len(errs), "problem", "problems"), errPartial)
+	if len(lines) > 0 {
+		return fmt.Errorf("%s in the input; the rest was read: %w", count(len(lines), "problem", "problems"), errPartial)
 	}
 	return nil
 }

@@ -107,8 +107,8 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 // the report is written.
 func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir string, force bool, inputs []string, stdout, stderr io.Writer) error {
 	if len(doc.Runs) == 0 {
-		for _, e := range doc.Errors {
-			fmt.Fprintln(stderr, e.Error())
+		for _, l := range parse.ProblemLines(doc.Errors) {
+			fmt.Fprintln(stderr, l)
 		}
 		return errors.New("report: no benchmark run found in the input")
 	}
@@ -123,11 +123,12 @@ func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir
 	fmt.Fprintf(stdout, "wrote %s (%s, %s, %s)\n", filepath.Join(dir, render.MarkdownFile),
 		count(an.Dataset.RunCount(), "run", "runs"), count(len(an.Dataset.Systems), "system", "systems"),
 		count(len(an.Dataset.Workloads), "workload", "workloads"))
-	for _, e := range doc.Errors {
-		fmt.Fprintln(stderr, e.Error())
+	lines := parse.ProblemLines(doc.Errors)
+	for _, l := range lines {
+		fmt.Fprintln(stderr, l)
 	}
-	if len(doc.Errors) > 0 {
-		return fmt.Errorf("%s in the input; the report covers the rest: %w", count(len(doc.Errors), "problem", "problems"), errPartial)
+	if len(lines) > 0 {
+		return fmt.Errorf("%s in the input; the report covers the rest: %w", count(len(lines), "problem", "problems"), errPartial)
 	}
 	return nil
 }

@@ -63,7 +63,7 @@ type item struct {
 // nothing; one stored with other content is replaced.
 func (w *Warehouse) Store(ctx context.Context, inputs []string, opts StoreOptions) (*Stats, error) {
 	st := &Stats{}
-	s := &storer{w: w, opts: opts, st: st, clock: NewClock(), campaigns: map[string]int64{}}
+	s := &storer{w: w, opts: opts, st: st, clock: NewClock(), campaigns: map[string]int64{}, inputs: inputs}
 	for _, arg := range inputs {
 		if arg == "-" {
 			return st, ErrStdin
@@ -84,6 +84,7 @@ type storer struct {
 	seq       int64
 	args      []string
 	campaigns map[string]int64 // campaign dir → campaigns.id
+	inputs    []string         // all the inputs, labelled as one walk of them would
 }
 
 // input stores one command-line input.
@@ -91,7 +92,7 @@ func (s *storer) input(ctx context.Context, arg string) error {
 	var items []item
 	var order []string
 	bySource := map[string][]item{}
-	err := collect.Walk([]string{arg}, func(it parse.Item) {
+	err := collect.WalkWith([]string{arg}, collect.Options{Together: s.inputs}, func(it parse.Item) {
 		s.seq++
 		src := sourceOf(it)
 		if _, ok := bySource[src]; !ok {
