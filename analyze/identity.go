@@ -98,8 +98,10 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 			return v, true
 		}
 		// A run whose command line or header shows its options has the
-		// catalogue's default for an option it does not give.
-		if r.Command != "" || len(r.Settings) > 0 {
+		// catalogue's default for an option it does not give; a table row
+		// only when it shows its command (a column giving one setting
+		// says nothing of the others).
+		if r.Command != "" || len(r.Settings) > 0 && r.Tool != parse.ToolTable {
 			tool := r.Tool
 			if tool == parse.ToolTable {
 				tool = parse.ToolSysbench
