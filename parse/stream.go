@@ -115,7 +115,11 @@ type ctx struct {
 	toolCmdLine    int
 	lastRun        *Command // the last command a run took
 	lastRunLine    int
-	badJSON        *badJSON // unrecognised JSON documents not reported yet
+	// hdrThreads are the threads of the last sysbench options header
+	// printed without results, at line hdrLine: the threads of the
+	// table of results that follows it.
+	hdrThreads, hdrLine int
+	badJSON             *badJSON // unrecognised JSON documents not reported yet
 }
 
 const maxHeadings = 6
@@ -546,6 +550,10 @@ func (c *ctx) emitRun(r *Run) {
 	}
 	if !r.loopPending {
 		r.settle()
+	}
+	if r.Tool == ToolSysbench && r.Threads != nil && r.TPS == nil && r.EPS == nil && r.Events == nil &&
+		r.FileIO == nil && r.Memory == nil {
+		c.hdrThreads, c.hdrLine = *r.Threads, r.Line
 	}
 	c.add(r)
 }

@@ -145,6 +145,7 @@ const (
 	colQPS
 	colEPS
 	colLatency
+	colMiBs    // a transfer rate in MiB/s: memory, or one file test mode of fileio (mode)
 	colLabel   // says what the row is; label names the label it sets
 	colSetting // a workload setting; label names the setting
 	colVersion // the sysbench version of the row's run
@@ -162,11 +163,12 @@ type tableCol struct {
 	system string    // the system a metric column's name begins with ("v4.0" of "v4.0 QPS")
 	label  string    // colLabel: "system", "host", "engine" or "workload"; colSetting: the setting
 	test   string    // the test the column's name implies ("cpu speed": cpu)
+	mode   string    // colMiBs: the fileio test mode the column's name begins with ("seqrd speed MiB/s")
 }
 
 // isMetric reports whether the column holds a result.
 func (col *tableCol) isMetric() bool {
-	return col.kind == colTPS || col.kind == colQPS || col.kind == colEPS || col.kind == colLatency
+	return col.kind == colTPS || col.kind == colQPS || col.kind == colEPS || col.kind == colLatency || col.kind == colMiBs
 }
 
 type summaryTable struct {
@@ -183,11 +185,15 @@ type summaryTable struct {
 	test     string // the test the workload heading or the command above names
 	cmdEng   string // the engine the command above names
 	cmdThr   int    // the threads the command above names, 0 when none
+	cmdLine  int    // the line of the command above, 0 when none
 	errs     []*Error
 	threadsI int
 	// groups are the systems of a wide table's metric columns, in order;
-	// one "" for an ordinary table.
+	// one "" for an ordinary table. When modes is set they are the file
+	// test modes of its MiB/s columns instead: each row holds one run of
+	// each mode.
 	groups []string
+	modes  bool
 	named  bool // a name column says what each row is
 	// mismatch is set when the rows have another number of cells than the
 	// header names and no other table of the input tells which columns
@@ -235,6 +241,10 @@ var nameCols = map[string]string{
 	"engine": "engine", "storage engine": "engine", "存储引擎": "engine", "引擎": "engine",
 	"machine": "host", "host": "host", "hostname": "host", "device": "host", "device name": "host",
 	"머신": "host", "기기": "host", "장비": "host", "机器": "host", "主机": "host", "服务器": "host", "机型": "host",
+	// hardware comparisons name each machine by its model or instance type
+	"model": "host", "instance": "host", "instance type": "host", "instance class": "host", "machine type": "host",
+	"vm": "host", "hardware": "host", "型号": "host", "实例": "host", "实例规格": "host", "实例类型": "host", "规格": "host",
+	"インスタンス": "host", "インスタンスタイプ": "host", "機種": "host", "マシン": "host",
 	"test": "workload", "workload": "workload", "benchmark": "workload", "测试": "workload",
 	"测试项": "workload", "场景": "workload", "test case": "workload",
 }
@@ -410,12 +420,35 @@ func (b *summaryTable) wide() {
 		}
 	}
 	if !all || len(groups) == 0 {
+		if modes := b.modeGroups(); len(modes) > 1 {
+			b.groups, b.modes = modes, true
+			return
+		}
 		for i := range b.cols {
 			b.cols[i].system = ""
 		}
 		groups = []string{""}
 	}
 	b.groups = groups
+}
+
+// modeGroups returns the file test modes of a table whose every metric
+// column is the MiB/s of one mode ("seqrd speed MiB/s | seqwr speed
+// MiB/s"), in order, each mode once; nil for any other table.
+func (b *summaryTable) modeGroups() []string {
+	var modes []string
+	seen := map[string]bool{}
+	for _, col := range b.cols {
+		if !col.isMetric() {
+			continue
+		}
+		if col.kind != colMiBs || col.mode == "" || seen[col.mode] {
+			return nil
+		}
+		seen[col.mode] = true
+		modes = append(modes, col.mode)
+	}
+	return modes
 }
 
 // command takes the test and engine of a sysbench command line typed
@@ -427,6 +460,12 @@ func (b *summaryTable) wide() {
 // command's.
 func (b *summaryTable) command(c *ctx) {
 	cmd, line := c.command, c.cmdLine
+	if cmd == nil && c.lastRun != nil {
+		// The command was taken by the options header sysbench printed
+		// above the table ("benchmark config:"): it still names what the
+		// rows measured.
+		cmd, line = c.lastRun, c.lastRunLine
+	}
 	if !runsTest(cmd) || b.header.No-line > headingReach {
 		return
 	}
@@ -434,6 +473,7 @@ func (b *summaryTable) command(c *ctx) {
 		if n, err := atoiStrict(cmd.Labels["threads"]); err == nil && n > 0 {
 			b.cmdThr = n
 		}
+		b.cmdLine = line
 	}
 	if b.workloadLine > line {
 		return // the heading is nearer: it names this table
@@ -681,6 +721,12 @@ func classifyMetric(name string) tableCol {
 	case cpuSpeedWords[bare]:
 		col.kind, col.test = colEPS, "cpu"
 		return col
+	case mibsUnit(bare):
+		col.kind = colMiBs
+		if w := strings.Fields(bare); fileModes[w[0]] {
+			col.mode, col.test = w[0], "fileio"
+		}
+		return col
 	}
 	isLat := strings.HasPrefix(bare, "lat") || strings.HasPrefix(bare, "rt") || strings.HasPrefix(bare, "response") ||
 		strings.HasPrefix(bare, "percentile") || strings.Contains(bare, "latency") || strings.Contains(bare, "延迟") ||
@@ -728,6 +774,20 @@ func classifyMetric(name string) tableCol {
 		col.lat = []latStat{st}
 	}
 	return col
+}
+
+// fileModes are sysbench's --file-test-mode values.
+var fileModes = map[string]bool{"seqwr": true, "seqrewr": true, "seqrd": true, "rndrd": true, "rndwr": true, "rndrw": true}
+
+// mibsUnit reports a lower-case header that ends in a rate of MiB
+// ("transfer speed mib/s", "seqrd (mib/sec)"): what sysbench prints for
+// memory and fileio. MB/s is not taken for MiB/s.
+func mibsUnit(bare string) bool {
+	if !strings.Contains(bare, "mib") {
+		return false // cheap test first
+	}
+	b := strings.TrimRight(strings.TrimSuffix(bare, ")"), " ")
+	return strings.HasSuffix(b, "mib/s") || strings.HasSuffix(b, "mib/sec")
 }
 
 // threadPhrase reports a header of two or three words ending in a threads
@@ -1059,8 +1119,16 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			r.Threads, r.ThreadsFrom = iptr(th), "table"
 		case b.cmdThr > 0:
 			r.Threads, r.ThreadsFrom = iptr(b.cmdThr), "command"
+		case b.threadsI < 0 && b.cmdLine > 0 && b.ctx != nil && b.ctx.hdrLine > b.cmdLine && b.ctx.hdrLine < b.header.No:
+			// The options header sysbench printed between the command and
+			// the table says.
+			r.Threads, r.ThreadsFrom = iptr(b.ctx.hdrThreads), "header"
 		}
 		system, host, engine := g, "", ""
+		if b.modes {
+			system = ""
+			r.Settings = map[string]string{"file-test-mode": g}
+		}
 		if system == "" {
 			system = b.system
 		}
@@ -1078,8 +1146,8 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 				continue
 			}
 			col := b.cols[i]
-			if col.system != "" && col.system != g {
-				continue // another system's column of a wide table
+			if col.system != "" && col.system != g || b.modes && col.isMetric() && col.mode != g {
+				continue // another system's (or file test mode's) column of a wide table
 			}
 			cell := cells[j]
 			r.Columns = append(r.Columns, Column{Name: col.name, Value: cell})
@@ -1227,6 +1295,8 @@ func (b *summaryTable) readValue(r *Run, l *Line, cell string, col tableCol) {
 			r.QPS = fptr(v)
 		case colEPS:
 			r.EPS = fptr(v)
+		case colMiBs:
+			b.readMiBs(r, l, v, col)
 		case colLatency:
 			st := col.lat[k]
 			switch {
@@ -1243,6 +1313,27 @@ func (b *summaryTable) readValue(r *Run, l *Line, cell string, col tableCol) {
 				r.Latency.Max = fptr(v)
 			}
 		}
+	}
+}
+
+// readMiBs reads a MiB/s cell: the transfer rate of a memory run, or the
+// read or written rate of a fileio run whose mode reads or writes only.
+// A rate whose direction the table does not say is kept in the columns,
+// with a warning.
+func (b *summaryTable) readMiBs(r *Run, l *Line, v float64, col tableCol) {
+	test := b.test
+	if col.test != "" {
+		test = col.test
+	}
+	switch {
+	case test == "memory" && col.mode == "":
+		r.Memory = &Memory{TransferMiBs: fptr(v)}
+	case test == "fileio" && (col.mode == "seqrd" || col.mode == "rndrd"):
+		r.FileIO = &FileIO{ReadMiBs: fptr(v)}
+	case test == "fileio" && (col.mode == "seqwr" || col.mode == "seqrewr" || col.mode == "rndwr"):
+		r.FileIO = &FileIO{WrittenMiBs: fptr(v)}
+	default:
+		r.Warn(l.No, "column "+strconv.Quote(col.name)+": a rate in MiB/s of no memory test and no fileio mode that only reads or writes: kept in columns only")
 	}
 }
 
@@ -1388,10 +1479,78 @@ func (b *summaryTable) end(c *ctx) {
 		e.Source = c.name
 		c.add(e)
 	}
+	b.describedRows()
 	for _, r := range b.runs {
 		r.Source = c.name
 		c.emitRun(r)
 	}
+}
+
+// describedRows labels rows that the table's name columns do not tell
+// apart by the text columns that do: two rows "Raspberrypi 5b | TF card"
+// and "Raspberrypi 5b | HDD" under "Model | Disk type" measured two
+// systems, not one twice. The label is the column's name in lower case,
+// its value the cell.
+func (b *summaryTable) describedRows() {
+	if len(b.runs) < 2 {
+		return
+	}
+	key := func(r *Run) string {
+		return fmt.Sprint(r.Test, r.Labels, r.Settings, intText(r.Threads))
+	}
+	rows := map[string][]*Run{}
+	for _, r := range b.runs {
+		k := key(r)
+		rows[k] = append(rows[k], r)
+	}
+	for _, same := range rows {
+		if len(same) < 2 {
+			continue
+		}
+		for _, col := range b.cols {
+			if col.kind != colOther || col.name == "" {
+				continue
+			}
+			vals := map[string]bool{}
+			text := true
+			for _, r := range same {
+				v := cellOfColumn(r, col.name)
+				if _, err := parseNum(b.plain(v)); err == nil || absentCells[strings.ToLower(v)] {
+					text = false
+					break
+				}
+				vals[v] = true
+			}
+			if !text || len(vals) < 2 {
+				continue
+			}
+			name := strings.ToLower(strings.TrimSpace(strings.Trim(col.name, "*`")))
+			for _, r := range same {
+				if _, taken := r.Labels[name]; !taken {
+					r.SetLabelFrom(name, cellOfColumn(r, col.name), "column "+strconv.Quote(col.name))
+				}
+			}
+		}
+	}
+}
+
+// cellOfColumn returns the plain text of the row's cell of the named
+// column, "" when it has none.
+func cellOfColumn(r *Run, name string) string {
+	for _, c := range r.Columns {
+		if c.Name == name {
+			return strings.TrimSpace(strings.Trim(c.Value, "*`"))
+		}
+	}
+	return ""
+}
+
+// intText is n as text, "-" when absent.
+func intText(n *int) string {
+	if n == nil {
+		return "-"
+	}
+	return strconv.Itoa(*n)
 }
 
 // names returns the header's column names.
