@@ -245,7 +245,7 @@ var nameCols = map[string]string{
 	"model": "host", "instance": "host", "instance type": "host", "instance class": "host", "machine type": "host",
 	"vm": "host", "hardware": "host", "型号": "host", "实例": "host", "实例规格": "host", "实例类型": "host", "规格": "host",
 	"インスタンス": "host", "インスタンスタイプ": "host", "機種": "host", "マシン": "host",
-	"test": "workload", "workload": "workload", "benchmark": "workload", "测试": "workload",
+	"test": "workload", "workload": "workload", "benchmark": "workload", "测试": "workload", "method": "workload",
 	"测试项": "workload", "场景": "workload", "test case": "workload",
 }
 
@@ -430,6 +430,23 @@ func (b *summaryTable) wide() {
 		groups = []string{""}
 	}
 	b.groups = groups
+}
+
+// hdrAbove reports whether the last options header sysbench printed
+// without results is right above the table: below the command the table
+// takes (if any), no farther than a heading may be, and with no other
+// table in between.
+func (b *summaryTable) hdrAbove() bool {
+	c := b.ctx
+	if c == nil || c.hdrLine == 0 || c.hdrLine >= b.header.No || b.header.No-c.hdrLine > headingReach || c.hdrLine < b.cmdLine {
+		return false
+	}
+	for _, t := range c.tables {
+		if t.lastRow > c.hdrLine && t.line < b.header.No {
+			return false
+		}
+	}
+	return true
 }
 
 // modeGroups returns the file test modes of a table whose every metric
@@ -713,6 +730,13 @@ func classifyMetric(name string) tableCol {
 		col.kind = colTPS
 		return col
 	case qpsWords[bare] || strings.HasSuffix(bare, " qps") || strings.HasPrefix(bare, "qps "):
+		switch w := strings.Fields(bare); {
+		case len(w) == 2 && (w[0] == "read" || w[0] == "write" || w[0] == "reads" || w[0] == "writes"):
+			return col // the reads or writes alone, not the queries: kept in columns
+		case len(w) == 2 && (w[0] == "transaction" || w[0] == "transactions" || w[0] == "trx"):
+			col.kind = colTPS // "Transaction QPS": transactions per second
+			return col
+		}
 		col.kind = colQPS
 		return col
 	case epsWords[bare]:
@@ -1005,7 +1029,7 @@ func (b *summaryTable) labels(c *ctx) {
 			continue
 		}
 		short := len([]rune(text)) <= 40
-		if !isWorkload && short && b.system == "" &&
+		if !isWorkload && short && b.system == "" && !genericCaption(text) &&
 			(strings.HasSuffix(strings.TrimSpace(strings.Trim(raw, "#* ")), ":") || versionRE.MatchString(text) || systemRE.MatchString(text)) {
 			b.system = text
 		}
@@ -1013,6 +1037,23 @@ func (b *summaryTable) labels(c *ctx) {
 			return
 		}
 	}
+}
+
+// genericWords name a table or its part, never what it measured.
+var genericWords = map[string]bool{"benchmark": true, "benchmarks": true, "result": true, "results": true,
+	"test": true, "tests": true, "config": true, "configuration": true, "output": true, "summary": true,
+	"the": true, "of": true, "测试": true, "结果": true, "测试结果": true, "性能": true, "结果如下": true}
+
+// genericCaption reports a label line made only of genericWords
+// ("benchmark result:", "Results"): it names no system.
+func genericCaption(text string) bool {
+	w := strings.Fields(strings.ToLower(text))
+	for _, x := range w {
+		if !genericWords[x] {
+			return false
+		}
+	}
+	return len(w) > 0
 }
 
 func (b *summaryTable) feed(l *Line) status {
@@ -1119,9 +1160,9 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			r.Threads, r.ThreadsFrom = iptr(th), "table"
 		case b.cmdThr > 0:
 			r.Threads, r.ThreadsFrom = iptr(b.cmdThr), "command"
-		case b.threadsI < 0 && b.cmdLine > 0 && b.ctx != nil && b.ctx.hdrLine > b.cmdLine && b.ctx.hdrLine < b.header.No:
-			// The options header sysbench printed between the command and
-			// the table says.
+		case b.threadsI < 0 && b.hdrAbove():
+			// The options header sysbench printed alone above the table
+			// says.
 			r.Threads, r.ThreadsFrom = iptr(b.ctx.hdrThreads), "header"
 		}
 		system, host, engine := g, "", ""
