@@ -237,6 +237,7 @@ func mentionsThreads(t string) bool {
 var nameCols = map[string]string{
 	"version": "system", "版本": "system", "ver": "system", "system": "system", "系统": "system",
 	"db": "system", "database": "system", "数据库": "system", "dbms": "system", "server": "system",
+	"environment": "system", "env": "system", "环境": "system", "测试环境": "system",
 	"product": "system", "产品": "system", "config": "system", "configuration": "system", "配置": "system", "setup": "system",
 	"engine": "engine", "storage engine": "engine", "存储引擎": "engine", "引擎": "engine",
 	"machine": "host", "host": "host", "hostname": "host", "device": "host", "device name": "host",
@@ -1695,7 +1696,7 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 	if _, err := parseNum(names[0]); err == nil {
 		return nil
 	}
-	metric, configs := false, 0
+	metric, configs, threadCols := false, 0, 0
 	for i, n := range names {
 		if n == "" {
 			if i == 0 {
@@ -1710,7 +1711,10 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 		case col.isMetric():
 			metric = true
 		}
-		if namesSystem(n) || isVersion(n) {
+		if threadCount(n) > 0 {
+			threadCols++
+			configs++
+		} else if namesSystem(n) || isVersion(n) {
 			configs++
 		} else if k, err := atoiStrict(n); err == nil && k > 0 {
 			configs++
@@ -1719,7 +1723,25 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 	if !metric && configs < 2 {
 		return nil
 	}
-	return &unreadTable{sep: sep, header: *l, cols: len(names), metric: metric, names: names}
+	return &unreadTable{sep: sep, header: *l, cols: len(names), metric: metric, names: names, threadCols: threadCols == configs}
+}
+
+// threadCount reads a column named after its thread count ("8线程",
+// "64 threads"), 0 for any other name.
+func threadCount(n string) int {
+	t := strings.TrimSpace(n)
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 6 {
+		return 0
+	}
+	if w := strings.ToLower(strings.TrimSpace(t[i:])); threadWords[w] {
+		k, _ := strconv.Atoi(t[:i])
+		return k
+	}
+	return 0
 }
 
 // timeCol reports a column of timestamps.
@@ -1736,11 +1758,14 @@ type unreadTable struct {
 	header Line
 	cols   int
 	metric bool // the header names a metric (but no threads or name column)
-	names  []string
-	lines  []Line
-	rows   int // rows holding at least two numbers
-	values int
-	rule   bool
+	// threadCols is set when the columns are thread counts ("8线程"): the
+	// metric is what is missing.
+	threadCols bool
+	names      []string
+	lines      []Line
+	rows       int // rows holding at least two numbers
+	values     int
+	rule       bool
 }
 
 func (b *unreadTable) feed(l *Line) status {
@@ -1758,7 +1783,11 @@ func (b *unreadTable) feed(l *Line) status {
 	}
 	nums := 0
 	for _, cell := range cells {
-		if _, _, ok := leadingNum(strings.Trim(cell, "*` ")); ok {
+		v := strings.Trim(cell, "*` ")
+		if thousandsRE.MatchString(v) {
+			v = strings.ReplaceAll(v, ",", "") // "24,725"
+		}
+		if _, _, ok := leadingNum(v); ok {
 			nums++
 		}
 	}
@@ -1776,7 +1805,11 @@ func (b *unreadTable) end(c *ctx) {
 		last := b.lines[len(b.lines)-1].No
 		why := "no column names the threads or what each row is"
 		want := "a threads column, or a system, machine, version or test column"
-		if !b.metric {
+		switch {
+		case !b.metric && b.threadCols:
+			why = "the columns name thread counts but neither they nor a caption above name the metric and its unit"
+			want = "a caption or header naming TPS, QPS, events/s or latency"
+		case !b.metric:
 			why = "the columns name configurations and none names threads or a metric with its unit"
 			want = "a header naming threads and TPS, QPS, events/s or latency"
 		}

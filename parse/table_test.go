@@ -502,3 +502,40 @@ func TestCaptionMetric(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryTableThreadColumnsNoMetric reads tables whose columns are
+// thread counts ("1线程 | 8线程") under a caption that names the test but
+// not the metric, from https://plantegg.github.io/2025/11/29/mysql_sysbench_v2
+// ("MySQL Sysbench 性能测试综合报告", as stored by the pages search corpus,
+// excerpt cut inside the second table): cells written with thousands
+// separators, seven environments. The unit is nowhere in the text, so the
+// tables are reported as not read, never dropped in silence.
+func TestSummaryTableThreadColumnsNoMetric(t *testing.T) {
+	in := "🏆 性能排名\n" +
+		"点查询性能对比 (oltp_point_select)\n" +
+		"| 环境 | 1线程 | 8线程 | 16线程 | 32线程 | 64线程 | 128线程 |\n" +
+		"|---|---|---|---|---|---|---|\n" +
+		"| idc | 24,725 | 159,877 | 252,082 | 304,631 | 299,555 | 287,407 |\n" +
+		"| idc.trx1 | 15,153 | 129,671 | 231,142 | 296,421 | 297,696 | 285,109 |\n" +
+		"| huawei | 6,019 | 45,989 | 86,219 | 155,542 | 196,915 | 190,484 |\n" +
+		"| aliyun | 15,750 | 109,914 | 196,497 | 301,160 | 328,098 | 309,373 |\n" +
+		"| aliyun.trx1 | 15,625 | 113,189 | 195,783 | 302,140 | 326,549 | 310,429 |\n" +
+		"| aws.gp3 | 2,316 | 60,437 | 162,670 | 232,535 | 228,321 | 217,381 |\n" +
+		"| aws.io1 | 1,835 | 56,871 | 170,296 | 251,905 | 249,718 | 236,283 |\n" +
+		"只写性能对比 (oltp_write_only)\n" +
+		"| 环境 | 1线程 | 8线程 | 16线程 | 32线程 | 64线程 | 128线程 |\n" +
+		"|---|---|---|---|---|---|---|\n" +
+		"| idc | 19,282 | 77,540 | 94,457 | 88,015 | 103,249 | 115,778 |\n" +
+		"| idc.trx1 | 15,367 | 61,477 | 7\n"
+	rows, errs, _ := tableRows(t, in)
+	if len(rows) != 0 {
+		t.Errorf("rows read without a metric: %v", rows)
+	}
+	want := []string{
+		"3: summary table (环境, 1线程, 8线程, 16线程, 32线程, 64线程, 128线程) not read: the columns name thread counts but neither they nor a caption above name the metric and its unit, so 42 values in 7 rows (lines 3-11) are left out (expected a caption or header naming TPS, QPS, events/s or latency)",
+		"13: summary table (环境, 1线程, 8线程, 16线程, 32线程, 64线程, 128线程) not read: the columns name thread counts but neither they nor a caption above name the metric and its unit, so 6 values in 1 rows (lines 13-15) are left out (expected a caption or header naming TPS, QPS, events/s or latency)",
+	}
+	if fmt.Sprint(errs) != fmt.Sprint(want) {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))
+	}
+}
