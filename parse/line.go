@@ -292,6 +292,12 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 			}
 		}
 	}
+	// "C:\Users\me>cmd": a Windows command prompt (two byte tests first).
+	if len(s) > 4 && s[1] == ':' && s[2] == '\\' && (s[0]|0x20) >= 'a' && (s[0]|0x20) <= 'z' {
+		if i := strings.IndexByte(s, '>'); i > 2 && i < 160 {
+			return s[:i+1], strings.TrimPrefix(s[i+1:], " "), true
+		}
+	}
 	// Every form promptRE knows has an '@', '$' or '#', or starts with
 	// '➜': other lines (most of a log) need not run it. (Three IndexByte
 	// look at 16 bytes a step; ContainsAny at one.)

@@ -340,11 +340,18 @@ func (c *ctx) remember(l *Line) {
 	c.headings = append(c.headings, Heading{No: l.No, Text: l.Text})
 }
 
+// windowsPrompt reports a Windows command prompt ("C:\Users\me>"): a
+// shell, not a database client.
+func windowsPrompt(p string) bool {
+	return len(p) > 3 && p[1] == ':' && p[2] == '\\'
+}
+
 // noteCommand records a command line typed at a prompt, or a sysbench or
 // mysqlslap invocation written out, for the run that follows.
 func (c *ctx) noteCommand(l *Line) {
 	text := l.Text
-	if l.Prompt == "mysql>" || l.Prompt == "->" || strings.HasSuffix(l.Prompt, "]>") || strings.HasSuffix(l.Prompt, ">") {
+	if l.Prompt == "mysql>" || l.Prompt == "->" || strings.HasSuffix(l.Prompt, "]>") ||
+		strings.HasSuffix(l.Prompt, ">") && !windowsPrompt(l.Prompt) {
 		if l.Prompt == "->" && c.stmt != "" {
 			c.stmt += " " + text
 		} else if text != "" {
