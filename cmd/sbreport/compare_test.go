@@ -20,24 +20,28 @@ var realInsert = []string{
 	"aria=../../testdata/real/sysbench-1.0.20-oltp_insert-aria-4thr.txt",
 }
 
+// compareJSON is what the tests read of compare --json.
 type compareJSON struct {
-	Metric string `json:"metric"`
-	Base   string `json:"base"`
-	Rows   []struct {
-		Workload    string   `json:"workload"`
-		Threads     *int     `json:"threads"`
-		Metric      string   `json:"metric"`
-		System      string   `json:"system"`
-		N           int      `json:"n"`
-		Center      *float64 `json:"center"`
-		Lo          *float64 `json:"lo"`
-		Hi          *float64 `json:"hi"`
-		Ratio       *float64 `json:"ratio"`
-		RatioLo     *float64 `json:"ratio_lo"`
-		RatioHi     *float64 `json:"ratio_hi"`
-		PValue      *float64 `json:"p_value"`
-		Significant bool     `json:"significant"`
-		Verdict     string   `json:"verdict"`
+	Metric  string   `json:"metric"`
+	Base    string   `json:"base"`
+	By      string   `json:"by"`
+	Systems []string `json:"systems"`
+	Rows    []struct {
+		Workload    string    `json:"workload"`
+		Threads     *int      `json:"threads"`
+		Metric      string    `json:"metric"`
+		System      string    `json:"system"`
+		N           int       `json:"n"`
+		Center      *float64  `json:"center"`
+		Lo          *float64  `json:"lo"`
+		Hi          *float64  `json:"hi"`
+		Ratio       *float64  `json:"ratio"`
+		RatioLo     *float64  `json:"ratio_lo"`
+		RatioHi     *float64  `json:"ratio_hi"`
+		PValue      *float64  `json:"p_value"`
+		Significant bool      `json:"significant"`
+		Verdict     string    `json:"verdict"`
+		Values      []float64 `json:"values"`
 	} `json:"rows"`
 	Geomean []struct {
 		System string   `json:"system"`

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -303,18 +302,7 @@ func TestLegacyArchive(t *testing.T) {
 		strings.Count(stderr.String(), "\n") != 1 || strings.Contains(stderr.String(), "iostat") || strings.Contains(stderr.String(), "run.sysbench") {
 		t.Errorf("problems:\n%s", stderr.Bytes())
 	}
-	var doc struct {
-		By      string   `json:"by"`
-		Systems []string `json:"systems"`
-		Rows    []struct {
-			Workload string    `json:"workload"`
-			Threads  int       `json:"threads"`
-			System   string    `json:"system"`
-			N        int       `json:"n"`
-			Values   []float64 `json:"values"`
-			Verdict  string    `json:"verdict"`
-		} `json:"rows"`
-	}
+	var doc compareJSON
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
@@ -324,12 +312,12 @@ func TestLegacyArchive(t *testing.T) {
 	cells := map[string]float64{}
 	for _, r := range doc.Rows {
 		if r.N != 1 {
-			t.Errorf("%s %s %d threads: %d runs, want 1", r.System, r.Workload, r.Threads, r.N)
+			t.Errorf("%s %s %s threads: %d runs, want 1", r.System, r.Workload, intText(r.Threads), r.N)
 		}
 		if r.System == "res02" && r.Verdict != "no test (1 run)" {
-			t.Errorf("%s %d threads: verdict %q", r.Workload, r.Threads, r.Verdict)
+			t.Errorf("%s %s threads: verdict %q", r.Workload, intText(r.Threads), r.Verdict)
 		}
-		cells[r.System+" "+r.Workload+" "+strconv.Itoa(r.Threads)] = r.Values[0]
+		cells[r.System+" "+r.Workload+" "+intText(r.Threads)] = r.Values[0]
 	}
 	if len(cells) != 8 {
 		t.Errorf("%d cells, want 2 systems × 2 mixes × 2 thread counts: %v", len(cells), cells)
@@ -368,16 +356,7 @@ func TestLegacyArchiveFileNames(t *testing.T) {
 	if err := run([]string{"compare", "--json", dir}, &out, &stderr); !errors.Is(err, errPartial) {
 		t.Fatalf("compare: %v (want DESC reported)\n%s", err, stderr.Bytes())
 	}
-	var doc struct {
-		Systems []string `json:"systems"`
-		Rows    []struct {
-			Workload string    `json:"workload"`
-			Threads  int       `json:"threads"`
-			System   string    `json:"system"`
-			N        int       `json:"n"`
-			Values   []float64 `json:"values"`
-		} `json:"rows"`
-	}
+	var doc compareJSON
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
@@ -394,10 +373,10 @@ func TestLegacyArchiveFileNames(t *testing.T) {
 	got := map[string]float64{}
 	for _, r := range doc.Rows {
 		if r.N != 1 || len(r.Values) != 1 {
-			t.Errorf("%s %s %d threads: %d runs %v, want 1", r.System, r.Workload, r.Threads, r.N, r.Values)
+			t.Errorf("%s %s %s threads: %d runs %v, want 1", r.System, r.Workload, intText(r.Threads), r.N, r.Values)
 			continue
 		}
-		got[r.System+" "+r.Workload+" "+strconv.Itoa(r.Threads)] = r.Values[0]
+		got[r.System+" "+r.Workload+" "+intText(r.Threads)] = r.Values[0]
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("cells\n%v\nwant\n%v", got, want)
@@ -416,14 +395,7 @@ func TestNoTransactions(t *testing.T) {
 	if err != nil && !errors.Is(err, errPartial) {
 		t.Fatalf("compare: %v\n%s", err, stderr.Bytes())
 	}
-	var doc struct {
-		Metric  string   `json:"metric"`
-		Systems []string `json:"systems"`
-		Rows    []struct {
-			System string    `json:"system"`
-			Values []float64 `json:"values"`
-		} `json:"rows"`
-	}
+	var doc compareJSON
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
