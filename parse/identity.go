@@ -521,9 +521,11 @@ var repeatMarkRE = regexp.MustCompile(`(?i)\b(run|try|attempt|round|pass|iterati
 // ("磁盘:", "InnoDB results:", "With tmpfs:", "MariaDB 10.1.2 Result"):
 // the nearest unclaimed line at most three lines above it, or above the
 // command typed just before it, that ends with a colon or with a word
-// saying that a result follows, is at most 40 characters long, and is no
-// repeat marker ("Second run:", "第二次:"), which tells repeats apart, not
-// experiments.
+// saying that a result follows, is at most 40 characters long (80 when
+// the author set the whole line in bold or italics, "__Результат теста с
+// параметрами по умолчанию:__": emphasis makes it a heading, not prose),
+// and is no repeat marker ("Second run:", "第二次:"), which tells repeats
+// apart, not experiments.
 func (c *ctx) labelAbove(line int) (string, int) {
 	top := line
 	if c.cmdLine > 0 && line-c.cmdLine <= 3 {
@@ -538,18 +540,36 @@ func (c *ctx) labelAbove(line int) (string, int) {
 			continue // inside a command continued over several lines
 		}
 		t := strings.TrimSpace(strings.Trim(h.Text, "#*_ "))
+		limit := 40
+		if emphasised(h.Text) {
+			limit = 80
+		}
 		switch {
 		case strings.HasSuffix(t, ":"):
 			t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
 		case !endsWithResultWord(t):
 			continue
 		}
-		if t == "" || len([]rune(t)) > 40 || repeatMarkRE.MatchString(t) {
+		if t == "" || len([]rune(t)) > limit || repeatMarkRE.MatchString(t) {
 			return "", 0
 		}
 		return t, h.No
 	}
 	return "", 0
+}
+
+// emphasised reports whether the whole of a line is set in markdown bold
+// or italics ("**With tmpfs:**", "__Result after tuning:__", a colon
+// outside the marks allowed): the author made it a heading.
+func emphasised(s string) bool {
+	s = strings.TrimSuffix(strings.TrimSpace(s), ":")
+	for _, m := range []string{"**", "__"} {
+		if len(s) > 2*len(m) && strings.HasPrefix(s, m) && strings.HasSuffix(s, m) &&
+			!strings.Contains(s[len(m):len(s)-len(m)], m) {
+			return true
+		}
+	}
+	return false
 }
 
 // resultWords end a heading that names whose output follows it, without

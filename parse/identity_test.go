@@ -313,3 +313,22 @@ func TestEndsWithResultWord(t *testing.T) {
 		}
 	}
 }
+
+// A label line set wholly in bold or italics is a heading the author made,
+// also when it is longer than a short label (the bold lines of a sysbench-tpcc
+// homework, testdata/public/identity/sb1.0.x-tpcc-lua-pgsql-default-vs-tuned-...).
+func TestEmphasised(t *testing.T) {
+	for s, want := range map[string]bool{
+		"__Результат теста с параметрами по умолчанию:__": true,
+		"**With tmpfs:**":                     true,
+		"**With tmpfs**:":                     true,
+		"  __Result after tuning:__  ":        true,
+		"Result after tuning:":                false,
+		"**InnoDB** and **MyRocks** results:": false,
+		"****":                                false,
+	} {
+		if got := emphasised(s); got != want {
+			t.Errorf("emphasised(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
