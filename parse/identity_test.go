@@ -332,3 +332,17 @@ func TestEmphasised(t *testing.T) {
 		}
 	}
 }
+
+// TestReportIntervalFromCommand: a paste without the options header keeps
+// the interval its command gives; a header, when shown, says it.
+func TestReportIntervalFromCommand(t *testing.T) {
+	in := "$ sysbench oltp_read_write --threads=2 --report-interval=10 run\n" + cpu("2", "1990.00")
+	runs := runsOf(t, strings.Replace(in, "Number of threads: 2\n", "Number of threads: 2\nReport intermediate results every 5 second(s)\n", 1))
+	if len(runs) != 1 || runs[0].Options.ReportIntervalS == nil || *runs[0].Options.ReportIntervalS != 5 {
+		t.Errorf("header shown: %+v", runs)
+	}
+	runs = runsOf(t, in)
+	if len(runs) != 1 || runs[0].Options.ReportIntervalS == nil || *runs[0].Options.ReportIntervalS != 10 {
+		t.Errorf("no header: %+v", runs[0].Options)
+	}
+}

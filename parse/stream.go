@@ -546,6 +546,13 @@ func (r *Run) applyCommand(cmd *Command) {
 			}
 		}
 	}
+	// The options header sysbench prints says it too, and wins when
+	// shown; a paste without it keeps the command's.
+	if v, ok := cmd.Opts["report-interval"]; ok && r.Options.ReportIntervalS == nil {
+		if f, err := parseNum(v); err == nil && f > 0 {
+			r.Options.ReportIntervalS = fptr(f)
+		}
+	}
 	r.cmdOpts = cmd.Opts
 }
 
