@@ -131,6 +131,10 @@ write_config() {
 # Written by scripts/setup.sh for sbreport; private instance, not the system service.
 [mariadbd]
 datadir = $DIR/data
+# A server removes the #sql files it finds in its tmpdir when it starts:
+# one of its own, so that a second instance (the campaign tests start
+# one) does not delete this one's temporary tables under /tmp.
+tmpdir = $DIR/tmp
 socket = $SOCK
 pid-file = $DIR/mysqld.pid
 log-error = $DIR/error.log
@@ -167,12 +171,13 @@ owner_args() {
 }
 
 start_server() {
-	mkdir -p "$DIR"
+	mkdir -p "$DIR" "$DIR/tmp"
 	chmod 755 "$DIR"
+	chmod 700 "$DIR/tmp"
 	write_config
 	local user
 	user=$(owner_args)
-	if [ -n "$user" ]; then chown mysql: "$DIR"; fi
+	if [ -n "$user" ]; then chown mysql: "$DIR" "$DIR/tmp"; fi
 	if [ ! -d "$DIR/data/mysql" ]; then
 		log "initialising $DIR/data"
 		rm -rf "$DIR/data"
