@@ -45,6 +45,7 @@ func commandIn(text string) *Command {
 	if len(text) < 9 {
 		return nil
 	}
+	text = cutCommandLabel(text)
 	c := text[0]
 	if c != 's' && c != '.' && c != '/' && c != 'm' && c != 't' && c != 'n' && c != 'e' && c != 'M' && c != 'S' &&
 		c != 'o' && c != 'b' && c != '~' && c != '$' && c != 'd' && c != 'p' && c != 'k' && c != 'i' && c != 'c' && c != 'v' {
@@ -58,6 +59,27 @@ func commandIn(text string) *Command {
 		return cmd
 	}
 	return nil
+}
+
+// commandLabels are words that, followed by a colon, label the command
+// written after them in a log or a note ("# cmd: taskset -c 1-15 sysbench
+// oltp_read_write ... run", "Command: sysbench cpu run").
+var commandLabels = map[string]bool{"cmd": true, "command": true, "commandline": true, "exec": true,
+	"executing": true, "running": true, "run": true}
+
+// cutCommandLabel returns text without a leading command label ("cmd: ",
+// "Command: "); other text is returned as it is. Only the first 13 bytes
+// are looked at.
+func cutCommandLabel(text string) string {
+	head := text
+	if len(head) > 13 {
+		head = head[:13]
+	}
+	i := strings.IndexByte(head, ':')
+	if i < 3 || i+2 >= len(text) || text[i+1] != ' ' || !commandLabels[strings.ToLower(text[:i])] {
+		return text
+	}
+	return strings.TrimLeft(text[i+2:], " ")
 }
 
 var versionArg = regexp.MustCompile(`^v?\d+\.\d+(\.\d+)*(-[0-9a-f]+)?:?$`)

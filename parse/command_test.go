@@ -145,3 +145,24 @@ func FuzzSplitArgs(f *testing.F) {
 		}
 	})
 }
+
+// A log that writes its command after a label in a comment line:
+// hikaru2003/sysbench_binary_mysql @ 26961f222e4ece9b617aacaefa17bdbb1e48dd68
+// — ann/default/run1.txt, line 3 (test, threads and options are only
+// there). Labels that are not about a command are left alone.
+func TestCommandLabel(t *testing.T) {
+	const line = "# cmd: taskset -c 1-15 sysbench oltp_read_write --mysql-db=sbtest --tables=1 --table_size=100 --threads=32 --time=60 --rand-type=pareto run"
+	_, text, ok := splitPrompt(line)
+	if !ok {
+		t.Fatal("no prompt")
+	}
+	cmd := commandIn(text)
+	if cmd == nil || cmd.Test != "oltp_read_write" || cmd.Action != "run" || cmd.Labels["threads"] != "32" {
+		t.Fatalf("commandIn(%q) = %+v, want oltp_read_write run at 32 threads", text, cmd)
+	}
+	for _, s := range []string{"Note: sysbench oltp_read_write run", "cmd:sysbench", "sysbench: oltp_read_write run"} {
+		if got := cutCommandLabel(s); got != s {
+			t.Errorf("cutCommandLabel(%q) = %q, want it unchanged", s, got)
+		}
+	}
+}
