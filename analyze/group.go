@@ -137,7 +137,7 @@ func ChooseBy(runs []*parse.Run) string {
 	}
 	for _, k := range ByAutoKeys {
 		if values[k] != nil && distinct(k) >= 2 {
-			return k
+			return withInputs(runs, k)
 		}
 	}
 	var keys []string
@@ -154,7 +154,7 @@ func ChooseBy(runs []*parse.Run) string {
 		return keys[i] < keys[j]
 	})
 	if len(keys) > 0 {
-		return keys[0]
+		return withInputs(runs, keys[0])
 	}
 	versions := map[string]bool{}
 	for _, r := range runs {
@@ -182,6 +182,29 @@ func ChooseBy(runs []*parse.Run) string {
 		inputs[k] = in
 	}
 	return ""
+}
+
+// withInputs returns by, or by and "input" when the runs that lack the
+// label by were read from different inputs and would share a cell: a few
+// runs naming their engine must not pool all the others, kept one
+// configuration a directory, as repeats of one system "?".
+func withInputs(runs []*parse.Run, by string) string {
+	inputs := map[Key]string{}
+	for _, r := range runs {
+		if _, ok := r.Labels[by]; ok {
+			continue
+		}
+		in, ok := r.Labels["input"]
+		if !ok {
+			continue
+		}
+		k := Key{Workload: WorkloadOf(r), Threads: threadsOf(r)}
+		if prev, ok := inputs[k]; ok && prev != in {
+			return by + ",input"
+		}
+		inputs[k] = in
+	}
+	return by
 }
 
 // SystemOf returns the run's system under key by ("all" when by is "",

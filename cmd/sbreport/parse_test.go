@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -416,5 +417,50 @@ func TestNoTransactions(t *testing.T) {
 	}
 	if strings.Contains(out.String(), " 0 ") || !strings.Contains(out.String(), "446.7") {
 		t.Errorf("tps of a run without transactions shown:\n%s", out.Bytes())
+	}
+}
+
+// A repository of logs kept one server setting a directory
+// (testdata/public/legacy-archive/SOURCES.md, spin-multiplier): the
+// command is only in a comment line "# cmd: ... sysbench oltp_read_write
+// ... run", and a test file of sysbench itself kept beside the results
+// names engines. The two settings are two systems of two repeats each,
+// not four repeats of one system "?" of an unknown workload.
+func TestLegacyArchiveSettingDirs(t *testing.T) {
+	dir := "../../testdata/public/legacy-archive/spin-multiplier"
+	var out, stderr bytes.Buffer
+	if err := run([]string{"compare", "--json", dir}, &out, &stderr); !errors.Is(err, errPartial) {
+		t.Fatalf("compare: %v (want the globs of the .t file reported)\n%s", err, stderr.Bytes())
+	}
+	var doc compareJSON
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]float64{
+		"?/ann/default":        {347.15, 378.25},
+		"?/ann/multiplier_500": {389.06, 393.92},
+	}
+	seen := 0
+	for _, r := range doc.Rows {
+		w, ok := want[r.System]
+		if !ok || r.N == 0 {
+			continue
+		}
+		seen++
+		if r.Workload != "oltp_read_write" || intText(r.Threads) != "32" || r.N != 2 {
+			t.Errorf("%s: %s at %s threads, %d runs; want oltp_read_write at 32, 2 runs", r.System, r.Workload, intText(r.Threads), r.N)
+			continue
+		}
+		got := append([]float64(nil), r.Values...)
+		sort.Float64s(got)
+		for i := range w {
+			if math.Abs(got[i]-w[i]) > 0.005 {
+				t.Errorf("%s: tps %v, want %v", r.System, got, w)
+				break
+			}
+		}
+	}
+	if seen != 2 {
+		t.Errorf("systems %v by %q: want the two setting directories apart", doc.Systems, doc.By)
 	}
 }
