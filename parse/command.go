@@ -71,6 +71,9 @@ var commandLabels = map[string]bool{"cmd": true, "command": true, "commandline":
 // "Command: "); other text is returned as it is. Only the first 13 bytes
 // are looked at.
 func cutCommandLabel(text string) string {
+	if c := text[0] | 0x20; c != 'c' && c != 'e' && c != 'r' {
+		return text // every label starts cmd, command, exec, executing, run or running
+	}
 	head := text
 	if len(head) > 13 {
 		head = head[:13]
