@@ -30,20 +30,7 @@ func BenchmarkWalk10000SmallLogs(b *testing.B) {
 		}
 	}
 	b.SetBytes(int64(len(src)) * 10000)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		runs := 0
-		if err := Walk([]string{dir}, func(it parse.Item) {
-			if _, ok := it.(*parse.Run); ok {
-				runs++
-			}
-		}); err != nil {
-			b.Fatal(err)
-		}
-		if runs != 10000 {
-			b.Fatalf("read %d runs, want 10000", runs)
-		}
-	}
+	benchWalk(b, dir, 10000)
 }
 
 // BenchmarkWalk60Files reads a directory of 60 interim-heavy logs of
@@ -74,6 +61,12 @@ func BenchmarkWalk60Files(b *testing.B) {
 	}
 	want := 60 * 2 * (len(file) / len(unit))
 	b.SetBytes(int64(len(file)) * 60)
+	benchWalk(b, dir, want)
+}
+
+// benchWalk walks dir b.N times, timed, and checks that each walk reads
+// want runs.
+func benchWalk(b *testing.B, dir string, want int) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		runs := 0

@@ -146,13 +146,7 @@ func TestRegexBaselineSameNumbers(t *testing.T) {
 // BenchmarkParseJSONInterimHeavy with the regular-expression baseline.
 func BenchmarkRegexBaseline(b *testing.B) {
 	p := interimHeavyFile(b, 8<<20)
-	st, err := os.Stat(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(st.Size())
-	b.ReportAllocs()
-	b.ResetTimer()
+	startBench(b, p)
 	for i := 0; i < b.N; i++ {
 		f, err := os.Open(p)
 		if err != nil {
@@ -171,13 +165,7 @@ func BenchmarkRegexBaseline(b *testing.B) {
 // encoding to.
 func BenchmarkStreamInterimHeavy(b *testing.B) {
 	p := interimHeavyFile(b, 8<<20)
-	st, err := os.Stat(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(st.Size())
-	b.ReportAllocs()
-	b.ResetTimer()
+	startBench(b, p)
 	for i := 0; i < b.N; i++ {
 		f, err := os.Open(p)
 		if err != nil {

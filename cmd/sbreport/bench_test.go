@@ -19,18 +19,7 @@ import (
 // reports peak-RSS-MB and MB/s; memory must stay proportional to one file,
 // not to the input.
 func BenchmarkParseJSON1GB(b *testing.B) {
-	var unit []byte
-	for _, f := range []string{
-		"../../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt",
-		"../../testdata/public/sysbench-1.0/sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt",
-	} {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Skip("fixture missing: ", err)
-		}
-		unit = append(unit, data...)
-		unit = append(unit, '\n')
-	}
+	unit := interimHeavyUnit(b)
 	const fileSize, total = 5 << 20, 1 << 30
 	file := bytes.Repeat(unit, fileSize/len(unit)+1)[:0]
 	for len(file)+len(unit) <= fileSize {
@@ -125,6 +114,19 @@ func BenchmarkParseJSONOneHourLog(b *testing.B) {
 // benchParseJSON runs `sbreport parse --json p` in process b.N times,
 // output discarded.
 func benchParseJSON(b *testing.B, p string) {
+	startBench(b, p)
+	for i := 0; i < b.N; i++ {
+		var stderr bytes.Buffer
+		if err := run([]string{"parse", "--json", p}, io.Discard, &stderr); err != nil {
+			b.Fatalf("parse --json: %v\n%s", err, stderr.Bytes())
+		}
+	}
+}
+
+// startBench sets b's bytes to the size of the file p, the file every
+// iteration reads, and starts timing.
+func startBench(b *testing.B, p string) {
+	b.Helper()
 	st, err := os.Stat(p)
 	if err != nil {
 		b.Fatal(err)
@@ -132,10 +134,4 @@ func benchParseJSON(b *testing.B, p string) {
 	b.SetBytes(st.Size())
 	b.ReportAllocs()
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		var stderr bytes.Buffer
-		if err := run([]string{"parse", "--json", p}, io.Discard, &stderr); err != nil {
-			b.Fatalf("parse --json: %v\n%s", err, stderr.Bytes())
-		}
-	}
 }
