@@ -104,11 +104,11 @@ func AppendSysStatJSON(b []byte, s *SysStat) ([]byte, error) {
 // nullNum writes v, or null for NaN and infinities (nullable).
 func (e *jsonEnc) nullNum(key string, v float64) {
 	e.b = append(e.b, key...)
-	if math.IsNaN(v) || math.IsInf(v, 0) {
+	if v != v {
 		e.b = append(e.b, "null"...)
 		return
 	}
-	e.b = appendJSONFloat(e.b, v)
+	e.b = appendNumber(e.b, v, true) // infinities as null
 }
 
 // sysSample writes what SysSample.MarshalJSON writes.
@@ -441,9 +441,19 @@ func (e *jsonEnc) columns(key string, cs []Column) {
 // appendJSONFloat appends a finite v as encoding/json writes a float64:
 // the shortest decimal that reads back as v, in exponent form below 1e-6
 // and from 1e21 on.
-func appendJSONFloat(b []byte, v float64) []byte {
-	abs := math.Abs(v)
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+func appendJSONFloat(b []byte, v float64) []byte { return appendNumber(b, v, true) }
+
+// appendFloatF appends v as strconv.AppendFloat(b, v, 'f', -1, 64) does.
+func appendFloatF(b []byte, v float64) []byte { return appendNumber(b, v, false) }
+
+// appendSlow is appendNumber for the numbers its fast path does not
+// take: infinities as null (they come from nullable fields), and the
+// others as strconv formats them.
+func appendSlow(b []byte, v float64, jsonForm bool) []byte {
+	if math.IsInf(v, 0) {
+		return append(b, "null"...)
+	}
+	if abs := math.Abs(v); jsonForm && abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		b = strconv.AppendFloat(b, v, 'e', -1, 64)
 		// "1e-07" → "1e-7", as encoding/json writes it.
 		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
@@ -452,72 +462,97 @@ func appendJSONFloat(b []byte, v float64) []byte {
 		}
 		return b
 	}
-	return appendFloatF(b, v)
-}
-
-// appendFloatF appends v as strconv.AppendFloat(b, v, 'f', -1, 64) does,
-// faster for the numbers sysbench prints: below 1e9 with at most four
-// decimals. For |v| < 1e9 two float64 values are less than 1.2e-7 apart,
-// so at most one decimal m/10^4 reads back as v; when one does (tested by
-// dividing: m and 10^4 are exact, and IEEE division rounds to nearest),
-// m/10^4 without its trailing zeros is the shortest decimal that reads
-// back as v, which is what strconv writes. Zero is m = 0, written "0",
-// and "-0" for negative zero, as strconv writes them.
-func appendFloatF(b []byte, v float64) []byte {
-	if abs := math.Abs(v); abs < 1e9 {
-		// abs*1e4 is within 0.002 of an integer m when there is one.
-		if m := uint64(abs*1e4 + 0.5); float64(m)/1e4 == abs {
-			if math.Signbit(v) {
-				b = append(b, '-')
-			}
-			return appendDecimal(b, m)
-		}
-	}
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }
 
-// appendDecimal appends m/10^4 with the decimals it needs (none when m
-// is a multiple of 10^4). m/10^4 is below 10^9 (appendFloatF), so the
-// number takes at most 14 bytes: nine digits, the point and four
-// decimals, written eight and four at a time (digits8).
-func appendDecimal(b []byte, m uint64) []byte {
-	ip, fp := uint32(m/10000), uint32(m%10000)
+// appendNumber appends v, not NaN, as encoding/json writes it
+// (jsonForm) or as strconv.AppendFloat(b, v, 'f', -1, 64) does, and an
+// infinity as null. Its fast path takes the numbers sysbench and the
+// system-statistics tools print: |v| a decimal with at most two places
+// below 10^6, with at most four below 10^4, or an integer below 10^8;
+// appendSlow the others.
+//
+// For |v| < 10^8 two float64 values are more than 10^-8 apart, so at
+// most one decimal m/10^k (k ≤ 4) reads back as v. When one does (tested
+// by dividing: m and 10^k are exact, and IEEE division rounds to
+// nearest), it is the shortest decimal that reads back as v once the
+// trailing zeros of its decimals are dropped, which is what strconv
+// writes. That is also encoding/json's form, as |v| is then 0 or at
+// least 10^-4. Zero is m = 0, written "0", and "-0" for negative zero,
+// as strconv writes them.
+//
+// The eight digits of m are made at once (digits8) and written as one
+// word after the sign, without their leading zeros; the point and the
+// decimals go in a second word, of which the decimals without trailing
+// zeros are kept.
+func appendNumber(b []byte, v float64, jsonForm bool) []byte {
 	l := len(b)
-	b = slices.Grow(b, 16)
-	out := b[l : l+16]
-	var n int // digits before the point
-	switch {
-	case ip == 0:
-		out[0], n = '0', 1
-	case ip < 1e8:
-		v := digits8(ip)
-		z := bits.TrailingZeros64(v) / 8 // leading zeros
-		binary.LittleEndian.PutUint64(out, v>>(8*z)|0x3030303030303030)
-		n = 8 - z
-	default:
-		out[0] = byte('0' + ip/1e8)
-		binary.LittleEndian.PutUint64(out[1:], digits8(ip%1e8)|0x3030303030303030)
-		n = 9
+	if cap(b)-l < 24 {
+		b = slices.Grow(b, 24)
 	}
-	if fp == 0 {
-		return b[:l+n]
+	s := b[l : l+24 : l+24]
+	abs := math.Abs(v)
+	s[0] = '-'
+	q := int(math.Float64bits(v) >> 63) // the sign only for a negative number
+	// Through int64 the conversions are one instruction each; a value out
+	// of int64's range gives MinInt64, which fails the test below 10^8.
+	if m := int64(abs*100 + 0.5); uint64(m) < 1e8 && float64(m)/100 == abs {
+		w := digits8(uint32(m)) // six digits of the integer part, two decimals
+		// The leading zeros, keeping one digit: the bit set in the last
+		// digit of the integer part bounds the count without a test.
+		z := uint(bits.TrailingZeros64(w|1<<40)) / 8
+		put8(s, q, w>>(8*z)|0x3030303030303030)
+		q += int(6 - z)
+		f := uint32(w >> 48) // the decimals, the first in the low byte
+		put4(s, q, f<<8|0x30302e)
+		d := (bits.Len32(f) + 7) / 8 // decimals without trailing zeros
+		return b[:l+q+d+(d+1)/2]     // the point only with decimals
 	}
-	f := uint32(digits8(fp) >> 32)    // the four decimals, the first in the low byte
-	d := 4 - bits.LeadingZeros32(f)/8 // without trailing zeros
-	out[n] = '.'
-	binary.LittleEndian.PutUint32(out[n+1:], f|0x30303030)
-	return b[:l+n+1+d]
+	if m := int64(abs*1e4 + 0.5); uint64(m) < 1e8 && float64(m)/1e4 == abs {
+		w := digits8(uint32(m)) // four digits of the integer part, four decimals
+		z := min(uint(bits.TrailingZeros64(w))/8, 3)
+		put8(s, q, w>>(8*z)|0x3030303030303030)
+		q += int(4 - z)
+		f := w >> 32
+		put8(s, q, f<<8|0x303030302e)
+		d := (bits.Len64(f) + 7) / 8
+		return b[:l+q+d+(d+3)/4]
+	}
+	if m := int64(abs); uint64(m) < 1e8 && float64(m) == abs {
+		return b[:l+putInt(s, q, uint32(m))]
+	}
+	return appendSlow(b[:l], v, jsonForm)
 }
 
 // appendInt appends v as strconv.AppendInt(b, int64(v), 10) does,
 // without a call to strconv for line numbers and other integers from 0
 // to 10^8.
 func appendInt(b []byte, v int) []byte {
-	if uint(v) < 1e8 {
-		return appendDecimal(b, uint64(v)*10000)
+	if uint(v) >= 1e8 {
+		return strconv.AppendInt(b, int64(v), 10)
 	}
-	return strconv.AppendInt(b, int64(v), 10)
+	l := len(b)
+	if cap(b)-l < 8 {
+		b = slices.Grow(b, 8)
+	}
+	return b[:l+putInt(b[l:l+8:l+8], 0, uint32(v))]
 }
+
+// putInt writes x < 10^8 at s[q:q+8] without leading zeros and returns
+// the position after it.
+func putInt(s []byte, q int, x uint32) int {
+	w := digits8(x)
+	z := min(uint(bits.TrailingZeros64(w))/8, 7) // leading zeros, keeping one digit
+	put8(s, q, w>>(8*z)|0x3030303030303030)
+	return q + int(8-z)
+}
+
+// put4 writes w at s[q:q+4], the first byte low.
+func put4(s []byte, q int, w uint32) { binary.LittleEndian.PutUint32(s[q:q+4:q+4], w) }
+
+// put8 writes w at s[q:q+8], the first byte low. The three-index slice
+// spares the compiler the masking it adds to a slice that may be empty.
+func put8(s []byte, q int, w uint64) { binary.LittleEndian.PutUint64(s[q:q+8:q+8], w) }
 
 // digits8 returns the eight decimal digits of x < 10^8 as byte values
 // 0 to 9, the first in the low byte, computed in lanes of one 64-bit

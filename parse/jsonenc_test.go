@@ -71,36 +71,46 @@ func TestAppendFloatF(t *testing.T) {
 	}
 }
 
-// TestAppendDecimal checks the digit writer against strconv: every m
-// below 2·10^6 (every fraction with small integer parts), the integer
-// parts of every length, and random values up to 10^13.
-func TestAppendDecimal(t *testing.T) {
-	want := func(m uint64) string {
-		s := strconv.FormatUint(m/10000, 10)
-		if f := strings.TrimRight(fmt.Sprintf("%04d", m%10000), "0"); f != "" {
-			s += "." + f
-		}
-		return s
-	}
-	check := func(m uint64) {
+// TestShortDigits checks the digit writer against strconv on the
+// decimals of its fast path: every m below 2·10^6 as m, m/100 and
+// m/10^4, the bounds of each scale, and random m below 10^8 at each
+// scale, each also negative.
+func TestShortDigits(t *testing.T) {
+	check := func(m uint64, scale int) {
 		t.Helper()
-		if got := string(appendDecimal([]byte("x"), m)); got != "x"+want(m) {
-			t.Fatalf("appendDecimal(%d) = %q, want %q", m, got[1:], want(m))
+		s := strconv.FormatUint(m, 10)
+		if scale > 0 {
+			s = fmt.Sprintf("%0*d", scale+1, m)
+			s = s[:len(s)-scale] + "." + s[len(s)-scale:]
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []float64{v, -v} {
+			want := strconv.FormatFloat(v, 'f', -1, 64)
+			if got := string(appendFloatF([]byte("x"), v)); got != "x"+want {
+				t.Fatalf("appendFloatF(%s) = %q, want %q", s, got[1:], want)
+			}
 		}
 	}
-	for m := uint64(0); m < 2e6; m++ {
-		check(m)
+	n := uint64(2e6)
+	if testing.Short() {
+		n = 2e5
 	}
-	for p := uint64(1); p < 1e13; p *= 10 {
-		for _, m := range []uint64{p - 1, p, p + 1, p*10000 - 1, 9 * p, 9*p + 5000} {
-			if m < 1e13 {
-				check(m)
+	for _, scale := range []int{0, 2, 4} {
+		for m := uint64(0); m < n; m++ {
+			check(m, scale)
+		}
+		for p := uint64(1); p <= 1e9; p *= 10 {
+			for _, m := range []uint64{p - 1, p, p + 1, 9 * p, 9*p + 1} {
+				check(m, scale)
 			}
 		}
 	}
 	rnd := rand.New(rand.NewPCG(3, 4))
-	for i := 0; i < 1000000; i++ {
-		check(rnd.Uint64N(1e13))
+	for i := 0; i < int(n)/2; i++ {
+		check(rnd.Uint64N(1e8), 2*rnd.IntN(3))
 	}
 }
 
@@ -379,5 +389,39 @@ func BenchmarkAppendRunJSON(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		out, _ = AppendRunJSON(out[:0], r)
+	}
+}
+
+// BenchmarkAppendIntervalsJSON encodes the interim series of the
+// one-hour 0.5 log and of the 1800 s 1.0.20 log (the interim-heavy
+// input of BenchmarkParseJSONInterimHeavy in cmd/sbreport).
+func BenchmarkAppendIntervalsJSON(b *testing.B) {
+	var ivs [][]Interval
+	for _, p := range []string{
+		"../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt",
+		"../testdata/public/sysbench-1.0/sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt",
+	} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Skip(err)
+		}
+		d, _ := All(bytes.NewReader(data), p)
+		for _, r := range d.Runs {
+			ivs = append(ivs, r.Intervals)
+		}
+	}
+	var out []byte
+	n := 0
+	for _, iv := range ivs {
+		out = AppendIntervalsJSON(out[:0], iv)
+		n += len(out)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, iv := range ivs {
+			out = AppendIntervalsJSON(out[:0], iv)
+		}
 	}
 }

@@ -290,28 +290,35 @@ func AppendIntervalsJSON(b []byte, ivs []Interval) []byte {
 }
 
 // appendJSON writes the interval; the names are constants, which the
-// compiler copies without a call.
+// compiler copies without a call, a name and null as one.
 func (iv *Interval) appendJSON(b []byte) []byte {
 	b = append(b, `{"line":`...)
 	b = appendInt(b, iv.Line)
-	b = appendNum(append(b, `,"t_s":`...), iv.T)
-	b = appendNum(append(b, `,"threads":`...), iv.Threads)
-	b = appendNum(append(b, `,"tps":`...), iv.TPS)
-	b = appendNum(append(b, `,"qps":`...), iv.QPS)
-	b = appendNum(append(b, `,"reads_ps":`...), iv.Reads)
-	b = appendNum(append(b, `,"writes_ps":`...), iv.Writes)
-	b = appendNum(append(b, `,"other_ps":`...), iv.Other)
-	b = appendNum(append(b, `,"lat_ms":`...), iv.LatMs)
-	b = appendNum(append(b, `,"lat_pct":`...), iv.LatPct)
-	b = appendNum(append(b, `,"err_s":`...), iv.ErrS)
-	b = appendNum(append(b, `,"reconn_s":`...), iv.ReconnS)
-	b = appendNum(append(b, `,"eps":`...), iv.EPS)
-	b = appendNum(append(b, `,"read_mib_s":`...), iv.ReadMiBs)
-	b = appendNum(append(b, `,"write_mib_s":`...), iv.WriteMiBs)
-	b = appendNum(append(b, `,"fsyncs_ps":`...), iv.FsyncS)
-	b = appendNum(append(b, `,"mib_s":`...), iv.MiBs)
-	b = appendNum(append(b, `,"queue_length":`...), iv.QueueLength)
-	b = appendNum(append(b, `,"concurrency":`...), iv.Concurrency)
+	b = appendNum(b, `,"t_s":`, `,"t_s":null`, iv.T)
+	b = appendNum(b, `,"threads":`, `,"threads":null`, iv.Threads)
+	b = appendNum(b, `,"tps":`, `,"tps":null`, iv.TPS)
+	b = appendNum(b, `,"qps":`, `,"qps":null`, iv.QPS)
+	b = appendNum(b, `,"reads_ps":`, `,"reads_ps":null`, iv.Reads)
+	b = appendNum(b, `,"writes_ps":`, `,"writes_ps":null`, iv.Writes)
+	b = appendNum(b, `,"other_ps":`, `,"other_ps":null`, iv.Other)
+	b = appendNum(b, `,"lat_ms":`, `,"lat_ms":null`, iv.LatMs)
+	b = appendNum(b, `,"lat_pct":`, `,"lat_pct":null`, iv.LatPct)
+	b = appendNum(b, `,"err_s":`, `,"err_s":null`, iv.ErrS)
+	b = appendNum(b, `,"reconn_s":`, `,"reconn_s":null`, iv.ReconnS)
+	// The last seven are absent but in fileio, memory, cpu and rate-mode
+	// runs: one constant for all seven, as one copy.
+	if iv.EPS != iv.EPS && iv.ReadMiBs != iv.ReadMiBs && iv.WriteMiBs != iv.WriteMiBs && iv.FsyncS != iv.FsyncS &&
+		iv.MiBs != iv.MiBs && iv.QueueLength != iv.QueueLength && iv.Concurrency != iv.Concurrency {
+		return append(b, `,"eps":null,"read_mib_s":null,"write_mib_s":null,"fsyncs_ps":null,"mib_s":null,`+
+			`"queue_length":null,"concurrency":null}`...)
+	}
+	b = appendNum(b, `,"eps":`, `,"eps":null`, iv.EPS)
+	b = appendNum(b, `,"read_mib_s":`, `,"read_mib_s":null`, iv.ReadMiBs)
+	b = appendNum(b, `,"write_mib_s":`, `,"write_mib_s":null`, iv.WriteMiBs)
+	b = appendNum(b, `,"fsyncs_ps":`, `,"fsyncs_ps":null`, iv.FsyncS)
+	b = appendNum(b, `,"mib_s":`, `,"mib_s":null`, iv.MiBs)
+	b = appendNum(b, `,"queue_length":`, `,"queue_length":null`, iv.QueueLength)
+	b = appendNum(b, `,"concurrency":`, `,"concurrency":null`, iv.Concurrency)
 	return append(b, '}')
 }
 
@@ -339,31 +346,14 @@ func (iv *Interval) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// appendNum appends v as appendFloatF does, or null when v is NaN or
-// infinite. Small enough to be inlined: most fields of an interval are
-// NaN.
-func appendNum(b []byte, v float64) []byte {
+// appendNum appends key and v as appendFloatF writes v, or null (as
+// keyNull, key and null) when v is NaN or infinite. Small enough to be
+// inlined: most fields of an interval are NaN.
+func appendNum(b []byte, key, keyNull string, v float64) []byte {
 	if v != v {
-		return append(b, "null"...)
+		return append(b, keyNull...)
 	}
-	return appendFinite(b, v)
-}
-
-// appendFinite is appendNum for a number that is not NaN. It repeats
-// appendFloatF's fast path, the one most numbers take, to save a call.
-func appendFinite(b []byte, v float64) []byte {
-	if abs := math.Abs(v); abs < 1e9 {
-		if m := uint64(abs*1e4 + 0.5); float64(m)/1e4 == abs {
-			if math.Signbit(v) {
-				b = append(b, '-')
-			}
-			return appendDecimal(b, m)
-		}
-	}
-	if math.IsInf(v, 0) {
-		return append(b, "null"...)
-	}
-	return appendFloatF(b, v)
+	return appendNumber(append(b, key...), v, false)
 }
 
 // A Host describes the machine a benchmark ran on, from lscpu, lsblk, free
