@@ -101,60 +101,70 @@ func AppendSysStatJSON(b []byte, s *SysStat) ([]byte, error) {
 	return e.b, e.err
 }
 
-// nullNum writes v, or null for NaN and infinities (nullable).
-func (e *jsonEnc) nullNum(key string, v float64) {
-	e.b = append(e.b, key...)
-	if v != v {
-		e.b = append(e.b, "null"...)
-		return
-	}
-	e.b = appendNumber(e.b, v, true) // infinities as null
-}
-
 // sysSample writes what SysSample.MarshalJSON writes.
 func (e *jsonEnc) sysSample(x *SysSample) {
-	e.int(`{"line":`, int64(x.Line))
-	e.int(`,"end_line":`, int64(x.EndLine))
+	b := append(e.b, `{"line":`...)
+	b = appendInt(b, x.Line)
+	b = append(b, `,"end_line":`...)
+	b = appendInt(b, x.EndLine)
 	if x.Clock != "" {
-		e.str(`,"clock":`, x.Clock)
+		b = appendJSONString(append(b, `,"clock":`...), x.Clock)
 	}
-	e.nullNum(`,"t":`, x.T)
-	e.nullNum(`,"duration_s":`, x.DurationS)
+	b = appendNullable(b, `,"t":`, `,"t":null`, x.T, true)
+	b = appendNullable(b, `,"duration_s":`, `,"duration_s":null`, x.DurationS, true)
 	if x.Excluded != "" {
-		e.str(`,"excluded":`, x.Excluded)
+		b = appendJSONString(append(b, `,"excluded":`...), x.Excluded)
 	}
-	e.nullNum(`,"user":`, x.User)
-	e.nullNum(`,"nice":`, x.Nice)
-	e.nullNum(`,"system":`, x.System)
-	e.nullNum(`,"iowait":`, x.IOWait)
-	e.nullNum(`,"irq":`, x.IRQ)
-	e.nullNum(`,"softirq":`, x.SoftIRQ)
-	e.nullNum(`,"steal":`, x.Steal)
-	e.nullNum(`,"guest":`, x.Guest)
-	e.nullNum(`,"guest_nice":`, x.GuestNice)
-	e.nullNum(`,"idle":`, x.Idle)
-	e.nullNum(`,"ctx_switches_ps":`, x.CtxSwitchesPS)
-	e.nullNum(`,"interrupts_ps":`, x.InterruptsPS)
-	e.nullNum(`,"read_bytes_ps":`, x.ReadBytesPS)
-	e.nullNum(`,"write_bytes_ps":`, x.WriteBytesPS)
+	b = appendNullable(b, `,"user":`, `,"user":null`, x.User, true)
+	b = appendNullable(b, `,"nice":`, `,"nice":null`, x.Nice, true)
+	b = appendNullable(b, `,"system":`, `,"system":null`, x.System, true)
+	b = appendNullable(b, `,"iowait":`, `,"iowait":null`, x.IOWait, true)
+	b = appendNullable(b, `,"irq":`, `,"irq":null`, x.IRQ, true)
+	b = appendNullable(b, `,"softirq":`, `,"softirq":null`, x.SoftIRQ, true)
+	b = appendNullable(b, `,"steal":`, `,"steal":null`, x.Steal, true)
+	b = appendNullable(b, `,"guest":`, `,"guest":null`, x.Guest, true)
+	b = appendNullable(b, `,"guest_nice":`, `,"guest_nice":null`, x.GuestNice, true)
+	b = appendNullable(b, `,"idle":`, `,"idle":null`, x.Idle, true)
+	// Only vmstat and procstat fill the last four: one constant for all
+	// four when they are absent, as one copy.
+	if x.CtxSwitchesPS != x.CtxSwitchesPS && x.InterruptsPS != x.InterruptsPS &&
+		x.ReadBytesPS != x.ReadBytesPS && x.WriteBytesPS != x.WriteBytesPS {
+		b = append(b, `,"ctx_switches_ps":null,"interrupts_ps":null,"read_bytes_ps":null,"write_bytes_ps":null`...)
+	} else {
+		b = appendNullable(b, `,"ctx_switches_ps":`, `,"ctx_switches_ps":null`, x.CtxSwitchesPS, true)
+		b = appendNullable(b, `,"interrupts_ps":`, `,"interrupts_ps":null`, x.InterruptsPS, true)
+		b = appendNullable(b, `,"read_bytes_ps":`, `,"read_bytes_ps":null`, x.ReadBytesPS, true)
+		b = appendNullable(b, `,"write_bytes_ps":`, `,"write_bytes_ps":null`, x.WriteBytesPS, true)
+	}
 	if len(x.Devices) > 0 {
-		e.b = append(e.b, `,"devices":[`...)
+		b = append(b, `,"devices":[`...)
 		for i := range x.Devices {
 			if i > 0 {
-				e.b = append(e.b, ',')
+				b = append(b, ',')
 			}
 			d := &x.Devices[i]
-			e.str(`{"name":`, d.Name)
-			e.nullNum(`,"reads_ps":`, d.ReadsPS)
-			e.nullNum(`,"writes_ps":`, d.WritesPS)
-			e.nullNum(`,"read_bytes_ps":`, d.ReadBytesPS)
-			e.nullNum(`,"write_bytes_ps":`, d.WriteBytesPS)
-			e.nullNum(`,"util":`, d.Util)
-			e.b = append(e.b, '}')
+			b = appendJSONString(append(b, `{"name":`...), d.Name)
+			b = appendNullable(b, `,"reads_ps":`, `,"reads_ps":null`, d.ReadsPS, true)
+			b = appendNullable(b, `,"writes_ps":`, `,"writes_ps":null`, d.WritesPS, true)
+			b = appendNullable(b, `,"read_bytes_ps":`, `,"read_bytes_ps":null`, d.ReadBytesPS, true)
+			b = appendNullable(b, `,"write_bytes_ps":`, `,"write_bytes_ps":null`, d.WriteBytesPS, true)
+			b = appendNullable(b, `,"util":`, `,"util":null`, d.Util, true)
+			b = append(b, '}')
 		}
-		e.b = append(e.b, ']')
+		b = append(b, ']')
 	}
-	e.b = append(e.b, '}')
+	e.b = append(b, '}')
+}
+
+// appendNullable appends key and v as appendNumber writes v, or keyNull
+// (key and null) when v is NaN or infinite. Small enough to be inlined,
+// with constant keys the compiler copies without a call: most nullable
+// numbers are NaN.
+func appendNullable(b []byte, key, keyNull string, v float64, jsonForm bool) []byte {
+	if v != v {
+		return append(b, keyNull...)
+	}
+	return appendNumber(append(b, key...), v, jsonForm)
 }
 
 // An UnsupportedNumberError reports a NaN or infinite number, which JSON

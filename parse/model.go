@@ -294,17 +294,17 @@ func AppendIntervalsJSON(b []byte, ivs []Interval) []byte {
 func (iv *Interval) appendJSON(b []byte) []byte {
 	b = append(b, `{"line":`...)
 	b = appendInt(b, iv.Line)
-	b = appendNum(b, `,"t_s":`, `,"t_s":null`, iv.T)
-	b = appendNum(b, `,"threads":`, `,"threads":null`, iv.Threads)
-	b = appendNum(b, `,"tps":`, `,"tps":null`, iv.TPS)
-	b = appendNum(b, `,"qps":`, `,"qps":null`, iv.QPS)
-	b = appendNum(b, `,"reads_ps":`, `,"reads_ps":null`, iv.Reads)
-	b = appendNum(b, `,"writes_ps":`, `,"writes_ps":null`, iv.Writes)
-	b = appendNum(b, `,"other_ps":`, `,"other_ps":null`, iv.Other)
-	b = appendNum(b, `,"lat_ms":`, `,"lat_ms":null`, iv.LatMs)
-	b = appendNum(b, `,"lat_pct":`, `,"lat_pct":null`, iv.LatPct)
-	b = appendNum(b, `,"err_s":`, `,"err_s":null`, iv.ErrS)
-	b = appendNum(b, `,"reconn_s":`, `,"reconn_s":null`, iv.ReconnS)
+	b = appendNullable(b, `,"t_s":`, `,"t_s":null`, iv.T, false)
+	b = appendNullable(b, `,"threads":`, `,"threads":null`, iv.Threads, false)
+	b = appendNullable(b, `,"tps":`, `,"tps":null`, iv.TPS, false)
+	b = appendNullable(b, `,"qps":`, `,"qps":null`, iv.QPS, false)
+	b = appendNullable(b, `,"reads_ps":`, `,"reads_ps":null`, iv.Reads, false)
+	b = appendNullable(b, `,"writes_ps":`, `,"writes_ps":null`, iv.Writes, false)
+	b = appendNullable(b, `,"other_ps":`, `,"other_ps":null`, iv.Other, false)
+	b = appendNullable(b, `,"lat_ms":`, `,"lat_ms":null`, iv.LatMs, false)
+	b = appendNullable(b, `,"lat_pct":`, `,"lat_pct":null`, iv.LatPct, false)
+	b = appendNullable(b, `,"err_s":`, `,"err_s":null`, iv.ErrS, false)
+	b = appendNullable(b, `,"reconn_s":`, `,"reconn_s":null`, iv.ReconnS, false)
 	// The last seven are absent but in fileio, memory, cpu and rate-mode
 	// runs: one constant for all seven, as one copy.
 	if iv.EPS != iv.EPS && iv.ReadMiBs != iv.ReadMiBs && iv.WriteMiBs != iv.WriteMiBs && iv.FsyncS != iv.FsyncS &&
@@ -312,13 +312,13 @@ func (iv *Interval) appendJSON(b []byte) []byte {
 		return append(b, `,"eps":null,"read_mib_s":null,"write_mib_s":null,"fsyncs_ps":null,"mib_s":null,`+
 			`"queue_length":null,"concurrency":null}`...)
 	}
-	b = appendNum(b, `,"eps":`, `,"eps":null`, iv.EPS)
-	b = appendNum(b, `,"read_mib_s":`, `,"read_mib_s":null`, iv.ReadMiBs)
-	b = appendNum(b, `,"write_mib_s":`, `,"write_mib_s":null`, iv.WriteMiBs)
-	b = appendNum(b, `,"fsyncs_ps":`, `,"fsyncs_ps":null`, iv.FsyncS)
-	b = appendNum(b, `,"mib_s":`, `,"mib_s":null`, iv.MiBs)
-	b = appendNum(b, `,"queue_length":`, `,"queue_length":null`, iv.QueueLength)
-	b = appendNum(b, `,"concurrency":`, `,"concurrency":null`, iv.Concurrency)
+	b = appendNullable(b, `,"eps":`, `,"eps":null`, iv.EPS, false)
+	b = appendNullable(b, `,"read_mib_s":`, `,"read_mib_s":null`, iv.ReadMiBs, false)
+	b = appendNullable(b, `,"write_mib_s":`, `,"write_mib_s":null`, iv.WriteMiBs, false)
+	b = appendNullable(b, `,"fsyncs_ps":`, `,"fsyncs_ps":null`, iv.FsyncS, false)
+	b = appendNullable(b, `,"mib_s":`, `,"mib_s":null`, iv.MiBs, false)
+	b = appendNullable(b, `,"queue_length":`, `,"queue_length":null`, iv.QueueLength, false)
+	b = appendNullable(b, `,"concurrency":`, `,"concurrency":null`, iv.Concurrency, false)
 	return append(b, '}')
 }
 
@@ -344,16 +344,6 @@ func (iv *Interval) UnmarshalJSON(data []byte) error {
 	iv.EPS, iv.ReadMiBs, iv.WriteMiBs, iv.FsyncS = get("eps"), get("read_mib_s"), get("write_mib_s"), get("fsyncs_ps")
 	iv.MiBs, iv.QueueLength, iv.Concurrency = get("mib_s"), get("queue_length"), get("concurrency")
 	return nil
-}
-
-// appendNum appends key and v as appendFloatF writes v, or null (as
-// keyNull, key and null) when v is NaN or infinite. Small enough to be
-// inlined: most fields of an interval are NaN.
-func appendNum(b []byte, key, keyNull string, v float64) []byte {
-	if v != v {
-		return append(b, keyNull...)
-	}
-	return appendNumber(append(b, key...), v, false)
 }
 
 // A Host describes the machine a benchmark ran on, from lscpu, lsblk, free
