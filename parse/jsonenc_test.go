@@ -14,12 +14,28 @@ import (
 	"testing"
 )
 
+// edgeFloats are the bounds of the number writer's fast path (decimals
+// with two places below 1e6, with four below 1e4, integers below 1e8)
+// and of encoding/json's forms, and numbers as the parsers make them.
+var edgeFloats = []float64{0, math.Copysign(0, -1), 1e9, math.Nextafter(1e9, 0), 1e-6, math.Nextafter(1e-6, 0),
+	1e21, math.Nextafter(1e21, 0), math.Nextafter(1e21, math.Inf(1)), 0.5, 0.05, 0.00005, 99.99995, 0.1 + 0.2,
+	1e-7, 5e-324, math.MaxFloat64, 123456789.1234, 999999999.9999, 1e6, math.Nextafter(1e6, 0), 999999.99,
+	999999.995, 999999.999, 1e4, 9999.9999, 9999.99995, math.Nextafter(1e4, 0), 1e8, 99999999,
+	math.Nextafter(1e8, 0), 99999999.5, 0.01, 0.001, 0.0001, 0.00015, 0.00001, 12345.6789, 5673.22, 79461.54,
+	0.2045, 12.34 / 100, 16.33 / 100, 0.29 * 100, 50266112, 38184.96, 1.005, 2.675, 0.015, 8.34, 0.995,
+	4503599627370496.5, 1 << 53, 1e15, 1e16, 1e20, 123e18}
+
 // randFloat draws the numbers a run holds: sysbench's decimals with up
-// to six places, integers, values near the fast path's bounds, tiny and
-// huge values, negative zero and arbitrary bit patterns.
+// to six places, integers, the same computed by division, values near
+// the fast path's bounds, tiny and huge values, negative zero and
+// arbitrary bit patterns.
 func randFloat(rnd *rand.Rand) float64 {
 	var v float64
-	switch rnd.IntN(10) {
+	switch rnd.IntN(12) {
+	case 10:
+		v = float64(rnd.Int64N(1e9)) / []float64{1, 10, 100, 1e3, 1e4, 1e5}[rnd.IntN(6)]
+	case 11:
+		v = float64(rnd.Int64N(1e5)) / 100 / 100 // a percentage as a share
 	case 0, 1, 2:
 		d := rnd.IntN(7)
 		m := rnd.Int64N(int64(math.Pow10(rnd.IntN(12) + 1)))
@@ -27,9 +43,7 @@ func randFloat(rnd *rand.Rand) float64 {
 	case 3:
 		v = float64(rnd.Int64N(1 << 53))
 	case 4:
-		v = []float64{0, math.Copysign(0, -1), 1e9, math.Nextafter(1e9, 0), 1e-6, math.Nextafter(1e-6, 0),
-			1e21, math.Nextafter(1e21, 0), 0.5, 0.05, 0.00005, 99.99995, 0.1 + 0.2, 1e-7, 5e-324,
-			math.MaxFloat64, 123456789.1234, 999999999.9999}[rnd.IntN(18)]
+		v = edgeFloats[rnd.IntN(len(edgeFloats))]
 	case 5:
 		v = rnd.Float64() * math.Pow10(rnd.IntN(30)-10)
 	default:
@@ -46,36 +60,59 @@ func randFloat(rnd *rand.Rand) float64 {
 	return v
 }
 
-// TestAppendFloatF checks the fast path against strconv on a million
-// numbers of every kind.
+// TestAppendFloatF checks the number writer against strconv and
+// encoding/json on a million numbers of every kind and on the edges of
+// its fast path, with room after b and without.
 func TestAppendFloatF(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	n := 1000000
 	if testing.Short() {
 		n = 100000
 	}
-	for i := 0; i < n; i++ {
-		v := randFloat(rnd)
-		got := string(appendFloatF(nil, v))
-		if want := strconv.FormatFloat(v, 'f', -1, 64); got != want {
-			t.Fatalf("appendFloatF(%v) = %s, want %s", math.Float64bits(v), got, want)
+	check := func(v float64) {
+		t.Helper()
+		if math.IsInf(v, 0) {
+			return // beyond MaxFloat64; infinities below
 		}
-		got = string(appendJSONFloat(nil, v))
-		want, err := json.Marshal(v)
+		want := strconv.FormatFloat(v, 'f', -1, 64)
+		wantJSON, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got != string(want) {
-			t.Fatalf("appendJSONFloat(%v) = %s, want %s", math.Float64bits(v), got, want)
+		for _, b := range [][]byte{nil, []byte("x")[:0:1], make([]byte, 3, 40)} {
+			l := len(b)
+			if got := string(appendFloatF(b, v)[l:]); got != want {
+				t.Fatalf("appendFloatF(%v) = %s, want %s", math.Float64bits(v), got, want)
+			}
+			if got := string(appendJSONFloat(b, v)[l:]); got != string(wantJSON) {
+				t.Fatalf("appendJSONFloat(%v) = %s, want %s", math.Float64bits(v), got, wantJSON)
+			}
+		}
+	}
+	for _, v := range edgeFloats {
+		check(v)
+		check(-v)
+		check(math.Nextafter(v, math.Inf(1)))
+		check(math.Nextafter(v, math.Inf(-1)))
+	}
+	for i := 0; i < n; i++ {
+		check(randFloat(rnd))
+	}
+	for _, v := range []float64{math.Inf(1), math.Inf(-1)} {
+		for _, jsonForm := range []bool{false, true} {
+			if got := string(appendNumber(nil, v, jsonForm)); got != "null" {
+				t.Errorf("appendNumber(%v, %v) = %s, want null", v, jsonForm, got)
+			}
 		}
 	}
 }
 
-// TestShortDigits checks the digit writer against strconv on the
-// decimals of its fast path: every m below 2·10^6 as m, m/100 and
+// TestAppendFloatFDecimals checks the number writer against strconv on
+// the decimals of its fast path: every m below 2·10^6 as m, m/100 and
 // m/10^4, the bounds of each scale, and random m below 10^8 at each
-// scale, each also negative.
-func TestShortDigits(t *testing.T) {
+// scale, each also negative. Each decimal is read as strconv reads it,
+// so that it is the float64 nearest to it.
+func TestAppendFloatFDecimals(t *testing.T) {
 	check := func(m uint64, scale int) {
 		t.Helper()
 		s := strconv.FormatUint(m, 10)
@@ -102,8 +139,8 @@ func TestShortDigits(t *testing.T) {
 		for m := uint64(0); m < n; m++ {
 			check(m, scale)
 		}
-		for p := uint64(1); p <= 1e9; p *= 10 {
-			for _, m := range []uint64{p - 1, p, p + 1, 9 * p, 9*p + 1} {
+		for p := uint64(1); p <= 1e12; p *= 10 {
+			for _, m := range []uint64{p - 1, p, p + 1, 9 * p, 9*p + 1, p*10 - p/2} {
 				check(m, scale)
 			}
 		}
@@ -111,6 +148,102 @@ func TestShortDigits(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < int(n)/2; i++ {
 		check(rnd.Uint64N(1e8), 2*rnd.IntN(3))
+	}
+}
+
+// FuzzAppendFloatF compares the number writer with strconv and
+// encoding/json on any float64.
+func FuzzAppendFloatF(f *testing.F) {
+	for _, v := range edgeFloats {
+		f.Add(math.Float64bits(v))
+	}
+	f.Fuzz(func(t *testing.T, bits uint64) {
+		v := math.Float64frombits(bits)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return
+		}
+		if got, want := string(appendFloatF(nil, v)), strconv.FormatFloat(v, 'f', -1, 64); got != want {
+			t.Fatalf("appendFloatF(%v) = %s, want %s", v, got, want)
+		}
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(appendJSONFloat([]byte("x"), v)); got != "x"+string(want) {
+			t.Fatalf("appendJSONFloat(%v) = %s, want %s", v, got[1:], want)
+		}
+	})
+}
+
+// TestAppendIntervalsJSONRandom compares the interval encoder with one
+// written plainly with strconv: every number in 'f' form, null for NaN
+// and infinities, on random intervals of every kind of number.
+func TestAppendIntervalsJSONRandom(t *testing.T) {
+	plain := func(ivs []Interval) string {
+		if ivs == nil {
+			return "null"
+		}
+		var b strings.Builder
+		b.WriteString("[")
+		for i, iv := range ivs {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `{"line":%d`, iv.Line)
+			for j, v := range []float64{iv.T, iv.Threads, iv.TPS, iv.QPS, iv.Reads, iv.Writes, iv.Other,
+				iv.LatMs, iv.LatPct, iv.ErrS, iv.ReconnS, iv.EPS, iv.ReadMiBs, iv.WriteMiBs, iv.FsyncS, iv.MiBs,
+				iv.QueueLength, iv.Concurrency} {
+				k := []string{"t_s", "threads", "tps", "qps", "reads_ps", "writes_ps", "other_ps", "lat_ms",
+					"lat_pct", "err_s", "reconn_s", "eps", "read_mib_s", "write_mib_s", "fsyncs_ps", "mib_s",
+					"queue_length", "concurrency"}[j]
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					fmt.Fprintf(&b, `,%q:null`, k)
+				} else {
+					fmt.Fprintf(&b, `,%q:%s`, k, strconv.FormatFloat(v, 'f', -1, 64))
+				}
+			}
+			b.WriteString("}")
+		}
+		b.WriteString("]")
+		return b.String()
+	}
+	rnd := rand.New(rand.NewPCG(7, 8))
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	for i := 0; i < n; i++ {
+		var ivs []Interval
+		if i > 0 {
+			ivs = make([]Interval, rnd.IntN(4))
+		}
+		for j := range ivs {
+			ivs[j] = NewInterval(rnd.IntN(1e9)-1e3, math.NaN())
+			vs := []*float64{&ivs[j].T, &ivs[j].Threads, &ivs[j].TPS, &ivs[j].QPS, &ivs[j].Reads,
+				&ivs[j].Writes, &ivs[j].Other, &ivs[j].LatMs, &ivs[j].LatPct, &ivs[j].ErrS, &ivs[j].ReconnS,
+				&ivs[j].EPS, &ivs[j].ReadMiBs, &ivs[j].WriteMiBs, &ivs[j].FsyncS, &ivs[j].MiBs,
+				&ivs[j].QueueLength, &ivs[j].Concurrency}
+			// Runs of absent values, as the kinds of test leave them, and
+			// some infinities.
+			nan := rnd.Uint32()
+			if rnd.IntN(2) == 0 {
+				nan |= 0x3f800 // the last seven
+			}
+			for k, p := range vs {
+				switch {
+				case nan&(1<<k) != 0 && rnd.IntN(3) > 0:
+				case rnd.IntN(50) == 0:
+					*p = math.Inf(1 - 2*rnd.IntN(2))
+				default:
+					*p = randFloat(rnd)
+				}
+			}
+		}
+		want := plain(ivs)
+		got := AppendIntervalsJSON([]byte("prefix"), ivs)
+		if string(got) != "prefix"+want {
+			t.Fatalf("AppendIntervalsJSON differs from the plain encoding:\n got  %s\n want %s", got[6:], want)
+		}
 	}
 }
 
