@@ -482,12 +482,12 @@ func appendSlow(b []byte, v float64, jsonForm bool) []byte {
 // below 10^6, with at most four below 10^4, or an integer below 10^8;
 // appendSlow the others.
 //
-// For |v| < 10^8 two float64 values are more than 10^-8 apart, so at
-// most one decimal m/10^k (k ≤ 4) reads back as v. When one does (tested
-// by dividing: m and 10^k are exact, and IEEE division rounds to
-// nearest), it is the shortest decimal that reads back as v once the
-// trailing zeros of its decimals are dropped, which is what strconv
-// writes. That is also encoding/json's form, as |v| is then 0 or at
+// Below 10^8 neighbouring float64 values are less than 1.5·10^-8 apart,
+// and two decimals m/10^k (k ≤ 4) at least 10^-4, so at most one such
+// decimal reads back as v. When one does (tested by dividing: m and 10^k
+// are exact, and IEEE division rounds to nearest), no decimal with fewer
+// digits does, so it is the shortest once the trailing zeros of its
+// decimals are dropped, which is what strconv writes. That is also encoding/json's form, as |v| is then 0 or at
 // least 10^-4. Zero is m = 0, written "0", and "-0" for negative zero,
 // as strconv writes them.
 //
