@@ -285,6 +285,25 @@ func cutRow(t string, cuts []int) ([]string, bool) {
 		return nil, false
 	}
 	cells := make([]string, 0, len(cuts)-1)
+	if last := cuts[len(cuts)-1]; last < len(t) && plainASCII(t[:last+1]) {
+		// Every rune up to the last boundary is one byte of width one:
+		// rune index, display column and byte index agree, so a boundary
+		// is a '|' at the cut itself or the row does not line up (the
+		// first cut without one ends the matching, as in the loop below).
+		aligned := true
+		for _, p := range cuts {
+			if t[p] != '|' {
+				aligned = false
+				break
+			}
+		}
+		if aligned {
+			for k := 1; k < len(cuts); k++ {
+				cells = append(cells, strings.TrimSpace(t[cuts[k-1]+1:cuts[k]]))
+			}
+			return cells, true
+		}
+	}
 	k, ri, col, start := 0, 0, 0, 0
 	for bi, r := range t {
 		if r == '|' && k < len(cuts) && (ri == cuts[k] || col == cuts[k]) {

@@ -2,9 +2,11 @@ package parse
 
 import (
 	"bufio"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,4 +108,70 @@ func FuzzRegexpPrefilters(f *testing.F) {
 			t.Errorf("headThreadsRE matches %q, which its prefilter passes over", l)
 		}
 	})
+}
+
+// cutRowByRunes is cutRow without its fast path for ASCII rows: the rune
+// walk every row took before.
+func cutRowByRunes(t string, cuts []int) ([]string, bool) {
+	if len(cuts) < 2 {
+		return nil, false
+	}
+	cells := make([]string, 0, len(cuts)-1)
+	k, ri, col, start := 0, 0, 0, 0
+	for bi, r := range t {
+		if r == '|' && k < len(cuts) && (ri == cuts[k] || col == cuts[k]) {
+			if k > 0 {
+				cells = append(cells, strings.TrimSpace(t[start:bi]))
+			}
+			start = bi + 1
+			k++
+		}
+		ri++
+		col += runeWidth(r)
+	}
+	if k == len(cuts) {
+		return cells, true
+	}
+	if strings.Count(t, "|") == len(cuts) && strings.HasSuffix(t, "|") {
+		parts := strings.Split(t, "|")
+		cells = cells[:0]
+		for _, p := range parts[1 : len(parts)-1] {
+			cells = append(cells, strings.TrimSpace(p))
+		}
+		return cells, true
+	}
+	return nil, false
+}
+
+// TestCutRowFastPath checks cutRow against the rune walk on rows cut
+// from random borders: aligned, shifted, with tabs, wide characters and
+// stray '|' in cells, short and long.
+func TestCutRowFastPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"a", "id", " ", "\t", "|", "中文", "é", "NULL", "12.5", "-", "+"}
+	for n := 0; n < 20000; n++ {
+		var cuts []int
+		p := 0
+		for c := 0; c < 2+rng.IntN(6); c++ {
+			cuts = append(cuts, p)
+			p += 1 + rng.IntN(8)
+		}
+		var b strings.Builder
+		for i := 0; i <= cuts[len(cuts)-1]+rng.IntN(4)-2; i++ {
+			if slices.Contains(cuts, i) && rng.IntN(10) > 0 {
+				b.WriteByte('|')
+			} else {
+				b.WriteString(pieces[rng.IntN(len(pieces))][:1])
+				if rng.IntN(20) == 0 {
+					b.WriteString(pieces[rng.IntN(len(pieces))])
+				}
+			}
+		}
+		row := b.String()
+		got, gotOK := cutRow(row, cuts)
+		want, wantOK := cutRowByRunes(row, cuts)
+		if gotOK != wantOK || !slices.Equal(got, want) {
+			t.Fatalf("cutRow(%q, %v) = %q, %v; the rune walk gives %q, %v", row, cuts, got, gotOK, want, wantOK)
+		}
+	}
 }
