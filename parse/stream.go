@@ -86,6 +86,11 @@ type ctx struct {
 	command  *Command  // the last command line seen, until a run takes it
 	cmdLine  int       // last line of the command (continuations included)
 	cmdStart int       // its first line
+	// A command continued on the next line (a trailing backslash) is
+	// parsed once it is complete: pendRaw holds its text so far, for
+	// pendOf, the command its first line gave.
+	pendRaw, pendPrompt string
+	pendOf              *Command
 	stmt     string    // the last SQL statement typed at a client prompt
 	stmtLine int
 	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
@@ -237,6 +242,9 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		l = Line{No: no, Raw: raw}
 		c.lineNo = no
 		normalizeKnown(&l, lr.plain)
+		if c.pendRaw != "" && !c.continuesPending(&l) {
+			c.settleCommand()
+		}
 		if c.loopLine(&l) {
 			continue
 		}
@@ -275,6 +283,9 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 	}
 	for ; longIdx < len(lr.long); longIdx++ {
 		c.errorf(lr.long[longIdx], "line longer than %d bytes skipped (expected text lines)", MaxLineBytes)
+	}
+	if c.pendRaw != "" {
+		c.settleCommand()
 	}
 	finish()
 	c.flushBadJSON()
@@ -350,8 +361,7 @@ func windowsPrompt(p string) bool {
 // mysqlslap invocation written out, for the run that follows.
 func (c *ctx) noteCommand(l *Line) {
 	text := l.Text
-	if l.Prompt == "mysql>" || l.Prompt == "->" || strings.HasSuffix(l.Prompt, "]>") ||
-		strings.HasSuffix(l.Prompt, ">") && !windowsPrompt(l.Prompt) {
+	if clientPrompt(l.Prompt) {
 		if l.Prompt == "->" && c.stmt != "" {
 			c.stmt += " " + text
 		} else if text != "" {
@@ -366,15 +376,22 @@ func (c *ctx) noteCommand(l *Line) {
 		return
 	}
 	if c.continuesCommand(l) {
-		prompt := c.command.Prompt
-		raw := strings.TrimSpace(c.command.raw)
+		raw, prompt := c.pendRaw, c.pendPrompt
+		if raw == "" {
+			raw, prompt = strings.TrimSpace(c.command.raw), c.command.Prompt
+		}
 		if strings.HasSuffix(raw, "\\") {
 			raw = strings.TrimSuffix(raw, "\\") + " "
 		} // else wrapped inside an option: joined as it was before the wrap
-		c.command = ParseCommand(raw + text)
-		c.command.Prompt = prompt
 		c.cmdLine = l.No
-		c.commandSeen(false)
+		if joined := strings.TrimSpace(raw + text); strings.HasSuffix(joined, "\\") {
+			// More follows: parsing every prefix of a long command cost
+			// time quadratic in its lines.
+			c.pendRaw, c.pendPrompt, c.pendOf = joined, prompt, c.command
+			return
+		}
+		c.pendRaw, c.pendOf = "", nil
+		c.continued(raw+text, prompt)
 		return
 	}
 	if l.Cmd != nil {
@@ -385,6 +402,44 @@ func (c *ctx) noteCommand(l *Line) {
 	c.command.Prompt = l.Prompt
 	c.cmdLine, c.cmdStart = l.No, l.No
 	c.commandSeen(true)
+}
+
+// clientPrompt reports the prompts of a SQL client and its continuation
+// lines ("mysql>", "->", "MariaDB [db]>"), not a Windows shell's "C:\>".
+func clientPrompt(p string) bool {
+	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p)
+}
+
+// continued files the command made of the lines from c.cmdStart to
+// c.cmdLine, joined as text.
+func (c *ctx) continued(text, prompt string) {
+	if c.toolCmd != nil && c.toolCmdLine >= c.cmdStart && c.toolCmdLine < c.cmdLine {
+		// The command's earlier lines named the run command; commandSeen
+		// tells a continuation by the line before it.
+		c.toolCmdLine = c.cmdLine - 1
+	}
+	c.command = ParseCommand(text)
+	c.command.Prompt = prompt
+	c.commandSeen(false)
+}
+
+// continuesPending reports whether l goes on with the command held in
+// c.pendRaw: the next line, with text, not in a loop or at a client
+// prompt, while nothing has taken or replaced the command.
+func (c *ctx) continuesPending(l *Line) bool {
+	return l.No == c.cmdLine+1 && l.Text != "" && c.command == c.pendOf && c.loop == nil &&
+		!startsLoop(l.Text) && !clientPrompt(l.Prompt)
+}
+
+// settleCommand parses the command held in c.pendRaw when the line after
+// it does not continue it, or the input ends.
+func (c *ctx) settleCommand() {
+	raw, prompt, of := c.pendRaw, c.pendPrompt, c.pendOf
+	c.pendRaw, c.pendOf = "", nil
+	if c.command != of {
+		return // taken or replaced meanwhile
+	}
+	c.continued(raw, prompt)
 }
 
 // commandSeen files the command just read (or just continued): a run
@@ -425,6 +480,9 @@ func (c *ctx) commandSeen(first bool) {
 // continuesCommand reports whether l continues a command line that ended
 // with a backslash.
 func (c *ctx) continuesCommand(l *Line) bool {
+	if c.pendRaw != "" {
+		return c.continuesPending(l)
+	}
 	if c.command == nil || l.No != c.cmdLine+1 {
 		return false
 	}
