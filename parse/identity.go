@@ -482,11 +482,32 @@ func (c *ctx) attachPrepare(r *Run, cmd *Command) {
 var headThreadsRE = regexp.MustCompile(`(?i)(?:^|[^0-9.])(\d{1,5})\s*(?:threads?|thds|个?线程|clients?|connections?)\b`)
 
 // mayNameThreads is the cheap test a line headThreadsRE matches passes:
-// it holds one of its words, those letters that only ASCII letters fold
-// to (not s, which ſ folds to) in any ASCII case.
+// a digit, then maybe spaces, then one of its words, those letters that
+// only ASCII letters fold to (not s, which ſ folds to) in any ASCII case.
+// ("WARNING: --num-threads is deprecated" above most 1.0 runs names a
+// word but no number.)
 func mayNameThreads(s string) bool {
-	return containsFoldASCII(s, "thread") || containsFoldASCII(s, "thd") || containsFoldASCII(s, "client") ||
-		containsFoldASCII(s, "connection") || strings.Contains(s, "线程")
+	for i := 0; i < len(s); i++ {
+		if s[i]-'0' >= 10 {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\f' || s[j] == '\r') {
+			j++
+		}
+		r := s[j:]
+		if hasPrefixFoldASCII(r, "thread") || hasPrefixFoldASCII(r, "thd") || hasPrefixFoldASCII(r, "client") ||
+			hasPrefixFoldASCII(r, "connection") || strings.HasPrefix(r, "线程") || strings.HasPrefix(r, "个线程") {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPrefixFoldASCII reports whether s starts with word, a lower-case
+// ASCII word, in any ASCII case.
+func hasPrefixFoldASCII(s, word string) bool {
+	return len(s) >= len(word) && equalFoldASCII(s, word)
 }
 
 // headingThreads returns the thread count an unclaimed line just above a
@@ -654,22 +675,6 @@ func (r *Run) captureEngine() {
 	}
 	r.SetLabelFrom("engine", r.engineHint, r.engineFrom+" (inferred over --"+opt+"="+e+", which applies when tables are created)")
 	r.Warn(r.engineLine, "engine "+r.engineHint+" from "+r.engineFrom+", not "+e+" as --"+opt+" says: the table was made after the prepare command")
-}
-
-// containsFoldASCII reports whether s contains word, a lower-case ASCII
-// word, in any case. For letters other than k and s, ASCII case is all
-// that (?i) folds.
-func containsFoldASCII(s, word string) bool {
-	for i := 0; i+len(word) <= len(s); i++ {
-		j := 0
-		for j < len(word) && s[i+j]|0x20 == word[j] {
-			j++
-		}
-		if j == len(word) {
-			return true
-		}
-	}
-	return false
 }
 
 // noteTestWord remembers the built-in test the last prose line naming one

@@ -123,13 +123,29 @@ func mayHoldPassword(s string) bool {
 // a password: one of its parts (split at "-", "_" and ".") ends with
 // password, passwd or pwd, or is pass or secret.
 func secretName(name string) bool {
-	for _, part := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
-		if part == "pass" || part == "secret" || strings.HasSuffix(part, "password") || strings.HasSuffix(part, "passwd") ||
-			strings.HasSuffix(part, "pwd") {
+	// ASCII case folding gives what strings.ToLower gives here: no
+	// non-ASCII letter lowers to a letter of these words.
+	for len(name) > 0 {
+		i := 0
+		for i < len(name) && name[i] != '-' && name[i] != '_' && name[i] != '.' {
+			i++
+		}
+		if part := name[:i]; part != "" && (len(part) == 4 && equalFoldASCII(part, "pass") || len(part) == 6 && equalFoldASCII(part, "secret") ||
+			hasSuffixFoldASCII(part, "password") || hasSuffixFoldASCII(part, "passwd") || hasSuffixFoldASCII(part, "pwd")) {
 			return true
 		}
+		if i == len(name) {
+			break
+		}
+		name = name[i+1:]
 	}
 	return false
+}
+
+// hasSuffixFoldASCII is strings.HasSuffix(strings.ToLower(s), lower) for
+// an ASCII lower-case suffix.
+func hasSuffixFoldASCII(s, lower string) bool {
+	return len(s) >= len(lower) && equalFoldASCII(s[len(s)-len(lower):], lower)
 }
 
 // takesSeparateValue reports whether the word after a bare password

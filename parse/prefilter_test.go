@@ -175,3 +175,35 @@ func TestCutRowFastPath(t *testing.T) {
 		}
 	}
 }
+
+// secretNameByFields is secretName as it was written first: lower-case
+// the name, split it with strings.FieldsFunc.
+func secretNameByFields(name string) bool {
+	for _, part := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
+		if part == "pass" || part == "secret" || strings.HasSuffix(part, "password") || strings.HasSuffix(part, "passwd") ||
+			strings.HasSuffix(part, "pwd") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSecretNameFolding checks secretName's ASCII folding against
+// strings.ToLower on option names built from the words it looks for,
+// separators, upper case and non-ASCII letters (Kelvin sign, long s,
+// dotted I, invalid UTF-8).
+func TestSecretNameFolding(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"mysql", "PASSWORD", "pass", "Pass", "passwd", "pwd", "PWD", "secret", "SECRET", "-", "_", ".", "--",
+		"db", "user", "x", "\u212a", "\u017f", "\u0130", "\xff", "word", "passw", "ord", "ecret", "s"}
+	for n := 0; n < 50000; n++ {
+		var b strings.Builder
+		for k := rng.IntN(6); k >= 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		name := b.String()
+		if got, want := secretName(name), secretNameByFields(name); got != want {
+			t.Fatalf("secretName(%q) = %v, by strings.ToLower and FieldsFunc %v", name, got, want)
+		}
+	}
+}

@@ -91,7 +91,8 @@ type ctx struct {
 	// pendOf, the command its first line gave.
 	pendRaw, pendPrompt string
 	pendOf              *Command
-	stmt     string    // the last SQL statement typed at a client prompt
+
+	stmt     string // the last SQL statement typed at a client prompt
 	stmtLine int
 	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
 	atEnd    []func() // run once the whole input is read, before Stream returns
