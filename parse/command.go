@@ -41,7 +41,11 @@ var launchers = map[string]bool{"docker": true, "podman": true, "nerdctl": true,
 // ("sysbench 1.0.20 (using bundled LuaJIT ...)", "sysbench 0.4.12:  ...")
 // and a sentence that starts with the program's name ("sysbench is a
 // scriptable benchmark tool") are not commands.
-func commandIn(text string) *Command {
+func commandIn(text string) *Command { return commandInLine(text, nil) }
+
+// commandInLine is commandIn for the text of l, or for text alone when l
+// is nil.
+func commandInLine(text string, l *Line) *Command {
 	if len(text) < 9 {
 		return nil
 	}
@@ -49,6 +53,9 @@ func commandIn(text string) *Command {
 	c := text[0]
 	if c != 's' && c != '.' && c != '/' && c != 'm' && c != 't' && c != 'n' && c != 'e' && c != 'M' && c != 'S' &&
 		c != 'o' && c != 'b' && c != '~' && c != '$' && c != 'd' && c != 'p' && c != 'k' && c != 'i' && c != 'c' && c != 'v' {
+		return nil
+	}
+	if l != nil && l.lacks(needleTool) {
 		return nil
 	}
 	if !strings.Contains(text, "sysbench") && !strings.Contains(text, "mysqlslap") && !strings.Contains(text, "mariadb-slap") &&

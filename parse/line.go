@@ -23,6 +23,90 @@ type Line struct {
 	// Cmd is the sysbench or mysqlslap command the line runs, parsed once
 	// by Stream for every block that asks; nil for any other line.
 	Cmd *Command
+	// win is the plain window the line was read from while Text is a
+	// piece of Raw, else nil: see lacks.
+	win *window
+}
+
+// A window is lines read ahead as one string. It answers, once for all
+// its lines, whether a piece of text occurs anywhere in it: the lines of
+// a window without "`" need not be searched for inline commands.
+type window struct {
+	s          string
+	known, has uint16
+}
+
+// A needle is a piece of text lacks can be asked about.
+type needle uint8
+
+const (
+	needleAt       needle = iota // "@": prompts
+	needleBacktick               // "`": inline commands
+	needleEq                     // "=": CREATE TABLE ... ENGINE=
+	needleTool                   // "sysbench", "mysqlslap", "mariadb-slap" or ".lua": commands
+	needleMarkup                 // "[/code]" or "**": markup normalize removes
+	needleShell                  // "$", "#" or "]> ": prompts
+)
+
+// lacks reports whether the text of l, known to be a piece of its
+// window, cannot hold needle n because the window does not.
+func (l *Line) lacks(n needle) bool {
+	return l.win != nil && l.win.lacks(n)
+}
+
+func (w *window) lacks(n needle) bool {
+	if w.known>>n&1 == 0 {
+		w.learn(n)
+	}
+	return w.has>>n&1 == 0
+}
+
+//go:noinline
+func (w *window) learn(n needle) {
+	w.known |= 1 << n
+	if w.holds(n) {
+		w.has |= 1 << n
+	}
+}
+
+// holds searches the window for n. Each piece is found by a byte of it
+// that is rare in benchmark output: strings.Contains finds "sysbench" by
+// its 's', which a window of interim lines holds hundreds of times.
+func (w *window) holds(n needle) bool {
+	s := w.s
+	switch n {
+	case needleAt:
+		return strings.IndexByte(s, '@') >= 0
+	case needleBacktick:
+		return strings.IndexByte(s, '`') >= 0
+	case needleEq:
+		return strings.IndexByte(s, '=') >= 0
+	case needleTool:
+		return containsBy(s, "sysbench", 1) || containsBy(s, "mysqlslap", 1) || containsBy(s, "mariadb-slap", 6) ||
+			containsBy(s, ".lua", 2)
+	case needleMarkup:
+		return containsBy(s, "[/code]", 3) || containsBy(s, "**", 0)
+	case needleShell:
+		return strings.IndexByte(s, '$') >= 0 || strings.IndexByte(s, '#') >= 0 || containsBy(s, "]> ", 1)
+	}
+	return true
+}
+
+// containsBy reports whether s contains sub, looking at the places of
+// sub[k] only.
+func containsBy(s, sub string, k int) bool {
+	c := sub[k]
+	for i := k; i < len(s); i++ {
+		j := strings.IndexByte(s[i:], c)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i-k+len(sub) <= len(s) && s[i-k:i-k+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
 }
 
 // lineReader splits input into lines. A '\n' ends a line; "\r\n" and a lone
@@ -50,6 +134,8 @@ type lineReader struct {
 	// plain reports that the line next returned last is known to be
 	// plain ASCII and tabs (plainASCII), from its window's test.
 	plain bool
+	// w is win when winPlain, for the lines next returns with plain set.
+	w *window
 }
 
 func newLineReader(r io.Reader) *lineReader {
@@ -151,6 +237,10 @@ func (lr *lineReader) fillWindow() bool {
 	}
 	lr.win, lr.winOff = string(buf[:k+1]), 0
 	lr.winPlain = plainText(buf[:k+1])
+	lr.w = nil
+	if lr.winPlain {
+		lr.w = &window{s: lr.win}
+	}
 	lr.r.Discard(k + 1)
 	return true
 }
@@ -202,7 +292,7 @@ func normalizeKnown(l *Line, plain bool) {
 		return
 	}
 	// Fast path: interim report lines and plain labels.
-	if s[0] == '[' && !strings.Contains(s, "@") && !strings.HasPrefix(s, "[code]") && !strings.HasPrefix(s, "[/code]") {
+	if s[0] == '[' && (l.lacks(needleAt) || !strings.Contains(s, "@")) && !strings.HasPrefix(s, "[code]") && !strings.HasPrefix(s, "[/code]") {
 		l.Text = s
 		return
 	}
@@ -226,18 +316,24 @@ func normalizeKnown(l *Line, plain bool) {
 		l.Text = ""
 		return
 	}
-	s = strings.ReplaceAll(s, "[/code]", "")
-	if strings.Contains(s, "**") {
-		s = strings.ReplaceAll(s, "**", "")
+	if !l.lacks(needleMarkup) {
+		if strings.Contains(s, "[/code]") {
+			s = strings.ReplaceAll(s, "[/code]", "")
+			l.win = nil // Text is no longer a piece of the window
+		}
+		if strings.Contains(s, "**") {
+			s = strings.ReplaceAll(s, "**", "")
+			l.win = nil
+		}
 	}
-	if strings.Contains(s, "\uFF1A") {
+	if !plain && strings.Contains(s, "\uFF1A") {
 		s = strings.ReplaceAll(s, "\uFF1A", ":")
 	}
 	if s == "" {
 		l.Text = ""
 		return
 	}
-	if p, rest, ok := splitPrompt(s); ok {
+	if p, rest, ok := splitPromptLacking(s, l.lacks(needleAt) && l.lacks(needleShell)); ok {
 		l.Prompt = p
 		s = rest
 	}
@@ -260,7 +356,12 @@ var promptRE = regexp.MustCompile(`^(?:` +
 	`|➜\s+\S+(?:\s+git:\([^)]*\))?(?:\s+✗)?\s+)`)
 
 // splitPrompt recognises a leading shell or client prompt.
-func splitPrompt(s string) (prompt, rest string, ok bool) {
+func splitPrompt(s string) (prompt, rest string, ok bool) { return splitPromptLacking(s, false) }
+
+// splitPromptLacking is splitPrompt told whether s is known to hold none
+// of '@', '$', '#' and "]> ": then only the prompts recognised by their
+// first bytes are looked for.
+func splitPromptLacking(s string, lacking bool) (prompt, rest string, ok bool) {
 	if s == "" {
 		return "", s, false
 	}
@@ -278,6 +379,14 @@ func splitPrompt(s string) (prompt, rest string, ok bool) {
 		return "->", strings.TrimPrefix(s[2:], " "), true
 	}
 	// "MariaDB [db]> ", "(root@localhost) [db]> "
+	if lacking {
+		// The forms below hold "]> ", '@', '$' or '#', but the Windows
+		// prompt (and oh-my-zsh's, beyond ASCII: never in a plain window).
+		if len(s) > 4 && s[1] == ':' && s[2] == '\\' {
+			return splitPrompt(s)
+		}
+		return "", s, false
+	}
 	if i := strings.Index(s, "]> "); i > 0 && i < 80 {
 		head := s[:i+2]
 		if strings.HasPrefix(head, "MariaDB [") || strings.HasPrefix(head, "(") || strings.HasPrefix(head, "MySQL [") {

@@ -207,3 +207,62 @@ func TestSecretNameFolding(t *testing.T) {
 		}
 	}
 }
+
+// TestContainsBy checks containsBy against strings.Contains on random
+// strings over a small alphabet, for every choice of the byte it looks
+// for.
+func TestContainsBy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const alphabet = "sysbench.lua-]> *"
+	for n := 0; n < 20000; n++ {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		s := string(b)
+		sub := alphabet[rng.IntN(8):]
+		sub = sub[:1+rng.IntN(min(len(sub), 4))]
+		for k := range len(sub) {
+			if got, want := containsBy(s, sub, k), strings.Contains(s, sub); got != want {
+				t.Fatalf("containsBy(%q, %q, %d) = %v, strings.Contains %v", s, sub, k, got, want)
+			}
+		}
+	}
+}
+
+// TestWindowLacks reads lines whose window holds, or lacks, what the
+// per-line tests look for: markup that normalisation removes may join
+// the pieces of a command ("sys**bench" is "sysbench" once read), and a
+// window without any tool name gives no command.
+func TestWindowLacks(t *testing.T) {
+	// The first line of an input is read alone (it is checked for binary
+	// data), the others from windows.
+	in := "first\nsys**bench --threads=2 cpu run\n" + strings.Repeat("[ 1s ] thds: 2 eps: 10.00 lat (ms,95%): 1.00\n", 3)
+	lr := newLineReader(strings.NewReader(in))
+	lr.next()
+	no, raw, _ := lr.next()
+	l := Line{No: no, Raw: raw, win: lr.w}
+	normalizeKnown(&l, lr.plain)
+	if l.win != nil {
+		t.Fatalf("a line normalisation changed keeps its window: Text %q is not a piece of it", l.Text)
+	}
+	if cmd := commandInLine(l.Text, &l); cmd == nil || cmd.Test != "cpu" {
+		t.Fatalf("commandInLine(%q) = %+v, want the cpu command", l.Text, cmd)
+	}
+	lr = newLineReader(strings.NewReader(strings.Repeat("sda 1.00 2.00\n", 3)))
+	lr.next()
+	no, raw, _ = lr.next()
+	l = Line{No: no, Raw: raw, win: lr.w}
+	normalizeKnown(&l, lr.plain)
+	if l.win == nil || !l.lacks(needleTool) || !l.lacks(needleAt) || !l.lacks(needleEq) || !l.lacks(needleShell) {
+		t.Fatalf("a window of iostat rows: lacks tool %v, @ %v, = %v, prompts %v; want all true",
+			l.lacks(needleTool), l.lacks(needleAt), l.lacks(needleEq), l.lacks(needleShell))
+	}
+	lr = newLineReader(strings.NewReader("first\na\nb = 1 mysqlslap\n"))
+	lr.next()
+	no, raw, _ = lr.next()
+	l = Line{No: no, Raw: raw, win: lr.w}
+	if l.win == nil || l.lacks(needleTool) || l.lacks(needleEq) {
+		t.Fatalf("line 1 of a window whose line 2 names mysqlslap and '=': lacks tool %v, = %v; want false", l.lacks(needleTool), l.lacks(needleEq))
+	}
+}

@@ -241,6 +241,9 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 			return nil
 		}
 		l = Line{No: no, Raw: raw}
+		if lr.plain {
+			l.win = lr.w
+		}
 		c.lineNo = no
 		normalizeKnown(&l, lr.plain)
 		if c.pendRaw != "" && !c.continuesPending(&l) {
@@ -249,9 +252,11 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		if c.loopLine(&l) {
 			continue
 		}
-		l.Cmd = commandIn(l.Text)
+		l.Cmd = commandInLine(l.Text, &l)
 		if l.Prompt != "" || l.Cmd != nil || c.continuesCommand(&l) {
 			c.noteCommand(&l)
+		} else if l.lacks(needleBacktick) {
+			// no inline command: no backquote
 		} else if cmd := inlineCommand(l.Text); cmd != nil {
 			c.command, c.cmdLine = cmd, l.No
 		}
