@@ -55,7 +55,7 @@ func commandInLine(text string, l *Line) *Command {
 		c != 'o' && c != 'b' && c != '~' && c != '$' && c != 'd' && c != 'p' && c != 'k' && c != 'i' && c != 'c' && c != 'v' {
 		return nil
 	}
-	if l != nil && l.lacks(needleTool) {
+	if l != nil && l.win.lacks(needleTool) {
 		return nil
 	}
 	if !strings.Contains(text, "sysbench") && !strings.Contains(text, "mysqlslap") && !strings.Contains(text, "mariadb-slap") &&

@@ -208,7 +208,7 @@ var createEngineRE = regexp.MustCompile(`(?i)(?:^\)|\bCREATE\s+TABLE\b.*\))\s*EN
 // ENGINE=InnoDB DEFAULT CHARSET=...") that no block claimed.
 func (c *ctx) noteEngineText(l *Line) {
 	// Cheap tests first: this runs on every line.
-	if l.lacks(needleEq) || strings.IndexByte(l.Text, '=') < 0 || !strings.Contains(l.Text, "NGINE") && !strings.Contains(l.Text, "ngine") {
+	if l.win.lacks(needleEq) || strings.IndexByte(l.Text, '=') < 0 || !strings.Contains(l.Text, "NGINE") && !strings.Contains(l.Text, "ngine") {
 		return
 	}
 	if m := createEngineRE.FindStringSubmatch(l.Text); m != nil {

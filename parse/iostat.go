@@ -184,6 +184,7 @@ type iostatBlock struct {
 	noFirst   bool // -y
 	section   iostatSection
 	cpuCols   []string
+	cpuHeader string // the avg-cpu line cpuCols come from
 	devCols   []string
 	devHeader string      // the device header line devCols come from
 	devMap    []iostatCol // what each of devCols holds
@@ -282,7 +283,9 @@ func (b *iostatBlock) feed(l *Line) status {
 			b.flush()
 			b.start(l.No)
 		}
-		b.cpuCols = strings.Fields(strings.TrimPrefix(t, "avg-cpu:"))
+		if t != b.cpuHeader {
+			b.cpuCols, b.cpuHeader = strings.Fields(strings.TrimPrefix(t, "avg-cpu:")), t
+		}
 		b.section = ioCPUValues
 		return b.ok(l)
 	}

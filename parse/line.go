@@ -33,39 +33,42 @@ type Line struct {
 // a window without "`" need not be searched for inline commands.
 type window struct {
 	s          string
-	known, has uint16
+	known, has needle
 }
 
-// A needle is a piece of text lacks can be asked about.
+// A needle is a piece of text lacks can be asked about, a bit of
+// window.known and window.has.
 type needle uint8
 
 const (
-	needleAt       needle = iota // "@": prompts
-	needleBacktick               // "`": inline commands
-	needleEq                     // "=": CREATE TABLE ... ENGINE=
-	needleTool                   // "sysbench", "mysqlslap", "mariadb-slap" or ".lua": commands
-	needleMarkup                 // "[/code]" or "**": markup normalize removes
-	needleShell                  // "$", "#" or "]> ": prompts
+	needleAt       needle = 1 << iota // "@": prompts
+	needleBacktick                    // "`": inline commands
+	needleEq                          // "=": CREATE TABLE ... ENGINE=
+	needleTool                        // "sysbench", "mysqlslap", "mariadb-slap" or ".lua": commands
+	needleMarkup                      // "[/code]" or "**": markup normalize removes
+	needleShell                       // "$", "#" or "]> ": prompts
 )
 
-// lacks reports whether the text of l, known to be a piece of its
-// window, cannot hold needle n because the window does not.
-func (l *Line) lacks(n needle) bool {
-	return l.win != nil && l.win.lacks(n)
-}
-
+// lacks reports whether a line of w, whose text is known to be a piece
+// of it, cannot hold needle n because w does not; false when w is nil (a
+// line read alone, or changed by normalisation).
 func (w *window) lacks(n needle) bool {
-	if w.known>>n&1 == 0 {
+	if w == nil {
+		return false
+	}
+	if w.known&n == 0 {
 		w.learn(n)
 	}
-	return w.has>>n&1 == 0
+	return w.has&n == 0
 }
 
+// learn searches the window for n, once.
+//
 //go:noinline
 func (w *window) learn(n needle) {
-	w.known |= 1 << n
+	w.known |= n
 	if w.holds(n) {
-		w.has |= 1 << n
+		w.has |= n
 	}
 }
 
@@ -292,7 +295,7 @@ func normalizeKnown(l *Line, plain bool) {
 		return
 	}
 	// Fast path: interim report lines and plain labels.
-	if s[0] == '[' && (l.lacks(needleAt) || !strings.Contains(s, "@")) && !strings.HasPrefix(s, "[code]") && !strings.HasPrefix(s, "[/code]") {
+	if s[0] == '[' && (l.win.lacks(needleAt) || !strings.Contains(s, "@")) && !strings.HasPrefix(s, "[code]") && !strings.HasPrefix(s, "[/code]") {
 		l.Text = s
 		return
 	}
@@ -316,7 +319,7 @@ func normalizeKnown(l *Line, plain bool) {
 		l.Text = ""
 		return
 	}
-	if !l.lacks(needleMarkup) {
+	if !l.win.lacks(needleMarkup) {
 		if strings.Contains(s, "[/code]") {
 			s = strings.ReplaceAll(s, "[/code]", "")
 			l.win = nil // Text is no longer a piece of the window
@@ -333,7 +336,7 @@ func normalizeKnown(l *Line, plain bool) {
 		l.Text = ""
 		return
 	}
-	if p, rest, ok := splitPromptLacking(s, l.lacks(needleAt) && l.lacks(needleShell)); ok {
+	if p, rest, ok := splitPromptLacking(s, l.win.lacks(needleAt) && l.win.lacks(needleShell)); ok {
 		l.Prompt = p
 		s = rest
 	}

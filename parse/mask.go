@@ -114,9 +114,24 @@ func MaskPasswords(s string) string {
 // mayHoldPassword is the fast path: a line without any of these holds
 // nothing MaskPasswords masks.
 func mayHoldPassword(s string) bool {
-	l := strings.ToLower(s)
-	return strings.Contains(l, "pass") || strings.Contains(l, "pwd") || strings.Contains(l, "secret") ||
-		strings.Contains(s, "-p") || strings.Contains(s, "@")
+	if strings.Contains(s, "-p") || strings.IndexByte(s, '@') >= 0 {
+		return true
+	}
+	// The words in any case: ASCII case folding finds what
+	// strings.ToLower would (no other letter lowers to one of theirs).
+	for i := 0; i+3 <= len(s); i++ {
+		switch s[i] | 0x20 {
+		case 'p':
+			if hasPrefixFoldASCII(s[i:], "pass") || hasPrefixFoldASCII(s[i:], "pwd") {
+				return true
+			}
+		case 's':
+			if hasPrefixFoldASCII(s[i:], "secret") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // secretName reports whether an option, variable or parameter name names

@@ -81,7 +81,7 @@ func detectMySQL(l *Line, c *ctx) block {
 	if strings.IndexByte(t, '\t') >= 0 {
 		return detectBatch(l, c)
 	}
-	if isVersionColumn(t) {
+	if len(t) >= len("@@version") && len(t) <= len("@@global.version") && isVersionColumn(t) {
 		// "VERSION()" alone: the header of a one-column batch result.
 		return &batchBlock{res: &result{line: l.No, stmt: c.takeStmt(l.No), cols: []string{t}}}
 	}

@@ -254,15 +254,39 @@ func TestWindowLacks(t *testing.T) {
 	no, raw, _ = lr.next()
 	l = Line{No: no, Raw: raw, win: lr.w}
 	normalizeKnown(&l, lr.plain)
-	if l.win == nil || !l.lacks(needleTool) || !l.lacks(needleAt) || !l.lacks(needleEq) || !l.lacks(needleShell) {
+	if l.win == nil || !l.win.lacks(needleTool) || !l.win.lacks(needleAt) || !l.win.lacks(needleEq) || !l.win.lacks(needleShell) {
 		t.Fatalf("a window of iostat rows: lacks tool %v, @ %v, = %v, prompts %v; want all true",
-			l.lacks(needleTool), l.lacks(needleAt), l.lacks(needleEq), l.lacks(needleShell))
+			l.win.lacks(needleTool), l.win.lacks(needleAt), l.win.lacks(needleEq), l.win.lacks(needleShell))
 	}
 	lr = newLineReader(strings.NewReader("first\na\nb = 1 mysqlslap\n"))
 	lr.next()
 	no, raw, _ = lr.next()
 	l = Line{No: no, Raw: raw, win: lr.w}
-	if l.win == nil || l.lacks(needleTool) || l.lacks(needleEq) {
-		t.Fatalf("line 1 of a window whose line 2 names mysqlslap and '=': lacks tool %v, = %v; want false", l.lacks(needleTool), l.lacks(needleEq))
+	if l.win == nil || l.win.lacks(needleTool) || l.win.lacks(needleEq) {
+		t.Fatalf("line 1 of a window whose line 2 names mysqlslap and '=': lacks tool %v, = %v; want false", l.win.lacks(needleTool), l.win.lacks(needleEq))
+	}
+}
+
+// TestMayHoldPasswordFolding checks mayHoldPassword against
+// strings.ToLower and strings.Contains on text built from its words in
+// mixed case, with non-ASCII letters that lower-case unusually.
+func TestMayHoldPasswordFolding(t *testing.T) {
+	byLower := func(s string) bool {
+		l := strings.ToLower(s)
+		return strings.Contains(l, "pass") || strings.Contains(l, "pwd") || strings.Contains(l, "secret") ||
+			strings.Contains(s, "-p") || strings.Contains(s, "@")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	pieces := []string{"PA", "pa", "SS", "ss", "P", "WD", "wd", "SEC", "sec", "RET", "ret", "-", "p", "@", " ", "x",
+		"\u212a", "\u017f", "\u0130", "\xff", "--mysql-", "=", "user"}
+	for n := 0; n < 50000; n++ {
+		var b strings.Builder
+		for k := rng.IntN(8); k >= 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := mayHoldPassword(s), byLower(s); got != want {
+			t.Fatalf("mayHoldPassword(%q) = %v, by strings.ToLower %v", s, got, want)
+		}
 	}
 }

@@ -255,7 +255,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		l.Cmd = commandInLine(l.Text, &l)
 		if l.Prompt != "" || l.Cmd != nil || c.continuesCommand(&l) {
 			c.noteCommand(&l)
-		} else if l.lacks(needleBacktick) {
+		} else if l.win.lacks(needleBacktick) {
 			// no inline command: no backquote
 		} else if cmd := inlineCommand(l.Text); cmd != nil {
 			c.command, c.cmdLine = cmd, l.No
