@@ -217,6 +217,7 @@ type asciiTable struct {
 	cuts    []int // rune positions of the border's '+'
 	borders int
 	header  bool
+	keep    bool // the header's columns are of a result emitResult reads
 }
 
 func newASCIITable(l *Line, stmt string) *asciiTable {
@@ -259,12 +260,17 @@ func (b *asciiTable) feed(l *Line) status {
 		}
 		b.header = true
 		b.res.cols = cells
+		b.keep = classify(cells) != ""
 		return consumed
 	}
 	if b.borders != 2 {
 		return rejected
 	}
-	b.res.addRow(l.No, cells)
+	if b.keep {
+		// A processlist or a query's rows are read for their shape
+		// (cells lined up with the border) and not kept.
+		b.res.addRow(l.No, cells)
+	}
 	return consumed
 }
 
