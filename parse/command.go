@@ -20,11 +20,20 @@ type Command struct {
 	Labels map[string]string // labels derived from the options: test, threads, engine, db_driver
 	// Prompt is the shell prompt the command was typed at ("" when none).
 	Prompt string
+
+	masked *string // Masked, once computed
 }
 
 // Masked returns the command line with passwords replaced by ***. It is
-// computed on demand: most command lines of a transcript are never kept.
-func (c *Command) Masked() string { return MaskPasswords(c.raw) }
+// computed on demand, once: most command lines of a transcript are never
+// kept, and a run asks for its command's up to four times.
+func (c *Command) Masked() string {
+	if c.masked == nil {
+		m := MaskPasswords(c.raw)
+		c.masked = &m
+	}
+	return *c.masked
+}
 
 // wrappers are programs that run the command that follows them.
 var wrappers = map[string]bool{"time": true, "sudo": true, "nohup": true, "env": true, "exec": true,
