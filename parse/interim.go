@@ -3,6 +3,7 @@ package parse
 import (
 	"errors"
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -546,7 +547,110 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // longer numbers, such as the unsigned-underflow values, go through
 // strconv.ParseFloat. A second '.' ends the number, so the caller sees
 // "1.2.3" as "1.2" followed by ".3".
+//
+// A number that ends within the 8 bytes from s[i] (zero bytes standing
+// for those past the end of s) is read from them as one 64-bit word;
+// one of up to 7 digits before the point and 7 after it from two words
+// (scanNumWide); the rest, and every number in a string shorter than
+// 8 bytes, one byte at a time (scanNumBytes), to the same value.
 func scanNum(s string, i int) (v float64, j int, ok bool) {
+	var w uint64
+	if r := len(s) - i; r >= 8 {
+		w = numLoad8(s[i:])
+	} else if r > 0 && len(s) >= 8 {
+		w = numLoad8(s[len(s)-8:]) >> (8 * uint(8-r) & 63)
+	} else {
+		return scanNumBytes(s, i)
+	}
+	nd := numNonDigits(w)
+	if nd == 0 {
+		return scanNumBytes(s, i) // 8 digits or more
+	}
+	// p is the bit offset of the first byte that is no digit.
+	p := uint(bits.TrailingZeros64(nd)) &^ 7
+	if byte(w>>(p&63)) != '.' {
+		if p == 0 {
+			return 0, i, false
+		}
+		return float64(numValue8(w << ((64 - p) & 63))), i + int(p>>3), true
+	}
+	nd &^= 0xff << (p & 63)
+	if nd == 0 {
+		return scanNumWide(s, i, int(p>>3))
+	}
+	// q is the bit offset of the byte that ends the decimals. The digits
+	// before the point stay where they are, those after it move down one
+	// byte over it.
+	q := uint(bits.TrailingZeros64(nd)) &^ 7
+	if q == 8 {
+		return 0, i, false // a lone "."
+	}
+	low := uint64(1)<<(p&63) - 1
+	w = w&low | w>>8&(uint64(1)<<((q-8)&63)-1)&^low
+	return float64(numValue8(w<<((72-q)&63))) / pow10[(q-p)>>3-1], i + int(q>>3), true
+}
+
+// scanNumWide is scanNum for a number whose first 8 bytes from s[i] are
+// n digits and a point.
+func scanNumWide(s string, i, n int) (v float64, j int, ok bool) {
+	j = i + n + 1
+	var w uint64
+	if r := len(s) - j; r >= 8 {
+		w = numLoad8(s[j:])
+	} else if r > 0 {
+		w = numLoad8(s[len(s)-8:]) >> (8 * uint(8-r) & 63)
+	}
+	nd := numNonDigits(w)
+	if nd == 0 {
+		return scanNumBytes(s, i)
+	}
+	q := uint(bits.TrailingZeros64(nd)) &^ 7
+	m := uint64(0)
+	if n > 0 {
+		m = numValue8(numLoad8(s[i:]) << ((64 - 8*uint(n)) & 63))
+	}
+	if q > 0 {
+		m = m*pow10u[q>>3] + numValue8(w<<((64-q)&63))
+	}
+	return float64(m) / pow10[q>>3], j + int(q>>3), true
+}
+
+// pow10u holds the powers of ten below 10^8 as integers.
+var pow10u = [8]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7}
+
+// numLoad8 returns the first 8 bytes of s, the first in the low byte.
+func numLoad8(s string) uint64 {
+	s = s[:8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// numNonDigits returns w, 8 bytes of text with the first in the low
+// byte, with a byte that is not 0 where w has no ASCII digit, and 0
+// where it has one, up to the first that is none.
+//
+// A byte b is a digit when the high nibbles of b and b+6 are both 3. The
+// sum b+6 carries into the next byte only from a byte of 0xFA or more,
+// which is no digit: the bytes up to the first non-digit are judged
+// right. A carry makes a later digit look like none, never the reverse,
+// so the first non-digit after a point is found right too.
+func numNonDigits(w uint64) uint64 {
+	const hi = 0xF0F0F0F0F0F0F0F0
+	return (w&hi | (w+0x0606060606060606)&hi>>4) ^ 0x3333333333333333
+}
+
+// numValue8 returns the value of the decimal digits in the bytes of w,
+// the first in the low byte, taking bytes of 0 before them (a left
+// shift of the word) as leading zeros: the low nibbles summed in pairs,
+// fours and eights.
+func numValue8(w uint64) uint64 {
+	w = (w & 0x0F0F0F0F0F0F0F0F) * (1 + 10<<8) >> 8 & 0x00FF00FF00FF00FF
+	w = w * (1 + 100<<16) >> 16 & 0x0000FFFF0000FFFF
+	return w * (1 + 10000<<32) >> 32
+}
+
+// scanNumBytes is scanNum reading one byte at a time.
+func scanNumBytes(s string, i int) (v float64, j int, ok bool) {
 	var m uint64
 	j = i
 	for j < len(s) && s[j]-'0' < 10 {

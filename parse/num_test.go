@@ -285,3 +285,104 @@ func FuzzParseNum(f *testing.F) {
 		}
 	})
 }
+
+// scanNumRef is scanNum as first written, one byte at a time: the
+// reference the word-at-a-time reader must match, value bit for bit,
+// end and ok.
+func scanNumRef(s string, i int) (v float64, j int, ok bool) {
+	var m uint64
+	j = i
+	for j < len(s) && s[j]-'0' < 10 {
+		m = m*10 + uint64(s[j]-'0')
+		j++
+	}
+	nd := j - i
+	fd := 0
+	if j < len(s) && s[j] == '.' {
+		j++
+		k := j
+		for j < len(s) && s[j]-'0' < 10 {
+			m = m*10 + uint64(s[j]-'0')
+			j++
+		}
+		fd = j - k
+		nd += fd
+	}
+	if nd == 0 {
+		return 0, i, false
+	}
+	if nd <= 19 && m <= 1<<53 && fd < len(pow10) {
+		return float64(m) / pow10[fd], j, true
+	}
+	f, err := strconv.ParseFloat(s[i:j], 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return 0, i, false
+	}
+	return f, j, true
+}
+
+// checkScanNum compares scanNum with scanNumRef at every start in s,
+// and one past the end.
+func checkScanNum(t testing.TB, s string) {
+	for i := 0; i <= len(s)+1; i++ {
+		v, j, ok := scanNum(s, i)
+		wv, wj, wok := scanNumRef(s, i)
+		if math.Float64bits(v) != math.Float64bits(wv) || j != wj || ok != wok {
+			t.Fatalf("scanNum(%q, %d) = %v, %d, %v; byte by byte %v, %d, %v", s, i, v, j, ok, wv, wj, wok)
+		}
+	}
+}
+
+// TestScanNumWords: the word-at-a-time scanNum reads what the byte loop
+// reads, on numbers of 0 to 25 digits before and after the point (with
+// leading zeros, a trailing point, a second point) followed by each kind
+// of byte that can end them, cut at every length so that the end of the
+// text falls at each position, and on random text of digits, points and
+// bytes that are no digits, ≥ 0x80 and 0xFA to 0xFF (whose sum with 6
+// carries into the next byte) among them.
+func TestScanNumWords(t *testing.T) {
+	digits := "98765432109876543210987654321"
+	var nums []string
+	for a := 0; a <= 25; a++ {
+		for b := -1; b <= 25; b++ {
+			s := digits[:a]
+			if b >= 0 {
+				s += "." + digits[len(digits)-b:]
+			}
+			nums = append(nums, s, "0"+s, "000"+s)
+		}
+	}
+	nums = append(nums, "18446744073709551615", "18446842801212211200.00", "9007199254740993",
+		"9007199254740992", "9007199254740993.0", "900719925474099.3", "0.000000000000000000000001", "1.2.3", "..5")
+	ends := []string{"", " ", ".", ".5", "/", ")", "%", ",", "ms", ":", "\x00", "\x2f", "\x3a", "\x80", "\xf9", "\xfa", "\xff", "\xff9", "9\xff"}
+	for _, n := range nums {
+		for _, e := range ends {
+			full := "x" + n + e + "  0123456789"
+			for k := 0; k <= len(full); k++ {
+				checkScanNum(t, full[:k])
+				checkScanNum(t, full[1:max(k, 1)])
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(21, 22))
+	alphabet := "0123456789012345678901234567890123456789.. /)%\x00\x2f\x3a\x80\xf9\xfa\xfb\xfe\xff"
+	for k := 0; k < 200000; k++ {
+		b := make([]byte, rnd.IntN(40))
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		checkScanNum(t, string(b))
+	}
+}
+
+// FuzzScanNum compares scanNum with the byte loop at every start of the
+// text.
+func FuzzScanNum(f *testing.F) {
+	for _, s := range []string{"4892.45", "79461.54, writes", "54.", ".5", "1.2.3", "12345678.9", "0.12345678",
+		"18446842801212211200.00", "\xff9.5", "9\xfa9", "[  10s] threads: 32, tps: 5673.22"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkScanNum(t, s)
+	})
+}
