@@ -94,7 +94,7 @@ func commonInterim(s string, i int, iv *Interval) bool {
 		}
 		i = j + len(" ")
 		if hasPrefixAt(s, i, "eps: ") {
-			if iv.EPS, j, ok = scanNum(s, i+len("eps: ")); !ok || !hasPrefixAt(s, j, " lat (ms,") {
+			if iv.EPS, j, ok = scanNum(s, i+len("eps: ")); !ok || !hasPrefixAt2(s, j, " lat (ms", ",") {
 				return false
 			}
 			i = j + len(" lat (ms,")
@@ -112,7 +112,7 @@ func commonInterim(s string, i int, iv *Interval) bool {
 			return false
 		}
 		i = j + len(" qps: ")
-		if iv.QPS, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, " (r/w/o: ") {
+		if iv.QPS, j, ok = scanNum(s, i); !ok || !hasPrefixAt2(s, j, " (r/w/o:", " ") {
 			return false
 		}
 		i = j + len(" (r/w/o: ")
@@ -124,7 +124,7 @@ func commonInterim(s string, i int, iv *Interval) bool {
 			return false
 		}
 		i = j + len("/")
-		if iv.Other, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, ") lat (ms,") {
+		if iv.Other, j, ok = scanNum(s, i); !ok || !hasPrefixAt2(s, j, ") lat (", "ms,") {
 			return false
 		}
 		i = j + len(") lat (ms,")
@@ -136,13 +136,13 @@ func commonInterim(s string, i int, iv *Interval) bool {
 			return false
 		}
 		i = j + len(" err/s: ")
-		if iv.ErrS, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, " reconn/s: ") {
+		if iv.ErrS, j, ok = scanNum(s, i); !ok || !hasPrefixAt2(s, j, " reconn", "/s: ") {
 			return false
 		}
 		i = j + len(" reconn/s: ")
 		iv.ReconnS, ok = numEnd(s, i)
 		return ok
-	case hasPrefixAt(s, i, " threads: "):
+	case hasPrefixAt2(s, i, " threads", ": "):
 		if iv.Threads, j, ok = scanNum(s, i+len(" threads: ")); !ok || !hasPrefixAt(s, j, ", tps: ") {
 			return false
 		}
@@ -165,9 +165,9 @@ func commonInterim(s string, i int, iv *Interval) bool {
 			return false
 		}
 		switch {
-		case hasPrefixAt(s, j, " response time: "):
+		case hasPrefixAt2(s, j, " respons", "e time: "):
 			i = j + len(" response time: ")
-		case hasPrefixAt(s, j, ", response time: "):
+		case hasPrefixAt(s, j, ",") && hasPrefixAt2(s, j+1, " respons", "e time: "):
 			i = j + len(", response time: ")
 		default:
 			return false
@@ -183,10 +183,10 @@ func commonInterim(s string, i int, iv *Interval) bool {
 		if i == len(s) {
 			return true
 		}
-		if !hasPrefixAt(s, i, ", errors: ") {
+		if !hasPrefixAt2(s, i, ", errors", ": ") {
 			return false
 		}
-		if iv.ErrS, j, ok = scanNum(s, i+len(", errors: ")); !ok || !hasPrefixAt(s, j, ", reconnects:  ") {
+		if iv.ErrS, j, ok = scanNum(s, i+len(", errors: ")); !ok || !hasPrefixAt2(s, j, ", reconn", "ects:  ") {
 			return false
 		}
 		iv.ReconnS, ok = numEnd(s, j+len(", reconnects:  "))
@@ -520,8 +520,21 @@ func token(s string, i int) string {
 	return s[i:j]
 }
 
+// hasPrefixAt reports whether s[i:] starts with p. With p a constant of
+// at most 8 bytes, the compiler compares it as one word, in line.
 func hasPrefixAt(s string, i int, p string) bool {
-	return i <= len(s) && len(s)-i >= len(p) && s[i:i+len(p)] == p
+	return uint(i) <= uint(len(s)) && len(s)-i >= len(p) && s[i:][:len(p)] == p
+}
+
+// hasPrefixAt2 reports whether s[i:] starts with p+q. Split so, a
+// constant of 9 to 16 bytes is compared as two words, in line, where
+// hasPrefixAt would call memequal.
+func hasPrefixAt2(s string, i int, p, q string) bool {
+	if uint(i) > uint(len(s)) {
+		return false
+	}
+	t := s[i:]
+	return len(t) >= len(p)+len(q) && t[:len(p)] == p && t[len(p):len(p)+len(q)] == q
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -562,19 +575,19 @@ func scanNum(s string, i int) (v float64, j int, ok bool) {
 	} else {
 		return scanNumBytes(s, i)
 	}
-	nd := numNonDigits(w)
+	d, nd := numDigits(w)
 	if nd == 0 {
 		return scanNumBytes(s, i) // 8 digits or more
 	}
 	// p is the bit offset of the first byte that is no digit.
 	p := uint(bits.TrailingZeros64(nd)) &^ 7
-	if byte(w>>(p&63)) != '.' {
+	if byte(d>>(p&63)) != '.'^'0' {
 		if p == 0 {
 			return 0, i, false
 		}
-		return float64(numValue8(w << ((64 - p) & 63))), i + int(p>>3), true
+		return float64(numValue8(d << ((64 - p) & 63))), i + int(p>>3), true
 	}
-	nd &^= 0xff << (p & 63)
+	nd &^= 0x80 << (p & 63)
 	if nd == 0 {
 		return scanNumWide(s, i, int(p>>3))
 	}
@@ -586,8 +599,8 @@ func scanNum(s string, i int) (v float64, j int, ok bool) {
 		return 0, i, false // a lone "."
 	}
 	low := uint64(1)<<(p&63) - 1
-	w = w&low | w>>8&(uint64(1)<<((q-8)&63)-1)&^low
-	return float64(numValue8(w<<((72-q)&63))) / pow10[(q-p)>>3-1], i + int(q>>3), true
+	d = d&low | d>>8&(uint64(1)<<((q-8)&63)-1)&^low
+	return float64(numValue8(d<<((72-q)&63))) / pow10[(q-p)>>3-1], i + int(q>>3), true
 }
 
 // scanNumWide is scanNum for a number whose first 8 bytes from s[i] are
@@ -600,17 +613,18 @@ func scanNumWide(s string, i, n int) (v float64, j int, ok bool) {
 	} else if r > 0 {
 		w = numLoad8(s[len(s)-8:]) >> (8 * uint(8-r) & 63)
 	}
-	nd := numNonDigits(w)
+	d, nd := numDigits(w)
 	if nd == 0 {
 		return scanNumBytes(s, i)
 	}
 	q := uint(bits.TrailingZeros64(nd)) &^ 7
 	m := uint64(0)
 	if n > 0 {
-		m = numValue8(numLoad8(s[i:]) << ((64 - 8*uint(n)) & 63))
+		di, _ := numDigits(numLoad8(s[i:]))
+		m = numValue8(di << ((64 - 8*uint(n)) & 63))
 	}
 	if q > 0 {
-		m = m*pow10u[q>>3] + numValue8(w<<((64-q)&63))
+		m = m*pow10u[q>>3] + numValue8(d<<((64-q)&63))
 	}
 	return float64(m) / pow10[q>>3], j + int(q>>3), true
 }
@@ -625,28 +639,30 @@ func numLoad8(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// numNonDigits returns w, 8 bytes of text with the first in the low
-// byte, with a byte that is not 0 where w has no ASCII digit, and 0
-// where it has one, up to the first that is none.
+// numDigits takes w, 8 bytes of text with the first in the low byte, and
+// returns d, its bytes XOR '0' (the digits become their values 0 to 9),
+// and nd, bit 7 of each byte set where w has no ASCII digit, up to the
+// first that has none (0 when all 8 are digits).
 //
-// A byte b is a digit when the high nibbles of b and b+6 are both 3. The
-// sum b+6 carries into the next byte only from a byte of 0xFA or more,
+// d+0x76 has bit 7 set for d from 10 to 0x7F, and d itself for 0x80 and
+// more. The sum carries into the next byte only from a d of 0x8A or more,
 // which is no digit: the bytes up to the first non-digit are judged
 // right. A carry makes a later digit look like none, never the reverse,
-// so the first non-digit after a point is found right too.
-func numNonDigits(w uint64) uint64 {
-	const hi = 0xF0F0F0F0F0F0F0F0
-	return (w&hi | (w+0x0606060606060606)&hi>>4) ^ 0x3333333333333333
+// and a point (d 0x1E) carries nothing, so the first non-digit after a
+// point is found right too.
+func numDigits(w uint64) (d, nd uint64) {
+	d = w ^ 0x3030303030303030
+	return d, (d + 0x7676767676767676 | d) & 0x8080808080808080
 }
 
-// numValue8 returns the value of the decimal digits in the bytes of w,
-// the first in the low byte, taking bytes of 0 before them (a left
-// shift of the word) as leading zeros: the low nibbles summed in pairs,
-// fours and eights.
-func numValue8(w uint64) uint64 {
-	w = (w & 0x0F0F0F0F0F0F0F0F) * (1 + 10<<8) >> 8 & 0x00FF00FF00FF00FF
-	w = w * (1 + 100<<16) >> 16 & 0x0000FFFF0000FFFF
-	return w * (1 + 10000<<32) >> 32
+// numValue8 returns the value of the decimal digits, 0 to 9, in the
+// bytes of d, the first in the low byte, taking bytes of 0 before them
+// (a left shift of the word) as leading zeros: summed in pairs, fours
+// and eights.
+func numValue8(d uint64) uint64 {
+	d = d * (1 + 10<<8) >> 8 & 0x00FF00FF00FF00FF
+	d = d * (1 + 100<<16) >> 16 & 0x0000FFFF0000FFFF
+	return d * (1 + 10000<<32) >> 32
 }
 
 // scanNumBytes is scanNum reading one byte at a time.
