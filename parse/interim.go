@@ -563,9 +563,9 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 //
 // A number that ends within the 8 bytes from s[i] (zero bytes standing
 // for those past the end of s) is read from them as one 64-bit word;
-// one of up to 7 digits before the point and 7 after it from two words
-// (scanNumWide); the rest, and every number in a string shorter than
-// 8 bytes, one byte at a time (scanNumBytes), to the same value.
+// one of up to 7 digits before the point and 7 after it from two words;
+// the rest, and every number in a string shorter than 8 bytes, one byte
+// at a time (scanNumBytes), to the same value.
 func scanNum(s string, i int) (v float64, j int, ok bool) {
 	var w uint64
 	if r := len(s) - i; r >= 8 {
@@ -589,7 +589,28 @@ func scanNum(s string, i int) (v float64, j int, ok bool) {
 	}
 	nd &^= 0x80 << (p & 63)
 	if nd == 0 {
-		return scanNumWide(s, i, int(p>>3))
+		// The decimals go on past the word: they are read from the next.
+		m := uint64(0)
+		if p > 0 {
+			m = numValue8(d << ((64 - p) & 63))
+		}
+		j = i + int(p>>3) + 1
+		if r := len(s) - j; r >= 8 {
+			w = numLoad8(s[j:])
+		} else if r > 0 {
+			w = numLoad8(s[len(s)-8:]) >> (8 * uint(8-r) & 63)
+		} else {
+			w = 0
+		}
+		d, nd = numDigits(w)
+		if nd == 0 {
+			return scanNumBytes(s, i) // 8 decimals or more
+		}
+		q := uint(bits.TrailingZeros64(nd)) &^ 7
+		if q > 0 {
+			m = m*pow10u[q>>3] + numValue8(d<<((64-q)&63))
+		}
+		return float64(m) / pow10[q>>3], j + int(q>>3), true
 	}
 	// q is the bit offset of the byte that ends the decimals. The digits
 	// before the point stay where they are, those after it move down one
@@ -601,32 +622,6 @@ func scanNum(s string, i int) (v float64, j int, ok bool) {
 	low := uint64(1)<<(p&63) - 1
 	d = d&low | d>>8&(uint64(1)<<((q-8)&63)-1)&^low
 	return float64(numValue8(d<<((72-q)&63))) / pow10[(q-p)>>3-1], i + int(q>>3), true
-}
-
-// scanNumWide is scanNum for a number whose first 8 bytes from s[i] are
-// n digits and a point.
-func scanNumWide(s string, i, n int) (v float64, j int, ok bool) {
-	j = i + n + 1
-	var w uint64
-	if r := len(s) - j; r >= 8 {
-		w = numLoad8(s[j:])
-	} else if r > 0 {
-		w = numLoad8(s[len(s)-8:]) >> (8 * uint(8-r) & 63)
-	}
-	d, nd := numDigits(w)
-	if nd == 0 {
-		return scanNumBytes(s, i)
-	}
-	q := uint(bits.TrailingZeros64(nd)) &^ 7
-	m := uint64(0)
-	if n > 0 {
-		di, _ := numDigits(numLoad8(s[i:]))
-		m = numValue8(di << ((64 - 8*uint(n)) & 63))
-	}
-	if q > 0 {
-		m = m*pow10u[q>>3] + numValue8(d<<((64-q)&63))
-	}
-	return float64(m) / pow10[q>>3], j + int(q>>3), true
 }
 
 // pow10u holds the powers of ten below 10^8 as integers.
