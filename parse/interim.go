@@ -3,7 +3,6 @@ package parse
 import (
 	"errors"
 	"math"
-	"math/bits"
 	"strconv"
 )
 
@@ -560,108 +559,7 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // longer numbers, such as the unsigned-underflow values, go through
 // strconv.ParseFloat. A second '.' ends the number, so the caller sees
 // "1.2.3" as "1.2" followed by ".3".
-//
-// A number that ends within the 8 bytes from s[i] (zero bytes standing
-// for those past the end of s) is read from them as one 64-bit word;
-// one of up to 7 digits before the point and 7 after it from two words;
-// the rest, and every number in a string shorter than 8 bytes, one byte
-// at a time (scanNumBytes), to the same value.
 func scanNum(s string, i int) (v float64, j int, ok bool) {
-	var w uint64
-	if r := len(s) - i; r >= 8 {
-		w = numLoad8(s[i:])
-	} else if r > 0 && len(s) >= 8 {
-		w = numLoad8(s[len(s)-8:]) >> (8 * uint(8-r) & 63)
-	} else {
-		return scanNumBytes(s, i)
-	}
-	d, nd := numDigits(w)
-	if nd == 0 {
-		return scanNumBytes(s, i) // 8 digits or more
-	}
-	// p is the bit offset of the first byte that is no digit.
-	p := uint(bits.TrailingZeros64(nd)) &^ 7
-	if byte(d>>(p&63)) != '.'^'0' {
-		if p == 0 {
-			return 0, i, false
-		}
-		return float64(numValue8(d << ((64 - p) & 63))), i + int(p>>3), true
-	}
-	nd &^= 0x80 << (p & 63)
-	if nd == 0 {
-		// The decimals go on past the word: they are read from the next.
-		m := uint64(0)
-		if p > 0 {
-			m = numValue8(d << ((64 - p) & 63))
-		}
-		j = i + int(p>>3) + 1
-		if r := len(s) - j; r >= 8 {
-			w = numLoad8(s[j:])
-		} else if r > 0 {
-			w = numLoad8(s[len(s)-8:]) >> (8 * uint(8-r) & 63)
-		} else {
-			w = 0
-		}
-		d, nd = numDigits(w)
-		if nd == 0 {
-			return scanNumBytes(s, i) // 8 decimals or more
-		}
-		q := uint(bits.TrailingZeros64(nd)) &^ 7
-		if q > 0 {
-			m = m*pow10u[q>>3] + numValue8(d<<((64-q)&63))
-		}
-		return float64(m) / pow10[q>>3], j + int(q>>3), true
-	}
-	// q is the bit offset of the byte that ends the decimals. The digits
-	// before the point stay where they are, those after it move down one
-	// byte over it.
-	q := uint(bits.TrailingZeros64(nd)) &^ 7
-	if q == 8 {
-		return 0, i, false // a lone "."
-	}
-	low := uint64(1)<<(p&63) - 1
-	d = d&low | d>>8&(uint64(1)<<((q-8)&63)-1)&^low
-	return float64(numValue8(d<<((72-q)&63))) / pow10[(q-p)>>3-1], i + int(q>>3), true
-}
-
-// pow10u holds the powers of ten below 10^8 as integers.
-var pow10u = [8]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7}
-
-// numLoad8 returns the first 8 bytes of s, the first in the low byte.
-func numLoad8(s string) uint64 {
-	s = s[:8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// numDigits takes w, 8 bytes of text with the first in the low byte, and
-// returns d, its bytes XOR '0' (the digits become their values 0 to 9),
-// and nd, bit 7 of each byte set where w has no ASCII digit, up to the
-// first that has none (0 when all 8 are digits).
-//
-// d+0x76 has bit 7 set for d from 10 to 0x7F, and d itself for 0x80 and
-// more. The sum carries into the next byte only from a d of 0x8A or more,
-// which is no digit: the bytes up to the first non-digit are judged
-// right. A carry makes a later digit look like none, never the reverse,
-// and a point (d 0x1E) carries nothing, so the first non-digit after a
-// point is found right too.
-func numDigits(w uint64) (d, nd uint64) {
-	d = w ^ 0x3030303030303030
-	return d, (d + 0x7676767676767676 | d) & 0x8080808080808080
-}
-
-// numValue8 returns the value of the decimal digits, 0 to 9, in the
-// bytes of d, the first in the low byte, taking bytes of 0 before them
-// (a left shift of the word) as leading zeros: summed in pairs, fours
-// and eights.
-func numValue8(d uint64) uint64 {
-	d = d * (1 + 10<<8) >> 8 & 0x00FF00FF00FF00FF
-	d = d * (1 + 100<<16) >> 16 & 0x0000FFFF0000FFFF
-	return d * (1 + 10000<<32) >> 32
-}
-
-// scanNumBytes is scanNum reading one byte at a time.
-func scanNumBytes(s string, i int) (v float64, j int, ok bool) {
 	var m uint64
 	j = i
 	for j < len(s) && s[j]-'0' < 10 {
