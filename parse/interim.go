@@ -93,7 +93,7 @@ func commonInterim(s string, i int, iv *Interval) bool {
 		}
 		i = j + len(" ")
 		if hasPrefixAt(s, i, "eps: ") {
-			if iv.EPS, j, ok = scanNum(s, i+len("eps: ")); !ok || !hasPrefixAt(s, j, " lat (ms,") {
+			if iv.EPS, j, ok = scanNum(s, i+len("eps: ")); !ok || !hasPrefixAt2(s, j, " lat (ms", ",") {
 				return false
 			}
 			i = j + len(" lat (ms,")
@@ -111,7 +111,7 @@ func commonInterim(s string, i int, iv *Interval) bool {
 			return false
 		}
 		i = j + len(" qps: ")
-		if iv.QPS, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, " (r/w/o: ") {
+		if iv.QPS, j, ok = scanNum(s, i); !ok || !hasPrefixAt2(s, j, " (r/w/o:", " ") {
 			return false
 		}
 		i = j + len(" (r/w/o: ")
@@ -123,7 +123,7 @@ func commonInterim(s string, i int, iv *Interval) bool {
 			return false
 		}
 		i = j + len("/")
-		if iv.Other, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, ") lat (ms,") {
+		if iv.Other, j, ok = scanNum(s, i); !ok || !hasPrefixAt2(s, j, ") lat (", "ms,") {
 			return false
 		}
 		i = j + len(") lat (ms,")
@@ -135,13 +135,13 @@ func commonInterim(s string, i int, iv *Interval) bool {
 			return false
 		}
 		i = j + len(" err/s: ")
-		if iv.ErrS, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, " reconn/s: ") {
+		if iv.ErrS, j, ok = scanNum(s, i); !ok || !hasPrefixAt2(s, j, " reconn", "/s: ") {
 			return false
 		}
 		i = j + len(" reconn/s: ")
 		iv.ReconnS, ok = numEnd(s, i)
 		return ok
-	case hasPrefixAt(s, i, " threads: "):
+	case hasPrefixAt2(s, i, " threads", ": "):
 		if iv.Threads, j, ok = scanNum(s, i+len(" threads: ")); !ok || !hasPrefixAt(s, j, ", tps: ") {
 			return false
 		}
@@ -164,9 +164,9 @@ func commonInterim(s string, i int, iv *Interval) bool {
 			return false
 		}
 		switch {
-		case hasPrefixAt(s, j, " response time: "):
+		case hasPrefixAt2(s, j, " respons", "e time: "):
 			i = j + len(" response time: ")
-		case hasPrefixAt(s, j, ", response time: "):
+		case hasPrefixAt(s, j, ",") && hasPrefixAt2(s, j+1, " respons", "e time: "):
 			i = j + len(", response time: ")
 		default:
 			return false
@@ -182,10 +182,10 @@ func commonInterim(s string, i int, iv *Interval) bool {
 		if i == len(s) {
 			return true
 		}
-		if !hasPrefixAt(s, i, ", errors: ") {
+		if !hasPrefixAt2(s, i, ", errors", ": ") {
 			return false
 		}
-		if iv.ErrS, j, ok = scanNum(s, i+len(", errors: ")); !ok || !hasPrefixAt(s, j, ", reconnects:  ") {
+		if iv.ErrS, j, ok = scanNum(s, i+len(", errors: ")); !ok || !hasPrefixAt2(s, j, ", reconn", "ects:  ") {
 			return false
 		}
 		iv.ReconnS, ok = numEnd(s, j+len(", reconnects:  "))
@@ -519,8 +519,21 @@ func token(s string, i int) string {
 	return s[i:j]
 }
 
+// hasPrefixAt reports whether s[i:] starts with p. With p a constant of
+// at most 8 bytes, the compiler compares it as one word, in line.
 func hasPrefixAt(s string, i int, p string) bool {
-	return i <= len(s) && len(s)-i >= len(p) && s[i:i+len(p)] == p
+	return uint(i) <= uint(len(s)) && len(s)-i >= len(p) && s[i:][:len(p)] == p
+}
+
+// hasPrefixAt2 reports whether s[i:] starts with p+q. Split so, a
+// constant of 9 to 16 bytes is compared as two words, in line, where
+// hasPrefixAt would call memequal.
+func hasPrefixAt2(s string, i int, p, q string) bool {
+	if uint(i) > uint(len(s)) {
+		return false
+	}
+	t := s[i:]
+	return len(t) >= len(p)+len(q) && t[:len(p)] == p && t[len(p):len(p)+len(q)] == q
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -473,6 +473,16 @@ var intervalPool = sync.Pool{New: func() any { s := make([]Interval, 0, 512); re
 // impossibleValue returns the name and value of the first field of iv that
 // no real run can print. NaN (absent) fields compare false and pass.
 func impossibleValue(iv *Interval) (string, float64) {
+	// Nearly every line has none: the fields are first compared one by
+	// one, without gathering them.
+	if possibleValue(iv.Threads) && possibleValue(iv.TPS) && possibleValue(iv.QPS) &&
+		possibleValue(iv.Reads) && possibleValue(iv.Writes) && possibleValue(iv.Other) &&
+		possibleValue(iv.LatMs) && possibleValue(iv.ErrS) && possibleValue(iv.ReconnS) &&
+		possibleValue(iv.EPS) && possibleValue(iv.ReadMiBs) && possibleValue(iv.WriteMiBs) &&
+		possibleValue(iv.FsyncS) && possibleValue(iv.MiBs) && possibleValue(iv.QueueLength) &&
+		possibleValue(iv.Concurrency) {
+		return "", 0
+	}
 	vals := [...]float64{iv.Threads, iv.TPS, iv.QPS, iv.Reads, iv.Writes, iv.Other, iv.LatMs, iv.ErrS,
 		iv.ReconnS, iv.EPS, iv.ReadMiBs, iv.WriteMiBs, iv.FsyncS, iv.MiBs, iv.QueueLength, iv.Concurrency}
 	for i, v := range vals {
@@ -482,6 +492,10 @@ func impossibleValue(iv *Interval) (string, float64) {
 	}
 	return "", 0
 }
+
+// possibleValue reports whether v, an interim value, is one a real run
+// can print, or absent (NaN).
+func possibleValue(v float64) bool { return !(v > impossible || v < 0) }
 
 var intervalFieldNames = [...]string{"threads", "tps", "qps", "reads", "writes", "other", "latency",
 	"errors", "reconnects", "eps", "read MiB/s", "write MiB/s", "fsyncs", "MiB/s", "queue length", "concurrency"}
