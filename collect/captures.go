@@ -62,6 +62,7 @@ func (w *walker) flushDir() {
 		}
 		w.kinds[id] = kind
 	}
+	sources := labelSources(items)
 	for i, h := range items {
 		if h.fromDoc {
 			continue
@@ -71,7 +72,7 @@ func (w *walker) flushDir() {
 			continue
 		}
 		if _, _, labels, ok := captureOf(h.it); ok {
-			captureLabels(labels, items, i)
+			captureLabels(labels, sources[i])
 		}
 	}
 	for _, h := range items {
@@ -165,41 +166,66 @@ func cutID(id string) (src, line string, ok bool) {
 	return id[:i], id[i+1:], true
 }
 
-// captureLabels gives the capture at items[i] the labels of the first run
-// after it in its file, or, when none follows it there, the labels every
-// run of its directory agrees on. Labels the capture has are kept.
-func captureLabels(labels *map[string]string, items []held, i int) {
-	file, dir := items[i].file, items[i].dir
-	var from map[string]string
-	for _, h := range items[i+1:] {
-		if r, ok := h.it.(*parse.Run); ok && h.file == file {
-			from = r.Labels
-			break
+// labelSources returns, for each capture among items, the labels it
+// takes: those of the first run after it in its file, or, when none
+// follows it there, those every run of its directory agrees on (nil for
+// other items). One pass backwards finds the next runs; each directory's
+// agreement is computed once.
+func labelSources(items []held) []map[string]string {
+	sources := make([]map[string]string, len(items))
+	next := map[string]map[string]string{} // file -> labels of the nearest run after
+	agreed := map[string]map[string]string{}
+	for i := len(items) - 1; i >= 0; i-- {
+		h := items[i]
+		if r, ok := h.it.(*parse.Run); ok {
+			next[h.file] = r.Labels
+			continue
 		}
-	}
-	if from == nil {
-		agreed := map[string]string{}
-		first := true
-		for _, h := range items {
-			r, ok := h.it.(*parse.Run)
-			if !ok || h.dir != dir {
-				continue
-			}
-			if first {
-				for k, v := range r.Labels {
-					agreed[k] = v
-				}
-				first = false
-				continue
-			}
-			for k, v := range agreed {
-				if r.Labels[k] != v {
-					delete(agreed, k)
-				}
+		if _, _, _, ok := captureOf(h.it); !ok {
+			continue
+		}
+		from := next[h.file]
+		if from == nil { // no run after it in its file, or one without labels
+			var ok bool
+			if from, ok = agreed[h.dir]; !ok {
+				from = dirAgreement(items, h.dir)
+				agreed[h.dir] = from
 			}
 		}
-		from = agreed
+		sources[i] = from
 	}
+	return sources
+}
+
+// dirAgreement returns the labels every run of dir among items has, with
+// the same value.
+func dirAgreement(items []held, dir string) map[string]string {
+	agreed := map[string]string{}
+	first := true
+	for _, h := range items {
+		r, ok := h.it.(*parse.Run)
+		if !ok || h.dir != dir {
+			continue
+		}
+		if first {
+			for k, v := range r.Labels {
+				agreed[k] = v
+			}
+			first = false
+			continue
+		}
+		for k, v := range agreed {
+			if r.Labels[k] != v {
+				delete(agreed, k)
+			}
+		}
+	}
+	return agreed
+}
+
+// captureLabels gives a capture the labels from (labelSources); labels
+// the capture has are kept.
+func captureLabels(labels *map[string]string, from map[string]string) {
 	for k, v := range from {
 		if ownLabels[k] || v == "" {
 			continue

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"math/bits"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -437,11 +438,37 @@ func splitPromptLacking(s string, lacking bool) (prompt, rest string, ok bool) {
 // (whose white space strings.Fields knows) by strings.Fields.
 func appendFields(dst []string, s string) []string {
 	n := len(dst)
+	const ones, lows, highs = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	for i := 0; i < len(s); {
+		// Spaces eight at a time: the first byte that is not ' '.
+		for i+8 <= len(s) {
+			y := load8(s, i) ^ ' '*ones
+			m := ((y & lows) + lows | y) & highs // high bit set for a byte that is not ' '
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
 		for i < len(s) && fieldByte[s[i]] == fieldSpace {
 			i++
 		}
 		j := i
+		// A field eight bytes at a time: the first byte below '!' or
+		// beyond ASCII ends the words (the first such byte is found
+		// exactly: only bytes after it can borrow); the byte loop then
+		// tells a space from a control character, which a field may hold.
+		for j+8 <= len(s) {
+			x := load8(s, j)
+			m := ((x-0x21*ones)&^x | x) & highs
+			if m == 0 {
+				j += 8
+				continue
+			}
+			j += bits.TrailingZeros64(m) >> 3
+			break
+		}
 		for j < len(s) && fieldByte[s[j]] == fieldText {
 			j++
 		}
@@ -454,6 +481,14 @@ func appendFields(dst []string, s string) []string {
 		i = j
 	}
 	return dst
+}
+
+// load8 returns s[i:i+8] as a little-endian word (one load: the
+// compiler merges the eight).
+func load8(s string, i int) uint64 {
+	w := s[i : i+8]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
 
 // fieldByte classes the bytes for appendFields: the ASCII white space

@@ -290,3 +290,23 @@ func TestMayHoldPasswordFolding(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendFieldsWords checks appendFields, which skips spaces and
+// reads fields eight bytes at a time, against strings.Fields on rows
+// with long runs of spaces, long fields, tabs, control characters and
+// bytes beyond ASCII at every offset.
+func TestAppendFieldsWords(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	pieces := []string{" ", "        ", "\t", "sda", "1534.00", "49088.00", "nvme0n1p1", "\x01", "\x7f", "é", "\u00a0",
+		"\u0085", "!", "~", "kB_read/s", "\n", "\r"}
+	for n := 0; n < 50000; n++ {
+		var b strings.Builder
+		for k := rng.IntN(12); k >= 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := appendFields(nil, s), strings.Fields(s); !slices.Equal(got, want) {
+			t.Fatalf("appendFields(%q) = %q, strings.Fields %q", s, got, want)
+		}
+	}
+}
