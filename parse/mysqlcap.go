@@ -310,6 +310,12 @@ func cutRow(t string, cuts []int) ([]string, bool) {
 			return cells, true
 		}
 	}
+	return cutRowByRunes(t, cuts, cells)
+}
+
+// cutRowByRunes is cutRow by a walk over the runes of t, appending the
+// cells to cells.
+func cutRowByRunes(t string, cuts []int, cells []string) ([]string, bool) {
 	k, ri, col, start := 0, 0, 0, 0
 	for bi, r := range t {
 		if r == '|' && k < len(cuts) && (ri == cuts[k] || col == cuts[k]) {

@@ -110,39 +110,6 @@ func FuzzRegexpPrefilters(f *testing.F) {
 	})
 }
 
-// cutRowByRunes is cutRow without its fast path for ASCII rows: the rune
-// walk every row took before.
-func cutRowByRunes(t string, cuts []int) ([]string, bool) {
-	if len(cuts) < 2 {
-		return nil, false
-	}
-	cells := make([]string, 0, len(cuts)-1)
-	k, ri, col, start := 0, 0, 0, 0
-	for bi, r := range t {
-		if r == '|' && k < len(cuts) && (ri == cuts[k] || col == cuts[k]) {
-			if k > 0 {
-				cells = append(cells, strings.TrimSpace(t[start:bi]))
-			}
-			start = bi + 1
-			k++
-		}
-		ri++
-		col += runeWidth(r)
-	}
-	if k == len(cuts) {
-		return cells, true
-	}
-	if strings.Count(t, "|") == len(cuts) && strings.HasSuffix(t, "|") {
-		parts := strings.Split(t, "|")
-		cells = cells[:0]
-		for _, p := range parts[1 : len(parts)-1] {
-			cells = append(cells, strings.TrimSpace(p))
-		}
-		return cells, true
-	}
-	return nil, false
-}
-
 // TestCutRowFastPath checks cutRow against the rune walk on rows cut
 // from random borders: aligned, shifted, with tabs, wide characters and
 // stray '|' in cells, short and long.
@@ -169,7 +136,7 @@ func TestCutRowFastPath(t *testing.T) {
 		}
 		row := b.String()
 		got, gotOK := cutRow(row, cuts)
-		want, wantOK := cutRowByRunes(row, cuts)
+		want, wantOK := cutRowByRunes(row, cuts, nil)
 		if gotOK != wantOK || !slices.Equal(got, want) {
 			t.Fatalf("cutRow(%q, %v) = %q, %v; the rune walk gives %q, %v", row, cuts, got, gotOK, want, wantOK)
 		}
@@ -188,6 +155,15 @@ func secretNameByFields(name string) bool {
 	return false
 }
 
+// randomText joins 1 to max+1 pieces chosen at random.
+func randomText(rng *rand.Rand, pieces []string, max int) string {
+	var b strings.Builder
+	for k := rng.IntN(max); k >= 0; k-- {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
+}
+
 // TestSecretNameFolding checks secretName's ASCII folding against
 // strings.ToLower on option names built from the words it looks for,
 // separators, upper case and non-ASCII letters (Kelvin sign, long s,
@@ -197,11 +173,7 @@ func TestSecretNameFolding(t *testing.T) {
 	pieces := []string{"mysql", "PASSWORD", "pass", "Pass", "passwd", "pwd", "PWD", "secret", "SECRET", "-", "_", ".", "--",
 		"db", "user", "x", "\u212a", "\u017f", "\u0130", "\xff", "word", "passw", "ord", "ecret", "s"}
 	for n := 0; n < 50000; n++ {
-		var b strings.Builder
-		for k := rng.IntN(6); k >= 0; k-- {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		name := b.String()
+		name := randomText(rng, pieces, 6)
 		if got, want := secretName(name), secretNameByFields(name); got != want {
 			t.Fatalf("secretName(%q) = %v, by strings.ToLower and FieldsFunc %v", name, got, want)
 		}
@@ -280,11 +252,7 @@ func TestMayHoldPasswordFolding(t *testing.T) {
 	pieces := []string{"PA", "pa", "SS", "ss", "P", "WD", "wd", "SEC", "sec", "RET", "ret", "-", "p", "@", " ", "x",
 		"\u212a", "\u017f", "\u0130", "\xff", "--mysql-", "=", "user"}
 	for n := 0; n < 50000; n++ {
-		var b strings.Builder
-		for k := rng.IntN(8); k >= 0; k-- {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 8)
 		if got, want := mayHoldPassword(s), byLower(s); got != want {
 			t.Fatalf("mayHoldPassword(%q) = %v, by strings.ToLower %v", s, got, want)
 		}
@@ -300,11 +268,7 @@ func TestAppendFieldsWords(t *testing.T) {
 	pieces := []string{" ", "        ", "\t", "sda", "1534.00", "49088.00", "nvme0n1p1", "\x01", "\x7f", "é", "\u00a0",
 		"\u0085", "!", "~", "kB_read/s", "\n", "\r"}
 	for n := 0; n < 50000; n++ {
-		var b strings.Builder
-		for k := rng.IntN(12); k >= 0; k-- {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 12)
 		if got, want := appendFields(nil, s), strings.Fields(s); !slices.Equal(got, want) {
 			t.Fatalf("appendFields(%q) = %q, strings.Fields %q", s, got, want)
 		}
