@@ -189,7 +189,9 @@ type iostatBlock struct {
 	devHeader string      // the device header line devCols come from
 	devMap    []iostatCol // what each of devCols holds
 	fields    []string    // the fields of the line read, reused
-	cur       *SysSample
+	cur       *SysSample  // the report being read: &curVal, or nil
+	curVal    SysSample
+	devs      int // devices in the last report, to size the next one's
 	hasCPU    bool
 	hasDev    bool
 	pendName  string // a device name printed alone on its line
@@ -400,8 +402,11 @@ func (b *iostatBlock) ok(l *Line) status {
 }
 
 func (b *iostatBlock) start(line int) {
-	x := newSysSample(line)
-	b.cur = &x
+	b.curVal = newSysSample(line)
+	if b.devs > 0 {
+		b.curVal.Devices = make([]DeviceSample, 0, b.devs)
+	}
+	b.cur = &b.curVal
 	b.hasCPU, b.hasDev = false, false
 }
 
@@ -444,6 +449,7 @@ func (b *iostatBlock) flush() {
 	}
 	x := *b.cur
 	b.cur = nil
+	b.devs = len(x.Devices)
 	if !b.hasCPU && !b.hasDev && x.Clock == "" {
 		return
 	}
