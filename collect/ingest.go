@@ -949,10 +949,33 @@ func sniff(b []byte) string {
 	for _, t := range [][]byte{[]byte("<br"), []byte("<pre"), []byte("<p>"), []byte("<div"), []byte("</"), []byte("<html"), []byte("<code"), []byte("<td"), []byte("<span")} {
 		tags += bytes.Count(lower, t)
 	}
+	// A <br> in a markdown table row ("| RAM: 2 GB<br>CPU: 2 |") breaks a
+	// line inside a cell, which markdown tables have no other way to do:
+	// the mark of a markdown file, not of an HTML page.
+	tags -= mdTableBreaks(lower)
 	if bytes.Contains(lower, []byte("<html")) || bytes.Contains(lower, []byte("<!doctype html")) || (tags >= 3 && tags*20 > nl) {
 		return "html"
 	}
 	return ""
+}
+
+// mdTableBreaks counts the <br> tags inside markdown table rows: lines
+// that begin and end with '|'.
+func mdTableBreaks(lower []byte) int {
+	n := 0
+	for len(lower) > 0 {
+		line := lower
+		if i := bytes.IndexByte(lower, '\n'); i >= 0 {
+			line, lower = lower[:i], lower[i+1:]
+		} else {
+			lower = nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) > 1 && line[0] == '|' && line[len(line)-1] == '|' {
+			n += bytes.Count(line, []byte("<br"))
+		}
+	}
+	return n
 }
 
 // unescapeJSONText decodes JSON string escapes in place of a whole page

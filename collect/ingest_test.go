@@ -119,6 +119,25 @@ func TestCleanPage(t *testing.T) {
 	})
 }
 
+// TestCleanMarkdownTableBreaks checks that <br> inside the cells of a
+// markdown table (a README's environment table) does not make the file
+// an HTML page: it is passed through unchanged, so that line numbers are
+// the file's.
+func TestCleanMarkdownTableBreaks(t *testing.T) {
+	md := "## Entorno\n\n| Componente | Especificaciones |\n| --- | --- |\n" +
+		"| **VM** | Ubuntu Server 22.04<br>VirtualBox 7.0.16<br>Disco: 10 GB<br>RAM: 2 GB<br>CPU: 2 núcleos |\n" +
+		"| **Docker** | Imagen base: Ubuntu 22.04<br>Docker 28.0.4<br>RAM: 2 GB<br>CPU: 2 núcleos |\n\n" +
+		"| Entorno | Hilos | Eventos/s |\n| --- | --- | --- |\n| VM | 2 | 6721 |\n"
+	if got, kind := cleanString(t, md); kind != "" || got != md {
+		t.Errorf("markdown with <br> in table cells cleaned as %q:\n%s", kind, got)
+	}
+	// The same breaks outside a table row still mark a page.
+	page := strings.ReplaceAll(md, "|", "")
+	if _, kind := cleanString(t, page); kind != "HTML tags and entities" {
+		t.Errorf("<br> outside table rows: kind %q, want HTML", kind)
+	}
+}
+
 func TestUnescapeJSONText(t *testing.T) {
 	got := string(unescapeJSONText([]byte(`a\r\nb\nc\t\"d\"\/e\\f\u00e9\u4e2d\x`)))
 	want := "a\nb\nc\t\"d\"/e\\fé中\\x"

@@ -217,10 +217,13 @@ var threadWords = map[string]bool{
 	"nthreads": true, "#threads": true, "# threads": true, "threads(n)": true, "concurrency": true,
 	"clients": true, "client": true, "conc": true, "线程": true, "线程数": true, "并发": true, "并发数": true,
 	"并发线程": true, "并发线程数": true,
+	// Spanish, Portuguese, German and Vietnamese write-ups
+	"hilos": true, "hilo": true, "nº hilos": true, "núm. hilos": true, "concurrencia": true, "concorrência": true,
+	"anzahl threads": true, "luồng": true, "số luồng": true,
 }
 
 // threadStems are the stems every threadWords entry contains.
-var threadStems = []string{"thread", "thd", "conc", "client", "线程", "并发"}
+var threadStems = []string{"thread", "thd", "conc", "client", "线程", "并发", "hilo", "luồng"}
 
 // mentionsThreads reports whether t may hold a threads column name.
 func mentionsThreads(t string) bool {
@@ -246,6 +249,12 @@ var nameCols = map[string]string{
 	"model": "host", "instance": "host", "instance type": "host", "instance class": "host", "machine type": "host",
 	"vm": "host", "hardware": "host", "型号": "host", "实例": "host", "实例规格": "host", "实例类型": "host", "规格": "host",
 	"インスタンス": "host", "インスタンスタイプ": "host", "機種": "host", "マシン": "host",
+	// Spanish, Portuguese, German and Vietnamese write-ups
+	"entorno": "system", "ambiente": "system", "umgebung": "system", "môi trường": "system",
+	"sistema": "system", "hệ thống": "system", "versión": "system", "versão": "system", "phiên bản": "system",
+	"configuración": "system", "configuração": "system", "konfiguration": "system", "cấu hình": "system",
+	"servidor": "system", "máy chủ": "system", "motor": "engine",
+	"máquina": "host", "maschine": "host", "rechner": "host", "máy": "host",
 	"test": "workload", "workload": "workload", "benchmark": "workload", "测试": "workload", "method": "workload",
 	"测试项": "workload", "场景": "workload", "test case": "workload",
 }
@@ -598,10 +607,13 @@ var (
 	pPctRE   = regexp.MustCompile(`(?i)(?:^|[^a-z])p(\d{1,2}(?:\.\d+)?)\b`)
 	unitRE   = regexp.MustCompile(`(?i)\(\s*(ms|s|sec|us|µs|μs|毫秒|秒)\s*\)|\b(ms|us|sec)\b`)
 	tpsWords = map[string]bool{"tps": true, "trx/s": true, "txn/s": true, "tx/s": true, "transactions/s": true,
-		"transactions per sec": true, "transactions/sec": true, "事务/秒": true}
-	qpsWords = map[string]bool{"qps": true, "queries/s": true, "queries per sec": true, "queries/sec": true, "查询/秒": true}
+		"transactions per sec": true, "transactions/sec": true, "事务/秒": true,
+		"transacciones/s": true, "transações/s": true, "transaktionen/s": true, "giao dịch/giây": true}
+	qpsWords = map[string]bool{"qps": true, "queries/s": true, "queries per sec": true, "queries/sec": true, "查询/秒": true,
+		"consultas/s": true, "abfragen/s": true, "truy vấn/giây": true}
 	epsWords = map[string]bool{"eps": true, "events/s": true, "events/sec": true, "events per second": true,
-		"events per sec": true, "ev/s": true, "ev/sec": true, "events/s (eps)": true, "事件/秒": true}
+		"events per sec": true, "ev/s": true, "ev/sec": true, "events/s (eps)": true, "事件/秒": true,
+		"eventos/s": true, "eventos/seg": true, "eventos por segundo": true, "ereignisse/s": true, "sự kiện/giây": true}
 	// cpuSpeedWords name the cpu test's "CPU speed: events per second".
 	cpuSpeedWords = map[string]bool{"cpu speed": true, "cpu 속도": true, "cpu속도": true, "cpu 速度": true, "cpu速度": true}
 	// latQualRE reads one part of a combined latency header: "avg", ".95",

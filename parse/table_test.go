@@ -539,3 +539,56 @@ func TestSummaryTableThreadColumnsNoMetric(t *testing.T) {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestSummaryTableOtherLanguages reads tables whose headers are Spanish,
+// Portuguese, German or Vietnamese: the threads column ("Hilos", "Số
+// luồng"), the column naming each row's system or machine ("Entorno",
+// "Ambiente", "Umgebung", "Máy") and the rate columns ("Eventos/s",
+// "Transações/s", "Consultas/s", "Giao dịch/giây").
+func TestSummaryTableOtherLanguages(t *testing.T) {
+	type want struct {
+		line, threads int
+		label, value  string
+		rate          string // "eps", "tps" or "qps"
+		v             float64
+	}
+	tests := []struct {
+		name, in string
+		want     []want
+	}{
+		{"spanish environment, threads and events per second",
+			"| Entorno         | Hilos | Eventos/s | Total Eventos |\n| --- | --- | --- | --- |\n" +
+				"| VM (VirtualBox) | 2     | 6721      | 200,999       |\n| Docker          | 2     | 6535      | 196,175       |\n",
+			[]want{{3, 2, "system", "VM (VirtualBox)", "eps", 6721}, {4, 2, "system", "Docker", "eps", 6535}}},
+		{"portuguese environment, transactions and queries per second",
+			"| Ambiente | Threads | Transações/s | Consultas/s |\n|---|---|---|---|\n| padrão | 8 | 69.19 | 1383.8 |\n| ajustado | 8 | 333.67 | 6673.4 |\n",
+			[]want{{3, 8, "system", "padrão", "tps", 69.19}, {4, 8, "system", "ajustado", "qps", 6673.4}}},
+		{"german environment and transactions per second",
+			"| Umgebung | Threads | Transaktionen/s |\n|---|---|---|\n| Standard | 16 | 512.5 |\n",
+			[]want{{3, 16, "system", "Standard", "tps", 512.5}}},
+		{"vietnamese machine, thread count and transactions per second",
+			"| Máy | Số luồng | Giao dịch/giây |\n|---|---|---|\n| db1 | 64 | 133.88 |\n| db2 | 64 | 140.02 |\n",
+			[]want{{3, 64, "host", "db1", "tps", 133.88}, {4, 64, "host", "db2", "tps", 140.02}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := All(strings.NewReader(tt.in), "in.txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Errors) > 0 || len(d.Runs) != len(tt.want) {
+				t.Fatalf("%d runs, errors %v; want %d runs", len(d.Runs), d.Errors, len(tt.want))
+			}
+			for i, w := range tt.want {
+				r := d.Runs[i]
+				if r.Line != w.line || r.Threads == nil || *r.Threads != w.threads || r.Labels[w.label] != w.value {
+					t.Errorf("run %d: line %d threads %v %s %q, want %d %d %q", i, r.Line, r.Threads, w.label, r.Labels[w.label], w.line, w.threads, w.value)
+				}
+				got := map[string]*float64{"eps": r.EPS, "tps": r.TPS, "qps": r.QPS}[w.rate]
+				if got == nil || *got != w.v {
+					t.Errorf("run %d: %s %v, want %v", i, w.rate, got, w.v)
+				}
+			}
+		})
+	}
+}
