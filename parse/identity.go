@@ -571,12 +571,41 @@ func (c *ctx) labelAbove(line int) (string, int) {
 		case !endsWithResultWord(t):
 			continue
 		}
-		if t == "" || len([]rune(t)) > limit || repeatMarkRE.MatchString(t) {
+		if namesNothing(t) {
+			continue // "Result:", "Output:", "Resultado:", "结果:" above the output
+		}
+		if len([]rune(t)) > limit || repeatMarkRE.MatchString(t) {
 			return "", 0
 		}
 		return t, h.No
 	}
 	return "", 0
+}
+
+// outputWords, with fillerWords, make a label line that names nothing
+// but the output below it, in the languages of the write-ups read so far.
+var outputWords = map[string]bool{"result": true, "results": true, "output": true, "outputs": true,
+	"resultado": true, "resultados": true, "résultat": true, "résultats": true, "resultat": true, "resultate": true,
+	"ergebnis": true, "ergebnisse": true, "ausgabe": true, "salida": true, "saída": true, "kết": true, "quả": true,
+	"결과": true, "результат": true, "результаты": true, "вывод": true, "risultato": true, "risultati": true}
+
+// cjkGenericWords are outputWords written without spaces around them
+// ("测试结果", "測定結果").
+var cjkGenericWords = []string{"测试", "測試", "測定", "结果", "結果", "输出", "輸出", "出力", "결과"}
+
+// namesNothing reports whether a label is made only of words that name
+// no system: an empty one, "Result", "Test results", "Kết quả".
+func namesNothing(t string) bool {
+	rest := strings.ToLower(t)
+	for _, w := range cjkGenericWords {
+		rest = strings.ReplaceAll(rest, w, " ")
+	}
+	for _, f := range strings.Fields(rest) {
+		if f = strings.Trim(f, ",.-–()"); f != "" && !fillerWords[f] && !outputWords[f] {
+			return false
+		}
+	}
+	return true
 }
 
 // emphasised reports whether the whole of a line is set in markdown bold

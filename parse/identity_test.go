@@ -346,3 +346,26 @@ func TestReportIntervalFromCommand(t *testing.T) {
 		t.Errorf("no header: %+v", runs[0].Options)
 	}
 }
+
+// A label line made only of words that say an output follows ("Result:",
+// "Resultado:", "Kết quả:", "结果：", "#### Run:") names no system: two
+// identical runs, one of them under it, were two systems of one run each.
+// A name above it still labels the run.
+func TestGenericLabelNamesNothing(t *testing.T) {
+	for _, lab := range []string{"Result:", "Resultado:", "Kết quả:", "结果：", "#### Run:", "Here is the output:", "测试结果:"} {
+		runs := runsOf(t, lab+"\n"+cpu("4", "3900.00")+"\n"+cpu("4", "3910.00"))
+		if len(runs) != 2 || runs[0].Labels["heading"] != "" || runs[1].Labels["heading"] != "" {
+			t.Errorf("%q above the first of two runs: %d runs, headings %q, %q; want 2 runs without one", lab, len(runs),
+				runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
+		}
+	}
+	runs := runsOf(t, "MariaDB 10.6:\nResult:\n"+cpu("4", "3900.00")+"\nMySQL 8.0:\nResult:\n"+cpu("4", "3500.00"))
+	if len(runs) != 2 || runs[0].Labels["heading"] != "MariaDB 10.6" || runs[1].Labels["heading"] != "MySQL 8.0" {
+		t.Errorf("names above a Result: line: %d runs, headings %q, %q; want MariaDB 10.6, MySQL 8.0", len(runs),
+			runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
+	}
+	if !namesNothing("Test results") || namesNothing("InnoDB results") || namesNothing("Ergebnis mit tmpfs") {
+		t.Errorf("namesNothing: Test results %v, InnoDB results %v, Ergebnis mit tmpfs %v; want true, false, false",
+			namesNothing("Test results"), namesNothing("InnoDB results"), namesNothing("Ergebnis mit tmpfs"))
+	}
+}
