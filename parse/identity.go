@@ -216,6 +216,49 @@ func (c *ctx) noteEngineText(l *Line) {
 	}
 }
 
+// pickCandidate gives a fileio run shown without its command, after
+// several run commands of its test typed together ("--file-test-mode=seqrd
+// run", "--file-test-mode=seqwr run", then cleanup, then the outputs), the
+// one command whose test mode did what the output shows: only reads
+// (seqrd, rndrd), only writes (seqwr, seqrewr, rndwr) or both (rndrw).
+// With none or several fitting, the run keeps no command.
+func (r *Run) pickCandidate() {
+	cands := r.candidates
+	r.candidates = nil
+	f := r.FileIO
+	if len(cands) == 0 || r.Command != "" || f == nil || f.ReadsPS == nil || f.WritesPS == nil ||
+		r.Test != "" && r.Test != cands[0].Test {
+		return
+	}
+	reads, writes := *f.ReadsPS > 0, *f.WritesPS > 0
+	var pick *Command
+	for _, cmd := range cands {
+		var fits bool
+		switch cmd.Opts["file-test-mode"] {
+		case "seqrd", "rndrd":
+			fits = reads && !writes
+		case "seqwr", "seqrewr", "rndwr":
+			fits = writes && !reads
+		case "rndrw":
+			fits = reads && writes
+		}
+		if fits {
+			if pick != nil {
+				return
+			}
+			pick = cmd
+		}
+	}
+	if pick == nil {
+		return
+	}
+	r.applyCommand(pick)
+	mode := pick.Opts["file-test-mode"]
+	r.LabelFrom = setFrom(r.LabelFrom, "command", "the run command typed above the cleanup at line "+strconv.Itoa(r.candLine)+" whose mode does what the output shows")
+	r.Warn(r.Line, fmt.Sprintf("%d run commands typed together above the cleanup at line %d: this output is taken for the %s one, the only mode that does what it shows",
+		len(cands), r.candLine, mode))
+}
+
 // settle finishes a run's identity once its output is read: the engine
 // inferred from a capture when nothing else gave one, and Settings from
 // the command line and the options header (the header wins: it says what
@@ -230,6 +273,7 @@ func (r *Run) settle() {
 		r.prepOpts = nil // the prepare options of another test
 	}
 	r.inherit = nil
+	r.pickCandidate()
 	if r.Test == "" && r.proseTest != "" && r.SQL == nil && r.FileIO == nil && r.Memory == nil && r.Tool == ToolSysbench {
 		r.Test = r.proseTest
 		r.LabelFrom = setFrom(r.LabelFrom, "test", "prose at line "+strconv.Itoa(r.proseTestLine))
@@ -560,6 +604,11 @@ func (c *ctx) labelAbove(line int) (string, int) {
 		if h.No > c.cmdStart && h.No < c.cmdLine {
 			continue // inside a command continued over several lines
 		}
+		if top-h.No <= 2 {
+			if t := listLabel(h.Text); t != "" && !namesNothing(t) {
+				return t, h.No
+			}
+		}
 		t := strings.TrimSpace(strings.Trim(h.Text, "#*_ "))
 		limit := 40
 		if emphasised(h.Text) {
@@ -606,6 +655,26 @@ func namesNothing(t string) bool {
 		}
 	}
 	return true
+}
+
+// listLabel returns the name a markdown list item gives when the item is
+// nothing but a short name ("- graviton2", "* X64", "* MySQL 8.0"): at
+// most three words and 40 characters, no sentence, command or link; ""
+// otherwise. Right above a run's output, or above the code fence (a blank
+// line once normalized) that holds it, such an item labels the output as
+// a heading would.
+func listLabel(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) < 3 || !strings.ContainsRune("-*+", rune(s[0])) || s[1] != ' ' {
+		return ""
+	}
+	t := strings.TrimSpace(strings.Trim(s[2:], "*_` "))
+	if t == "" || len([]rune(t)) > 40 || len(strings.Fields(t)) > 3 ||
+		strings.ContainsAny(t, "。.!?()（）=$#/") || strings.Contains(t, "--") || repeatMarkRE.MatchString(t) ||
+		strings.Contains(strings.ToLower(t), "sysbench") || strings.Contains(strings.ToLower(t), "mysqlslap") {
+		return ""
+	}
+	return t
 }
 
 // emphasised reports whether the whole of a line is set in markdown bold

@@ -369,3 +369,60 @@ func TestGenericLabelNamesNothing(t *testing.T) {
 			namesNothing("Test results"), namesNothing("InnoDB results"), namesNothing("Ergebnis mit tmpfs"))
 	}
 }
+
+// TestListItemLabels: a markdown list item that is only a short name,
+// right above the code fence of an output, labels it; an output pasted
+// right after it, nothing between, carries the same label; list items
+// that are sentences, commands or repeat markers label nothing.
+func TestListItemLabels(t *testing.T) {
+	in := "- graviton2\n```\n" + cpu("1", "114.02") + "```\n\n* X64\n```\n" + cpu("1", "45.36") + "\n" + cpu("1", "45.40") + "```\n\n" +
+		"* 추가테스트 (쓰레드 갯수가 32 인 경우)\n```\n" + cpu("1", "46.00") + "```\n" +
+		"- sysbench cpu run\n```\n" + cpu("1", "47.00") + "```\n" +
+		"- second run\n```\n" + cpu("1", "48.00") + "```\n"
+	runs := runsOf(t, in)
+	want := []string{"graviton2", "X64", "X64", "", "", ""}
+	if len(runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(runs), len(want))
+	}
+	for i, w := range want {
+		if got := runs[i].Labels["heading"]; got != w {
+			t.Errorf("run %d (line %d): heading %q, want %q", i, runs[i].Line, got, w)
+		}
+	}
+}
+
+// fileioOut is a sysbench 1.x fileio report cut to its rates, as posts
+// often show it.
+func fileioOut(reads, writes string) string {
+	return "Throughput:\n         read:  IOPS=" + reads + " 1.00 MiB/s (1.05 MB/s)\n" +
+		"         write: IOPS=" + writes + " 1.00 MiB/s (1.05 MB/s)\n         fsync: IOPS=0.00\n\n" +
+		"Latency (ms):\n         min:                                  0.00\n         avg:                                  0.02\n" +
+		"         max:                                 36.78\n         95th percentile:                      0.02\n" +
+		"         sum:                             118855.52\n"
+}
+
+// TestRunCommandAboveCleanup: prepare, run and cleanup typed together
+// before the output: the output is the run's. Two run commands of one
+// test typed together: each output takes the one whose file test mode
+// does what it shows, and none when the modes do not tell.
+func TestRunCommandAboveCleanup(t *testing.T) {
+	const p = "$ sysbench fileio --file-total-size=8G "
+	in := p + "prepare\n" + p + "--file-test-mode=rndrw run\n" + p + "cleanup\n\n" + fileioOut("2366.91", "1577.94") + "\n" +
+		p + "prepare\n" + p + "--file-test-mode=seqrd run\n" + p + "--file-test-mode=seqwr run\n" + p + "cleanup\n\n" +
+		fileioOut("41755.70", "0.00") + "\n" + fileioOut("0.00", "25128.68") + "\n" +
+		p + "--file-test-mode=rndrd run\n" + p + "--file-test-mode=seqrd run\n" + p + "cleanup\n\n" + fileioOut("100.00", "0.00")
+	runs := runsOf(t, in)
+	want := []string{"rndrw", "seqrd", "seqwr", ""}
+	if len(runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(runs), len(want))
+	}
+	for i, w := range want {
+		got := ""
+		if r := runs[i]; r.Command != "" {
+			got = ParseCommand(r.Command).Opts["file-test-mode"]
+		}
+		if got != w {
+			t.Errorf("run %d (line %d): mode %q (command %q), want %q", i, runs[i].Line, got, runs[i].Command, w)
+		}
+	}
+}

@@ -111,7 +111,9 @@ type Run struct {
 	prepOpts        map[string]string // options of the prepare command of the run's test
 	inherit         *Command          // the last command shown before the run, for a run shown without one
 	inheritLine     int
-	headThreads     int // threads a line just above the run names
+	candidates      []*Command // run commands typed together before the output, one of which it ran
+	candLine        int        // the line of the cleanup command that closed them
+	headThreads     int        // threads a line just above the run names
 	headThreadsLine int
 
 	warnDropped int // warnings beyond MaxWarnings, see Warn

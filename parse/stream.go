@@ -108,19 +108,29 @@ type ctx struct {
 	engineLine     int
 	lineNo         int    // the line being read
 	lastRunStart   int    // where the last run began
-	testWord       string // the built-in test the last prose line naming one named
-	testWordLine   int
-	captures       map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
-	runs           int                 // runs started so far
-	capRuns        int                 // runs started when the last capture was noted
-	errors         int                 // problems reported so far (errorf)
-	tables         []tableShape        // headers of the summary tables read so far
-	prepared       map[string]*Command // the last prepare command of each test
-	prepLines      map[string]int      // and its line
-	toolCmd        *Command            // the last sysbench or mysqlslap run command not taken yet
-	toolCmdLine    int
-	lastRun        *Command // the last command a run took
-	lastRunLine    int
+	lastLabel      string // the label line of the last run, "" when it had none
+	lastLabelAt    int
+	// stackedRuns is set when a second run command of a test was typed
+	// before the first one's output appeared: the output that follows a
+	// cleanup command then belongs to neither by position.
+	stackedRuns bool
+	pendingRuns []*Command // the run commands of one test typed one after another, waiting for output
+	// candidates are those commands once a cleanup closed them: each
+	// output after it ran one of them (settle picks by what it did).
+	candidates   []*Command
+	testWord     string // the built-in test the last prose line naming one named
+	testWordLine int
+	captures     map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
+	runs         int                 // runs started so far
+	capRuns      int                 // runs started when the last capture was noted
+	errors       int                 // problems reported so far (errorf)
+	tables       []tableShape        // headers of the summary tables read so far
+	prepared     map[string]*Command // the last prepare command of each test
+	prepLines    map[string]int      // and its line
+	toolCmd      *Command            // the last sysbench or mysqlslap run command not taken yet
+	toolCmdLine  int
+	lastRun      *Command // the last command a run took
+	lastRunLine  int
 	// hdrThreads are the threads of the last sysbench options header
 	// printed without results, at line hdrLine: the threads of the
 	// table of results that follows it.
@@ -177,20 +187,46 @@ func (c *ctx) takeCommand(line int) *Command {
 	return cmd
 }
 
+// nothingSince reports whether no line other than blank ones and the
+// lines of runs was read after line: no text, no command.
+func (c *ctx) nothingSince(line int) bool {
+	if line == 0 || c.cmdLine > line {
+		return false
+	}
+	n := len(c.headings)
+	return n == 0 || c.headings[n-1].No < line
+}
+
 // takeRunCommand returns the command a run of tool starting at line
 // takes: the pending command line when it ran tool, else the last command
 // of tool not taken yet, though other commands (iostat, mount) were typed
 // after it, at most 400 lines up.
 func (c *ctx) takeRunCommand(tool string, line int) *Command {
+	if cmd := c.command; cmd != nil && cmd.Tool == tool && tool != ToolTable && cmd.Action == "cleanup" {
+		// "prepare; run; cleanup" typed together, then the output: it is
+		// the run's, when one run command was typed.
+		c.command = nil
+		run, stacked := c.toolCmd, c.stackedRuns
+		c.toolCmd, c.stackedRuns = nil, false
+		if stacked {
+			c.lastRun = nil // the output is of one of several commands, not of the last one taken
+			c.candidates = c.pendingRuns
+			return nil
+		}
+		if run != nil && run.Tool == tool && run.Test == cmd.Test && line-c.toolCmdLine <= 400 {
+			return run
+		}
+		return cmd
+	}
 	if c.command != nil && (c.command.Tool == tool || tool == ToolTable) {
-		c.toolCmd = nil
+		c.toolCmd, c.stackedRuns = nil, false
 		return c.takeCommand(line)
 	}
 	cmd := c.toolCmd
 	if cmd == nil || cmd.Tool != tool || line-c.toolCmdLine > 400 {
 		return nil
 	}
-	c.toolCmd = nil
+	c.toolCmd, c.stackedRuns = nil, false
 	if c.command == cmd {
 		c.command = nil
 	}
@@ -475,7 +511,19 @@ func (c *ctx) commandSeen(first bool) {
 			c.toolCmd = nil
 		}
 	default:
+		// A run command still waiting for its output when another one
+		// is typed (not the same command continued over lines).
+		c.stackedRuns = c.toolCmd != nil && c.toolCmdLine < c.cmdStart && c.toolCmdLine > c.lastRunStart &&
+			c.toolCmd.Tool == cmd.Tool && c.toolCmd.Test == cmd.Test
+		if c.stackedRuns {
+			c.pendingRuns = append(c.pendingRuns, cmd)
+		} else {
+			c.pendingRuns = []*Command{cmd}
+		}
 		c.toolCmd, c.toolCmdLine = cmd, c.cmdLine
+	}
+	if first && cmd.Action != "cleanup" {
+		c.candidates = nil
 	}
 	if first {
 		// A command typed after a loop closes the loop's output.
@@ -552,6 +600,8 @@ func (c *ctx) newRun(tool string, line int) *Run {
 		if tool != ToolTable {
 			c.lastRun, c.lastRunLine = cmd, c.cmdLine
 		}
+	} else if len(c.candidates) > 0 && c.candidates[0].Tool == tool {
+		r.candidates, r.candLine = c.candidates, c.cmdLine
 	} else if last := c.lastRun; last != nil && last.Tool == tool && tool != ToolTable {
 		// Output shown without its command after a run that showed one
 		// ("the same again, on tmpfs:"): a reader takes it for the same
@@ -561,9 +611,16 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	}
 	if tool != ToolTable {
 		r.headThreads, r.headThreadsLine = c.headingThreads(line)
-		if h, at := c.labelAbove(line); h != "" {
+		h, at := c.labelAbove(line)
+		if h == "" && c.lastLabel != "" && c.nothingSince(c.lastRunStart) {
+			// Output right after output, nothing between: two results
+			// pasted under one label line.
+			h, at = c.lastLabel, c.lastLabelAt
+		}
+		if h != "" {
 			r.SetLabelFrom("heading", h, "line "+strconv.Itoa(at))
 		}
+		c.lastLabel, c.lastLabelAt = h, at
 	}
 	if c.promptHost != "" {
 		r.SetLabelFrom("host", c.promptHost, "prompt at line "+strconv.Itoa(c.promptHostLine))
