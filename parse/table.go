@@ -220,10 +220,14 @@ var threadWords = map[string]bool{
 	// Spanish, Portuguese, German and Vietnamese write-ups
 	"hilos": true, "hilo": true, "nº hilos": true, "núm. hilos": true, "concurrencia": true, "concorrência": true,
 	"anzahl threads": true, "luồng": true, "số luồng": true,
+	// Japanese and Korean write-ups
+	"並列数": true, "並列": true, "スレッド数": true, "スレッド": true, "同時接続数": true, "多重度": true,
+	"스레드": true, "스레드 수": true, "쓰레드": true, "쓰레드 수": true,
 }
 
 // threadStems are the stems every threadWords entry contains.
-var threadStems = []string{"thread", "thd", "conc", "client", "线程", "并发", "hilo", "luồng"}
+var threadStems = []string{"thread", "thd", "conc", "client", "线程", "并发", "hilo", "luồng",
+	"並列", "スレッド", "同時接続", "多重度", "스레드", "쓰레드"}
 
 // mentionsThreads reports whether t may hold a threads column name.
 func mentionsThreads(t string) bool {
@@ -1709,6 +1713,7 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 		return nil
 	}
 	metric, configs, threadCols := false, 0, 0
+	threads, secs := false, 0
 	for i, n := range names {
 		if n == "" {
 			if i == 0 {
@@ -1718,7 +1723,13 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 		}
 		col := classifyColumn(n)
 		switch {
-		case col.kind == colThreads, col.kind != colLatency && timeCol(n):
+		case col.kind == colThreads:
+			threads = true
+			continue
+		case secondsStat(n):
+			secs++
+			continue
+		case col.kind != colLatency && timeCol(n):
 			return nil // a monitor's time series (orzdba, mysqladmin), not a summary
 		case col.isMetric():
 			metric = true
@@ -1732,10 +1743,31 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 			configs++
 		}
 	}
+	if threads {
+		if secs == 0 || secs != len(names)-1 {
+			return nil // a monitor's time series (orzdba, mysqladmin), not a summary
+		}
+		return &unreadTable{sep: sep, header: *l, cols: len(names), metric: true, names: names, seconds: true}
+	}
 	if !metric && configs < 2 {
 		return nil
 	}
 	return &unreadTable{sep: sep, header: *l, cols: len(names), metric: metric, names: names, threadCols: threadCols == configs}
+}
+
+// secondsStat reports a column of seconds by statistic, as mysqlslap
+// prints them per concurrency ("average", "min", "max(sec)", "平均(秒)"):
+// not a latency per event, and no rate.
+func secondsStat(n string) bool {
+	t := strings.ToLower(strings.TrimSpace(n))
+	for _, u := range []string{"(sec)", "(s)", "(秒)", "(초)", "[sec]", "[s]", " sec", " seconds"} {
+		t = strings.TrimSpace(strings.TrimSuffix(t, u))
+	}
+	switch t {
+	case "average", "avg", "min", "max", "minimum", "maximum", "平均", "最小", "最大", "평균", "최소", "최대":
+		return true
+	}
+	return false
 }
 
 // threadCount reads a column named after its thread count ("8线程",
@@ -1773,11 +1805,14 @@ type unreadTable struct {
 	// threadCols is set when the columns are thread counts ("8线程"): the
 	// metric is what is missing.
 	threadCols bool
-	names      []string
-	lines      []Line
-	rows       int // rows holding at least two numbers
-	values     int
-	rule       bool
+	// seconds is set when the columns other than the threads are seconds
+	// by statistic (mysqlslap's average, min and max): no rate to read.
+	seconds bool
+	names   []string
+	lines   []Line
+	rows    int // rows holding at least two numbers
+	values  int
+	rule    bool
 }
 
 func (b *unreadTable) feed(l *Line) status {
@@ -1818,6 +1853,9 @@ func (b *unreadTable) end(c *ctx) {
 		why := "no column names the threads or what each row is"
 		want := "a threads column, or a system, machine, version or test column"
 		switch {
+		case b.seconds:
+			why = "its columns are seconds by statistic per thread count (mysqlslap's average, min and max), which summary tables do not carry"
+			want = "mysqlslap's own output, or a header naming TPS, QPS, events/s or latency"
 		case !b.metric && b.threadCols:
 			why = "the columns name thread counts but neither they nor a caption above name the metric and its unit"
 			want = "a caption or header naming TPS, QPS, events/s or latency"
