@@ -1713,7 +1713,7 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 		return nil
 	}
 	metric, configs, threadCols := false, 0, 0
-	threads, secs := false, 0
+	threads, secs, bare, comp := false, 0, 0, 0
 	for i, n := range names {
 		if n == "" {
 			if i == 0 {
@@ -1722,12 +1722,18 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 			return nil
 		}
 		col := classifyColumn(n)
+		if derived(strings.ToLower(n)) {
+			comp++
+		}
 		switch {
 		case col.kind == colThreads:
 			threads = true
 			continue
 		case secondsStat(n):
 			secs++
+			continue
+		case unitless(n):
+			bare++
 			continue
 		case col.kind != colLatency && timeCol(n):
 			return nil // a monitor's time series (orzdba, mysqladmin), not a summary
@@ -1744,15 +1750,29 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 		}
 	}
 	if threads {
-		if secs == 0 || secs != len(names)-1 {
-			return nil // a monitor's time series (orzdba, mysqladmin), not a summary
+		switch {
+		case secs > 0 && secs == len(names)-1:
+			return &unreadTable{sep: sep, header: *l, cols: len(names), metric: true, names: names, seconds: true}
+		case bare > 0 && bare+comp == len(names)-1:
+			return &unreadTable{sep: sep, header: *l, cols: len(names), metric: true, names: names, unitless: true}
 		}
-		return &unreadTable{sep: sep, header: *l, cols: len(names), metric: true, names: names, seconds: true}
+		return nil // a monitor's time series (orzdba, mysqladmin), not a summary
 	}
 	if !metric && configs < 2 {
 		return nil
 	}
 	return &unreadTable{sep: sep, header: *l, cols: len(names), metric: metric, names: names, threadCols: threadCols == configs}
+}
+
+// unitless reports a column named throughput and nothing else
+// ("throughput", "スループット", "처리량", "吞吐量"): a rate whose unit
+// (transactions, queries or events per second) the header does not say.
+func unitless(n string) bool {
+	switch strings.ToLower(strings.TrimSpace(n)) {
+	case "throughput", "スループット", "처리량", "吞吐量", "吞吐":
+		return true
+	}
+	return false
 }
 
 // secondsStat reports a column of seconds by statistic, as mysqlslap
@@ -1808,11 +1828,13 @@ type unreadTable struct {
 	// seconds is set when the columns other than the threads are seconds
 	// by statistic (mysqlslap's average, min and max): no rate to read.
 	seconds bool
-	names   []string
-	lines   []Line
-	rows    int // rows holding at least two numbers
-	values  int
-	rule    bool
+	// unitless is set when they are rates named "throughput" only.
+	unitless bool
+	names    []string
+	lines    []Line
+	rows     int // rows holding at least two numbers
+	values   int
+	rule     bool
 }
 
 func (b *unreadTable) feed(l *Line) status {
@@ -1853,6 +1875,9 @@ func (b *unreadTable) end(c *ctx) {
 		why := "no column names the threads or what each row is"
 		want := "a threads column, or a system, machine, version or test column"
 		switch {
+		case b.unitless:
+			why = "its columns name a throughput but not its unit (transactions, queries or events per second)"
+			want = "a header or caption naming TPS, QPS or events/s"
 		case b.seconds:
 			why = "its columns are seconds by statistic per thread count (mysqlslap's average, min and max), which summary tables do not carry"
 			want = "mysqlslap's own output, or a header naming TPS, QPS, events/s or latency"

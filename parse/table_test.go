@@ -396,6 +396,11 @@ func TestSummaryTableIdentity(t *testing.T) {
 			"MySQL5.1\n並列数 | average | min | max(sec) |\n---|---|---|---|\n50 | 5.980 | 5.889 | 6.054 |\n60 | 7.050 | 6.991 | 7.169 |\n",
 			nil,
 			[]string{"2: summary table (並列数, average, min, max(sec)) not read: its columns are seconds by statistic per thread count (mysqlslap's average, min and max), which summary tables do not carry, so 8 values in 2 rows (lines 2-5) are left out (expected mysqlslap's own output, or a header naming TPS, QPS, events/s or latency)"}, nil},
+		{"a throughput without unit per thread count is reported; a monitor's threads series is not",
+			"MySQL 5.7.25 | MySQL 8.0.15 | ||\n---|---|---|---|\nthreads | throughput | throughput | throughput ratio |\n1 | 1241.18 | 1114.4 | 1.11 |\n\n" +
+				"| threads | running | connected |\n|---|---|---|\n| 8 | 3 | 10 |\n",
+			nil,
+			[]string{"3: summary table (threads, throughput, throughput, throughput ratio) not read: its columns name a throughput but not its unit (transactions, queries or events per second), so 4 values in 1 rows (lines 3-4) are left out (expected a header or caption naming TPS, QPS or events/s)"}, nil},
 		{"Japanese and Korean threads headers",
 			"| スレッド数 | TPS |\n|---|---|\n| 8 | 100.5 |\n\n| 쓰레드 수 | QPS |\n|---|---|\n| 16 | 2000.5 |\n",
 			[]string{"3 threads=8(table) tps=100.5 [table:line 1]", "7 threads=16(table) qps=2000.5 [table:line 5]"}, nil, nil},

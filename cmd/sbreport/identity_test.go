@@ -80,6 +80,12 @@ var identityGaps = map[string]struct {
 	"mysqlslap-5.1-vs-5.7-write-innodb-concurrency-tables-under-version-labels-heading-load-engine-excerpt-ja.txt": {
 		notRead: []int{20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44},
 		errorAt: []int{18, 32}},
+	// Tables whose rates are named "throughput" without a unit, their
+	// systems on a line above the rule: reported, not read. The last row,
+	// cut by the excerpt, is left out without a word.
+	"sb1.0-oltp-ro-point-select-mysql-5.7-vs-8.0-latin1-two-line-header-systems-above-threads-ratio-column-excerpt-ja.txt": {
+		notRead: []int{17, 18, 19, 20, 21, 22, 23, 24, 25, 30, 31, 32, 33, 34, 35, 36, 37},
+		errorAt: []int{16, 29}},
 }
 
 // identityReport compares what sbreport makes of a fixture with what a
