@@ -204,6 +204,51 @@ func (c *ctx) setEngine(e, from string) {
 
 var createEngineRE = regexp.MustCompile(`(?i)(?:^\)|\bCREATE\s+TABLE\b.*\))\s*ENGINE\s*=\s*([A-Za-z][A-Za-z0-9_]*)`)
 
+var indexDDLRE = regexp.MustCompile(`(?i)^(?:CREATE\s+(?:UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX|DROP\s+INDEX|ALTER\s+TABLE\s+\S+\s+(?:ADD|DROP)\s+(?:UNIQUE\s+)?(?:INDEX|KEY))\s`)
+
+// noteSchemaText remembers the last index change the text shows
+// ("CREATE INDEX idx_salary ON salaries(salary);", "ALTER TABLE t ADD
+// INDEX ...") and the last Lua event function it shows ("function
+// event()"): runs after them ran against another schema, or another
+// script, than runs before them, though their command is the same
+// (schemaLabels).
+func (c *ctx) noteSchemaText(l *Line) {
+	t := l.Text
+	if len(t) < 12 {
+		return
+	}
+	switch t[0] | 0x20 {
+	case 'c', 'd', 'a':
+		if indexDDLRE.MatchString(t) {
+			c.schema, c.schemaLine = strings.TrimSpace(strings.TrimSuffix(t, ";")), l.No
+		}
+	case 'f':
+		if strings.HasPrefix(t, "function event(") {
+			c.scriptLine = l.No
+		}
+	}
+}
+
+// schemaLabels labels a sysbench run with the last index change shown
+// above it ("schema") and, for a run of a script of the author's own
+// (not a test of the catalogue), with the Lua script shown last above it
+// ("script"): the same command run before and after "CREATE INDEX", or
+// after the script was edited, measures different things, not repeats.
+func (r *Run) schemaLabels() {
+	if r.Tool != ToolSysbench {
+		return
+	}
+	if r.schemaHint != "" {
+		r.SetLabelFrom("schema", r.schemaHint, "statement at line "+strconv.Itoa(r.schemaLine))
+	}
+	if r.scriptLine > 0 && r.Test != "" {
+		if _, ok := LookupTest(r.Test); !ok {
+			at := strconv.Itoa(r.scriptLine)
+			r.SetLabelFrom("script", "Lua script at line "+at, "the event function shown at line "+at)
+		}
+	}
+}
+
 // noteEngineText takes the engine of a CREATE TABLE statement ("...)
 // ENGINE=InnoDB DEFAULT CHARSET=...") that no block claimed.
 func (c *ctx) noteEngineText(l *Line) {
@@ -274,6 +319,7 @@ func (r *Run) settle() {
 	}
 	r.inherit = nil
 	r.pickCandidate()
+	r.schemaLabels()
 	if r.Test == "" && r.proseTest != "" && r.SQL == nil && r.FileIO == nil && r.Memory == nil && r.Tool == ToolSysbench {
 		r.Test = r.proseTest
 		r.LabelFrom = setFrom(r.LabelFrom, "test", "prose at line "+strconv.Itoa(r.proseTestLine))

@@ -426,3 +426,40 @@ func TestRunCommandAboveCleanup(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemaAndScriptLabels: one command typed once, its output shown
+// again after "CREATE INDEX" and after the author's Lua script is shown
+// edited: different experiments, told apart by the labels "schema" and
+// "script". A test of the catalogue takes no script label.
+func TestSchemaAndScriptLabels(t *testing.T) {
+	sql := func(tps string) string {
+		return "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nRunning the test with following options:\nNumber of threads: 4\n\n" +
+			"Threads started!\n\nSQL statistics:\n    queries performed:\n        read:                            136\n" +
+			"        write:                           0\n        other:                           0\n        total:                           136\n" +
+			"    transactions:                        136    (" + tps + " per sec.)\n    queries:                             136    (" + tps + " per sec.)\n" +
+			"    ignored errors:                      0      (0.00 per sec.)\n    reconnects:                          0      (0.00 per sec.)\n\n" +
+			"General statistics:\n    total time:                          10.1197s\n    total number of events:              136\n"
+	}
+	in := "```lua\nfunction event()\n  con:query(\"SELECT 1\")\nend\n```\n$ sysbench test.lua --threads=4 run\n" + sql("13.44") +
+		"\nCREATE INDEX idx_salary ON salaries(salary);\n\n" + sql("32235.99") +
+		"\n```lua\nfunction event()\n  con:query(\"SELECT 2\")\nend\n```\n\n" + sql("45.94") +
+		"\n$ sysbench cpu --threads=4 run\n" + cpu("4", "1000.00")
+	runs := runsOf(t, in)
+	want := []struct{ schema, script string }{
+		{"", "Lua script at line 2"},
+		{"CREATE INDEX idx_salary ON salaries(salary)", "Lua script at line 2"},
+		{"CREATE INDEX idx_salary ON salaries(salary)", "Lua script at line 54"},
+		{"CREATE INDEX idx_salary ON salaries(salary)", ""},
+	}
+	if len(runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(runs), len(want))
+	}
+	for i, w := range want {
+		if got := runs[i].Labels["schema"]; got != w.schema {
+			t.Errorf("run %d (line %d): schema %q, want %q", i, runs[i].Line, got, w.schema)
+		}
+		if got := runs[i].Labels["script"]; got != w.script {
+			t.Errorf("run %d (line %d): script %q, want %q", i, runs[i].Line, got, w.script)
+		}
+	}
+}

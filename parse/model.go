@@ -113,7 +113,10 @@ type Run struct {
 	inheritLine     int
 	candidates      []*Command // run commands typed together before the output, one of which it ran
 	candLine        int        // the line of the cleanup command that closed them
-	headThreads     int        // threads a line just above the run names
+	schemaHint      string     // the last index change shown above the run (schemaLabels)
+	schemaLine      int
+	scriptLine      int // the last Lua event function shown above the run
+	headThreads     int // threads a line just above the run names
 	headThreadsLine int
 
 	warnDropped int // warnings beyond MaxWarnings, see Warn

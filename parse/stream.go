@@ -114,6 +114,9 @@ type ctx struct {
 	// before the first one's output appeared: the output that follows a
 	// cleanup command then belongs to neither by position.
 	stackedRuns bool
+	schema      string // the last index change the text shows (noteSchemaText)
+	schemaLine  int
+	scriptLine  int        // the line of the last Lua event function the text shows
 	pendingRuns []*Command // the run commands of one test typed one after another, waiting for output
 	// candidates are those commands once a cleanup closed them: each
 	// output after it ran one of them (settle picks by what it did).
@@ -297,6 +300,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 			c.command, c.cmdLine = cmd, l.No
 		}
 		c.noteEngineText(&l)
+		c.noteSchemaText(&l)
 		if cur != nil {
 			switch cur.feed(&l) {
 			case consumed:
@@ -631,6 +635,7 @@ func (c *ctx) newRun(tool string, line int) *Run {
 			r.proseTest, r.proseTestLine = c.testWord, c.testWordLine
 		}
 		r.engineHint, r.engineFrom, r.engineLine = c.engine, c.engineFrom, c.engineLine
+		r.schemaHint, r.schemaLine, r.scriptLine = c.schema, c.schemaLine, c.scriptLine
 		r.prevRunLine = c.lastRunStart
 		c.lastRunStart = line
 	}
