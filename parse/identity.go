@@ -219,7 +219,9 @@ func (c *ctx) noteSchemaText(l *Line) {
 	}
 	switch t[0] | 0x20 {
 	case 'c', 'd', 'a':
-		if indexDDLRE.MatchString(t) {
+		// The words first: "avg-cpu:" and "Device:" open every iostat report.
+		if (hasPrefixFoldASCII(t, "create") || hasPrefixFoldASCII(t, "drop") || hasPrefixFoldASCII(t, "alter")) &&
+			indexDDLRE.MatchString(t) {
 			c.schema, c.schemaLine = strings.TrimSpace(strings.TrimSuffix(t, ";")), l.No
 		}
 	case 'f':
