@@ -164,18 +164,36 @@ func randomText(rng *rand.Rand, pieces []string, max int) string {
 	return b.String()
 }
 
-// TestSecretNameFolding checks secretName's ASCII folding against
-// strings.ToLower on option names built from the words it looks for,
-// separators, upper case and non-ASCII letters (Kelvin sign, long s,
-// dotted I, invalid UTF-8).
-func TestSecretNameFolding(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	pieces := []string{"mysql", "PASSWORD", "pass", "Pass", "passwd", "pwd", "PWD", "secret", "SECRET", "-", "_", ".", "--",
-		"db", "user", "x", "\u212a", "\u017f", "\u0130", "\xff", "word", "passw", "ord", "ecret", "s"}
-	for n := 0; n < 50000; n++ {
-		name := randomText(rng, pieces, 6)
-		if got, want := secretName(name), secretNameByFields(name); got != want {
-			t.Fatalf("secretName(%q) = %v, by strings.ToLower and FieldsFunc %v", name, got, want)
+// TestASCIIFolding checks the password tests that fold ASCII case
+// against strings.ToLower, on text built from the words they look for,
+// separators, upper case and non-ASCII letters that lower-case unusually
+// (Kelvin sign, long s, dotted I, invalid UTF-8): secretName against
+// splitting with strings.FieldsFunc, mayHoldPassword against
+// strings.Contains.
+func TestASCIIFolding(t *testing.T) {
+	byLower := func(s string) bool {
+		l := strings.ToLower(s)
+		return strings.Contains(l, "pass") || strings.Contains(l, "pwd") || strings.Contains(l, "secret") ||
+			strings.Contains(s, "-p") || strings.Contains(s, "@")
+	}
+	for _, tc := range []struct {
+		name      string
+		got, want func(string) bool
+		pieces    []string
+		max       int
+	}{
+		{"secretName", secretName, secretNameByFields, []string{"mysql", "PASSWORD", "pass", "Pass", "passwd", "pwd", "PWD",
+			"secret", "SECRET", "-", "_", ".", "--", "db", "user", "x", "\u212a", "\u017f", "\u0130", "\xff", "word", "passw",
+			"ord", "ecret", "s"}, 6},
+		{"mayHoldPassword", mayHoldPassword, byLower, []string{"PA", "pa", "SS", "ss", "P", "WD", "wd", "SEC", "sec", "RET",
+			"ret", "-", "p", "@", " ", "x", "\u212a", "\u017f", "\u0130", "\xff", "--mysql-", "=", "user"}, 8},
+	} {
+		rng := rand.New(rand.NewPCG(3, 4))
+		for n := 0; n < 50000; n++ {
+			s := randomText(rng, tc.pieces, tc.max)
+			if got, want := tc.got(s), tc.want(s); got != want {
+				t.Fatalf("%s(%q) = %v, by strings.ToLower %v", tc.name, s, got, want)
+			}
 		}
 	}
 }
@@ -236,26 +254,6 @@ func TestWindowLacks(t *testing.T) {
 	l = Line{No: no, Raw: raw, win: lr.w}
 	if l.win == nil || l.win.lacks(needleTool) || l.win.lacks(needleEq) {
 		t.Fatalf("line 1 of a window whose line 2 names mysqlslap and '=': lacks tool %v, = %v; want false", l.win.lacks(needleTool), l.win.lacks(needleEq))
-	}
-}
-
-// TestMayHoldPasswordFolding checks mayHoldPassword against
-// strings.ToLower and strings.Contains on text built from its words in
-// mixed case, with non-ASCII letters that lower-case unusually.
-func TestMayHoldPasswordFolding(t *testing.T) {
-	byLower := func(s string) bool {
-		l := strings.ToLower(s)
-		return strings.Contains(l, "pass") || strings.Contains(l, "pwd") || strings.Contains(l, "secret") ||
-			strings.Contains(s, "-p") || strings.Contains(s, "@")
-	}
-	rng := rand.New(rand.NewPCG(7, 8))
-	pieces := []string{"PA", "pa", "SS", "ss", "P", "WD", "wd", "SEC", "sec", "RET", "ret", "-", "p", "@", " ", "x",
-		"\u212a", "\u017f", "\u0130", "\xff", "--mysql-", "=", "user"}
-	for n := 0; n < 50000; n++ {
-		s := randomText(rng, pieces, 8)
-		if got, want := mayHoldPassword(s), byLower(s); got != want {
-			t.Fatalf("mayHoldPassword(%q) = %v, by strings.ToLower %v", s, got, want)
-		}
 	}
 }
 
