@@ -680,15 +680,19 @@ func (c *ctx) labelAbove(line int) (string, int) {
 }
 
 // outputWords, with fillerWords, make a label line that names nothing
-// but the output below it, in the languages of the write-ups read so far.
+// but the output (or the success) below it, in the languages of the
+// write-ups read so far.
 var outputWords = map[string]bool{"result": true, "results": true, "output": true, "outputs": true,
 	"resultado": true, "resultados": true, "résultat": true, "résultats": true, "resultat": true, "resultate": true,
 	"ergebnis": true, "ergebnisse": true, "ausgabe": true, "salida": true, "saída": true, "kết": true, "quả": true,
-	"결과": true, "результат": true, "результаты": true, "вывод": true, "risultato": true, "risultati": true}
+	"결과": true, "результат": true, "результаты": true, "вывод": true, "risultato": true, "risultati": true,
+	// status words: "Success:", "Done:", "Thành công:"
+	"success": true, "successful": true, "done": true, "finished": true, "ok": true, "thành": true, "công": true,
+	"éxito": true, "sucesso": true, "erfolgreich": true}
 
 // cjkGenericWords are outputWords written without spaces around them
 // ("测试结果", "測定結果").
-var cjkGenericWords = []string{"测试", "測試", "測定", "结果", "結果", "输出", "輸出", "出力", "결과"}
+var cjkGenericWords = []string{"测试", "測試", "測定", "结果", "結果", "输出", "輸出", "出力", "결과", "成功", "完成", "성공"}
 
 // namesNothing reports whether a label is made only of words that name
 // no system: an empty one, "Result", "Test results", "Kết quả".

@@ -352,7 +352,8 @@ func TestReportIntervalFromCommand(t *testing.T) {
 // identical runs, one of them under it, were two systems of one run each.
 // A name above it still labels the run.
 func TestGenericLabelNamesNothing(t *testing.T) {
-	for _, lab := range []string{"Result:", "Resultado:", "Kết quả:", "结果：", "#### Run:", "Here is the output:", "测试结果:"} {
+	for _, lab := range []string{"Result:", "Resultado:", "Kết quả:", "结果：", "#### Run:", "Here is the output:", "测试结果:",
+		"Thành công:", "Done:", "成功:"} {
 		runs := runsOf(t, lab+"\n"+cpu("4", "3900.00")+"\n"+cpu("4", "3910.00"))
 		if len(runs) != 2 || runs[0].Labels["heading"] != "" || runs[1].Labels["heading"] != "" {
 			t.Errorf("%q above the first of two runs: %d runs, headings %q, %q; want 2 runs without one", lab, len(runs),
