@@ -203,12 +203,15 @@ func identityReport(t *testing.T, file string) []string {
 	}
 	// No two different experiments share a cell; two readings of one
 	// experiment (repeats, restatements) are not kept apart by system.
-	same := map[[2]int]bool{}
-	for _, groups := range [][][]int{exp.Repeats, exp.Restated} {
+	// (A restatement, a table restating a transcript's results, may still
+	// be kept apart: restated rows are not recognised as such.)
+	same, repeat := map[[2]int]bool{}, map[[2]int]bool{}
+	for k, groups := range [][][]int{exp.Repeats, exp.Restated} {
 		for _, g := range groups {
 			for _, a := range g {
 				for _, b := range g {
 					same[[2]int{a, b}] = true
+					repeat[[2]int{a, b}] = repeat[[2]int{a, b}] || k == 0
 				}
 			}
 		}
@@ -224,6 +227,8 @@ func identityReport(t *testing.T, file string) []string {
 			experiment := a.System == b.System && a.Test == b.Test && intText(a.Threads) == intText(b.Threads) &&
 				fmt.Sprint(a.Options) == fmt.Sprint(b.Options) && a.Engine == b.Engine && a.Host == b.Host
 			switch {
+			case repeat[[2]int{a.Line, b.Line}] && ka != kb:
+				bad("lines %d and %d: repeats of one experiment to a reader, but kept apart in cells %v and %v", a.Line, b.Line, ka, kb)
 			case ka == kb && !experiment && !same[[2]int{a.Line, b.Line}]:
 				bad("lines %d and %d: one cell %v, but a reader sees different experiments (%s vs %s)", a.Line, b.Line, ka, describe(a.System, a.Options), describe(b.System, b.Options))
 			case a.System != b.System && ka.System == kb.System && ka.Workload == kb.Workload:
