@@ -679,6 +679,59 @@ func (c *ctx) labelAbove(line int) (string, int) {
 	return "", 0
 }
 
+// noteSection follows the Markdown headings ("## MariaDB 10.6") of the
+// text: a heading of level 2 to 6 that names a server, an engine or a
+// machine labels the runs of its section, down to the next heading of
+// its level or above; one naming a topic ("## 并发测试", concurrency
+// test; "### Read-only") labels nothing but keeps the sections above it.
+// ("# " is a root prompt, and read as one.)
+func (c *ctx) noteSection(l *Line) {
+	h := l.Text
+	level := 0
+	for level < len(h) && h[level] == '#' {
+		level++
+	}
+	if level < 2 || level > 6 || level == len(h) || h[level] != ' ' {
+		return
+	}
+	for k := level; k < len(c.sections); k++ {
+		c.sections[k] = Heading{}
+	}
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.Trim(h, "#*_ ")), ":"))
+	if headingNamesSystem(t) && len([]rune(t)) <= 40 && !repeatMarkRE.MatchString(t) {
+		c.sections[level] = Heading{No: l.No, Text: t}
+	}
+}
+
+// section returns the innermost section heading that names a system.
+func (c *ctx) section() (string, int) {
+	for k := len(c.sections) - 1; k >= 2; k-- {
+		if h := c.sections[k]; h.Text != "" {
+			return h.Text, h.No
+		}
+	}
+	return "", 0
+}
+
+// machineWords are machines and virtualisation a section heading may
+// name besides the databases and engines of systemWords.
+var machineWords = map[string]bool{"graviton": true, "epyc": true, "xeon": true, "ryzen": true, "raspberry": true,
+	"docker": true, "kvm": true, "qemu": true, "virtualbox": true, "vitess": true, "galera": true, "cockroachdb": true,
+	"yugabyte": true, "singlestore": true, "greenplum": true, "opengauss": true, "gaussdb": true, "rds": true}
+
+// headingNamesSystem reports whether a section heading names a server,
+// an engine or a machine: one of systemWords or machineWords as a word
+// ("MariaDB 10.6", "mysql8", "Graviton2"), in any ASCII case.
+// ("## Memory" is sysbench's memory test, not the MEMORY engine.)
+func headingNamesSystem(t string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+		if systemWords[w] && w != "memory" || machineWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // outputWords, with fillerWords, make a label line that names nothing
 // but the output (or the success) below it, in the languages of the
 // write-ups read so far.

@@ -464,3 +464,32 @@ func TestSchemaAndScriptLabels(t *testing.T) {
 		}
 	}
 }
+
+// A Markdown section heading that names a server, an engine or a machine
+// labels the runs of its section, with prose between ("## MariaDB 10.6"
+// and "## MySQL 8.0" above their outputs were pooled as repeats); one
+// naming a topic ("## 并发测试", concurrency test; "## Memory", the test)
+// labels nothing, so that the steps of one experiment stay repeats.
+func TestSectionHeadingNamesSystem(t *testing.T) {
+	prose := "\nThe server ran with the defaults of its package.\nWe ran it twice.\n\n```\n"
+	runs := runsOf(t, "## MariaDB 10.6\n"+prose+cpu("4", "3900.00")+"```\n\n## MySQL 8.0\n"+prose+cpu("4", "3500.00")+"```\n")
+	if len(runs) != 2 || runs[0].Labels["heading"] != "MariaDB 10.6" || runs[1].Labels["heading"] != "MySQL 8.0" {
+		t.Fatalf("%d runs, headings %q, %q; want MariaDB 10.6, MySQL 8.0", len(runs), runs[0].Labels["heading"],
+			runs[len(runs)-1].Labels["heading"])
+	}
+	for _, h := range []string{"## 并发测试", "### Memory", "## Results", "## Test 2", "## 2. CPU Benchmark"} {
+		runs := runsOf(t, h+prose+cpu("4", "3900.00")+"```\n\n"+h+"x"+prose+cpu("4", "3910.00")+"```\n")
+		if len(runs) != 2 || runs[0].Labels["heading"] != "" || runs[1].Labels["heading"] != "" {
+			t.Errorf("%q: headings %q, %q; want none", h, runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
+		}
+	}
+	// Every run of a section takes its heading (the two runs of one server
+	// stay repeats); a topic subsection keeps it, the next section ends it.
+	runs = runsOf(t, "## MariaDB 10.6\n"+prose+cpu("4", "3900.00")+"```\n### Read-only\n"+prose+cpu("4", "3910.00")+
+		"```\n## Conclusion\n"+prose+cpu("4", "3920.00")+"```\n")
+	if len(runs) != 3 || runs[0].Labels["heading"] != "MariaDB 10.6" || runs[1].Labels["heading"] != "MariaDB 10.6" ||
+		runs[2].Labels["heading"] != "" {
+		t.Errorf("runs of one section: %d runs, headings %q, %q, %q; want MariaDB 10.6 twice, then none", len(runs),
+			runs[0].Labels["heading"], runs[1].Labels["heading"], runs[len(runs)-1].Labels["heading"])
+	}
+}

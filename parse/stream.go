@@ -80,12 +80,13 @@ type ctx struct {
 	name     string
 	f        *format // what this input is read as
 	emit     func(Item)
-	found    int       // items emitted, errors excluded
-	headings []Heading // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
-	blankRun int       // blank lines since the last non-blank line
-	command  *Command  // the last command line seen, until a run takes it
-	cmdLine  int       // last line of the command (continuations included)
-	cmdStart int       // its first line
+	found    int        // items emitted, errors excluded
+	headings []Heading  // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
+	sections [7]Heading // the Markdown headings naming a system, by level (noteSection)
+	blankRun int        // blank lines since the last non-blank line
+	command  *Command   // the last command line seen, until a run takes it
+	cmdLine  int        // last line of the command (continuations included)
+	cmdStart int        // its first line
 	// A command continued on the next line (a trailing backslash) is
 	// parsed once it is complete: pendRaw holds its text so far, for
 	// pendOf, the command its first line gave.
@@ -390,6 +391,7 @@ func (c *ctx) remember(l *Line) {
 	}
 	c.blankRun = 0
 	c.noteTestWord(l)
+	c.noteSection(l)
 	if len(c.headings) == maxHeadings {
 		copy(c.headings, c.headings[1:])
 		c.headings = c.headings[:maxHeadings-1]
@@ -620,6 +622,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 			// Output right after output, nothing between: two results
 			// pasted under one label line.
 			h, at = c.lastLabel, c.lastLabelAt
+		}
+		if h == "" {
+			h, at = c.section()
 		}
 		if h != "" {
 			r.SetLabelFrom("heading", h, "line "+strconv.Itoa(at))
