@@ -1075,6 +1075,12 @@ func stripHTML(b []byte) []byte {
 				if !nextBreak && (name == "br" || !atStart) {
 					out = append(out, '\n')
 				}
+				if len(name) == 2 && name[0] == 'h' && name[1] >= '2' && name[1] <= '6' && tag[0] != '/' {
+					// A section heading keeps its level, as Markdown writes
+					// it: "<h2>MySQL 8.0</h2>" is "## MySQL 8.0".
+					out = append(out, "######"[:name[1]-'0']...)
+					out = append(out, ' ')
+				}
 			case (name == "td" || name == "th") && tag[0] != '/':
 				out = append(out, ' ')
 			}

@@ -349,3 +349,29 @@ func TestFileLabel(t *testing.T) {
 		t.Errorf("file labels %v, want %v", got, want)
 	}
 }
+
+// TestHTMLSectionHeadings: a page's <h2> sections naming two servers, each
+// above a <pre> of a real 1.0.20 run, give two systems, as the Markdown
+// "## MariaDB 10.6" sections do (the runs were pooled as repeats).
+func TestHTMLSectionHeadings(t *testing.T) {
+	data, err := os.ReadFile("../testdata/public/sysbench-1.0/sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	out := strings.Join(lines[226:453], "\n") // the banner to the fairness block
+	page := "<html><body><h1>Benchmarks</h1><h2>MariaDB 10.6</h2><p>With the packaged defaults.</p><pre>\n" + out +
+		"</pre><h2>MySQL 8.0</h2><p>The same machine.</p><pre>\n" + out + "</pre></body></html>"
+	r, kind, err := Clean(bufio.NewReader(strings.NewReader(page)))
+	if err != nil || kind == "" {
+		t.Fatalf("Clean: kind %q, err %v", kind, err)
+	}
+	doc, err := parse.All(r, "page.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Runs) != 2 || doc.Runs[0].Labels["heading"] != "MariaDB 10.6" || doc.Runs[1].Labels["heading"] != "MySQL 8.0" ||
+		doc.Runs[0].TPS == nil || *doc.Runs[0].TPS != 91.56 {
+		t.Fatalf("%d runs; headings %v", len(doc.Runs), doc.Runs)
+	}
+}
