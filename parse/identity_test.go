@@ -493,3 +493,12 @@ func TestSectionHeadingNamesSystem(t *testing.T) {
 			runs[0].Labels["heading"], runs[1].Labels["heading"], runs[len(runs)-1].Labels["heading"])
 	}
 }
+
+// One post's labels that differ only in case name one system: "- X64"
+// above one output and "- x64" above the next (a Korean EC2 write-up).
+func TestHeadingSpelling(t *testing.T) {
+	runs := runsOf(t, "- X64\n"+cpu("4", "3900.00")+"\nsome prose between\n\n- x64\n"+cpu("4", "3910.00"))
+	if len(runs) != 2 || runs[0].Labels["heading"] != "X64" || runs[1].Labels["heading"] != "X64" {
+		t.Errorf("%d runs, headings %q, %q; want X64 twice", len(runs), runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
+	}
+}

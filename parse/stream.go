@@ -83,10 +83,13 @@ type ctx struct {
 	found    int        // items emitted, errors excluded
 	headings []Heading  // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
 	sections [7]Heading // the Markdown headings naming a system, by level (noteSection)
-	blankRun int        // blank lines since the last non-blank line
-	command  *Command   // the last command line seen, until a run takes it
-	cmdLine  int        // last line of the command (continuations included)
-	cmdStart int        // its first line
+	// spellings maps a heading label in lower case to its first spelling:
+	// one post writing "X64" and "x64" names one machine.
+	spellings map[string]string
+	blankRun  int      // blank lines since the last non-blank line
+	command   *Command // the last command line seen, until a run takes it
+	cmdLine   int      // last line of the command (continuations included)
+	cmdStart  int      // its first line
 	// A command continued on the next line (a trailing backslash) is
 	// parsed once it is complete: pendRaw holds its text so far, for
 	// pendOf, the command its first line gave.
@@ -399,6 +402,20 @@ func (c *ctx) remember(l *Line) {
 	c.headings = append(c.headings, Heading{No: l.No, Text: l.Text})
 }
 
+// spelling returns the first spelling the input gave a heading label
+// that differs from h only in case.
+func (c *ctx) spelling(h string) string {
+	k := strings.ToLower(h)
+	if first, ok := c.spellings[k]; ok {
+		return first
+	}
+	if c.spellings == nil {
+		c.spellings = map[string]string{}
+	}
+	c.spellings[k] = h
+	return h
+}
+
 // windowsPrompt reports a Windows command prompt ("C:\Users\me>"): a
 // shell, not a database client.
 func windowsPrompt(p string) bool {
@@ -627,7 +644,7 @@ func (c *ctx) newRun(tool string, line int) *Run {
 			h, at = c.section()
 		}
 		if h != "" {
-			r.SetLabelFrom("heading", h, "line "+strconv.Itoa(at))
+			r.SetLabelFrom("heading", c.spelling(h), "line "+strconv.Itoa(at))
 		}
 		c.lastLabel, c.lastLabelAt = h, at
 	}
