@@ -65,14 +65,31 @@ func commandInLine(text string, l *Line) *Command {
 	if l != nil && l.win.lacks(needleTool) {
 		return nil
 	}
-	if !strings.Contains(text, "sysbench") && !strings.Contains(text, "mysqlslap") && !strings.Contains(text, "mariadb-slap") &&
-		!strings.Contains(text, ".lua") {
+	if !mentionsTool(text) {
 		return nil
 	}
 	if cmd := ParseCommand(text); cmd.Tool == "sysbench" || cmd.Tool == "mysqlslap" {
 		return cmd
 	}
 	return nil
+}
+
+// toolWords are what a line that runs a benchmark holds: a tool's name
+// or a script's extension, each with the index of a byte of it that is
+// rare in benchmark output (a window of lines is searched by that byte).
+var toolWords = [...]struct {
+	word string
+	rare int
+}{{"sysbench", 1}, {"mysqlslap", 1}, {"mariadb-slap", 6}, {".lua", 2}}
+
+// mentionsTool reports whether s holds one of toolWords.
+func mentionsTool(s string) bool {
+	for _, w := range toolWords {
+		if strings.Contains(s, w.word) {
+			return true
+		}
+	}
+	return false
 }
 
 // commandFirst marks the bytes commandIn lets a command start with: the

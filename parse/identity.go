@@ -724,12 +724,7 @@ var machineWords = map[string]bool{"graviton": true, "epyc": true, "xeon": true,
 // ("MariaDB 10.6", "mysql8", "Graviton2"), in any ASCII case.
 // ("## Memory" is sysbench's memory test, not the MEMORY engine.)
 func headingNamesSystem(t string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
-		if systemWords[w] && w != "memory" || machineWords[w] {
-			return true
-		}
-	}
-	return false
+	return anyLetterWord(t, func(w string) bool { return systemWords[w] && w != "memory" || machineWords[w] })
 }
 
 // outputWords, with fillerWords, make a label line that names nothing

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -347,6 +348,17 @@ func TestReportIntervalFromCommand(t *testing.T) {
 	}
 }
 
+// realCPU is a real sysbench 1.0.20 cpu run with its command, for the
+// label rules below (testdata/real: MariaDB's machine, 2 threads).
+func realCPU(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../testdata/real/sysbench-1.0.20-cpu-2thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // A label line made only of words that say an output follows ("Result:",
 // "Resultado:", "Kết quả:", "结果：", "#### Run:") names no system: two
 // identical runs, one of them under it, were two systems of one run each.
@@ -354,13 +366,13 @@ func TestReportIntervalFromCommand(t *testing.T) {
 func TestGenericLabelNamesNothing(t *testing.T) {
 	for _, lab := range []string{"Result:", "Resultado:", "Kết quả:", "结果：", "#### Run:", "Here is the output:", "测试结果:",
 		"Thành công:", "Done:", "成功:"} {
-		runs := runsOf(t, lab+"\n"+cpu("4", "3900.00")+"\n"+cpu("4", "3910.00"))
+		runs := runsOf(t, lab+"\n"+realCPU(t)+"\n"+realCPU(t))
 		if len(runs) != 2 || runs[0].Labels["heading"] != "" || runs[1].Labels["heading"] != "" {
 			t.Errorf("%q above the first of two runs: %d runs, headings %q, %q; want 2 runs without one", lab, len(runs),
 				runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
 		}
 	}
-	runs := runsOf(t, "MariaDB 10.6:\nResult:\n"+cpu("4", "3900.00")+"\nMySQL 8.0:\nResult:\n"+cpu("4", "3500.00"))
+	runs := runsOf(t, "MariaDB 10.6:\nResult:\n"+realCPU(t)+"\nMySQL 8.0:\nResult:\n"+realCPU(t))
 	if len(runs) != 2 || runs[0].Labels["heading"] != "MariaDB 10.6" || runs[1].Labels["heading"] != "MySQL 8.0" {
 		t.Errorf("names above a Result: line: %d runs, headings %q, %q; want MariaDB 10.6, MySQL 8.0", len(runs),
 			runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
@@ -472,21 +484,21 @@ func TestSchemaAndScriptLabels(t *testing.T) {
 // labels nothing, so that the steps of one experiment stay repeats.
 func TestSectionHeadingNamesSystem(t *testing.T) {
 	prose := "\nThe server ran with the defaults of its package.\nWe ran it twice.\n\n```\n"
-	runs := runsOf(t, "## MariaDB 10.6\n"+prose+cpu("4", "3900.00")+"```\n\n## MySQL 8.0\n"+prose+cpu("4", "3500.00")+"```\n")
+	runs := runsOf(t, "## MariaDB 10.6\n"+prose+realCPU(t)+"```\n\n## MySQL 8.0\n"+prose+realCPU(t)+"```\n")
 	if len(runs) != 2 || runs[0].Labels["heading"] != "MariaDB 10.6" || runs[1].Labels["heading"] != "MySQL 8.0" {
 		t.Fatalf("%d runs, headings %q, %q; want MariaDB 10.6, MySQL 8.0", len(runs), runs[0].Labels["heading"],
 			runs[len(runs)-1].Labels["heading"])
 	}
 	for _, h := range []string{"## 并发测试", "### Memory", "## Results", "## Test 2", "## 2. CPU Benchmark"} {
-		runs := runsOf(t, h+prose+cpu("4", "3900.00")+"```\n\n"+h+"x"+prose+cpu("4", "3910.00")+"```\n")
+		runs := runsOf(t, h+prose+realCPU(t)+"```\n\n"+h+"x"+prose+realCPU(t)+"```\n")
 		if len(runs) != 2 || runs[0].Labels["heading"] != "" || runs[1].Labels["heading"] != "" {
 			t.Errorf("%q: headings %q, %q; want none", h, runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
 		}
 	}
 	// Every run of a section takes its heading (the two runs of one server
 	// stay repeats); a topic subsection keeps it, the next section ends it.
-	runs = runsOf(t, "## MariaDB 10.6\n"+prose+cpu("4", "3900.00")+"```\n### Read-only\n"+prose+cpu("4", "3910.00")+
-		"```\n## Conclusion\n"+prose+cpu("4", "3920.00")+"```\n")
+	runs = runsOf(t, "## MariaDB 10.6\n"+prose+realCPU(t)+"```\n### Read-only\n"+prose+realCPU(t)+
+		"```\n## Conclusion\n"+prose+realCPU(t)+"```\n")
 	if len(runs) != 3 || runs[0].Labels["heading"] != "MariaDB 10.6" || runs[1].Labels["heading"] != "MariaDB 10.6" ||
 		runs[2].Labels["heading"] != "" {
 		t.Errorf("runs of one section: %d runs, headings %q, %q, %q; want MariaDB 10.6 twice, then none", len(runs),
@@ -497,7 +509,7 @@ func TestSectionHeadingNamesSystem(t *testing.T) {
 // One post's labels that differ only in case name one system: "- X64"
 // above one output and "- x64" above the next (a Korean EC2 write-up).
 func TestHeadingSpelling(t *testing.T) {
-	runs := runsOf(t, "- X64\n"+cpu("4", "3900.00")+"\nsome prose between\n\n- x64\n"+cpu("4", "3910.00"))
+	runs := runsOf(t, "- X64\n"+realCPU(t)+"\nsome prose between\n\n- x64\n"+realCPU(t))
 	if len(runs) != 2 || runs[0].Labels["heading"] != "X64" || runs[1].Labels["heading"] != "X64" {
 		t.Errorf("%d runs, headings %q, %q; want X64 twice", len(runs), runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
 	}

@@ -45,7 +45,7 @@ const (
 	needleAt       needle = 1 << iota // "@": prompts
 	needleBacktick                    // "`": inline commands
 	needleEq                          // "=": CREATE TABLE ... ENGINE=
-	needleTool                        // "sysbench", "mysqlslap", "mariadb-slap" or ".lua": commands
+	needleTool                        // one of toolWords: commands
 	needleMarkup                      // "[/code]" or "**": markup normalize removes
 	needleShell                       // "$", "#" or "]> ": prompts
 )
@@ -86,8 +86,12 @@ func (w *window) holds(n needle) bool {
 	case needleEq:
 		return strings.IndexByte(s, '=') >= 0
 	case needleTool:
-		return containsBy(s, "sysbench", 1) || containsBy(s, "mysqlslap", 1) || containsBy(s, "mariadb-slap", 6) ||
-			containsBy(s, ".lua", 2)
+		for _, w := range toolWords {
+			if containsBy(s, w.word, w.rare) {
+				return true
+			}
+		}
+		return false
 	case needleMarkup:
 		return containsBy(s, "[/code]", 3) || containsBy(s, "**", 0)
 	case needleShell:

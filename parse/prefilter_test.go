@@ -227,7 +227,7 @@ func TestContainsBy(t *testing.T) {
 func TestWindowLacks(t *testing.T) {
 	// The first line of an input is read alone (it is checked for binary
 	// data), the others from windows.
-	in := "first\nsys**bench --threads=2 cpu run\n" + strings.Repeat("[ 1s ] thds: 2 eps: 10.00 lat (ms,95%): 1.00\n", 3)
+	in := "first\nsys**bench --threads=2 cpu run\n" + strings.Repeat("[ 1s ] thds: 2 eps: 6137.72 lat (ms,99%): 4.25\n", 3)
 	lr := newLineReader(strings.NewReader(in))
 	lr.next()
 	no, raw, _ := lr.next()
@@ -239,7 +239,7 @@ func TestWindowLacks(t *testing.T) {
 	if cmd := commandInLine(l.Text, &l); cmd == nil || cmd.Test != "cpu" {
 		t.Fatalf("commandInLine(%q) = %+v, want the cpu command", l.Text, cmd)
 	}
-	lr = newLineReader(strings.NewReader(strings.Repeat("sda 1.00 2.00\n", 3)))
+	lr = newLineReader(strings.NewReader(strings.Repeat("sda               2.98        37.29        71.36  293582575  561770532\n", 3)))
 	lr.next()
 	no, raw, _ = lr.next()
 	l = Line{No: no, Raw: raw, win: lr.w}

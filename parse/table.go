@@ -724,10 +724,16 @@ var systemWords = map[string]bool{"innodb": true, "myisam": true, "rocksdb": tru
 // namesSystem reports whether s holds one of systemWords as a word
 // ("myisam_1W行" does: '_' separates words here).
 func namesSystem(s string) bool {
+	return anyLetterWord(s, func(w string) bool { return systemWords[w] })
+}
+
+// anyLetterWord reports whether f holds for one of the words of s, its
+// runs of ASCII letters lowered.
+func anyLetterWord(s string, f func(string) bool) bool {
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z')
 	}) {
-		if systemWords[w] {
+		if f(w) {
 			return true
 		}
 	}

@@ -20,6 +20,16 @@ var realInsert = []string{
 	"aria=../../testdata/real/sysbench-1.0.20-oltp_insert-aria-4thr.txt",
 }
 
+// decodeCompare reads the output of compare --json.
+func decodeCompare(t *testing.T, b []byte) compareJSON {
+	t.Helper()
+	var c compareJSON
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // compareJSON is what the tests read of compare --json.
 type compareJSON struct {
 	Metric  string   `json:"metric"`
@@ -55,10 +65,7 @@ func TestCompareRealJSON(t *testing.T) {
 	if err := run(args, &out, &errOut); err != nil {
 		t.Fatalf("run: %v\n%s", err, errOut.String())
 	}
-	var c compareJSON
-	if err := json.Unmarshal(out.Bytes(), &c); err != nil {
-		t.Fatal(err)
-	}
+	c := decodeCompare(t, out.Bytes())
 	if c.Metric != "tps" || c.Base != "innodb" || len(c.Rows) != 3 {
 		t.Fatalf("%+v", c)
 	}

@@ -303,10 +303,7 @@ func TestLegacyArchive(t *testing.T) {
 		strings.Count(stderr.String(), "\n") != 1 || strings.Contains(stderr.String(), "iostat") || strings.Contains(stderr.String(), "run.sysbench") {
 		t.Errorf("problems:\n%s", stderr.Bytes())
 	}
-	var doc compareJSON
-	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
+	doc := decodeCompare(t, out.Bytes())
 	if doc.By != "input" || strings.Join(doc.Systems, ",") != "res01,res02" {
 		t.Fatalf("systems %v by %q, want res01,res02 by input", doc.Systems, doc.By)
 	}
@@ -357,10 +354,7 @@ func TestLegacyArchiveFileNames(t *testing.T) {
 	if err := run([]string{"compare", "--json", dir}, &out, &stderr); !errors.Is(err, errPartial) {
 		t.Fatalf("compare: %v (want DESC reported)\n%s", err, stderr.Bytes())
 	}
-	var doc compareJSON
-	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
+	doc := decodeCompare(t, out.Bytes())
 	if strings.Join(doc.Systems, ",") != "res01,res02" {
 		t.Fatalf("systems %v, want res01,res02", doc.Systems)
 	}
@@ -396,10 +390,7 @@ func TestNoTransactions(t *testing.T) {
 	if err != nil && !errors.Is(err, errPartial) {
 		t.Fatalf("compare: %v\n%s", err, stderr.Bytes())
 	}
-	var doc compareJSON
-	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
+	doc := decodeCompare(t, out.Bytes())
 	if doc.Metric != "qps" || strings.Join(doc.Systems, ",") != "res01,res02" || len(doc.Rows) != 2 {
 		t.Fatalf("metric %q, systems %v, %d rows", doc.Metric, doc.Systems, len(doc.Rows))
 	}
@@ -432,10 +423,7 @@ func TestLegacyArchiveSettingDirs(t *testing.T) {
 	if err := run([]string{"compare", "--json", dir}, &out, &stderr); !errors.Is(err, errPartial) {
 		t.Fatalf("compare: %v (want the globs of the .t file reported)\n%s", err, stderr.Bytes())
 	}
-	var doc compareJSON
-	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
+	doc := decodeCompare(t, out.Bytes())
 	want := map[string][]float64{
 		"?/ann/default":        {347.15, 378.25},
 		"?/ann/multiplier_500": {389.06, 393.92},
