@@ -60,6 +60,9 @@ type Report struct {
 
 	Stability StabilityReport  `json:"stability"`
 	Caveats   Caveats          `json:"caveats"`
+	// Findings are the report's claims, each with its evidence and the
+	// guard that allowed it: every sentence of the report phrases one.
+	Findings Findings `json:"findings"`
 	Commands  []CommandPattern `json:"commands"` // one per tool
 	Tools     []string         `json:"tools"`    // "sysbench 1.0.20"
 	Warnings  []string         `json:"warnings"`
@@ -453,6 +456,8 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 	rp.Stability = stabilityReport(an, th)
 	rp.Caveats = caveats(doc, ds, rp)
 	rp.Commands, rp.Tools = commandPatterns(doc)
+	rp.Findings = append(rp.Findings, setupFindings(doc, ds, rp)...)
+	rp.Findings = append(rp.Findings, workloadFindings(doc, an, rp)...)
 
 	rp.Warnings = append(rp.Warnings, an.Warnings.Strings()...)
 	if cmp != nil {
