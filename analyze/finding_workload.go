@@ -1,10 +1,583 @@
 package analyze
 
-import "github.com/sbreport/sbreport/parse"
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/sbreport/sbreport/parse"
+)
+
+// Codes of the workload findings.
+const (
+	CodeRatio          = "ratio"             // comparison: one cell against the base's
+	CodeMeasuredCurve  = "measured_curve"    // scaling: highest measured, where it flattens
+	CodeCPUSaturation  = "cpu_saturation"    // scaling: throughput at which the CPUs would be busy
+	CodeUSLPeak        = "usl_peak"          // peak: the fit's N* and X(N*)
+	CodeUSLCeiling     = "usl_ceiling"       // ceiling: the fit's λ/σ
+	CodeUSLPoorFit     = "usl_poor_fit"      // scaling: the law does not describe the points
+	CodeSuperlinear    = "superlinear_step"  // anomaly: per-thread throughput rises
+	CodeIgnoredErrors  = "ignored_errors"    // anomaly: errors sysbench ignored and retried
+	CodeErrorShareDiff = "error_share_diff"  // anomaly: a comparison's sides differ in errors
+	CodeRepeatsDiffer  = "repeats_differ"    // anomaly: repeats disagree more than elsewhere
+	CodeScope          = "scope"             // setup: runs, workloads, systems, method
+	CodeOneRunSide     = "single_run_sides"  // caveat: comparisons without a test
+	CodeFewPoints      = "too_few_for_a_fit" // scaling: fewer thread counts than a fit needs
+)
+
+// The guards' thresholds. A fitted peak or ceiling is quoted only from a
+// fit with residual degrees of freedom to spare (MinFitPoints thread
+// counts for three parameters), and never further than MaxExtrapolation
+// times the best measured throughput.
+const (
+	MinFitPoints     = 5
+	MaxExtrapolation = 1.5
+	// SuperlinearStep is how far above linear the throughput per thread
+	// must rise between consecutive thread counts to be flagged (10%).
+	SuperlinearStep = 1.10
+	// ErrorShareNote is the share of ignored errors per transaction from
+	// which a cell's errors are said beside it (1%).
+	ErrorShareNote = 0.01
+)
 
 // workloadFindings are the claims about each workload: comparisons with
 // the base, the shape of each system's scaling curve and its fit, and
 // the anomalies of its cells.
 func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
-	return nil
+	var out Findings
+	out = append(out, scopeFinding(rp))
+	order := runOrder(doc)
+	for _, w := range rp.Workloads {
+		out = append(out, comparisonFindings(rp, w)...)
+		if an != nil && an.Scaling != nil {
+			for _, cu := range an.Scaling.Curves {
+				if cu.Workload != w.Name {
+					continue
+				}
+				var sat *Estimate
+				satThreads := 0
+				for _, c := range w.Curves {
+					if c.System == cu.System && c.CPUSaturation.Center != nil {
+						sat, satThreads = &c.CPUSaturation, c.SaturationThreads
+					}
+				}
+				out = append(out, CurveFindings(withinIntervals(cu, w, rp), sat, satThreads, rp.Unit)...)
+				if an.Dataset != nil {
+					if f := superlinearFinding(cu, an.Dataset, w, order); f != nil {
+						out = append(out, *f)
+					}
+				}
+			}
+		}
+		if an != nil && an.Dataset != nil {
+			out = append(out, errorFindings(an.Dataset, rp, w)...)
+		}
+		for _, c := range w.Cells {
+			if c.SpreadWarning && c.Spread != nil {
+				f := Finding{Kind: KindAnomaly, Code: CodeRepeatsDiffer, Workload: w.Name, System: c.System, Threads: c.Threads,
+					Guard: Guard{Rule: "the repeats' max/min is beyond what the other cells' repeats show", Passed: true}}
+				f.add("spread", *c.Spread, "×", nil, nil)
+				f.add("n", float64(c.N), "", nil, nil)
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// withinIntervals returns the curve with each single-run point's missing
+// interval taken from its cell's within-run (batch-means) interval, when
+// the curve and the cells measure the same metric: a single run's
+// interim samples say how flat a curve is where repeats cannot.
+func withinIntervals(cu *Curve, w *WorkloadReport, rp *Report) *Curve {
+	if cu.Metric != rp.Metric {
+		return cu
+	}
+	c := *cu
+	c.Points = append([]ScalePoint(nil), cu.Points...)
+	for i := range c.Points {
+		p := &c.Points[i]
+		if p.Throughput.N > 1 && !math.IsInf(p.Throughput.Lo, 0) && !math.IsNaN(p.Throughput.Lo) {
+			continue
+		}
+		cell := w.Cell(cu.System, p.Threads)
+		if cell == nil || !cell.Within || cell.Compared.Lo == nil || cell.Compared.Hi == nil {
+			continue
+		}
+		p.Throughput.Lo, p.Throughput.Hi = *cell.Compared.Lo, *cell.Compared.Hi
+	}
+	return &c
+}
+
+// scopeFinding states what the report covers and how it compares.
+func scopeFinding(rp *Report) Finding {
+	f := Finding{Kind: KindSetup, Code: CodeScope, Guard: Guard{Rule: "counted from the inputs", Passed: true}}
+	f.add("runs", float64(rp.Runs), "", nil, nil)
+	f.add("workloads", float64(len(rp.Workloads)), "", nil, nil)
+	f.add("systems", float64(len(rp.Systems)), "", nil, nil)
+	f.add("confidence", rp.Confidence, "", nil, nil)
+	f.add("confidence_pct", 100*rp.Confidence, "%", nil, nil)
+	f.add("alpha", rp.Alpha, "", nil, nil)
+	f.add("warnings", float64(len(rp.Warnings)), "", nil, nil)
+	f.add("errors", float64(len(rp.Errors)), "", nil, nil)
+	f.add("poor_fit_r2", PoorFitR2, "", nil, nil)
+	f.add("min_fit_points", MinFitPoints, "", nil, nil)
+	f.add("max_extrapolation", MaxExtrapolation, "×", nil, nil)
+	threads := map[int]bool{}
+	for _, h := range rp.Headline {
+		threads[h.Threads] = true
+	}
+	for t := range threads {
+		if len(threads) == 1 && t > 0 {
+			f.add("headline_threads", float64(t), "threads", nil, nil)
+		}
+	}
+	f.word("center", rp.CenterName)
+	f.word("metric", string(rp.Metric))
+	f.word("base", rp.Base)
+	return f
+}
+
+// comparisonFindings are the workload's ratios to the base, one per
+// cell that has one. The guard is the test: a ratio is called better or
+// worse only when p ≤ α.
+func comparisonFindings(rp *Report, w *WorkloadReport) Findings {
+	var out Findings
+	for _, c := range w.Cells {
+		r := c.Ratio
+		if r == nil || r.Ratio == nil {
+			continue
+		}
+		f := Finding{Kind: KindComparison, Code: CodeRatio, Workload: w.Name, System: c.System, Threads: c.Threads}
+		f.add("ratio", *r.Ratio, "×", r.Lo, r.Hi)
+		if r.WithinLo != nil && r.WithinHi != nil {
+			f.add("within_run", *r.Ratio, "×", r.WithinLo, r.WithinHi)
+		}
+		if r.P != nil {
+			f.add("p", *r.P, "", nil, nil)
+		}
+		f.add("n", float64(r.N), "runs", nil, nil)
+		f.add("base_n", float64(r.BaseN), "runs", nil, nil)
+		f.add("alpha", rp.Alpha, "", nil, nil)
+		f.word("verdict", string(r.Verdict))
+		f.word("test", r.Test)
+		f.word("base", rp.Base)
+		switch r.Verdict {
+		case VerdictBetter, VerdictWorse:
+			f.Guard = Guard{Rule: fmt.Sprintf("%s: p ≤ α", r.Test), Passed: true}
+		case VerdictSame:
+			f.Guard = Guard{Rule: fmt.Sprintf("%s: p ≤ α", r.Test), Passed: false, Reason: "p > α: no significant difference"}
+		default:
+			f.Guard = Guard{Rule: "a test needs two runs on each side", Passed: false, Reason: string(r.Verdict)}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// CurveFindings describes one system's scaling curve: what was measured
+// first (the highest measured point, where the curve is flat within its
+// intervals, whether it still rises at the highest count), then the
+// fit's peak or ceiling with the guards that allow quoting it. sat is
+// the CPU-saturation estimate at satThreads, nil without one; unit is
+// the throughput's ("/s").
+func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findings {
+	if len(cu.Points) == 0 {
+		return nil
+	}
+	var out Findings
+	pts := cu.Points
+	best := 0
+	for i, p := range pts {
+		if p.Throughput.Center > pts[best].Throughput.Center {
+			best = i
+		}
+	}
+	bp, last := pts[best], pts[len(pts)-1]
+	bLo, bHi := bounds(bp.Throughput)
+	m := Finding{Kind: KindScaling, Code: CodeMeasuredCurve, Workload: cu.Workload, System: cu.System,
+		Guard: Guard{Rule: "what was measured", Passed: true}}
+	m.add("best", bp.Throughput.Center, unit, bLo, bHi)
+	m.add("best_threads", float64(bp.Threads), "threads", nil, nil)
+	m.add("points", float64(len(pts)), "", nil, nil)
+	m.add("min_threads", float64(pts[0].Threads), "threads", nil, nil)
+	m.add("max_threads", float64(last.Threads), "threads", nil, nil)
+	// Flat: every point from flat on overlaps the best point's interval.
+	flat := best
+	for flat > 0 && overlaps(pts[flat-1].Throughput, bp.Throughput) {
+		flat--
+	}
+	tail := true
+	for _, p := range pts[best:] {
+		tail = tail && overlaps(p.Throughput, bp.Throughput)
+	}
+	shape := "rising"
+	switch {
+	case len(pts) == 1:
+		shape = "single"
+	case best == len(pts)-1 && flat == best:
+		shape = "rising" // still rising at the highest count
+	case tail && flat < len(pts)-1:
+		shape = "flat"
+	default:
+		shape = "falling"
+	}
+	if shape == "flat" {
+		m.add("flat_from", float64(pts[flat].Threads), "threads", nil, nil)
+	}
+	if shape == "falling" {
+		for _, p := range pts[best+1:] {
+			if !overlaps(p.Throughput, bp.Throughput) {
+				lo, hi := bounds(p.Throughput)
+				m.add("below", p.Throughput.Center, unit, lo, hi)
+				m.add("below_threads", float64(p.Threads), "threads", nil, nil)
+				break
+			}
+		}
+		lLo, lHi := bounds(last.Throughput)
+		m.add("last", last.Throughput.Center, unit, lLo, lHi)
+	}
+	m.word("shape", shape)
+	out = append(out, m)
+
+	if sat != nil && sat.Center != nil {
+		s := Finding{Kind: KindScaling, Code: CodeCPUSaturation, Workload: cu.Workload, System: cu.System,
+			Guard: Guard{Rule: "CPU time per transaction from the system statistics captured during the runs", Passed: true}}
+		s.add("saturation", *sat.Center, unit, sat.Lo, sat.Hi)
+		s.add("threads", float64(satThreads), "threads", nil, nil)
+		if cu.CPUs != nil {
+			s.add("cpus", float64(*cu.CPUs), "", nil, nil)
+		}
+		out = append(out, s)
+	}
+
+	f := cu.Fit
+	if f == nil {
+		if len(pts) >= 2 {
+			p := Finding{Kind: KindScaling, Code: CodeFewPoints, Workload: cu.Workload, System: cu.System,
+				Guard: Guard{Rule: "a Universal Scalability Law fit needs 3 thread counts", Passed: false, Reason: "too few thread counts"}}
+			p.add("points", float64(len(pts)), "", nil, nil)
+			out = append(out, p)
+		}
+		return out
+	}
+	r2 := f.R2
+	fitEv := func(g *Finding) {
+		g.add("r2", r2, "", nil, nil)
+		g.add("points", float64(len(pts)), "", nil, nil)
+		g.add("df", float64(f.DF), "", nil, nil)
+		g.add("best", bp.Throughput.Center, unit, bLo, bHi)
+		g.add("best_threads", float64(bp.Threads), "threads", nil, nil)
+		g.add("max_threads", float64(last.Threads), "threads", nil, nil)
+	}
+	poor := !(r2 >= PoorFitR2)
+	if poor {
+		p := Finding{Kind: KindScaling, Code: CodeUSLPoorFit, Workload: cu.Workload, System: cu.System,
+			Guard: Guard{Rule: fmt.Sprintf("R² ≥ %g", PoorFitR2), Passed: false, Reason: "the law does not describe the points closely"}}
+		fitEv(&p)
+		out = append(out, p)
+		return out
+	}
+	switch {
+	case f.Kappa > 0:
+		n := f.Peak()
+		x := f.MaxThroughput()
+		lo, hi := f.PeakInterval()
+		p := Finding{Kind: KindPeak, Code: CodeUSLPeak, Workload: cu.Workload, System: cu.System}
+		fitEv(&p)
+		var plo, phi *float64
+		if !math.IsNaN(lo) && lo > 0 {
+			plo, phi = num(lo), num(hi)
+		}
+		p.add("peak_threads", n, "threads", plo, phi)
+		p.add("peak", x, unit, nil, nil)
+		if sat != nil && sat.Center != nil {
+			p.add("saturation", *sat.Center, unit, nil, nil)
+		}
+		beyond := n > float64(last.Threads)
+		p.Guard = PeakGuard(len(pts), n, x, lo, hi, float64(pts[0].Threads), float64(last.Threads), bp.Throughput, sat, shape)
+		if beyond {
+			p.word("range", "beyond")
+		} else {
+			p.word("range", "inside")
+		}
+		out = append(out, p)
+	case f.Sigma > 0:
+		c := f.Ceiling()
+		lo, hi := f.CeilingInterval()
+		p := Finding{Kind: KindCeiling, Code: CodeUSLCeiling, Workload: cu.Workload, System: cu.System}
+		fitEv(&p)
+		var clo, chi *float64
+		if !math.IsNaN(lo) && lo > 0 {
+			clo, chi = num(lo), num(hi)
+		}
+		p.add("ceiling", c, unit, clo, chi)
+		p.Guard = ceilingGuard(len(pts), c, lo, hi, bp.Throughput, sat)
+		out = append(out, p)
+	}
+	return out
+}
+
+// PeakGuard allows quoting a fitted peak N* with throughput x when the
+// fit has residual degrees of freedom to spare, the measured curve
+// itself turns down after its best point (else the data show no peak,
+// whatever the curve through them does), the peak's interval is bounded
+// and lies inside the measured range, its throughput is within the
+// interval of the best measured point, and it does not exceed the
+// CPU-saturation estimate. A peak beyond the measured range may be said
+// as an extrapolation when its interval is bounded and its throughput is
+// within MaxExtrapolation of the best measured.
+func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *Estimate, shape string) Guard {
+	g := Guard{Rule: fmt.Sprintf("at least %d thread counts; inside the measured range: the measured throughput falls "+
+		"after its best point, N*'s interval lies inside the measured range, X(N*) is within the best measured "+
+		"point's interval and not above the CPU-saturation estimate; beyond it: an extrapolation with a bounded "+
+		"interval, X(N*) at most %g× the best measured", MinFitPoints, MaxExtrapolation)}
+	bLo, bHi := best.Lo, best.Hi
+	if math.IsInf(bLo, 0) || math.IsNaN(bLo) || math.IsInf(bHi, 0) || math.IsNaN(bHi) {
+		bLo, bHi = best.Center, best.Center
+	}
+	switch {
+	case points < MinFitPoints:
+		g.Reason = fmt.Sprintf("%d thread counts for 3 parameters", points)
+	case math.IsNaN(lo) || lo <= 0 || math.IsInf(hi, 0):
+		g.Reason = "the peak's interval is not bounded"
+	case sat != nil && sat.Center != nil && x > *sat.Center:
+		g.Reason = "the fitted peak is above the CPU-saturation estimate"
+	case n > maxT:
+		if x > MaxExtrapolation*best.Center {
+			g.Reason = fmt.Sprintf("the peak lies beyond the measured range at more than %g× the best measured", MaxExtrapolation)
+		} else {
+			g.Passed = true
+		}
+	case shape != "falling":
+		g.Reason = "the measured throughput does not fall below its best point's interval at a higher thread count, so the data show no peak"
+	case lo < minT || hi > maxT:
+		g.Reason = "the peak's interval reaches outside the measured range, so the data do not locate it"
+	case x > bHi || x < bLo:
+		g.Reason = "the peak's throughput is outside the best measured point's interval"
+	default:
+		g.Passed = true
+	}
+	return g
+}
+
+// ceilingGuard allows quoting a ceiling λ/σ (an asymptote, so beyond the
+// data) with a bounded interval from a fit with points to spare, at most
+// MaxExtrapolation times the best measured throughput.
+func ceilingGuard(points int, c, lo, hi float64, best Summary, sat *Estimate) Guard {
+	g := Guard{Rule: fmt.Sprintf("at least %d thread counts, a bounded interval, at most %g× the best measured and "+
+		"not above the CPU-saturation estimate", MinFitPoints, MaxExtrapolation)}
+	switch {
+	case points < MinFitPoints:
+		g.Reason = fmt.Sprintf("%d thread counts for 3 parameters", points)
+	case math.IsNaN(lo) || lo <= 0 || math.IsInf(hi, 0):
+		g.Reason = "the ceiling's interval is not bounded"
+	case c > MaxExtrapolation*best.Center:
+		g.Reason = fmt.Sprintf("the ceiling is more than %g× the best measured", MaxExtrapolation)
+	case sat != nil && sat.Center != nil && c > *sat.Center:
+		g.Reason = "the ceiling is above the CPU-saturation estimate"
+	default:
+		g.Passed = true
+	}
+	return g
+}
+
+func bounds(s Summary) (lo, hi *float64) {
+	lo, hi = num(s.Lo), num(s.Hi)
+	if lo == nil || hi == nil {
+		return nil, nil
+	}
+	return lo, hi
+}
+
+// overlaps reports whether two points' intervals overlap; a point
+// without an interval is its centre.
+func overlaps(a, b Summary) bool {
+	alo, ahi := a.Lo, a.Hi
+	if math.IsInf(alo, 0) || math.IsNaN(alo) || math.IsInf(ahi, 0) || math.IsNaN(ahi) {
+		alo, ahi = a.Center, a.Center
+	}
+	blo, bhi := b.Lo, b.Hi
+	if math.IsInf(blo, 0) || math.IsNaN(blo) || math.IsInf(bhi, 0) || math.IsNaN(bhi) {
+		blo, bhi = b.Center, b.Center
+	}
+	return alo <= bhi && blo <= ahi
+}
+
+// runOrder gives every run its position in the inputs, to tell which
+// runs came first.
+func runOrder(doc *parse.Document) map[*parse.Run]int {
+	out := make(map[*parse.Run]int, len(doc.Runs))
+	for i, r := range doc.Runs {
+		out[r] = i
+	}
+	return out
+}
+
+// superlinearFinding flags the largest step between consecutive thread
+// counts at which throughput per thread rises more than SuperlinearStep
+// above linear, with a hint from what else the inputs say: fewer threads
+// than CPUs (idle CPUs sleep and clock down), the fewer-thread runs
+// measured first (cold caches), or neither.
+func superlinearFinding(cu *Curve, ds *Dataset, w *WorkloadReport, order map[*parse.Run]int) *Finding {
+	var f *Finding
+	worst := 0.0
+	for i := 1; i < len(cu.Points); i++ {
+		a, b := cu.Points[i-1], cu.Points[i]
+		if a.Threads <= 0 || !(a.Throughput.Center > 0) {
+			continue
+		}
+		step := b.Throughput.Center / a.Throughput.Center
+		lin := float64(b.Threads) / float64(a.Threads)
+		if step/lin <= SuperlinearStep || step/lin <= worst {
+			continue
+		}
+		worst = step / lin
+		g := Finding{Kind: KindAnomaly, Code: CodeSuperlinear, Workload: cu.Workload, System: cu.System, Threads: b.Threads,
+			Guard: Guard{Rule: fmt.Sprintf("throughput per thread rises more than %.0f%% above linear between consecutive thread counts",
+				100*(SuperlinearStep-1)), Passed: true}}
+		g.add("from_threads", float64(a.Threads), "threads", nil, nil)
+		g.add("to_threads", float64(b.Threads), "threads", nil, nil)
+		g.add("from", a.Throughput.Center, "", nil, nil)
+		g.add("to", b.Throughput.Center, "", nil, nil)
+		g.add("step", step, "×", nil, nil)
+		g.add("linear", lin, "×", nil, nil)
+		if a.P95Ms != nil && b.P95Ms != nil {
+			g.add("from_p95_ms", *a.P95Ms, "ms", nil, nil)
+			g.add("to_p95_ms", *b.P95Ms, "ms", nil, nil)
+		}
+		var hints []string
+		if cu.CPUs != nil && a.Threads < *cu.CPUs {
+			g.add("cpus", float64(*cu.CPUs), "", nil, nil)
+			hints = append(hints, "idle_cpus")
+		}
+		if measuredFirst(ds, cu, a.Threads, b.Threads, order) {
+			hints = append(hints, "measured_first")
+		}
+		if len(hints) == 0 {
+			hints = append(hints, "unexplained")
+		}
+		g.Hint = strings.Join(hints, ",")
+		f = &g
+	}
+	return f
+}
+
+// measuredFirst reports whether every run of the curve's system at t1
+// came before every run at t2 in the inputs.
+func measuredFirst(ds *Dataset, cu *Curve, t1, t2 int, order map[*parse.Run]int) bool {
+	last1, first2 := -1, math.MaxInt
+	n1, n2 := 0, 0
+	for _, c := range ds.Cells {
+		if c.System != cu.System || c.Workload != cu.Workload {
+			continue
+		}
+		for _, r := range c.Runs {
+			i, ok := order[r]
+			if !ok {
+				continue
+			}
+			switch c.Threads {
+			case t1:
+				last1, n1 = max(last1, i), n1+1
+			case t2:
+				first2, n2 = min(first2, i), n2+1
+			}
+		}
+	}
+	return n1 > 0 && n2 > 0 && last1 < first2
+}
+
+// cellErrors are the errors sysbench ignored (and the reconnects it
+// made) over a cell's runs, against the transactions they completed.
+type cellErrors struct {
+	errors, reconnects, txns int64
+	seconds                  float64
+	runs                     int
+	sources                  []string
+}
+
+func (e cellErrors) share() float64 {
+	if e.txns <= 0 {
+		return math.NaN()
+	}
+	return float64(e.errors) / float64(e.txns)
+}
+
+func errorsOf(c *Cell) cellErrors {
+	var e cellErrors
+	for _, r := range c.Runs {
+		if r.SQL == nil || r.SQL.Transactions == nil {
+			continue
+		}
+		e.runs++
+		e.txns += *r.SQL.Transactions
+		if r.SQL.IgnoredErrors != nil {
+			e.errors += *r.SQL.IgnoredErrors
+		}
+		if r.SQL.Reconnects != nil {
+			e.reconnects += *r.SQL.Reconnects
+		}
+		if r.TotalTimeS != nil {
+			e.seconds += *r.TotalTimeS
+		}
+		if r.SQL.IgnoredErrors != nil && *r.SQL.IgnoredErrors > 0 {
+			e.sources = append(e.sources, RunRef(r))
+		}
+	}
+	return e
+}
+
+// errorFindings say, per cell, the errors sysbench ignored when they
+// reach ErrorShareNote of the transactions (or any reconnect), as a rate
+// and a share; and, per comparison, when its two sides differ in error
+// share by that much: the ratio then partly measures ignored errors.
+func errorFindings(ds *Dataset, rp *Report, w *WorkloadReport) Findings {
+	var out Findings
+	byKey := map[Key]cellErrors{}
+	for _, c := range ds.Cells {
+		if c.Workload == w.Name {
+			byKey[c.Key] = errorsOf(c)
+		}
+	}
+	for _, c := range w.Cells {
+		e := byKey[Key{System: c.System, Workload: w.Name, Threads: c.Threads}]
+		sh := e.share()
+		if e.runs == 0 || !(sh >= ErrorShareNote) && e.reconnects == 0 {
+			continue
+		}
+		f := Finding{Kind: KindAnomaly, Code: CodeIgnoredErrors, Workload: w.Name, System: c.System, Threads: c.Threads,
+			Guard: Guard{Rule: fmt.Sprintf("ignored errors at least %.0f%% of the transactions, or any reconnect", 100*ErrorShareNote), Passed: true}}
+		f.add("errors", float64(e.errors), "", nil, nil, e.sources...)
+		f.add("runs", float64(e.runs), "", nil, nil)
+		if e.seconds > 0 {
+			f.add("errors_per_s", float64(e.errors)/e.seconds, "/s", nil, nil)
+			f.add("tps", float64(e.txns)/e.seconds, "/s", nil, nil)
+		}
+		f.add("share", sh, "", nil, nil)
+		f.add("share_pct", 100*sh, "%", nil, nil)
+		if e.reconnects > 0 {
+			f.add("reconnects", float64(e.reconnects), "", nil, nil)
+		}
+		out = append(out, f)
+		if c.Ratio == nil || c.System == rp.Base {
+			continue
+		}
+		be := byKey[Key{System: rp.Base, Workload: w.Name, Threads: c.Threads}]
+		bs := be.share()
+		if be.runs == 0 || math.IsNaN(bs) || !(math.Abs(sh-bs) >= ErrorShareNote) {
+			continue
+		}
+		d := Finding{Kind: KindAnomaly, Code: CodeErrorShareDiff, Workload: w.Name, System: c.System, Threads: c.Threads,
+			Guard: Guard{Rule: fmt.Sprintf("the sides' shares of ignored errors differ by at least %.0f percentage point", 100*ErrorShareNote), Passed: true}}
+		d.add("share_pct", 100*sh, "%", nil, nil)
+		d.add("base_share_pct", 100*bs, "%", nil, nil)
+		d.word("base", rp.Base)
+		out = append(out, d)
+	}
+	// Cells with a large share but compared as the base side are covered
+	// by their own ignored_errors finding.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Threads < out[j].Threads })
+	return out
 }

@@ -112,6 +112,9 @@ type Fit struct {
 	Confidence                                             float64
 	Residuals                                              []float64 // measured − fitted, in the order of the input
 	RSS                                                    float64
+	// Cov is the parameters' covariance (λ, σ, κ), s²·(JᵀJ)⁻¹; NaN
+	// where the standard errors are.
+	Cov [3][3]float64
 	DF                                                     int     // n − 3
 	RSE                                                    float64 // residual standard error √(RSS/DF)
 	R2                                                     float64
@@ -201,6 +204,9 @@ func FitUSL(ms []Measurement, confidence float64) (*Fit, error) {
 	}
 	f.DF = n - 3
 	nan := math.NaN()
+	for i := range f.Cov {
+		f.Cov[i] = [3]float64{nan, nan, nan}
+	}
 	f.SigmaSE, f.KappaSE, f.LambdaSE = nan, nan, nan
 	f.RSE = nan
 	f.SigmaLo, f.SigmaHi, f.KappaLo, f.KappaHi, f.LambdaLo, f.LambdaHi = nan, nan, nan, nan, nan, nan
@@ -230,6 +236,11 @@ func FitUSL(ms []Measurement, confidence float64) (*Fit, error) {
 		return math.Sqrt(v)
 	}
 	f.LambdaSE, f.SigmaSE, f.KappaSE = se(0), se(1), se(2)
+	for i := range cov {
+		for j := range cov[i] {
+			f.Cov[i][j] = cov[i][j] * s2
+		}
+	}
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(f.DF)}.Quantile((1 + confidence) / 2)
 	clip := func(v, lo, hi float64) float64 { return math.Min(math.Max(v, lo), hi) }
 	f.LambdaLo, f.LambdaHi = clip(f.Lambda-t*f.LambdaSE, 0, inf), clip(f.Lambda+t*f.LambdaSE, 0, inf)
@@ -245,6 +256,48 @@ func FitUSL(ms []Measurement, confidence float64) (*Fit, error) {
 }
 
 var inf = math.Inf(1)
+
+// deltaInterval is the interval g ± t·SE of a function g of the
+// parameters whose gradient (∂g/∂λ, ∂g/∂σ, ∂g/∂κ) is grad, by the delta
+// method on the fit's covariance; NaN bounds without one.
+func (f *Fit) deltaInterval(g float64, grad [3]float64) (lo, hi float64) {
+	if f.DF <= 0 {
+		return math.NaN(), math.NaN()
+	}
+	v := 0.0
+	for i := range grad {
+		for j := range grad {
+			v += grad[i] * f.Cov[i][j] * grad[j]
+		}
+	}
+	if !(v >= 0) {
+		return math.NaN(), math.NaN()
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(f.DF)}.Quantile((1 + f.Confidence) / 2)
+	return g - t*math.Sqrt(v), g + t*math.Sqrt(v)
+}
+
+// PeakInterval is the interval of the peak concurrency N* = √((1−σ)/κ)
+// by the delta method; NaN bounds without a peak or standard errors,
+// and a lower bound of at most 0 means the data do not bound it.
+func (f *Fit) PeakInterval() (lo, hi float64) {
+	n := f.Peak()
+	if f.Kappa <= 0 || math.IsInf(n, 0) || n <= 0 {
+		return math.NaN(), math.NaN()
+	}
+	// ∂N/∂σ = −1/(2κN), ∂N/∂κ = −N/(2κ).
+	return f.deltaInterval(n, [3]float64{0, -1 / (2 * f.Kappa * n), -n / (2 * f.Kappa)})
+}
+
+// CeilingInterval is the interval of the ceiling λ/σ (κ = 0) by the
+// delta method; NaN bounds without a ceiling or standard errors.
+func (f *Fit) CeilingInterval() (lo, hi float64) {
+	c := f.Ceiling()
+	if math.IsNaN(c) || math.IsInf(c, 0) {
+		return math.NaN(), math.NaN()
+	}
+	return f.deltaInterval(c, [3]float64{1 / f.Sigma, -f.Lambda / (f.Sigma * f.Sigma), 0})
+}
 
 // jacobianCov returns (JᵀJ)⁻¹ for a Jacobian J of full column rank
 // without forming JᵀJ, whose condition number is the square of J's: the

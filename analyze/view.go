@@ -456,8 +456,6 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 	rp.Stability = stabilityReport(an, th)
 	rp.Caveats = caveats(doc, ds, rp)
 	rp.Commands, rp.Tools = commandPatterns(doc)
-	rp.Findings = append(rp.Findings, setupFindings(doc, ds, rp)...)
-	rp.Findings = append(rp.Findings, workloadFindings(doc, an, rp)...)
 
 	rp.Warnings = append(rp.Warnings, an.Warnings.Strings()...)
 	if cmp != nil {
@@ -478,6 +476,8 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 	}
 	rp.Warnings = dedupe(rp.Warnings)
 	rp.Errors = parse.ProblemLines(doc.Errors)
+	rp.Findings = append(rp.Findings, setupFindings(doc, ds, rp)...)
+	rp.Findings = append(rp.Findings, workloadFindings(doc, an, rp)...)
 	return rp
 }
 

@@ -219,12 +219,16 @@ func TestPoorFitsFaded(t *testing.T) {
 			t.Errorf("scaling-oltp_point_select: legend has %q though every fit is poor", e.Label)
 		}
 	}
-	found := false
-	for _, e := range d.figs["scaling-oltp_insert"].Legend {
-		found = found || e.Label == "USL peak"
-	}
-	if !found {
-		t.Error("scaling-oltp_insert: aria's good fit peaks inside the range, but the legend has no peak")
+	// oltp_insert and oltp_read_write: good fits, but no peak passes its
+	// guard (aria's oltp_insert peak near 12 threads has an interval of
+	// 4 to 20 threads, past the measured 16; the read-write curves are
+	// flat within their intervals), so none is marked.
+	for _, w := range []string{"scaling-oltp_insert", "scaling-oltp_read_write"} {
+		for _, e := range d.figs[w].Legend {
+			if e.Label == "USL peak" {
+				t.Errorf("%s: a peak is marked that its guard does not allow", w)
+			}
+		}
 	}
 }
 

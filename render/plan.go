@@ -144,7 +144,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					if c.R2 != nil && *c.R2 < poorFitR2 {
 						s.PoorFit = "R² " + FormatFixed(*c.R2, 2) + " < " + trimZeros(FormatFixed(poorFitR2, 2))
 						poor = true
-					} else if c.PeakThreads != nil && c.PeakThroughput != nil && !c.PeakExtrapolated {
+					} else if quotedPeak(v.Report, w.Name, c.System) && c.PeakThreads != nil && c.PeakThroughput != nil {
 						s.PeakX, s.PeakY = *c.PeakThreads, *c.PeakThroughput
 					}
 				}
@@ -156,7 +156,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			}
 			caption := fmt.Sprintf("Points: %s of %s over the repeats at each measured thread count, with %s intervals.", center, metric, confPct)
 			if fitted {
-				caption += " Dashed: Universal Scalability Law fit X(N) = λN/(1+σ(N−1)+κN(N−1)); triangle: its peak N* = √((1−σ)/κ) when inside the measured range."
+				caption += " Dashed: Universal Scalability Law fit X(N) = λN/(1+σ(N−1)+κN(N−1)); triangle: its peak N* = √((1−σ)/κ) where the data locate it (the text says why a peak is not marked)."
 			}
 			if poor {
 				caption += fmt.Sprintf(" A fit with R² below %s is faded and its peak left out: the law does not describe those points well enough for the peak to mean much.", trimZeros(FormatFixed(poorFitR2, 2)))
@@ -303,6 +303,21 @@ func orderCurves(cs []*analyze.Curve, systems []string) []*analyze.Curve {
 		}
 	}
 	return out
+}
+
+// quotedPeak reports whether the system's fitted peak on the workload
+// passed its guard and lies inside the measured range: only then is it
+// marked on a chart.
+func quotedPeak(rp *analyze.Report, workload, system string) bool {
+	if rp == nil {
+		return false
+	}
+	for _, f := range rp.Findings.Select(analyze.KindPeak, workload, analyze.CodeUSLPeak) {
+		if f.System == system {
+			return f.Guard.Passed && f.Word("range") == "inside"
+		}
+	}
+	return false
 }
 
 func threadsLabel(t int) string {

@@ -44,14 +44,26 @@ func headline(v *View) []string {
 		capitalize(what), v.Center, v.Metric, v.Base, at, FormatFixed(100*v.Confidence, 0)+"%"))
 	var findings, phrases []string
 	bySame := map[string][]string{} // finding → the systems it is true of
-	for i, sys := range v.Systems[1:] {
-		var better, worse, same, untested []string
+	cmp := comparisonsAt(rp)
+	var errNotes []string
+	for _, sys := range v.Systems[1:] {
+		var better, worse, same, untested, erred []string
+		ratioOf := map[string]float64{}
 		for _, h := range rp.Headline {
-			r := h.Ratios[i]
-			if r == nil || r.Ratio == nil {
+			f := cmp[cmpKey{h.Workload, sys, h.Threads}]
+			if f == nil || !f.Has("ratio") {
 				continue
 			}
-			switch r.Verdict {
+			ratioOf[h.Workload] = f.Value("ratio")
+			if d := rp.Findings.Select(analyze.KindAnomaly, h.Workload, analyze.CodeErrorShareDiff); len(d) > 0 {
+				for _, e := range d {
+					if e.System == sys && e.Threads == h.Threads {
+						erred = append(erred, fmt.Sprintf("On %s, %s of %s's transactions were ignored errors (%s of %s's): that ratio partly measures them.",
+							h.Workload, pctText(e.Value("share_pct")), sys, pctText(e.Value("base_share_pct")), v.Base))
+					}
+				}
+			}
+			switch analyze.Verdict(f.Word("verdict")) {
 			case analyze.VerdictBetter:
 				better = append(better, h.Workload)
 			case analyze.VerdictWorse:
@@ -68,8 +80,11 @@ func headline(v *View) []string {
 			continue
 		}
 		var parts []string
-		span := func(ws []string, ratios func() []float64) string {
-			xs := ratios() // in the order of ws
+		span := func(ws []string) string {
+			var xs []float64 // in the order of ws
+			for _, w := range ws {
+				xs = append(xs, ratioOf[w])
+			}
 			r := FormatRatio(xs[0])
 			if len(xs) == 2 {
 				r += " and " + FormatRatio(xs[1])
@@ -85,24 +100,11 @@ func headline(v *View) []string {
 			}
 			return fmt.Sprintf("on %s (%s)", joinAnd(ws), r)
 		}
-		pick := func(ws []string) func() []float64 {
-			return func() []float64 {
-				var xs []float64
-				for _, h := range rp.Headline {
-					for _, w := range ws {
-						if h.Workload == w && h.Ratios[i] != nil && h.Ratios[i].Ratio != nil {
-							xs = append(xs, *h.Ratios[i].Ratio)
-						}
-					}
-				}
-				return xs
-			}
-		}
 		if len(worse) > 0 {
-			parts = append(parts, "worse "+span(worse, pick(worse)))
+			parts = append(parts, "worse "+span(worse))
 		}
 		if len(better) > 0 {
-			parts = append(parts, "better "+span(better, pick(better)))
+			parts = append(parts, "better "+span(better))
 		}
 		if len(same) > 0 {
 			if len(same) == n && n > 1 {
@@ -118,6 +120,7 @@ func headline(v *View) []string {
 			parts = append(parts, "untested (a single run on a side) on "+joinAnd(untested))
 		}
 		phrase := joinAnd(parts)
+		errNotes = append(errNotes, erred...)
 		if _, ok := bySame[phrase]; !ok {
 			phrases = append(phrases, phrase)
 		}
@@ -135,6 +138,21 @@ func headline(v *View) []string {
 	if len(findings) > 0 {
 		out = append(out, "Against "+v.Base+", "+strings.Join(findings, "; ")+".")
 	}
+	out = append(out, errNotes...)
+	return out
+}
+
+type cmpKey struct {
+	workload, system string
+	threads          int
+}
+
+// comparisonsAt indexes the report's comparison findings by cell.
+func comparisonsAt(rp *analyze.Report) map[cmpKey]*analyze.Finding {
+	out := map[cmpKey]*analyze.Finding{}
+	for _, f := range rp.Findings.Select(analyze.KindComparison, "", analyze.CodeRatio) {
+		out[cmpKey{f.Workload, f.System, f.Threads}] = f
+	}
 	return out
 }
 
@@ -151,53 +169,6 @@ func joinAnd(ws []string) string {
 		return ws[0]
 	}
 	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
-}
-
-// scalingNotes are the post's sentences on a workload's scaling: each
-// good fit's peak or ceiling (next to the CPU saturation point when
-// there is one), and one sentence for all the poor fits.
-func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
-	var out, poor []string
-	var r2s []float64
-	unit := rp.Metric
-	for _, sc := range w.Scaling {
-		if sc.Lambda == nil {
-			continue
-		}
-		if !sc.GoodFit {
-			poor = append(poor, sc.System)
-			r2s = append(r2s, deref(sc.R2))
-			continue
-		}
-		var s string
-		switch {
-		case sc.PeakThreads != nil && !sc.PeakExtrapolated && sc.PeakThroughput != nil:
-			s = fmt.Sprintf("%s peaks near %s threads at %s %s (Universal Scalability Law fit, R² %s).", sc.System,
-				FormatFixed(*sc.PeakThreads, 0), FormatFixed(*sc.PeakThroughput, 0), unit, FormatFixed(deref(sc.R2), 3))
-		case sc.PeakThreads != nil && sc.PeakExtrapolated:
-			s = fmt.Sprintf("%s still scales at %d threads: its fitted peak, at %s threads, lies beyond the measured range.",
-				sc.System, sc.MaxMeasured, FormatFixed(*sc.PeakThreads, 0))
-		case sc.Ceiling != nil:
-			s = fmt.Sprintf("%s approaches a ceiling of %s %s without a peak (Universal Scalability Law fit, R² %s).", sc.System,
-				FormatFixed(*sc.Ceiling, 0), unit, FormatFixed(deref(sc.R2), 3))
-		}
-		if sc.CPUSaturation != nil {
-			s += fmt.Sprintf(" At the CPU time one transaction took at %s, the host's CPUs would saturate at %s %s.",
-				threadsLabel(sc.SaturationThreads), FormatFixed(*sc.CPUSaturation, 0), unit)
-		}
-		if s != "" {
-			out = append(out, strings.TrimSpace(s))
-		}
-	}
-	if len(poor) > 0 {
-		sort.Float64s(r2s)
-		r2 := FormatFixed(r2s[0], 3)
-		if len(r2s) > 1 {
-			r2 += " to " + FormatFixed(r2s[len(r2s)-1], 3)
-		}
-		out = append(out, fmt.Sprintf("The Universal Scalability Law does not describe %s closely (R² %s): no peak is quoted.", joinAnd(poor), r2))
-	}
-	return out
 }
 
 // summarize lists the findings one sentence each (the workbook's Summary

@@ -51,6 +51,7 @@ type View struct {
 	RelativeByWorkload bool
 	RelativeChart      *ChartRef
 	Caveats            string   // one line: host, run length, data size, repeats
+	Anomalies          string   // one sentence: the workloads with anomalies, said in their sections
 	Summary            []string // plain-word findings, one sentence each (the workbook's Summary sheet)
 	Setup              Setup
 	Workloads          []*WorkloadView
@@ -297,6 +298,7 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	v.Stability = newStability(rp.Stability)
 	v.Relative, v.RelativeCols, v.RelativeByWorkload = relative(rp)
 	v.Caveats = caveatLine(rp)
+	v.Anomalies = anomalyCaveat(rp)
 	v.Headline = headline(v)
 	v.Summary = summarize(v)
 	return v
@@ -321,9 +323,7 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 		for _, p := range c.Percentiles {
 			rr.Percentiles = append(rr.Percentiles, p.Center)
 		}
-		if c.SpreadWarning && c.Spread != nil {
-			rr.Note = "repeats differ " + FormatFixed(*c.Spread, 2) + "×"
-		}
+		rr.Note = cellNotes(rp, w.Name, c.System, c.Threads)
 		if r := ratioRow(c.Ratio); r != nil {
 			rr.Ratio = r
 			wv.Ratios = append(wv.Ratios, *r)
@@ -367,9 +367,9 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 			KappaLo: c.KappaLo, KappaHi: c.KappaHi, R2: c.R2, GoodFit: c.GoodFit,
 			PeakThreads: c.PeakThreads, PeakThroughput: c.PeakThroughput, Ceiling: c.Ceiling,
 			PeakExtrapolated: c.PeakExtrapolated, MaxMeasured: c.MaxMeasured, CPUs: c.CPUs,
-			CPUSaturation: c.CPUSaturation.Center, SaturationThreads: c.SaturationThreads, Notes: c.Notes})
+			CPUSaturation: c.CPUSaturation.Center, SaturationThreads: c.SaturationThreads, Notes: fitNotes(rp, w.Name, c.System)})
 	}
-	wv.Notes = scalingNotes(rp, wv)
+	wv.Notes = append(scalingNotes(rp, wv), anomalyNotes(rp, w.Name)...)
 	return wv
 }
 

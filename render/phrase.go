@@ -1,0 +1,337 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sbreport/sbreport/analyze"
+)
+
+// This file phrases the workload findings of package analyze: the shape
+// of each scaling curve, a fitted peak or ceiling only where its guard
+// passed, and the anomalies beside the cells. Every number in these
+// sentences is one a finding carries.
+
+// num formats a throughput or any count the way the tables do: no
+// decimals from 100 on, else two significant decimals.
+func numText(v float64) string {
+	switch {
+	case v >= 100 || v <= -100:
+		return FormatFixed(v, 0)
+	case v >= 10 || v <= -10:
+		return FormatFixed(v, 1)
+	}
+	return FormatFixed(v, 2)
+}
+
+func threadsOf(f *analyze.Finding, name string) string {
+	return threadsLabel(int(f.Value(name)))
+}
+
+// interval formats an evidence's interval, "[2.7, 11.4]", "" without.
+func interval(e analyze.Evidence, format func(float64) string) string {
+	if e.Lo == nil || e.Hi == nil {
+		return ""
+	}
+	return "[" + format(*e.Lo) + ", " + format(*e.Hi) + "]"
+}
+
+// scalingNotes are the post's sentences on a workload's scaling: each
+// system's measured curve, then a fitted peak or ceiling where its guard
+// allows, the fits whose figures are not quoted grouped by the reason,
+// and the CPU-saturation estimates; the poor fits share one sentence.
+func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
+	var out, poor []string
+	var r2s []float64
+	unit := string(rp.Metric)
+	fs := rp.Findings
+	notQuoted := map[string][]string{} // "peak: reason" → systems
+	var reasons []string
+	for _, sys := range rp.Systems {
+		var s []string
+		for _, f := range fs.Select("", w.Name) {
+			if f.System != sys {
+				continue
+			}
+			switch f.Code {
+			case analyze.CodeMeasuredCurve:
+				s = append(s, measuredSentence(f, unit))
+			case analyze.CodeUSLPeak, analyze.CodeUSLCeiling:
+				if !f.Guard.Passed {
+					what := "peak"
+					if f.Code == analyze.CodeUSLCeiling {
+						what = "ceiling"
+					}
+					k := what + "\x00" + f.Guard.Reason
+					if notQuoted[k] == nil {
+						reasons = append(reasons, k)
+					}
+					notQuoted[k] = append(notQuoted[k], sys)
+					continue
+				}
+				s = append(s, fitSentence(f, unit))
+			case analyze.CodeCPUSaturation:
+				s = append(s, fmt.Sprintf("At the CPU time one transaction took at %s, the host's CPUs would saturate at %s %s.",
+					threadsOf(f, "threads"), numText(f.Value("saturation")), unit))
+			case analyze.CodeUSLPoorFit:
+				poor = append(poor, sys)
+				r2s = append(r2s, f.Value("r2"))
+			}
+		}
+		if len(s) > 0 {
+			out = append(out, strings.Join(s, " "))
+		}
+	}
+	for _, k := range reasons {
+		what, why, _ := strings.Cut(k, "\x00")
+		who := " for " + joinAnd(notQuoted[k])
+		if len(notQuoted[k]) == 1 && notQuoted[k][0] == "all" {
+			who = ""
+		}
+		out = append(out, fmt.Sprintf("No fitted %s is quoted%s: %s.", what, who, why))
+	}
+	if len(poor) > 0 {
+		sort.Float64s(r2s)
+		r2 := FormatFixed(r2s[0], 3)
+		if len(r2s) > 1 {
+			r2 += " to " + FormatFixed(r2s[len(r2s)-1], 3)
+		}
+		out = append(out, fmt.Sprintf("The Universal Scalability Law does not describe %s closely (R² %s): no peak is quoted.", joinAnd(poor), r2))
+	}
+	return out
+}
+
+// measuredSentence describes a measured curve: its highest point and
+// whether it still rises there, is flat within the intervals from some
+// thread count on, or falls after it.
+func measuredSentence(f *analyze.Finding, unit string) string {
+	best, _ := f.Get("best")
+	head := fmt.Sprintf("%s's highest measured %s is %s", f.System, unit, numText(best.Value))
+	if f.System == "all" {
+		head = fmt.Sprintf("The highest measured %s is %s", unit, numText(best.Value))
+	}
+	if iv := interval(best, numText); iv != "" {
+		head += " " + iv
+	}
+	head += " at " + threadsOf(f, "best_threads")
+	switch f.Word("shape") {
+	case "rising":
+		if f.Value("points") > 1 {
+			return head + ", still rising at the highest count measured."
+		}
+	case "flat":
+		from := f.Value("flat_from")
+		if from == f.Value("min_threads") {
+			return head + fmt.Sprintf("; every thread count from %s to %s is within that interval.",
+				threadsOf(f, "min_threads"), threadsOf(f, "max_threads"))
+		}
+		return head + fmt.Sprintf(", flat within the intervals from %s to %s.", threadsOf(f, "flat_from"), threadsOf(f, "max_threads"))
+	case "falling":
+		b, _ := f.Get("below")
+		s := head + fmt.Sprintf(", and it falls below that interval at %s (%s", threadsOf(f, "below_threads"), numText(b.Value))
+		if iv := interval(b, numText); iv != "" {
+			s += " " + iv
+		}
+		s += ")"
+		if f.Value("below_threads") != f.Value("max_threads") {
+			last, _ := f.Get("last")
+			s += fmt.Sprintf("; %s at %s", numText(last.Value), threadsOf(f, "max_threads"))
+		}
+		return s + "."
+	}
+	return head + "."
+}
+
+// fitSentence phrases a peak or ceiling finding whose guard passed: the
+// claim, an extrapolation said as one.
+func fitSentence(f *analyze.Finding, unit string) string {
+	r2 := FormatFixed(f.Value("r2"), 3)
+	switch f.Code {
+	case analyze.CodeUSLPeak:
+		pt, _ := f.Get("peak_threads")
+		iv := interval(pt, func(v float64) string { return FormatFixed(v, 0) })
+		if f.Word("range") == "beyond" {
+			return fmt.Sprintf("Extrapolating beyond the measured %s, the Universal Scalability Law fit (R² %s) would peak near %s threads %s at %s %s.",
+				threadsOf(f, "max_threads"), r2, FormatFixed(pt.Value, 0), iv, numText(f.Value("peak")), unit)
+		}
+		return fmt.Sprintf("The Universal Scalability Law fit (R² %s) peaks near %s threads %s at %s %s.",
+			r2, FormatFixed(pt.Value, 0), iv, numText(f.Value("peak")), unit)
+	case analyze.CodeUSLCeiling:
+		c, _ := f.Get("ceiling")
+		return fmt.Sprintf("Extrapolating beyond the measured %s, the Universal Scalability Law fit (R² %s) approaches a ceiling of %s %s %s.",
+			threadsOf(f, "max_threads"), r2, numText(c.Value), unit, interval(c, numText))
+	}
+	return ""
+}
+
+// anomalyNotes are a workload's anomalies, one sentence each: superlinear
+// steps (with what may explain them), ignored errors per system, and
+// comparisons whose sides differ in errors.
+func anomalyNotes(rp *analyze.Report, w string) []string {
+	var out []string
+	fs := rp.Findings
+	for _, f := range fs.Select(analyze.KindAnomaly, w, analyze.CodeSuperlinear) {
+		out = append(out, superlinearSentence(f, string(rp.Metric)))
+	}
+	bySys := map[string][]*analyze.Finding{}
+	var order []string
+	for _, f := range fs.Select(analyze.KindAnomaly, w, analyze.CodeIgnoredErrors) {
+		if bySys[f.System] == nil {
+			order = append(order, f.System)
+		}
+		bySys[f.System] = append(bySys[f.System], f)
+	}
+	for _, sys := range order {
+		out = append(out, errorSentence(sys, bySys[sys], string(rp.Metric)))
+	}
+	diff := fs.Select(analyze.KindAnomaly, w, analyze.CodeErrorShareDiff)
+	if len(diff) > 0 {
+		var at []string
+		for _, f := range diff {
+			at = append(at, fmt.Sprintf("%s at %s (%s against %s)", f.System, threadsLabel(f.Threads),
+				pctText(f.Value("share_pct")), pctText(f.Value("base_share_pct"))))
+		}
+		out = append(out, fmt.Sprintf("The ratios to %s partly measure ignored errors where the two sides differ this much in them: %s.",
+			diff[0].Word("base"), joinAnd(at)))
+	}
+	return out
+}
+
+// pctText formats a percentage with one decimal, "<0.1%" for a small
+// share that is not zero.
+func pctText(v float64) string {
+	if v == 0 {
+		return "0%"
+	}
+	if v > 0 && v < 0.05 {
+		return "<0.1%"
+	}
+	return FormatFixed(v, 1) + "%"
+}
+
+func superlinearSentence(f *analyze.Finding, unit string) string {
+	s := fmt.Sprintf("%s's %s rises %s from %s to %s (%s to %s), more than the %s of linear scaling",
+		f.System, unit, FormatRatio(f.Value("step")), threadsOf(f, "from_threads"), threadsOf(f, "to_threads"),
+		numText(f.Value("from")), numText(f.Value("to")), FormatRatio(f.Value("linear")))
+	if f.Has("from_p95_ms") {
+		s += fmt.Sprintf(", while p95 latency drops from %s to %s ms", FormatFixed(f.Value("from_p95_ms"), 2), FormatFixed(f.Value("to_p95_ms"), 2))
+	}
+	s += ": superlinear scaling is a measurement signal to check, not a result"
+	var why []string
+	for _, h := range strings.Split(f.Hint, ",") {
+		switch h {
+		case "idle_cpus":
+			why = append(why, fmt.Sprintf("at %s the host's %s CPUs were mostly idle, and idle CPUs sleep and clock down between requests",
+				threadsOf(f, "from_threads"), FormatFixed(f.Value("cpus"), 0)))
+		case "measured_first":
+			why = append(why, fmt.Sprintf("the %d-thread runs came first, on cold caches: a warm-up run before them would tell", int(f.Value("from_threads"))))
+		}
+	}
+	if len(why) > 0 {
+		s += " (" + strings.Join(why, "; ") + ")"
+	}
+	return s + "."
+}
+
+func errorSentence(sys string, fs []*analyze.Finding, unit string) string {
+	var parts []string
+	for _, f := range fs {
+		p := fmt.Sprintf("%s/s at %s (%s of its transactions", numText(f.Value("errors_per_s")), threadsLabel(f.Threads), pctText(f.Value("share_pct")))
+		if f.Has("tps") {
+			p += fmt.Sprintf(", against %s %s", numText(f.Value("tps")), unit)
+		}
+		p += ")"
+		if f.Has("reconnects") {
+			p += fmt.Sprintf(", with %s reconnects", FormatFixed(f.Value("reconnects"), 0))
+		}
+		parts = append(parts, p)
+	}
+	return fmt.Sprintf("%s ignored errors that sysbench retried: %s.", sys, joinAnd(parts))
+}
+
+// cellNotes are the short notes beside a cell in a results table, from
+// its anomaly findings.
+func cellNotes(rp *analyze.Report, w, system string, threads int) string {
+	var out []string
+	for _, f := range rp.Findings.Select(analyze.KindAnomaly, w) {
+		if f.System != system || f.Threads != threads {
+			continue
+		}
+		switch f.Code {
+		case analyze.CodeRepeatsDiffer:
+			out = append(out, "repeats differ "+FormatFixed(f.Value("spread"), 2)+"×")
+		case analyze.CodeIgnoredErrors:
+			out = append(out, pctText(f.Value("share_pct"))+" errors")
+		case analyze.CodeSuperlinear:
+			out = append(out, FormatRatio(f.Value("step"))+" from "+threadsOf(f, "from_threads"))
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// anomalyCaveat is the caveats' sentence on anomalies: which workloads
+// have superlinear steps or ignored errors, said in their sections.
+func anomalyCaveat(rp *analyze.Report) string {
+	var sup, errs []string
+	seenS, seenE := map[string]bool{}, map[string]bool{}
+	maxShare := map[string]float64{}
+	for _, f := range rp.Findings.Select(analyze.KindAnomaly, "") {
+		switch f.Code {
+		case analyze.CodeSuperlinear:
+			if !seenS[f.Workload] {
+				seenS[f.Workload] = true
+				sup = append(sup, f.Workload)
+			}
+		case analyze.CodeIgnoredErrors:
+			k := f.System + " on " + f.Workload
+			if !seenE[k] {
+				seenE[k] = true
+				errs = append(errs, k)
+			}
+			maxShare[k] = max(maxShare[k], f.Value("share_pct"))
+		}
+	}
+	var parts []string
+	if len(errs) > 0 {
+		var es []string
+		for _, k := range errs {
+			es = append(es, fmt.Sprintf("%s (up to %s of its transactions)", k, pctText(maxShare[k])))
+		}
+		parts = append(parts, "ignored errors for "+joinAnd(es))
+	}
+	if len(sup) > 0 {
+		parts = append(parts, "superlinear steps on "+joinAnd(sup))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return capitalize(joinAnd(parts)) + ": see their sections."
+}
+
+// fitNotes are the appendix's notes on one system's fit: its peak or
+// ceiling as the guard allows it, else the fit's figure with the reason
+// it is not quoted.
+func fitNotes(rp *analyze.Report, workload, system string) []string {
+	var out []string
+	for _, f := range rp.Findings.Select("", workload, analyze.CodeUSLPeak, analyze.CodeUSLCeiling) {
+		if f.System != system {
+			continue
+		}
+		if f.Guard.Passed {
+			out = append(out, fitSentence(f, string(rp.Metric)))
+			continue
+		}
+		if f.Code == analyze.CodeUSLPeak {
+			pt, _ := f.Get("peak_threads")
+			s := fmt.Sprintf("The fit's peak, near %s threads", FormatFixed(pt.Value, 0))
+			if iv := interval(pt, func(v float64) string { return FormatFixed(v, 1) }); iv != "" {
+				s += " " + iv
+			}
+			out = append(out, s+fmt.Sprintf(" at %s %s, is not quoted: %s.", numText(f.Value("peak")), rp.Metric, f.Guard.Reason))
+			continue
+		}
+		out = append(out, fmt.Sprintf("The fit's ceiling, %s %s, is not quoted: %s.", numText(f.Value("ceiling")), rp.Metric, f.Guard.Reason))
+	}
+	return out
+}
