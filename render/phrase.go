@@ -56,7 +56,9 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 			}
 			switch f.Code {
 			case analyze.CodeMeasuredCurve:
-				s = append(s, measuredSentence(f, unit))
+				if f.Value("points") > 1 { // one thread count: the table says it all
+					s = append(s, measuredSentence(f, unit))
+				}
 			case analyze.CodeUSLPeak, analyze.CodeUSLCeiling:
 				if !f.Guard.Passed {
 					what := "peak"
