@@ -120,6 +120,9 @@ type Comparison struct {
 	Rows          []Row     `json:"rows"` // cell by cell, base first within a cell
 	Geomeans      []Geomean `json:"geomean"`
 	Warnings      Warnings  `json:"warnings"`
+	// Findings are the anomalies beside the comparison (AnomalyFindings):
+	// ignored errors, sides that differ in them, superlinear steps.
+	Findings Findings `json:"findings"`
 }
 
 // Compare compares every system with the base, cell by cell.

@@ -64,14 +64,14 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 				}
 				out = append(out, CurveFindings(withinIntervals(cu, w, rp), sat, satThreads, rp.Unit)...)
 				if an.Dataset != nil {
-					if f := superlinearFinding(cu, an.Dataset, w, order); f != nil {
+					if f := superlinearFinding(cu, an.Dataset, order); f != nil {
 						out = append(out, *f)
 					}
 				}
 			}
 		}
 		if an != nil && an.Dataset != nil {
-			out = append(out, errorFindings(an.Dataset, rp, w)...)
+			out = append(out, errorFindings(an.Dataset, rp.Base, w.Name)...)
 		}
 		for _, c := range w.Cells {
 			if c.SpreadWarning && c.Spread != nil {
@@ -108,6 +108,29 @@ func withinIntervals(cu *Curve, w *WorkloadReport, rp *Report) *Curve {
 		p.Throughput.Lo, p.Throughput.Hi = *cell.Compared.Lo, *cell.Compared.Hi
 	}
 	return &c
+}
+
+// AnomalyFindings are the anomalies of a grouped dataset compared with
+// base, for commands that do not build a whole report (compare): ignored
+// errors per cell and per comparison, and superlinear steps of the
+// scaling curves of sc (nil: none).
+func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling) Findings {
+	var out Findings
+	order := runOrder(doc)
+	for _, w := range ds.Workloads {
+		if sc != nil {
+			for _, cu := range sc.Curves {
+				if cu.Workload != w {
+					continue
+				}
+				if f := superlinearFinding(cu, ds, order); f != nil {
+					out = append(out, *f)
+				}
+			}
+		}
+		out = append(out, errorFindings(ds, base, w)...)
+	}
+	return out
 }
 
 // scopeFinding states what the report covers and how it compares.
@@ -420,7 +443,7 @@ func runOrder(doc *parse.Document) map[*parse.Run]int {
 // above linear, with a hint from what else the inputs say: fewer threads
 // than CPUs (idle CPUs sleep and clock down), the fewer-thread runs
 // measured first (cold caches), or neither.
-func superlinearFinding(cu *Curve, ds *Dataset, w *WorkloadReport, order map[*parse.Run]int) *Finding {
+func superlinearFinding(cu *Curve, ds *Dataset, order map[*parse.Run]int) *Finding {
 	var f *Finding
 	worst := 0.0
 	for i := 1; i < len(cu.Points); i++ {
@@ -465,7 +488,9 @@ func superlinearFinding(cu *Curve, ds *Dataset, w *WorkloadReport, order map[*pa
 }
 
 // measuredFirst reports whether every run of the curve's system at t1
-// came before every run at t2 in the inputs.
+// came before every run at t2. Only a campaign's manifest lists runs in
+// the order they ran: runs read otherwise (files in name order) never
+// count as measured first.
 func measuredFirst(ds *Dataset, cu *Curve, t1, t2 int, order map[*parse.Run]int) bool {
 	last1, first2 := -1, math.MaxInt
 	n1, n2 := 0, 0
@@ -475,8 +500,8 @@ func measuredFirst(ds *Dataset, cu *Curve, t1, t2 int, order map[*parse.Run]int)
 		}
 		for _, r := range c.Runs {
 			i, ok := order[r]
-			if !ok {
-				continue
+			if !ok || r.Labels["campaign"] == "" {
+				return false
 			}
 			switch c.Threads {
 			case t1:
@@ -531,23 +556,26 @@ func errorsOf(c *Cell) cellErrors {
 
 // errorFindings say, per cell, the errors sysbench ignored when they
 // reach ErrorShareNote of the transactions (or any reconnect), as a rate
-// and a share; and, per comparison, when its two sides differ in error
-// share by that much: the ratio then partly measures ignored errors.
-func errorFindings(ds *Dataset, rp *Report, w *WorkloadReport) Findings {
+// and a share; and, per cell compared with the base's at the same thread
+// count, when the two differ in error share by that much: the ratio
+// then partly measures ignored errors.
+func errorFindings(ds *Dataset, base, workload string) Findings {
 	var out Findings
 	byKey := map[Key]cellErrors{}
+	var keys []Key
 	for _, c := range ds.Cells {
-		if c.Workload == w.Name {
+		if c.Workload == workload {
 			byKey[c.Key] = errorsOf(c)
+			keys = append(keys, c.Key)
 		}
 	}
-	for _, c := range w.Cells {
-		e := byKey[Key{System: c.System, Workload: w.Name, Threads: c.Threads}]
+	for _, k := range keys {
+		e := byKey[k]
 		sh := e.share()
 		if e.runs == 0 || !(sh >= ErrorShareNote) && e.reconnects == 0 {
 			continue
 		}
-		f := Finding{Kind: KindAnomaly, Code: CodeIgnoredErrors, Workload: w.Name, System: c.System, Threads: c.Threads,
+		f := Finding{Kind: KindAnomaly, Code: CodeIgnoredErrors, Workload: workload, System: k.System, Threads: k.Threads,
 			Guard: Guard{Rule: fmt.Sprintf("ignored errors at least %.0f%% of the transactions, or any reconnect", 100*ErrorShareNote), Passed: true}}
 		f.add("errors", float64(e.errors), "", nil, nil, e.sources...)
 		f.add("runs", float64(e.runs), "", nil, nil)
@@ -561,19 +589,19 @@ func errorFindings(ds *Dataset, rp *Report, w *WorkloadReport) Findings {
 			f.add("reconnects", float64(e.reconnects), "", nil, nil)
 		}
 		out = append(out, f)
-		if c.Ratio == nil || c.System == rp.Base {
+		if k.System == base {
 			continue
 		}
-		be := byKey[Key{System: rp.Base, Workload: w.Name, Threads: c.Threads}]
+		be, ok := byKey[Key{System: base, Workload: workload, Threads: k.Threads}]
 		bs := be.share()
-		if be.runs == 0 || math.IsNaN(bs) || !(math.Abs(sh-bs) >= ErrorShareNote) {
+		if !ok || be.runs == 0 || math.IsNaN(bs) || !(math.Abs(sh-bs) >= ErrorShareNote) {
 			continue
 		}
-		d := Finding{Kind: KindAnomaly, Code: CodeErrorShareDiff, Workload: w.Name, System: c.System, Threads: c.Threads,
+		d := Finding{Kind: KindAnomaly, Code: CodeErrorShareDiff, Workload: workload, System: k.System, Threads: k.Threads,
 			Guard: Guard{Rule: fmt.Sprintf("the sides' shares of ignored errors differ by at least %.0f percentage point", 100*ErrorShareNote), Passed: true}}
 		d.add("share_pct", 100*sh, "%", nil, nil)
 		d.add("base_share_pct", 100*bs, "%", nil, nil)
-		d.word("base", rp.Base)
+		d.word("base", base)
 		out = append(out, d)
 	}
 	// Cells with a large share but compared as the base side are covered

@@ -114,11 +114,11 @@ type Fit struct {
 	RSS                                                    float64
 	// Cov is the parameters' covariance (λ, σ, κ), s²·(JᵀJ)⁻¹; NaN
 	// where the standard errors are.
-	Cov [3][3]float64
-	DF                                                     int     // n − 3
-	RSE                                                    float64 // residual standard error √(RSS/DF)
-	R2                                                     float64
-	Warnings                                               Warnings
+	Cov      [3][3]float64
+	DF       int     // n − 3
+	RSE      float64 // residual standard error √(RSS/DF)
+	R2       float64
+	Warnings Warnings
 }
 
 // FitUSL fits X(N) = λN/(1+σ(N−1)+κN(N−1)) to the measurements by

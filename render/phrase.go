@@ -171,10 +171,40 @@ func fitSentence(f *analyze.Finding, unit string) string {
 // steps (with what may explain them), ignored errors per system, and
 // comparisons whose sides differ in errors.
 func anomalyNotes(rp *analyze.Report, w string) []string {
+	return AnomalySentences(rp.Findings, string(rp.Metric), w)
+}
+
+// AnomalySentences phrases the anomaly findings of workload w ("" for
+// every workload, each sentence then naming its workload) of a metric.
+func AnomalySentences(fs analyze.Findings, metric, w string) []string {
+	if w == "" {
+		var out []string
+		seen := map[string]bool{}
+		for _, f := range fs.Select(analyze.KindAnomaly, "") {
+			if seen[f.Workload] {
+				continue
+			}
+			seen[f.Workload] = true
+			for _, s := range AnomalySentences(fs, metric, f.Workload) {
+				out = append(out, f.Workload+": "+s)
+			}
+		}
+		return out
+	}
 	var out []string
-	fs := rp.Findings
+	// Steps between the same thread counts with the same reading share
+	// one sentence.
+	steps := map[string][]*analyze.Finding{}
+	var keys []string
 	for _, f := range fs.Select(analyze.KindAnomaly, w, analyze.CodeSuperlinear) {
-		out = append(out, superlinearSentence(f, string(rp.Metric)))
+		k := fmt.Sprint(f.Value("from_threads"), f.Value("to_threads"), f.Hint, f.Value("cpus"))
+		if steps[k] == nil {
+			keys = append(keys, k)
+		}
+		steps[k] = append(steps[k], f)
+	}
+	for _, k := range keys {
+		out = append(out, superlinearSentence(steps[k], metric))
 	}
 	bySys := map[string][]*analyze.Finding{}
 	var order []string
@@ -185,7 +215,7 @@ func anomalyNotes(rp *analyze.Report, w string) []string {
 		bySys[f.System] = append(bySys[f.System], f)
 	}
 	for _, sys := range order {
-		out = append(out, errorSentence(sys, bySys[sys], string(rp.Metric)))
+		out = append(out, errorSentence(sys, bySys[sys], metric))
 	}
 	diff := fs.Select(analyze.KindAnomaly, w, analyze.CodeErrorShareDiff)
 	if len(diff) > 0 {
@@ -212,14 +242,22 @@ func pctText(v float64) string {
 	return FormatFixed(v, 1) + "%"
 }
 
-func superlinearSentence(f *analyze.Finding, unit string) string {
-	s := fmt.Sprintf("%s's %s rises %s from %s to %s (%s to %s), more than the %s of linear scaling",
-		f.System, unit, FormatRatio(f.Value("step")), threadsOf(f, "from_threads"), threadsOf(f, "to_threads"),
-		numText(f.Value("from")), numText(f.Value("to")), FormatRatio(f.Value("linear")))
-	if f.Has("from_p95_ms") {
-		s += fmt.Sprintf(", while p95 latency drops from %s to %s ms", FormatFixed(f.Value("from_p95_ms"), 2), FormatFixed(f.Value("to_p95_ms"), 2))
+func superlinearSentence(fs []*analyze.Finding, unit string) string {
+	f := fs[0]
+	var each []string
+	for _, g := range fs {
+		e := fmt.Sprintf("%s %s (%s to %s", g.System, FormatRatio(g.Value("step")), numText(g.Value("from")), numText(g.Value("to")))
+		if g.Has("from_p95_ms") {
+			e += fmt.Sprintf(", p95 %s to %s ms", FormatFixed(g.Value("from_p95_ms"), 2), FormatFixed(g.Value("to_p95_ms"), 2))
+		}
+		each = append(each, e+")")
 	}
-	s += ": superlinear scaling is a measurement signal to check, not a result"
+	who := joinAnd(each)
+	if len(fs) == 1 && f.System == "all" {
+		who = strings.TrimPrefix(who, "all ")
+	}
+	s := fmt.Sprintf("From %s to %s, %s rises more than the %s of linear scaling: %s. Superlinear scaling is a measurement signal to check, not a result",
+		threadsOf(f, "from_threads"), threadsOf(f, "to_threads"), unit, FormatRatio(f.Value("linear")), who)
 	var why []string
 	for _, h := range strings.Split(f.Hint, ",") {
 		switch h {
@@ -231,7 +269,7 @@ func superlinearSentence(f *analyze.Finding, unit string) string {
 		}
 	}
 	if len(why) > 0 {
-		s += " (" + strings.Join(why, "; ") + ")"
+		s += ": " + strings.Join(why, "; ")
 	}
 	return s + "."
 }

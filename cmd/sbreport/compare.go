@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/render"
 )
 
 func init() {
@@ -64,6 +65,12 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	c := analyze.Compare(d, analyze.CompareOptions{
 		Metric: metric, Base: *base, Center: center, Alpha: *alpha, Confidence: cf.confidence, Skip: skip,
 	})
+	sm := metric
+	if sm == "" || sm.LowerIsBetter() {
+		sm = analyze.DefaultMetric(doc.Runs)
+	}
+	c.Findings = analyze.AnomalyFindings(doc, d, c.Base, analyze.Scale(d, doc.Hosts, analyze.ScaleOptions{
+		Metric: sm, Center: center, Confidence: cf.confidence, Skip: skip}))
 	bw := bufio.NewWriter(stdout)
 	if *asJSON {
 		enc := json.NewEncoder(bw)
@@ -315,6 +322,12 @@ func ratioText(r analyze.Row) string {
 
 // printWarnings lists the warnings once each, saying where they apply.
 func printWarnings(w io.Writer, c *analyze.Comparison) {
+	if notes := render.AnomalySentences(c.Findings, string(c.Metric), ""); len(notes) > 0 {
+		fmt.Fprintln(w, "\nnotes:")
+		for _, l := range notes {
+			fmt.Fprintln(w, "  "+l)
+		}
+	}
 	lines := c.WarningLines()
 	if len(lines) == 0 {
 		return
