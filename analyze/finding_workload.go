@@ -336,7 +336,7 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 			clo, chi = num(lo), num(hi)
 		}
 		p.add("ceiling", c, unit, clo, chi)
-		p.Guard = ceilingGuard(len(pts), c, lo, hi, bp.Throughput, sat)
+		p.Guard = CeilingGuard(len(pts), c, lo, hi, bp.Throughput, sat)
 		out = append(out, p)
 	}
 	return out
@@ -385,10 +385,10 @@ func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *
 	return g
 }
 
-// ceilingGuard allows quoting a ceiling λ/σ (an asymptote, so beyond the
+// CeilingGuard allows quoting a ceiling λ/σ (an asymptote, so beyond the
 // data) with a bounded interval from a fit with points to spare, at most
 // MaxExtrapolation times the best measured throughput.
-func ceilingGuard(points int, c, lo, hi float64, best Summary, sat *Estimate) Guard {
+func CeilingGuard(points int, c, lo, hi float64, best Summary, sat *Estimate) Guard {
 	g := Guard{Rule: fmt.Sprintf("at least %d thread counts, a bounded interval, at most %g× the best measured and "+
 		"not above the CPU-saturation estimate", MinFitPoints, MaxExtrapolation)}
 	switch {

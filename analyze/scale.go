@@ -145,7 +145,11 @@ type Curve struct {
 	SLOThreads    *int         `json:"slo_threads"`
 	SLOThroughput *float64     `json:"slo_throughput"`
 	Points        []ScalePoint `json:"points"`
-	Fit           *Fit         `json:"-"`
+	// Findings describe the measured curve and say whether the fit's
+	// peak or ceiling may be quoted (CurveFindings, without a CPU
+	// saturation estimate).
+	Findings Findings `json:"findings"`
+	Fit      *Fit     `json:"-"`
 	Warnings      Warnings     `json:"warnings"`
 }
 
@@ -243,6 +247,7 @@ func Scale(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling {
 			continue
 		}
 		finishCurve(cu, d, hosts, opts, th)
+		cu.Findings = CurveFindings(cu, nil, 0, unitOf(opts.Metric))
 		sc.Curves = append(sc.Curves, cu)
 	}
 	sort.SliceStable(sc.Curves, func(i, j int) bool {
@@ -289,17 +294,13 @@ func finishCurve(cu *Curve, d *Dataset, hosts []*parse.Host, opts ScaleOptions, 
 			if f.Kappa == 0 {
 				cu.Ceiling = num(f.Ceiling())
 			}
+			// Whether the peak or ceiling may be quoted is the findings'
+			// to say (CurveFindings); the flag stays for scale --json.
 			if cu.PeakThreads != nil && cu.Extrapolated(*cu.PeakThreads, th) {
 				cu.PeakExtrapolated = true
-				cu.Warnings.addf("peak at %.0f threads is beyond %g× the largest measured (%d): extrapolation",
-					*cu.PeakThreads, th.ExtrapolationFactor, cu.MaxMeasured)
 			}
-			if f.Kappa == 0 {
-				if cu.Ceiling != nil {
-					cu.Warnings.addf("no retrograde region (κ = 0): throughput approaches the ceiling λ/σ = %.0f", *cu.Ceiling)
-				} else {
-					cu.Warnings.addf("linear scaling (σ = κ = 0): no peak and no ceiling in the measured range")
-				}
+			if f.Kappa == 0 && cu.Ceiling == nil {
+				cu.Warnings.addf("linear scaling (σ = κ = 0): no peak and no ceiling in the measured range")
 			}
 			cu.Warnings = append(cu.Warnings, f.Warnings...)
 			for i := range cu.Points {

@@ -253,3 +253,41 @@ func TestProseNumbersFromFindings(t *testing.T) {
 		})
 	}
 }
+
+// TestCeilingGuard: MDEV-18080's FB/MySQL-5.6 curve, whose fit
+// approached 71,414 qps with a best measured 18,795 (3.8×), is refused;
+// a ceiling within 1.5× with a bounded interval is said.
+func TestCeilingGuard(t *testing.T) {
+	best := analyze.Summary{N: 1, Center: 18795, Lo: math.Inf(-1), Hi: math.Inf(1)}
+	if g := analyze.CeilingGuard(6, 71414, 0, 142828, best, nil); g.Passed || !strings.Contains(g.Reason, "not bounded") {
+		t.Errorf("3.8× ceiling with σ = 0.0024 ± 0.0024: %+v", g)
+	}
+	if g := analyze.CeilingGuard(6, 71414, 50000, 90000, best, nil); g.Passed || !strings.Contains(g.Reason, "more than 1.5×") {
+		t.Errorf("3.8× ceiling with a bounded interval: %+v", g)
+	}
+	if g := analyze.CeilingGuard(6, 20000, 18000, 22000, best, nil); !g.Passed {
+		t.Errorf("1.06× ceiling: %+v", g)
+	}
+	if g := analyze.CeilingGuard(4, 20000, 18000, 22000, best, nil); g.Passed {
+		t.Errorf("4 thread counts: %+v", g)
+	}
+}
+
+// TestTiDBPeakBeyondRange reads the TiDB 3.0 vs 2.1 tables (public page,
+// testdata/public/tables): v2.1's oltp_update_index fit peaks near 1,552
+// threads, past the measured 1,500, and is said as an extrapolation.
+func TestTiDBPeakBeyondRange(t *testing.T) {
+	rp := findingsOf(t, "../testdata/public/tables/tidb-3.0-vs-2.1-sysbench-markdown-tables-bold-version-headings-commented-table.md")
+	var got []string
+	for _, f := range rp.Findings.Select(analyze.KindPeak, "", analyze.CodeUSLPeak) {
+		if f.System == "v2.1" && f.Guard.Passed && f.Word("range") == "beyond" {
+			got = append(got, fitSentence(f, "qps"))
+			if n := f.Value("peak_threads"); !near(n, 1552, 1) {
+				t.Errorf("peak at %.1f threads, want 1,552", n)
+			}
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "Extrapolating beyond the measured 1,500 threads") {
+		t.Errorf("v2.1 peaks said: %q", got)
+	}
+}

@@ -26,7 +26,11 @@ func numText(v float64) string {
 }
 
 func threadsOf(f *analyze.Finding, name string) string {
-	return threadsLabel(int(f.Value(name)))
+	t := int(f.Value(name))
+	if t == 0 {
+		return threadsLabel(0)
+	}
+	return FormatFixed(float64(t), 0) + " " + plural(t, "thread", "threads")
 }
 
 // interval formats an evidence's interval, "[2.7, 11.4]", "" without.
@@ -131,7 +135,11 @@ func measuredSentence(f *analyze.Finding, unit string) string {
 		return head + fmt.Sprintf(", flat within the intervals from %s to %s.", threadsOf(f, "flat_from"), threadsOf(f, "max_threads"))
 	case "falling":
 		b, _ := f.Get("below")
-		s := head + fmt.Sprintf(", and it falls below that interval at %s (%s", threadsOf(f, "below_threads"), numText(b.Value))
+		below := "below that interval"
+		if best.Lo == nil {
+			below = "lower (single runs, no intervals)"
+		}
+		s := head + fmt.Sprintf(", and it is %s at %s (%s", below, threadsOf(f, "below_threads"), numText(b.Value))
 		if iv := interval(b, numText); iv != "" {
 			s += " " + iv
 		}
@@ -152,7 +160,7 @@ func fitSentence(f *analyze.Finding, unit string) string {
 	switch f.Code {
 	case analyze.CodeUSLPeak:
 		pt, _ := f.Get("peak_threads")
-		iv := interval(pt, func(v float64) string { return FormatFixed(v, 0) })
+		iv := interval(pt, numText)
 		if f.Word("range") == "beyond" {
 			return fmt.Sprintf("Extrapolating beyond the measured %s, the Universal Scalability Law fit (R² %s) would peak near %s threads %s at %s %s.",
 				threadsOf(f, "max_threads"), r2, FormatFixed(pt.Value, 0), iv, numText(f.Value("peak")), unit)
@@ -161,6 +169,10 @@ func fitSentence(f *analyze.Finding, unit string) string {
 			r2, FormatFixed(pt.Value, 0), iv, numText(f.Value("peak")), unit)
 	case analyze.CodeUSLCeiling:
 		c, _ := f.Get("ceiling")
+		if b, _ := f.Get("best"); c.Value <= b.Value || b.Hi != nil && c.Value <= *b.Hi {
+			return fmt.Sprintf("The Universal Scalability Law fit (R² %s) levels off at a ceiling of %s %s %s, within what was measured at %s.",
+				r2, numText(c.Value), unit, interval(c, numText), threadsOf(f, "best_threads"))
+		}
 		return fmt.Sprintf("Extrapolating beyond the measured %s, the Universal Scalability Law fit (R² %s) approaches a ceiling of %s %s %s.",
 			threadsOf(f, "max_threads"), r2, numText(c.Value), unit, interval(c, numText))
 	}
@@ -365,13 +377,38 @@ func fitNotes(rp *analyze.Report, workload, system string) []string {
 		if f.Code == analyze.CodeUSLPeak {
 			pt, _ := f.Get("peak_threads")
 			s := fmt.Sprintf("The fit's peak, near %s threads", FormatFixed(pt.Value, 0))
-			if iv := interval(pt, func(v float64) string { return FormatFixed(v, 1) }); iv != "" {
+			if iv := interval(pt, numText); iv != "" {
 				s += " " + iv
 			}
 			out = append(out, s+fmt.Sprintf(" at %s %s, is not quoted: %s.", numText(f.Value("peak")), rp.Metric, f.Guard.Reason))
 			continue
 		}
 		out = append(out, fmt.Sprintf("The fit's ceiling, %s %s, is not quoted: %s.", numText(f.Value("ceiling")), rp.Metric, f.Guard.Reason))
+	}
+	return out
+}
+
+// CurveSentences phrases the findings of one scaling curve (scale's
+// output): what was measured, then the fit's peak or ceiling where its
+// guard allows, else why it is not quoted.
+func CurveSentences(fs analyze.Findings, metric string) []string {
+	var out []string
+	for i := range fs {
+		f := &fs[i]
+		switch f.Code {
+		case analyze.CodeMeasuredCurve:
+			if f.Value("points") > 1 {
+				out = append(out, measuredSentence(f, metric))
+			}
+		case analyze.CodeUSLPeak, analyze.CodeUSLCeiling:
+			if f.Guard.Passed {
+				out = append(out, fitSentence(f, metric))
+			} else {
+				out = append(out, fitNotes(&analyze.Report{Metric: analyze.Metric(metric), Findings: analyze.Findings{*f}}, f.Workload, f.System)...)
+			}
+		case analyze.CodeUSLPoorFit:
+			out = append(out, fmt.Sprintf("The Universal Scalability Law does not describe these points closely (R² %s): no peak is quoted.", FormatFixed(f.Value("r2"), 3)))
+		}
 	}
 	return out
 }

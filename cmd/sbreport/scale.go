@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/render"
 )
 
 func init() {
@@ -127,6 +128,9 @@ func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
 				intervalText(p.Throughput), optNum(p.Efficiency), optNum(p.P95Ms), optNum(p.Fitted), optNum(p.Residual), optNum(p.PerCPU))
 		}
 		tw.Flush()
+		for _, l := range render.CurveSentences(c.Findings, string(sc.Metric)) {
+			fmt.Fprintln(w, "  "+l)
+		}
 		for _, e := range c.Warnings {
 			fmt.Fprintln(w, "  warning: "+e.Error())
 		}
