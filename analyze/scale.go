@@ -150,7 +150,7 @@ type Curve struct {
 	// saturation estimate).
 	Findings Findings `json:"findings"`
 	Fit      *Fit     `json:"-"`
-	Warnings      Warnings     `json:"warnings"`
+	Warnings Warnings `json:"warnings"`
 }
 
 // Extrapolated reports whether a prediction at n threads lies beyond
