@@ -32,6 +32,21 @@ install)
 esac`,
 }
 
+// setupEnv is this process's environment without the variables that
+// scripts/setup.sh reads (SBREPORT_*, SB_PASSWORD): a test of the script
+// gives it exactly the ones it sets, whatever the caller exported
+// (SBREPORT_NO_INSTALL=1 bash scripts/test.sh).
+func setupEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "SBREPORT_") || strings.HasPrefix(kv, "SB_PASSWORD=") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
 // setupPackages runs install_packages of scripts/setup.sh with the stubs.
 // installed and candidates name packages; fails maps a package to how
 // many installs of it fail with 404 before one succeeds; afterUpdate are
@@ -67,7 +82,7 @@ func setupPackages(t *testing.T, uid string, env []string, installed, candidates
 	}
 	// The package lists exist (have_lists), as on any machine that used apt.
 	cmd := exec.Command(bash, "-c", `source ../../scripts/setup.sh && have_lists() { true; } && install_packages`)
-	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "STUB="+stub, "STUB_UID="+uid)
+	cmd.Env = append(setupEnv(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "STUB="+stub, "STUB_UID="+uid)
 	cmd.Env = append(cmd.Env, env...)
 	var se strings.Builder
 	cmd.Stderr = &se
@@ -133,5 +148,19 @@ func TestSetupPackages(t *testing.T) {
 				t.Errorf("stderr\n%s\nlacks %q", stderr, tt.wantStderr)
 			}
 		})
+	}
+}
+
+// The documented way to test without installing anything,
+// SBREPORT_NO_INSTALL=1 bash scripts/test.sh, exports the variable to the
+// tests: the cases above that install packages still see it unset.
+func TestSetupPackagesIgnoresCallersEnvironment(t *testing.T) {
+	t.Setenv("SBREPORT_NO_INSTALL", "1")
+	log, stderr, err := setupPackages(t, "0", nil, []string{"sysbench", "mariadb-server", "mariadb-client"}, []string{"mariadb-plugin-rocksdb"}, nil, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if want := "install -y -qq --no-install-recommends mariadb-plugin-rocksdb"; strings.Join(log, "\n") != want {
+		t.Errorf("apt-get calls %q, want %q; stderr:\n%s", log, want, stderr)
 	}
 }
