@@ -85,8 +85,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if f.out == "" {
-		fs.Usage()
-		return fmt.Errorf("report: -o DIR is required: %w", errUsage)
+		return fmt.Errorf("report: -o DIR is required: the directory to write the report into (sbreport report -o DIR %s): %w", strings.Join(inputs, " "), errUsage)
 	}
 	ao, ro, err := f.options()
 	if err != nil {
