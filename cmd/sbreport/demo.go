@@ -12,7 +12,7 @@ import (
 
 func init() {
 	register("demo", "demo [flags] -o DIR",
-		"Write the full report of the example campaign embedded in the binary (real sysbench runs against MariaDB) into DIR.",
+		"Write the full report of the example campaign embedded in the binary (real sysbench runs against MariaDB) into DIR, as report does: report.md, appendix.md, charts/, report.xlsx, results.json, runs.csv.",
 		runDemo)
 }
 

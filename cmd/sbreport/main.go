@@ -6,7 +6,7 @@
 //	sbreport parse [--json] INPUT...        read results and captures, print what was found
 //	sbreport compare [flags] INPUT...       compare systems with intervals and significance
 //	sbreport scale [flags] INPUT...         fit scaling curves (Universal Scalability Law)
-//	sbreport report [flags] -o DIR INPUT... write report.md, charts, report.xlsx, results.json, runs.csv
+//	sbreport report [flags] -o DIR INPUT... write report.md, appendix.md, charts, report.xlsx, results.json, runs.csv
 //	sbreport demo -o DIR                    write the report of the embedded example campaign
 //	sbreport run [flags] PLAN.yaml -o DIR   run a benchmark campaign against real servers
 //	sbreport store --db URL INPUT...        keep results in a MySQL-protocol warehouse

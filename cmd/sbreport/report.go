@@ -15,7 +15,7 @@ import (
 
 func init() {
 	register("report", "report [flags] -o DIR INPUT...",
-		"Write DIR/report.md, DIR/charts/ (PNG and SVG), DIR/report.xlsx, DIR/results.json and DIR/runs.csv from the inputs.",
+		"Write DIR/report.md (the post), DIR/appendix.md (setup, fits, timelines, commands), DIR/charts/ (PNG and SVG), DIR/report.xlsx, DIR/results.json and DIR/runs.csv from the inputs.",
 		runReport)
 }
 
