@@ -210,7 +210,9 @@ start_server() {
 	user=$(owner_args)
 	if [ -n "$user" ]; then
 		local why
-		why=$(unreachable mysql "$DIR")
+		# Only the directories above: DIR itself is made mode 755 and
+		# given to mysql below (a mktemp -d as DIR is fine).
+		why=$(unreachable mysql "$(dirname "$DIR")")
 		[ -z "$why" ] || die "cannot use SBREPORT_DB_DIR=$DIR: mariadbd runs as user mysql, but $why.
 setup: choose a directory mysql can reach (the default is /tmp/sbreport-mariadb), or open that one"
 	fi
