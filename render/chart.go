@@ -533,7 +533,10 @@ type pointLabel struct {
 
 // pointLabels write each label beside its point where it hides the
 // least: inside the data area, over no point and no label placed before
-// it, and across as few of the curves' segments as can be.
+// it, and across as few of the curves' segments as can be. Where points
+// crowd (three systems' single-thread points a few pixels apart), a
+// label moves out to two or three times the usual distance rather than
+// sit on a neighbour's marker or label.
 type pointLabels struct {
 	labels []pointLabel
 	curves []plotter.XYs // the lines drawn through the points, in data coordinates
@@ -542,58 +545,75 @@ type pointLabels struct {
 // pointLabelRadius is the room left around a point's marker.
 var pointLabelRadius = vg.Points(5)
 
+// labelsPlaced, when set, is given the boxes of every label drawn and of
+// every point's marker (with pointLabelRadius around it), in canvas
+// coordinates: the tests check that none overlap.
+var labelsPlaced func(labels, markers []vg.Rectangle)
+
 func (ls pointLabels) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
 	sty := textStyle(9)
 	e := sty.FontExtents()
 	r := pointLabelRadius
-	taken := make([]vg.Rectangle, 0, 2*len(ls.labels))
+	markers := make([]vg.Rectangle, 0, len(ls.labels))
 	for _, l := range ls.labels {
 		x, y := tx(l.x), ty(l.y)
-		taken = append(taken, vg.Rectangle{Min: vg.Point{X: x - r, Y: y - r}, Max: vg.Point{X: x + r, Y: y + r}})
+		markers = append(markers, vg.Rectangle{Min: vg.Point{X: x - r, Y: y - r}, Max: vg.Point{X: x + r, Y: y + r}})
 	}
+	taken := append(make([]vg.Rectangle, 0, 2*len(ls.labels)), markers...)
 	var segs [][2]vg.Point
 	for _, cv := range ls.curves {
 		for i := 1; i < len(cv); i++ {
 			segs = append(segs, [2]vg.Point{{X: tx(cv[i-1].X), Y: ty(cv[i-1].Y)}, {X: tx(cv[i].X), Y: ty(cv[i].Y)}})
 		}
 	}
+	placed := make([]vg.Rectangle, 0, len(ls.labels))
 	for _, l := range ls.labels {
 		x, y := tx(l.x), ty(l.y)
 		w, h := sty.Width(l.text), e.Ascent+e.Descent
-		d := r * 0.75
-		// Lower-left corners of the candidate boxes, in order of preference.
-		cands := []vg.Point{
-			{X: x + r, Y: y - h/2}, {X: x - r - w, Y: y - h/2},
-			{X: x + d, Y: y + d}, {X: x - d - w, Y: y + d},
-			{X: x + d, Y: y - d - h}, {X: x - d - w, Y: y - d - h},
-			{X: x - w/2, Y: y + r}, {X: x - w/2, Y: y - r - h},
-		}
-		best, bestCost := cands[0], math.Inf(1)
-		for _, cd := range cands {
-			box := vg.Rectangle{Min: cd, Max: vg.Point{X: cd.X + w, Y: cd.Y + h}}
-			cost := 0.0
-			if !inside(box, c.Rectangle) {
-				cost += 1000
+		best, bestCost := vg.Point{X: x + r, Y: y - h/2}, math.Inf(1)
+		for k := 1; k <= 3; k++ {
+			rk := r * vg.Length(k)
+			d := rk * 0.75
+			// Lower-left corners of the candidate boxes, in order of preference.
+			cands := []vg.Point{
+				{X: x + rk, Y: y - h/2}, {X: x - rk - w, Y: y - h/2},
+				{X: x + d, Y: y + d}, {X: x - d - w, Y: y + d},
+				{X: x + d, Y: y - d - h}, {X: x - d - w, Y: y - d - h},
+				{X: x - w/2, Y: y + rk}, {X: x - w/2, Y: y - rk - h},
 			}
-			for _, t := range taken {
-				if overlaps(box, t) {
-					cost += 100
+			for _, cd := range cands {
+				box := vg.Rectangle{Min: cd, Max: vg.Point{X: cd.X + w, Y: cd.Y + h}}
+				// Further out costs a little: a label stays by its point
+				// unless that hides something.
+				cost := 0.5 * float64(k-1)
+				if !inside(box, c.Rectangle) {
+					cost += 1000
+				}
+				for _, t := range taken {
+					if overlaps(box, t) {
+						cost += 100
+					}
+				}
+				for _, sg := range segs {
+					if crosses(sg[0], sg[1], box) {
+						cost++
+					}
+				}
+				if cost < bestCost {
+					best, bestCost = cd, cost
 				}
 			}
-			for _, sg := range segs {
-				if crosses(sg[0], sg[1], box) {
-					cost++
-				}
-			}
-			if cost < bestCost {
-				best, bestCost = cd, cost
-			}
 		}
-		taken = append(taken, vg.Rectangle{Min: best, Max: vg.Point{X: best.X + w, Y: best.Y + h}})
+		box := vg.Rectangle{Min: best, Max: vg.Point{X: best.X + w, Y: best.Y + h}}
+		taken = append(taken, box)
+		placed = append(placed, box)
 		s := sty
 		s.Color = l.color
 		c.FillText(s, vg.Point{X: best.X, Y: best.Y + e.Descent}, l.text)
+	}
+	if labelsPlaced != nil {
+		labelsPlaced(placed, markers)
 	}
 }
 

@@ -200,7 +200,7 @@ func TestPoorFitsFaded(t *testing.T) {
 			legend = append(legend, e.Label)
 		}
 		all := strings.Join(legend, "|")
-		entry := c.System + ": poor USL fit\n(R² " + FormatFixed(*c.R2, 2) + " < 0.8)"
+		entry := c.System + ": poor fit\n(R² " + FormatFixed(*c.R2, 2) + " < 0.8)"
 		poor := *c.R2 < poorFitR2
 		if poor != strings.Contains(all, entry) {
 			t.Errorf("%s on %s (R² %.3f): legend %q, poor-fit entry expected: %v", c.System, c.Workload, *c.R2, legend, poor)
@@ -468,6 +468,64 @@ func TestWritePNG(t *testing.T) {
 			w := img.RGBAAt(x, y)
 			if uint8(r>>8) != w.R || uint8(g>>8) != w.G || uint8(b>>8) != w.B || a != 0xFFFF {
 				t.Fatalf("pixel %d,%d: %d %d %d %d, want %v", x, y, r>>8, g>>8, b>>8, a>>8, w)
+			}
+		}
+	}
+}
+
+// The thread labels of the demo's latency-vs-throughput charts overlap
+// no other label and no point's marker, even where three systems'
+// single-thread points lie a few pixels apart (oltp_point_select), and
+// they stay inside the data area.
+func TestThreadLabelsApart(t *testing.T) {
+	d := demoFigures(t)
+	defer func() { labelsPlaced = nil }()
+	for _, w := range []string{"oltp_insert", "oltp_point_select", "oltp_read_only", "oltp_read_write"} {
+		f := d.figs["latency-throughput-"+w]
+		if f == nil {
+			t.Fatalf("no latency-throughput chart for %s", w)
+		}
+		var labels, markers []vg.Rectangle
+		labelsPlaced = func(l, m []vg.Rectangle) { labels, markers = l, m }
+		f.Image(1)
+		if len(labels) != 15 {
+			t.Fatalf("%s: %d thread labels, want 15 (3 engines × 5 thread counts)", w, len(labels))
+		}
+		for i, a := range labels {
+			for j, b := range labels[:i] {
+				if overlaps(a, b) {
+					t.Errorf("%s: labels %d and %d overlap: %v, %v", w, j, i, b, a)
+				}
+			}
+			for j, m := range markers {
+				if overlaps(a, m) {
+					t.Errorf("%s: label %d covers the marker of point %d", w, i, j)
+				}
+			}
+		}
+	}
+}
+
+// Legends keep to a narrow column: at most a fifth of the chart's width
+// on every chart of the demo (the poor-fit entries of oltp_point_select's
+// scaling chart took 24%), and no legend line ends inside a phrase (the
+// timeline's "median of the / runs at each second").
+func TestLegendsNarrow(t *testing.T) {
+	d := demoFigures(t)
+	for name, f := range d.figs {
+		if len(f.Legend) == 0 {
+			continue
+		}
+		if frac := float64(legendWidth(f.Legend)+2*vg.Points(8)) / float64(ChartWidth); frac > 0.21 {
+			t.Errorf("%s: the legend takes %.1f%% of the width", name, 100*frac)
+		}
+		for _, e := range f.Legend {
+			for _, l := range strings.Split(e.Label, "\n") {
+				words := strings.Fields(l)
+				switch last := words[len(words)-1]; last {
+				case "the", "of", "to", "at", "a", "an", "and", "each":
+					t.Errorf("%s: legend line %q ends inside a phrase", name, l)
+				}
 			}
 		}
 	}

@@ -137,7 +137,7 @@ func ScalingChart(name, title, ylabel, caption string, threads []float64, pal *P
 				if s.PoorFit == "" {
 					hasFit = true
 				} else {
-					poor = append(poor, LegendEntry{Label: s.System + ": poor USL fit\n(" + s.PoorFit + ")", Thumbs: []plot.Thumbnailer{fit}})
+					poor = append(poor, LegendEntry{Label: s.System + ": poor fit\n(" + s.PoorFit + ")", Thumbs: []plot.Thumbnailer{fit}})
 				}
 			}
 		}
@@ -277,7 +277,7 @@ func TimeChart(name, title, ylabel, caption string, warmupS float64, pal *Palett
 		p.Add(sc)
 	}
 	if spread {
-		f.Legend = append(f.Legend, LegendEntry{Label: "line: median of the\nruns at each second\nband: lowest to\nhighest run"})
+		f.Legend = append(f.Legend, LegendEntry{Label: "line: median run\nband: all runs"})
 	}
 	if warmupS > 0 {
 		f.Legend = append(f.Legend, LegendEntry{Label: "warm-up", Thumbs: []plot.Thumbnailer{shade{}}})

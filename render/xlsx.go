@@ -166,6 +166,13 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 	}); err != nil {
 		return 0, err
 	}
+	total := 0.0
+	for _, wd := range widths {
+		total += math.Min(float64(wd)+1, 60)
+	}
+	if err := wb.printSetup(sheet, total); err != nil {
+		return 0, err
+	}
 	sw, err := wb.f.NewStreamWriter(sheet)
 	if err != nil {
 		return 0, err
@@ -262,6 +269,28 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 	return n, sw.Flush()
 }
 
+// printWidth is how many characters of column width one landscape page
+// takes at 40%: about 135 at full size on A4 or Letter.
+const printWidth = 330
+
+// printSetup makes a sheet print as a reader wants it: landscape, its
+// columns fitted to the page's width (as many pages down as it takes),
+// and the header row repeated at the top of every page. A sheet wider
+// than printWidth (the Runs sheet's 60 columns) is fitted to as many
+// pages across as keep it at 40% or more, rather than shrunk to a
+// tenth. width is the sum of the column widths, in characters. A
+// streamed sheet takes these before its stream starts.
+func (wb *workbook) printSetup(sheet string, width float64) error {
+	landscape, across, auto, yes := "landscape", max(1, int(math.Ceil(width/printWidth))), 0, true
+	if err := wb.f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &landscape, FitToWidth: &across, FitToHeight: &auto}); err != nil {
+		return err
+	}
+	if err := wb.f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
+		return err
+	}
+	return wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: "'" + sheet + "'!$1:$1", Scope: sheet})
+}
+
 // round15 rounds x to the 15 significant digits a spreadsheet keeps (and
 // excelize writes, truncating), so that a chart's cache holds what its
 // cells hold.
@@ -306,16 +335,19 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 	for _, s := range v.Systems {
 		cols = append(cols, xcol{s + " ci−", "#,##0.00"}, xcol{s + " ci+", "#,##0.00"})
 	}
+	var others []string // the systems compared with the base
 	for _, s := range v.Systems {
 		if s != v.Base {
-			cols = append(cols, xcol{s + " / " + v.Base, "0.00\"×\""}, xcol{s + " p", "0.000"})
+			others = append(others, s)
+			cols = append(cols, xcol{s + " / " + v.Base, "0.00\"×\""}, xcol{s + " / " + v.Base + " ci−", "0.00\"×\""},
+				xcol{s + " / " + v.Base + " ci+", "0.00\"×\""}, xcol{s + " p", "0.000"})
 		}
 	}
 	type line struct {
-		w            string
-		t            int
-		vals, lo, hi map[string]float64
-		ratio, p     map[string]float64
+		w                  string
+		t                  int
+		vals, lo, hi       map[string]float64
+		ratio, rlo, rhi, p map[string]float64
 	}
 	var lines []line
 	for _, w := range v.Workloads {
@@ -324,7 +356,7 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 		}
 		t := w.Threads[len(w.Threads)-1]
 		l := line{w: w.Name, t: t, vals: map[string]float64{}, lo: map[string]float64{}, hi: map[string]float64{},
-			ratio: map[string]float64{}, p: map[string]float64{}}
+			ratio: map[string]float64{}, rlo: map[string]float64{}, rhi: map[string]float64{}, p: map[string]float64{}}
 		for _, r := range w.Results {
 			if r.Threads == t {
 				l.vals[r.System], l.lo[r.System], l.hi[r.System] = pf(r.Center), pf(r.Lo), pf(r.Hi)
@@ -332,7 +364,7 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 		}
 		for _, r := range w.Ratios {
 			if r.Threads == t {
-				l.ratio[r.System], l.p[r.System] = pf(r.Ratio), pf(r.P)
+				l.ratio[r.System], l.rlo[r.System], l.rhi[r.System], l.p[r.System] = pf(r.Ratio), pf(r.Lo), pf(r.Hi), pf(r.P)
 			}
 		}
 		lines = append(lines, l)
@@ -346,11 +378,30 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 	conf := FormatFixed(100*v.Confidence, 0) + "%"
 	notes := []string{v.Title, fmt.Sprintf("Metric: %s (%s over the repeats, %s confidence intervals); baseline: %s.", v.Metric, v.Center, conf, v.Base),
 		fmt.Sprintf("ci− and ci+: how far the %s confidence interval reaches below and above the %s; the chart draws them as error bars.", conf, v.Center)}
+	if len(others) > 0 {
+		notes = append(notes, fmt.Sprintf("The chart shows each system's ratio to %s on a log scale (bars from 1×, down when lower), its %s interval as error bars.", v.Base, conf))
+	}
 	notes = append(notes, v.Summary...)
 	n := len(v.Systems)
 	charts := func() error {
 		if len(lines) == 0 || n == 0 {
 			return nil
+		}
+		// Below the notes, so that the sheet prints as wide as its table.
+		anchor, _ := excelize.CoordinatesToCellName(1, max(len(lines)+1, 2)+2+len(notes)+1)
+		if len(others) > 0 {
+			// The extent of every ratio and its interval, for the axis.
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for _, l := range lines {
+				for _, m := range []map[string]float64{l.ratio, l.rlo, l.rhi} {
+					for _, x := range m {
+						if finite(x) && x > 0 {
+							lo, hi = math.Min(lo, x), math.Max(hi, x)
+						}
+					}
+				}
+			}
+			return wb.addChart(SheetSummary, anchor, 720, 400, ratioChart(v, others, len(lines), pal, lo, hi))
 		}
 		ch := xchart{bar: true, title: v.Metric + " by workload (largest thread count)", yTitle: metricLabel(an.Metric), yMin0: true}
 		for i, s := range v.Systems {
@@ -363,7 +414,6 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 				color: pal.Hex(s),
 			})
 		}
-		anchor, _ := excelize.CoordinatesToCellName(len(cols)+2, 2)
 		return wb.addChart(SheetSummary, anchor, 720, 400, ch)
 	}
 	_, err := wb.table(SheetSummary, cols, func(yield func(xrow) error) error {
@@ -376,10 +426,9 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 				c, lo, hi := get(l.vals, s), get(l.lo, s), get(l.hi, s)
 				r = append(r, c-lo, hi-c)
 			}
-			for _, s := range v.Systems {
-				if s != v.Base {
-					r = append(r, get(l.ratio, s), get(l.p, s))
-				}
+			for _, s := range others {
+				ra := get(l.ratio, s)
+				r = append(r, ra, ra-get(l.rlo, s), get(l.rhi, s)-ra, get(l.p, s))
 			}
 			if err := yield(r); err != nil {
 				return err
@@ -388,6 +437,34 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 		return nil
 	}, nil, notes, charts)
 	return err
+}
+
+// ratioChart is the Summary's chart of ratios to the base: one series per
+// system compared, one bar per workload growing from 1× on a log2 axis
+// (so that 0.5× and 2× are as long, and a workload of 49k tps weighs no
+// more than one of 1k), error bars from the ratio's ci− and ci+ columns.
+// lo and hi are the extent of the ratios and their intervals; the axis
+// spans the powers of 2 around them, symmetric about 1×.
+func ratioChart(v *View, others []string, rows int, pal *Palette, lo, hi float64) xchart {
+	k := 1.0
+	if lo > 0 && hi > 0 && finite(lo) && finite(hi) {
+		k = math.Max(k, math.Max(math.Ceil(-math.Log2(lo)-1e-9), math.Ceil(math.Log2(hi)-1e-9)))
+	}
+	ch := xchart{bar: true, title: v.Metric + " relative to " + v.Base + " (largest thread count)", yTitle: "ratio to " + v.Base + " (log scale)",
+		yLog2: true, yMin: math.Exp2(-k), yMax: math.Exp2(k), yFormat: `0.###"×"`}
+	n := len(v.Systems)
+	for j, s := range others {
+		col := 3 + 3*n + 4*j
+		ch.series = append(ch.series, xseries{
+			name:  xref{SheetSummary, col, 1, 1},
+			x:     xref{SheetSummary, 1, 2, rows + 1},
+			y:     xref{SheetSummary, col, 2, rows + 1},
+			minus: xref{SheetSummary, col + 1, 2, rows + 1},
+			plus:  xref{SheetSummary, col + 2, 2, rows + 1},
+			color: pal.Hex(s),
+		})
+	}
+	return ch
 }
 
 func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) error {

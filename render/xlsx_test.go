@@ -373,13 +373,21 @@ func TestWorkbookTypes(t *testing.T) {
 		t.Errorf("Variables: %d numbers and %d texts, want over 1,000 numbers (three captures of MariaDB 10.11) and some text", numbers, texts)
 	}
 
-	// The Summary chart: clustered columns of each engine's tps, error
-	// bars from the ci− and ci+ columns, everything cached.
+	// The Summary chart: clustered columns of each engine's ratio to
+	// the base on a log2 axis, error bars from the ratio's ci− and ci+
+	// columns, everything cached.
 	if len(b.charts) == 0 || b.charts[0].Bar == nil {
 		t.Fatalf("chart1 is not the Summary bar chart: %+v", b.charts)
 	}
 	if sheet := b.part(t, "xl/worksheets/sheet1.xml"); !bytes.Contains(sheet, []byte("<drawing ")) {
 		t.Error("the Summary sheet does not reference its drawing: its chart would not show")
+	}
+	if ax := b.charts[0].ValAx; len(ax) != 1 || ax[0].LogBase == nil || ax[0].LogBase.Val != "2" {
+		t.Errorf("Summary value axis %+v, want a log2 axis", ax)
+	}
+	base := b.an.Comparison.Base
+	if len(b.charts[0].Bar.Ser) != 2 {
+		t.Errorf("%d Summary series, want 2 (every engine but the base, %s)", len(b.charts[0].Bar.Ser), base)
 	}
 	for _, s := range b.charts[0].Bar.Ser {
 		name := b.checkStrRef(t, "Summary series name", s.Name)
@@ -387,16 +395,16 @@ func TestWorkbookTypes(t *testing.T) {
 		if strings.Join(cats, ",") != "oltp_insert,oltp_point_select,oltp_read_only,oltp_read_write,oltp_update_index" {
 			t.Errorf("Summary categories %q", cats)
 		}
-		sys := strings.TrimSuffix(name[0], " tps")
-		vals := b.checkNumRef(t, sys+" tps", s.Val)
+		sys := strings.TrimSuffix(name[0], " / "+base)
+		vals := b.checkNumRef(t, name[0], s.Val)
 		for i, w := range cats {
 			r := comparisonRow(b.an, sys, w, 4)
-			if r == nil || r.Center == nil || !close15(vals[i], *r.Center) {
+			if r == nil || r.Ratio == nil || !close15(vals[i], *r.Ratio) {
 				t.Errorf("%s %s: bar %v, analysis %+v", sys, w, vals[i], r)
 			}
 			// One run per engine, too short for batch means: no
 			// interval, so no error bars.
-			if r != nil && r.Lo != nil {
+			if r != nil && r.RatioLo != nil {
 				t.Fatalf("%s %s has an interval: the test expects none", sys, w)
 			}
 		}
@@ -570,4 +578,91 @@ func TestWorkbookDemo(t *testing.T) {
 	if col := b.column(t, SheetComparisons, "value_3"); col == 0 {
 		t.Error("no value_3 column")
 	}
+}
+
+// The demo's Summary chart: each engine's tps relative to innodb at 16
+// threads, on a log2 axis from 0.25× to 4× (the intervals reach 0.28×
+// and 1.29×), error bars the ratio's interval.
+func TestWorkbookDemoSummaryChart(t *testing.T) {
+	d := demoFigures(t)
+	b := openBook(t, d.doc)
+	c := b.charts[0]
+	if c.Bar == nil || c.Title != "tps relative to innodb (largest thread count)" {
+		t.Fatalf("chart1 %q is not the Summary's ratio chart", c.Title)
+	}
+	if len(c.ValAx) != 1 || c.ValAx[0].LogBase == nil || c.ValAx[0].LogBase.Val != "2" || c.ValAx[0].Min == nil || c.ValAx[0].Min.Val != "0.25" || c.ValAx[0].Max == nil || c.ValAx[0].Max.Val != "4" {
+		t.Errorf("value axis %+v, want log2 from 0.25 to 4", c.ValAx)
+	}
+	checked := 0
+	for _, s := range c.Bar.Ser {
+		name := b.checkStrRef(t, "series", s.Name)[0]
+		sys := strings.TrimSuffix(name, " / innodb")
+		cats := b.checkStrRef(t, "categories", s.Cat)
+		vals, minus, plus := b.checkNumRef(t, name, s.Val), b.checkNumRef(t, name+" −", s.Minus), b.checkNumRef(t, name+" +", s.Plus)
+		for i, w := range cats {
+			r := comparisonRow(b.an, sys, w, 16)
+			if r == nil || r.Ratio == nil || r.RatioLo == nil || r.RatioHi == nil {
+				t.Fatalf("%s %s: no ratio with an interval in the analysis", sys, w)
+			}
+			if !close15(vals[i], *r.Ratio) || !close15(minus[i], *r.Ratio-*r.RatioLo) || !close15(plus[i], *r.RatioHi-*r.Ratio) {
+				t.Errorf("%s %s: %v −%v +%v, analysis %v [%v, %v]", sys, w, vals[i], minus[i], plus[i], *r.Ratio, *r.RatioLo, *r.RatioHi)
+			}
+			checked++
+		}
+	}
+	// rocksdb's oltp_read_write at 16 threads, as the README shows it:
+	// 0.44× [0.28, 0.70].
+	if r := comparisonRow(b.an, "rocksdb", "oltp_read_write", 16); FormatFixed(*r.Ratio, 2) != "0.44" || FormatFixed(*r.RatioLo, 2) != "0.28" {
+		t.Errorf("rocksdb oltp_read_write: %v [%v, …]", *r.Ratio, *r.RatioLo)
+	}
+	if checked != 8 {
+		t.Errorf("%d bars checked, want 8 (2 engines × 4 workloads)", checked)
+	}
+}
+
+// Every sheet prints landscape, fitted to the page's width (or, for the
+// 60 columns of Runs, to as many pages across as keep it legible), with
+// its header row repeated on every page.
+func TestWorkbookPrintSetup(t *testing.T) {
+	d := demoFigures(t)
+	b := openBook(t, d.doc)
+	titles := map[string]string{}
+	for _, dn := range b.f.GetDefinedName() {
+		if dn.Name == "_xlnm.Print_Titles" {
+			titles[dn.Scope] = dn.RefersTo
+		}
+	}
+	for _, sheet := range b.f.GetSheetList() {
+		pl, err := b.f.GetPageLayout(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pl.Orientation == nil || *pl.Orientation != "landscape" {
+			t.Errorf("%s: orientation %v, want landscape", sheet, pl.Orientation)
+		}
+		wantAcross := 1
+		if sheet == SheetRuns {
+			wantAcross = 3
+		}
+		if pl.FitToWidth == nil || *pl.FitToWidth != wantAcross || pl.FitToHeight == nil || *pl.FitToHeight != 0 {
+			t.Errorf("%s: fit to %d pages across, %d down; want %d across, any number down", sheet, pageCount(pl.FitToWidth), pageCount(pl.FitToHeight), wantAcross)
+		}
+		props, err := b.f.GetSheetProps(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if props.FitToPage == nil || !*props.FitToPage {
+			t.Errorf("%s: fitToPage not set: the fit is ignored", sheet)
+		}
+		if want := "'" + sheet + "'!$1:$1"; titles[sheet] != want {
+			t.Errorf("%s: print titles %q, want %q", sheet, titles[sheet], want)
+		}
+	}
+}
+
+func pageCount(p *int) int {
+	if p == nil {
+		return -1
+	}
+	return *p
 }

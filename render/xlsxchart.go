@@ -57,7 +57,13 @@ type xchart struct {
 	xLog2                 bool
 	xMin, xMax            float64 // scatter: x axis bounds, when xMax > xMin
 	yMin0                 bool
-	series                []xseries
+	// yLog2 draws y on a log2 axis from yMin to yMax, in the number
+	// format yFormat, with the categories crossing it at 1: ratios, whose
+	// bars then grow up from 1 when better and down when worse.
+	yLog2      bool
+	yMin, yMax float64
+	yFormat    string
+	series     []xseries
 }
 
 // addChart adds ch at cell anchor of sheet, w×h pixels.
@@ -109,8 +115,12 @@ func (wb *workbook) chartXML(ch xchart) []byte {
 		fmt.Fprintf(&b, `<c:gapWidth val="80"/><c:axId val="%d"/><c:axId val="%d"/></c:barChart>`, axX, axY)
 		fmt.Fprintf(&b, `<c:catAx><c:axId val="%d"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="b"/>`, axX)
 		axisTitle(&b, ch.xTitle)
-		fmt.Fprintf(&b, `<c:numFmt formatCode="General" sourceLinked="0"/><c:majorTickMark val="none"/><c:minorTickMark val="none"/><c:tickLblPos val="nextTo"/>`+
-			`<c:crossAx val="%d"/><c:crosses val="autoZero"/><c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>`, axY)
+		crosses := `<c:crosses val="autoZero"/>`
+		if ch.yLog2 {
+			crosses = `<c:crossesAt val="1"/>`
+		}
+		fmt.Fprintf(&b, `<c:numFmt formatCode="General" sourceLinked="0"/><c:majorTickMark val="none"/><c:minorTickMark val="none"/><c:tickLblPos val="low"/>`+
+			`<c:crossAx val="%d"/>%s<c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>`, axY, crosses)
 	} else {
 		fmt.Fprintf(&b, `<c:axId val="%d"/><c:axId val="%d"/></c:scatterChart>`, axX, axY)
 		fmt.Fprintf(&b, `<c:valAx><c:axId val="%d"/><c:scaling>`, axX)
@@ -130,7 +140,14 @@ func (wb *workbook) chartXML(ch xchart) []byte {
 		}
 		b.WriteString(`</c:valAx>`)
 	}
-	fmt.Fprintf(&b, `<c:valAx><c:axId val="%d"/><c:scaling><c:orientation val="minMax"/>`, axY)
+	fmt.Fprintf(&b, `<c:valAx><c:axId val="%d"/><c:scaling>`, axY)
+	if ch.yLog2 {
+		b.WriteString(`<c:logBase val="2"/>`)
+	}
+	b.WriteString(`<c:orientation val="minMax"/>`)
+	if ch.yLog2 && ch.yMax > ch.yMin {
+		fmt.Fprintf(&b, `<c:max val="%s"/><c:min val="%s"/>`, num(ch.yMax), num(ch.yMin))
+	}
 	if ch.yMin0 {
 		// The top is set too: LibreOffice leaves the points at the end
 		// of a bounded log x axis, and every error bar, out of its own.
@@ -145,8 +162,18 @@ func (wb *workbook) chartXML(ch xchart) []byte {
 	if ch.bar {
 		crossBetween = "between"
 	}
-	fmt.Fprintf(&b, `<c:numFmt formatCode="#,##0.##" sourceLinked="0"/><c:majorTickMark val="out"/><c:minorTickMark val="none"/><c:tickLblPos val="nextTo"/>`+
-		`<c:crossAx val="%d"/><c:crosses val="autoZero"/><c:crossBetween val="%s"/></c:valAx>`, axX, crossBetween)
+	yFormat := "#,##0.##"
+	if ch.yFormat != "" {
+		yFormat = ch.yFormat
+	}
+	b.WriteString(`<c:numFmt formatCode="`)
+	xmlText(&b, yFormat) // escapes quotes too: fit for an attribute
+	fmt.Fprintf(&b, `" sourceLinked="0"/><c:majorTickMark val="out"/><c:minorTickMark val="none"/><c:tickLblPos val="nextTo"/>`+
+		`<c:crossAx val="%d"/><c:crosses val="autoZero"/><c:crossBetween val="%s"/>`, axX, crossBetween)
+	if ch.yLog2 {
+		b.WriteString(`<c:majorUnit val="2"/>`)
+	}
+	b.WriteString(`</c:valAx>`)
 	b.WriteString(`</c:plotArea><c:legend><c:legendPos val="b"/><c:overlay val="0"/></c:legend><c:plotVisOnly val="1"/><c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>`)
 	return b.Bytes()
 }

@@ -170,13 +170,56 @@ owner_args() {
 	fi
 }
 
+# unreachable prints why user $1 cannot reach path $2: the first existing
+# directory on the way that the user may not enter, its mode and owner,
+# and the chmod that would open it; nothing when every one is searchable.
+# Modes only (no ACLs): what mariadb-install-db and mariadbd, running as
+# that user, need to reach the instance's directory.
+unreachable() {
+	local user=$1 path=$2 uid gids d parts=() mode ou og on gn bit who fix
+	uid=$(id -u "$user" 2>/dev/null) || return 0
+	[ "$uid" = 0 ] && return 0
+	gids=" $(id -G "$user") "
+	[[ $path == /* ]] || path=$PWD/$path
+	d=$path
+	while [ "$d" != / ] && [ -n "$d" ]; do
+		parts=("$d" "${parts[@]}")
+		d=$(dirname "$d")
+	done
+	for d in / "${parts[@]}"; do
+		[ -d "$d" ] || return 0 # the rest is created by this script, mode 755
+		read -r mode ou og on gn < <(stat -L -c '%a %u %g %U %G' "$d")
+		mode=$((8#$mode))
+		if [ "$ou" = "$uid" ]; then
+			bit=$((mode & 8#100)) who="its owner" fix=u+x
+		elif [[ $gids == *" $og "* ]]; then
+			bit=$((mode & 8#010)) who="in its group" fix=g+x
+		else
+			bit=$((mode & 8#001)) who="neither its owner nor in its group" fix=o+x
+		fi
+		if [ "$bit" = 0 ]; then
+			printf '%s has mode %04o (owner %s, group %s): %s, %s, may not enter it (chmod %s %s)' \
+				"$d" "$mode" "$on" "$gn" "$user" "$who" "$fix" "$d"
+			return 0
+		fi
+	done
+}
+
 start_server() {
+	local user
+	user=$(owner_args)
+	if [ -n "$user" ]; then
+		local why
+		# Only the directories above: DIR itself is made mode 755 and
+		# given to mysql below (a mktemp -d as DIR is fine).
+		why=$(unreachable mysql "$(dirname "$DIR")")
+		[ -z "$why" ] || die "cannot use SBREPORT_DB_DIR=$DIR: mariadbd runs as user mysql, but $why.
+setup: choose a directory mysql can reach (the default is /tmp/sbreport-mariadb), or open that one"
+	fi
 	mkdir -p "$DIR" "$DIR/tmp"
 	chmod 755 "$DIR"
 	chmod 700 "$DIR/tmp"
 	write_config
-	local user
-	user=$(owner_args)
 	if [ -n "$user" ]; then chown mysql: "$DIR" "$DIR/tmp"; fi
 	if [ ! -d "$DIR/data/mysql" ]; then
 		log "initialising $DIR/data"

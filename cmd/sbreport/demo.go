@@ -12,7 +12,7 @@ import (
 
 func init() {
 	register("demo", "demo [flags] -o DIR",
-		"Write the full report of the example campaign embedded in the binary (real sysbench runs against MariaDB) into DIR.",
+		"Write the full report of the example campaign embedded in the binary (real sysbench runs against MariaDB) into DIR, as report does: report.md, appendix.md, charts/, report.xlsx, results.json, runs.csv.",
 		runDemo)
 }
 
@@ -31,11 +31,9 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(rest) > 0 {
-		fs.Usage()
 		return fmt.Errorf("demo: takes no inputs (got %q): %w", rest[0], errUsage)
 	}
 	if f.out == "" {
-		fs.Usage()
 		return fmt.Errorf("demo: -o DIR is required: %w", errUsage)
 	}
 	ao, ro, err := f.options()

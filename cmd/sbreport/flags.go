@@ -173,7 +173,6 @@ func (f *inputFlags) filter() (warehouse.Filter, error) {
 // the files, kept by the selection flags, and when each ran.
 func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*parse.Document, func(*parse.Run) (time.Time, bool), error) {
 	if len(inputs) == 0 && f.db == "" {
-		fs.Usage()
 		return nil, nil, fmt.Errorf("%s: no input given (files, directories or --db URL): %w", verb, errUsage)
 	}
 	flt, err := f.filter()

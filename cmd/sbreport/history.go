@@ -36,7 +36,6 @@ func runHistory(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *order == "" {
-		fs.Usage()
 		return fmt.Errorf("history: --order KEY is required: %w", errUsage)
 	}
 	key, list, hasList := strings.Cut(*order, "=")

@@ -6,7 +6,7 @@
 //	sbreport parse [--json] INPUT...        read results and captures, print what was found
 //	sbreport compare [flags] INPUT...       compare systems with intervals and significance
 //	sbreport scale [flags] INPUT...         fit scaling curves (Universal Scalability Law)
-//	sbreport report [flags] -o DIR INPUT... write report.md, charts, report.xlsx, results.json, runs.csv
+//	sbreport report [flags] -o DIR INPUT... write report.md, appendix.md, charts, report.xlsx, results.json, runs.csv
 //	sbreport demo -o DIR                    write the report of the embedded example campaign
 //	sbreport run [flags] PLAN.yaml -o DIR   run a benchmark campaign against real servers
 //	sbreport store --db URL INPUT...        keep results in a MySQL-protocol warehouse
@@ -30,10 +30,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log"
 	"os"
 	"runtime/debug"
 	"sort"
+	"strings"
 )
 
 // A verb is one sbreport sub-command.
@@ -55,26 +55,49 @@ var errUsage = errors.New("usage error")
 // errPartial marks a run that skipped some input (exit status 3).
 var errPartial = errors.New("some input was skipped")
 
+// A usageError is a usage error of a verb ("" for sbreport itself), so
+// that the message can say where that verb's help is.
+type usageError struct {
+	verb string
+	err  error
+}
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
 func main() {
-	log.SetFlags(0)
-	log.SetPrefix("sbreport: ")
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	os.Exit(exit(run(os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
+}
+
+// exit prints err on stderr and returns the exit status. A usage error
+// is its reason on one line, then one line saying where help is; the
+// usage itself is printed only when asked for (-h).
+func exit(err error, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		// Help asked for is not an error: it went to standard output.
+		return 0
 	case errors.Is(err, errUsage):
-		if err != errUsage {
-			log.Print(err)
+		if err == errUsage { // no command: the usage was printed
+			return 2
 		}
-		os.Exit(2)
+		fmt.Fprintf(stderr, "sbreport: %s\n", strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
+		var ue *usageError
+		if errors.As(err, &ue) && ue.verb != "" {
+			fmt.Fprintf(stderr, "run 'sbreport %s -h' for its usage and flags\n", ue.verb)
+		} else {
+			fmt.Fprintln(stderr, "run 'sbreport -h' for the commands")
+		}
+		return 2
 	case errors.Is(err, errRegression):
-		log.Print(err)
-		os.Exit(4)
+		fmt.Fprintf(stderr, "sbreport: %v\n", err)
+		return 4
 	case errors.Is(err, errPartial):
-		log.Print(err)
-		os.Exit(3)
+		fmt.Fprintf(stderr, "sbreport: %v\n", err)
+		return 3
 	default:
-		log.Fatal(err)
+		fmt.Fprintf(stderr, "sbreport: %v\n", err)
+		return 1
 	}
 }
 
@@ -92,8 +115,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if _, ok := verbs[args[1]]; ok {
 				return run([]string{args[1], "-h"}, stdout, stderr)
 			}
-			usage(stderr)
-			return fmt.Errorf("help: unknown command %q: %w", args[1], errUsage)
+			return &usageError{err: fmt.Errorf("help: unknown command %q%s: %w", args[1], didYouMean(args[1], verbNames()), errUsage)}
 		}
 		usage(stdout)
 		return nil
@@ -103,14 +125,74 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	v, ok := verbs[args[0]]
 	if !ok {
-		usage(stderr)
-		return fmt.Errorf("unknown command %q: %w", args[0], errUsage)
+		return &usageError{err: fmt.Errorf("unknown command %q%s: %w", args[0], didYouMean(args[0], verbNames()), errUsage)}
 	}
 	if wantsHelp(args[1:]) {
 		// The verb's usage goes to standard output when asked for.
 		stderr = stdout
 	}
-	return v.run(args[1:], stdout, stderr)
+	err := v.run(args[1:], stdout, stderr)
+	var ue *usageError
+	if errors.Is(err, errUsage) && !errors.As(err, &ue) {
+		err = &usageError{verb: args[0], err: err}
+	}
+	return err
+}
+
+func verbNames() []string {
+	names := make([]string, 0, len(verbs))
+	for n := range verbs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// didYouMean returns " (did you mean X?)" for the one of names nearest
+// to s, when a slip of a key or two away (a letter wrong, missing, extra,
+// or two swapped: reprot, comapre, scal); "" when none is.
+func didYouMean(s string, names []string) string {
+	if len([]rune(s)) < 3 {
+		return "" // -x is no slip of -o
+	}
+	best, bestD := "", 3
+	limit := max(1, min(2, len([]rune(s))/3))
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(s), n); d <= limit && d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return " (did you mean " + best + "?)"
+}
+
+// editDistance is the optimal string alignment distance between a and b:
+// insertions, deletions, substitutions and swaps of neighbours count one.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
 }
 
 // wantsHelp reports whether the arguments ask for help (before a "--").
@@ -167,12 +249,7 @@ func versionText() string {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: sbreport <command> [flags] [inputs]")
 	fmt.Fprintln(w, "\ncommands:")
-	names := make([]string, 0, len(verbs))
-	for n := range verbs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range verbNames() {
 		fmt.Fprintf(w, "  %-8s %s\n", n, verbs[n].short)
 	}
 	fmt.Fprintln(w, "\nrun 'sbreport <command> -h' for a command's flags, 'sbreport --version' for the version")
@@ -192,14 +269,25 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 
 // parseArgs parses flags that may stand before, between or after the
 // positional arguments, and returns the positional ones.
+//
+// A mistake is returned as a usage error naming the flag, with the
+// nearest flag the verb has when one is a slip away; the flag package
+// prints nothing (its usage, a screenful, would bury the reason). -h
+// prints the verb's usage.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				usage()
 				return nil, err
 			}
-			return nil, fmt.Errorf("%v: %w", err, errUsage)
+			return nil, fmt.Errorf("%s: %s: %w", fs.Name(), flagProblem(fs, err), errUsage)
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -211,4 +299,28 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// flagProblem words the flag package's error: an undefined flag as
+// "unknown flag --fromat", with the verb's nearest flag when it is a slip
+// away ("did you mean --format?").
+func flagProblem(fs *flag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return err.Error()
+	}
+	dash := func(n string) string {
+		if len(n) == 1 {
+			return "-" + n
+		}
+		return "--" + n
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	msg := "unknown flag " + dash(name)
+	if h := didYouMean(name, names); h != "" {
+		n := strings.TrimSuffix(strings.TrimPrefix(h, " (did you mean "), "?)")
+		msg += " (did you mean " + dash(n) + "?)"
+	}
+	return msg
 }

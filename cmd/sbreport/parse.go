@@ -32,7 +32,6 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(inputs) == 0 && in.db == "" {
-		fs.Usage()
 		return fmt.Errorf("parse: no input given: %w", errUsage)
 	}
 	if os.Getenv("GOGC") == "" {

@@ -15,7 +15,7 @@ import (
 
 func init() {
 	register("report", "report [flags] -o DIR INPUT...",
-		"Write DIR/report.md, DIR/charts/ (PNG and SVG), DIR/report.xlsx, DIR/results.json and DIR/runs.csv from the inputs.",
+		"Write DIR/report.md (the post), DIR/appendix.md (setup, fits, timelines, commands), DIR/charts/ (PNG and SVG), DIR/report.xlsx, DIR/results.json and DIR/runs.csv from the inputs.",
 		runReport)
 }
 
@@ -85,8 +85,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if f.out == "" {
-		fs.Usage()
-		return fmt.Errorf("report: -o DIR is required: %w", errUsage)
+		return fmt.Errorf("report: -o DIR is required: the directory to write the report into (sbreport report -o DIR %s): %w", strings.Join(inputs, " "), errUsage)
 	}
 	ao, ro, err := f.options()
 	if err != nil {

@@ -37,11 +37,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		fs.Usage()
 		return fmt.Errorf("run: want exactly one PLAN.yaml, got %d arguments: %w", len(pos), errUsage)
 	}
 	if *out == "" && !*dryRun {
-		fs.Usage()
 		return fmt.Errorf("run: -o DIR is required: %w", errUsage)
 	}
 	// SIGINT and SIGTERM stop the campaign wherever it is: reading the

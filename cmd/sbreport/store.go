@@ -25,11 +25,9 @@ func runStore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *db == "" {
-		fs.Usage()
 		return fmt.Errorf("store: --db URL is required: %w", errUsage)
 	}
 	if len(inputs) == 0 {
-		fs.Usage()
 		return fmt.Errorf("store: no input given: %w", errUsage)
 	}
 	w, err := openWarehouse(*db, false)

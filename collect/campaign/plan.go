@@ -267,6 +267,11 @@ func ReadPlanFile(file string, getenv func(string) string) (*Plan, error) {
 // reported at once, each with its line. A password is never repeated in
 // a message. name is used in messages only. At most MaxPlanBytes are
 // read.
+//
+// Values may come from the environment: ${NAME} and ${NAME:-DEFAULT} in
+// the plan's text (not in its comments) are replaced by getenv's value
+// (nil: the process's environment) before it is read; see expandEnv.
+// Digest is that of the text after the replacement, the plan as run.
 func ReadPlan(r io.Reader, name string, getenv func(string) string) (*Plan, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxPlanBytes+1))
 	if err != nil {
@@ -274,6 +279,17 @@ func ReadPlan(r io.Reader, name string, getenv func(string) string) (*Plan, erro
 	}
 	if len(data) > MaxPlanBytes {
 		return nil, fmt.Errorf("read plan %s: more than %d bytes; a plan may have at most %d", name, MaxPlanBytes, MaxPlanBytes)
+	}
+	lookup := getenv
+	if lookup == nil {
+		lookup = os.Getenv
+	}
+	data, problems := expandEnv(data, lookup)
+	if len(problems) > 0 {
+		for i := range problems {
+			problems[i].Msg = maskSecrets(problems[i].Msg)
+		}
+		return nil, &PlanError{File: name, Problems: problems}
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {

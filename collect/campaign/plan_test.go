@@ -441,3 +441,70 @@ func TestStudyPlan(t *testing.T) {
 		t.Errorf("aria databases %v", got)
 	}
 }
+
+// A plan takes values from the environment: ${NAME}, ${NAME:-DEFAULT},
+// $${ for a literal ${, comments untouched, lines kept.
+func TestPlanEnvironment(t *testing.T) {
+	src := strings.Replace(goodPlan, "port: 3307", "port: ${SBREPORT_DB_PORT:-3307}", 1) +
+		"labels: {note: \"costs $${HOME}\", build: '${BUILD}'} # not ${EXPANDED}\n"
+	vars := map[string]string{"SB_PASSWORD": "x", "BUILD": "a1b2"}
+	p, err := ReadPlan(strings.NewReader(src), "plan.yaml", env(vars))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Systems[0].MySQL.Port; got != 3307 {
+		t.Errorf("SBREPORT_DB_PORT unset: port %d, want the default 3307", got)
+	}
+	if p.Labels["note"] != "costs ${HOME}" || p.Labels["build"] != "a1b2" {
+		t.Errorf("labels %v", p.Labels)
+	}
+	vars["SBREPORT_DB_PORT"] = "3317"
+	p2, err := ReadPlan(strings.NewReader(src), "plan.yaml", env(vars))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p2.Systems[0].MySQL.Port; got != 3317 {
+		t.Errorf("SBREPORT_DB_PORT=3317: port %d", got)
+	}
+	if p2.Digest == p.Digest {
+		t.Error("the digest does not change with the values the plan takes")
+	}
+
+	// Errors keep the plan's line numbers.
+	for _, tt := range []struct{ name, old, edit, want string }{
+		{"unset", "port: 3307", "port: ${DB_PORT}", `plan.yaml:3: ${DB_PORT}: environment variable DB_PORT is not set (export it, or give a default: ${DB_PORT:-VALUE})`},
+		{"bad name", "port: 3307", "port: ${3DB}", `plan.yaml:3: ${3DB}: not a variable`},
+		{"unclosed", "socket: /tmp/x.sock", "socket: ${SOCK", `plan.yaml:7: ${SOCK: no closing }`},
+		{"not a number", "port: 3307", "port: ${BUILD}", `plan.yaml:3: `},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadPlan(strings.NewReader(strings.Replace(goodPlan, tt.old, tt.edit, 1)), "plan.yaml", env(vars))
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("error %v, want one starting %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// The example plans point at scripts/setup.sh's server wherever
+// SBREPORT_DB_PORT puts it.
+func TestExamplePlansFollowTheServerPort(t *testing.T) {
+	for _, f := range []string{"plan.yaml", "demo-plan.yaml", "study-plan.yaml", "sweep-plan.yaml", "clients-plan.yaml"} {
+		for _, port := range []string{"", "3317"} {
+			vars := map[string]string{"SB_PASSWORD": "x", "SBREPORT_DB_PORT": port}
+			p, err := ReadPlan(strings.NewReader(mustRead(t, "../../examples/"+f)), f, env(vars))
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			want := 3307
+			if port != "" {
+				want = 3317
+			}
+			for _, s := range p.Systems {
+				if s.MySQL.Port != want {
+					t.Errorf("%s, SBREPORT_DB_PORT=%q: system %s on port %d, want %d", f, port, s.Name, s.MySQL.Port, want)
+				}
+			}
+		}
+	}
+}

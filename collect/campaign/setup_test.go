@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,21 @@ install)
 	done
 	for p in "$@"; do case $p in -*|install) ;; *) touch "$STUB/installed/$p" ;; esac; done ;;
 esac`,
+}
+
+// setupEnv is this process's environment without the variables that
+// scripts/setup.sh reads (SBREPORT_*, SB_PASSWORD): a test of the script
+// gives it exactly the ones it sets, whatever the caller exported
+// (SBREPORT_NO_INSTALL=1 bash scripts/test.sh).
+func setupEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "SBREPORT_") || strings.HasPrefix(kv, "SB_PASSWORD=") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
 }
 
 // setupPackages runs install_packages of scripts/setup.sh with the stubs.
@@ -67,7 +83,7 @@ func setupPackages(t *testing.T, uid string, env []string, installed, candidates
 	}
 	// The package lists exist (have_lists), as on any machine that used apt.
 	cmd := exec.Command(bash, "-c", `source ../../scripts/setup.sh && have_lists() { true; } && install_packages`)
-	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "STUB="+stub, "STUB_UID="+uid)
+	cmd.Env = append(setupEnv(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "STUB="+stub, "STUB_UID="+uid)
 	cmd.Env = append(cmd.Env, env...)
 	var se strings.Builder
 	cmd.Stderr = &se
@@ -133,5 +149,112 @@ func TestSetupPackages(t *testing.T) {
 				t.Errorf("stderr\n%s\nlacks %q", stderr, tt.wantStderr)
 			}
 		})
+	}
+}
+
+// The documented way to test without installing anything,
+// SBREPORT_NO_INSTALL=1 bash scripts/test.sh, exports the variable to the
+// tests: the cases above that install packages still see it unset.
+func TestSetupPackagesIgnoresCallersEnvironment(t *testing.T) {
+	t.Setenv("SBREPORT_NO_INSTALL", "1")
+	log, stderr, err := setupPackages(t, "0", nil, []string{"sysbench", "mariadb-server", "mariadb-client"}, []string{"mariadb-plugin-rocksdb"}, nil, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if want := "install -y -qq --no-install-recommends mariadb-plugin-rocksdb"; strings.Join(log, "\n") != want {
+		t.Errorf("apt-get calls %q, want %q; stderr:\n%s", log, want, stderr)
+	}
+}
+
+// privateDir makes a directory as mktemp -d does (mode 0700) and the
+// name of a user, other than the one running the test, that may not enter
+// it: mysql when running as root (mariadbd's user), else nobody.
+func privateDir(t *testing.T) (dir, user string) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("scripts/setup.sh is for Debian")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	dir, err := os.MkdirTemp("", "sbr-private-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if st, err := os.Stat(dir); err != nil || st.Mode().Perm() != 0o700 {
+		t.Fatalf("%s: %v, %v; want mode 0700", dir, st.Mode(), err)
+	}
+	user = "nobody"
+	if os.Getuid() == 0 {
+		if _, err := exec.Command("id", "-u", "mysql").Output(); err == nil {
+			user = "mysql"
+		}
+	}
+	if _, err := exec.Command("id", "-u", user).Output(); err != nil {
+		t.Skipf("no user %s", user)
+	}
+	return dir, user
+}
+
+// setup.sh's unreachable names the directory a user may not enter on the
+// way to SBREPORT_DB_DIR, with its mode, owner and the chmod that opens it.
+func TestSetupUnreachable(t *testing.T) {
+	dir, user := privateDir(t)
+	unreachable := func() string {
+		cmd := exec.Command("bash", "-c", `source ../../scripts/setup.sh && unreachable "$1" "$2"`, "-", user, filepath.Join(dir, "db"))
+		cmd.Env = setupEnv()
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return string(out)
+	}
+	got := unreachable()
+	for _, want := range []string{dir + " has mode 0700 (owner ", user + ", neither its owner nor in its group, may not enter it (chmod o+x " + dir + ")"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("unreachable %s %s/db = %q, lacks %q", user, dir, got, want)
+		}
+	}
+	if err := os.Chmod(dir, 0o711); err != nil {
+		t.Fatal(err)
+	}
+	if got := unreachable(); got != "" {
+		t.Errorf("mode 0711: unreachable = %q, want nothing", got)
+	}
+}
+
+// Run as root with SBREPORT_DB_DIR under a directory of mode 0700 (any
+// mktemp -d), setup.sh stops before creating anything and says which
+// directory mariadbd's user cannot reach, instead of mariadb-install-db's
+// screen of "Permission denied".
+func TestSetupPrivateParent(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("setup.sh runs mariadbd as mysql only when run as root")
+	}
+	dir, user := privateDir(t)
+	if user != "mysql" {
+		t.Skip("no mysql user: MariaDB is not installed")
+	}
+	db := filepath.Join(dir, "db")
+	cmd := exec.Command("bash", "../../scripts/setup.sh")
+	env := append(setupEnv(), "SBREPORT_NO_INSTALL=1", "SBREPORT_DB_DIR="+db, "SBREPORT_DB_PORT="+strconv.Itoa(freePort(t)))
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if strings.Contains(string(out), "setup: missing packages") || strings.Contains(string(out), "not found") {
+		t.Skipf("MariaDB is not installed:\n%s", out)
+	}
+	if err == nil {
+		stop := exec.Command("bash", "../../scripts/stop-db.sh", "--purge")
+		stop.Env = env
+		stop.Run()
+		t.Fatalf("setup.sh started a server in %s:\n%s", db, out)
+	}
+	first := strings.SplitN(string(out), "\n", 2)[0]
+	if want := "setup: cannot use SBREPORT_DB_DIR=" + db + ": mariadbd runs as user mysql, but " + dir + " has mode 0700 (owner root, group root): mysql, neither its owner nor in its group, may not enter it (chmod o+x " + dir + ")."; first != want {
+		t.Errorf("first line\n%s\nwant\n%s\nall:\n%s", first, want, out)
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Errorf("%s was created (%v)", db, err)
 	}
 }

@@ -30,7 +30,6 @@ func TestCampaignStudy(t *testing.T) {
 	}
 	src := mustRead(t, "../../examples/study-plan.yaml")
 	for old, new := range map[string]string{
-		"port: 3307":                          "port: " + strconv.Itoa(port),
 		"restart: [scripts/restart-db.sh]":    "restart: [bash, " + restart + "]",
 		"[oltp_point_select, oltp_read_only]": "[oltp_point_select]",
 		"repeats: 3":                          "repeats: 1",
@@ -47,7 +46,8 @@ func TestCampaignStudy(t *testing.T) {
 	// The restart command reaches the second server through these.
 	t.Setenv("SBREPORT_DB_PORT", strconv.Itoa(port))
 	t.Setenv("SBREPORT_DB_DIR", dbDir)
-	vars := map[string]string{"SB_PASSWORD": password}
+	// The plan's port is ${SBREPORT_DB_PORT:-3307}.
+	vars := map[string]string{"SB_PASSWORD": password, "SBREPORT_DB_PORT": strconv.Itoa(port)}
 	plan := readPlanString(t, src, vars)
 	dir := filepath.Join(t.TempDir(), "study")
 	r := &Runner{Plan: plan, Dir: dir, Getenv: env(vars)}
