@@ -291,3 +291,27 @@ func TestTiDBPeakBeyondRange(t *testing.T) {
 		t.Errorf("v2.1 peaks said: %q", got)
 	}
 }
+
+// TestWorkbookFindings re-reads the demo's workbook: its Findings sheet
+// has rocksdb's ignored errors on oltp_read_write at 16 threads with the
+// share the report states.
+func TestWorkbookFindings(t *testing.T) {
+	d := demoFigures(t)
+	b := openBook(t, d.doc)
+	rows, err := b.f.GetRows(SheetFindings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range rows {
+		if len(r) > 9 && r[1] == analyze.CodeIgnoredErrors && r[3] == "rocksdb" && r[4] == "16" && r[8] == "share_pct" {
+			found = true
+			if v, err := strconv.ParseFloat(r[9], 64); err != nil || !near(v, 22.91, 0.01) {
+				t.Errorf("share_pct cell %q, want 22.91", r[9])
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no ignored_errors share for rocksdb at 16 threads among %d rows of the Findings sheet", len(rows))
+	}
+}

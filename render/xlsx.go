@@ -88,7 +88,7 @@ func Workbook(w io.Writer, doc *parse.Document, an *analyze.Analysis, v *View, p
 	if err := f.SetSheetName("Sheet1", SheetSummary); err != nil {
 		return err
 	}
-	for _, s := range []string{SheetRuns, SheetIntervals, SheetComparisons, SheetScaling, SheetFit, SheetHosts, SheetVariables, SheetTables} {
+	for _, s := range []string{SheetRuns, SheetIntervals, SheetComparisons, SheetScaling, SheetFit, SheetHosts, SheetVariables, SheetTables, SheetFindings} {
 		if _, err := f.NewSheet(s); err != nil {
 			return err
 		}
@@ -103,6 +103,7 @@ func Workbook(w io.Writer, doc *parse.Document, an *analyze.Analysis, v *View, p
 		func() error { return wb.hosts(v) },
 		func() error { return wb.variables(doc, an, v) },
 		func() error { return wb.tablesSheet(v) },
+		func() error { return wb.findingsSheet(v) },
 	}
 	for _, s := range steps {
 		if err := s(); err != nil {
