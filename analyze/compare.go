@@ -287,7 +287,8 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 			default:
 				row.Warnings = append(row.Warnings, row.Summary.Warnings...)
 			}
-			row.Center, row.Lo, row.Hi = num(row.Summary.Center), num(row.Summary.Lo), num(row.Summary.Hi)
+			row.Center = num(row.Summary.Center)
+			row.Lo, row.Hi = bothBounds(row.Summary.Lo, row.Summary.Hi)
 			if len(s.vals) == 0 {
 				row.Center = nil
 			}
@@ -344,7 +345,7 @@ func compareRow(row *Row, base, vals, baseBatches, batches []float64, opts Compa
 		if len(base) == 1 && len(vals) == 1 && len(baseBatches) >= 2 && len(batches) >= 2 {
 			w := LogRatio(baseBatches, batches, opts.Confidence)
 			if w.Bounded {
-				row.WithinRatioLo, row.WithinRatioHi = num(w.Lo), num(w.Hi)
+				row.WithinRatioLo, row.WithinRatioHi = bothBounds(w.Lo, w.Hi)
 			}
 			if w.Tested {
 				row.WithinPValue = num(w.P)
@@ -353,7 +354,7 @@ func compareRow(row *Row, base, vals, baseBatches, batches []float64, opts Compa
 		return
 	}
 	if rt.Bounded {
-		row.RatioLo, row.RatioHi = num(rt.Lo), num(rt.Hi)
+		row.RatioLo, row.RatioHi = bothBounds(rt.Lo, rt.Hi)
 	}
 	p := rt.P
 	row.PValue = &p

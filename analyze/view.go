@@ -95,7 +95,7 @@ func estimate(xs []float64, c Center, confidence float64) Estimate {
 	s := Summarize(ok, c, confidence)
 	e := Estimate{N: len(ok), Center: num(s.Center)}
 	if len(ok) > 1 {
-		e.Lo, e.Hi = num(s.Lo), num(s.Hi)
+		e.Lo, e.Hi = bothBounds(s.Lo, s.Hi)
 	}
 	return e
 }
