@@ -66,6 +66,10 @@ type Row struct {
 	Ratio   *float64 `json:"ratio"`
 	RatioLo *float64 `json:"ratio_lo"`
 	RatioHi *float64 `json:"ratio_hi"`
+	// RatioLoOpen and RatioHiOpen mark an end of the interval that is
+	// not in it (RankRatio: a ratio where pairs tie and the test rejects).
+	RatioLoOpen bool `json:"ratio_lo_open,omitempty"`
+	RatioHiOpen bool `json:"ratio_hi_open,omitempty"`
 	// PValue is the p-value of the test that the ratio interval inverts
 	// (Test "log-welch": Welch's t-test on the logarithms; "mann-whitney":
 	// the exact Mann–Whitney test); null on the base row or when
@@ -355,6 +359,7 @@ func compareRow(row *Row, base, vals, baseBatches, batches []float64, opts Compa
 	}
 	if rt.Bounded {
 		row.RatioLo, row.RatioHi = bothBounds(rt.Lo, rt.Hi)
+		row.RatioLoOpen, row.RatioHiOpen = rt.LoOpen, rt.HiOpen
 	}
 	p := rt.P
 	row.PValue = &p

@@ -304,7 +304,14 @@ func ratioText(r analyze.Row) string {
 	s := fmt.Sprintf("%.3f×", *r.Ratio)
 	switch {
 	case r.RatioLo != nil && r.RatioHi != nil:
-		return s + fmt.Sprintf(" [%.3f, %.3f]", *r.RatioLo, *r.RatioHi)
+		l, h := "[", "]"
+		if r.RatioLoOpen {
+			l = "("
+		}
+		if r.RatioHiOpen {
+			h = ")"
+		}
+		return s + fmt.Sprintf(" %s%.3f, %.3f%s", l, *r.RatioLo, *r.RatioHi, h)
 	case r.WithinRatioLo != nil && r.WithinRatioHi != nil:
 		return s + fmt.Sprintf(" (within-run [%.3f, %.3f])", *r.WithinRatioLo, *r.WithinRatioHi)
 	case r.Verdict == analyze.VerdictOneRun:
