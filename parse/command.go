@@ -402,7 +402,8 @@ func takesValue(tool, name string) bool {
 		"percentile", "rate", "events", "mysql-socket", "concurrency", "engine", "iterations":
 		return true
 	}
-	return false
+	// A script's own connection option: --mysql-dsn mysql://...
+	return connectionClass(name) != ""
 }
 
 // shortTakesValue lists mysqlslap's one-letter options that take a value

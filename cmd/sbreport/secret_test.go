@@ -169,9 +169,7 @@ func TestNoPasswordInOutputs(t *testing.T) {
 	}
 	// The connection options are no workload dimension: no workload is
 	// named after one. (The copies of one output in several files are
-	// told apart by file name; the run whose DSN follows its option as a
-	// separate word has no test, as sysbench would read that word as the
-	// test.)
+	// told apart by file name.)
 	var res struct {
 		Report struct {
 			Workloads []struct {
