@@ -21,6 +21,9 @@ import (
 // ascending — so that a report is the same byte for byte for the same
 // inputs.
 type View struct {
+	// Trimmed says a centre somewhere is a steady state after a trimmed
+	// warm-up rather than what the runs printed (ResultRow.Trim).
+	Trimmed bool
 	Title   string
 	Command string          // the sbreport command line that made the report
 	Report  *analyze.Report // the numbers behind everything below
@@ -181,9 +184,15 @@ type ResultRow struct {
 	Percentiles []*float64 // in the order of WorkloadView.Percentiles
 	Center      *float64   // the compared metric
 	Lo, Hi      *float64
-	Within      bool   // the interval is within one run (batch means)
-	Note        string // "repeats differ 3.60×" when they differ more than the other cells' repeats
-	Ratio       *RatioRow
+	Within      bool // the interval is within one run (batch means)
+	// Note is "repeats differ 3.60×" when they differ more than the
+	// other cells' repeats, and says when the centre is not the printed
+	// figure because a warm-up was trimmed (analyze.Row.TrimNote).
+	Note string
+	// Trim says the centre is the steady state after a trimmed warm-up,
+	// how much was trimmed and what was printed; "" when nothing was.
+	Trim  string
+	Ratio *RatioRow
 }
 
 // A RatioRow compares one system with the baseline at one thread count.
@@ -292,7 +301,11 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	}
 	v.Setup = newSetup(rp)
 	for _, w := range rp.Workloads {
-		v.Workloads = append(v.Workloads, newWorkload(rp, w))
+		wv := newWorkload(rp, w)
+		for _, r := range wv.Results {
+			v.Trimmed = v.Trimmed || r.Trim != ""
+		}
+		v.Workloads = append(v.Workloads, wv)
 	}
 	v.Stability = newStability(rp.Stability)
 	v.Relative, v.RelativeCols, v.RelativeByWorkload = relative(rp)
@@ -323,6 +336,12 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 		}
 		if c.SpreadWarning && c.Spread != nil {
 			rr.Note = "repeats differ " + FormatFixed(*c.Spread, 2) + "×"
+		}
+		if rr.Trim = c.TrimNote; c.TrimNote != "" {
+			if rr.Note != "" {
+				rr.Note += "; "
+			}
+			rr.Note += c.TrimNote
 		}
 		if r := ratioRow(c.Ratio); r != nil {
 			rr.Ratio = r
