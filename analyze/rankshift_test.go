@@ -165,6 +165,7 @@ func TestRankRatioBruteForce(t *testing.T) {
 		{{1, 2, 3, 4}, {4, 5, 6, 7}},
 		{{10, 10, 10, 12}, {10, 12, 12, 12, 14}},
 		{{4378, 4404, 4404, 4410}, {4404, 4420, 4431, 4431, 4460}},
+		{{23, 20, 24, 21, 22, 21}, {26, 25, 26, 23, 22}},
 	}
 	rng := rand.New(rand.NewPCG(18, 5))
 	for len(cases) < 64 {
@@ -177,6 +178,7 @@ func TestRankRatioBruteForce(t *testing.T) {
 		}
 		cases = append(cases, [2][]int64{draw(3+rng.IntN(4), 20), draw(3+rng.IntN(4), 20+int64(rng.IntN(4)))})
 	}
+	open := 0
 	for _, c := range cases {
 		var xs, ys []float64
 		for _, v := range c[0] {
@@ -194,6 +196,9 @@ func TestRankRatioBruteForce(t *testing.T) {
 		if ok && (!approx(r.Lo, lo, 1e-12) || !approx(r.Hi, hi, 1e-12) || r.LoOpen != loOpen || r.HiOpen != hiOpen) {
 			t.Errorf("%v vs %v: [%v, %v] open %v %v, want [%v, %v] open %v %v", c[0], c[1], r.Lo, r.Hi, r.LoOpen, r.HiOpen, lo, hi, loOpen, hiOpen)
 		}
+		if r.LoOpen || r.HiOpen {
+			open++
+		}
 		// One pivot: significant exactly when 1 is outside the interval.
 		in := r.Bounded && (r.Lo < 1 || r.Lo == 1 && !r.LoOpen) && (r.Hi > 1 || r.Hi == 1 && !r.HiOpen)
 		if r.Bounded && (r.P <= 0.05) == in {
@@ -207,5 +212,27 @@ func TestRankRatioBruteForce(t *testing.T) {
 				t.Errorf("%v vs %v: MannWhitney %v, RankRatio %v", c[0], c[1], mw.P, r.P)
 			}
 		}
+	}
+	if open == 0 {
+		t.Error("no interval with an open end among the cases")
+	}
+}
+
+// TestRankRatioOpenEnd: x = 20, 21, 21, 22, 23, 24 against y = 22, 23,
+// 25, 26, 26. At ratio 1 the 22s and the 23s tie and p = 10/231 ≤ 0.05;
+// every ratio just above 1 is accepted, 1 itself is not: the interval
+// is (1, 26/21], open at 1, and excludes 1 as the test does. Compare
+// says so.
+func TestRankRatioOpenEnd(t *testing.T) {
+	xs := []float64{23, 20, 24, 21, 22, 21}
+	ys := []float64{26, 25, 26, 23, 22}
+	r := RankRatio(xs, ys, 0.95)
+	if !approx(r.P, 10.0/231, 1e-12) || r.Lo != 1 || !r.LoOpen || !approx(r.Hi, 26.0/21, 1e-12) || r.HiOpen {
+		t.Errorf("RankRatio = %+v", r)
+	}
+	d := Group(join(repeat("a", "w", 8, xs...), repeat("b", "w", 8, ys...)), GroupOptions{})
+	row := Compare(d, CompareOptions{Center: Median}).Rows[1]
+	if !row.RatioLoOpen || row.RatioHiOpen || *row.RatioLo != 1 || row.Verdict != VerdictBetter {
+		t.Errorf("row %+v", row)
 	}
 }

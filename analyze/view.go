@@ -191,13 +191,17 @@ func (w *WorkloadReport) Cell(system string, threads int) *CellReport {
 
 // A RatioReport compares a value of one system with the base's.
 type RatioReport struct {
-	System      string   `json:"system"`
-	Threads     int      `json:"threads"`
-	N           int      `json:"n"`
-	BaseN       int      `json:"base_n"`
-	Ratio       *float64 `json:"ratio"`
-	Lo          *float64 `json:"lo"`
-	Hi          *float64 `json:"hi"`
+	System  string   `json:"system"`
+	Threads int      `json:"threads"`
+	N       int      `json:"n"`
+	BaseN   int      `json:"base_n"`
+	Ratio   *float64 `json:"ratio"`
+	Lo      *float64 `json:"lo"`
+	Hi      *float64 `json:"hi"`
+	// LoOpen and HiOpen mark an end that is not in the interval
+	// (Row.RatioLoOpen).
+	LoOpen      bool     `json:"lo_open,omitempty"`
+	HiOpen      bool     `json:"hi_open,omitempty"`
 	P           *float64 `json:"p_value"`
 	Test        string   `json:"test"`
 	Significant bool     `json:"significant"`
@@ -743,7 +747,7 @@ func sortRanks(set map[string]bool) []string {
 func ratioOf(r *Row, baseN int) *RatioReport {
 	rr := &RatioReport{System: r.System, N: r.N, BaseN: baseN, Ratio: r.Ratio, Lo: r.RatioLo, Hi: r.RatioHi,
 		P: r.PValue, Test: r.Test, Significant: r.Significant, Better: r.Better, Verdict: r.Verdict,
-		WithinLo: r.WithinRatioLo, WithinHi: r.WithinRatioHi}
+		WithinLo: r.WithinRatioLo, WithinHi: r.WithinRatioHi, LoOpen: r.RatioLoOpen, HiOpen: r.RatioHiOpen}
 	if r.Threads != nil {
 		rr.Threads = *r.Threads
 	}

@@ -197,16 +197,18 @@ type ResultRow struct {
 
 // A RatioRow compares one system with the baseline at one thread count.
 type RatioRow struct {
-	System      string
-	Threads     int
-	N, BaseN    int
-	Ratio       *float64
-	Lo, Hi      *float64
-	P           *float64
-	Test        string
-	Significant bool
-	Better      bool
-	Verdict     string // analyze.Verdict: "better", "worse", "no significant difference", "no test (1 run)", ...
+	System   string
+	Threads  int
+	N, BaseN int
+	Ratio    *float64
+	Lo, Hi   *float64
+	// LoOpen and HiOpen mark an end that is not in the interval.
+	LoOpen, HiOpen bool
+	P              *float64
+	Test           string
+	Significant    bool
+	Better         bool
+	Verdict        string // analyze.Verdict: "better", "worse", "no significant difference", "no test (1 run)", ...
 	// WithinLo and WithinHi bound the within-run comparison of two single
 	// runs (batch means); never a verdict.
 	WithinLo, WithinHi *float64
@@ -321,7 +323,7 @@ func ratioRow(r *analyze.RatioReport) *RatioRow {
 	}
 	return &RatioRow{System: r.System, Threads: r.Threads, N: r.N, BaseN: r.BaseN, Ratio: r.Ratio, Lo: r.Lo, Hi: r.Hi,
 		P: r.P, Test: r.Test, Significant: r.Significant, Better: r.Better, Verdict: string(r.Verdict),
-		WithinLo: r.WithinLo, WithinHi: r.WithinHi}
+		WithinLo: r.WithinLo, WithinHi: r.WithinHi, LoOpen: r.LoOpen, HiOpen: r.HiOpen}
 }
 
 func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
