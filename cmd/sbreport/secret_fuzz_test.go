@@ -127,7 +127,11 @@ func FuzzNoPasswordInOutputs(f *testing.F) {
 				}
 			}
 		}
-		if !bytes.Contains(outputs["parse --json stdout"], []byte(`"command":"sysbench oltp_read_write`)) {
+		// "--name value" is a command only for an option known to take a
+		// value that way (sysbench itself reads "value" as the test):
+		// always a password option.
+		read := spelling%5 != 1 || form%6 == 4
+		if read && !bytes.Contains(outputs["parse --json stdout"], []byte(`"command":"sysbench oltp_read_write`)) {
 			t.Errorf("%q: the command was not read:\n%.300s", cmd, outputs["parse --json stdout"])
 		}
 	})
