@@ -66,6 +66,10 @@ type Row struct {
 	Ratio   *float64 `json:"ratio"`
 	RatioLo *float64 `json:"ratio_lo"`
 	RatioHi *float64 `json:"ratio_hi"`
+	// RatioLoOpen and RatioHiOpen mark an end of the interval that is
+	// not in it (RankRatio: a ratio where pairs tie and the test rejects).
+	RatioLoOpen bool `json:"ratio_lo_open,omitempty"`
+	RatioHiOpen bool `json:"ratio_hi_open,omitempty"`
 	// PValue is the p-value of the test that the ratio interval inverts
 	// (Test "log-welch": Welch's t-test on the logarithms; "mann-whitney":
 	// the exact Mann–Whitney test); null on the base row or when
@@ -91,8 +95,75 @@ type Row struct {
 	Spread        *float64  `json:"spread"`
 	SpreadWarning bool      `json:"spread_warning"`
 	Values        []float64 `json:"values"` // the per-run values, in input order
-	Summary       Summary   `json:"-"`
-	Warnings      Warnings  `json:"warnings"`
+	// Trimmed lists the runs whose value is not the figure sysbench
+	// printed because a warm-up was trimmed from their interim series
+	// (see Compare), with the printed figure and how much was trimmed;
+	// TrimNote says it in words.
+	Trimmed  []Trim   `json:"trimmed"`
+	Summary  Summary  `json:"-"`
+	Warnings Warnings `json:"warnings"`
+}
+
+// A Trim is one run whose compared value is the steady-state mean of its
+// interim series after a warm-up was trimmed, not the printed figure.
+type Trim struct {
+	Run     string   `json:"run"`     // file:line
+	Value   float64  `json:"value"`   // the value compared
+	Printed *float64 `json:"printed"` // what sysbench printed for the whole run; null when it printed none
+	// WarmupS is the time trimmed from the start, Dropped the interim
+	// samples in it, of Intervals in all.
+	WarmupS   float64 `json:"warmup_s"`
+	Dropped   int     `json:"dropped_intervals"`
+	Intervals int     `json:"intervals"`
+	Auto      bool    `json:"warmup_auto"` // detected (--skip auto), not given
+}
+
+// Text says what was trimmed: "warm-up of 50 s trimmed (5 of 60 interim
+// samples, --skip auto): printed 4404.08".
+func (t Trim) Text() string {
+	how := "--skip"
+	if t.Auto {
+		how = "--skip auto"
+	}
+	s := fmt.Sprintf("warm-up of %s s trimmed (%d of %d interim %s, %s)", strconv.FormatFloat(t.WarmupS, 'f', -1, 64),
+		t.Dropped, t.Intervals, plural(t.Intervals, "sample", "samples"), how)
+	if t.Printed != nil {
+		s += ": printed " + strconv.FormatFloat(*t.Printed, 'f', -1, 64)
+	}
+	return s
+}
+
+// TrimNote says, beside the row's centre, that it is not what sysbench
+// printed because a warm-up was trimmed, and how much: the run's Trim
+// text for a single run, else "warm-up trimmed in k of n runs (10–50 s,
+// 1–5 interim samples)". "" when nothing was trimmed.
+func (r *Row) TrimNote() string {
+	switch len(r.Trimmed) {
+	case 0:
+		return ""
+	case 1:
+		if r.N == 1 {
+			return r.Trimmed[0].Text()
+		}
+	}
+	lo, hi := r.Trimmed[0], r.Trimmed[0]
+	for _, t := range r.Trimmed {
+		if t.WarmupS < lo.WarmupS {
+			lo = t
+		}
+		if t.WarmupS > hi.WarmupS {
+			hi = t
+		}
+	}
+	span := func(a, b string) string {
+		if a == b {
+			return a
+		}
+		return a + "–" + b
+	}
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	return fmt.Sprintf("warm-up trimmed in %d of %d runs (%s s, %s interim samples): not the printed figures",
+		len(r.Trimmed), r.N, span(f(lo.WarmupS), f(hi.WarmupS)), span(strconv.Itoa(lo.Dropped), strconv.Itoa(hi.Dropped)))
 }
 
 // A Geomean is the geometric mean of one system's ratios to the base over
@@ -176,6 +247,7 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 	}
 	type sample struct {
 		vals    []float64
+		trims   []Trim
 		runs    []int     // index in the cell of each value's run
 		batches []float64 // within-run batch means of a single run
 		within  Summary
@@ -189,6 +261,14 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 			if opts.Metric.Series(r) != nil {
 				st = Steady(r, opts.Metric, opts.Skip, opts.Confidence, th)
 				if st.N > 0 && (st.WarmupS > 0 || !ok) {
+					if st.WarmupS > 0 {
+						tr := Trim{Run: cell.Ref(i), Value: st.Mean, WarmupS: st.WarmupS, Dropped: st.Total - st.N,
+							Intervals: st.Total, Auto: st.WarmupAuto}
+						if ok {
+							tr.Printed = num(v)
+						}
+						s.trims = append(s.trims, tr)
+					}
 					v, ok = st.Mean, true
 				}
 			}
@@ -267,7 +347,8 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 			if cell != base {
 				s = collect(cell)
 			}
-			row := Row{Workload: k.w, Metric: opts.Metric, System: cell.System, Base: cell == base, N: len(s.vals), Values: s.vals}
+			row := Row{Workload: k.w, Metric: opts.Metric, System: cell.System, Base: cell == base, N: len(s.vals), Values: s.vals,
+				Trimmed: s.trims}
 			if k.t > 0 {
 				t := k.t
 				row.Threads = &t
@@ -290,7 +371,8 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 			default:
 				row.Warnings = append(row.Warnings, row.Summary.Warnings...)
 			}
-			row.Center, row.Lo, row.Hi = num(row.Summary.Center), num(row.Summary.Lo), num(row.Summary.Hi)
+			row.Center = num(row.Summary.Center)
+			row.Lo, row.Hi = bothBounds(row.Summary.Lo, row.Summary.Hi)
 			if len(s.vals) == 0 {
 				row.Center = nil
 			}
@@ -347,7 +429,7 @@ func compareRow(row *Row, base, vals, baseBatches, batches []float64, opts Compa
 		if len(base) == 1 && len(vals) == 1 && len(baseBatches) >= 2 && len(batches) >= 2 {
 			w := LogRatio(baseBatches, batches, opts.Confidence)
 			if w.Bounded {
-				row.WithinRatioLo, row.WithinRatioHi = num(w.Lo), num(w.Hi)
+				row.WithinRatioLo, row.WithinRatioHi = bothBounds(w.Lo, w.Hi)
 			}
 			if w.Tested {
 				row.WithinPValue = num(w.P)
@@ -356,7 +438,8 @@ func compareRow(row *Row, base, vals, baseBatches, batches []float64, opts Compa
 		return
 	}
 	if rt.Bounded {
-		row.RatioLo, row.RatioHi = num(rt.Lo), num(rt.Hi)
+		row.RatioLo, row.RatioHi = bothBounds(rt.Lo, rt.Hi)
+		row.RatioLoOpen, row.RatioHiOpen = rt.LoOpen, rt.HiOpen
 	}
 	p := rt.P
 	row.PValue = &p

@@ -17,8 +17,9 @@
 //   - Compare sets each system against a baseline per cell with one pivot
 //     for interval and verdict: the ratio of geometric means with Welch's
 //     interval and t-test on the logarithms (LogRatio), or the ratio of
-//     medians with the Hodges–Lehmann interval and the exact Mann–Whitney
-//     test it inverts (RankRatio); "no test (1 run)" for a side with one
+//     medians with the exact Mann–Whitney test (mid-ranks for ties) and
+//     the Hodges–Lehmann interval that inverts it (RankRatio); "no test
+//     (1 run)" for a side with one
 //     run; repeats that differ much more than the other cells' flagged;
 //     and a geometric mean of the ratios.
 //   - Scale fits the Universal Scalability Law to thread sweeps (FitUSL)

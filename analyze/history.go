@@ -324,7 +324,7 @@ func seriesChanges(pts []Point, cpo ChangePointOptions, confidence float64, lowe
 		ratio, lo, hi, ok := Fieller(bv, av, confidence)
 		hc.Ratio = num(ratio)
 		if ok {
-			hc.Lo, hc.Hi = num(lo), num(hi)
+			hc.Lo, hc.Hi = bothBounds(lo, hi)
 		}
 		hc.Worse = (ratio < 1) != lowerIsBetter
 		out = append(out, hc)

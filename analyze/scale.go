@@ -285,9 +285,9 @@ func finishCurve(cu *Curve, d *Dataset, hosts []*parse.Host, opts ScaleOptions, 
 			cu.Fit = f
 			cu.Lambda, cu.Sigma, cu.Kappa = num(f.Lambda), num(f.Sigma), num(f.Kappa)
 			cu.LambdaSE, cu.SigmaSE, cu.KappaSE = num(f.LambdaSE), num(f.SigmaSE), num(f.KappaSE)
-			cu.LambdaLo, cu.LambdaHi = num(f.LambdaLo), num(f.LambdaHi)
-			cu.SigmaLo, cu.SigmaHi = num(f.SigmaLo), num(f.SigmaHi)
-			cu.KappaLo, cu.KappaHi = num(f.KappaLo), num(f.KappaHi)
+			cu.LambdaLo, cu.LambdaHi = bothBounds(f.LambdaLo, f.LambdaHi)
+			cu.SigmaLo, cu.SigmaHi = bothBounds(f.SigmaLo, f.SigmaHi)
+			cu.KappaLo, cu.KappaHi = bothBounds(f.KappaLo, f.KappaHi)
 			cu.R2 = num(f.R2)
 			cu.PeakThreads = num(f.Peak())
 			cu.PeakThroughput = num(f.MaxThroughput())

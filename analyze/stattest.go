@@ -280,6 +280,10 @@ type RatioTest struct {
 	// of one, or too few values for a rank interval at this level).
 	Lo, Hi  float64
 	Bounded bool
+	// LoOpen and HiOpen mark an end that is not in the interval itself
+	// (RankRatio: a pairwise ratio the test rejects, with the ratios just
+	// inside accepted).
+	LoOpen, HiOpen bool
 	// P is the two-sided p-value; NaN when Tested is false (a sample of
 	// one, or a value that is not positive).
 	P      float64
@@ -366,17 +370,25 @@ func LogRatio(xs, ys []float64, confidence float64) RatioTest {
 }
 
 // RankRatio compares two samples of a positive quantity without assuming
-// a distribution: Ratio is median(ys)/median(xs); the interval is exp of
-// the Hodges–Lehmann interval of the shift of the logarithms,
-// [D(k), D(mn+1−k)] over the sorted pairwise differences
-// D = log y − log x, k the largest with P₀(U ≤ k−1) ≤ (1−c)/2 (Bauer
-// 1972, inverting the Mann–Whitney test); P is the two-sided exact
-// Mann–Whitney test of no shift on the same null distribution P₀ of U
-// (untied, exact up to 50 values a side, else normal with continuity
-// correction): P = min(1, 2·P₀(U ≤ u*)) with
-// u* = min(#{D ≤ 0}, #{D ≥ 0}). Without ties between the samples this is
-// the usual exact test; a tie counts against a difference on both sides,
-// which keeps the test dual to the interval.
+// a distribution: Ratio is median(ys)/median(xs); P is the two-sided
+// exact Mann–Whitney test of no shift with mid-ranks for ties: the
+// permutation distribution of the mid-rank U given the tie groups of the
+// merged sample (all C(m+n, m) splits counted, up to 50 values a side;
+// beyond, normal with tie-corrected variance), P = min(1, 2·min(P₀(U ≤ u),
+// P₀(U ≥ u))). That is golang.org/x/perf benchmath's p-value (MannWhitney)
+// when the sides are of equal size; with unequal sizes and ties benchmath
+// doubles P₀(U₁ ≤ min(U₁, U₂)), which is not a tail of U₁ when ties make
+// its null distribution asymmetric. The interval
+// is the Hodges–Lehmann interval that inverts that same test: the ratios
+// ρ for which the test of ys/ρ against xs, with the ties ys/ρ then has,
+// does not reject at 1 − confidence (Bauer 1972). Without ties it is
+// [D(k), D(mn+1−k)] over the sorted pairwise ratios, k the largest with
+// P₀(U ≤ k−1) ≤ (1−c)/2.
+//
+// Because the interval is the set the test does not reject, P ≤ 1 − c
+// exactly when 1 is outside it. An end can be open (LoOpen, HiOpen): when
+// the test accepts the ratios just inside a pairwise ratio but rejects
+// that ratio itself, where its pairs tie.
 //
 // Samples of one value give the ratio alone; samples too small for the
 // confidence level (fewer than 4 a side at 95%) get an unbounded interval
@@ -389,8 +401,8 @@ func RankRatio(xs, ys []float64, confidence float64) RatioTest {
 		return rt
 	}
 	rt.Ratio = median(ys) / median(xs)
-	lx, bad, okx := logs(xs)
-	ly, bad2, oky := logs(ys)
+	_, bad, okx := logs(xs)
+	_, bad2, oky := logs(ys)
 	if !okx || !oky {
 		if okx {
 			bad = bad2
@@ -401,38 +413,22 @@ func RankRatio(xs, ys []float64, confidence float64) RatioTest {
 	if m < 2 || n < 2 {
 		return rt
 	}
-	d := make([]float64, 0, m*n)
-	for _, x := range lx {
-		for _, y := range ly {
-			d = append(d, y-x)
-		}
-	}
-	sort.Float64s(d)
-	cdf := uNull(m, n)
-	a := (1 - confidence) / 2
-	k := 0 // P₀(U ≤ k−1) ≤ a for the largest such k
-	for u := 0; u <= m*n && cdf(u) <= a; u++ {
-		k = u + 1
-	}
-	le, ge := 0, 0
-	for _, v := range d {
-		if v <= 0 {
-			le++
-		}
-		if v >= 0 {
-			ge++
-		}
-	}
+	s := newRankShift(xs, ys)
 	rt.Tested = true
-	rt.P = math.Min(1, 2*cdf(min(le, ge)))
-	if k >= 1 && 2*k <= m*n+1 {
-		rt.Bounded = true
-		rt.Lo, rt.Hi = math.Exp(d[k-1]), math.Exp(d[m*n-k])
-		rt.Confidence = 1 - 2*cdf(k-1)
-	} else {
+	rt.P = s.p(s.position(1))
+	lo, hi, ok := s.interval(1 - confidence)
+	if ok {
+		rt.Lo, rt.LoOpen = s.bound(lo, false)
+		rt.Hi, rt.HiOpen = s.bound(hi, true)
+	}
+	if !ok || math.IsInf(rt.Lo, 0) || math.IsInf(rt.Hi, 0) {
+		rt.Lo, rt.Hi, rt.LoOpen, rt.HiOpen = math.Inf(-1), math.Inf(1), false, false
 		op, need := uTestSamples(1 - confidence)
 		rt.Warnings.addf("need %s %d runs per side for a %v interval of the ratio of medians", op, need, confidence)
+		return rt
 	}
+	rt.Bounded = true
+	rt.Confidence = s.level(s.medianPosition())
 	return rt
 }
 

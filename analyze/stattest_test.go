@@ -207,14 +207,16 @@ func TestRankRatio(t *testing.T) {
 		!approx(r.P, 2.0/70, 1e-12) || !approx(r.Confidence, 1-2.0/70, 1e-12) {
 		t.Errorf("separated: %+v", r)
 	}
-	// A tie between the systems (4 and 4): one pairwise ratio is 1, so
-	// #{D ≤ 0} = 1 and p = 2·P₀(U ≤ 1) = 4/70 > 0.05; the interval's
-	// lower bound is that ratio 1 and does not exclude 1. (Benchmath's
-	// Mann–Whitney, with midranks, gives 0.0286 here and would call it
-	// significant while the interval includes 1.)
+	// A tie between the systems (4 and 4): at ratio 1 the two 4s tie, the
+	// least mid-rank U is ½ (x = 1, 2, 3 and one of the 4s: 2 of the 70
+	// splits), so p = 2·2/70 = 4/70 > 0.05, as benchmath's Mann–Whitney
+	// gives; the interval's lower end is that ratio 1 and includes it.
 	r = RankRatio([]float64{1, 2, 3, 4}, []float64{4, 5, 6, 7}, 0.95)
-	if !approx(r.P, 4.0/70, 1e-12) || r.Lo != 1 || !approx(r.Hi, 7, 1e-12) {
+	if !approx(r.P, 4.0/70, 1e-12) || r.Lo != 1 || r.LoOpen || !approx(r.Hi, 7, 1e-12) {
 		t.Errorf("tie: %+v", r)
+	}
+	if mw := MannWhitney([]float64{1, 2, 3, 4}, []float64{4, 5, 6, 7}, 0.05); !approx(mw.P, r.P, 1e-12) {
+		t.Errorf("MannWhitney %v, RankRatio %v", mw.P, r.P)
 	}
 	r = RankRatio([]float64{1, 2, 3}, []float64{7, 8, 9}, 0.95)
 	if r.Bounded || !approx(r.P, 0.1, 1e-12) || !sameStrings(warnText(r.Warnings), []string{"need >= 4 runs per side for a 0.95 interval of the ratio of medians"}) {
@@ -249,7 +251,7 @@ func TestVerdictMatchesInterval(t *testing.T) {
 				continue
 			}
 			checked[k]++
-			excludes := rt.Bounded && (rt.Lo > 1 || rt.Hi < 1)
+			excludes := rt.Bounded && (rt.Lo > 1 || rt.Hi < 1 || rt.Lo == 1 && rt.LoOpen || rt.Hi == 1 && rt.HiOpen)
 			if (rt.P <= 0.05) != excludes {
 				t.Fatalf("pivot %d: p = %v but interval [%v, %v] for %v vs %v", k, rt.P, rt.Lo, rt.Hi, xs, ys)
 			}

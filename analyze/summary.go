@@ -79,12 +79,13 @@ type Summary struct {
 // MarshalJSON writes infinite bounds as null.
 func (s Summary) MarshalJSON() ([]byte, error) {
 	type plain Summary
+	lo, hi := bothBounds(s.Lo, s.Hi)
 	return json.Marshal(struct {
 		plain
 		Center *float64 `json:"center"`
 		Lo     *float64 `json:"lo"`
 		Hi     *float64 `json:"hi"`
-	}{plain(s), num(s.Center), num(s.Lo), num(s.Hi)})
+	}{plain(s), num(s.Center), lo, hi})
 }
 
 // Finite reports whether the interval is finite.
@@ -216,6 +217,9 @@ func SummarizeMedian(xs []float64, confidence float64) Summary {
 		s.Hi = sorted[hi-1]
 	}
 	if !s.Finite() {
+		// One order statistic can be in range while the other is not
+		// (n = 5 at 95%: [−∞, x₍₅₎]): an interval has both bounds or none.
+		s.Lo, s.Hi, s.Confidence = math.Inf(-1), math.Inf(1), 1
 		op, need := medianSamples(confidence)
 		s.Warnings = append(s.Warnings, fmt.Errorf("need %s %d samples for confidence interval at level %v", op, need, confidence))
 	}

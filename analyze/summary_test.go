@@ -51,8 +51,9 @@ func TestSummarizeMedian(t *testing.T) {
 		{"n=2 at 0%", []float64{1, 2}, 0, 1.5, 1, 2, 0.5, nil},
 		{"n=1", []float64{1}, 0.95, 1, -inf, inf, 1,
 			[]string{"need >= 6 samples for confidence interval at level 0.95"}},
-		// Left-biased growth reaches [0, 5): the lower bound is infinite.
-		{"n=5 too few for 95%", []float64{5, 1, 4, 2, 3}, 0.95, 3, -inf, 5, 0.96875,
+		// Left-biased growth reaches [0, 5): the lower bound would be
+		// infinite, and an interval has both bounds or none.
+		{"n=5 too few for 95%", []float64{5, 1, 4, 2, 3}, 0.95, 3, -inf, inf, 1,
 			[]string{"need >= 6 samples for confidence interval at level 0.95"}},
 		// Textbook: for n = 10 the 95% interval of the median runs from
 		// the 2nd to the 9th order statistic, confidence 1 − 2·11/1024.

@@ -98,7 +98,7 @@ func estimate(xs []float64, c Center, confidence float64) Estimate {
 	s := Summarize(ok, c, confidence)
 	e := Estimate{N: len(ok), Center: num(s.Center)}
 	if len(ok) > 1 {
-		e.Lo, e.Hi = num(s.Lo), num(s.Hi)
+		e.Lo, e.Hi = bothBounds(s.Lo, s.Hi)
 	}
 	return e
 }
@@ -138,6 +138,11 @@ type CellReport struct {
 	// Within marks a single run's within-run (batch-means) interval.
 	Compared Estimate `json:"compared"`
 	Within   bool     `json:"within_run"`
+	// Trimmed lists the runs whose value is the steady state after a
+	// trimmed warm-up rather than the printed figure; TrimNote says so
+	// in words (Row.TrimNote).
+	Trimmed  []Trim `json:"trimmed"`
+	TrimNote string `json:"trim_note"`
 	// Spread is max/min over the repeats; SpreadWarning marks repeats
 	// that differ more than the other cells' do.
 	Spread        *float64 `json:"spread"`
@@ -189,13 +194,17 @@ func (w *WorkloadReport) Cell(system string, threads int) *CellReport {
 
 // A RatioReport compares a value of one system with the base's.
 type RatioReport struct {
-	System      string   `json:"system"`
-	Threads     int      `json:"threads"`
-	N           int      `json:"n"`
-	BaseN       int      `json:"base_n"`
-	Ratio       *float64 `json:"ratio"`
-	Lo          *float64 `json:"lo"`
-	Hi          *float64 `json:"hi"`
+	System  string   `json:"system"`
+	Threads int      `json:"threads"`
+	N       int      `json:"n"`
+	BaseN   int      `json:"base_n"`
+	Ratio   *float64 `json:"ratio"`
+	Lo      *float64 `json:"lo"`
+	Hi      *float64 `json:"hi"`
+	// LoOpen and HiOpen mark an end that is not in the interval
+	// (Row.RatioLoOpen).
+	LoOpen      bool     `json:"lo_open,omitempty"`
+	HiOpen      bool     `json:"hi_open,omitempty"`
 	P           *float64 `json:"p_value"`
 	Test        string   `json:"test"`
 	Significant bool     `json:"significant"`
@@ -743,7 +752,7 @@ func sortRanks(set map[string]bool) []string {
 func ratioOf(r *Row, baseN int) *RatioReport {
 	rr := &RatioReport{System: r.System, N: r.N, BaseN: baseN, Ratio: r.Ratio, Lo: r.RatioLo, Hi: r.RatioHi,
 		P: r.PValue, Test: r.Test, Significant: r.Significant, Better: r.Better, Verdict: r.Verdict,
-		WithinLo: r.WithinRatioLo, WithinHi: r.WithinRatioHi}
+		WithinLo: r.WithinRatioLo, WithinHi: r.WithinRatioHi, LoOpen: r.RatioLoOpen, HiOpen: r.RatioHiOpen}
 	if r.Threads != nil {
 		rr.Threads = *r.Threads
 	}
@@ -823,6 +832,7 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 			cr.N = row.N
 			cr.Compared = Estimate{N: row.N, Center: row.Center, Lo: row.Lo, Hi: row.Hi}
 			cr.Within, cr.Spread, cr.SpreadWarning = row.Within, row.Spread, row.SpreadWarning
+			cr.Trimmed, cr.TrimNote = row.Trimmed, row.TrimNote()
 			// One number per fact: the compared metric's column is the
 			// comparison's value.
 			switch an.Metric {

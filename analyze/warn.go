@@ -34,6 +34,16 @@ func (w *Warnings) addf(format string, args ...any) {
 
 // num returns a pointer to v, or nil when v is NaN or infinite, so that
 // undefined values marshal as null.
+// bothBounds returns an interval's bounds for output: both, or neither when
+// either is not finite. An interval never has one bound.
+func bothBounds(lo, hi float64) (*float64, *float64) {
+	l, h := num(lo), num(hi)
+	if l == nil || h == nil {
+		return nil, nil
+	}
+	return l, h
+}
+
 func num(v float64) *float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return nil

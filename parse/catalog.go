@@ -345,7 +345,61 @@ func LookupOption(tool, name string) (Option, bool) {
 	if o, ok := table[name]; ok {
 		return o, true
 	}
+	if c := connectionClass(name); c != "" {
+		return Option{Name: name, Class: c}, false
+	}
 	return Option{Name: name, Class: ClassUnknown, Split: true}, false
+}
+
+// connectionWords are the last words of option names that only say where
+// to connect: a script's own --mysql-dsn, --pgsql-url, --target-host.
+var connectionWords = map[string]bool{"dsn": true, "url": true, "uri": true, "host": true, "hostname": true,
+	"hosts": true, "socket": true, "port": true, "db": true, "database": true, "dbname": true,
+	"connstr": true, "endpoint": true, "addr": true, "address": true}
+
+// credentialWords are the last words of option names that name a login.
+var credentialWords = map[string]bool{"user": true, "username": true, "login": true, "token": true,
+	"credentials": true}
+
+// connectionClass returns the class of an option the catalogue does not
+// know whose name says it only names a connection or a login
+// (ClassConnection, ClassCredential), or "". Neither is a workload
+// dimension: two runs that differ in them may be repeats.
+func connectionClass(name string) OptionClass {
+	if secretName(name) {
+		return ClassCredential
+	}
+	last := strings.ToLower(name)
+	if i := strings.LastIndexAny(last, "-_."); i >= 0 {
+		last = last[i+1:]
+	}
+	switch {
+	case credentialWords[last]:
+		return ClassCredential
+	case connectionWords[last]:
+		return ClassConnection
+	}
+	return ""
+}
+
+// CredentialValue reports whether an option value carries a login: a URL
+// with user information (scheme://user:pw@host), a Go driver DSN
+// (user:pw@tcp(addr)/db), or a password parameter (password=…), masked or
+// not. Such an option names a connection, whatever its name.
+func CredentialValue(v string) bool {
+	if i := strings.Index(v, "://"); i > 0 {
+		rest := v[i+3:]
+		if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+			rest = rest[:j]
+		}
+		if strings.Contains(rest, "@") {
+			return true
+		}
+	}
+	if _, n := dsnPassword(v); n > 0 {
+		return true
+	}
+	return len(paramPasswords(v)) > 0
 }
 
 // OptionDefault returns the value a run of the given sysbench version

@@ -149,9 +149,14 @@ var sysbenchActions = map[string]bool{"prepare": true, "run": true, "cleanup": t
 // and db_driver. Tool is "" for a line that is not a command: a banner, or
 // prose that merely starts with the program's name (more words than a
 // sysbench or mysqlslap command line can hold).
+//
+// Everything is read from the masked line (Masked): an option value that
+// held a password holds "***" instead, in Opts and in all that is derived
+// from it.
 func ParseCommand(line string) *Command {
-	cmd := &Command{raw: line, Opts: map[string]string{}, Labels: map[string]string{}}
-	args := splitArgs(line)
+	masked := MaskPasswords(line)
+	cmd := &Command{raw: line, masked: &masked, Opts: map[string]string{}, Labels: map[string]string{}}
+	args := splitArgs(masked)
 	// Skip environment assignments and wrappers.
 	i := 0
 	for i < len(args) {
@@ -397,7 +402,8 @@ func takesValue(tool, name string) bool {
 		"percentile", "rate", "events", "mysql-socket", "concurrency", "engine", "iterations":
 		return true
 	}
-	return false
+	// A script's own connection option: --mysql-dsn mysql://...
+	return connectionClass(name) != ""
 }
 
 // shortTakesValue lists mysqlslap's one-letter options that take a value

@@ -336,7 +336,7 @@ func (r *Run) settle() {
 	}
 	for name, v := range r.cmdOpts {
 		o, known := LookupOption(tool, name)
-		if !o.Split || o.Label != "" || !known && len(name) == 1 {
+		if !o.Split || o.Label != "" || !known && (len(name) == 1 || CredentialValue(v)) {
 			if name == "config-file" {
 				r.Warn(0, "options were read from "+v+" (--config-file): the command line does not show them all")
 			}
@@ -348,8 +348,8 @@ func (r *Run) settle() {
 		r.Settings[o.Name] = NormalizeOption(tool, r.Version, o.Name, v)
 	}
 	for name, v := range r.prepOpts {
-		o, _ := LookupOption(tool, name)
-		if !o.Split || o.Label != "" {
+		o, known := LookupOption(tool, name)
+		if !o.Split || o.Label != "" || !known && CredentialValue(v) {
 			continue
 		}
 		if r.Settings == nil {

@@ -60,6 +60,15 @@ func MaskPasswords(s string) string {
 		case strings.HasPrefix(v, "--"):
 			name, val, hasVal := strings.Cut(v[2:], "=")
 			if !secretName(name) {
+				// A value may hold parameters: --pgsql-dsn='host=db
+				// password=x', --url='...?user=u&password=x'.
+				for _, kv := range paramPasswords(val) {
+					sp := t.at(s, 2+len(name)+1+kv.off, len(kv.val))
+					if sp == t.span {
+						sp = t.after(s, "=") // keep the option's name
+					}
+					add(sp, kv.val)
+				}
 				break
 			}
 			if hasVal {
@@ -78,6 +87,16 @@ func MaskPasswords(s string) string {
 					add(t.at(s, kv.off, len(kv.val)), kv.val)
 				}
 			}
+			for _, kv := range paramPasswords(v) {
+				if kv.off == len(kv.key)+1 {
+					continue // NAME=X: keyValues had it
+				}
+				sp := t.at(s, kv.off, len(kv.val))
+				if sp == t.span {
+					sp = t.after(s, "=")
+				}
+				add(sp, kv.val)
+			}
 		}
 		if off, n := dsnPassword(v); n > 0 {
 			add(t.at(s, off, n), v[off:off+n])
@@ -89,9 +108,12 @@ func MaskPasswords(s string) string {
 	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
 	var b strings.Builder
 	at := 0
-	for i, sp := range spans {
-		if sp.start < at || i > 0 && sp == spans[i-1] {
-			continue // nested in one already masked, or the same
+	for _, sp := range spans {
+		if sp.start < at {
+			// Nested in one already masked, the same, or overlapping it:
+			// the union is masked.
+			at = max(at, sp.end)
+			continue
 		}
 		b.WriteString(s[at:sp.start])
 		b.WriteString("***")
@@ -207,6 +229,42 @@ func keyValues(v string) []keyValue {
 		return nil
 	}
 	return []keyValue{{k, val, len(k) + 1}}
+}
+
+// paramPasswords returns the password parameters written anywhere in a
+// value, NAME=X after the start or after one of "?&;," or a blank
+// (libpq's "host=db password=x", a URL's "?password=x", ODBC's
+// "Server=db;Pwd=x"), NAME a password word (secretName). X runs to the
+// next "&", ";" or blank, or is 'quoted' (libpq).
+func paramPasswords(v string) []keyValue {
+	var kvs []keyValue
+	for i := 0; i < len(v); i++ {
+		if i > 0 && strings.IndexByte("?&;, \t", v[i-1]) < 0 {
+			continue
+		}
+		j := i
+		for j < len(v) && (isWordChar(v[j]) || v[j] == '-' || v[j] == '.') {
+			j++
+		}
+		if j == i || j >= len(v) || v[j] != '=' || !secretName(v[i:j]) {
+			continue
+		}
+		off := j + 1
+		end := off
+		if end < len(v) && v[end] == '\'' {
+			if q := strings.IndexByte(v[end+1:], '\''); q >= 0 {
+				end += q + 2
+			} else {
+				end = len(v)
+			}
+		}
+		for end < len(v) && strings.IndexByte("&; \t", v[end]) < 0 {
+			end++
+		}
+		kvs = append(kvs, keyValue{v[i:j], v[off:end], off})
+		i = end
+	}
+	return kvs
 }
 
 // dsnPassword returns where the password of a DSN in the word v starts

@@ -38,6 +38,14 @@ func TestMaskPasswordSpellings(t *testing.T) {
 		{"URL DSN with / : @", "mysql://root:p/w:x@y@db.example:3306/x", "mysql://root:***@db.example:3306/x"},
 		{"DSN parameter", "tool 'root@tcp(h)/db?tls=true&password=pw&x=1'", "tool 'root@tcp(h)/db?tls=true&password=***&x=1'"},
 		{"trailing comment", "sysbench --mysql-password=hunter2 run  # password hunter2, see wiki", "sysbench --mysql-password=*** run  # password ***, see wiki"},
+		{"issue 18: URL DSN option", "sysbench oltp_read_write --mysql-dsn=mysql://sbtest:SEC/RET@127.0.0.1/sbtest --threads=8 run", "sysbench oltp_read_write --mysql-dsn=mysql://sbtest:***@127.0.0.1/sbtest --threads=8 run"},
+		{"issue 18: Go DSN option", "sysbench oltp_read_write --dsn=sbtest:SEC@RET@tcp(127.0.0.1:3306)/sbtest --threads=8 run", "sysbench oltp_read_write --dsn=sbtest:***@tcp(127.0.0.1:3306)/sbtest --threads=8 run"},
+		{"issue 18: URL DSN with a colon", "sysbench --mysql-dsn=mysql://u:SEC:RET@db1/x run", "sysbench --mysql-dsn=mysql://u:***@db1/x run"},
+		{"libpq parameters in an option", "sysbench --pgsql-dsn='host=db1 password=SEC user=u' run", "sysbench --pgsql-dsn=*** run"},
+		{"libpq parameters in a word", "psql 'host=db1 password=SEC user=u'", "psql 'host=db1 password=*** user=u'"},
+		{"ODBC Pwd", "tool --conn=Server=db1;Uid=u;Pwd=SEC;Port=1 run", "tool --conn=Server=db1;Uid=u;Pwd=***;Port=1 run"},
+		{"query password in an option", "sysbench --url=postgres://db1/x?sslmode=disable&password=SEC run", "sysbench --url=postgres://db1/x?sslmode=disable&password=*** run"},
+		{"URL userinfo and parameter overlap", "tool --url=mysql://u:SEC@db1/x?password=SEC2", "tool --url=mysql://u:***@db1/x?password=***"},
 		{"commented-out option", "sysbench cpu run # --mysql-password=hunter2", "sysbench cpu run # --mysql-password=***"},
 		{"unclosed quote before", `sysbench " --mysql-password='00' 0`, `sysbench " --mysql-password=*** 0`},
 		{"unclosed quote after", `sysbench -p'00' " # the password is 00`, `sysbench -p*** " # the password is ***`},
@@ -147,4 +155,33 @@ func FuzzMaskPasswords(f *testing.F) {
 			t.Fatalf("password %q kept:\n in  %q\n out %q", pw, build(pw), got)
 		}
 	})
+}
+
+// TestCommandOptionsMasked: options are read from the masked line, and
+// an option that only names a connection is no setting of the run.
+func TestCommandOptionsMasked(t *testing.T) {
+	c := ParseCommand("sysbench oltp_read_write --mysql-dsn=mysql://sbtest:SEC/RET@127.0.0.1/sbtest --threads=8 run")
+	if got := c.Opts["mysql-dsn"]; got != "mysql://sbtest:***@127.0.0.1/sbtest" || c.Test != "oltp_read_write" || c.Labels["threads"] != "8" {
+		t.Errorf("Opts %q, test %q, labels %v", c.Opts, c.Test, c.Labels)
+	}
+	c = ParseCommand("sysbench oltp_read_write --threads=8 --mysql-dsn mysql://sbtest:SEC@127.0.0.1/sbtest run")
+	if got := c.Opts["mysql-dsn"]; got != "mysql://sbtest:***@127.0.0.1/sbtest" || c.Action != "run" {
+		t.Errorf("separate value: Opts %q, action %q", c.Opts, c.Action)
+	}
+	for _, tt := range []struct {
+		name  string
+		class OptionClass
+	}{{"mysql-dsn", ClassConnection}, {"dsn", ClassConnection}, {"pgsql_url", ClassConnection}, {"target-host", ClassConnection},
+		{"my-user", ClassCredential}, {"api-token", ClassCredential}, {"db-pass", ClassCredential}, {"oltp-foo", ClassUnknown}} {
+		o, known := LookupOption(ToolSysbench, tt.name)
+		if known || o.Class != tt.class || o.Split != (tt.class == ClassUnknown) {
+			t.Errorf("LookupOption(%q) = %+v %v, want class %s", tt.name, o, known, tt.class)
+		}
+	}
+	for v, want := range map[string]bool{"mysql://sbtest:***@127.0.0.1/sbtest": true, "u:***@tcp(h:3306)/db": true,
+		"host=db1 password=***": true, "https://u@h/x": true, "mysql://h/x": false, "16K": false, "uniform": false} {
+		if CredentialValue(v) != want {
+			t.Errorf("CredentialValue(%q) = %v", v, !want)
+		}
+	}
 }

@@ -232,14 +232,22 @@ func (r RatioRow) VerdictText() string {
 	return r.Verdict
 }
 
-// IntervalText is the ratio's interval over the runs, "[0.47, 0.95]";
+// IntervalText is the ratio's interval over the runs, "[0.47, 0.95]"
+// ("(1.00, 1.20]" when an end is not in it);
 // for two single runs the within-run interval, labelled so; "–" when a
 // side has one run and there is none; "unbounded" when the runs cannot
 // bound it.
 func (r RatioRow) IntervalText() string {
 	switch {
 	case r.Lo != nil && r.Hi != nil:
-		return "[" + FormatFixed(*r.Lo, 2) + ", " + FormatFixed(*r.Hi, 2) + "]"
+		l, h := "[", "]"
+		if r.LoOpen {
+			l = "("
+		}
+		if r.HiOpen {
+			h = ")"
+		}
+		return l + FormatFixed(*r.Lo, 2) + ", " + FormatFixed(*r.Hi, 2) + h
 	case r.WithinLo != nil && r.WithinHi != nil:
 		return "within-run [" + FormatFixed(*r.WithinLo, 2) + ", " + FormatFixed(*r.WithinHi, 2) + "]"
 	case r.Verdict == string(analyze.VerdictOneRun) || r.Ratio == nil:

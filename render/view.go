@@ -21,6 +21,9 @@ import (
 // ascending — so that a report is the same byte for byte for the same
 // inputs.
 type View struct {
+	// Trimmed says a centre somewhere is a steady state after a trimmed
+	// warm-up rather than what the runs printed (ResultRow.Trim).
+	Trimmed bool
 	Title   string
 	Command string          // the sbreport command line that made the report
 	Report  *analyze.Report // the numbers behind everything below
@@ -182,23 +185,31 @@ type ResultRow struct {
 	Percentiles []*float64 // in the order of WorkloadView.Percentiles
 	Center      *float64   // the compared metric
 	Lo, Hi      *float64
-	Within      bool   // the interval is within one run (batch means)
-	Note        string // "repeats differ 3.60×" when they differ more than the other cells' repeats
-	Ratio       *RatioRow
+	Within      bool // the interval is within one run (batch means)
+	// Note is "repeats differ 3.60×" when they differ more than the
+	// other cells' repeats, and says when the centre is not the printed
+	// figure because a warm-up was trimmed (analyze.Row.TrimNote).
+	Note string
+	// Trim says the centre is the steady state after a trimmed warm-up,
+	// how much was trimmed and what was printed; "" when nothing was.
+	Trim  string
+	Ratio *RatioRow
 }
 
 // A RatioRow compares one system with the baseline at one thread count.
 type RatioRow struct {
-	System      string
-	Threads     int
-	N, BaseN    int
-	Ratio       *float64
-	Lo, Hi      *float64
-	P           *float64
-	Test        string
-	Significant bool
-	Better      bool
-	Verdict     string // analyze.Verdict: "better", "worse", "no significant difference", "no test (1 run)", ...
+	System   string
+	Threads  int
+	N, BaseN int
+	Ratio    *float64
+	Lo, Hi   *float64
+	// LoOpen and HiOpen mark an end that is not in the interval.
+	LoOpen, HiOpen bool
+	P              *float64
+	Test           string
+	Significant    bool
+	Better         bool
+	Verdict        string // analyze.Verdict: "better", "worse", "no significant difference", "no test (1 run)", ...
 	// WithinLo and WithinHi bound the within-run comparison of two single
 	// runs (batch means); never a verdict.
 	WithinLo, WithinHi *float64
@@ -293,7 +304,11 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	}
 	v.Setup = newSetup(rp)
 	for _, w := range rp.Workloads {
-		v.Workloads = append(v.Workloads, newWorkload(rp, w))
+		wv := newWorkload(rp, w)
+		for _, r := range wv.Results {
+			v.Trimmed = v.Trimmed || r.Trim != ""
+		}
+		v.Workloads = append(v.Workloads, wv)
 	}
 	v.Stability = newStability(rp.Stability)
 	v.Relative, v.RelativeCols, v.RelativeByWorkload = relative(rp)
@@ -310,7 +325,7 @@ func ratioRow(r *analyze.RatioReport) *RatioRow {
 	}
 	return &RatioRow{System: r.System, Threads: r.Threads, N: r.N, BaseN: r.BaseN, Ratio: r.Ratio, Lo: r.Lo, Hi: r.Hi,
 		P: r.P, Test: r.Test, Significant: r.Significant, Better: r.Better, Verdict: string(r.Verdict),
-		WithinLo: r.WithinLo, WithinHi: r.WithinHi}
+		WithinLo: r.WithinLo, WithinHi: r.WithinHi, LoOpen: r.LoOpen, HiOpen: r.HiOpen}
 }
 
 func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
@@ -324,6 +339,12 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 			rr.Percentiles = append(rr.Percentiles, p.Center)
 		}
 		rr.Note = cellNotes(rp, w.Name, c.System, c.Threads)
+		if rr.Trim = c.TrimNote; c.TrimNote != "" {
+			if rr.Note != "" {
+				rr.Note += "; "
+			}
+			rr.Note += c.TrimNote
+		}
 		if r := ratioRow(c.Ratio); r != nil {
 			rr.Ratio = r
 			wv.Ratios = append(wv.Ratios, *r)

@@ -525,7 +525,7 @@ func (wb *workbook) intervals(doc *parse.Document, an *analyze.Analysis) error {
 // per cell (value_1, value_2, ...) after the summary columns.
 func (wb *workbook) comparisons(an *analyze.Analysis) error {
 	cols := []xcol{{"workload", ""}, {"threads", "0"}, {"metric", ""}, {"system", ""}, {"base", ""}, {"n", "0"},
-		{"center", "#,##0.00"}, {"lo", "#,##0.00"}, {"hi", "#,##0.00"}, {"within_run", ""},
+		{"center", "#,##0.00"}, {"lo", "#,##0.00"}, {"hi", "#,##0.00"}, {"within_run", ""}, {"trimmed", ""},
 		{"ratio", "0.000"}, {"ratio_lo", "0.000"}, {"ratio_hi", "0.000"}, {"p_value", "0.0000"}, {"test", ""},
 		{"significant", ""}, {"better", ""}, {"verdict", ""}, {"warnings", ""}}
 	repeats := 0
@@ -543,7 +543,7 @@ func (wb *workbook) comparisons(an *analyze.Analysis) error {
 		}
 		for _, r := range an.Comparison.Rows {
 			x := xrow{r.Workload, pi(r.Threads), string(r.Metric), r.System, r.Base, float64(r.N),
-				pf(r.Center), pf(r.Lo), pf(r.Hi), r.Within,
+				pf(r.Center), pf(r.Lo), pf(r.Hi), r.Within, r.TrimNote(),
 				pf(r.Ratio), pf(r.RatioLo), pf(r.RatioHi), pf(r.PValue), r.Test,
 				r.Significant, r.Better, string(r.Verdict), joinWarnings(r.Warnings)}
 			for _, v := range r.Values {

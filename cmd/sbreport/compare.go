@@ -218,6 +218,7 @@ func printComparison(w io.Writer, c *analyze.Comparison) {
 		fmt.Fprintln(tw, strings.Join(cols, "\t")+"\t")
 	}
 	tw.Flush()
+	printTrims(w, c)
 	printWarnings(w, c)
 }
 
@@ -261,6 +262,9 @@ func centerText(r analyze.Row) string {
 	}
 	if r.SpreadWarning {
 		s += " (!)"
+	}
+	if len(r.Trimmed) > 0 {
+		s += " (trimmed)"
 	}
 	return s
 }
@@ -311,13 +315,46 @@ func ratioText(r analyze.Row) string {
 	s := fmt.Sprintf("%.3f×", *r.Ratio)
 	switch {
 	case r.RatioLo != nil && r.RatioHi != nil:
-		return s + fmt.Sprintf(" [%.3f, %.3f]", *r.RatioLo, *r.RatioHi)
+		l, h := "[", "]"
+		if r.RatioLoOpen {
+			l = "("
+		}
+		if r.RatioHiOpen {
+			h = ")"
+		}
+		return s + fmt.Sprintf(" %s%.3f, %.3f%s", l, *r.RatioLo, *r.RatioHi, h)
 	case r.WithinRatioLo != nil && r.WithinRatioHi != nil:
 		return s + fmt.Sprintf(" (within-run [%.3f, %.3f])", *r.WithinRatioLo, *r.WithinRatioHi)
 	case r.Verdict == analyze.VerdictOneRun:
 		return s + " (no interval)"
 	}
 	return s + " [unbounded]"
+}
+
+// printTrims lists, under the table, the cells marked "(trimmed)": whose
+// centre is not what sysbench printed because a warm-up was trimmed, and
+// how much was.
+func printTrims(w io.Writer, c *analyze.Comparison) {
+	first := true
+	for _, r := range c.Rows {
+		if len(r.Trimmed) == 0 {
+			continue
+		}
+		if first {
+			fmt.Fprintln(w, "\ntrimmed (the steady state after the warm-up, not the printed figure):")
+			first = false
+		}
+		t := "?"
+		if r.Threads != nil {
+			t = strconv.Itoa(*r.Threads)
+		}
+		fmt.Fprintf(w, "  %s/%s threads/%s: %s\n", r.Workload, t, r.System, r.TrimNote())
+		if len(r.Trimmed) > 1 || r.N > 1 {
+			for _, tr := range r.Trimmed {
+				fmt.Fprintf(w, "    %s: %s, %s\n", tr.Run, fmtNum(tr.Value), tr.Text())
+			}
+		}
+	}
 }
 
 // printWarnings lists the warnings once each, saying where they apply.

@@ -16,7 +16,8 @@
 // captures, table status rows and system statistics (vmstat, iostat,
 // mpstat, /proc snapshots) are kept as JSON (captures), input
 // problems as rows (input_errors), every input file as its text line by
-// line (source_lines) with its SHA-256, and campaign manifests whole
+// line (source_lines, passwords masked as parse.MaskPasswords masks them)
+// with the SHA-256 of the file as read, and campaign manifests whole
 // (campaigns).
 //
 // Storing is idempotent and transactional per input file: a file is

@@ -386,7 +386,8 @@ func splitLines(text []byte) []string {
 func (s *storer) insertRows(ctx context.Context, tx *sql.Tx, id int64, f *fileRows, lines []string) (c counts, err error) {
 	lb := s.w.newBatch(tx, "INSERT INTO source_lines (source_id, n, text) VALUES ", 3)
 	for i, l := range lines {
-		if err := lb.add(ctx, id, i+1, l); err != nil {
+		// A command line's passwords are not kept (MaskPasswords).
+		if err := lb.add(ctx, id, i+1, parse.MaskPasswords(l)); err != nil {
 			return c, err
 		}
 	}
