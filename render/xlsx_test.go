@@ -257,7 +257,7 @@ func numberCell(typ excelize.CellType) bool {
 // values printed in the inputs.
 func TestWorkbookTypes(t *testing.T) {
 	b := openBook(t, load(t, "testdata/engines"))
-	want := []string{SheetSummary, SheetRuns, SheetIntervals, SheetComparisons, SheetScaling, SheetFit, SheetHosts, SheetVariables, SheetTables}
+	want := []string{SheetSummary, SheetRuns, SheetIntervals, SheetComparisons, SheetScaling, SheetFit, SheetHosts, SheetVariables, SheetTables, SheetFindings}
 	if got := b.f.GetSheetList(); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Fatalf("sheets %v, want %v", got, want)
 	}

@@ -12,7 +12,7 @@ const SheetFindings = "Findings"
 
 func (wb *workbook) findingsSheet(v *View) error {
 	cols := []xcol{{"kind", ""}, {"code", ""}, {"workload", ""}, {"system", ""}, {"threads", "0"},
-		{"guard passed", ""}, {"guard", ""}, {"reason", ""}, {"evidence", ""}, {"value", "#,##0.####"},
+		{"guard passed", ""}, {"reason", ""}, {"evidence", ""}, {"value", "#,##0.####"},
 		{"lo", "#,##0.####"}, {"hi", "#,##0.####"}, {"unit", ""}, {"sources", ""}}
 	_, err := wb.table(SheetFindings, cols, func(yield func(xrow) error) error {
 		for _, f := range v.Report.Findings {
@@ -21,18 +21,18 @@ func (wb *workbook) findingsSheet(v *View) error {
 				threads = float64(f.Threads)
 			}
 			if len(f.Evidence) == 0 {
-				if err := yield(xrow{string(f.Kind), f.Code, f.Workload, f.System, threads, f.Guard.Passed, f.Guard.Rule, f.Guard.Reason}); err != nil {
+				if err := yield(xrow{string(f.Kind), f.Code, f.Workload, f.System, threads, f.Guard.Passed, f.Guard.Reason}); err != nil {
 					return err
 				}
 			}
 			for _, e := range f.Evidence {
-				if err := yield(xrow{string(f.Kind), f.Code, f.Workload, f.System, threads, f.Guard.Passed, f.Guard.Rule,
+				if err := yield(xrow{string(f.Kind), f.Code, f.Workload, f.System, threads, f.Guard.Passed,
 					f.Guard.Reason, e.Name, e.Value, pf(e.Lo), pf(e.Hi), e.Unit, strings.Join(e.Sources, " ")}); err != nil {
 					return err
 				}
 			}
 			for _, k := range sortedKeys(f.Words) {
-				if err := yield(xrow{string(f.Kind), f.Code, f.Workload, f.System, threads, f.Guard.Passed, f.Guard.Rule,
+				if err := yield(xrow{string(f.Kind), f.Code, f.Workload, f.System, threads, f.Guard.Passed,
 					f.Guard.Reason, k, nil, nil, nil, f.Words[k]}); err != nil {
 					return err
 				}
