@@ -395,6 +395,7 @@ func (c *ctx) remember(l *Line) {
 	c.blankRun = 0
 	c.noteTestWord(l)
 	c.noteSection(l)
+	c.noteFacts(l)
 	if len(c.headings) == maxHeadings {
 		copy(c.headings, c.headings[1:])
 		c.headings = c.headings[:maxHeadings-1]

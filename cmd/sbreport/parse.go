@@ -103,6 +103,7 @@ type jsonSink struct {
 	vars    spool
 	tables  spool
 	stats   spool
+	facts   spool
 	errSp   spool
 	errs    []*parse.Error
 	werr    error
@@ -163,6 +164,8 @@ func (s *jsonSink) add(it parse.Item) {
 		}
 		s.stats.add(b)
 		s.keep(b)
+	case *parse.Fact:
+		s.marshal(&s.facts, v)
 	case *parse.Error:
 		s.errs = append(s.errs, v)
 		s.marshal(&s.errSp, v)
@@ -304,7 +307,7 @@ func marshalRun(b []byte, r *parse.Run) ([]byte, error) {
 
 func (s *jsonSink) close() error {
 	defer func() {
-		for _, sp := range []*spool{&s.hosts, &s.vars, &s.tables, &s.stats, &s.errSp} {
+		for _, sp := range []*spool{&s.hosts, &s.vars, &s.tables, &s.stats, &s.facts, &s.errSp} {
 			sp.close()
 		}
 	}()
@@ -317,7 +320,7 @@ func (s *jsonSink) close() error {
 		key string
 		sp  *spool
 	}{{` "hosts":`, &s.hosts}, {`,"variables":`, &s.vars}, {`,"tables":`, &s.tables},
-		{`,"sysstats":`, &s.stats}, {`,"errors":`, &s.errSp}} {
+		{`,"sysstats":`, &s.stats}, {`,"facts":`, &s.facts}, {`,"errors":`, &s.errSp}} {
 		s.w.WriteString(m.key)
 		if err := m.sp.writeTo(s.w); err != nil {
 			return err
