@@ -99,6 +99,7 @@ type Run struct {
 
 	// Set while parsing, read by settle.
 	cmdOpts         map[string]string // the command line's options (Command.Opts)
+	shellEnv        map[string]string // the shell variables the text assigned before the run
 	hdrSettings     map[string]string // settings the options header printed
 	engineHint      string            // the engine the nearest capture states
 	engineFrom      string            // where engineHint was read
