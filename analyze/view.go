@@ -318,7 +318,14 @@ type TableSize struct {
 	DataBytes   *int64   `json:"data_bytes"`
 	IndexBytes  *int64   `json:"index_bytes"`
 	BytesPerRow *float64 `json:"bytes_per_row"` // (data + index) / rows
+	// RowsEstimated marks row counts the engine estimates (InnoDB's
+	// SHOW TABLE STATUS rows are a sample's, not a count).
+	RowsEstimated bool `json:"rows_estimated"`
 }
+
+// estimatedRows are the engines whose SHOW TABLE STATUS row count is an
+// estimate.
+var estimatedRows = map[string]bool{"innodb": true, "xtradb": true, "rocksdb": true, "tokudb": true}
 
 // A StabilityReport summarises the runs' interim series.
 type StabilityReport struct {
@@ -595,7 +602,7 @@ func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemH
 	var shared []*parse.Host
 	for _, h := range doc.Hosts {
 		ss := captureSystems(ds, parse.CaptureID(h.Source, h.Line), h.Labels, h.Source)
-		if len(ss) == 0 || len(ss) == len(systems) && len(systems) > 1 {
+		if len(ss) == 0 || len(ss) == len(systems) && len(systems) > 1 || oneTranscript(ds, h.Source) {
 			shared = append(shared, h)
 			continue
 		}
@@ -603,14 +610,26 @@ func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemH
 			per[s] = append(per[s], h)
 		}
 	}
+	// Captures of no system in particular are merged only when they
+	// describe one machine (machines); several machines stay apart.
+	sharedM := machines(shared)
 	if len(per) == 0 {
-		return []SystemHost{{Host: parse.MergeHosts(shared...)}}
+		var out []SystemHost
+		for _, m := range sharedM {
+			out = append(out, SystemHost{Host: parse.MergeHosts(m...)})
+		}
+		return out
 	}
 	var out []SystemHost
 	for _, s := range systems {
-		hs := append(append([]*parse.Host(nil), per[s]...), shared...)
-		if len(hs) > 0 {
-			out = append(out, SystemHost{System: s, Host: parse.MergeHosts(hs...)})
+		for i, m := range machines(per[s]) {
+			if i == 0 && len(sharedM) == 1 {
+				m = append(append([]*parse.Host(nil), m...), sharedM[0]...)
+			}
+			out = append(out, SystemHost{System: s, Host: parse.MergeHosts(m...)})
+		}
+		if len(per[s]) == 0 && len(sharedM) == 1 {
+			out = append(out, SystemHost{System: s, Host: parse.MergeHosts(sharedM[0]...)})
 		}
 	}
 	return out
@@ -640,7 +659,7 @@ func variablesBySystem(doc *parse.Document, ds *Dataset, systems []string) []Sys
 			continue
 		}
 		ss := captureSystems(ds, parse.CaptureID(vs.Source, vs.Line), vs.Labels, vs.Source)
-		if len(ss) == 0 {
+		if len(ss) == 0 || oneTranscript(ds, vs.Source) {
 			ss = []string{""}
 		}
 		for _, s := range ss {
@@ -672,20 +691,36 @@ func addPtr(sum, v *int64) *int64 {
 	return &x
 }
 
-// tableSizes sums the SHOW TABLE STATUS rows per system and engine.
+// tableSizes sums the SHOW TABLE STATUS rows per system and engine. A
+// table read again (a re-prepare, a second capture) is the later
+// reading, never a second table.
 func tableSizes(doc *parse.Document, ds *Dataset, systems []string) []TableSize {
 	type key struct{ sys, engine string }
-	sums := map[key]*TableSize{}
-	var keys []key
+	type tkey struct{ sys, schema, name string }
+	last := map[tkey]*parse.TableStatus{}
+	var tables []tkey
 	for _, t := range doc.Tables {
 		sys := ""
 		if ss := captureSystems(ds, parse.CaptureID(t.Source, t.Line), t.Labels, t.Source); len(ss) > 0 {
 			sys = ss[0]
 		}
-		k := key{sys, t.Engine}
+		k := tkey{sys, t.Schema, t.Name}
+		if t.Name == "" {
+			k.name = parse.CaptureID(t.Source, t.Line)
+		}
+		if _, ok := last[k]; !ok {
+			tables = append(tables, k)
+		}
+		last[k] = t
+	}
+	sums := map[key]*TableSize{}
+	var keys []key
+	for _, tk := range tables {
+		t := last[tk]
+		k := key{tk.sys, t.Engine}
 		row := sums[k]
 		if row == nil {
-			row = &TableSize{System: sys, Engine: t.Engine}
+			row = &TableSize{System: tk.sys, Engine: t.Engine}
 			sums[k] = row
 			keys = append(keys, k)
 		}
@@ -693,6 +728,7 @@ func tableSizes(doc *parse.Document, ds *Dataset, systems []string) []TableSize 
 		row.Rows = addPtr(row.Rows, t.Rows)
 		row.DataBytes = addPtr(row.DataBytes, t.DataLength)
 		row.IndexBytes = addPtr(row.IndexBytes, t.IndexLength)
+		row.RowsEstimated = row.RowsEstimated || t.Rows != nil && estimatedRows[strings.ToLower(t.Engine)]
 	}
 	rank := map[string]int{}
 	for i, s := range systems {
