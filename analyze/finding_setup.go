@@ -128,12 +128,7 @@ func eventCap(r *parse.Run) (int64, string, bool) {
 			opts = c.Opts
 		}
 	}
-	legacy := strings.HasPrefix(r.Version, "0.")
-	if r.Version == "" {
-		_, t := opts["test"]
-		_, n := opts["num-threads"]
-		legacy = t || n
-	}
+	legacy := legacySysbench(r, opts)
 	get := func(k string) (int64, bool) {
 		v, ok := opts[k]
 		if !ok {
@@ -158,6 +153,22 @@ func eventCap(r *parse.Run) (int64, string, bool) {
 		return 0, "", false
 	}
 	return legacyEventCap, "", true
+}
+
+// legacySysbench reports whether a run is sysbench 0.4 or 0.5: by its
+// banner, else by a command in their syntax (--test=, --num-threads).
+func legacySysbench(r *parse.Run, opts map[string]string) bool {
+	if r.Version != "" {
+		return strings.HasPrefix(r.Version, "0.")
+	}
+	if opts == nil && r.Command != "" {
+		if c := parse.ParseCommand(r.Command); c != nil {
+			opts = c.Opts
+		}
+	}
+	_, t := opts["test"]
+	_, n := opts["num-threads"]
+	return t || n
 }
 
 // stoppedAtCap reports whether a run ended by its event cap rather than
@@ -294,8 +305,8 @@ func dataSizeFindings(doc *parse.Document, ds *Dataset) Findings {
 		tables := int64(-1)
 		if n, err := strconv.ParseInt(firstSetting(r, "tables", "oltp-tables-count"), 10, 64); err == nil && n > 0 {
 			tables = n
-		} else if strings.HasPrefix(r.Version, "0.4") {
-			tables = 1 // 0.4's OLTP test has one table
+		} else if legacySysbench(r, nil) {
+			tables = 1 // 0.4's and 0.5's OLTP tests default to one table
 		}
 		k := key{tables, size}
 		if _, ok := srcs[k]; !ok {

@@ -210,20 +210,20 @@ func dataSizePhrase(fs []*analyze.Finding) string {
 	return s
 }
 
-// cacheFitPhrase: "tokudb's data and indexes (22 GiB) fit its cache
-// (252 GiB); innodb's (22 GiB) exceed its (128 MiB): the comparison
-// measures the configuration as much as the engines."
+// cacheFitPhrase: "Data and indexes fit the engine's cache for innodb
+// (138 MiB in 256 MiB) but not for aria (134 MiB in 128 MiB): the
+// comparison measures the configuration as much as the engines."
 func cacheFitPhrase(f *analyze.Finding) string {
-	part := func(engines string) []string {
+	part := func(engines string) string {
 		var out []string
 		for _, e := range strings.Split(engines, ",") {
-			out = append(out, fmt.Sprintf("%s's %s of data and indexes with a %s cache", e,
+			out = append(out, fmt.Sprintf("%s (%s in %s)", e,
 				FormatBytes(f.Value("data_bytes."+e)), FormatBytes(f.Value("cache_bytes."+e))))
 		}
-		return out
+		return joinAnd(out)
 	}
-	return capitalize(joinAnd(part(f.Word("fit")))) + " fit in memory, " + joinAnd(part(f.Word("exceed"))) +
-		" do not: the comparison measures the configuration as much as the engines."
+	return "Data and indexes fit the engine's cache for " + part(f.Word("fit")) + " but not for " + part(f.Word("exceed")) +
+		": the comparison measures the configuration as much as the engines."
 }
 
 // setupFacts are the appendix's list of what the inputs say about the
