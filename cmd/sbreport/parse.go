@@ -104,6 +104,7 @@ type jsonSink struct {
 	tables  spool
 	stats   spool
 	facts   spool
+	nfacts  int
 	errSp   spool
 	errs    []*parse.Error
 	werr    error
@@ -166,6 +167,7 @@ func (s *jsonSink) add(it parse.Item) {
 		s.keep(b)
 	case *parse.Fact:
 		s.marshal(&s.facts, v)
+		s.nfacts++
 	case *parse.Error:
 		s.errs = append(s.errs, v)
 		s.marshal(&s.errSp, v)
@@ -321,6 +323,9 @@ func (s *jsonSink) close() error {
 		sp  *spool
 	}{{` "hosts":`, &s.hosts}, {`,"variables":`, &s.vars}, {`,"tables":`, &s.tables},
 		{`,"sysstats":`, &s.stats}, {`,"facts":`, &s.facts}, {`,"errors":`, &s.errSp}} {
+		if m.sp == &s.facts && s.nfacts == 0 {
+			continue // omitted when empty, as in parse.Document
+		}
 		s.w.WriteString(m.key)
 		if err := m.sp.writeTo(s.w); err != nil {
 			return err
