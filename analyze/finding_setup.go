@@ -173,10 +173,21 @@ func legacySysbench(r *parse.Run, opts map[string]string) bool {
 
 // stoppedAtCap reports whether a run ended by its event cap rather than
 // its time limit: it counted the cap's events (0.4 overshoots it by up to
-// a transaction a thread) before the time limit, if any, was reached.
+// a transaction a thread), no more, before the time limit, if any, was
+// reached.
 func stoppedAtCap(r *parse.Run) (int64, string, bool) {
 	n, from, ok := eventCap(r)
 	if !ok || r.Events == nil || *r.Events < n {
+		return 0, "", false
+	}
+	// A run at its cap counts the cap's events, give or take the
+	// transaction each thread had under way: many more and the cap was
+	// not in force (a 0.4 paste without its --max-requests=0).
+	threads := int64(1)
+	if r.Threads != nil && *r.Threads > 0 {
+		threads = int64(*r.Threads)
+	}
+	if *r.Events > n+n/100+threads {
 		return 0, "", false
 	}
 	if r.Options.TimeLimitS != nil && *r.Options.TimeLimitS > 0 && r.TotalTimeS != nil &&
@@ -246,8 +257,14 @@ func runLengthFindings(doc *parse.Document, ds *Dataset) Findings {
 			} else {
 				f.word("cap_from", k.from)
 			}
-			if v := g.runs[0].Version; v != "" {
-				f.word("version", v)
+			var vs []string
+			for _, r := range g.runs {
+				if r.Version != "" {
+					vs = append(vs, r.Version)
+				}
+			}
+			if vs = dedupe(vs); len(vs) > 0 {
+				f.word("version", strings.Join(vs, " and "))
 			}
 		case k.limit >= 0:
 			f.Code = CodeRunLength

@@ -66,6 +66,17 @@ func TestSetupEventCap(t *testing.T) {
 		t.Errorf("0.4 default cap: %+v", f)
 	}
 
+	// A 0.4.12 paste without its command: 212,131 transactions in 60 s is
+	// no run stopped at the default cap of 10,000.
+	rp = reportOf(t, "", "../testdata/public/sysbench-0.4/sb0.4.12-oltp-simple-ro-1thr.txt")
+	if fs := rp.Findings.Select(KindCaveat, "", CodeEventCap); len(fs) != 0 {
+		t.Errorf("212,131 events said capped: %+v", fs)
+	}
+	f = oneFinding(t, rp, KindSetup, CodeMeasuredTime)
+	if !near(f.Value("total_time_s"), 60.0003) {
+		t.Errorf("measured time %+v, want 60.0003 s", f)
+	}
+
 	rp = reportOf(t, "", "../testdata/public/identity/sb0.4.12-oltp-ro-rds-first-second-run-duplicate-paste-read-replica.txt")
 	if fs := rp.Findings.Select(KindCaveat, "", CodeEventCap); len(fs) != 0 {
 		t.Errorf("--max-requests=0 runs capped: %+v", fs)
