@@ -113,16 +113,15 @@ func durationPhrases(fs analyze.Findings) []string {
 	var out []string
 	limits := map[string]bool{}
 	var ls []float64
-	fromProse := ""
+	fromProse := false
 	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeRunLength) {
 		v := f.Value("time_limit_s")
 		if !limits[seconds(v)] {
 			limits[seconds(v)] = true
 			ls = append(ls, v)
 		}
-		if f.Word("from") == "prose" {
-			fromProse = f.Word("text")
-		}
+		fromProse = fromProse || f.Word("from") == "prose"
+
 	}
 	sort.Float64s(ls)
 	if len(ls) > 0 {
@@ -131,8 +130,8 @@ func durationPhrases(fs analyze.Findings) []string {
 			ss = append(ss, seconds(v))
 		}
 		s := "runs of " + strings.Join(ss, ", ") + " s"
-		if fromProse != "" {
-			s += " (the text says " + fromProse + ")"
+		if fromProse {
+			s += " (as the text says)"
 		}
 		out = append(out, s)
 	}
@@ -163,7 +162,7 @@ func eventCapPhrase(f *analyze.Finding, others bool) string {
 		s = fmt.Sprintf("%d %s stopped at %s %s", n, plural(n, "run", "runs"), FormatFixed(f.Value("events_cap"), 0), unit)
 	}
 	if f.Word("cap_from") == "default" {
-		s += " (the default cap of sysbench " + f.Word("version") + ")"
+		s += " (sysbench's default cap)"
 	}
 	if e, ok := f.Get("total_time_s"); ok {
 		s += " after " + span(e)
