@@ -227,3 +227,24 @@ func TestSetupHostsApart(t *testing.T) {
 }
 
 var _ = parse.FactDuration
+
+// TestSetupOneHostEveryEngine: a real transcript shows lscpu and free
+// once, then InnoDB runs, then Aria runs on the same server. The host is
+// every engine's, not InnoDB's only (the Hardware table was headed
+// "innodb").
+func TestSetupOneHostEveryEngine(t *testing.T) {
+	rp := reportOf(t, "", "../testdata/real/transcript-lscpu-free-then-innodb-and-aria-oltp_point_select-3s.txt")
+	if len(rp.Systems) != 2 {
+		t.Fatalf("systems %v", rp.Systems)
+	}
+	if len(rp.Hosts) != 1 || rp.Hosts[0].System != "" {
+		for _, h := range rp.Hosts {
+			t.Logf("host of %q", h.System)
+		}
+		t.Fatalf("%d hosts, want one of every system", len(rp.Hosts))
+	}
+	h := oneFinding(t, rp, KindSetup, CodeHost)
+	if h.System != "" || h.Value("cpus") != 2 || h.Word("cpu_model") != "AMD EPYC" || h.Word("hypervisor") != "KVM" {
+		t.Errorf("host finding %+v", h)
+	}
+}

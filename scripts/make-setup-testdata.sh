@@ -13,14 +13,18 @@
 # and an event cap (--time=60 --events=10000): they end at the cap after a
 # few seconds, the limit never reached.
 #
+# A third shows the host (lscpu, free -m) once, then runs of two engines
+# on it, InnoDB first: the host is every engine's, not InnoDB's alone.
+#
 # Usage: scripts/setup.sh && scripts/make-setup-testdata.sh [OUTDIR]
-# (PART=caches or PART=cap records one of the two.)
+# (PART=caches, PART=cap or PART=host records one of them.)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DIR=${1:-$ROOT/testdata/real}
 OUT=$DIR/transcript-innodb-prepared-twice-vs-aria-600000-rows-cache-variables-table-status.txt
 CAPOUT=$DIR/transcript-sysbench-1.0.20-oltp_point_select-time-60-events-10000-1-2-threads-x2.txt
+HOSTOUT=$DIR/transcript-lscpu-free-then-innodb-and-aria-oltp_point_select-3s.txt
 PART=${PART:-all}
 PORT=${SBREPORT_DB_PORT:-3307}
 PASSWORD=${SB_PASSWORD:-sbtest}
@@ -48,7 +52,7 @@ show() {
 }
 
 mariadb -h 127.0.0.1 -P "$PORT" -u sbtest -p"$PASSWORD" -e "CREATE DATABASE IF NOT EXISTS $DB"
-[ "$PART" = cap ] || {
+[ "$PART" = cap ] || [ "$PART" = host ] || {
 	show "${CLIENT[@]}" -e "SHOW VARIABLES WHERE Variable_name IN ('version', 'innodb_buffer_pool_size', 'aria_pagecache_buffer_size', 'key_buffer_size', 'rocksdb_block_cache_size')"
 	for engine in innodb aria; do
 		SB=(oltp_point_select "${CONN[@]}" --tables=1 --table-size="$ROWS" --mysql-storage-engine="$engine")
@@ -64,7 +68,7 @@ mariadb -h 127.0.0.1 -P "$PORT" -u sbtest -p"$PASSWORD" -e "CREATE DATABASE IF N
 	done
 	show sysbench oltp_point_select "${CONN[@]}" --tables=1 cleanup
 } >"$OUT"
-[ "$PART" = caches ] || {
+[ "$PART" = caches ] || [ "$PART" = host ] || {
 	SB=(oltp_point_select "${CONN[@]}" --tables=1 --table-size=10000)
 	show sysbench "${SB[@]}" prepare
 	for threads in 1 2; do
@@ -74,4 +78,14 @@ mariadb -h 127.0.0.1 -P "$PORT" -u sbtest -p"$PASSWORD" -e "CREATE DATABASE IF N
 	done
 	show sysbench "${SB[@]}" cleanup
 } >"$CAPOUT"
+[ "$PART" = caches ] || [ "$PART" = cap ] || {
+	show lscpu
+	show free -m
+	for engine in innodb aria; do
+		SB=(oltp_point_select "${CONN[@]}" --tables=1 --table-size=10000 --mysql-storage-engine="$engine")
+		show sysbench "${SB[@]}" prepare
+		show sysbench "${SB[@]}" --threads=2 --time=3 run
+		show sysbench "${SB[@]}" cleanup
+	done
+} >"$HOSTOUT"
 mariadb -h 127.0.0.1 -P "$PORT" -u sbtest -p"$PASSWORD" -e "DROP DATABASE IF EXISTS $DB"
