@@ -43,7 +43,7 @@ func setupFindings(doc *parse.Document, ds *Dataset, rp *Report) Findings {
 		fs = append(fs, *f)
 	}
 	fs = append(fs, versionFindings(doc, ds, rp)...)
-	fs = append(fs, clientFindings(doc)...)
+	fs = append(fs, clientFindings(doc, ds)...)
 	fs = append(fs, cacheFindings(rp)...)
 	return fs
 }
@@ -491,9 +491,30 @@ func versionFindings(doc *parse.Document, ds *Dataset, rp *Report) Findings {
 	return fs
 }
 
-// clientFindings state how many benchmark clients ran at once, as the
+// clientFindings state how many benchmark clients ran at once: the
+// client runs merged into one run (a campaign's clients), else what the
 // prose says.
-func clientFindings(doc *parse.Document) Findings {
+func clientFindings(doc *parse.Document, ds *Dataset) Findings {
+	if ds != nil {
+		lo, hi := 0, 0
+		for _, c := range ds.Cells {
+			for _, n := range c.Merged {
+				if lo == 0 || n < lo {
+					lo = n
+				}
+				hi = max(hi, n)
+			}
+		}
+		if hi > 1 {
+			f := Finding{Kind: KindSetup, Code: CodeClients,
+				Guard: Guard{Rule: "client runs of one campaign entry merged into one run", Passed: true}}
+			f.add("clients", float64(hi), "", nil, nil)
+			if lo != hi {
+				f.add("min_clients", float64(lo), "", nil, nil)
+			}
+			return Findings{f}
+		}
+	}
 	for _, ft := range doc.Facts {
 		if ft.Name == parse.FactClients && ft.Value != nil {
 			f := Finding{Kind: KindSetup, Code: CodeClients,

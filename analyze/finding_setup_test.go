@@ -248,3 +248,13 @@ func TestSetupOneHostEveryEngine(t *testing.T) {
 		t.Errorf("host finding %+v", h)
 	}
 }
+
+// TestSetupClients: the real clients campaign ran two sysbench processes
+// a run; the setup says so.
+func TestSetupClients(t *testing.T) {
+	rp := reportOf(t, "", "../testdata/real/clients-campaign")
+	c := oneFinding(t, rp, KindSetup, CodeClients)
+	if c.Value("clients") != 2 || c.Has("min_clients") || c.Word("from") != "" {
+		t.Errorf("clients %+v, want 2 from the merged runs", c)
+	}
+}

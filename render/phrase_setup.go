@@ -274,6 +274,10 @@ func setupFacts(rp *analyze.Report) []string {
 	}
 	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeClients) {
 		n := int(f.Value("clients"))
+		if f.Has("min_clients") {
+			out = append(out, fmt.Sprintf("%d to %d sysbench clients at once, each run their sum", int(f.Value("min_clients")), n))
+			continue
+		}
 		out = append(out, fmt.Sprintf("%d sysbench %s at once%s", n, plural(n, "client", "clients"), said(f)))
 	}
 	hosts := fs.Select(analyze.KindSetup, "", analyze.CodeHost)
