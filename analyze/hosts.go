@@ -82,12 +82,13 @@ func sameMachine(a, b *parse.Host) bool {
 	return true
 }
 
-// oneTranscript reports whether every analysed run comes from the file
-// source and names no more than one host and one server: the captures
-// of that file then describe the machine and the server of every system
-// (one server ran every engine), whichever run they happen to precede.
+// oneTranscript reports whether the systems are storage engines and
+// every analysed run comes from the file source and names no more than
+// one host and one server: the captures of that file then describe the
+// machine and the server of every engine (one server ran them all),
+// whichever engine's runs they happen to precede.
 func oneTranscript(ds *Dataset, source string) bool {
-	if ds == nil || len(ds.Systems) < 2 {
+	if ds == nil || len(ds.Systems) < 2 || ds.By != "engine" {
 		return false
 	}
 	hosts, servers := map[string]bool{}, map[string]bool{}

@@ -653,13 +653,32 @@ func (rp *Report) HostFor(system string) *parse.Host {
 // they belong to ("" for those of no system in particular), names
 // lower-cased.
 func variablesBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemVariables {
+	// A file whose captures give one variable two values shows two
+	// servers: its captures stay with the runs they precede.
+	conflicting := map[string]bool{}
+	seen := map[string]map[string]string{}
+	for _, vs := range doc.Variables {
+		if vs.Kind != "" && vs.Kind != "variables" {
+			continue
+		}
+		if seen[vs.Source] == nil {
+			seen[vs.Source] = map[string]string{}
+		}
+		for k, v := range vs.Values {
+			k = strings.ToLower(k)
+			if old, ok := seen[vs.Source][k]; ok && old != v {
+				conflicting[vs.Source] = true
+			}
+			seen[vs.Source][k] = v
+		}
+	}
 	vars := map[string]map[string]string{}
 	for _, vs := range doc.Variables {
 		if vs.Kind != "" && vs.Kind != "variables" {
 			continue
 		}
 		ss := captureSystems(ds, parse.CaptureID(vs.Source, vs.Line), vs.Labels, vs.Source)
-		if len(ss) == 0 || oneTranscript(ds, vs.Source) {
+		if len(ss) == 0 || oneTranscript(ds, vs.Source) && !conflicting[vs.Source] {
 			ss = []string{""}
 		}
 		for _, s := range ss {
