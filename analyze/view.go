@@ -327,7 +327,14 @@ type TableSize struct {
 	DataBytes   *int64   `json:"data_bytes"`
 	IndexBytes  *int64   `json:"index_bytes"`
 	BytesPerRow *float64 `json:"bytes_per_row"` // (data + index) / rows
+	// RowsEstimated marks row counts the engine estimates (InnoDB's
+	// SHOW TABLE STATUS rows are a sample's, not a count).
+	RowsEstimated bool `json:"rows_estimated"`
 }
+
+// estimatedRows are the engines whose SHOW TABLE STATUS row count is an
+// estimate.
+var estimatedRows = map[string]bool{"innodb": true, "xtradb": true, "rocksdb": true, "tokudb": true}
 
 // A StabilityReport summarises the runs' interim series.
 type StabilityReport struct {
@@ -604,7 +611,7 @@ func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemH
 	var shared []*parse.Host
 	for _, h := range doc.Hosts {
 		ss := captureSystems(ds, parse.CaptureID(h.Source, h.Line), h.Labels, h.Source)
-		if len(ss) == 0 || len(ss) == len(systems) && len(systems) > 1 {
+		if len(ss) == 0 || len(ss) == len(systems) && len(systems) > 1 || oneTranscript(ds, h.Source) {
 			shared = append(shared, h)
 			continue
 		}
@@ -612,14 +619,26 @@ func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemH
 			per[s] = append(per[s], h)
 		}
 	}
+	// Captures of no system in particular are merged only when they
+	// describe one machine (machines); several machines stay apart.
+	sharedM := machines(shared)
 	if len(per) == 0 {
-		return []SystemHost{{Host: parse.MergeHosts(shared...)}}
+		var out []SystemHost
+		for _, m := range sharedM {
+			out = append(out, SystemHost{Host: parse.MergeHosts(m...)})
+		}
+		return out
 	}
 	var out []SystemHost
 	for _, s := range systems {
-		hs := append(append([]*parse.Host(nil), per[s]...), shared...)
-		if len(hs) > 0 {
-			out = append(out, SystemHost{System: s, Host: parse.MergeHosts(hs...)})
+		for i, m := range machines(per[s]) {
+			if i == 0 && len(sharedM) == 1 {
+				m = append(append([]*parse.Host(nil), m...), sharedM[0]...)
+			}
+			out = append(out, SystemHost{System: s, Host: parse.MergeHosts(m...)})
+		}
+		if len(per[s]) == 0 && len(sharedM) == 1 {
+			out = append(out, SystemHost{System: s, Host: parse.MergeHosts(sharedM[0]...)})
 		}
 	}
 	return out
@@ -643,13 +662,32 @@ func (rp *Report) HostFor(system string) *parse.Host {
 // they belong to ("" for those of no system in particular), names
 // lower-cased.
 func variablesBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemVariables {
+	// A file whose captures give one variable two values shows two
+	// servers: its captures stay with the runs they precede.
+	conflicting := map[string]bool{}
+	seen := map[string]map[string]string{}
+	for _, vs := range doc.Variables {
+		if vs.Kind != "" && vs.Kind != "variables" {
+			continue
+		}
+		if seen[vs.Source] == nil {
+			seen[vs.Source] = map[string]string{}
+		}
+		for k, v := range vs.Values {
+			k = strings.ToLower(k)
+			if old, ok := seen[vs.Source][k]; ok && old != v {
+				conflicting[vs.Source] = true
+			}
+			seen[vs.Source][k] = v
+		}
+	}
 	vars := map[string]map[string]string{}
 	for _, vs := range doc.Variables {
 		if vs.Kind != "" && vs.Kind != "variables" {
 			continue
 		}
 		ss := captureSystems(ds, parse.CaptureID(vs.Source, vs.Line), vs.Labels, vs.Source)
-		if len(ss) == 0 {
+		if len(ss) == 0 || oneTranscript(ds, vs.Source) && !conflicting[vs.Source] {
 			ss = []string{""}
 		}
 		for _, s := range ss {
@@ -681,20 +719,36 @@ func addPtr(sum, v *int64) *int64 {
 	return &x
 }
 
-// tableSizes sums the SHOW TABLE STATUS rows per system and engine.
+// tableSizes sums the SHOW TABLE STATUS rows per system and engine. A
+// table read again (a re-prepare, a second capture) is the later
+// reading, never a second table.
 func tableSizes(doc *parse.Document, ds *Dataset, systems []string) []TableSize {
 	type key struct{ sys, engine string }
-	sums := map[key]*TableSize{}
-	var keys []key
+	type tkey struct{ sys, schema, name string }
+	last := map[tkey]*parse.TableStatus{}
+	var tables []tkey
 	for _, t := range doc.Tables {
 		sys := ""
 		if ss := captureSystems(ds, parse.CaptureID(t.Source, t.Line), t.Labels, t.Source); len(ss) > 0 {
 			sys = ss[0]
 		}
-		k := key{sys, t.Engine}
+		k := tkey{sys, t.Schema, t.Name}
+		if t.Name == "" {
+			k.name = parse.CaptureID(t.Source, t.Line)
+		}
+		if _, ok := last[k]; !ok {
+			tables = append(tables, k)
+		}
+		last[k] = t
+	}
+	sums := map[key]*TableSize{}
+	var keys []key
+	for _, tk := range tables {
+		t := last[tk]
+		k := key{tk.sys, t.Engine}
 		row := sums[k]
 		if row == nil {
-			row = &TableSize{System: sys, Engine: t.Engine}
+			row = &TableSize{System: tk.sys, Engine: t.Engine}
 			sums[k] = row
 			keys = append(keys, k)
 		}
@@ -702,6 +756,7 @@ func tableSizes(doc *parse.Document, ds *Dataset, systems []string) []TableSize 
 		row.Rows = addPtr(row.Rows, t.Rows)
 		row.DataBytes = addPtr(row.DataBytes, t.DataLength)
 		row.IndexBytes = addPtr(row.IndexBytes, t.IndexLength)
+		row.RowsEstimated = row.RowsEstimated || t.Rows != nil && estimatedRows[strings.ToLower(t.Engine)]
 	}
 	rank := map[string]int{}
 	for i, s := range systems {

@@ -342,6 +342,10 @@ func (r *Run) settle() {
 			}
 			continue
 		}
+		v, ok := r.expand("--"+o.Name, v)
+		if !ok {
+			continue
+		}
 		if r.Settings == nil {
 			r.Settings = map[string]string{}
 		}
@@ -350,6 +354,10 @@ func (r *Run) settle() {
 	for name, v := range r.prepOpts {
 		o, known := LookupOption(tool, name)
 		if !o.Split || o.Label != "" || !known && CredentialValue(v) {
+			continue
+		}
+		v, ok := r.expand("--"+o.Name, v)
+		if !ok {
 			continue
 		}
 		if r.Settings == nil {

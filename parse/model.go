@@ -99,6 +99,7 @@ type Run struct {
 
 	// Set while parsing, read by settle.
 	cmdOpts         map[string]string // the command line's options (Command.Opts)
+	shellEnv        map[string]string // the shell variables the text assigned before the run
 	hdrSettings     map[string]string // settings the options header printed
 	engineHint      string            // the engine the nearest capture states
 	engineFrom      string            // where engineHint was read
@@ -464,18 +465,21 @@ type Document struct {
 	Variables []*Variables   `json:"variables"`
 	Tables    []*TableStatus `json:"tables"`
 	SysStats  []*SysStat     `json:"sysstats,omitempty"`
-	Errors    []*Error       `json:"errors"`
+	// Facts are the setup facts the inputs' prose states.
+	Facts  []*Fact  `json:"facts,omitempty"`
+	Errors []*Error `json:"errors"`
 }
 
 // Items returns the document's items: runs, hosts, variables, tables,
 // system statistics, errors, each kind in its order (nil ones left out).
 func (d *Document) Items() []Item {
-	out := make([]Item, 0, len(d.Runs)+len(d.Hosts)+len(d.Variables)+len(d.Tables)+len(d.SysStats)+len(d.Errors))
+	out := make([]Item, 0, len(d.Runs)+len(d.Hosts)+len(d.Variables)+len(d.Tables)+len(d.SysStats)+len(d.Facts)+len(d.Errors))
 	out = appendItems(out, d.Runs)
 	out = appendItems(out, d.Hosts)
 	out = appendItems(out, d.Variables)
 	out = appendItems(out, d.Tables)
 	out = appendItems(out, d.SysStats)
+	out = appendItems(out, d.Facts)
 	return appendItems(out, d.Errors)
 }
 
@@ -505,6 +509,8 @@ func (d *Document) Add(it Item) {
 		d.Tables = append(d.Tables, v)
 	case *SysStat:
 		d.SysStats = append(d.SysStats, v)
+	case *Fact:
+		d.Facts = append(d.Facts, v)
 	case *Error:
 		d.Errors = append(d.Errors, v)
 	}

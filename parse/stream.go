@@ -143,6 +143,9 @@ type ctx struct {
 	// table of results that follows it.
 	hdrThreads, hdrLine int
 	badJSON             *badJSON // unrecognised JSON documents not reported yet
+	// shellVars are the shell variables assigned so far ("engine=rocksdb"),
+	// for the commands that use them.
+	shellVars map[string]string
 }
 
 const maxHeadings = 6
@@ -295,6 +298,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		if c.loopLine(&l) {
 			continue
 		}
+		c.noteAssignment(&l)
 		l.Cmd = commandInLine(l.Text, &l)
 		if l.Prompt != "" || l.Cmd != nil || c.continuesCommand(&l) {
 			c.noteCommand(&l)
@@ -395,6 +399,7 @@ func (c *ctx) remember(l *Line) {
 	c.blankRun = 0
 	c.noteTestWord(l)
 	c.noteSection(l)
+	c.noteFacts(l)
 	if len(c.headings) == maxHeadings {
 		copy(c.headings, c.headings[1:])
 		c.headings = c.headings[:maxHeadings-1]
@@ -606,7 +611,7 @@ func All(r io.Reader, name string) (*Document, error) {
 // names none (both recorded in LabelFrom), and the captures that precede
 // it (Captures).
 func (c *ctx) newRun(tool string, line int) *Run {
-	r := &Run{Source: c.name, Line: line, EndLine: line, Tool: tool}
+	r := &Run{Source: c.name, Line: line, EndLine: line, Tool: tool, shellEnv: c.shellEnv()}
 	if q := c.queue; q != nil && tool != ToolTable {
 		// The loop's commands are given out when the loop is resolved,
 		// once it is known whether they match the blocks.
@@ -672,6 +677,10 @@ func (r *Run) applyCommand(cmd *Command) {
 	r.Command = cmd.Masked()
 	for k, v := range cmd.Labels {
 		if k == "test" || k == "threads" || k == "concurrency" && r.Tool != ToolMysqlslap {
+			continue
+		}
+		v, ok := r.expand("label "+k, v)
+		if !ok {
 			continue
 		}
 		if _, ok := r.Labels[k]; ok && k == "engine" && r.Tool == ToolMysqlslap {

@@ -96,6 +96,12 @@ type Setup struct {
 	SameVars   int      // variables captured on every system with equal values
 	Only       []KVRow  // variables captured for only some systems
 	Tables     []TableRow
+	// RowsEstimated is set when a row count of Tables is the engine's
+	// estimate.
+	RowsEstimated bool
+	// Facts are what the inputs say about the setup (versions, data
+	// size, run length, threads, clients, hosts, caches), one line each.
+	Facts []string
 }
 
 // A KVRow is one property with a value per column ("" when absent).
@@ -453,54 +459,6 @@ func derefRatio(r *analyze.RatioReport) RatioRow {
 	return RatioRow{}
 }
 
-// caveatLine states the host, the run length, the data size and the
-// repeats, as the captures and commands give them.
-func caveatLine(rp *analyze.Report) string {
-	cv := rp.Caveats
-	var parts []string
-	if cv.CPUs != nil {
-		s := fmt.Sprintf("%d logical %s", *cv.CPUs, plural(*cv.CPUs, "CPU", "CPUs"))
-		if cv.CPUModel != "" {
-			s += " (" + cv.CPUModel + ")"
-		}
-		if cv.Hypervisor != "" {
-			s += " in a " + cv.Hypervisor + " virtual machine"
-		}
-		if cv.MemoryBytes != nil {
-			s += " with " + FormatBytes(float64(*cv.MemoryBytes)) + " of memory"
-		}
-		if cv.Loopback {
-			s += ", sysbench on the same host as the server"
-		}
-		parts = append(parts, s)
-	} else if cv.Hosts > 1 {
-		parts = append(parts, fmt.Sprintf("%d different hosts (see the appendix)", cv.Hosts))
-	}
-	if n := len(cv.RunSeconds); n > 0 {
-		var ss []string
-		for _, s := range cv.RunSeconds {
-			ss = append(ss, trimZeros(strconv.FormatFloat(s, 'f', 1, 64)))
-		}
-		parts = append(parts, "runs of "+strings.Join(ss, ", ")+" s")
-	}
-	if len(cv.Tables) > 0 && len(cv.TableSize) > 0 {
-		parts = append(parts, joinInts(cv.Tables)+" "+plural(int(cv.Tables[len(cv.Tables)-1]), "table", "tables")+
-			" of "+joinInts(cv.TableSize)+" rows")
-	}
-	if cv.MaxRepeats > 0 {
-		if cv.MinRepeats == cv.MaxRepeats {
-			parts = append(parts, fmt.Sprintf("%d %s per system and thread count", cv.MaxRepeats, plural(cv.MaxRepeats, "run", "runs")))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d to %d runs per system and thread count", cv.MinRepeats, cv.MaxRepeats))
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	s := strings.Join(parts, "; ")
-	return strings.ToUpper(s[:1]) + s[1:] + "."
-}
-
 func joinInts(xs []int64) string {
 	var ss []string
 	for _, x := range xs {
@@ -516,9 +474,23 @@ func newSetup(rp *analyze.Report) Setup {
 	var s Setup
 	// Hardware: one column per system, or one for all when they agree.
 	var hosts []*parse.Host
+	unnamed := 0
+	for _, h := range rp.Hosts {
+		if h.System == "" {
+			unnamed++
+		}
+	}
 	for _, h := range rp.Hosts {
 		name := h.System
-		if name == "" {
+		switch {
+		case name == "" && unnamed > 1:
+			// Several machines, none tied to a system: each by its name,
+			// else by the file it was captured in.
+			name = h.Host.Name
+			if name == "" {
+				name = h.Host.Source
+			}
+		case name == "":
 			name = allSystems
 		}
 		s.HostSystems = append(s.HostSystems, name)
@@ -603,7 +575,11 @@ func newSetup(rp *analyze.Report) Setup {
 			}
 		}
 	}
+	s.Facts = setupFacts(rp)
 	s.Tables = rp.Tables
+	for _, t := range s.Tables {
+		s.RowsEstimated = s.RowsEstimated || t.RowsEstimated
+	}
 	return s
 }
 

@@ -220,6 +220,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		doc.Variables = append(doc.Variables, fd.Variables...)
 		doc.Tables = append(doc.Tables, fd.Tables...)
 		doc.SysStats = append(doc.SysStats, fd.SysStats...)
+		doc.Facts = append(doc.Facts, fd.Facts...)
 		doc.Errors = append(doc.Errors, fd.Errors...)
 	}
 	return doc, func(r *parse.Run) (time.Time, bool) { t, ok := times[r]; return t, ok }, nil

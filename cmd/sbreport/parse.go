@@ -102,6 +102,8 @@ type jsonSink struct {
 	vars    spool
 	tables  spool
 	stats   spool
+	facts   spool
+	nfacts  int
 	errSp   spool
 	errs    []*parse.Error
 	werr    error
@@ -162,6 +164,9 @@ func (s *jsonSink) add(it parse.Item) {
 		}
 		s.stats.add(b)
 		s.keep(b)
+	case *parse.Fact:
+		s.marshal(&s.facts, v)
+		s.nfacts++
 	case *parse.Error:
 		s.errs = append(s.errs, v)
 		s.marshal(&s.errSp, v)
@@ -303,7 +308,7 @@ func marshalRun(b []byte, r *parse.Run) ([]byte, error) {
 
 func (s *jsonSink) close() error {
 	defer func() {
-		for _, sp := range []*spool{&s.hosts, &s.vars, &s.tables, &s.stats, &s.errSp} {
+		for _, sp := range []*spool{&s.hosts, &s.vars, &s.tables, &s.stats, &s.facts, &s.errSp} {
 			sp.close()
 		}
 	}()
@@ -316,7 +321,10 @@ func (s *jsonSink) close() error {
 		key string
 		sp  *spool
 	}{{` "hosts":`, &s.hosts}, {`,"variables":`, &s.vars}, {`,"tables":`, &s.tables},
-		{`,"sysstats":`, &s.stats}, {`,"errors":`, &s.errSp}} {
+		{`,"sysstats":`, &s.stats}, {`,"facts":`, &s.facts}, {`,"errors":`, &s.errSp}} {
+		if m.sp == &s.facts && s.nfacts == 0 {
+			continue // omitted when empty, as in parse.Document
+		}
 		s.w.WriteString(m.key)
 		if err := m.sp.writeTo(s.w); err != nil {
 			return err

@@ -183,8 +183,9 @@ func TestParseJSONSameDocument(t *testing.T) {
 		Variables []*parse.Variables   `json:"variables"`
 		Tables    []*parse.TableStatus `json:"tables"`
 		SysStats  []*parse.SysStat     `json:"sysstats"`
+		Facts     []*parse.Fact        `json:"facts,omitempty"`
 		Errors    []*parse.Error       `json:"errors"`
-	}{nonNil(d.Hosts), nonNil(d.Variables), nonNil(d.Tables), nonNil(d.SysStats), nonNil(d.Errors)})
+	}{nonNil(d.Hosts), nonNil(d.Variables), nonNil(d.Tables), nonNil(d.SysStats), d.Facts, nonNil(d.Errors)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -324,6 +324,8 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 			it = &parse.TableStatus{}
 		case KindSysStat:
 			it = &parse.SysStat{}
+		case KindFact:
+			it = &parse.Fact{}
 		default:
 			return fmt.Errorf("stored capture %d/%d: unknown kind %q", src, idx, kind)
 		}

@@ -137,6 +137,8 @@ func sourceOf(it parse.Item) string {
 		return v.Source
 	case *parse.SysStat:
 		return v.Source
+	case *parse.Fact:
+		return v.Source
 	case *parse.Error:
 		return v.Source
 	}
@@ -474,6 +476,7 @@ const (
 	KindStatus    = "status"
 	KindTable     = "table"
 	KindSysStat   = "sysstat" // vmstat, iostat, mpstat, /proc snapshots
+	KindFact      = "fact"    // a setup fact the prose states (parse.Fact)
 )
 
 func captureKind(it parse.Item) (kind string, line int) {
@@ -489,6 +492,8 @@ func captureKind(it parse.Item) (kind string, line int) {
 		return KindTable, v.Line
 	case *parse.SysStat:
 		return KindSysStat, v.Line
+	case *parse.Fact:
+		return KindFact, v.Line
 	}
 	return "unknown", 0
 }

@@ -1,0 +1,72 @@
+package parse
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestUnexpandedVariables: a command's $engine becomes no label unless the
+// text sets it. The command is the one a public MDEV-18080-style script
+// runs (--mysql_storage_engine=$engine), the output a real sysbench
+// 1.0.20 run.
+func TestUnexpandedVariables(t *testing.T) {
+	out, err := os.ReadFile("../testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-8thr.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := "sysbench /usr/share/sysbench/oltp_read_write.lua --threads=$threads --mysql-socket=/disk1/mysql/mysql.sock --mysql_storage_engine=$engine run\n"
+	for _, tc := range []struct {
+		before, engine, threadsLabel string
+		warn                         string
+	}{
+		{"", "", "", "label engine is $engine in the command, and the text sets $engine nowhere"},
+		{"engine=rocksdb\nthreads=8\n", "rocksdb", "", ""},
+		{"export engine='tokudb'\n", "tokudb", "", ""},
+	} {
+		d, err := All(strings.NewReader(tc.before+cmd+string(out)), "mdev.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Runs) != 1 {
+			t.Fatalf("%d runs", len(d.Runs))
+		}
+		r := d.Runs[0]
+		if got := r.Labels["engine"]; got != tc.engine {
+			t.Errorf("after %q: engine %q, want %q", tc.before, got, tc.engine)
+		}
+		for k, v := range r.Labels {
+			if strings.Contains(v, "$") {
+				t.Errorf("after %q: label %s = %q", tc.before, k, v)
+			}
+		}
+		joined := strings.Join(r.Warnings, "\n")
+		if tc.warn != "" && !strings.Contains(joined, tc.warn) {
+			t.Errorf("after %q: warnings %q, want %q", tc.before, joined, tc.warn)
+		}
+		if tc.warn == "" && strings.Contains(joined, "nowhere") {
+			t.Errorf("after %q: warnings %q", tc.before, joined)
+		}
+		if r.Threads == nil || *r.Threads != 8 {
+			t.Errorf("after %q: threads %v, want 8 (the header's)", tc.before, r.Threads)
+		}
+	}
+}
+
+// TestDefaultVariable: ${SERVER_IP:-127.0.0.1} is the default when the
+// text sets nothing (the sysbench issue 14 paste).
+func TestDefaultVariable(t *testing.T) {
+	d := parseFile(t, "../testdata/public/sysbench-0.5/sb0.5-uint64-underflow-impossible-tps-issue14.txt")
+	n := 0
+	for _, r := range d.Runs {
+		if s := r.Labels["server"]; s != "" {
+			n++
+			if s != "127.0.0.1:3306" {
+				t.Errorf("%s:%d: server %q, want 127.0.0.1:3306", r.Source, r.Line, s)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no run names its server")
+	}
+}

@@ -1,0 +1,327 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sbreport/sbreport/analyze"
+)
+
+// The setup and caveat findings of package analyze (Kind "setup" and
+// "caveat") phrased: the caveat line under the headline and the facts of
+// the appendix's test setup. Every number written here is one a finding
+// carries.
+
+// caveatLine states the host, the run length (or the event cap that
+// ended the runs first), the data size and the repeats; then, as a
+// sentence of its own, an engine whose data fits its cache beside one
+// whose data does not.
+func caveatLine(rp *analyze.Report) string {
+	fs := rp.Findings
+	var parts []string
+	if s := hostPhrase(fs.Select(analyze.KindSetup, "", analyze.CodeHost), len(fs.Select(analyze.KindSetup, "", analyze.CodeLoopback)) > 0); s != "" {
+		parts = append(parts, s)
+	}
+	parts = append(parts, durationPhrases(fs)...)
+	if s := dataSizePhrase(fs.Select(analyze.KindSetup, "", analyze.CodeDataSize)); s != "" {
+		parts = append(parts, s)
+	}
+	if rs := fs.Select(analyze.KindSetup, "", analyze.CodeRepeats); len(rs) > 0 {
+		lo, hi := int(rs[0].Value("min_repeats")), int(rs[0].Value("max_repeats"))
+		if lo == hi {
+			parts = append(parts, fmt.Sprintf("%d %s per system and thread count", hi, plural(hi, "run", "runs")))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d to %d runs per system and thread count", lo, hi))
+		}
+	}
+	var out []string
+	if len(parts) > 0 {
+		s := strings.Join(parts, "; ")
+		out = append(out, strings.ToUpper(s[:1])+s[1:]+".")
+	}
+	for _, f := range fs.Select(analyze.KindCaveat, "", analyze.CodeCacheFit) {
+		out = append(out, cacheFitPhrase(f))
+	}
+	return strings.Join(out, " ")
+}
+
+// hostPhrase describes the host when every host finding agrees on it,
+// else counts the hosts.
+func hostPhrase(hs []*analyze.Finding, loopback bool) string {
+	if len(hs) == 0 {
+		return ""
+	}
+	same := func(get func(f *analyze.Finding) string) string {
+		v := get(hs[0])
+		for _, f := range hs[1:] {
+			if get(f) != v {
+				return ""
+			}
+		}
+		return v
+	}
+	cpus := same(func(f *analyze.Finding) string { return evText(f, "cpus") })
+	if cpus == "" {
+		if len(hs) > 1 {
+			return fmt.Sprintf("%d different hosts (see the appendix)", len(hs))
+		}
+		return ""
+	}
+	n, _ := strconv.Atoi(cpus)
+	s := fmt.Sprintf("%d logical %s", n, plural(n, "CPU", "CPUs"))
+	if m := same(func(f *analyze.Finding) string { return f.Word("cpu_model") }); m != "" {
+		s += " (" + m + ")"
+	}
+	if h := same(func(f *analyze.Finding) string { return f.Word("hypervisor") }); h != "" {
+		s += " in a " + h + " virtual machine"
+	}
+	if m := same(func(f *analyze.Finding) string { return evText(f, "memory_bytes") }); m != "" {
+		v, _ := strconv.ParseFloat(m, 64)
+		s += " with " + FormatBytes(v) + " of memory"
+	}
+	if loopback {
+		s += ", sysbench on the same host as the server"
+	}
+	return s
+}
+
+// evText is an evidence's value as exact text, "" when absent.
+func evText(f *analyze.Finding, name string) string {
+	e, ok := f.Get(name)
+	if !ok {
+		return ""
+	}
+	return strconv.FormatFloat(e.Value, 'f', -1, 64)
+}
+
+func seconds(v float64) string { return trimZeros(strconv.FormatFloat(v, 'f', 1, 64)) }
+
+// span is "9.2–40.8 s", or "60 s" when the bounds agree to a tenth.
+func span(e analyze.Evidence) string {
+	if e.Lo == nil || seconds(*e.Lo) == seconds(*e.Hi) {
+		return seconds(e.Value) + " s"
+	}
+	return seconds(*e.Lo) + "–" + seconds(*e.Hi) + " s"
+}
+
+// durationPhrases say how long the runs were: the time limits they ran
+// to, then each event cap that ended runs first, with the time those
+// runs took.
+func durationPhrases(fs analyze.Findings) []string {
+	var out []string
+	limits := map[string]bool{}
+	var ls []float64
+	fromProse := false
+	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeRunLength) {
+		v := f.Value("time_limit_s")
+		if !limits[seconds(v)] {
+			limits[seconds(v)] = true
+			ls = append(ls, v)
+		}
+		fromProse = fromProse || f.Word("from") == "prose"
+
+	}
+	sort.Float64s(ls)
+	if len(ls) > 0 {
+		var ss []string
+		for _, v := range ls {
+			ss = append(ss, seconds(v))
+		}
+		s := "runs of " + strings.Join(ss, ", ") + " s"
+		if fromProse {
+			s += " (as the text says)"
+		}
+		out = append(out, s)
+	}
+	caps := fs.Select(analyze.KindCaveat, "", analyze.CodeEventCap)
+	for _, f := range caps {
+		out = append(out, eventCapPhrase(f, len(ls) > 0 || len(caps) > 1))
+	}
+	if len(out) == 0 {
+		for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeMeasuredTime) {
+			if e, ok := f.Get("total_time_s"); ok {
+				out = append(out, "runs took "+span(e))
+			}
+		}
+	}
+	return out
+}
+
+// eventCapPhrase: "stopped at 10,000 requests after 9.2–40.8 s; the 60 s
+// limit was a cap".
+func eventCapPhrase(f *analyze.Finding, others bool) string {
+	unit := "requests"
+	if f.Word("cap_from") == "--events" {
+		unit = "events"
+	}
+	s := "runs stopped at " + FormatFixed(f.Value("events_cap"), 0) + " " + unit
+	if others {
+		n := int(f.Value("runs"))
+		s = fmt.Sprintf("%d %s stopped at %s %s", n, plural(n, "run", "runs"), FormatFixed(f.Value("events_cap"), 0), unit)
+	}
+	if f.Word("cap_from") == "default" {
+		s += " (sysbench's default cap)"
+	}
+	if e, ok := f.Get("total_time_s"); ok {
+		s += " after " + span(e)
+	}
+	if e, ok := f.Get("time_limit_s"); ok {
+		s += "; the " + seconds(e.Value) + " s limit was a cap"
+	}
+	return s
+}
+
+// dataSizePhrase: "4 tables of 10,000 rows", "16 tables of 10,000,000
+// rows (as the text says)".
+func dataSizePhrase(fs []*analyze.Finding) string {
+	if len(fs) == 0 {
+		return ""
+	}
+	var tables, sizes []string
+	seenT, seenS := map[string]bool{}, map[string]bool{}
+	last := 0
+	prose := false
+	for _, f := range fs {
+		if e, ok := f.Get("tables"); ok {
+			t := FormatFixed(e.Value, 0)
+			if !seenT[t] {
+				seenT[t] = true
+				tables = append(tables, t)
+				last = int(e.Value)
+			}
+		}
+		sz := FormatFixed(f.Value("table_size"), 0)
+		if !seenS[sz] {
+			seenS[sz] = true
+			sizes = append(sizes, sz)
+		}
+		prose = prose || f.Word("from") == "prose"
+	}
+	s := "tables of " + strings.Join(sizes, " or ") + " rows"
+	if len(tables) > 0 {
+		s = strings.Join(tables, " or ") + " " + plural(last, "table", "tables") + " of " + strings.Join(sizes, " or ") + " rows"
+	}
+	if prose {
+		s += " (as the text says)"
+	}
+	return s
+}
+
+// cacheFitPhrase: "Data and indexes fit the engine's cache for innodb
+// (138 MiB in 256 MiB) but not for aria (134 MiB in 128 MiB): the
+// comparison measures the configuration as much as the engines."
+func cacheFitPhrase(f *analyze.Finding) string {
+	part := func(engines string) string {
+		var out []string
+		for _, e := range strings.Split(engines, ",") {
+			out = append(out, fmt.Sprintf("%s (%s in %s)", e,
+				FormatBytes(f.Value("data_bytes."+e)), FormatBytes(f.Value("cache_bytes."+e))))
+		}
+		return joinAnd(out)
+	}
+	return "Data and indexes fit the engine's cache for " + part(f.Word("fit")) + " but not for " + part(f.Word("exceed")) +
+		": the comparison measures the configuration as much as the engines."
+}
+
+// setupFacts are the appendix's list of what the inputs say about the
+// setup, one line a fact.
+func setupFacts(rp *analyze.Report) []string {
+	fs := rp.Findings
+	var out []string
+	said := func(f *analyze.Finding) string {
+		if f.Word("from") == "prose" {
+			return " (stated in the text)"
+		}
+		return ""
+	}
+	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeToolVersion) {
+		out = append(out, f.Word("tool")+" "+f.Word("version")+said(f))
+	}
+	servers := fs.Select(analyze.KindSetup, "", analyze.CodeServerVersion)
+	if len(servers) > 1 && servers[0].System != "" {
+		same := true
+		for _, f := range servers[1:] {
+			same = same && f.System != "" && f.Word("version") == servers[0].Word("version")
+		}
+		if same {
+			out = append(out, "server on every system: "+servers[0].Word("version"))
+			servers = nil
+		}
+	}
+	for _, f := range servers {
+		switch {
+		case f.Word("server") != "":
+			out = append(out, "server: "+f.Word("server")+" "+f.Word("version")+said(f))
+		case f.System != "":
+			out = append(out, "server of "+f.System+": "+f.Word("version"))
+		default:
+			out = append(out, "server: "+f.Word("version"))
+		}
+	}
+	if s := dataSizePhrase(fs.Select(analyze.KindSetup, "", analyze.CodeDataSize)); s != "" {
+		out = append(out, s)
+	}
+	out = append(out, durationPhrases(fs)...)
+	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeThreads) {
+		lo, hi, n := f.Value("min_threads"), f.Value("max_threads"), int(f.Value("thread_counts"))
+		if n == 1 {
+			out = append(out, FormatFixed(lo, 0)+" "+plural(int(lo), "thread", "threads"))
+		} else {
+			out = append(out, fmt.Sprintf("%s to %s threads (%d thread counts)", FormatFixed(lo, 0), FormatFixed(hi, 0), n))
+		}
+	}
+	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeClients) {
+		n := int(f.Value("clients"))
+		if f.Has("min_clients") {
+			out = append(out, fmt.Sprintf("%d to %d sysbench clients at once, each run their sum", int(f.Value("min_clients")), n))
+			continue
+		}
+		out = append(out, fmt.Sprintf("%d sysbench %s at once%s", n, plural(n, "client", "clients"), said(f)))
+	}
+	hosts := fs.Select(analyze.KindSetup, "", analyze.CodeHost)
+	if len(hosts) > 1 {
+		s := hostPhrase(hosts[:1], false)
+		for _, f := range hosts[1:] {
+			if hostPhrase([]*analyze.Finding{f}, false) != s {
+				s = ""
+			}
+		}
+		if s != "" {
+			out = append(out, "host of every system: "+s)
+			hosts = nil
+		}
+	}
+	for _, f := range hosts {
+		s := hostPhrase([]*analyze.Finding{f}, false)
+		if s == "" {
+			continue
+		}
+		if f.System != "" {
+			s = "host of " + f.System + ": " + s
+		} else if len(hosts) > 1 {
+			s = "a host: " + s
+		} else {
+			s = "host: " + s
+		}
+		out = append(out, s)
+	}
+	if len(fs.Select(analyze.KindSetup, "", analyze.CodeLoopback)) > 0 {
+		out = append(out, "sysbench connected over a socket or the loopback address: client and server shared the host")
+	}
+	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeEngineCache) {
+		s := f.Word("engine")
+		if f.System != "" && !strings.EqualFold(f.System, f.Word("engine")) {
+			s += " on " + f.System
+		}
+		s += ": " + FormatBytes(f.Value("data_bytes")) + " of data and indexes"
+		if f.Has("cache_bytes") {
+			s += ", " + f.Word("variable") + " " + FormatBytes(f.Value("cache_bytes"))
+		} else {
+			s += ", no " + f.Word("variable") + " captured"
+		}
+		out = append(out, s)
+	}
+	return out
+}
