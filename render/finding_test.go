@@ -199,6 +199,12 @@ func numbersIn(s string) []string {
 		wordBefore := i > 0 && (isWordByte(b[i-1]) || b[i-1] == '.' || b[i-1] == '-' && i > 1 && isWordByte(b[i-2]))
 		wordAfter := j < len(b) && (isWordByte(b[j]) || b[j] == '-' && j+1 < len(b) && isWordByte(b[j+1]))
 		if !wordBefore && !wordAfter && strings.Count(tok, ".") <= 1 {
+			// A size keeps its IEC unit: "23.5 GiB" is checked as bytes.
+			for _, u := range []string{" KiB", " MiB", " GiB", " TiB"} {
+				if strings.HasPrefix(s[j:], u) {
+					tok += u
+				}
+			}
 			out = append(out, tok)
 		}
 		i = j
@@ -213,6 +219,12 @@ func isWordByte(c byte) bool {
 // carried reports whether the number as printed is a value the findings
 // carry, at the printed precision.
 func carried(tok string, nums []float64) bool {
+	scale := 1.0
+	for i, u := range []string{" KiB", " MiB", " GiB", " TiB"} {
+		if strings.HasSuffix(tok, u) {
+			tok, scale = strings.TrimSuffix(tok, u), math.Pow(1024, float64(i+1))
+		}
+	}
 	x, err := strconv.ParseFloat(strings.ReplaceAll(tok, ",", ""), 64)
 	if err != nil {
 		return false
@@ -221,6 +233,7 @@ func carried(tok string, nums []float64) bool {
 	if i := strings.IndexByte(tok, '.'); i >= 0 {
 		tol = 0.5 * math.Pow(10, -float64(len(tok)-i-1))
 	}
+	x, tol = x*scale, tol*scale
 	tol *= 1 + 1e-9
 	for _, v := range nums {
 		if math.Abs(v-x) <= tol {
