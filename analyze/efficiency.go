@@ -136,7 +136,7 @@ func Efficiencies(d *parse.Document, ds *Dataset) map[string]*Efficiency {
 		if len(stats) == 0 {
 			continue
 		}
-		e, w := PerTransaction(r, stats, RunCPUs(d, r))
+		e, w := RunEfficiency(r, stats, RunCPUs(d, r))
 		if e == nil {
 			continue
 		}
@@ -147,6 +147,50 @@ func Efficiencies(d *parse.Document, ds *Dataset) map[string]*Efficiency {
 		out[e.Run] = e
 	}
 	return out
+}
+
+// RunEfficiency is PerTransaction for a run that may say when it was
+// measured (Run.MeasuredFrom and MeasuredTo, from a campaign manifest):
+// then only the samples of time-stamped captures whose interval lies
+// within that time are used, so that one vmstat, iostat or mpstat log
+// kept beside several runs gives each run its own samples. Captures
+// without time stamps are used whole, with a warning. A run that does
+// not say when it was measured uses every sample (PerTransaction).
+func RunEfficiency(r *parse.Run, stats []*parse.SysStat, cpus int) (*Efficiency, Warnings) {
+	if r.MeasuredFrom == nil || r.MeasuredTo == nil {
+		return PerTransaction(r, stats, cpus)
+	}
+	from := float64(r.MeasuredFrom.UnixNano()) / 1e9
+	to := float64(r.MeasuredTo.UnixNano()) / 1e9
+	var w Warnings
+	stamped := map[*parse.SysStat]bool{}
+	for _, s := range stats {
+		for _, x := range s.Samples {
+			if !math.IsNaN(x.T) {
+				stamped[s] = true
+				break
+			}
+		}
+		if !stamped[s] {
+			w.addf("%s: %s capture has no time stamps, so it cannot be cut to the run's time; used whole", s.ID(), s.Tool)
+		} else if s.Zone != "" && !strings.EqualFold(s.Zone, "UTC") && !strings.EqualFold(s.Zone, "GMT") {
+			w.addf("%s: %s capture's time stamps are in %s; the run's times are UTC", s.ID(), s.Tool, s.Zone)
+		}
+	}
+	inside := func(s *parse.SysStat, x parse.SysSample) bool {
+		if !stamped[s] {
+			return true
+		}
+		if math.IsNaN(x.T) {
+			return false
+		}
+		mid := x.T
+		if !math.IsNaN(x.DurationS) {
+			mid -= x.DurationS / 2
+		}
+		return mid >= from && mid <= to
+	}
+	return perTransaction(r, stats, cpus, inside, w)
 }
 
 // PerTransaction computes the run's Efficiency from the captures that

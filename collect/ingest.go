@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -157,6 +158,9 @@ func (w *walker) hold(it parse.Item, file, scope string) {
 			w.runFiles = map[string]bool{}
 		}
 		w.runFiles[file] = true
+		if t, ok := w.measured[file]; ok && r.MeasuredFrom == nil {
+			r.MeasuredFrom, r.MeasuredTo = &t[0], &t[1]
+		}
 	}
 	w.held = append(w.held, held{it: it, file: file, dir: w.t.dir(file), scope: scope})
 	if w.nruns > maxHeldRuns || w.npoints > maxHeldPoints {
@@ -190,6 +194,9 @@ type walker struct {
 	kinds  map[string]string // CaptureID → kind, of every capture in scoped
 	// runFiles holds the files runs were read from.
 	runFiles map[string]bool
+	// measured holds when the run of each campaign output file (by its
+	// path as walked) was measured, as its manifest says.
+	measured map[string][2]time.Time
 	// base is the directory the inputs are named below (inputBase).
 	base string
 }
@@ -426,6 +433,16 @@ func (w *walker) readCampaign(dir string) *campaign {
 			c.kinds[p] = kind
 			if base, _ := SplitKind(kind); base == FileOutput {
 				c.output[p] = true
+				if r.MeasuredFrom != nil && r.MeasuredTo != nil {
+					if w.measured == nil {
+						w.measured = map[string][2]time.Time{}
+					}
+					q := p
+					if w.t.os {
+						q = filepath.FromSlash(p)
+					}
+					w.measured[w.t.join(dir, q)] = [2]time.Time{*r.MeasuredFrom, *r.MeasuredTo}
+				}
 			}
 		}
 	}

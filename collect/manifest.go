@@ -141,6 +141,12 @@ type RunEntry struct {
 	ExitStatuses []int      `yaml:"exit_statuses,omitempty"`
 	Started      *time.Time `yaml:"started,omitempty"`
 	Ended        *time.Time `yaml:"ended,omitempty"`
+	// MeasuredFrom and MeasuredTo bound the measured sysbench run (all
+	// its clients, warm-up and captures left out), to the millisecond:
+	// a vmstat, iostat or mpstat log kept beside several runs is cut to
+	// each run by them.
+	MeasuredFrom *time.Time `yaml:"measured_from,omitempty"`
+	MeasuredTo   *time.Time `yaml:"measured_to,omitempty"`
 	Attempts     int        `yaml:"attempts"`
 	Error        string     `yaml:"error,omitempty"` // why the run failed
 	// Settings are the server variables the run set, as the server read

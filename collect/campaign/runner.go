@@ -742,6 +742,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	now := time.Now().UTC().Truncate(time.Second)
 	e.Status, e.Started, e.Ended, e.Error, e.ExitStatus, e.ExitStatuses = collect.RunRunning, &now, nil, "", nil, nil
 	e.Errors, e.Settings = nil, nil
+	e.MeasuredFrom, e.MeasuredTo = nil, nil
 	e.Attempts++
 	e.Files = map[string]string{}
 	if err := writeManifest(r.m, r.Dir); err != nil {
@@ -796,7 +797,12 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 		p.setCommands(e, st)
 		samples := r.startSampler(st, e, stem)
 		var exits []int
+		from := time.Now().UTC().Truncate(time.Millisecond)
 		exits, runErr = group(collect.FileOutput, ".txt", p.Duration.Duration()+p.Grace.Duration(), true)
+		to := time.Now().UTC().Truncate(time.Millisecond)
+		if !errors.Is(runErr, ErrInterrupted) {
+			e.MeasuredFrom, e.MeasuredTo = &from, &to
+		}
 		if samples != nil {
 			// Kept with the output, failed runs included; dropped with it
 			// when interrupted.
