@@ -122,10 +122,15 @@ type SystemEntry struct {
 	// Databases are the client databases (DB_c1, DB_c2, ...) that hold
 	// the tables when the plan has several clients; DB itself is unused.
 	Databases []string          `yaml:"databases,omitempty"`
-	Labels    map[string]string `yaml:"labels,omitempty"`  // plan and system labels
-	Prepared  bool              `yaml:"prepared"`          // tables are in place
-	Cleaned   bool              `yaml:"cleaned,omitempty"` // tables were dropped at the end
-	Captures  `yaml:",inline"`
+	Labels    map[string]string `yaml:"labels,omitempty"` // plan and system labels
+	// TableOptions are the system's table_options, and TableOptionsBy
+	// how they were applied ("ALTER TABLE after prepare", or
+	// "--create_table_options at prepare").
+	TableOptions   string `yaml:"table_options,omitempty"`
+	TableOptionsBy string `yaml:"table_options_by,omitempty"`
+	Prepared       bool   `yaml:"prepared"`          // tables are in place
+	Cleaned        bool   `yaml:"cleaned,omitempty"` // tables were dropped at the end
+	Captures       `yaml:",inline"`
 }
 
 // A RunEntry is one measured run.
@@ -166,6 +171,9 @@ const (
 	FileVariables   = "variables"
 	FilePrepare     = "prepare"
 	FileTableStatus = "table_status"
+	// FileCreateTable holds SHOW CREATE TABLE of a client database's
+	// first table after prepare, for a system with table options.
+	FileCreateTable = "create_table"
 	FileCleanup     = "cleanup"
 	// FileProc holds the host's /proc/stat and /proc/diskstats, sampled
 	// during a measured run when the server is local: one block per
@@ -181,7 +189,7 @@ const (
 // Ingest passes over proc samples (no parser reads them yet) and settings
 // (their values are the run's labels and RunEntry.Settings).
 var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanup: true, "nproc": true, "lscpu_json": true,
-	FileSettings: true}
+	FileSettings: true, FileCreateTable: true}
 
 // ReadManifest reads dir's campaign.yaml. Its errors name the file once
 // and wrap the cause (errors.Is(err, fs.ErrNotExist) when there is none).

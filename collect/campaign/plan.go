@@ -84,6 +84,9 @@ type Plan struct {
 	dims      []dim               // the factors of the cross product (see makeDims)
 	steps     []step              // every run, in order (see expand)
 	layoutsOf map[string][]layout // system → the layouts of its runs (see layouts)
+	// createTableOptions says the sysbench run has --create_table_options
+	// (1.1), for table_options at prepare; set by the runner's preflight.
+	createTableOptions bool
 }
 
 // A System is one server configuration under test; its name becomes the
@@ -103,6 +106,22 @@ type System struct {
 	// --NAME=VALUE for each (none to put the server back as configured)
 	// and waits until the server answers again.
 	Restart []string `yaml:"restart,omitempty"`
+	// TableOptions is text added to the definition of this system's
+	// tables ("ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8"): given to
+	// prepare as --create_table_options where the sysbench generation has
+	// that option (1.1), else applied by ALTER TABLE to every table right
+	// after prepare (sysbench 1.0 has no usable option for it).
+	TableOptions string `yaml:"table_options,omitempty"`
+	// Sysbench holds this system's sysbench options of the runs, merged
+	// over the plan's sysbench.options (the system's value wins).
+	Sysbench SystemSysbench `yaml:"sysbench,omitempty"`
+}
+
+// SystemSysbench are a system's own sysbench settings.
+type SystemSysbench struct {
+	// Options are sysbench options of this system's runs and warm-ups,
+	// name: value, one value each.
+	Options Settings `yaml:"options,omitempty"`
 }
 
 // MySQL says how sysbench and the captures reach a server. The password
@@ -345,14 +364,15 @@ var goTypes = map[string]string{
 	"[]campaign.System":   "a list of systems", "map[string]string": "a mapping of labels",
 	"campaign.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
 	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, options, binary)",
-	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart)", "campaign.Plan": "a mapping",
+	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart, table_options, sysbench, config)", "campaign.Plan": "a mapping",
+	"campaign.SystemSysbench": "a mapping (options)",
 }
 
 var yamlTags = map[string]string{"!!str": "a string", "!!int": "a number", "!!seq": "a list", "!!map": "a mapping", "!!bool": "a boolean", "!!float": "a number", "!!null": "nothing"}
 
 func friendlier(msg string) string {
 	if m := notFound.FindStringSubmatch(msg); m != nil {
-		where := map[string]string{"Plan": "the plan", "System": "a system", "MySQL": "mysql", "Options": "sysbench", "Factor": "a factor", "Level": "a level"}[m[2]]
+		where := map[string]string{"Plan": "the plan", "System": "a system", "MySQL": "mysql", "Options": "sysbench", "Factor": "a factor", "Level": "a level", "SystemSysbench": "a system's sysbench"}[m[2]]
 		if where == "" {
 			where = m[2]
 		}

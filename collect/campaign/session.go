@@ -36,6 +36,8 @@ type Session interface {
 	// SetGlobal runs SET GLOBAL name = value: a size (8M) or a number as
 	// a number, anything else as a string.
 	SetGlobal(ctx context.Context, name, value string) error
+	// Exec runs a statement that returns no rows (ALTER TABLE).
+	Exec(ctx context.Context, stmt string) error
 	Close() error
 }
 
@@ -247,6 +249,17 @@ func capture(ctx context.Context, srv Session, stmt, path string) error {
 		return err
 	}
 	return writeCapture(path, data)
+}
+
+// Exec runs stmt, which returns no rows; an ALTER TABLE that rebuilds a
+// table may take a while, so it is bounded by 30 minutes.
+func (s *server) Exec(ctx context.Context, stmt string) error {
+	qctx, cancel := context.WithTimeout(ctx, 30*time.Minute)
+	defer cancel()
+	if _, err := s.db.ExecContext(qctx, stmt); err != nil {
+		return fmt.Errorf("system %s: %s: %w", s.sys.Name, stmt, err)
+	}
+	return nil
 }
 
 // Variable reads a global variable from information_schema.SYSTEM_VARIABLES

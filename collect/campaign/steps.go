@@ -351,15 +351,25 @@ func tableArgs(l layout) []string {
 }
 
 // options are the sysbench options of a step's runs, --NAME=VALUE: the
-// plan's, then its factors' levels'.
+// plan's (the system's value in place of the plan's where it gives the
+// same option), the system's own, then its factors' levels'.
 func (p *Plan) options(st step) []string {
 	var out []string
+	own := st.sys.Sysbench.Options
 	for _, o := range p.Sysbench.Options {
 		v := o.Values[0]
 		if o.List {
 			v = st.levels[p.dimIndex(dimOption, o.Name)]
 		}
+		if so, ok := findOption(own, o.Name); ok {
+			v = so.Values[0]
+		}
 		out = append(out, "--"+o.Name+"="+v)
+	}
+	for _, o := range own {
+		if _, ok := findOption(p.Sysbench.Options, o.Name); !ok {
+			out = append(out, "--"+o.Name+"="+o.Values[0])
+		}
 	}
 	for i, f := range p.Factors {
 		l := f.Levels[slices.IndexFunc(f.Levels, func(l Level) bool { return l.Name == st.levels[i] })]
@@ -368,6 +378,17 @@ func (p *Plan) options(st step) []string {
 		}
 	}
 	return out
+}
+
+// findOption returns the sysbench option of that name as sysbench reads
+// it (rand_type is rand-type).
+func findOption(s Settings, name string) (Setting, bool) {
+	for _, st := range s {
+		if optionName(st.Name) == optionName(name) {
+			return st, true
+		}
+	}
+	return Setting{}, false
 }
 
 // dimIndex is the index of the dim of that kind and key.
@@ -433,6 +454,9 @@ func (p *Plan) tablesArgs(s *System, l layout, k int, command string) []string {
 	a := []string{p.prepareWorkload(), "--threads=" + strconv.Itoa(threads)}
 	a = append(a, tableArgs(l)...)
 	a = append(a, p.connArgs(s, l, k)...)
+	if command == "prepare" && s.TableOptions != "" && p.createTableOptions {
+		a = append(a, "--create_table_options="+s.TableOptions)
+	}
 	a = append(a, p.Sysbench.Extra...)
 	return append(a, command)
 }

@@ -18,6 +18,10 @@ var variableName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // printable, no quotes or backslashes, not empty.
 var settingValue = regexp.MustCompile(`^[A-Za-z0-9_.,:/+@%=-]+$`)
 
+// tableOptionsText matches a system's table_options: the text after a
+// CREATE TABLE's columns, one statement's worth (no ; or backquotes).
+var tableOptionsText = regexp.MustCompile(`^[A-Za-z0-9_=' ,.()-]+$`)
+
 func (v *validator) plan(p *Plan, getenv func(string) string) {
 	if len(p.Systems) == 0 {
 		v.add(v.line("systems"), "systems: at least one system is needed")
@@ -232,6 +236,28 @@ func (v *validator) settings(p *Plan) {
 			}
 			if _, ok := labels[st.Name]; !ok {
 				labels[st.Name] = where
+			}
+		}
+		if s.TableOptions != "" && !tableOptionsText.MatchString(s.TableOptions) {
+			v.add(v.line("systems", strconv.Itoa(i), "table_options"), "systems[%d].table_options: %q: want table options such as ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8 (letters, digits, spaces and = , . _ ' ( ) -)", i, s.TableOptions)
+		}
+		ow := "systems[" + strconv.Itoa(i) + "].sysbench.options"
+		v.sysbenchOptions(s.Sysbench.Options, ow, false, p)
+		for _, st := range s.Sysbench.Options {
+			if old, ok := labels[st.Name]; ok && old != "sysbench.options" && !strings.HasSuffix(old, ".sysbench.options") {
+				v.add(st.Line, "%s: %q is also given in %s", ow, st.Name, old)
+			} else if !ok {
+				labels[st.Name] = ow
+			}
+			if po, ok := findOption(p.Sysbench.Options, st.Name); ok && po.List {
+				v.add(st.Line, "%s: %s is a factor of the plan (sysbench.options gives it a list); a system cannot replace it", ow, st.Name)
+			}
+			for _, f := range p.Factors {
+				for _, l := range f.Levels {
+					if _, ok := find(l.Options, st.Name); ok {
+						v.add(st.Line, "%s: %s is also set by factor %s", ow, st.Name, f.Name)
+					}
+				}
 			}
 		}
 		for j, a := range s.Restart {
