@@ -407,6 +407,12 @@ func TestReadPlanFactorErrors(t *testing.T) {
 			"systems[0].sysbench.options: --table-size is set by the plan's table_size"},
 		{"unknown key in a system's sysbench", strings.Replace(goodPlan, "    engine: InnoDB\n", "    engine: InnoDB\n    sysbench: {extra: [--x]}\n", 1),
 			`plan.yaml:5: unknown key "extra" in a system's sysbench`},
+		{"per_engine of no system", goodPlan + "factors:\n  - name: bound\n    levels:\n      - {name: a, per_engine: {MyISAM: {key_buffer_size: 8M}}}\n      - {name: b}\n",
+			"plan.yaml:18: factors[0].levels[0].per_engine: no system of the plan has engine MyISAM (the systems' engines: InnoDB, ROCKSDB)"},
+		{"per_engine twice", goodPlan + "factors:\n  - name: bound\n    levels:\n      - {name: a, variables: {innodb_buffer_pool_size: 8M}, per_engine: {innodb: {innodb_buffer_pool_size: 9M}}}\n      - {name: b}\n",
+			"factors[0].levels[0].per_engine.innodb: innodb_buffer_pool_size is also set by the level's variables"},
+		{"per_engine list", goodPlan + "factors:\n  - name: bound\n    levels:\n      - {name: a, per_engine: {InnoDB: {innodb_buffer_pool_size: [8M, 9M]}}}\n      - {name: b}\n",
+			"factors[0].levels[0].per_engine.InnoDB: innodb_buffer_pool_size: one value here"},
 		{"factors too many runs", goodPlan + "table_size: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\ntables: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nrepeats: 100\n",
 			"the plan asks for more than 10000 runs"},
 	} {

@@ -359,12 +359,12 @@ var (
 var goTypes = map[string]string{
 	"int": "a whole number", "bool": "true or false", "string": "a string",
 	"[]int": "a list of whole numbers", "[]string": "a list of strings", "[]campaign.Factor": "a list of factors",
-	"[]campaign.Level": "a list of levels", "campaign.Factor": "a mapping (name, levels)", "campaign.Level": "a mapping (name, variables, options)",
+	"[]campaign.Level": "a list of levels", "campaign.Factor": "a mapping (name, levels)", "campaign.Level": "a mapping (name, variables, options, per_engine)",
 	"[]map[string]string": "a list of mappings",
 	"[]campaign.System":   "a list of systems", "map[string]string": "a mapping of labels",
 	"campaign.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
 	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, options, binary)",
-	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart, table_options, sysbench, config)", "campaign.Plan": "a mapping",
+	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart, table_options, sysbench)", "campaign.Plan": "a mapping",
 	"campaign.SystemSysbench": "a mapping (options)",
 }
 

@@ -400,7 +400,8 @@ func (p *Plan) dimIndex(kind int, key string) int {
 type variable struct{ name, value string }
 
 // variables are the server variables of a step, in plan order: the
-// plan's, the system's, its factors' levels'.
+// plan's, the system's, its factors' levels' (each level's own, then
+// those its per_engine gives the system's engine).
 func (p *Plan) variables(st step) []variable {
 	var out []variable
 	for _, v := range p.Variables {
@@ -416,6 +417,9 @@ func (p *Plan) variables(st step) []variable {
 	for i, f := range p.Factors {
 		l := f.Levels[slices.IndexFunc(f.Levels, func(l Level) bool { return l.Name == st.levels[i] })]
 		for _, v := range l.Variables {
+			out = append(out, variable{v.Name, v.Values[0]})
+		}
+		for _, v := range engineSettings(l.PerEngine, st.sys.Engine) {
 			out = append(out, variable{v.Name, v.Values[0]})
 		}
 	}

@@ -335,6 +335,64 @@ func (v *validator) settings(p *Plan) {
 					v.add(st.Line, "%s.options: %s is also set by sysbench.options", lw, st.Name)
 				}
 			}
+			v.perEngine(p, i, j)
+		}
+	}
+}
+
+// perEngine checks the per_engine maps of level j of factor i: engines
+// that some system has, variables set once for each system.
+func (v *validator) perEngine(p *Plan, i, j int) {
+	l := &p.Factors[i].Levels[j]
+	lw := fmt.Sprintf("factors[%d].levels[%d].per_engine", i, j)
+	for _, engine := range sortedKeys(l.PerEngine) {
+		at := v.line("factors", strconv.Itoa(i), "levels", strconv.Itoa(j), "per_engine", engine)
+		where := lw + "." + engine
+		if !regexp.MustCompile(`^[A-Za-z0-9_]+$`).MatchString(engine) {
+			v.add(at, "%s: %q is not a storage engine name", lw, engine)
+			continue
+		}
+		var systems []*System
+		for k := range p.Systems {
+			if strings.EqualFold(p.Systems[k].Engine, engine) {
+				systems = append(systems, &p.Systems[k])
+			}
+		}
+		if len(systems) == 0 {
+			var engines []string
+			for _, s := range p.Systems {
+				if s.Engine != "" && !slices.Contains(engines, s.Engine) {
+					engines = append(engines, s.Engine)
+				}
+			}
+			v.add(at, "%s: no system of the plan has engine %s (the systems' engines: %s)", lw, engine, strings.Join(engines, ", "))
+		}
+		for _, other := range sortedKeys(l.PerEngine) {
+			if other < engine && strings.EqualFold(other, engine) {
+				v.add(at, "%s: engine %s is also given as %s", lw, engine, other)
+			}
+		}
+		v.variables(l.PerEngine[engine], where, false)
+		for _, st := range l.PerEngine[engine] {
+			if _, ok := find(l.Variables, st.Name); ok {
+				v.add(st.Line, "%s: %s is also set by the level's variables", where, st.Name)
+			}
+			if _, ok := find(p.Variables, st.Name); ok {
+				v.add(st.Line, "%s: %s is also set by the plan's variables", where, st.Name)
+			}
+			for _, s := range systems {
+				if _, ok := find(s.Variables, st.Name); ok {
+					v.add(st.Line, "%s: %s is also set by system %s", where, st.Name, s.Name)
+				}
+			}
+			for k := range p.Factors[:i] {
+				for _, ol := range p.Factors[k].Levels {
+					_, ok := find(ol.Variables, st.Name)
+					if _, ok2 := find(engineSettings(ol.PerEngine, engine), st.Name); ok || ok2 {
+						v.add(st.Line, "%s: %s is also set by factor %s", where, st.Name, p.Factors[k].Name)
+					}
+				}
+			}
 		}
 	}
 }
