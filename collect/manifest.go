@@ -85,6 +85,23 @@ type Manifest struct {
 	// Settings are the server variables the campaign changes, with their
 	// values before it.
 	Settings []ServerSetting `yaml:"settings,omitempty"`
+	// OptionFiles are the option files the campaign adds config settings
+	// to, with their content before it.
+	OptionFiles []OptionFile `yaml:"option_files,omitempty"`
+}
+
+// An OptionFile is a server's option file that a campaign changes (a
+// plan's config), with what it held before, so that an interrupted or
+// crashed campaign can put it back.
+type OptionFile struct {
+	Server   string `yaml:"server"` // socket path or host:port
+	Path     string `yaml:"path"`
+	Existed  bool   `yaml:"existed"`            // false: the campaign created it, and removes it
+	Original string `yaml:"original,omitempty"` // its content before the campaign
+	// Restored says the file is back as it was and the server was
+	// restarted with it; Error, why not.
+	Restored bool   `yaml:"restored"`
+	Error    string `yaml:"error,omitempty"`
 }
 
 // A ServerSetting is a server variable a campaign changes, on one server.
@@ -157,7 +174,12 @@ type RunEntry struct {
 	// Settings are the server variables the run set, as the server read
 	// them back just before it (the plan's 8M shows as 8388608).
 	Settings map[string]string `yaml:"settings,omitempty"`
-	Captures `yaml:",inline"`
+	// Config are the option file settings the run was started with, as
+	// the plan gives them, and ConfigRead the server variables of those
+	// names as the server showed them before the run (log_bin OFF).
+	Config     map[string]string `yaml:"config,omitempty"`
+	ConfigRead map[string]string `yaml:"config_read,omitempty"`
+	Captures   `yaml:",inline"`
 }
 
 // Kinds of files in Captures.Files that hold results the ingest reads.

@@ -132,6 +132,9 @@ type Level struct {
 	// pool, RocksDB: a block cache), so that a level means one thing
 	// ("IO-bound") with the settings each engine needs for it.
 	PerEngine map[string]Settings `yaml:"per_engine,omitempty"`
+	// Config holds option file settings of this level's runs (see
+	// System.Config), one value each.
+	Config Settings `yaml:"config,omitempty"`
 }
 
 // engineSettings returns the settings of m for engine, whose key is

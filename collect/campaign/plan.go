@@ -115,6 +115,16 @@ type System struct {
 	// Sysbench holds this system's sysbench options of the runs, merged
 	// over the plan's sysbench.options (the system's value wins).
 	Sysbench SystemSysbench `yaml:"sysbench,omitempty"`
+	// Config holds server settings that only a restart changes and that
+	// are not variables a restart can be given (log_bin: OFF): before a
+	// run that needs them they are written, as name = value under
+	// [mysqld], at the end of OptionFile, and the server restarted
+	// through Restart. The file's own content comes back at the end of
+	// the campaign (and when it is interrupted), with a last restart.
+	Config Settings `yaml:"config,omitempty"`
+	// OptionFile is the option file the server reads when Restart
+	// starts it (a file of an !includedir, say); needed with config.
+	OptionFile string `yaml:"option_file,omitempty"`
 }
 
 // SystemSysbench are a system's own sysbench settings.
@@ -359,12 +369,12 @@ var (
 var goTypes = map[string]string{
 	"int": "a whole number", "bool": "true or false", "string": "a string",
 	"[]int": "a list of whole numbers", "[]string": "a list of strings", "[]campaign.Factor": "a list of factors",
-	"[]campaign.Level": "a list of levels", "campaign.Factor": "a mapping (name, levels)", "campaign.Level": "a mapping (name, variables, options, per_engine)",
+	"[]campaign.Level": "a list of levels", "campaign.Factor": "a mapping (name, levels)", "campaign.Level": "a mapping (name, variables, options, per_engine, config)",
 	"[]map[string]string": "a list of mappings",
 	"[]campaign.System":   "a list of systems", "map[string]string": "a mapping of labels",
 	"campaign.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
 	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, options, binary)",
-	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart, table_options, sysbench)", "campaign.Plan": "a mapping",
+	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart, table_options, sysbench, config, option_file)", "campaign.Plan": "a mapping",
 	"campaign.SystemSysbench": "a mapping (options)",
 }
 

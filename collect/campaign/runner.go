@@ -205,7 +205,8 @@ func (r *Runner) DryRun(w io.Writer) error {
 			}
 		}
 	}
-	set := map[string]string{} // server → the variables last set on it
+	set := map[string]string{}       // server → the variables last set on it
+	configSet := map[string]string{} // server → the config it was last started with
 	for _, st := range p.steps {
 		if vars := p.variables(st); len(vars) > 0 {
 			var sets []string
@@ -215,6 +216,20 @@ func (r *Runner) DryRun(w io.Writer) error {
 			if s := strings.Join(sets, ", "); set[st.sys.MySQL.address()] != s {
 				set[st.sys.MySQL.address()] = s
 				fmt.Fprintf(w, "# %s: SET GLOBAL %s (or a restart); read back into %s.settings.txt\n", st.sys.Name, s, p.id(st))
+			}
+		}
+		if cfg := p.config(st); len(cfg) > 0 || configSet[st.sys.MySQL.address()] != "" {
+			var sets []string
+			for _, c := range cfg {
+				sets = append(sets, c.name+" = "+c.value)
+			}
+			if s := strings.Join(sets, ", "); configSet[st.sys.MySQL.address()] != s {
+				configSet[st.sys.MySQL.address()] = s
+				if s == "" {
+					fmt.Fprintf(w, "# %s: %s back as it was, then %s\n", st.sys.Name, st.sys.OptionFile, shellQuote(st.sys.Restart))
+				} else {
+					fmt.Fprintf(w, "# %s: %s ends with [mysqld] %s, then %s\n", st.sys.Name, st.sys.OptionFile, s, shellQuote(st.sys.Restart))
+				}
 			}
 		}
 		if st.clients > 1 {
@@ -241,6 +256,9 @@ func (r *Runner) DryRun(w io.Writer) error {
 	}
 	if len(set) > 0 {
 		fmt.Fprintln(w, "# at the end (or when interrupted): every variable set back to its value before the campaign")
+	}
+	if len(configSet) > 0 {
+		fmt.Fprintln(w, "# at the end (or when interrupted): every option file back as it was, and its server restarted")
 	}
 	return nil
 }
@@ -805,6 +823,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	e.Status, e.Started, e.Ended, e.Error, e.ExitStatus, e.ExitStatuses = collect.RunRunning, &now, nil, "", nil, nil
 	e.Errors, e.Settings = nil, nil
 	e.MeasuredFrom, e.MeasuredTo = nil, nil
+	e.Config, e.ConfigRead = nil, nil
 	e.Attempts++
 	e.Files = map[string]string{}
 	if err := writeManifest(r.m, r.Dir); err != nil {
@@ -847,6 +866,17 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 		runErr = fmt.Errorf("server settings: %w", err)
 	default:
 		e.Settings = settings
+		if cfg := p.config(st); len(cfg) > 0 {
+			e.Config, e.ConfigRead = map[string]string{}, map[string]string{}
+			for _, c := range cfg {
+				e.Config[c.name] = c.value
+				// A setting that is also a variable shows what the server
+				// made of it (skip-log-bin: log_bin OFF).
+				if v, _, err := srv.Variable(ctx, strings.ReplaceAll(c.name, "-", "_")); err == nil {
+					e.ConfigRead[c.name] = v
+				}
+			}
+		}
 		r.captureSettings(ctx, st, e, stem)
 	}
 	if runErr == nil && p.Warmup > 0 {

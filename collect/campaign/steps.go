@@ -426,6 +426,46 @@ func (p *Plan) variables(st step) []variable {
 	return out
 }
 
+// config are the option file settings of a step: the system's, then its
+// factors' levels'.
+func (p *Plan) config(st step) []variable {
+	var out []variable
+	for _, v := range st.sys.Config {
+		out = append(out, variable{v.Name, v.Values[0]})
+	}
+	for i, f := range p.Factors {
+		l := f.Levels[slices.IndexFunc(f.Levels, func(l Level) bool { return l.Name == st.levels[i] })]
+		for _, v := range l.Config {
+			out = append(out, variable{v.Name, v.Values[0]})
+		}
+	}
+	return out
+}
+
+// configBlock is what a step's config adds to its server's option file;
+// "" when it sets nothing. A boolean word for log_bin, which takes a file
+// name, becomes skip-log-bin or log-bin.
+func configBlock(vars []variable) string {
+	if len(vars) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n# Added by sbreport run for the runs of a campaign; removed when it ends.\n[mysqld]\n")
+	for _, v := range vars {
+		name := strings.ReplaceAll(v.name, "-", "_")
+		if name == "log_bin" && sameValue(v.value, "OFF") {
+			b.WriteString("skip-log-bin\n")
+			continue
+		}
+		if name == "log_bin" && sameValue(v.value, "ON") {
+			b.WriteString("log-bin\n")
+			continue
+		}
+		b.WriteString(v.name + " = " + v.value + "\n")
+	}
+	return b.String()
+}
+
 // runArgs is the sysbench argv (without the binary) of client k of a
 // measured run or, with measured false, of its warm-up. The step's
 // threads are the run's total, split between the clients.
@@ -481,6 +521,9 @@ func (p *Plan) runLabels(st step) map[string]string {
 		l[d.key] = st.levels[i]
 	}
 	for _, v := range p.variables(st) {
+		l[v.name] = v.value
+	}
+	for _, v := range p.config(st) {
 		l[v.name] = v.value
 	}
 	for _, o := range p.options(st) {

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -269,6 +270,7 @@ func (v *validator) settings(p *Plan) {
 				v.add(at, "systems[%d].restart: passwords are not written in plans", i)
 			}
 		}
+		v.config(p, i)
 		if v.has("systems", strconv.Itoa(i), "restart") && len(s.Restart) == 0 {
 			v.add(v.line("systems", strconv.Itoa(i), "restart"), "systems[%d].restart: want a command (a list: program, then arguments)", i)
 		}
@@ -336,6 +338,70 @@ func (v *validator) settings(p *Plan) {
 				}
 			}
 			v.perEngine(p, i, j)
+			v.variables(l.Config, lw+".config", false)
+			for _, st := range l.Config {
+				for k := range p.Systems {
+					if _, ok := find(p.Systems[k].Config, st.Name); ok {
+						v.add(st.Line, "%s.config: %s is also set by system %s's config", lw, st.Name, p.Systems[k].Name)
+					}
+				}
+				for k := range p.Factors[:i] {
+					for _, ol := range p.Factors[k].Levels {
+						if _, ok := find(ol.Config, st.Name); ok {
+							v.add(st.Line, "%s.config: %s is also set by factor %s", lw, st.Name, p.Factors[k].Name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// config checks the option file settings of system i and that, when it
+// or any level has some, the system can apply them: a restart command and
+// an option file, the same as any other system's on its server.
+func (v *validator) config(p *Plan, i int) {
+	s := &p.Systems[i]
+	where := "systems[" + strconv.Itoa(i) + "]"
+	v.variables(s.Config, where+".config", false)
+	for _, st := range s.Config {
+		if _, ok := find(s.Variables, st.Name); ok {
+			v.add(st.Line, "%s.config: %s is also set by the system's variables", where, st.Name)
+		}
+		if _, ok := find(p.Variables, st.Name); ok {
+			v.add(st.Line, "%s.config: %s is also set by the plan's variables", where, st.Name)
+		}
+	}
+	levels := false
+	for _, f := range p.Factors {
+		for _, l := range f.Levels {
+			levels = levels || len(l.Config) > 0
+		}
+	}
+	if len(s.Config) == 0 && !levels {
+		if s.OptionFile != "" && !filepath.IsAbs(s.OptionFile) {
+			v.add(v.line("systems", strconv.Itoa(i), "option_file"), "%s.option_file: %q is not an absolute path", where, s.OptionFile)
+		}
+		return
+	}
+	why := "its config"
+	if len(s.Config) == 0 {
+		why = "the config of the factors' levels"
+	}
+	at := v.line("systems", strconv.Itoa(i))
+	switch {
+	case s.OptionFile == "":
+		v.add(at, "%s: %s needs option_file, the option file the server reads when restart starts it (with scripts/restart-db.sh: $SBREPORT_DB_DIR/conf.d/sbreport.cnf)", where, why)
+	case !filepath.IsAbs(s.OptionFile) || strings.ContainsAny(s.OptionFile, "\n\r"):
+		v.add(v.line("systems", strconv.Itoa(i), "option_file"), "%s.option_file: %q is not an absolute path", where, s.OptionFile)
+	}
+	if len(s.Restart) == 0 {
+		v.add(at, "%s: %s needs a restart command (restart:) that starts the server with option_file", where, why)
+	}
+	for k := range p.Systems[:i] {
+		o := &p.Systems[k]
+		if o.MySQL.address() == s.MySQL.address() && o.OptionFile != "" && s.OptionFile != "" && o.OptionFile != s.OptionFile {
+			v.add(v.line("systems", strconv.Itoa(i), "option_file"), "%s.option_file: system %s on the same server gives %s", where, o.Name, o.OptionFile)
 		}
 	}
 }
