@@ -34,6 +34,9 @@ const (
 	RunOK          = "ok"
 	RunFailed      = "failed"
 	RunInterrupted = "interrupted"
+	// RunSkipped is a run that adaptive repeats did not need: its cell's
+	// interval was narrow enough before it.
+	RunSkipped = "skipped"
 )
 
 // A Manifest is a campaign directory's campaign.yaml: the plan, the tool
@@ -88,6 +91,25 @@ type Manifest struct {
 	// OptionFiles are the option files the campaign adds config settings
 	// to, with their content before it.
 	OptionFiles []OptionFile `yaml:"option_files,omitempty"`
+	// Cells says, with adaptive repeats, how many repeats each cell took
+	// and whether its interval became as narrow as the plan asks.
+	Cells []CellRepeats `yaml:"cells,omitempty"`
+}
+
+// CellRepeats is one cell of a campaign with adaptive repeats: a system,
+// workload and combination of factor levels, run again until the 95%
+// interval of the geometric mean of its throughput is within ±Until.
+type CellRepeats struct {
+	Cell    string   `yaml:"cell"`    // the run IDs' common stem, SYSTEM/WORKLOAD/4thr
+	Runs    []string `yaml:"runs"`    // its completed runs
+	Repeats int      `yaml:"repeats"` // how many completed
+	Max     int      `yaml:"max"`
+	// HalfWidth is the interval's larger half, as a fraction of the
+	// geometric mean (0.013 is ±1.3%); absent when there is none (fewer
+	// than two runs, or a throughput of 0).
+	HalfWidth *float64 `yaml:"half_width,omitempty"`
+	Until     float64  `yaml:"until"`
+	Converged bool     `yaml:"converged"`
 }
 
 // An OptionFile is a server's option file that a campaign changes (a

@@ -52,13 +52,16 @@ type Plan struct {
 	Systems   []System `yaml:"systems"`
 	Workloads []string `yaml:"workloads"`
 	Threads   Ints     `yaml:"threads"`
-	Repeats   int      `yaml:"repeats"`    // default 1
-	Duration  Seconds  `yaml:"duration"`   // sysbench --time of every measured run
-	Warmup    Seconds  `yaml:"warmup"`     // a discarded run of this length before each measured run; 0: none
-	Grace     Seconds  `yaml:"grace"`      // a run still going after warmup+duration+grace is killed; default 60s
-	Tables    Ints     `yaml:"tables"`     // --tables (all clients together), default 1
-	TableSize Ints     `yaml:"table_size"` // --table-size, default 10000
-	Sysbench  Options  `yaml:"sysbench"`
+	// Repeats is how many times each combination runs (default 1); with
+	// adaptive repeats (RepeatsSpec.Until), at most that many.
+	Repeats     int         `yaml:"-"`
+	RepeatsSpec RepeatsSpec `yaml:"repeats"`
+	Duration    Seconds     `yaml:"duration"`   // sysbench --time of every measured run
+	Warmup      Seconds     `yaml:"warmup"`     // a discarded run of this length before each measured run; 0: none
+	Grace       Seconds     `yaml:"grace"`      // a run still going after warmup+duration+grace is killed; default 60s
+	Tables      Ints        `yaml:"tables"`     // --tables (all clients together), default 1
+	TableSize   Ints        `yaml:"table_size"` // --table-size, default 10000
+	Sysbench    Options     `yaml:"sysbench"`
 	// Clients is how many sysbench processes run at once for each run,
 	// each on its own share of the threads and tables; default 1.
 	Clients Ints `yaml:"clients"`
@@ -157,6 +160,80 @@ type Options struct {
 	// prepare) as name: value, --NAME=VALUE on the command line; a list of
 	// values is a factor.
 	Options Settings `yaml:"options,omitempty"`
+}
+
+// RepeatsSpec is the plan's repeats: a count ("repeats: 3"), or adaptive
+// ("repeats: {min: 3, max: 10, until: 2%}"): each cell (a system,
+// workload and combination of factor levels) runs min times, then again,
+// interleaved with the other cells as the plan's order says, until the
+// 95% interval of the geometric mean of its throughput is within
+// ±until of it, or it has run max times.
+type RepeatsSpec struct {
+	N     int     // a fixed count; 0 when adaptive
+	Min   int     // adaptive: the repeats every cell runs
+	Max   int     // adaptive: the most a cell runs
+	Until float64 // adaptive: the half-width wanted, a fraction (0.02 for 2%)
+	line  int
+}
+
+// Adaptive reports whether the repeats stop when a cell's interval is
+// narrow enough.
+func (r RepeatsSpec) Adaptive() bool { return r.Until > 0 }
+
+// UnmarshalYAML accepts a whole number, or a mapping of min, max and
+// until (a percentage such as 2%).
+func (r *RepeatsSpec) UnmarshalYAML(n *yaml.Node) error {
+	r.line = n.Line
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.ShortTag() != "!!int" {
+			return typeError(n.Line, "want a whole number, got %s %q", yamlTags[n.ShortTag()], n.Value)
+		}
+		return n.Decode(&r.N)
+	case yaml.MappingNode:
+	default:
+		return typeError(n.Line, "want a whole number or {min, max, until}, got a %s", kindName(n))
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		seen[k.Value] = true
+		switch k.Value {
+		case "min", "max":
+			var x int
+			if val.Kind != yaml.ScalarNode || val.ShortTag() != "!!int" || val.Decode(&x) != nil {
+				return typeError(val.Line, "repeats.%s: want a whole number, got %q", k.Value, val.Value)
+			}
+			if k.Value == "min" {
+				r.Min = x
+			} else {
+				r.Max = x
+			}
+		case "until":
+			pct, ok := strings.CutSuffix(strings.TrimSpace(val.Value), "%")
+			f, err := strconv.ParseFloat(strings.TrimSpace(pct), 64)
+			if val.Kind != yaml.ScalarNode || !ok || err != nil || !(f > 0 && f < 100) {
+				return typeError(val.Line, "repeats.until: want a percentage above 0 and below 100, such as 2%%, got %q", val.Value)
+			}
+			r.Until = f / 100
+		default:
+			return typeError(k.Line, "repeats: unknown key %q (min, max, until)", k.Value)
+		}
+	}
+	for _, k := range []string{"min", "max", "until"} {
+		if !seen[k] {
+			return typeError(n.Line, "repeats: %s is missing (adaptive repeats: {min: 3, max: 10, until: 2%%})", k)
+		}
+	}
+	return nil
+}
+
+// MarshalYAML writes the repeats as the plan gives them.
+func (r RepeatsSpec) MarshalYAML() (any, error) {
+	if !r.Adaptive() {
+		return r.N, nil
+	}
+	return map[string]any{"min": r.Min, "max": r.Max, "until": strconv.FormatFloat(r.Until*100, 'g', -1, 64) + "%"}, nil
 }
 
 // Orders of a campaign's runs.

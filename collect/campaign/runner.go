@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -107,8 +108,9 @@ type Runner struct {
 	servers    map[string]Session
 	states     map[string]*serverState // by server address
 	steps      []step
-	sysbench   string          // resolved binary
-	unprepared map[string]bool // "system layout" whose prepare failed: their runs are skipped
+	sysbench   string             // resolved binary
+	unprepared map[string]bool    // "system layout" whose prepare failed: their runs are skipped
+	rates      map[string]float64 // run ID → its throughput, read from its output (adaptive repeats)
 }
 
 func (r *Runner) getenv(k string) string {
@@ -162,6 +164,10 @@ func (r *Runner) DryRun(w io.Writer) error {
 		cross += ", only the combinations listed"
 	}
 	fmt.Fprintf(w, "# %s = %d runs, %s of measurement\n", cross, len(p.steps), time.Duration(len(p.steps))*p.runLength())
+	if rs := p.RepeatsSpec; rs.Adaptive() {
+		fmt.Fprintf(w, "# adaptive repeats: every cell runs %d times, then again (interleaved as listed) until the 95%% interval of its geometric mean is within ±%s%%, at most %d times: the runs of repeats above %d run only when needed\n",
+			rs.Min, strconv.FormatFloat(rs.Until*100, 'g', -1, 64), rs.Max, rs.Min)
+	}
 	fmt.Fprintf(w, "# output directory: %s\n", r.Dir)
 	fmt.Fprintf(w, "# host, once:")
 	for _, h := range hostCaptures {
@@ -348,6 +354,9 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 			m.Error = ""
 		}
 		m.Ended = &now
+		if p.RepeatsSpec.Adaptive() {
+			m.Cells = r.cellRepeats()
+		}
 		if werr := writeManifest(m, r.Dir); werr != nil && err == nil {
 			err = werr
 		}
@@ -378,6 +387,15 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 		}
 		if err := ctx.Err(); err != nil {
 			return m, ErrInterrupted
+		}
+		if rs := p.RepeatsSpec; rs.Adaptive() && st.repeat > rs.Min {
+			if hw, ok := r.cellInterval(st); ok && hw <= rs.Until {
+				e.Status, e.Error = collect.RunSkipped, ""
+				if err := writeManifest(m, r.Dir); err != nil {
+					return m, err
+				}
+				continue
+			}
 		}
 		if err := r.runOne(ctx, st, e); err != nil {
 			return m, err
@@ -589,7 +607,7 @@ func (r *Runner) systemEntry(name string) *collect.SystemEntry {
 func (r *Runner) finished() int {
 	n := 0
 	for _, e := range r.m.Runs {
-		if e.Status == collect.RunOK || e.Status == collect.RunFailed {
+		if e.Status == collect.RunOK || e.Status == collect.RunFailed || e.Status == collect.RunSkipped {
 			n++
 		}
 	}

@@ -68,10 +68,23 @@ func (v *validator) plan(p *Plan, getenv func(string) string) {
 		}
 	}
 
-	if !v.has("repeats") {
-		p.Repeats = 1
-	} else if p.Repeats < 1 {
-		v.add(v.line("repeats"), "repeats: want 1 or more, got %d", p.Repeats)
+	rs := &p.RepeatsSpec
+	switch {
+	case !v.has("repeats"):
+		p.Repeats, rs.N = 1, 1
+	case rs.Adaptive():
+		p.Repeats = rs.Max
+		if rs.Min < 2 {
+			v.add(v.line("repeats", "min"), "repeats.min: want 2 or more (an interval needs two repeats), got %d", rs.Min)
+		}
+		if rs.Max < rs.Min {
+			v.add(v.line("repeats", "max"), "repeats.max: %d is less than min %d", rs.Max, rs.Min)
+		}
+	default:
+		p.Repeats = rs.N
+		if p.Repeats < 1 {
+			v.add(v.line("repeats"), "repeats: want 1 or more, got %d", p.Repeats)
+		}
 	}
 	if !v.has("duration") {
 		v.add(0, "duration: missing (e.g. duration: 60s)")
@@ -140,7 +153,7 @@ func (v *validator) levels(l Ints, lo, hi int, path ...string) {
 // them; "*" stands for every item of a list.
 var wholeNumberPaths = [][]string{
 	{"threads"}, {"tables"}, {"table_size"}, {"clients"}, {"systems", "*", "clients"},
-	{"repeats"}, {"systems", "*", "mysql", "port"}, {"sysbench", "percentile"},
+	{"repeats"}, {"repeats", "min"}, {"repeats", "max"}, {"systems", "*", "mysql", "port"}, {"sysbench", "percentile"},
 }
 
 // wholeNumbers refuses numbers with a fraction or an exponent where the
