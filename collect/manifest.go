@@ -160,7 +160,11 @@ type SystemEntry struct {
 	DB      string `yaml:"db"`               // database of the tables
 	// Databases are the client databases (DB_c1, DB_c2, ...) that hold
 	// the tables when the plan has several clients; DB itself is unused.
-	Databases []string          `yaml:"databases,omitempty"`
+	Databases []string `yaml:"databases,omitempty"`
+	// Endpoints are the addresses of a system the clients of a run are
+	// spread over (client k on endpoint k mod n); Address is the first,
+	// which the captures use.
+	Endpoints []string          `yaml:"endpoints,omitempty"`
 	Labels    map[string]string `yaml:"labels,omitempty"` // plan and system labels
 	// TableOptions are the system's table_options, and TableOptionsBy
 	// how they were applied ("ALTER TABLE after prepare", or
@@ -196,6 +200,12 @@ type RunEntry struct {
 	// Settings are the server variables the run set, as the server read
 	// them back just before it (the plan's 8M shows as 8388608).
 	Settings map[string]string `yaml:"settings,omitempty"`
+	// Endpoints are, with several clients against a system of several
+	// endpoints, the server address each client's sysbench used, in
+	// client order (the label "endpoint" of its output); ClientHosts, with
+	// clients on other hosts, the ssh destination each ran on ("client_host").
+	Endpoints   []string `yaml:"endpoints,omitempty"`
+	ClientHosts []string `yaml:"client_hosts,omitempty"`
 	// Config are the option file settings the run was started with, as
 	// the plan gives them, and ConfigRead the server variables of those
 	// names as the server showed them before the run (log_bin OFF).
@@ -323,6 +333,12 @@ func (m *Manifest) FileLabels() map[string]map[string]string {
 			if client > 0 {
 				l["client"] = strconv.Itoa(client)
 				l["client_group"] = r.ID
+				if client <= len(r.Endpoints) {
+					l["endpoint"] = r.Endpoints[client-1]
+				}
+				if client <= len(r.ClientHosts) {
+					l["client_host"] = r.ClientHosts[client-1]
+				}
 			}
 			out[p] = l
 		}

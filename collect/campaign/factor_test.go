@@ -431,6 +431,12 @@ func TestReadPlanFactorErrors(t *testing.T) {
 			"plan.yaml:13: repeats: max is missing"},
 		{"adaptive repeats: fractional min", strings.Replace(goodPlan, "repeats: 2\n", "repeats: {min: 2.5, max: 4, until: 2%}\n", 1),
 			"plan.yaml:13: min: 2.5 is not a whole number"},
+		{"ssh without clients_on", strings.Replace(goodPlan, "    engine: InnoDB\n", "    engine: InnoDB\n    ssh: [ssh, -p, \"2222\"]\n", 1),
+			"plan.yaml:5: systems[0].ssh: given without clients_on"},
+		{"clients_on an option", strings.Replace(goodPlan, "    engine: InnoDB\n", "    engine: InnoDB\n    clients_on: [-oProxyCommand=x]\n", 1),
+			`plan.yaml:5: systems[0].clients_on: "-oProxyCommand=x" is not an ssh destination`},
+		{"HOST:PORT for one endpoint", strings.Replace(goodPlan, "host: 127.0.0.1, port: 3307", "host: 127.0.0.1:3307", 1),
+			`systems[0].mysql.host: "127.0.0.1:3307": give the port as port (HOST:PORT is for several endpoints)`},
 		{"factors too many runs", goodPlan + "table_size: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\ntables: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nrepeats: 100\n",
 			"the plan asks for more than 10000 runs"},
 	} {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"regexp"
 	"strconv"
@@ -125,6 +126,13 @@ type System struct {
 	// through Restart. The file's own content comes back at the end of
 	// the campaign (and when it is interrupted), with a last restart.
 	Config Settings `yaml:"config,omitempty"`
+	// ClientsOn are ssh destinations ([user@]host) the system's sysbench
+	// processes run on instead of this host: client k (1..N) on entry
+	// k-1 mod n, its prepare and cleanup too. SSH is the ssh command and
+	// its options (default: ssh); sysbench gets the password on its
+	// standard input, read into MYSQL_PWD by the remote shell.
+	ClientsOn []string `yaml:"clients_on,omitempty"`
+	SSH       []string `yaml:"ssh,omitempty"`
 	// OptionFile is the option file the server reads when Restart
 	// starts it (a file of an !includedir, say); needed with config.
 	OptionFile string `yaml:"option_file,omitempty"`
@@ -140,13 +148,99 @@ type SystemSysbench struct {
 // MySQL says how sysbench and the captures reach a server. The password
 // itself is never in the plan: PasswordEnv names the environment variable
 // that holds it.
+//
+// Several endpoints: host and socket may each be a list. A run's client k
+// (1..N) then connects to endpoint k-1 mod n, the hosts first, then the
+// sockets; a host may carry its own port (HOST:PORT). They are meant as
+// addresses of one database (TiDB's SQL servers, or one server's socket
+// and TCP port): the captures, server variables and the check that the
+// tables are in place use the first.
 type MySQL struct {
-	Host        string `yaml:"host"`   // default 127.0.0.1 unless Socket is set
-	Port        int    `yaml:"port"`   // default 3306
-	Socket      string `yaml:"socket"` // a unix socket; wins over Host and Port
-	User        string `yaml:"user"`
-	PasswordEnv string `yaml:"password_env"` // "" connects without a password
-	DB          string `yaml:"db"`           // default sbtest; created when missing
+	Host   string `yaml:"-"`    // default 127.0.0.1 unless Socket is set
+	Port   int    `yaml:"port"` // default 3306
+	Socket string `yaml:"-"`    // a unix socket; wins over Host and Port
+	// Hosts and Sockets are the plan's host and socket, one or a list;
+	// Host and Socket are set from their first.
+	Hosts       Strings `yaml:"host,omitempty"`
+	Sockets     Strings `yaml:"socket,omitempty"`
+	User        string  `yaml:"user"`
+	PasswordEnv string  `yaml:"password_env"` // "" connects without a password
+	DB          string  `yaml:"db"`           // default sbtest; created when missing
+}
+
+// Strings is a string or a list of them.
+type Strings []string
+
+// UnmarshalYAML accepts a string or a list of strings.
+func (v *Strings) UnmarshalYAML(n *yaml.Node) error {
+	items := []*yaml.Node{n}
+	switch n.Kind {
+	case yaml.SequenceNode:
+		items = n.Content
+	case yaml.ScalarNode:
+	default:
+		return typeError(n.Line, "want a string or a list of strings, got a %s", kindName(n))
+	}
+	out := Strings{}
+	for _, it := range items {
+		if it.Kind != yaml.ScalarNode || it.ShortTag() == "!!null" {
+			return typeError(it.Line, "want a string, got a %s", kindName(it))
+		}
+		out = append(out, it.Value)
+	}
+	*v = out
+	return nil
+}
+
+// MarshalYAML writes one string as it is, several as a list.
+func (v Strings) MarshalYAML() (any, error) {
+	if len(v) == 1 {
+		return v[0], nil
+	}
+	return []string(v), nil
+}
+
+// An endpoint is one address of a system's server.
+type endpoint struct {
+	host   string
+	port   int
+	socket string
+}
+
+func (e endpoint) address() string {
+	if e.socket != "" {
+		return e.socket
+	}
+	return net.JoinHostPort(e.host, strconv.Itoa(e.port))
+}
+
+// endpoints are the addresses the clients of a system spread over: its
+// hosts, then its sockets; Host or Socket alone when the plan gives no
+// list (a MySQL made in code).
+func (m *MySQL) endpoints() []endpoint {
+	var out []endpoint
+	for _, h := range m.Hosts {
+		e := endpoint{host: h, port: m.Port}
+		if host, port, err := net.SplitHostPort(h); err == nil {
+			if n, err := strconv.Atoi(port); err == nil {
+				e.host, e.port = host, n
+			}
+		}
+		out = append(out, e)
+	}
+	for _, s := range m.Sockets {
+		out = append(out, endpoint{socket: s})
+	}
+	if len(out) == 0 {
+		out = append(out, endpoint{host: m.Host, port: m.Port, socket: m.Socket})
+	}
+	return out
+}
+
+// endpoint is the address of client k (1..clients).
+func (m *MySQL) endpoint(k int) endpoint {
+	eps := m.endpoints()
+	return eps[(k-1)%len(eps)]
 }
 
 // Options are sysbench settings common to every run.
@@ -450,8 +544,9 @@ var goTypes = map[string]string{
 	"[]map[string]string": "a list of mappings",
 	"[]campaign.System":   "a list of systems", "map[string]string": "a mapping of labels",
 	"campaign.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
+	"campaign.Strings": "a string or a list of strings",
 	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, options, binary)",
-	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart, table_options, sysbench, config, option_file)", "campaign.Plan": "a mapping",
+	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart, table_options, sysbench, config, option_file, clients_on, ssh)", "campaign.Plan": "a mapping",
 	"campaign.SystemSysbench": "a mapping (options)",
 }
 
@@ -525,6 +620,31 @@ func (v *validator) line(path ...string) int {
 	return line
 }
 
+// isList reports whether the value at path is a YAML list.
+func (v *validator) isList(path ...string) bool {
+	n := v.root
+	for _, k := range path {
+		var next *yaml.Node
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == k {
+					next = n.Content[i+1]
+				}
+			}
+		case yaml.SequenceNode:
+			if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(n.Content) {
+				next = n.Content[i]
+			}
+		}
+		if next == nil {
+			return false
+		}
+		n = next
+	}
+	return n.Kind == yaml.SequenceNode
+}
+
 func (v *validator) has(path ...string) bool {
 	n := v.root
 	for _, k := range path {
@@ -573,7 +693,7 @@ var reservedArgs = map[string]string{
 
 // reservedLabels are set by the runner for every run.
 var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true,
-	"client": true, "client_group": true, "clients": true, "tables": true, "table_size": true}
+	"client": true, "client_group": true, "clients": true, "tables": true, "table_size": true, "endpoint": true, "client_host": true}
 
 func (v *validator) system(p *Plan, i int, getenv func(string) string, names map[string]int) {
 	s := &p.Systems[i]
@@ -595,10 +715,40 @@ func (v *validator) system(p *Plan, i int, getenv func(string) string, names map
 		v.add(at(), "systems[%d]: mysql is missing (host/port or socket, user, password_env, db)", i)
 		return
 	}
+	// Several endpoints: a list given for host or socket (host: h and
+	// socket: s alone are one server given twice).
+	several := v.isList("systems", strconv.Itoa(i), "mysql", "host") || v.isList("systems", strconv.Itoa(i), "mysql", "socket")
+	for j, h := range m.Hosts {
+		if h == "" || strings.ContainsAny(h, " \t\n/") {
+			v.add(at("mysql", "host", strconv.Itoa(j)), "systems[%d].mysql.host: %q is not a host name or address", i, h)
+		}
+		if _, _, err := net.SplitHostPort(h); err == nil && !several {
+			v.add(at("mysql", "host"), "systems[%d].mysql.host: %q: give the port as port (HOST:PORT is for several endpoints)", i, h)
+		}
+	}
+	for j, sk := range m.Sockets {
+		if sk == "" || strings.ContainsAny(sk, "\n") {
+			v.add(at("mysql", "socket", strconv.Itoa(j)), "systems[%d].mysql.socket: %q is not a socket path", i, sk)
+		}
+	}
+	if len(m.Hosts) > 0 {
+		m.Host = m.Hosts[0]
+		if h, port, err := net.SplitHostPort(m.Host); err == nil {
+			if n, err := strconv.Atoi(port); err == nil {
+				m.Host = h
+				if m.Port == 0 {
+					m.Port = n
+				}
+			}
+		}
+	}
+	if len(m.Sockets) > 0 && !(several && len(m.Hosts) > 0) {
+		m.Socket = m.Sockets[0] // else the first endpoint is a host
+	}
 	if m.Socket == "" && m.Host == "" {
 		m.Host = "127.0.0.1"
 	}
-	if m.Socket != "" && (m.Host != "" || m.Port != 0) {
+	if m.Socket != "" && (m.Host != "" || m.Port != 0) && !several {
 		v.add(at("mysql", "socket"), "systems[%d].mysql: give either socket or host/port, not both", i)
 	}
 	if m.Port == 0 && m.Socket == "" {
@@ -624,6 +774,17 @@ func (v *validator) system(p *Plan, i int, getenv func(string) string, names map
 		v.add(at("engine"), "systems[%d].engine: %q is not a storage engine name", i, s.Engine)
 	}
 	v.labels(s.Labels, "systems", strconv.Itoa(i), "labels")
+	for j, h := range s.ClientsOn {
+		if h == "" || strings.HasPrefix(h, "-") || strings.ContainsAny(h, " \t\n'\"") {
+			v.add(at("clients_on", strconv.Itoa(j)), "systems[%d].clients_on: %q is not an ssh destination ([user@]host)", i, h)
+		}
+	}
+	if v.has("systems", strconv.Itoa(i), "ssh") && (len(s.SSH) == 0 || s.SSH[0] == "") {
+		v.add(at("ssh"), "systems[%d].ssh: want the ssh command, then its options (ssh, -p, 2222)", i)
+	}
+	if len(s.SSH) > 0 && len(s.ClientsOn) == 0 {
+		v.add(at("ssh"), "systems[%d].ssh: given without clients_on", i)
+	}
 }
 
 func (v *validator) labels(m map[string]string, path ...string) {

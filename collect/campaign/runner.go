@@ -146,6 +146,13 @@ func (r *Runner) DryRun(w io.Writer) error {
 	bin := p.Sysbench.Binary
 	// Plans hold no passwords (ReadPlan refuses them); masked all the same.
 	cmd := func(args []string) string { return parse.MaskPasswords(shellQuote(append([]string{bin}, args...))) }
+	// on prefixes client k's command with the ssh that runs it elsewhere.
+	on := func(s *System, k int, c string) string {
+		if h := s.clientHost(k); h != "" {
+			return shellQuote(append(s.sshArgv(), h)) + " " + c
+		}
+		return c
+	}
 	var what []string
 	counts := []int{len(p.Systems), len(p.Workloads), p.Repeats}
 	what = append(what, "system(s)", "workload(s)", "repeat(s)")
@@ -198,7 +205,7 @@ func (r *Runner) DryRun(w io.Writer) error {
 					fmt.Fprintf(w, "# %s: %d table(s) of %d rows for %d client(s)\n", s.Name, l.tables, l.tableSize, l.clients)
 				}
 				for k := 1; k <= l.clients; k++ {
-					fmt.Fprintf(w, "%s\n%s\n", cmd(p.tablesArgs(s, l, k, "cleanup")), cmd(p.tablesArgs(s, l, k, "prepare")))
+					fmt.Fprintf(w, "%s\n%s\n", on(s, k, cmd(p.tablesArgs(s, l, k, "cleanup"))), on(s, k, cmd(p.tablesArgs(s, l, k, "prepare"))))
 				}
 				if s.TableOptions != "" {
 					var alters []string
@@ -243,11 +250,11 @@ func (r *Runner) DryRun(w io.Writer) error {
 		}
 		if p.Warmup > 0 {
 			for k := 1; k <= st.clients; k++ {
-				fmt.Fprintf(w, "%s  # warm-up, discarded\n", cmd(p.runArgs(st, k, false)))
+				fmt.Fprintf(w, "%s  # warm-up, discarded\n", on(st.sys, k, cmd(p.runArgs(st, k, false))))
 			}
 		}
 		for k := 1; k <= st.clients; k++ {
-			fmt.Fprintf(w, "%s  # %s.txt\n", cmd(p.runArgs(st, k, true)), clientName(p.id(st), st.clients, k))
+			fmt.Fprintf(w, "%s  # %s.txt\n", on(st.sys, k, cmd(p.runArgs(st, k, true))), clientName(p.id(st), st.clients, k))
 		}
 	}
 	if p.prepareWorkload() != "" && !p.KeepTables {
@@ -255,7 +262,7 @@ func (r *Runner) DryRun(w io.Writer) error {
 			s := &p.Systems[i]
 			for _, l := range p.layouts(s) {
 				for k := 1; k <= l.clients; k++ {
-					fmt.Fprintln(w, cmd(p.tablesArgs(s, l, k, "cleanup")))
+					fmt.Fprintln(w, on(s, k, cmd(p.tablesArgs(s, l, k, "cleanup"))))
 				}
 			}
 		}
@@ -480,6 +487,9 @@ func (r *Runner) preflight(ctx context.Context, old *collect.Manifest) error {
 			p.createTableOptions = bytes.Contains(out.Bytes(), []byte("--create_table_options"))
 		}
 	}
+	if err := r.checkClientHosts(ctx); err != nil {
+		return err
+	}
 	connect := r.Connect
 	if connect == nil {
 		connect = ConnectMySQL
@@ -553,6 +563,11 @@ func (r *Runner) openManifest(ctx context.Context) error {
 	for i := range p.Systems {
 		s := &p.Systems[i]
 		se := collect.SystemEntry{Name: s.Name, Engine: s.Engine, Address: s.MySQL.address(), DB: s.MySQL.DB, Labels: p.systemLabels(s)}
+		if eps := s.MySQL.endpoints(); len(eps) > 1 {
+			for _, e := range eps {
+				se.Endpoints = append(se.Endpoints, e.address())
+			}
+		}
 		if dbs := p.databases(s); len(dbs) > 1 || len(dbs) == 1 && dbs[0] != s.MySQL.DB {
 			se.Databases = dbs
 		}
@@ -568,9 +583,20 @@ func (r *Runner) openManifest(ctx context.Context) error {
 }
 
 // setCommands records the measured commands of a run in its entry: in
-// Command with one client, in Commands (client by client) with several.
+// Command with one client, in Commands (client by client) with several;
+// and, client by client, the endpoint and host of each when there are
+// several endpoints or clients on other hosts.
 func (p *Plan) setCommands(e *collect.RunEntry, st step) {
 	e.Command, e.Commands = "", nil
+	e.Endpoints, e.ClientHosts = nil, nil
+	for k := 1; k <= st.clients && st.clients > 1; k++ {
+		if len(st.sys.MySQL.endpoints()) > 1 {
+			e.Endpoints = append(e.Endpoints, st.sys.MySQL.endpoint(k).address())
+		}
+		if len(st.sys.ClientsOn) > 0 {
+			e.ClientHosts = append(e.ClientHosts, st.sys.clientHost(k))
+		}
+	}
 	for k := 1; k <= st.clients; k++ {
 		c := parse.MaskPasswords(shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st, k, true)...)))
 		if st.clients == 1 {
@@ -694,7 +720,7 @@ func (r *Runner) prepare(ctx context.Context, s *System, se *collect.SystemEntry
 		rel := p.layoutFile(s, l, "prepare", k)
 		se.Files[p.layoutKind(s, l, collect.FilePrepare, k)] = rel
 		rels = append(rels, rel)
-		jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup"), p.tablesArgs(s, l, k, "prepare")}}
+		jobs[k-1] = job{file: filepath.Join(r.Dir, rel), host: s.clientHost(k), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup"), p.tablesArgs(s, l, k, "prepare")}}
 	}
 	_, errs := r.runGroup(ctx, s, 0, jobs)
 	err := groupError(errs)
@@ -807,7 +833,7 @@ func (r *Runner) cleanup(ctx context.Context, s *System) error {
 			rel := p.layoutFile(s, l, "cleanup", k)
 			se.Files[p.layoutKind(s, l, collect.FileCleanup, k)] = rel
 			rels = append(rels, rel)
-			jobs = append(jobs, job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup")}})
+			jobs = append(jobs, job{file: filepath.Join(r.Dir, rel), host: s.clientHost(k), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup")}})
 		}
 	}
 	_, errs := r.runGroup(ctx, s, 0, jobs)
@@ -870,7 +896,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 		for k := 1; k <= st.clients; k++ {
 			rel := clientName(stem, st.clients, k) + suffix
 			e.Files[clientName(kind, st.clients, k)] = rel
-			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.runArgs(st, k, measured)}}
+			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), host: st.sys.clientHost(k), argvs: [][]string{p.runArgs(st, k, measured)}}
 		}
 		exits, errs := r.runGroup(ctx, st.sys, limit, jobs)
 		return exits, groupError(errs)
@@ -1051,6 +1077,7 @@ const (
 // the file that gets their output.
 type job struct {
 	file  string
+	host  string // the ssh destination it runs on; "" for this host
 	argvs [][]string
 }
 
@@ -1063,7 +1090,7 @@ type job struct {
 func (r *Runner) runGroup(ctx context.Context, s *System, limit time.Duration, jobs []job) (exits []int, errs []error) {
 	exits, errs = make([]int, len(jobs)), make([]error, len(jobs))
 	if len(jobs) == 1 {
-		exits[0], errs[0] = r.runSysbench(ctx, s, limit, jobs[0].file, jobs[0].argvs...)
+		exits[0], errs[0] = r.runSysbench(ctx, s, limit, jobs[0].file, jobs[0].host, jobs[0].argvs...)
 		return exits, errs
 	}
 	var wg sync.WaitGroup
@@ -1071,7 +1098,7 @@ func (r *Runner) runGroup(ctx context.Context, s *System, limit time.Duration, j
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			exits[i], errs[i] = r.runSysbench(ctx, s, limit, j.file, j.argvs...)
+			exits[i], errs[i] = r.runSysbench(ctx, s, limit, j.file, j.host, j.argvs...)
 		}()
 	}
 	wg.Wait()
@@ -1121,7 +1148,7 @@ func groupError(errs []error) error {
 // ends, so a failed run keeps its output, and discarded when ctx ended.
 // It touches no Runner state, so that the clients of a group can run it
 // at once.
-func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration, file string, argvs ...[]string) (exit int, err error) {
+func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration, file, host string, argvs ...[]string) (exit int, err error) {
 	exit = -1
 	f, err := createAtomic(file)
 	if err != nil {
@@ -1138,7 +1165,14 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 			return exit, err
 		}
 		argv := append([]string{r.Plan.Sysbench.Binary}, args...)
-		exit, runErr = r.x.Run(ctx, &Command{Argv: argv, Path: r.sysbench, Env: env, Stdout: f.File, Limit: limit})
+		c := &Command{Argv: argv, Path: r.sysbench, Env: env, Stdout: f.File, Limit: limit}
+		if host != "" {
+			// sysbench on another host, through ssh: the password goes on
+			// ssh's standard input, never on a command line.
+			c = r.sshCommand(s, host, argv, r.password(s))
+			c.Stdout, c.Limit = f.File, limit
+		}
+		exit, runErr = r.x.Run(ctx, c)
 		var ee *ExitError
 		if errors.As(runErr, &ee) {
 			runErr = fmt.Errorf("%s %w", baseName(r.Plan.Sysbench.Binary), runErr)

@@ -66,10 +66,11 @@ type server struct {
 
 // address says where a system's server listens, for messages.
 func (m *MySQL) address() string {
-	if m.Socket != "" {
-		return m.Socket
+	e := m.endpoint(1)
+	if e.socket != "" {
+		return e.socket
 	}
-	return m.Host + ":" + strconv.Itoa(m.Port)
+	return e.host + ":" + strconv.Itoa(e.port)
 }
 
 // config returns the driver configuration for database db ("" for none).
@@ -77,10 +78,10 @@ func (m *MySQL) config(password, db string) *mysql.Config {
 	c := mysql.NewConfig()
 	c.User = m.User
 	c.Passwd = password
-	if m.Socket != "" {
-		c.Net, c.Addr = "unix", m.Socket
+	if e := m.endpoint(1); e.socket != "" {
+		c.Net, c.Addr = "unix", e.socket
 	} else {
-		c.Net, c.Addr = "tcp", m.address()
+		c.Net, c.Addr = "tcp", e.address()
 	}
 	c.DBName = db
 	c.Timeout = 5 * time.Second

@@ -331,10 +331,10 @@ func clientName(name string, clients, k int) string {
 func (p *Plan) connArgs(s *System, l layout, k int) []string {
 	m := s.MySQL
 	a := []string{"--db-driver=mysql"}
-	if m.Socket != "" {
-		a = append(a, "--mysql-socket="+m.Socket)
+	if e := m.endpoint(k); e.socket != "" {
+		a = append(a, "--mysql-socket="+e.socket)
 	} else {
-		a = append(a, "--mysql-host="+m.Host, "--mysql-port="+strconv.Itoa(m.Port))
+		a = append(a, "--mysql-host="+e.host, "--mysql-port="+strconv.Itoa(e.port))
 	}
 	a = append(a, "--mysql-user="+m.User, "--mysql-db="+p.db(s, l, k))
 	if s.Engine != "" {
