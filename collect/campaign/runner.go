@@ -233,15 +233,17 @@ func (r *Runner) DryRun(w io.Writer) error {
 		}
 		if cfg := p.config(st); len(cfg) > 0 || configSet[st.sys.MySQL.address()] != "" {
 			var sets []string
-			for _, c := range cfg {
-				sets = append(sets, c.name+" = "+c.value)
+			for _, l := range strings.Split(configBlock(cfg), "\n") {
+				if l != "" && !strings.HasPrefix(l, "#") && l != "[mysqld]" {
+					sets = append(sets, l)
+				}
 			}
 			if s := strings.Join(sets, ", "); configSet[st.sys.MySQL.address()] != s {
 				configSet[st.sys.MySQL.address()] = s
 				if s == "" {
 					fmt.Fprintf(w, "# %s: %s back as it was, then %s\n", st.sys.Name, st.sys.OptionFile, shellQuote(st.sys.Restart))
 				} else {
-					fmt.Fprintf(w, "# %s: %s ends with [mysqld] %s, then %s\n", st.sys.Name, st.sys.OptionFile, s, shellQuote(st.sys.Restart))
+					fmt.Fprintf(w, "# %s: %s ends with [mysqld] %s, then %s\n", st.sys.Name, st.sys.OptionFile, strings.ReplaceAll(s, ", ", "; "), shellQuote(st.sys.Restart))
 				}
 			}
 		}
