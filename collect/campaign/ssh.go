@@ -60,6 +60,7 @@ func (r *Runner) sshCommand(s *System, host string, argv []string, password stri
 // checkClientHosts runs sysbench --version on every host of clients_on,
 // before anything runs.
 func (r *Runner) checkClientHosts(ctx context.Context) error {
+	checked := map[string]bool{} // ssh command and destination
 	for i := range r.Plan.Systems {
 		s := &r.Plan.Systems[i]
 		if len(s.ClientsOn) == 0 {
@@ -69,6 +70,11 @@ func (r *Runner) checkClientHosts(ctx context.Context) error {
 			return fmt.Errorf("system %s: clients_on needs %s: %w", s.Name, s.sshArgv()[0], commandError(s.sshArgv(), err, nil))
 		}
 		for _, host := range s.ClientsOn {
+			if key := shellQuote(append(s.sshArgv(), host)); checked[key] {
+				continue
+			} else {
+				checked[key] = true
+			}
 			var out bytes.Buffer
 			c := r.sshCommand(s, host, []string{r.Plan.Sysbench.Binary, "--version"}, "")
 			c.Stdout, c.Limit = &out, 30*time.Second
