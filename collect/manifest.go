@@ -49,11 +49,12 @@ const (
 //	host/lscpu.txt, lsblk.txt, free.txt, uname.txt, nproc.txt, json/lscpu.json
 //	SYSTEM/version.txt, variables.txt        SELECT VERSION(), SHOW GLOBAL VARIABLES
 //	SYSTEM/prepare.txt, table-status.txt     sysbench cleanup+prepare, SHOW TABLE STATUS after it
+//	SYSTEM/create-table.txt                  SHOW CREATE TABLE after prepare, for a system with table_options
 //	SYSTEM/WORKLOAD/4thr-r1.txt              one measured run, verbatim
 //	SYSTEM/WORKLOAD/4thr-r1.status.txt.gz    SHOW GLOBAL STATUS before and after it
 //	SYSTEM/WORKLOAD/4thr-r1.warmup.txt       the discarded warm-up run, if any
 //	SYSTEM/WORKLOAD/4thr-r1.proc.txt         /proc/stat and /proc/diskstats sampled during it
-//	SYSTEM/WORKLOAD/4thr-r1.settings.txt     the server variables it set, read back before it
+//	SYSTEM/WORKLOAD/4thr-r1.settings.txt     the server variables it set (and its config's), read back before it
 //	SYSTEM/cleanup.txt                       sysbench cleanup at the end
 //
 // With factors (several table layouts, client counts, named factors,
