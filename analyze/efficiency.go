@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -164,9 +165,11 @@ func RunEfficiency(r *parse.Run, stats []*parse.SysStat, cpus int) (*Efficiency,
 	to := float64(r.MeasuredTo.UnixNano()) / 1e9
 	var w Warnings
 	stamped := map[*parse.SysStat]bool{}
+	at := map[*parse.SysStat]map[int]float64{} // sample line → its end, Unix seconds
 	for _, s := range stats {
-		for _, x := range s.Samples {
-			if !math.IsNaN(x.T) {
+		at[s] = sampleTimes(s)
+		for _, t := range at[s] {
+			if !math.IsNaN(t) {
 				stamped[s] = true
 				break
 			}
@@ -181,16 +184,78 @@ func RunEfficiency(r *parse.Run, stats []*parse.SysStat, cpus int) (*Efficiency,
 		if !stamped[s] {
 			return true
 		}
-		if math.IsNaN(x.T) {
+		t := at[s][x.Line]
+		if math.IsNaN(t) {
 			return false
 		}
-		mid := x.T
+		mid := t
 		if !math.IsNaN(x.DurationS) {
 			mid -= x.DurationS / 2
 		}
 		return mid >= from && mid <= to
 	}
 	return perTransaction(r, stats, cpus, inside, w)
+}
+
+// sampleTimes returns when each sample of s ended, by its first line, in
+// Unix seconds of the printed wall clock (read as UTC, as SysSample.T):
+// T where the capture has it, else, for stamps that are a time of day
+// only (mpstat's "18:04:04", "03:16:17 PM"), the banner's date with that
+// time, a day later after each time the clock goes back. NaN for none.
+func sampleTimes(s *parse.SysStat) map[int]float64 {
+	out := map[int]float64{}
+	var day time.Time
+	haveDay := false
+	for _, layout := range []string{"01/02/06", "01/02/2006", "2006-01-02"} {
+		if d, err := time.Parse(layout, strings.TrimSpace(s.Date)); err == nil {
+			day, haveDay = d, true
+			break
+		}
+	}
+	prev := -1.0
+	for _, x := range s.Samples {
+		out[x.Line] = x.T
+		if !math.IsNaN(x.T) || !haveDay {
+			continue
+		}
+		secs, ok := clockOfDay(x.Clock)
+		if !ok {
+			continue
+		}
+		if prev >= 0 && secs < prev {
+			day = day.AddDate(0, 0, 1)
+		}
+		prev = secs
+		out[x.Line] = float64(day.Unix()) + secs
+	}
+	return out
+}
+
+// clockOfDay reads "18:04:04" or "03:16:17 PM" (a zone name after it
+// ignored) as seconds after midnight.
+func clockOfDay(clock string) (float64, bool) {
+	f := strings.Fields(clock)
+	if len(f) == 0 {
+		return 0, false
+	}
+	t, err := time.Parse("15:04:05", f[0])
+	if err != nil {
+		return 0, false
+	}
+	h := t.Hour()
+	if len(f) > 1 {
+		switch strings.ToUpper(f[1]) {
+		case "AM":
+			if h == 12 {
+				h = 0
+			}
+		case "PM":
+			if h < 12 {
+				h += 12
+			}
+		}
+	}
+	return float64(h*3600 + t.Minute()*60 + t.Second()), true
 }
 
 // PerTransaction computes the run's Efficiency from the captures that
