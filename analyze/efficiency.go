@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -136,7 +137,7 @@ func Efficiencies(d *parse.Document, ds *Dataset) map[string]*Efficiency {
 		if len(stats) == 0 {
 			continue
 		}
-		e, w := PerTransaction(r, stats, RunCPUs(d, r))
+		e, w := RunEfficiency(r, stats, RunCPUs(d, r))
 		if e == nil {
 			continue
 		}
@@ -147,6 +148,114 @@ func Efficiencies(d *parse.Document, ds *Dataset) map[string]*Efficiency {
 		out[e.Run] = e
 	}
 	return out
+}
+
+// RunEfficiency is PerTransaction for a run that may say when it was
+// measured (Run.MeasuredFrom and MeasuredTo, from a campaign manifest):
+// then only the samples of time-stamped captures whose interval lies
+// within that time are used, so that one vmstat, iostat or mpstat log
+// kept beside several runs gives each run its own samples. Captures
+// without time stamps are used whole, with a warning. A run that does
+// not say when it was measured uses every sample (PerTransaction).
+func RunEfficiency(r *parse.Run, stats []*parse.SysStat, cpus int) (*Efficiency, Warnings) {
+	if r.MeasuredFrom == nil || r.MeasuredTo == nil {
+		return PerTransaction(r, stats, cpus)
+	}
+	from := float64(r.MeasuredFrom.UnixNano()) / 1e9
+	to := float64(r.MeasuredTo.UnixNano()) / 1e9
+	var w Warnings
+	stamped := map[*parse.SysStat]bool{}
+	at := map[*parse.SysStat]map[int]float64{} // sample line → its end, Unix seconds
+	for _, s := range stats {
+		at[s] = sampleTimes(s)
+		for _, t := range at[s] {
+			if !math.IsNaN(t) {
+				stamped[s] = true
+				break
+			}
+		}
+		if !stamped[s] {
+			w.addf("%s: %s capture has no time stamps, so it cannot be cut to the run's time; used whole", s.ID(), s.Tool)
+		} else if s.Zone != "" && !strings.EqualFold(s.Zone, "UTC") && !strings.EqualFold(s.Zone, "GMT") {
+			w.addf("%s: %s capture's time stamps are in %s; the run's times are UTC", s.ID(), s.Tool, s.Zone)
+		}
+	}
+	inside := func(s *parse.SysStat, x parse.SysSample) bool {
+		if !stamped[s] {
+			return true
+		}
+		t := at[s][x.Line]
+		if math.IsNaN(t) {
+			return false
+		}
+		mid := t
+		if !math.IsNaN(x.DurationS) {
+			mid -= x.DurationS / 2
+		}
+		return mid >= from && mid <= to
+	}
+	return perTransaction(r, stats, cpus, inside, w)
+}
+
+// sampleTimes returns when each sample of s ended, by its first line, in
+// Unix seconds of the printed wall clock (read as UTC, as SysSample.T):
+// T where the capture has it, else, for stamps that are a time of day
+// only (mpstat's "18:04:04", "03:16:17 PM"), the banner's date with that
+// time, a day later after each time the clock goes back. NaN for none.
+func sampleTimes(s *parse.SysStat) map[int]float64 {
+	out := map[int]float64{}
+	var day time.Time
+	haveDay := false
+	for _, layout := range []string{"01/02/06", "01/02/2006", "2006-01-02"} {
+		if d, err := time.Parse(layout, strings.TrimSpace(s.Date)); err == nil {
+			day, haveDay = d, true
+			break
+		}
+	}
+	prev := -1.0
+	for _, x := range s.Samples {
+		out[x.Line] = x.T
+		if !math.IsNaN(x.T) || !haveDay {
+			continue
+		}
+		secs, ok := clockOfDay(x.Clock)
+		if !ok {
+			continue
+		}
+		if prev >= 0 && secs < prev {
+			day = day.AddDate(0, 0, 1)
+		}
+		prev = secs
+		out[x.Line] = float64(day.Unix()) + secs
+	}
+	return out
+}
+
+// clockOfDay reads "18:04:04" or "03:16:17 PM" (a zone name after it
+// ignored) as seconds after midnight.
+func clockOfDay(clock string) (float64, bool) {
+	f := strings.Fields(clock)
+	if len(f) == 0 {
+		return 0, false
+	}
+	t, err := time.Parse("15:04:05", f[0])
+	if err != nil {
+		return 0, false
+	}
+	h := t.Hour()
+	if len(f) > 1 {
+		switch strings.ToUpper(f[1]) {
+		case "AM":
+			if h == 12 {
+				h = 0
+			}
+		case "PM":
+			if h < 12 {
+				h += 12
+			}
+		}
+	}
+	return float64(h*3600 + t.Minute()*60 + t.Second()), true
 }
 
 // PerTransaction computes the run's Efficiency from the captures that

@@ -5,8 +5,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -252,5 +255,49 @@ func TestCountedDevices(t *testing.T) {
 	got := strings.Join(countedDevices([]parse.SysSample{x}), " ")
 	if got != "sda nvme0n1 vda mmcblk0" {
 		t.Errorf("counted %q", got)
+	}
+}
+
+// TestRunEfficiencyCut: a run that says when it was measured (from a
+// campaign manifest) uses only the samples of that time, mpstat's too,
+// whose lines have a time of day only (the banner, 11/30/26, gives the
+// date). 18:04:05 to 18:04:08 UTC holds the intervals ending at :06, :07
+// and :08.
+func TestRunEfficiencyCut(t *testing.T) {
+	doc, r := loadReal(t, "mpstat-sysstat-12.6.1-P-ALL"+realTag, "iostat-sysstat-12.6.1-dxkt"+realTag)
+	from := time.Date(2026, 11, 30, 18, 4, 5, 0, time.UTC)
+	to := from.Add(3 * time.Second)
+	r.MeasuredFrom, r.MeasuredTo = &from, &to
+	stats := RunSysStats(doc, r)
+	e, w := RunEfficiency(r, stats, realCPUs)
+	if e == nil {
+		t.Fatalf("no figures: %v", w)
+	}
+	clocks := func(what string) []string {
+		var out []string
+		src := e.Sources[what]
+		for _, s := range stats {
+			if s.ID() != src.Capture {
+				continue
+			}
+			for _, x := range s.Samples {
+				if slices.Contains(src.Samples, x.Line) {
+					out = append(out, x.Clock)
+				}
+			}
+		}
+		return out
+	}
+	if got := clocks("cpu"); e.Sources["cpu"].Tool != parse.ToolMpstat || !reflect.DeepEqual(got, []string{"18:04:06", "18:04:07", "18:04:08"}) {
+		t.Errorf("cpu from %s samples %v", e.Sources["cpu"].Tool, got)
+	}
+	if got := clocks("disk"); e.Sources["disk"].Tool != parse.ToolIostat || !reflect.DeepEqual(got, []string{"11/30/26 18:04:06", "11/30/26 18:04:07", "11/30/26 18:04:08"}) {
+		t.Errorf("disk from %s samples %v", e.Sources["disk"].Tool, got)
+	}
+	// Without the times, every sample.
+	r.MeasuredFrom, r.MeasuredTo = nil, nil
+	e, _ = RunEfficiency(r, stats, realCPUs)
+	if n := len(e.Sources["cpu"].Samples); n != 10 {
+		t.Errorf("%d mpstat samples without measured times, want all 10", n)
 	}
 }

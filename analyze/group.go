@@ -113,10 +113,35 @@ var nonSystemKeys = map[string]bool{
 // the one with the fewest values, ties broken by name; else "version"
 // when banners differ; else "" (one system).
 func ChooseBy(runs []*parse.Run) string {
+	// A label the clients of one run disagree on (the endpoint or host
+	// each drove) varies within a system: it never names one.
+	inGroup := map[string]bool{}
+	first := map[string]*parse.Run{}
+	for _, r := range runs {
+		g := r.Labels["client_group"]
+		if g == "" {
+			continue
+		}
+		f, ok := first[g]
+		if !ok {
+			first[g] = r
+			continue
+		}
+		for k, v := range r.Labels {
+			if f.Labels[k] != v {
+				inGroup[k] = true
+			}
+		}
+		for k := range f.Labels {
+			if _, ok := r.Labels[k]; !ok {
+				inGroup[k] = true
+			}
+		}
+	}
 	values := map[string]map[string]bool{}
 	for _, r := range runs {
 		for k, v := range r.Labels {
-			if nonSystemKeys[k] {
+			if nonSystemKeys[k] || inGroup[k] {
 				continue
 			}
 			if values[k] == nil {
@@ -447,6 +472,29 @@ func MergeClients(runs []*parse.Run) (merged *parse.Run, upperBound bool, warn W
 		return m, false, nil
 	}
 	m.SetLabel("clients", strconv.Itoa(len(runs)))
+	// A label the clients disagree on (the endpoint or host each ran
+	// against) says nothing of the merged run.
+	for k, v := range first.Labels {
+		if k == "client" {
+			continue
+		}
+		for _, r := range runs[1:] {
+			if r.Labels[k] != v {
+				delete(m.Labels, k)
+				break
+			}
+		}
+	}
+	// The merged run was measured from the first client's start to the
+	// last one's end.
+	for _, r := range runs {
+		if r.MeasuredFrom != nil && (m.MeasuredFrom == nil || r.MeasuredFrom.Before(*m.MeasuredFrom)) {
+			m.MeasuredFrom = r.MeasuredFrom
+		}
+		if r.MeasuredTo != nil && (m.MeasuredTo == nil || r.MeasuredTo.After(*m.MeasuredTo)) {
+			m.MeasuredTo = r.MeasuredTo
+		}
+	}
 	// sum adds pointers; absent in any client makes the sum absent.
 	sum := func(get func(r *parse.Run) *float64) *float64 {
 		t := 0.0

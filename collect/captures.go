@@ -99,6 +99,12 @@ func (w *walker) runCaptures(r *parse.Run, h held) {
 			scopes = append(scopes, "system:"+sys)
 		}
 		scopes = append(scopes, "host")
+		// System statistics logged beside the campaign's runs (vmstat -t
+		// over the whole campaign, in a directory above the run's): each
+		// run is cut from them by its measured times (analyze.RunEfficiency).
+		for d, prev := h.dir, ""; d != prev; d, prev = w.t.dir(d), d {
+			scopes = append(scopes, "stats:"+d)
+		}
 	case h.scope != "":
 		scopes = append(scopes, h.scope, "host")
 	default:
@@ -107,6 +113,10 @@ func (w *walker) runCaptures(r *parse.Run, h held) {
 	kinds := w.kindsOf(r.Captures)
 	for _, sc := range scopes {
 		added := map[string]bool{}
+		statsOnly := strings.HasPrefix(sc, "stats:")
+		if statsOnly {
+			sc = "dir:" + strings.TrimPrefix(sc, "stats:")
+		}
 		dirScope := strings.HasPrefix(sc, "dir:")
 		for _, g := range w.scoped[sc] {
 			// A capture in another file of the directory that holds runs
@@ -115,6 +125,9 @@ func (w *walker) runCaptures(r *parse.Run, h held) {
 				continue
 			}
 			for _, c := range g.caps {
+				if statsOnly && !strings.HasPrefix(c.kind, "sysstat:") {
+					continue
+				}
 				if kinds[c.kind] || have[c.id] {
 					continue
 				}

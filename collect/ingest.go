@@ -11,8 +11,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -157,6 +159,12 @@ func (w *walker) hold(it parse.Item, file, scope string) {
 			w.runFiles = map[string]bool{}
 		}
 		w.runFiles[file] = true
+		if t, ok := w.measured[file]; ok && r.MeasuredFrom == nil {
+			r.MeasuredFrom, r.MeasuredTo = &t[0], &t[1]
+		}
+		if msg, ok := w.runWarn[file]; ok && !slices.Contains(r.Warnings, msg) {
+			r.Warnings = append(r.Warnings, msg)
+		}
 	}
 	w.held = append(w.held, held{it: it, file: file, dir: w.t.dir(file), scope: scope})
 	if w.nruns > maxHeldRuns || w.npoints > maxHeldPoints {
@@ -190,6 +198,12 @@ type walker struct {
 	kinds  map[string]string // CaptureID → kind, of every capture in scoped
 	// runFiles holds the files runs were read from.
 	runFiles map[string]bool
+	// measured holds when the run of each campaign output file (by its
+	// path as walked) was measured, as its manifest says.
+	measured map[string][2]time.Time
+	// runWarn holds a warning for the run of a campaign output file, as
+	// its manifest says (a cell whose adaptive repeats did not converge).
+	runWarn map[string]string
 	// base is the directory the inputs are named below (inputBase).
 	base string
 }
@@ -420,12 +434,45 @@ func (w *walker) readCampaign(dir string) *campaign {
 		c.scopes[p] = "host"
 		c.kinds[p] = kind
 	}
+	// Cells that adaptive repeats left wider than the plan asks: said
+	// once, on the output of the cell's first run.
+	notConverged := map[string]string{}
+	for _, cr := range m.Cells {
+		if !cr.Converged && len(cr.Runs) > 0 {
+			hw := "no interval (fewer than two runs with a throughput)"
+			if cr.HalfWidth != nil {
+				hw = fmt.Sprintf("its 95%% interval is ±%.1f%%", *cr.HalfWidth*100)
+			}
+			notConverged[cr.Runs[0]] = fmt.Sprintf("adaptive repeats: cell %s did not converge: %d of at most %d repeats, %s, not within ±%.1f%%",
+				cr.Cell, cr.Repeats, cr.Max, hw, cr.Until*100)
+		}
+	}
 	for _, r := range m.Runs {
 		for kind, p := range r.Files {
 			c.scopes[p] = "run:" + r.ID
+			if msg, ok := notConverged[r.ID]; ok && (kind == FileOutput || kind == FileOutput+".c1") {
+				if w.runWarn == nil {
+					w.runWarn = map[string]string{}
+				}
+				q := p
+				if w.t.os {
+					q = filepath.FromSlash(p)
+				}
+				w.runWarn[w.t.join(dir, q)] = msg
+			}
 			c.kinds[p] = kind
 			if base, _ := SplitKind(kind); base == FileOutput {
 				c.output[p] = true
+				if r.MeasuredFrom != nil && r.MeasuredTo != nil {
+					if w.measured == nil {
+						w.measured = map[string][2]time.Time{}
+					}
+					q := p
+					if w.t.os {
+						q = filepath.FromSlash(p)
+					}
+					w.measured[w.t.join(dir, q)] = [2]time.Time{*r.MeasuredFrom, *r.MeasuredTo}
+				}
 			}
 		}
 	}

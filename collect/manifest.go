@@ -34,6 +34,9 @@ const (
 	RunOK          = "ok"
 	RunFailed      = "failed"
 	RunInterrupted = "interrupted"
+	// RunSkipped is a run that adaptive repeats did not need: its cell's
+	// interval was narrow enough before it.
+	RunSkipped = "skipped"
 )
 
 // A Manifest is a campaign directory's campaign.yaml: the plan, the tool
@@ -46,11 +49,12 @@ const (
 //	host/lscpu.txt, lsblk.txt, free.txt, uname.txt, nproc.txt, json/lscpu.json
 //	SYSTEM/version.txt, variables.txt        SELECT VERSION(), SHOW GLOBAL VARIABLES
 //	SYSTEM/prepare.txt, table-status.txt     sysbench cleanup+prepare, SHOW TABLE STATUS after it
+//	SYSTEM/create-table.txt                  SHOW CREATE TABLE after prepare, for a system with table_options
 //	SYSTEM/WORKLOAD/4thr-r1.txt              one measured run, verbatim
 //	SYSTEM/WORKLOAD/4thr-r1.status.txt.gz    SHOW GLOBAL STATUS before and after it
 //	SYSTEM/WORKLOAD/4thr-r1.warmup.txt       the discarded warm-up run, if any
 //	SYSTEM/WORKLOAD/4thr-r1.proc.txt         /proc/stat and /proc/diskstats sampled during it
-//	SYSTEM/WORKLOAD/4thr-r1.settings.txt     the server variables it set, read back before it
+//	SYSTEM/WORKLOAD/4thr-r1.settings.txt     the server variables it set (and its config's), read back before it
 //	SYSTEM/cleanup.txt                       sysbench cleanup at the end
 //
 // With factors (several table layouts, client counts, named factors,
@@ -85,6 +89,42 @@ type Manifest struct {
 	// Settings are the server variables the campaign changes, with their
 	// values before it.
 	Settings []ServerSetting `yaml:"settings,omitempty"`
+	// OptionFiles are the option files the campaign adds config settings
+	// to, with their content before it.
+	OptionFiles []OptionFile `yaml:"option_files,omitempty"`
+	// Cells says, with adaptive repeats, how many repeats each cell took
+	// and whether its interval became as narrow as the plan asks.
+	Cells []CellRepeats `yaml:"cells,omitempty"`
+}
+
+// CellRepeats is one cell of a campaign with adaptive repeats: a system,
+// workload and combination of factor levels, run again until the 95%
+// interval of the geometric mean of its throughput is within ±Until.
+type CellRepeats struct {
+	Cell    string   `yaml:"cell"`    // the run IDs' common stem, SYSTEM/WORKLOAD/4thr
+	Runs    []string `yaml:"runs"`    // its completed runs
+	Repeats int      `yaml:"repeats"` // how many completed
+	Max     int      `yaml:"max"`
+	// HalfWidth is the interval's larger half, as a fraction of the
+	// geometric mean (0.013 is ±1.3%); absent when there is none (fewer
+	// than two runs, or a throughput of 0).
+	HalfWidth *float64 `yaml:"half_width,omitempty"`
+	Until     float64  `yaml:"until"`
+	Converged bool     `yaml:"converged"`
+}
+
+// An OptionFile is a server's option file that a campaign changes (a
+// plan's config), with what it held before, so that an interrupted or
+// crashed campaign can put it back.
+type OptionFile struct {
+	Server   string `yaml:"server"` // socket path or host:port
+	Path     string `yaml:"path"`
+	Existed  bool   `yaml:"existed"`            // false: the campaign created it, and removes it
+	Original string `yaml:"original,omitempty"` // its content before the campaign
+	// Restored says the file is back as it was and the server was
+	// restarted with it; Error, why not.
+	Restored bool   `yaml:"restored"`
+	Error    string `yaml:"error,omitempty"`
 }
 
 // A ServerSetting is a server variable a campaign changes, on one server.
@@ -121,11 +161,20 @@ type SystemEntry struct {
 	DB      string `yaml:"db"`               // database of the tables
 	// Databases are the client databases (DB_c1, DB_c2, ...) that hold
 	// the tables when the plan has several clients; DB itself is unused.
-	Databases []string          `yaml:"databases,omitempty"`
-	Labels    map[string]string `yaml:"labels,omitempty"`  // plan and system labels
-	Prepared  bool              `yaml:"prepared"`          // tables are in place
-	Cleaned   bool              `yaml:"cleaned,omitempty"` // tables were dropped at the end
-	Captures  `yaml:",inline"`
+	Databases []string `yaml:"databases,omitempty"`
+	// Endpoints are the addresses of a system the clients of a run are
+	// spread over (client k on endpoint k mod n); Address is the first,
+	// which the captures use.
+	Endpoints []string          `yaml:"endpoints,omitempty"`
+	Labels    map[string]string `yaml:"labels,omitempty"` // plan and system labels
+	// TableOptions are the system's table_options, and TableOptionsBy
+	// how they were applied ("ALTER TABLE after prepare", or
+	// "--create_table_options at prepare").
+	TableOptions   string `yaml:"table_options,omitempty"`
+	TableOptionsBy string `yaml:"table_options_by,omitempty"`
+	Prepared       bool   `yaml:"prepared"`          // tables are in place
+	Cleaned        bool   `yaml:"cleaned,omitempty"` // tables were dropped at the end
+	Captures       `yaml:",inline"`
 }
 
 // A RunEntry is one measured run.
@@ -141,12 +190,29 @@ type RunEntry struct {
 	ExitStatuses []int      `yaml:"exit_statuses,omitempty"`
 	Started      *time.Time `yaml:"started,omitempty"`
 	Ended        *time.Time `yaml:"ended,omitempty"`
+	// MeasuredFrom and MeasuredTo bound the measured sysbench run (all
+	// its clients, warm-up and captures left out), to the millisecond:
+	// a vmstat, iostat or mpstat log kept beside several runs is cut to
+	// each run by them.
+	MeasuredFrom *time.Time `yaml:"measured_from,omitempty"`
+	MeasuredTo   *time.Time `yaml:"measured_to,omitempty"`
 	Attempts     int        `yaml:"attempts"`
 	Error        string     `yaml:"error,omitempty"` // why the run failed
 	// Settings are the server variables the run set, as the server read
 	// them back just before it (the plan's 8M shows as 8388608).
 	Settings map[string]string `yaml:"settings,omitempty"`
-	Captures `yaml:",inline"`
+	// Endpoints are, with several clients against a system of several
+	// endpoints, the server address each client's sysbench used, in
+	// client order (the label "endpoint" of its output); ClientHosts, with
+	// clients on other hosts, the ssh destination each ran on ("client_host").
+	Endpoints   []string `yaml:"endpoints,omitempty"`
+	ClientHosts []string `yaml:"client_hosts,omitempty"`
+	// Config are the option file settings the run was started with, as
+	// the plan gives them, and ConfigRead the server variables of those
+	// names as the server showed them before the run (log_bin OFF).
+	Config     map[string]string `yaml:"config,omitempty"`
+	ConfigRead map[string]string `yaml:"config_read,omitempty"`
+	Captures   `yaml:",inline"`
 }
 
 // Kinds of files in Captures.Files that hold results the ingest reads.
@@ -160,6 +226,9 @@ const (
 	FileVariables   = "variables"
 	FilePrepare     = "prepare"
 	FileTableStatus = "table_status"
+	// FileCreateTable holds SHOW CREATE TABLE of a client database's
+	// first table after prepare, for a system with table options.
+	FileCreateTable = "create_table"
 	FileCleanup     = "cleanup"
 	// FileProc holds the host's /proc/stat and /proc/diskstats, sampled
 	// during a measured run when the server is local: one block per
@@ -175,7 +244,7 @@ const (
 // Ingest passes over proc samples (no parser reads them yet) and settings
 // (their values are the run's labels and RunEntry.Settings).
 var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanup: true, "nproc": true, "lscpu_json": true,
-	FileSettings: true}
+	FileSettings: true, FileCreateTable: true}
 
 // ReadManifest reads dir's campaign.yaml. Its errors name the file once
 // and wrap the cause (errors.Is(err, fs.ErrNotExist) when there is none).
@@ -265,6 +334,12 @@ func (m *Manifest) FileLabels() map[string]map[string]string {
 			if client > 0 {
 				l["client"] = strconv.Itoa(client)
 				l["client_group"] = r.ID
+				if client <= len(r.Endpoints) {
+					l["endpoint"] = r.Endpoints[client-1]
+				}
+				if client <= len(r.ClientHosts) {
+					l["client_host"] = r.ClientHosts[client-1]
+				}
 			}
 			out[p] = l
 		}

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"time"
 	"unicode/utf8"
 )
 
@@ -57,8 +58,25 @@ func AppendRunJSON(b []byte, r *Run) ([]byte, error) {
 	e.strMap(`,"settings":`, r.Settings)
 	e.strMap(`,"label_from":`, r.LabelFrom)
 	e.strs(`,"captures":`, r.Captures)
+	e.time(`,"measured_from":`, r.MeasuredFrom)
+	e.time(`,"measured_to":`, r.MeasuredTo)
 	e.b = append(e.b, '}')
 	return e.b, e.err
+}
+
+// time writes an optional time as json.Marshal does (RFC 3339 with
+// nanoseconds), nothing at all when it is nil (omitempty).
+func (e *jsonEnc) time(key string, t *time.Time) {
+	if t == nil || e.err != nil {
+		return
+	}
+	e.b = append(e.b, key...)
+	b, err := t.MarshalJSON()
+	if err != nil {
+		e.err = err
+		return
+	}
+	e.b = append(e.b, b...)
 }
 
 // AppendSysStatJSON appends the JSON encoding of s to b: the bytes

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Tools that produce runs.
@@ -96,6 +97,11 @@ type Run struct {
 	// those that precede it in its input, or share its directory or
 	// campaign entry.
 	Captures []string `json:"captures"`
+	// MeasuredFrom and MeasuredTo are when the run's measurement began
+	// and ended (UTC), when a campaign manifest records them; a system
+	// statistics log kept beside several runs is cut to each run by them.
+	MeasuredFrom *time.Time `json:"measured_from,omitempty"`
+	MeasuredTo   *time.Time `json:"measured_to,omitempty"`
 
 	// Set while parsing, read by settle.
 	cmdOpts         map[string]string // the command line's options (Command.Opts)

@@ -19,7 +19,9 @@
 #   SBREPORT_NO_INSTALL=1  never call apt-get (fail if something is missing)
 #
 # Layout of SBREPORT_DB_DIR: data/ (datadir), my.cnf, mysqld.sock,
-# mysqld.pid, error.log.
+# mysqld.pid, error.log, conf.d/ (option files read after my.cnf, which is
+# written anew at every start: a campaign's config settings go in
+# conf.d/sbreport.cnf, its option_file).
 set -euo pipefail
 
 DIR=${SBREPORT_DB_DIR:-/tmp/sbreport-mariadb}
@@ -151,6 +153,8 @@ $rocks
 [client]
 socket = $SOCK
 port = $PORT
+
+!includedir $DIR/conf.d
 EOF
 	mv "$tmp" "$CNF"
 }
@@ -216,8 +220,8 @@ start_server() {
 		[ -z "$why" ] || die "cannot use SBREPORT_DB_DIR=$DIR: mariadbd runs as user mysql, but $why.
 setup: choose a directory mysql can reach (the default is /tmp/sbreport-mariadb), or open that one"
 	fi
-	mkdir -p "$DIR" "$DIR/tmp"
-	chmod 755 "$DIR"
+	mkdir -p "$DIR" "$DIR/tmp" "$DIR/conf.d"
+	chmod 755 "$DIR" "$DIR/conf.d"
 	chmod 700 "$DIR/tmp"
 	write_config
 	if [ -n "$user" ]; then chown mysql: "$DIR" "$DIR/tmp"; fi

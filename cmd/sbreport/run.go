@@ -93,7 +93,17 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if !*quiet {
-		fmt.Fprintf(stderr, "campaign complete: %d runs in %s\nnext: sbreport report -o REPORT_DIR %s\n", len(m.Runs), *out, *out)
+		runs := fmt.Sprintf("%d runs", len(m.Runs))
+		if skipped := m.Summary()[collect.RunSkipped]; skipped > 0 {
+			notConverged := 0
+			for _, c := range m.Cells {
+				if !c.Converged {
+					notConverged++
+				}
+			}
+			runs = fmt.Sprintf("%d runs (%d more not needed: adaptive repeats; %d of %d cells did not converge)", len(m.Runs)-skipped, skipped, notConverged, len(m.Cells))
+		}
+		fmt.Fprintf(stderr, "campaign complete: %s in %s\nnext: sbreport report -o REPORT_DIR %s\n", runs, *out, *out)
 	}
 	return nil
 }

@@ -36,6 +36,7 @@ type Command struct {
 	// Env is added to sbreport's own environment, replacing variables of
 	// the same name (MYSQL_PWD=..., LC_ALL=C).
 	Env    []string
+	Stdin  io.Reader // nil: none
 	Stdout io.Writer
 	Stderr io.Writer // nil: Stdout
 	// Limit bounds the command's time; 0 means none.
@@ -78,7 +79,7 @@ func (OSExecutor) Run(ctx context.Context, c *Command) (int, error) {
 		path = c.Argv[0]
 	}
 	cmd := exec.Command(path, c.Argv[1:]...)
-	cmd.Stdout, cmd.Stderr = c.Stdout, c.Stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.Stdin, c.Stdout, c.Stderr
 	if cmd.Stderr == nil {
 		cmd.Stderr = c.Stdout
 	}

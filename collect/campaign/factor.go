@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -126,6 +127,28 @@ type Level struct {
 	Name      string   `yaml:"name"`
 	Variables Settings `yaml:"variables,omitempty"` // server variables, one value each
 	Options   Settings `yaml:"options,omitempty"`   // sysbench options of the runs, one value each
+	// PerEngine holds server variables by storage engine: each map
+	// applies only to the systems of that engine (InnoDB: a buffer
+	// pool, RocksDB: a block cache), so that a level means one thing
+	// ("IO-bound") with the settings each engine needs for it.
+	PerEngine map[string]Settings `yaml:"per_engine,omitempty"`
+	// Config holds option file settings of this level's runs (see
+	// System.Config), one value each.
+	Config Settings `yaml:"config,omitempty"`
+}
+
+// engineSettings returns the settings of m for engine, whose key is
+// matched without regard to case; nil for none (or no engine).
+func engineSettings(m map[string]Settings, engine string) Settings {
+	if engine == "" {
+		return nil
+	}
+	for k, s := range m {
+		if strings.EqualFold(k, engine) {
+			return s
+		}
+	}
+	return nil
 }
 
 // Kinds of dimensions of a plan's cross product, outermost first: the

@@ -166,6 +166,8 @@ type fakeWorld struct {
 	noSuper  bool
 	// restarts logs the restart commands run, as "ADDR ARGS".
 	restarts []string
+	// execs logs the statements Exec ran (ALTER TABLE).
+	execs []string
 }
 
 func newFakeWorld(t testing.TB) *fakeWorld {
@@ -504,6 +506,13 @@ func (w *fakeWorld) restart(c *Command) (int, error) {
 	}
 	fmt.Fprintf(c.Stdout, "restarted %s\n", addr)
 	return 0, nil
+}
+
+func (s *fakeSession) Exec(ctx context.Context, stmt string) error {
+	s.w.mu.Lock()
+	defer s.w.mu.Unlock()
+	s.w.execs = append(s.w.execs, stmt)
+	return nil
 }
 
 func (s *fakeSession) Close() error {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"regexp"
 	"strconv"
@@ -52,13 +53,16 @@ type Plan struct {
 	Systems   []System `yaml:"systems"`
 	Workloads []string `yaml:"workloads"`
 	Threads   Ints     `yaml:"threads"`
-	Repeats   int      `yaml:"repeats"`    // default 1
-	Duration  Seconds  `yaml:"duration"`   // sysbench --time of every measured run
-	Warmup    Seconds  `yaml:"warmup"`     // a discarded run of this length before each measured run; 0: none
-	Grace     Seconds  `yaml:"grace"`      // a run still going after warmup+duration+grace is killed; default 60s
-	Tables    Ints     `yaml:"tables"`     // --tables (all clients together), default 1
-	TableSize Ints     `yaml:"table_size"` // --table-size, default 10000
-	Sysbench  Options  `yaml:"sysbench"`
+	// Repeats is how many times each combination runs (default 1); with
+	// adaptive repeats (RepeatsSpec.Until), at most that many.
+	Repeats     int         `yaml:"-"`
+	RepeatsSpec RepeatsSpec `yaml:"repeats"`
+	Duration    Seconds     `yaml:"duration"`   // sysbench --time of every measured run
+	Warmup      Seconds     `yaml:"warmup"`     // a discarded run of this length before each measured run; 0: none
+	Grace       Seconds     `yaml:"grace"`      // a run still going after warmup+duration+grace is killed; default 60s
+	Tables      Ints        `yaml:"tables"`     // --tables (all clients together), default 1
+	TableSize   Ints        `yaml:"table_size"` // --table-size, default 10000
+	Sysbench    Options     `yaml:"sysbench"`
 	// Clients is how many sysbench processes run at once for each run,
 	// each on its own share of the threads and tables; default 1.
 	Clients Ints `yaml:"clients"`
@@ -84,6 +88,9 @@ type Plan struct {
 	dims      []dim               // the factors of the cross product (see makeDims)
 	steps     []step              // every run, in order (see expand)
 	layoutsOf map[string][]layout // system → the layouts of its runs (see layouts)
+	// createTableOptions says the sysbench run has --create_table_options
+	// (1.1), for table_options at prepare; set by the runner's preflight.
+	createTableOptions bool
 }
 
 // A System is one server configuration under test; its name becomes the
@@ -103,18 +110,137 @@ type System struct {
 	// --NAME=VALUE for each (none to put the server back as configured)
 	// and waits until the server answers again.
 	Restart []string `yaml:"restart,omitempty"`
+	// TableOptions is text added to the definition of this system's
+	// tables ("ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8"): given to
+	// prepare as --create_table_options where the sysbench generation has
+	// that option (1.1), else applied by ALTER TABLE to every table right
+	// after prepare (sysbench 1.0 has no usable option for it).
+	TableOptions string `yaml:"table_options,omitempty"`
+	// Sysbench holds this system's sysbench options of the runs, merged
+	// over the plan's sysbench.options (the system's value wins).
+	Sysbench SystemSysbench `yaml:"sysbench,omitempty"`
+	// Config holds server settings that only a restart changes and that
+	// are not variables a restart can be given (log_bin: OFF): before a
+	// run that needs them they are written, as name = value under
+	// [mysqld], at the end of OptionFile, and the server restarted
+	// through Restart. The file's own content comes back at the end of
+	// the campaign (and when it is interrupted), with a last restart.
+	Config Settings `yaml:"config,omitempty"`
+	// ClientsOn are ssh destinations ([user@]host) the system's sysbench
+	// processes run on instead of this host: client k (1..N) on entry
+	// k-1 mod n, its prepare and cleanup too. SSH is the ssh command and
+	// its options (default: ssh); sysbench gets the password on its
+	// standard input, read into MYSQL_PWD by the remote shell.
+	ClientsOn []string `yaml:"clients_on,omitempty"`
+	SSH       []string `yaml:"ssh,omitempty"`
+	// OptionFile is the option file the server reads when Restart
+	// starts it (a file of an !includedir, say); needed with config.
+	OptionFile string `yaml:"option_file,omitempty"`
+}
+
+// SystemSysbench are a system's own sysbench settings.
+type SystemSysbench struct {
+	// Options are sysbench options of this system's runs and warm-ups,
+	// name: value, one value each.
+	Options Settings `yaml:"options,omitempty"`
 }
 
 // MySQL says how sysbench and the captures reach a server. The password
 // itself is never in the plan: PasswordEnv names the environment variable
 // that holds it.
+//
+// Several endpoints: host and socket may each be a list. A run's client k
+// (1..N) then connects to endpoint k-1 mod n, the hosts first, then the
+// sockets; a host may carry its own port (HOST:PORT). They are meant as
+// addresses of one database (TiDB's SQL servers, or one server's socket
+// and TCP port): the captures, server variables and the check that the
+// tables are in place use the first.
 type MySQL struct {
-	Host        string `yaml:"host"`   // default 127.0.0.1 unless Socket is set
-	Port        int    `yaml:"port"`   // default 3306
-	Socket      string `yaml:"socket"` // a unix socket; wins over Host and Port
-	User        string `yaml:"user"`
-	PasswordEnv string `yaml:"password_env"` // "" connects without a password
-	DB          string `yaml:"db"`           // default sbtest; created when missing
+	Host   string `yaml:"-"`    // default 127.0.0.1 unless Socket is set
+	Port   int    `yaml:"port"` // default 3306
+	Socket string `yaml:"-"`    // a unix socket; wins over Host and Port
+	// Hosts and Sockets are the plan's host and socket, one or a list;
+	// Host and Socket are set from their first.
+	Hosts       Strings `yaml:"host,omitempty"`
+	Sockets     Strings `yaml:"socket,omitempty"`
+	User        string  `yaml:"user"`
+	PasswordEnv string  `yaml:"password_env"` // "" connects without a password
+	DB          string  `yaml:"db"`           // default sbtest; created when missing
+}
+
+// Strings is a string or a list of them.
+type Strings []string
+
+// UnmarshalYAML accepts a string or a list of strings.
+func (v *Strings) UnmarshalYAML(n *yaml.Node) error {
+	items := []*yaml.Node{n}
+	switch n.Kind {
+	case yaml.SequenceNode:
+		items = n.Content
+	case yaml.ScalarNode:
+	default:
+		return typeError(n.Line, "want a string or a list of strings, got a %s", kindName(n))
+	}
+	out := Strings{}
+	for _, it := range items {
+		if it.Kind != yaml.ScalarNode || it.ShortTag() == "!!null" {
+			return typeError(it.Line, "want a string, got a %s", kindName(it))
+		}
+		out = append(out, it.Value)
+	}
+	*v = out
+	return nil
+}
+
+// MarshalYAML writes one string as it is, several as a list.
+func (v Strings) MarshalYAML() (any, error) {
+	if len(v) == 1 {
+		return v[0], nil
+	}
+	return []string(v), nil
+}
+
+// An endpoint is one address of a system's server.
+type endpoint struct {
+	host   string
+	port   int
+	socket string
+}
+
+func (e endpoint) address() string {
+	if e.socket != "" {
+		return e.socket
+	}
+	return net.JoinHostPort(e.host, strconv.Itoa(e.port))
+}
+
+// endpoints are the addresses the clients of a system spread over: its
+// hosts, then its sockets; Host or Socket alone when the plan gives no
+// list (a MySQL made in code).
+func (m *MySQL) endpoints() []endpoint {
+	var out []endpoint
+	for _, h := range m.Hosts {
+		e := endpoint{host: h, port: m.Port}
+		if host, port, err := net.SplitHostPort(h); err == nil {
+			if n, err := strconv.Atoi(port); err == nil {
+				e.host, e.port = host, n
+			}
+		}
+		out = append(out, e)
+	}
+	for _, s := range m.Sockets {
+		out = append(out, endpoint{socket: s})
+	}
+	if len(out) == 0 {
+		out = append(out, endpoint{host: m.Host, port: m.Port, socket: m.Socket})
+	}
+	return out
+}
+
+// endpoint is the address of client k (1..clients).
+func (m *MySQL) endpoint(k int) endpoint {
+	eps := m.endpoints()
+	return eps[(k-1)%len(eps)]
 }
 
 // Options are sysbench settings common to every run.
@@ -128,6 +254,80 @@ type Options struct {
 	// prepare) as name: value, --NAME=VALUE on the command line; a list of
 	// values is a factor.
 	Options Settings `yaml:"options,omitempty"`
+}
+
+// RepeatsSpec is the plan's repeats: a count ("repeats: 3"), or adaptive
+// ("repeats: {min: 3, max: 10, until: 2%}"): each cell (a system,
+// workload and combination of factor levels) runs min times, then again,
+// interleaved with the other cells as the plan's order says, until the
+// 95% interval of the geometric mean of its throughput is within
+// ±until of it, or it has run max times.
+type RepeatsSpec struct {
+	N     int     // a fixed count; 0 when adaptive
+	Min   int     // adaptive: the repeats every cell runs
+	Max   int     // adaptive: the most a cell runs
+	Until float64 // adaptive: the half-width wanted, a fraction (0.02 for 2%)
+	line  int
+}
+
+// Adaptive reports whether the repeats stop when a cell's interval is
+// narrow enough.
+func (r RepeatsSpec) Adaptive() bool { return r.Until > 0 }
+
+// UnmarshalYAML accepts a whole number, or a mapping of min, max and
+// until (a percentage such as 2%).
+func (r *RepeatsSpec) UnmarshalYAML(n *yaml.Node) error {
+	r.line = n.Line
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.ShortTag() != "!!int" {
+			return typeError(n.Line, "want a whole number, got %s %q", yamlTags[n.ShortTag()], n.Value)
+		}
+		return n.Decode(&r.N)
+	case yaml.MappingNode:
+	default:
+		return typeError(n.Line, "want a whole number or {min, max, until}, got a %s", kindName(n))
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		seen[k.Value] = true
+		switch k.Value {
+		case "min", "max":
+			var x int
+			if val.Kind != yaml.ScalarNode || val.ShortTag() != "!!int" || val.Decode(&x) != nil {
+				return typeError(val.Line, "repeats.%s: want a whole number, got %q", k.Value, val.Value)
+			}
+			if k.Value == "min" {
+				r.Min = x
+			} else {
+				r.Max = x
+			}
+		case "until":
+			pct, ok := strings.CutSuffix(strings.TrimSpace(val.Value), "%")
+			f, err := strconv.ParseFloat(strings.TrimSpace(pct), 64)
+			if val.Kind != yaml.ScalarNode || !ok || err != nil || !(f > 0 && f < 100) {
+				return typeError(val.Line, "repeats.until: want a percentage above 0 and below 100, such as 2%%, got %q", val.Value)
+			}
+			r.Until = f / 100
+		default:
+			return typeError(k.Line, "repeats: unknown key %q (min, max, until)", k.Value)
+		}
+	}
+	for _, k := range []string{"min", "max", "until"} {
+		if !seen[k] {
+			return typeError(n.Line, "repeats: %s is missing (adaptive repeats: {min: 3, max: 10, until: 2%%})", k)
+		}
+	}
+	return nil
+}
+
+// MarshalYAML writes the repeats as the plan gives them.
+func (r RepeatsSpec) MarshalYAML() (any, error) {
+	if !r.Adaptive() {
+		return r.N, nil
+	}
+	return map[string]any{"min": r.Min, "max": r.Max, "until": strconv.FormatFloat(r.Until*100, 'g', -1, 64) + "%"}, nil
 }
 
 // Orders of a campaign's runs.
@@ -356,19 +556,21 @@ var (
 var goTypes = map[string]string{
 	"int": "a whole number", "bool": "true or false", "string": "a string",
 	"[]int": "a list of whole numbers", "[]string": "a list of strings", "[]campaign.Factor": "a list of factors",
-	"[]campaign.Level": "a list of levels", "campaign.Factor": "a mapping (name, levels)", "campaign.Level": "a mapping (name, variables, options)",
+	"[]campaign.Level": "a list of levels", "campaign.Factor": "a mapping (name, levels)", "campaign.Level": "a mapping (name, variables, options, per_engine, config)",
 	"[]map[string]string": "a list of mappings",
 	"[]campaign.System":   "a list of systems", "map[string]string": "a mapping of labels",
 	"campaign.MySQL":   "a mapping (host, port, socket, user, password_env, db)",
+	"campaign.Strings": "a string or a list of strings",
 	"campaign.Options": "a mapping (report_interval, histogram, percentile, extra, options, binary)",
-	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart)", "campaign.Plan": "a mapping",
+	"campaign.System":  "a mapping (name, mysql, engine, labels, clients, variables, restart, table_options, sysbench, config, option_file, clients_on, ssh)", "campaign.Plan": "a mapping",
+	"campaign.SystemSysbench": "a mapping (options)",
 }
 
 var yamlTags = map[string]string{"!!str": "a string", "!!int": "a number", "!!seq": "a list", "!!map": "a mapping", "!!bool": "a boolean", "!!float": "a number", "!!null": "nothing"}
 
 func friendlier(msg string) string {
 	if m := notFound.FindStringSubmatch(msg); m != nil {
-		where := map[string]string{"Plan": "the plan", "System": "a system", "MySQL": "mysql", "Options": "sysbench", "Factor": "a factor", "Level": "a level"}[m[2]]
+		where := map[string]string{"Plan": "the plan", "System": "a system", "MySQL": "mysql", "Options": "sysbench", "Factor": "a factor", "Level": "a level", "SystemSysbench": "a system's sysbench"}[m[2]]
 		if where == "" {
 			where = m[2]
 		}
@@ -434,6 +636,31 @@ func (v *validator) line(path ...string) int {
 	return line
 }
 
+// isList reports whether the value at path is a YAML list.
+func (v *validator) isList(path ...string) bool {
+	n := v.root
+	for _, k := range path {
+		var next *yaml.Node
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == k {
+					next = n.Content[i+1]
+				}
+			}
+		case yaml.SequenceNode:
+			if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(n.Content) {
+				next = n.Content[i]
+			}
+		}
+		if next == nil {
+			return false
+		}
+		n = next
+	}
+	return n.Kind == yaml.SequenceNode
+}
+
 func (v *validator) has(path ...string) bool {
 	n := v.root
 	for _, k := range path {
@@ -482,7 +709,7 @@ var reservedArgs = map[string]string{
 
 // reservedLabels are set by the runner for every run.
 var reservedLabels = map[string]bool{"system": true, "workload": true, "threads": true, "repeat": true, "engine": true, "phase": true,
-	"client": true, "client_group": true, "clients": true, "tables": true, "table_size": true}
+	"client": true, "client_group": true, "clients": true, "tables": true, "table_size": true, "endpoint": true, "client_host": true}
 
 func (v *validator) system(p *Plan, i int, getenv func(string) string, names map[string]int) {
 	s := &p.Systems[i]
@@ -504,10 +731,40 @@ func (v *validator) system(p *Plan, i int, getenv func(string) string, names map
 		v.add(at(), "systems[%d]: mysql is missing (host/port or socket, user, password_env, db)", i)
 		return
 	}
+	// Several endpoints: a list given for host or socket (host: h and
+	// socket: s alone are one server given twice).
+	several := v.isList("systems", strconv.Itoa(i), "mysql", "host") || v.isList("systems", strconv.Itoa(i), "mysql", "socket")
+	for j, h := range m.Hosts {
+		if h == "" || strings.ContainsAny(h, " \t\n/") {
+			v.add(at("mysql", "host", strconv.Itoa(j)), "systems[%d].mysql.host: %q is not a host name or address", i, h)
+		}
+		if _, _, err := net.SplitHostPort(h); err == nil && !several {
+			v.add(at("mysql", "host"), "systems[%d].mysql.host: %q: give the port as port (HOST:PORT is for several endpoints)", i, h)
+		}
+	}
+	for j, sk := range m.Sockets {
+		if sk == "" || strings.ContainsAny(sk, "\n") {
+			v.add(at("mysql", "socket", strconv.Itoa(j)), "systems[%d].mysql.socket: %q is not a socket path", i, sk)
+		}
+	}
+	if len(m.Hosts) > 0 {
+		m.Host = m.Hosts[0]
+		if h, port, err := net.SplitHostPort(m.Host); err == nil {
+			if n, err := strconv.Atoi(port); err == nil {
+				m.Host = h
+				if m.Port == 0 {
+					m.Port = n
+				}
+			}
+		}
+	}
+	if len(m.Sockets) > 0 && !(several && len(m.Hosts) > 0) {
+		m.Socket = m.Sockets[0] // else the first endpoint is a host
+	}
 	if m.Socket == "" && m.Host == "" {
 		m.Host = "127.0.0.1"
 	}
-	if m.Socket != "" && (m.Host != "" || m.Port != 0) {
+	if m.Socket != "" && (m.Host != "" || m.Port != 0) && !several {
 		v.add(at("mysql", "socket"), "systems[%d].mysql: give either socket or host/port, not both", i)
 	}
 	if m.Port == 0 && m.Socket == "" {
@@ -533,6 +790,17 @@ func (v *validator) system(p *Plan, i int, getenv func(string) string, names map
 		v.add(at("engine"), "systems[%d].engine: %q is not a storage engine name", i, s.Engine)
 	}
 	v.labels(s.Labels, "systems", strconv.Itoa(i), "labels")
+	for j, h := range s.ClientsOn {
+		if h == "" || strings.HasPrefix(h, "-") || strings.ContainsAny(h, " \t\n'\"") {
+			v.add(at("clients_on", strconv.Itoa(j)), "systems[%d].clients_on: %q is not an ssh destination ([user@]host)", i, h)
+		}
+	}
+	if v.has("systems", strconv.Itoa(i), "ssh") && (len(s.SSH) == 0 || s.SSH[0] == "") {
+		v.add(at("ssh"), "systems[%d].ssh: want the ssh command, then its options (ssh, -p, 2222)", i)
+	}
+	if len(s.SSH) > 0 && len(s.ClientsOn) == 0 {
+		v.add(at("ssh"), "systems[%d].ssh: given without clients_on", i)
+	}
 }
 
 func (v *validator) labels(m map[string]string, path ...string) {

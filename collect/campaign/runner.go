@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -107,8 +108,9 @@ type Runner struct {
 	servers    map[string]Session
 	states     map[string]*serverState // by server address
 	steps      []step
-	sysbench   string          // resolved binary
-	unprepared map[string]bool // "system layout" whose prepare failed: their runs are skipped
+	sysbench   string             // resolved binary
+	unprepared map[string]bool    // "system layout" whose prepare failed: their runs are skipped
+	rates      map[string]float64 // run ID → its throughput, read from its output (adaptive repeats)
 }
 
 func (r *Runner) getenv(k string) string {
@@ -144,6 +146,13 @@ func (r *Runner) DryRun(w io.Writer) error {
 	bin := p.Sysbench.Binary
 	// Plans hold no passwords (ReadPlan refuses them); masked all the same.
 	cmd := func(args []string) string { return parse.MaskPasswords(shellQuote(append([]string{bin}, args...))) }
+	// on prefixes client k's command with the ssh that runs it elsewhere.
+	on := func(s *System, k int, c string) string {
+		if h := s.clientHost(k); h != "" {
+			return shellQuote(append(s.sshArgv(), h)) + " " + c
+		}
+		return c
+	}
 	var what []string
 	counts := []int{len(p.Systems), len(p.Workloads), p.Repeats}
 	what = append(what, "system(s)", "workload(s)", "repeat(s)")
@@ -162,6 +171,10 @@ func (r *Runner) DryRun(w io.Writer) error {
 		cross += ", only the combinations listed"
 	}
 	fmt.Fprintf(w, "# %s = %d runs, %s of measurement\n", cross, len(p.steps), time.Duration(len(p.steps))*p.runLength())
+	if rs := p.RepeatsSpec; rs.Adaptive() {
+		fmt.Fprintf(w, "# adaptive repeats: every cell runs %d times, then again (interleaved as listed) until the 95%% interval of its geometric mean is within ±%s%%, at most %d times: the runs of repeats above %d run only when needed\n",
+			rs.Min, strconv.FormatFloat(rs.Until*100, 'g', -1, 64), rs.Max, rs.Min)
+	}
 	fmt.Fprintf(w, "# output directory: %s\n", r.Dir)
 	fmt.Fprintf(w, "# host, once:")
 	for _, h := range hostCaptures {
@@ -192,13 +205,21 @@ func (r *Runner) DryRun(w io.Writer) error {
 					fmt.Fprintf(w, "# %s: %d table(s) of %d rows for %d client(s)\n", s.Name, l.tables, l.tableSize, l.clients)
 				}
 				for k := 1; k <= l.clients; k++ {
-					fmt.Fprintf(w, "%s\n%s\n", cmd(p.tablesArgs(s, l, k, "cleanup")), cmd(p.tablesArgs(s, l, k, "prepare")))
+					fmt.Fprintf(w, "%s\n%s\n", on(s, k, cmd(p.tablesArgs(s, l, k, "cleanup"))), on(s, k, cmd(p.tablesArgs(s, l, k, "prepare"))))
+				}
+				if s.TableOptions != "" {
+					var alters []string
+					for k := 1; k <= l.clients; k++ {
+						alters = append(alters, p.alterStmts(s, l, k)...)
+					}
+					fmt.Fprintf(w, "# %s: table options %s: --create_table_options at prepare where sysbench has it (1.1), else %s\n", s.Name, s.TableOptions, strings.Join(alters, "; "))
 				}
 				fmt.Fprintf(w, "# %s: %s\n", s.Name, strings.Join(p.tableStatusStmts(s, l), "; "))
 			}
 		}
 	}
-	set := map[string]string{} // server → the variables last set on it
+	set := map[string]string{}       // server → the variables last set on it
+	configSet := map[string]string{} // server → the config it was last started with
 	for _, st := range p.steps {
 		if vars := p.variables(st); len(vars) > 0 {
 			var sets []string
@@ -210,16 +231,32 @@ func (r *Runner) DryRun(w io.Writer) error {
 				fmt.Fprintf(w, "# %s: SET GLOBAL %s (or a restart); read back into %s.settings.txt\n", st.sys.Name, s, p.id(st))
 			}
 		}
+		if cfg := p.config(st); len(cfg) > 0 || configSet[st.sys.MySQL.address()] != "" {
+			var sets []string
+			for _, l := range strings.Split(configBlock(cfg), "\n") {
+				if l != "" && !strings.HasPrefix(l, "#") && l != "[mysqld]" {
+					sets = append(sets, l)
+				}
+			}
+			if s := strings.Join(sets, ", "); configSet[st.sys.MySQL.address()] != s {
+				configSet[st.sys.MySQL.address()] = s
+				if s == "" {
+					fmt.Fprintf(w, "# %s: %s back as it was, then %s\n", st.sys.Name, st.sys.OptionFile, shellQuote(st.sys.Restart))
+				} else {
+					fmt.Fprintf(w, "# %s: %s ends with [mysqld] %s, then %s\n", st.sys.Name, st.sys.OptionFile, strings.ReplaceAll(s, ", ", "; "), shellQuote(st.sys.Restart))
+				}
+			}
+		}
 		if st.clients > 1 {
 			fmt.Fprintf(w, "# %s: %d clients at once\n", p.id(st), st.clients)
 		}
 		if p.Warmup > 0 {
 			for k := 1; k <= st.clients; k++ {
-				fmt.Fprintf(w, "%s  # warm-up, discarded\n", cmd(p.runArgs(st, k, false)))
+				fmt.Fprintf(w, "%s  # warm-up, discarded\n", on(st.sys, k, cmd(p.runArgs(st, k, false))))
 			}
 		}
 		for k := 1; k <= st.clients; k++ {
-			fmt.Fprintf(w, "%s  # %s.txt\n", cmd(p.runArgs(st, k, true)), clientName(p.id(st), st.clients, k))
+			fmt.Fprintf(w, "%s  # %s.txt\n", on(st.sys, k, cmd(p.runArgs(st, k, true))), clientName(p.id(st), st.clients, k))
 		}
 	}
 	if p.prepareWorkload() != "" && !p.KeepTables {
@@ -227,7 +264,7 @@ func (r *Runner) DryRun(w io.Writer) error {
 			s := &p.Systems[i]
 			for _, l := range p.layouts(s) {
 				for k := 1; k <= l.clients; k++ {
-					fmt.Fprintln(w, cmd(p.tablesArgs(s, l, k, "cleanup")))
+					fmt.Fprintln(w, on(s, k, cmd(p.tablesArgs(s, l, k, "cleanup"))))
 				}
 			}
 		}
@@ -235,7 +272,20 @@ func (r *Runner) DryRun(w io.Writer) error {
 	if len(set) > 0 {
 		fmt.Fprintln(w, "# at the end (or when interrupted): every variable set back to its value before the campaign")
 	}
+	if len(configSet) > 0 {
+		fmt.Fprintln(w, "# at the end (or when interrupted): every option file back as it was, and its server restarted")
+	}
 	return nil
+}
+
+// alterStmts are the ALTER TABLE statements that give client k's tables
+// of layout l of system s its table options.
+func (p *Plan) alterStmts(s *System, l layout, k int) []string {
+	var out []string
+	for t := 1; t <= l.tables/l.clients; t++ {
+		out = append(out, fmt.Sprintf("ALTER TABLE `%s`.`sbtest%d` %s", p.db(s, l, k), t, s.TableOptions))
+	}
+	return out
 }
 
 // tableStatusStmts are the statements that capture the tables of layout
@@ -313,6 +363,9 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 			m.Error = ""
 		}
 		m.Ended = &now
+		if p.RepeatsSpec.Adaptive() {
+			m.Cells = r.cellRepeats()
+		}
 		if werr := writeManifest(m, r.Dir); werr != nil && err == nil {
 			err = werr
 		}
@@ -343,6 +396,15 @@ func (r *Runner) Run(ctx context.Context) (m *collect.Manifest, err error) {
 		}
 		if err := ctx.Err(); err != nil {
 			return m, ErrInterrupted
+		}
+		if rs := p.RepeatsSpec; rs.Adaptive() && st.repeat > rs.Min {
+			if hw, ok := r.cellInterval(st); ok && hw <= rs.Until {
+				e.Status, e.Error = collect.RunSkipped, ""
+				if err := writeManifest(m, r.Dir); err != nil {
+					return m, err
+				}
+				continue
+			}
 		}
 		if err := r.runOne(ctx, st, e); err != nil {
 			return m, err
@@ -421,6 +483,14 @@ func (r *Runner) preflight(ctx context.Context, old *collect.Manifest) error {
 		if err != nil {
 			return fmt.Errorf("workload %s: %w", w, commandError(argv, err, out.Bytes()))
 		}
+		if w == p.prepareWorkload() {
+			// sysbench 1.1's oltp_common takes table options at prepare;
+			// 1.0's cannot (its --mysql-table-options is not declared).
+			p.createTableOptions = bytes.Contains(out.Bytes(), []byte("--create_table_options"))
+		}
+	}
+	if err := r.checkClientHosts(ctx); err != nil {
+		return err
 	}
 	connect := r.Connect
 	if connect == nil {
@@ -495,6 +565,11 @@ func (r *Runner) openManifest(ctx context.Context) error {
 	for i := range p.Systems {
 		s := &p.Systems[i]
 		se := collect.SystemEntry{Name: s.Name, Engine: s.Engine, Address: s.MySQL.address(), DB: s.MySQL.DB, Labels: p.systemLabels(s)}
+		if eps := s.MySQL.endpoints(); len(eps) > 1 {
+			for _, e := range eps {
+				se.Endpoints = append(se.Endpoints, e.address())
+			}
+		}
 		if dbs := p.databases(s); len(dbs) > 1 || len(dbs) == 1 && dbs[0] != s.MySQL.DB {
 			se.Databases = dbs
 		}
@@ -510,9 +585,20 @@ func (r *Runner) openManifest(ctx context.Context) error {
 }
 
 // setCommands records the measured commands of a run in its entry: in
-// Command with one client, in Commands (client by client) with several.
+// Command with one client, in Commands (client by client) with several;
+// and, client by client, the endpoint and host of each when there are
+// several endpoints or clients on other hosts.
 func (p *Plan) setCommands(e *collect.RunEntry, st step) {
 	e.Command, e.Commands = "", nil
+	e.Endpoints, e.ClientHosts = nil, nil
+	for k := 1; k <= st.clients && st.clients > 1; k++ {
+		if len(st.sys.MySQL.endpoints()) > 1 {
+			e.Endpoints = append(e.Endpoints, st.sys.MySQL.endpoint(k).address())
+		}
+		if len(st.sys.ClientsOn) > 0 {
+			e.ClientHosts = append(e.ClientHosts, st.sys.clientHost(k))
+		}
+	}
 	for k := 1; k <= st.clients; k++ {
 		c := parse.MaskPasswords(shellQuote(append([]string{p.Sysbench.Binary}, p.runArgs(st, k, true)...)))
 		if st.clients == 1 {
@@ -549,7 +635,7 @@ func (r *Runner) systemEntry(name string) *collect.SystemEntry {
 func (r *Runner) finished() int {
 	n := 0
 	for _, e := range r.m.Runs {
-		if e.Status == collect.RunOK || e.Status == collect.RunFailed {
+		if e.Status == collect.RunOK || e.Status == collect.RunFailed || e.Status == collect.RunSkipped {
 			n++
 		}
 	}
@@ -636,7 +722,7 @@ func (r *Runner) prepare(ctx context.Context, s *System, se *collect.SystemEntry
 		rel := p.layoutFile(s, l, "prepare", k)
 		se.Files[p.layoutKind(s, l, collect.FilePrepare, k)] = rel
 		rels = append(rels, rel)
-		jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup"), p.tablesArgs(s, l, k, "prepare")}}
+		jobs[k-1] = job{file: filepath.Join(r.Dir, rel), host: s.clientHost(k), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup"), p.tablesArgs(s, l, k, "prepare")}}
 	}
 	_, errs := r.runGroup(ctx, s, 0, jobs)
 	err := groupError(errs)
@@ -660,6 +746,46 @@ func (r *Runner) prepare(ctx context.Context, s *System, se *collect.SystemEntry
 			}
 		}
 		return nil
+	}
+	if s.TableOptions != "" && !p.createTableOptions {
+		// Right after prepare, before anything reads the tables.
+		for k := 1; k <= l.clients; k++ {
+			for _, stmt := range p.alterStmts(s, l, k) {
+				if err := r.servers[s.Name].Exec(ctx, stmt); err != nil {
+					if ctx.Err() != nil {
+						return ErrInterrupted
+					}
+					msg := fmt.Sprintf("table_options: %v", err)
+					se.Errors = append(se.Errors, msg)
+					if r.FailFast {
+						return fmt.Errorf("system %s: %s", s.Name, msg)
+					}
+					r.unprepared[r.layoutKey(s, l)] = true
+					for _, st := range p.steps {
+						if e := r.entry(p.id(st)); st.sys == s && st.layout() == l && e.Status != collect.RunOK {
+							e.Status, e.Error = collect.RunFailed, msg
+						}
+					}
+					return nil
+				}
+			}
+		}
+	}
+	if s.TableOptions != "" {
+		se.TableOptions = s.TableOptions
+		se.TableOptionsBy = "ALTER TABLE after prepare"
+		if p.createTableOptions {
+			se.TableOptionsBy = "--create_table_options at prepare"
+		}
+		for k := 1; k <= l.clients; k++ {
+			rel := p.layoutFile(s, l, "create-table", k)
+			stmt := "SHOW CREATE TABLE `" + p.db(s, l, k) + "`.`sbtest1`"
+			if err := capture(ctx, r.servers[s.Name], stmt, filepath.Join(r.Dir, rel)); err != nil {
+				se.Errors = append(se.Errors, err.Error())
+			} else {
+				se.Files[p.layoutKind(s, l, collect.FileCreateTable, k)] = rel
+			}
+		}
 	}
 	for k, stmt := range p.tableStatusStmts(s, l) {
 		rel := p.layoutFile(s, l, "table-status", k+1)
@@ -709,7 +835,7 @@ func (r *Runner) cleanup(ctx context.Context, s *System) error {
 			rel := p.layoutFile(s, l, "cleanup", k)
 			se.Files[p.layoutKind(s, l, collect.FileCleanup, k)] = rel
 			rels = append(rels, rel)
-			jobs = append(jobs, job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup")}})
+			jobs = append(jobs, job{file: filepath.Join(r.Dir, rel), host: s.clientHost(k), argvs: [][]string{p.tablesArgs(s, l, k, "cleanup")}})
 		}
 	}
 	_, errs := r.runGroup(ctx, s, 0, jobs)
@@ -742,6 +868,8 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 	now := time.Now().UTC().Truncate(time.Second)
 	e.Status, e.Started, e.Ended, e.Error, e.ExitStatus, e.ExitStatuses = collect.RunRunning, &now, nil, "", nil, nil
 	e.Errors, e.Settings = nil, nil
+	e.MeasuredFrom, e.MeasuredTo = nil, nil
+	e.Config, e.ConfigRead = nil, nil
 	e.Attempts++
 	e.Files = map[string]string{}
 	if err := writeManifest(r.m, r.Dir); err != nil {
@@ -770,7 +898,7 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 		for k := 1; k <= st.clients; k++ {
 			rel := clientName(stem, st.clients, k) + suffix
 			e.Files[clientName(kind, st.clients, k)] = rel
-			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), argvs: [][]string{p.runArgs(st, k, measured)}}
+			jobs[k-1] = job{file: filepath.Join(r.Dir, rel), host: st.sys.clientHost(k), argvs: [][]string{p.runArgs(st, k, measured)}}
 		}
 		exits, errs := r.runGroup(ctx, st.sys, limit, jobs)
 		return exits, groupError(errs)
@@ -784,6 +912,17 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 		runErr = fmt.Errorf("server settings: %w", err)
 	default:
 		e.Settings = settings
+		if cfg := p.config(st); len(cfg) > 0 {
+			e.Config, e.ConfigRead = map[string]string{}, map[string]string{}
+			for _, c := range cfg {
+				e.Config[c.name] = c.value
+				// A setting that is also a variable shows what the server
+				// made of it (skip-log-bin: log_bin OFF).
+				if v, _, err := srv.Variable(ctx, strings.ReplaceAll(c.name, "-", "_")); err == nil {
+					e.ConfigRead[c.name] = v
+				}
+			}
+		}
 		r.captureSettings(ctx, st, e, stem)
 	}
 	if runErr == nil && p.Warmup > 0 {
@@ -796,7 +935,12 @@ func (r *Runner) runOne(ctx context.Context, st step, e *collect.RunEntry) error
 		p.setCommands(e, st)
 		samples := r.startSampler(st, e, stem)
 		var exits []int
+		from := time.Now().UTC().Truncate(time.Millisecond)
 		exits, runErr = group(collect.FileOutput, ".txt", p.Duration.Duration()+p.Grace.Duration(), true)
+		to := time.Now().UTC().Truncate(time.Millisecond)
+		if !errors.Is(runErr, ErrInterrupted) {
+			e.MeasuredFrom, e.MeasuredTo = &from, &to
+		}
 		if samples != nil {
 			// Kept with the output, failed runs included; dropped with it
 			// when interrupted.
@@ -935,6 +1079,7 @@ const (
 // the file that gets their output.
 type job struct {
 	file  string
+	host  string // the ssh destination it runs on; "" for this host
 	argvs [][]string
 }
 
@@ -947,7 +1092,7 @@ type job struct {
 func (r *Runner) runGroup(ctx context.Context, s *System, limit time.Duration, jobs []job) (exits []int, errs []error) {
 	exits, errs = make([]int, len(jobs)), make([]error, len(jobs))
 	if len(jobs) == 1 {
-		exits[0], errs[0] = r.runSysbench(ctx, s, limit, jobs[0].file, jobs[0].argvs...)
+		exits[0], errs[0] = r.runSysbench(ctx, s, limit, jobs[0].file, jobs[0].host, jobs[0].argvs...)
 		return exits, errs
 	}
 	var wg sync.WaitGroup
@@ -955,7 +1100,7 @@ func (r *Runner) runGroup(ctx context.Context, s *System, limit time.Duration, j
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			exits[i], errs[i] = r.runSysbench(ctx, s, limit, j.file, j.argvs...)
+			exits[i], errs[i] = r.runSysbench(ctx, s, limit, j.file, j.host, j.argvs...)
 		}()
 	}
 	wg.Wait()
@@ -1005,7 +1150,7 @@ func groupError(errs []error) error {
 // ends, so a failed run keeps its output, and discarded when ctx ended.
 // It touches no Runner state, so that the clients of a group can run it
 // at once.
-func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration, file string, argvs ...[]string) (exit int, err error) {
+func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration, file, host string, argvs ...[]string) (exit int, err error) {
 	exit = -1
 	f, err := createAtomic(file)
 	if err != nil {
@@ -1022,7 +1167,14 @@ func (r *Runner) runSysbench(ctx context.Context, s *System, limit time.Duration
 			return exit, err
 		}
 		argv := append([]string{r.Plan.Sysbench.Binary}, args...)
-		exit, runErr = r.x.Run(ctx, &Command{Argv: argv, Path: r.sysbench, Env: env, Stdout: f.File, Limit: limit})
+		c := &Command{Argv: argv, Path: r.sysbench, Env: env, Stdout: f.File, Limit: limit}
+		if host != "" {
+			// sysbench on another host, through ssh: the password goes on
+			// ssh's standard input, never on a command line.
+			c = r.sshCommand(s, host, argv, r.password(s))
+			c.Stdout, c.Limit = f.File, limit
+		}
+		exit, runErr = r.x.Run(ctx, c)
 		var ee *ExitError
 		if errors.As(runErr, &ee) {
 			runErr = fmt.Errorf("%s %w", baseName(r.Plan.Sysbench.Binary), runErr)

@@ -36,6 +36,8 @@ type Session interface {
 	// SetGlobal runs SET GLOBAL name = value: a size (8M) or a number as
 	// a number, anything else as a string.
 	SetGlobal(ctx context.Context, name, value string) error
+	// Exec runs a statement that returns no rows (ALTER TABLE).
+	Exec(ctx context.Context, stmt string) error
 	Close() error
 }
 
@@ -64,10 +66,11 @@ type server struct {
 
 // address says where a system's server listens, for messages.
 func (m *MySQL) address() string {
-	if m.Socket != "" {
-		return m.Socket
+	e := m.endpoint(1)
+	if e.socket != "" {
+		return e.socket
 	}
-	return m.Host + ":" + strconv.Itoa(m.Port)
+	return e.host + ":" + strconv.Itoa(e.port)
 }
 
 // config returns the driver configuration for database db ("" for none).
@@ -75,10 +78,10 @@ func (m *MySQL) config(password, db string) *mysql.Config {
 	c := mysql.NewConfig()
 	c.User = m.User
 	c.Passwd = password
-	if m.Socket != "" {
-		c.Net, c.Addr = "unix", m.Socket
+	if e := m.endpoint(1); e.socket != "" {
+		c.Net, c.Addr = "unix", e.socket
 	} else {
-		c.Net, c.Addr = "tcp", m.address()
+		c.Net, c.Addr = "tcp", e.address()
 	}
 	c.DBName = db
 	c.Timeout = 5 * time.Second
@@ -247,6 +250,17 @@ func capture(ctx context.Context, srv Session, stmt, path string) error {
 		return err
 	}
 	return writeCapture(path, data)
+}
+
+// Exec runs stmt, which returns no rows; an ALTER TABLE that rebuilds a
+// table may take a while, so it is bounded by 30 minutes.
+func (s *server) Exec(ctx context.Context, stmt string) error {
+	qctx, cancel := context.WithTimeout(ctx, 30*time.Minute)
+	defer cancel()
+	if _, err := s.db.ExecContext(qctx, stmt); err != nil {
+		return fmt.Errorf("system %s: %s: %w", s.sys.Name, stmt, err)
+	}
+	return nil
 }
 
 // Variable reads a global variable from information_schema.SYSTEM_VARIABLES

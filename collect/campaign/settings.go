@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -35,6 +36,16 @@ type serverState struct {
 	// the server read back, per variable: the server may round (a buffer
 	// pool to its chunk size), and the same request need not be repeated.
 	asked, got map[string]string
+	// Config: hasConfig says some run on this server has option file
+	// settings, written at the end of optionFile (whose content before
+	// the campaign is fileOriginal, fileExisted false when there was
+	// none); configStarted is the block the server was last started with
+	// ("" for none: the file as it was).
+	hasConfig     bool
+	optionFile    string
+	fileOriginal  []byte
+	fileExisted   bool
+	configStarted string
 }
 
 // stateOf returns the state of system s's server.
@@ -60,10 +71,21 @@ func (r *Runner) planSettings(ctx context.Context, old *collect.Manifest) error 
 		if ss.restart == nil && len(st.sys.Restart) > 0 {
 			ss.restart = st.sys.Restart
 		}
+		if len(p.config(st)) > 0 {
+			ss.hasConfig = true
+		}
+		if ss.optionFile == "" {
+			ss.optionFile = st.sys.OptionFile
+		}
 		for _, v := range p.variables(st) {
 			if !slices.Contains(ss.vars, v.name) {
 				ss.vars = append(ss.vars, v.name)
 			}
+		}
+	}
+	for _, addr := range sortedKeys(r.states) {
+		if err := r.planOptionFile(r.states[addr], old); err != nil {
+			return err
 		}
 	}
 	for i := range p.Systems {
@@ -108,8 +130,77 @@ func (r *Runner) planSettings(ctx context.Context, old *collect.Manifest) error 
 	return nil
 }
 
+// planOptionFile reads what the option file of a server whose runs have
+// config holds before the campaign (from the manifest when resuming: the
+// file may still hold the campaign's settings), and checks that its
+// directory takes new files.
+func (r *Runner) planOptionFile(ss *serverState, old *collect.Manifest) error {
+	if !ss.hasConfig {
+		return nil
+	}
+	if ss.restart == nil || ss.optionFile == "" {
+		return fmt.Errorf("server %s: config needs a restart command and an option_file", ss.addr)
+	}
+	if old != nil {
+		for _, o := range old.OptionFiles {
+			if o.Server == ss.addr && o.Path == ss.optionFile {
+				ss.fileOriginal, ss.fileExisted = []byte(o.Original), o.Existed
+				return nil
+			}
+		}
+	}
+	data, err := os.ReadFile(ss.optionFile)
+	switch {
+	case err == nil:
+		ss.fileOriginal, ss.fileExisted = data, true
+	case errors.Is(err, os.ErrNotExist):
+		ss.fileOriginal, ss.fileExisted = nil, false
+	default:
+		return fmt.Errorf("server %s: option_file: %w", ss.addr, err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(ss.optionFile), ".sbreport-check-*")
+	if err != nil {
+		return fmt.Errorf("server %s: option_file %s cannot be written: %w", ss.addr, ss.optionFile, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// writeOptionFile puts block at the end of the server's option file, or,
+// for "", the file back as it was before the campaign.
+func writeOptionFile(ss *serverState, block string) error {
+	if block == "" && !ss.fileExisted {
+		if err := os.Remove(ss.optionFile); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	data := append(slices.Clip(ss.fileOriginal), block...)
+	tmp := ss.optionFile + ".sbreport.tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	// 0644 whatever the umask: the server's user reads it.
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, ss.optionFile); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
 // recordSettings lists every server setting in the manifest, unrestored.
 func (r *Runner) recordSettings() {
+	r.m.OptionFiles = nil
+	for _, addr := range sortedKeys(r.states) {
+		if ss := r.states[addr]; ss.hasConfig {
+			r.m.OptionFiles = append(r.m.OptionFiles, collect.OptionFile{Server: addr, Path: ss.optionFile, Existed: ss.fileExisted, Original: string(ss.fileOriginal)})
+		}
+	}
 	r.m.Settings = nil
 	for _, addr := range sortedKeys(r.states) {
 		ss := r.states[addr]
@@ -126,7 +217,7 @@ func (r *Runner) recordSettings() {
 // GLOBAL, each read back. It returns the values read back, by name.
 func (r *Runner) applySettings(ctx context.Context, st step) (map[string]string, error) {
 	ss := r.stateOf(st.sys)
-	if ss == nil || len(ss.vars) == 0 {
+	if ss == nil || len(ss.vars) == 0 && !ss.hasConfig {
 		return nil, nil
 	}
 	want := map[string]string{}
@@ -143,6 +234,13 @@ func (r *Runner) applySettings(ctx context.Context, st step) (map[string]string,
 			restart = true
 		}
 	}
+	block := configBlock(r.Plan.config(st))
+	if ss.hasConfig && block != ss.configStarted {
+		if err := writeOptionFile(ss, block); err != nil {
+			return nil, fmt.Errorf("option_file: %w", err)
+		}
+		restart = true
+	}
 	if restart {
 		var args []string
 		for _, name := range ss.vars {
@@ -158,6 +256,7 @@ func (r *Runner) applySettings(ctx context.Context, st step) (map[string]string,
 				ss.started[name] = want[name]
 			}
 		}
+		ss.configStarted = block
 	}
 	got := map[string]string{}
 	for _, name := range ss.vars {
@@ -246,7 +345,7 @@ func (r *Runner) restoreSettings(ctx context.Context) {
 				break
 			}
 		}
-		if s == nil || len(ss.vars) == 0 {
+		if s == nil || len(ss.vars) == 0 && !ss.hasConfig {
 			continue
 		}
 		r.note("restoring the variables of %s", addr)
@@ -257,6 +356,13 @@ func (r *Runner) restoreSettings(ctx context.Context) {
 				restart = true
 			}
 		}
+		fileErr := ""
+		if ss.hasConfig {
+			if err := writeOptionFile(ss, ""); err != nil {
+				fileErr = fmt.Sprintf("option_file: %v", err)
+			}
+			restart = restart || ss.configStarted != ""
+		}
 		if restart {
 			if err := r.restartServer(ctx, s, ss, nil); err != nil {
 				for _, name := range ss.vars {
@@ -264,12 +370,21 @@ func (r *Runner) restoreSettings(ctx context.Context) {
 						errs[name] = err.Error()
 					}
 				}
+				if fileErr == "" {
+					fileErr = err.Error()
+				}
 			} else {
 				for _, name := range ss.vars {
 					if !ss.dynamic[name] {
 						ss.started[name] = ss.original[name]
 					}
 				}
+				ss.configStarted = ""
+			}
+		}
+		for i := range r.m.OptionFiles {
+			if of := &r.m.OptionFiles[i]; of.Server == addr {
+				of.Error, of.Restored = fileErr, fileErr == ""
 			}
 		}
 		srv := r.servers[s.Name]
@@ -299,13 +414,13 @@ func (r *Runner) restoreSettings(ctx context.Context) {
 // captureSettings writes SHOW GLOBAL VARIABLES of the run's variables to
 // STEM.settings.txt.
 func (r *Runner) captureSettings(ctx context.Context, st step, e *collect.RunEntry, stem string) {
-	vars := r.Plan.variables(st)
+	vars := append(r.Plan.variables(st), r.Plan.config(st)...)
 	if len(vars) == 0 {
 		return
 	}
 	var names []string
 	for _, v := range vars {
-		names = append(names, "'"+v.name+"'")
+		names = append(names, "'"+strings.ReplaceAll(v.name, "-", "_")+"'")
 	}
 	stmt := "SHOW GLOBAL VARIABLES WHERE Variable_name IN (" + strings.Join(names, ", ") + ")"
 	rel := stem + ".settings.txt"

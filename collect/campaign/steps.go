@@ -331,10 +331,10 @@ func clientName(name string, clients, k int) string {
 func (p *Plan) connArgs(s *System, l layout, k int) []string {
 	m := s.MySQL
 	a := []string{"--db-driver=mysql"}
-	if m.Socket != "" {
-		a = append(a, "--mysql-socket="+m.Socket)
+	if e := m.endpoint(k); e.socket != "" {
+		a = append(a, "--mysql-socket="+e.socket)
 	} else {
-		a = append(a, "--mysql-host="+m.Host, "--mysql-port="+strconv.Itoa(m.Port))
+		a = append(a, "--mysql-host="+e.host, "--mysql-port="+strconv.Itoa(e.port))
 	}
 	a = append(a, "--mysql-user="+m.User, "--mysql-db="+p.db(s, l, k))
 	if s.Engine != "" {
@@ -351,15 +351,25 @@ func tableArgs(l layout) []string {
 }
 
 // options are the sysbench options of a step's runs, --NAME=VALUE: the
-// plan's, then its factors' levels'.
+// plan's (the system's value in place of the plan's where it gives the
+// same option), the system's own, then its factors' levels'.
 func (p *Plan) options(st step) []string {
 	var out []string
+	own := st.sys.Sysbench.Options
 	for _, o := range p.Sysbench.Options {
 		v := o.Values[0]
 		if o.List {
 			v = st.levels[p.dimIndex(dimOption, o.Name)]
 		}
+		if so, ok := findOption(own, o.Name); ok {
+			v = so.Values[0]
+		}
 		out = append(out, "--"+o.Name+"="+v)
+	}
+	for _, o := range own {
+		if _, ok := findOption(p.Sysbench.Options, o.Name); !ok {
+			out = append(out, "--"+o.Name+"="+o.Values[0])
+		}
 	}
 	for i, f := range p.Factors {
 		l := f.Levels[slices.IndexFunc(f.Levels, func(l Level) bool { return l.Name == st.levels[i] })]
@@ -368,6 +378,17 @@ func (p *Plan) options(st step) []string {
 		}
 	}
 	return out
+}
+
+// findOption returns the sysbench option of that name as sysbench reads
+// it (rand_type is rand-type).
+func findOption(s Settings, name string) (Setting, bool) {
+	for _, st := range s {
+		if optionName(st.Name) == optionName(name) {
+			return st, true
+		}
+	}
+	return Setting{}, false
 }
 
 // dimIndex is the index of the dim of that kind and key.
@@ -379,7 +400,8 @@ func (p *Plan) dimIndex(kind int, key string) int {
 type variable struct{ name, value string }
 
 // variables are the server variables of a step, in plan order: the
-// plan's, the system's, its factors' levels'.
+// plan's, the system's, its factors' levels' (each level's own, then
+// those its per_engine gives the system's engine).
 func (p *Plan) variables(st step) []variable {
 	var out []variable
 	for _, v := range p.Variables {
@@ -397,8 +419,51 @@ func (p *Plan) variables(st step) []variable {
 		for _, v := range l.Variables {
 			out = append(out, variable{v.Name, v.Values[0]})
 		}
+		for _, v := range engineSettings(l.PerEngine, st.sys.Engine) {
+			out = append(out, variable{v.Name, v.Values[0]})
+		}
 	}
 	return out
+}
+
+// config are the option file settings of a step: the system's, then its
+// factors' levels'.
+func (p *Plan) config(st step) []variable {
+	var out []variable
+	for _, v := range st.sys.Config {
+		out = append(out, variable{v.Name, v.Values[0]})
+	}
+	for i, f := range p.Factors {
+		l := f.Levels[slices.IndexFunc(f.Levels, func(l Level) bool { return l.Name == st.levels[i] })]
+		for _, v := range l.Config {
+			out = append(out, variable{v.Name, v.Values[0]})
+		}
+	}
+	return out
+}
+
+// configBlock is what a step's config adds to its server's option file;
+// "" when it sets nothing. A boolean word for log_bin, which takes a file
+// name, becomes skip-log-bin or log-bin.
+func configBlock(vars []variable) string {
+	if len(vars) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n# Added by sbreport run for the runs of a campaign; removed when it ends.\n[mysqld]\n")
+	for _, v := range vars {
+		name := strings.ReplaceAll(v.name, "-", "_")
+		if name == "log_bin" && sameValue(v.value, "OFF") {
+			b.WriteString("skip-log-bin\n")
+			continue
+		}
+		if name == "log_bin" && sameValue(v.value, "ON") {
+			b.WriteString("log-bin\n")
+			continue
+		}
+		b.WriteString(v.name + " = " + v.value + "\n")
+	}
+	return b.String()
 }
 
 // runArgs is the sysbench argv (without the binary) of client k of a
@@ -433,6 +498,9 @@ func (p *Plan) tablesArgs(s *System, l layout, k int, command string) []string {
 	a := []string{p.prepareWorkload(), "--threads=" + strconv.Itoa(threads)}
 	a = append(a, tableArgs(l)...)
 	a = append(a, p.connArgs(s, l, k)...)
+	if command == "prepare" && s.TableOptions != "" && p.createTableOptions {
+		a = append(a, "--create_table_options="+s.TableOptions)
+	}
 	a = append(a, p.Sysbench.Extra...)
 	return append(a, command)
 }
@@ -453,6 +521,9 @@ func (p *Plan) runLabels(st step) map[string]string {
 		l[d.key] = st.levels[i]
 	}
 	for _, v := range p.variables(st) {
+		l[v.name] = v.value
+	}
+	for _, v := range p.config(st) {
 		l[v.name] = v.value
 	}
 	for _, o := range p.options(st) {

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -17,6 +18,10 @@ var variableName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // settingValue matches a value a plan may give a variable or an option:
 // printable, no quotes or backslashes, not empty.
 var settingValue = regexp.MustCompile(`^[A-Za-z0-9_.,:/+@%=-]+$`)
+
+// tableOptionsText matches a system's table_options: the text after a
+// CREATE TABLE's columns, one statement's worth (no ; or backquotes).
+var tableOptionsText = regexp.MustCompile(`^[A-Za-z0-9_=' ,.()-]+$`)
 
 func (v *validator) plan(p *Plan, getenv func(string) string) {
 	if len(p.Systems) == 0 {
@@ -63,10 +68,23 @@ func (v *validator) plan(p *Plan, getenv func(string) string) {
 		}
 	}
 
-	if !v.has("repeats") {
-		p.Repeats = 1
-	} else if p.Repeats < 1 {
-		v.add(v.line("repeats"), "repeats: want 1 or more, got %d", p.Repeats)
+	rs := &p.RepeatsSpec
+	switch {
+	case !v.has("repeats"):
+		p.Repeats, rs.N = 1, 1
+	case rs.Adaptive():
+		p.Repeats = rs.Max
+		if rs.Min < 2 {
+			v.add(v.line("repeats", "min"), "repeats.min: want 2 or more (an interval needs two repeats), got %d", rs.Min)
+		}
+		if rs.Max < rs.Min {
+			v.add(v.line("repeats", "max"), "repeats.max: %d is less than min %d", rs.Max, rs.Min)
+		}
+	default:
+		p.Repeats = rs.N
+		if p.Repeats < 1 {
+			v.add(v.line("repeats"), "repeats: want 1 or more, got %d", p.Repeats)
+		}
 	}
 	if !v.has("duration") {
 		v.add(0, "duration: missing (e.g. duration: 60s)")
@@ -135,7 +153,7 @@ func (v *validator) levels(l Ints, lo, hi int, path ...string) {
 // them; "*" stands for every item of a list.
 var wholeNumberPaths = [][]string{
 	{"threads"}, {"tables"}, {"table_size"}, {"clients"}, {"systems", "*", "clients"},
-	{"repeats"}, {"systems", "*", "mysql", "port"}, {"sysbench", "percentile"},
+	{"repeats"}, {"repeats", "min"}, {"repeats", "max"}, {"systems", "*", "mysql", "port"}, {"sysbench", "percentile"},
 }
 
 // wholeNumbers refuses numbers with a fraction or an exponent where the
@@ -234,6 +252,28 @@ func (v *validator) settings(p *Plan) {
 				labels[st.Name] = where
 			}
 		}
+		if s.TableOptions != "" && !tableOptionsText.MatchString(s.TableOptions) {
+			v.add(v.line("systems", strconv.Itoa(i), "table_options"), "systems[%d].table_options: %q: want table options such as ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8 (letters, digits, spaces and = , . _ ' ( ) -)", i, s.TableOptions)
+		}
+		ow := "systems[" + strconv.Itoa(i) + "].sysbench.options"
+		v.sysbenchOptions(s.Sysbench.Options, ow, false, p)
+		for _, st := range s.Sysbench.Options {
+			if old, ok := labels[st.Name]; ok && old != "sysbench.options" && !strings.HasSuffix(old, ".sysbench.options") {
+				v.add(st.Line, "%s: %q is also given in %s", ow, st.Name, old)
+			} else if !ok {
+				labels[st.Name] = ow
+			}
+			if po, ok := findOption(p.Sysbench.Options, st.Name); ok && po.List {
+				v.add(st.Line, "%s: %s is a factor of the plan (sysbench.options gives it a list); a system cannot replace it", ow, st.Name)
+			}
+			for _, f := range p.Factors {
+				for _, l := range f.Levels {
+					if _, ok := find(l.Options, st.Name); ok {
+						v.add(st.Line, "%s: %s is also set by factor %s", ow, st.Name, f.Name)
+					}
+				}
+			}
+		}
 		for j, a := range s.Restart {
 			at := v.line("systems", strconv.Itoa(i), "restart", strconv.Itoa(j))
 			if a == "" {
@@ -243,6 +283,7 @@ func (v *validator) settings(p *Plan) {
 				v.add(at, "systems[%d].restart: passwords are not written in plans", i)
 			}
 		}
+		v.config(p, i)
 		if v.has("systems", strconv.Itoa(i), "restart") && len(s.Restart) == 0 {
 			v.add(v.line("systems", strconv.Itoa(i), "restart"), "systems[%d].restart: want a command (a list: program, then arguments)", i)
 		}
@@ -307,6 +348,128 @@ func (v *validator) settings(p *Plan) {
 			for _, st := range l.Options {
 				if _, ok := find(p.Sysbench.Options, st.Name); ok {
 					v.add(st.Line, "%s.options: %s is also set by sysbench.options", lw, st.Name)
+				}
+			}
+			v.perEngine(p, i, j)
+			v.variables(l.Config, lw+".config", false)
+			for _, st := range l.Config {
+				for k := range p.Systems {
+					if _, ok := find(p.Systems[k].Config, st.Name); ok {
+						v.add(st.Line, "%s.config: %s is also set by system %s's config", lw, st.Name, p.Systems[k].Name)
+					}
+				}
+				for k := range p.Factors[:i] {
+					for _, ol := range p.Factors[k].Levels {
+						if _, ok := find(ol.Config, st.Name); ok {
+							v.add(st.Line, "%s.config: %s is also set by factor %s", lw, st.Name, p.Factors[k].Name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// config checks the option file settings of system i and that, when it
+// or any level has some, the system can apply them: a restart command and
+// an option file, the same as any other system's on its server.
+func (v *validator) config(p *Plan, i int) {
+	s := &p.Systems[i]
+	where := "systems[" + strconv.Itoa(i) + "]"
+	v.variables(s.Config, where+".config", false)
+	for _, st := range s.Config {
+		if _, ok := find(s.Variables, st.Name); ok {
+			v.add(st.Line, "%s.config: %s is also set by the system's variables", where, st.Name)
+		}
+		if _, ok := find(p.Variables, st.Name); ok {
+			v.add(st.Line, "%s.config: %s is also set by the plan's variables", where, st.Name)
+		}
+	}
+	levels := false
+	for _, f := range p.Factors {
+		for _, l := range f.Levels {
+			levels = levels || len(l.Config) > 0
+		}
+	}
+	if len(s.Config) == 0 && !levels {
+		if s.OptionFile != "" && !filepath.IsAbs(s.OptionFile) {
+			v.add(v.line("systems", strconv.Itoa(i), "option_file"), "%s.option_file: %q is not an absolute path", where, s.OptionFile)
+		}
+		return
+	}
+	why := "its config"
+	if len(s.Config) == 0 {
+		why = "the config of the factors' levels"
+	}
+	at := v.line("systems", strconv.Itoa(i))
+	switch {
+	case s.OptionFile == "":
+		v.add(at, "%s: %s needs option_file, the option file the server reads when restart starts it (with scripts/restart-db.sh: $SBREPORT_DB_DIR/conf.d/sbreport.cnf)", where, why)
+	case !filepath.IsAbs(s.OptionFile) || strings.ContainsAny(s.OptionFile, "\n\r"):
+		v.add(v.line("systems", strconv.Itoa(i), "option_file"), "%s.option_file: %q is not an absolute path", where, s.OptionFile)
+	}
+	if len(s.Restart) == 0 {
+		v.add(at, "%s: %s needs a restart command (restart:) that starts the server with option_file", where, why)
+	}
+	for k := range p.Systems[:i] {
+		o := &p.Systems[k]
+		if o.MySQL.address() == s.MySQL.address() && o.OptionFile != "" && s.OptionFile != "" && o.OptionFile != s.OptionFile {
+			v.add(v.line("systems", strconv.Itoa(i), "option_file"), "%s.option_file: system %s on the same server gives %s", where, o.Name, o.OptionFile)
+		}
+	}
+}
+
+// perEngine checks the per_engine maps of level j of factor i: engines
+// that some system has, variables set once for each system.
+func (v *validator) perEngine(p *Plan, i, j int) {
+	l := &p.Factors[i].Levels[j]
+	lw := fmt.Sprintf("factors[%d].levels[%d].per_engine", i, j)
+	for _, engine := range sortedKeys(l.PerEngine) {
+		at := v.line("factors", strconv.Itoa(i), "levels", strconv.Itoa(j), "per_engine", engine)
+		where := lw + "." + engine
+		if !regexp.MustCompile(`^[A-Za-z0-9_]+$`).MatchString(engine) {
+			v.add(at, "%s: %q is not a storage engine name", lw, engine)
+			continue
+		}
+		var systems []*System
+		for k := range p.Systems {
+			if strings.EqualFold(p.Systems[k].Engine, engine) {
+				systems = append(systems, &p.Systems[k])
+			}
+		}
+		if len(systems) == 0 {
+			var engines []string
+			for _, s := range p.Systems {
+				if s.Engine != "" && !slices.Contains(engines, s.Engine) {
+					engines = append(engines, s.Engine)
+				}
+			}
+			v.add(at, "%s: no system of the plan has engine %s (the systems' engines: %s)", lw, engine, strings.Join(engines, ", "))
+		}
+		for _, other := range sortedKeys(l.PerEngine) {
+			if other < engine && strings.EqualFold(other, engine) {
+				v.add(at, "%s: engine %s is also given as %s", lw, engine, other)
+			}
+		}
+		v.variables(l.PerEngine[engine], where, false)
+		for _, st := range l.PerEngine[engine] {
+			if _, ok := find(l.Variables, st.Name); ok {
+				v.add(st.Line, "%s: %s is also set by the level's variables", where, st.Name)
+			}
+			if _, ok := find(p.Variables, st.Name); ok {
+				v.add(st.Line, "%s: %s is also set by the plan's variables", where, st.Name)
+			}
+			for _, s := range systems {
+				if _, ok := find(s.Variables, st.Name); ok {
+					v.add(st.Line, "%s: %s is also set by system %s", where, st.Name, s.Name)
+				}
+			}
+			for k := range p.Factors[:i] {
+				for _, ol := range p.Factors[k].Levels {
+					_, ok := find(ol.Variables, st.Name)
+					if _, ok2 := find(engineSettings(ol.PerEngine, engine), st.Name); ok || ok2 {
+						v.add(st.Line, "%s: %s is also set by factor %s", where, st.Name, p.Factors[k].Name)
+					}
 				}
 			}
 		}
