@@ -24,9 +24,17 @@ import (
 // Slices are in a deliberate order: systems as in the dataset with the
 // base first, workloads in input order, thread counts ascending.
 type Report struct {
-	Metric Metric `json:"metric"`
-	// Unit is the compared metric's unit: "/s", "ms" or "s".
+	// Metric is the metric every workload is compared in, "" when each
+	// workload has its own (WorkloadReport.Metric); Metrics lists the
+	// workloads' metrics, in workload order.
+	Metric  Metric   `json:"metric"`
+	Metrics []Metric `json:"metrics"`
+	// Unit is the compared metric's unit: "/s", "ms" or "s"; "" when
+	// the workloads' metrics differ.
 	Unit string `json:"unit"`
+	// LeftOut are the systems (or whole workloads) without their
+	// workload's metric, each listed once instead of a column of dashes.
+	LeftOut []LeftOut `json:"left_out"`
 	// Center is the statistic that summarises repeats, CenterName its
 	// name in words ("geometric mean", "median").
 	Center     Center  `json:"center"`
@@ -105,7 +113,15 @@ func estimate(xs []float64, c Center, confidence float64) Estimate {
 
 // A WorkloadReport is everything about one workload.
 type WorkloadReport struct {
-	Name        string   `json:"name"`
+	Name string `json:"name"`
+	// Metric is what this workload is compared in, Unit its unit; a
+	// ratio's Better follows LowerIsBetter.
+	Metric        Metric `json:"metric"`
+	Unit          string `json:"unit"`
+	LowerIsBetter bool   `json:"lower_is_better"`
+	// LeftOut are the report's systems that ran this workload without
+	// its metric: their cells are not shown.
+	LeftOut     []string `json:"left_out"`
 	Threads     []int    `json:"threads"`     // measured thread counts, ascending
 	Percentiles []string `json:"percentiles"` // latency percentile ranks the runs printed ("95")
 	// HeadlineThreads is the highest thread count every system measured
@@ -211,6 +227,7 @@ type RatioReport struct {
 // Universal Scalability Law fit.
 type CurveReport struct {
 	System string `json:"system"`
+	Metric Metric `json:"metric"` // the rate fitted: the workload's metric, or its runs' rate when that is seconds or a latency
 	// Fit parameters and their intervals, nil without a fit.
 	Lambda, Sigma, Kappa *float64 `json:"-"`
 	LambdaLo, LambdaHi   *float64 `json:"-"`
@@ -434,10 +451,12 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 	if an.Options.Alpha > 0 {
 		rp.Alpha = an.Options.Alpha
 	}
-	rp.Unit = unitOf(an.Metric)
 	if cmp != nil {
 		rp.Base, rp.Center, rp.Confidence, rp.Alpha = cmp.Base, cmp.Center, cmp.Confidence, cmp.Alpha
-		rp.Unit = unitOf(cmp.Metric)
+	}
+	rp.Metrics = reportMetrics(an)
+	if rp.Metric != "" {
+		rp.Unit = unitOf(rp.Metric)
 	}
 	rp.CenterName = rp.Center.Describe()
 	rp.Dual = math.Abs(rp.Alpha-(1-rp.Confidence)) <= 1e-9
@@ -445,6 +464,7 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 		rp.Runs = ds.RunCount()
 		rp.By = ds.By
 		rp.Systems = baseFirst(ds.Systems, rp.Base)
+		rp.Systems, rp.LeftOut = leaveOut(an, rp.Systems, rp.Base)
 		rp.Factors, rp.SystemFactors = factors(ds, rp.Systems)
 	}
 	rp.Hosts = hostsBySystem(doc, ds, rp.Systems)
@@ -759,7 +779,11 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 	byName := map[string]*WorkloadReport{}
 	var out []*WorkloadReport
 	for _, w := range ds.Workloads {
-		wr := &WorkloadReport{Name: w}
+		m := an.Metrics[w]
+		if m == "" {
+			m = an.Metric
+		}
+		wr := &WorkloadReport{Name: w, Metric: m, Unit: unitOf(m), LowerIsBetter: m.LowerIsBetter()}
 		byName[w] = wr
 		out = append(out, wr)
 	}
@@ -800,8 +824,12 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 		}
 	}
 	effs := efficienciesByRun(doc, ds)
+	shown := shownCells(an, rp.Systems)
 	for _, c := range ds.Cells {
 		wr := byName[c.Workload]
+		if !shown[Key{System: c.System, Workload: c.Workload}] {
+			continue
+		}
 		cr := CellReport{System: c.System, Threads: c.Threads, N: len(c.Runs), PercentileUpperBound: c.PercentileUpperBound}
 		values := func(m Metric) []float64 {
 			var xs []float64
@@ -825,7 +853,7 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 			cr.Within, cr.Spread, cr.SpreadWarning = row.Within, row.Spread, row.SpreadWarning
 			// One number per fact: the compared metric's column is the
 			// comparison's value.
-			switch an.Metric {
+			switch wr.Metric {
 			case TPS:
 				cr.TPS = cr.Compared
 			case QPS:
@@ -836,7 +864,7 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 				cr.LatencyAvgMs = cr.Compared
 			default:
 				for i, p := range wr.Percentiles {
-					if an.Metric == LatencyPercentile(p) {
+					if wr.Metric == LatencyPercentile(p) {
 						cr.Percentiles[i] = cr.Compared
 					}
 				}
@@ -863,12 +891,14 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 		})
 		efficiencyRatios(wr, rp)
 		wr.HeadlineThreads = headlineThreads(wr, rp.Systems)
+		wr.LeftOut = leftOutOf(wr.Name, rp.Systems, ds, shown)
 	}
 	addCounters(an.Counters, byName, sysRank)
+	out = dropEmpty(out)
 	if an.Scaling != nil {
 		for _, cu := range an.Scaling.Curves {
 			wr := byName[cu.Workload]
-			if wr == nil || cu.Lambda == nil && len(cu.Points) < 3 {
+			if wr == nil || cu.Lambda == nil && len(cu.Points) < 3 || !shown[Key{System: cu.System, Workload: cu.Workload}] {
 				continue
 			}
 			wr.Curves = append(wr.Curves, curveReport(cu, wr, rp))
@@ -926,7 +956,7 @@ func headline(rp *Report) []HeadlineRow {
 			if c := w.Cell(s, w.HeadlineThreads); c != nil {
 				r = c.Ratio
 			}
-			any = any || r != nil
+			any = any || r != nil && r.Ratio != nil
 			row.Ratios = append(row.Ratios, r)
 		}
 		if any {
@@ -937,7 +967,7 @@ func headline(rp *Report) []HeadlineRow {
 }
 
 func curveReport(cu *Curve, wr *WorkloadReport, rp *Report) CurveReport {
-	cr := CurveReport{System: cu.System, Lambda: cu.Lambda, Sigma: cu.Sigma, Kappa: cu.Kappa,
+	cr := CurveReport{System: cu.System, Metric: cu.Metric, Lambda: cu.Lambda, Sigma: cu.Sigma, Kappa: cu.Kappa,
 		LambdaLo: cu.LambdaLo, LambdaHi: cu.LambdaHi, SigmaLo: cu.SigmaLo, SigmaHi: cu.SigmaHi,
 		KappaLo: cu.KappaLo, KappaHi: cu.KappaHi, R2: cu.R2,
 		PeakThreads: cu.PeakThreads, PeakThroughput: cu.PeakThroughput, Ceiling: cu.Ceiling,
@@ -984,6 +1014,13 @@ func addCounters(rows []CounterRow, byName map[string]*WorkloadReport, sysRank m
 		if wr == nil {
 			continue
 		}
+		kept := rs[:0:0]
+		for _, r := range rs {
+			if _, ok := sysRank[r.System]; ok {
+				kept = append(kept, r)
+			}
+		}
+		rs = kept
 		sort.SliceStable(rs, func(i, j int) bool { return sysRank[rs[i].System] < sysRank[rs[j].System] })
 		for _, r := range rs {
 			wr.CounterSystems = append(wr.CounterSystems, r.System)

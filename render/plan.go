@@ -22,8 +22,6 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 	if ds == nil {
 		return nil
 	}
-	metric := an.Metric
-	unitLabel := metricLabel(metric)
 	stab := map[runKey]*analyze.Stability{}
 	for _, st := range an.Stability {
 		if st != nil {
@@ -74,6 +72,20 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			}})
 		}
 		base := bases[w.Name]
+		// Each workload in its own metric; its curves and timelines in
+		// the rate they were fitted in (the metric itself unless that is
+		// a latency or mysqlslap's seconds).
+		metric := analyze.Metric(w.Metric)
+		unitLabel := metricLabel(metric)
+		rate := metric
+		for _, c := range curves[w.Name] {
+			rate = c.Metric
+			break
+		}
+		if !rate.Throughput() {
+			rate = analyze.TPS
+		}
+		rateLabel := metricLabel(rate)
 
 		// Grouped bars: one group per thread count, one bar per system.
 		if rs := rows[w.Name]; len(rs) > 0 {
@@ -83,8 +95,15 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				groups[i] = threadsLabel(t)
 				gi[t] = i
 			}
+			shown := map[string]bool{}
+			for _, r := range w.Results {
+				shown[r.System] = true
+			}
 			var bs []Bar
 			for _, r := range rs {
+				if !shown[r.System] {
+					continue
+				}
 				t := 0
 				if r.Threads != nil {
 					t = *r.Threads
@@ -94,6 +113,9 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			title := fmt.Sprintf("%s: %s by system", w.Name, metric)
 			caption := fmt.Sprintf("%s of %s per system and thread count over the repeats; whiskers: %s confidence interval (within-run batch means when there is one run).",
 				capitalize(center), metric, confPct)
+			if metric.LowerIsBetter() {
+				caption += " Lower is better."
+			}
 			add("bars", "bars-"+base, title, caption, func() *Figure {
 				return BarChart("", "", unitLabel, "", groups, pal, bs)
 			})
@@ -154,15 +176,15 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					lt = append(lt, cv)
 				}
 			}
-			caption := fmt.Sprintf("Points: %s of %s over the repeats at each measured thread count, with %s intervals.", center, metric, confPct)
+			caption := fmt.Sprintf("Points: %s of %s over the repeats at each measured thread count, with %s intervals.", center, rate, confPct)
 			if fitted {
 				caption += " Dashed: Universal Scalability Law fit X(N) = λN/(1+σ(N−1)+κN(N−1)); triangle: its peak N* = √((1−σ)/κ) when inside the measured range."
 			}
 			if poor {
 				caption += fmt.Sprintf(" A fit with R² below %s is faded and its peak left out: the law does not describe those points well enough for the peak to mean much.", trimZeros(FormatFixed(poorFitR2, 2)))
 			}
-			add("scaling", "scaling-"+base, fmt.Sprintf("%s: %s vs threads", w.Name, metric), caption, func() *Figure {
-				return ScalingChart("", "", unitLabel, "", threads, pal, tput)
+			add("scaling", "scaling-"+base, fmt.Sprintf("%s: %s vs threads", w.Name, rate), caption, func() *Figure {
+				return ScalingChart("", "", rateLabel, "", threads, pal, tput)
 			})
 			if len(p95) > 0 {
 				caption := fmt.Sprintf("Points: %s over the repeats of the p95 latency sysbench printed for each whole run.", center)
@@ -173,10 +195,10 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					func() *Figure {
 						return ScalingChart("", "", "p95 latency (ms)", "", threads, pal, p95)
 					})
-				add("latency-throughput", "latency-throughput-"+base, fmt.Sprintf("%s: p95 latency vs %s", w.Name, metric),
-					fmt.Sprintf("One point per thread count, labelled with it and joined in increasing thread order: where the line turns upward, extra threads add queueing, not throughput; where it turns back, they cost throughput. x: %s of %s; y: %s of the p95 latency.", center, metric, center),
+				add("latency-throughput", "latency-throughput-"+base, fmt.Sprintf("%s: p95 latency vs %s", w.Name, rate),
+					fmt.Sprintf("One point per thread count, labelled with it and joined in increasing thread order: where the line turns upward, extra threads add queueing, not throughput; where it turns back, they cost throughput. x: %s of %s; y: %s of the p95 latency.", center, rate, center),
 					func() *Figure {
-						return LatencyThroughputChart("", "", unitLabel, "p95 latency (ms)", "", pal, lt)
+						return LatencyThroughputChart("", "", rateLabel, "p95 latency (ms)", "", pal, lt)
 					})
 			}
 		}
@@ -199,7 +221,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					if len(r.Histogram) > 0 {
 						merged = append(merged, r.Histogram...)
 					}
-					ys := metric.Series(r)
+					ys := rate.Series(r)
 					if len(ys) == 0 {
 						continue
 					}
@@ -228,7 +250,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				}
 			}
 			if len(traces) > 0 {
-				caption := fmt.Sprintf("Per-second %s from sysbench's interim reports (%d %s).", metric, nruns, plural(nruns, "run", "runs"))
+				caption := fmt.Sprintf("Per-second %s from sysbench's interim reports (%d %s).", rate, nruns, plural(nruns, "run", "runs"))
 				if len(traces) > len(cells) {
 					caption += " Line: each system's median run at each second; band: its lowest to its highest run."
 				}
@@ -236,8 +258,8 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					caption += fmt.Sprintf(" Shaded: warm-up trimmed before the steady-state statistics (the longest among these runs, %s s).", FormatNum(warm))
 				}
 				caption += " Crosses: stalls, intervals below a tenth of the run's median."
-				add("timeline", "timeline-"+suffix, fmt.Sprintf("%s, %s: %s over time", w.Name, threadsLabel(t), metric), caption, func() *Figure {
-					return TimeChart("", "", unitLabel, "", warm, pal, traces)
+				add("timeline", "timeline-"+suffix, fmt.Sprintf("%s, %s: %s over time", w.Name, threadsLabel(t), rate), caption, func() *Figure {
+					return TimeChart("", "", rateLabel, "", warm, pal, traces)
 				})
 			}
 			if len(hs) > 0 {

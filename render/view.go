@@ -30,8 +30,11 @@ type View struct {
 	// Factors are the labels of By whose values differ between systems;
 	// a table of systems shows one column per factor.
 	Factors    []string
-	Metric     string // compared metric, "tps"
-	Unit       string // its unit, "/s"
+	Metric     string // compared metric, "tps"; the workloads' metrics joined by " / " when they differ
+	Unit       string // its unit, "/s"; "" when the workloads' metrics differ
+	// LeftOut names, once each, the systems and workloads without their
+	// metric: "X (no tps)".
+	LeftOut []string
 	Center     string // "geometric mean" or "median"
 	Confidence float64
 	Alpha      float64
@@ -50,6 +53,9 @@ type View struct {
 	RelativeCols       []string // column headings of the ratio columns
 	RelativeByWorkload bool
 	RelativeChart      *ChartRef
+	// NotCompared are the systems with no thread count in common with
+	// the base on any workload: no ratio, so no column.
+	NotCompared []string
 	Caveats            string   // one line: host, run length, data size, repeats
 	Summary            []string // plain-word findings, one sentence each (the workbook's Summary sheet)
 	Setup              Setup
@@ -109,7 +115,17 @@ type TableRow = analyze.TableSize
 
 // A WorkloadView is everything about one workload.
 type WorkloadView struct {
-	Name            string
+	Name string
+	// Metric is what the workload is compared in ("tps", "slap_avg_s"),
+	// MetricLabel it in words with its unit; LowerIsBetter flips what a
+	// ratio below 1 means.
+	Metric        string
+	MetricLabel   string
+	Rate          string // the rate its scaling curves are fitted in ("tps"), "" without curves
+	Unit          string
+	LowerIsBetter bool
+	// LeftOut are the systems that ran the workload without its metric.
+	LeftOut         []string
 	Threads         []int    // measured thread counts, ascending
 	Percentiles     []string // latency percentile ranks printed by the runs ("95")
 	HeadlineThreads int
@@ -290,12 +306,20 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	if v.Title == "" {
 		v.Title = "Benchmark report"
 	}
+	if rp.Metric == "" {
+		var ms []string
+		for _, m := range rp.Metrics {
+			ms = append(ms, string(m))
+		}
+		v.Metric = strings.Join(ms, " / ")
+	}
+	v.LeftOut = leftOutText(rp.LeftOut)
 	v.Setup = newSetup(rp)
 	for _, w := range rp.Workloads {
 		v.Workloads = append(v.Workloads, newWorkload(rp, w))
 	}
 	v.Stability = newStability(rp.Stability)
-	v.Relative, v.RelativeCols, v.RelativeByWorkload = relative(rp)
+	v.Relative, v.RelativeCols, v.RelativeByWorkload, v.NotCompared = relative(rp)
 	v.Caveats = caveatLine(rp)
 	v.Headline = headline(v)
 	v.Summary = summarize(v)
@@ -312,7 +336,8 @@ func ratioRow(r *analyze.RatioReport) *RatioRow {
 }
 
 func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
-	wv := &WorkloadView{Name: w.Name, Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
+	wv := &WorkloadView{Name: w.Name, Metric: string(w.Metric), MetricLabel: metricLabel(w.Metric), Unit: w.Unit,
+		LowerIsBetter: w.LowerIsBetter, LeftOut: w.LeftOut, Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
 		CounterSystems: w.CounterSystems, CounterRuns: w.CounterRuns}
 	for _, c := range w.Cells {
 		rr := ResultRow{System: c.System, Factors: rp.SystemFactors[c.System], Threads: c.Threads, N: c.N,
@@ -353,6 +378,9 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 		lat = append(lat, r.Percentiles...)
 	}
 	wv.Prec["center"], wv.Prec["tps"], wv.Prec["qps"] = colPrec(center...), colPrec(tps...), colPrec(qps...)
+	if w.Unit == "s" {
+		wv.Prec["center"] = 3 // mysqlslap prints milliseconds
+	}
 	wv.Prec["lat"] = max(2, colPrec(lat...))
 	for i, f := range analyze.EfficiencyFigures {
 		var xs []*float64
@@ -368,6 +396,9 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 			PeakThreads: c.PeakThreads, PeakThroughput: c.PeakThroughput, Ceiling: c.Ceiling,
 			PeakExtrapolated: c.PeakExtrapolated, MaxMeasured: c.MaxMeasured, CPUs: c.CPUs,
 			CPUSaturation: c.CPUSaturation.Center, SaturationThreads: c.SaturationThreads, Notes: c.Notes})
+	}
+	if len(w.Curves) > 0 {
+		wv.Rate = string(w.Curves[0].Metric)
 	}
 	wv.Notes = scalingNotes(rp, wv)
 	return wv
@@ -393,36 +424,74 @@ func (v *View) EfficiencyNames() []string {
 }
 
 // relative lays the headline comparison out: one row per workload when
-// there are no more systems than workloads, else one row per system.
-func relative(rp *analyze.Report) ([]RelativeRow, []string, bool) {
+// there are no more systems than workloads, else one row per system. A
+// system with no ratio on any workload (no thread count in common with
+// the base) gets no column of dashes: it is listed in NotCompared. When
+// the workloads' metrics differ, each workload names its own.
+func relative(rp *analyze.Report) ([]RelativeRow, []string, bool, []string) {
 	if len(rp.Headline) == 0 {
-		return nil, nil, false
+		return nil, nil, false, nil
 	}
-	others := rp.Systems[1:]
+	var others []string
+	var idx []int
+	var notCompared []string
+	for i, s := range rp.Systems[1:] {
+		any := false
+		for _, h := range rp.Headline {
+			any = any || h.Ratios[i] != nil && h.Ratios[i].Ratio != nil
+		}
+		if any {
+			others = append(others, s)
+			idx = append(idx, i)
+		} else {
+			notCompared = append(notCompared, s)
+		}
+	}
+	metricOf := map[string]*analyze.WorkloadReport{}
+	for _, w := range rp.Workloads {
+		metricOf[w.Name] = w
+	}
+	named := func(h analyze.HeadlineRow, threads bool) string {
+		name := h.Workload
+		var parts []string
+		if w := metricOf[h.Workload]; w != nil && rp.Metric == "" {
+			parts = append(parts, string(w.Metric))
+			if w.LowerIsBetter {
+				parts = append(parts, "lower is better")
+			}
+		}
+		if threads {
+			parts = append(parts, threadsLabel(h.Threads))
+		}
+		if len(parts) > 0 {
+			name += " (" + strings.Join(parts, ", ") + ")"
+		}
+		return name
+	}
 	if len(others) <= len(rp.Headline) {
 		var rows []RelativeRow
 		for _, h := range rp.Headline {
-			row := RelativeRow{Name: h.Workload, Threads: h.Threads}
-			for _, r := range h.Ratios {
-				row.Cells = append(row.Cells, derefRatio(r))
+			row := RelativeRow{Name: named(h, false), Threads: h.Threads}
+			for _, i := range idx {
+				row.Cells = append(row.Cells, derefRatio(h.Ratios[i]))
 			}
 			rows = append(rows, row)
 		}
-		return rows, others, true
+		return rows, others, true, notCompared
 	}
 	var cols []string
 	for _, h := range rp.Headline {
-		cols = append(cols, h.Workload+" ("+threadsLabel(h.Threads)+")")
+		cols = append(cols, named(h, true))
 	}
 	var rows []RelativeRow
-	for i, s := range others {
+	for j, s := range others {
 		row := RelativeRow{Name: s, Factors: rp.SystemFactors[s]}
 		for _, h := range rp.Headline {
-			row.Cells = append(row.Cells, derefRatio(h.Ratios[i]))
+			row.Cells = append(row.Cells, derefRatio(h.Ratios[idx[j]]))
 		}
 		rows = append(rows, row)
 	}
-	return rows, cols, false
+	return rows, cols, false, notCompared
 }
 
 func derefRatio(r *analyze.RatioReport) RatioRow {
@@ -901,4 +970,22 @@ func upperASCII(r rune) rune {
 		return r - 'a' + 'A'
 	}
 	return r
+}
+
+// leftOutText phrases each left-out system or workload once: "X (no
+// tps)", "cpu (no tps)".
+func leftOutText(los []analyze.LeftOut) []string {
+	var out []string
+	for _, lo := range los {
+		name := lo.System
+		if name == "" {
+			name = lo.Workload
+		}
+		var ms []string
+		for _, m := range lo.Metrics {
+			ms = append(ms, string(m))
+		}
+		out = append(out, name+" (no "+strings.Join(ms, ", no ")+")")
+	}
+	return out
 }
