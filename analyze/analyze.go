@@ -31,14 +31,14 @@ type Analysis struct {
 	// given by Metrics.
 	Metric     Metric            `json:"metric"`
 	Metrics    map[string]Metric `json:"metrics"` // by workload
-	Dataset    *Dataset     `json:"dataset"`
-	Stability  []*Stability `json:"stability"` // one per run with an interim series, in dataset order
-	Comparison *Comparison  `json:"comparison"`
-	Scaling    *Scaling     `json:"scaling"`
-	Config     *ConfigDiff  `json:"config"`
-	Counters   []CounterRow `json:"counters"` // server counters per transaction, from SHOW GLOBAL STATUS around each run
-	History    *History     `json:"history,omitempty"`
-	Warnings   Warnings     `json:"warnings"`
+	Dataset    *Dataset          `json:"dataset"`
+	Stability  []*Stability      `json:"stability"` // one per run with an interim series, in dataset order
+	Comparison *Comparison       `json:"comparison"`
+	Scaling    *Scaling          `json:"scaling"`
+	Config     *ConfigDiff       `json:"config"`
+	Counters   []CounterRow      `json:"counters"` // server counters per transaction, from SHOW GLOBAL STATUS around each run
+	History    *History          `json:"history,omitempty"`
+	Warnings   Warnings          `json:"warnings"`
 }
 
 // Analyze groups the document's runs and computes stability, comparison,

@@ -66,15 +66,15 @@ type Report struct {
 	Config  *ConfigDiff       `json:"config"`
 	Tables  []TableSize       `json:"tables"`
 
-	Stability StabilityReport  `json:"stability"`
-	Caveats   Caveats          `json:"caveats"`
+	Stability StabilityReport `json:"stability"`
+	Caveats   Caveats         `json:"caveats"`
 	// Findings are the report's claims, each with its evidence and the
 	// guard that allowed it: every sentence of the report phrases one.
-	Findings Findings `json:"findings"`
-	Commands  []CommandPattern `json:"commands"` // one per tool
-	Tools     []string         `json:"tools"`    // "sysbench 1.0.20"
-	Warnings  []string         `json:"warnings"`
-	Errors    []string         `json:"errors"`
+	Findings Findings         `json:"findings"`
+	Commands []CommandPattern `json:"commands"` // one per tool
+	Tools    []string         `json:"tools"`    // "sysbench 1.0.20"
+	Warnings []string         `json:"warnings"`
+	Errors   []string         `json:"errors"`
 }
 
 // An Estimate is a centre over repeats with its interval; nil where

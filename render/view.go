@@ -29,12 +29,12 @@ type View struct {
 	By      string // the label(s) that name systems ("" when there is one system)
 	// Factors are the labels of By whose values differ between systems;
 	// a table of systems shows one column per factor.
-	Factors    []string
-	Metric     string // compared metric, "tps"; the workloads' metrics joined by " / " when they differ
-	Unit       string // its unit, "/s"; "" when the workloads' metrics differ
+	Factors []string
+	Metric  string // compared metric, "tps"; the workloads' metrics joined by " / " when they differ
+	Unit    string // its unit, "/s"; "" when the workloads' metrics differ
 	// LeftOut names, once each, the systems and workloads without their
 	// metric: "X (no tps)".
-	LeftOut []string
+	LeftOut    []string
 	Center     string // "geometric mean" or "median"
 	Confidence float64
 	Alpha      float64
@@ -56,17 +56,17 @@ type View struct {
 	// NotCompared are the systems with no thread count in common with
 	// the base on any workload: no ratio, so no column.
 	NotCompared []string
-	Caveats            string   // one line: host, run length, data size, repeats
-	Summary            []string // plain-word findings, one sentence each (the workbook's Summary sheet)
-	Setup              Setup
-	Workloads          []*WorkloadView
-	Stability          StabilityView
-	Warnings           []string // from the analysis and the inputs
-	Errors             []string // input that could not be read
-	Tools              []string // tool versions seen, "sysbench 1.0.20"
-	Commands           []analyze.CommandPattern
-	History            *HistoryView // runs ordered by a key, with change points; nil when none
-	Files              Files
+	Caveats     string   // one line: host, run length, data size, repeats
+	Summary     []string // plain-word findings, one sentence each (the workbook's Summary sheet)
+	Setup       Setup
+	Workloads   []*WorkloadView
+	Stability   StabilityView
+	Warnings    []string // from the analysis and the inputs
+	Errors      []string // input that could not be read
+	Tools       []string // tool versions seen, "sysbench 1.0.20"
+	Commands    []analyze.CommandPattern
+	History     *HistoryView // runs ordered by a key, with change points; nil when none
+	Files       Files
 }
 
 // Files are the other files of a report, linked from the Markdown.
