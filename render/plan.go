@@ -277,38 +277,69 @@ func p95Range(c *analyze.Cell) (lo, hi float64, n int) { return analyze.RepeatRa
 
 // planRelative decides the headline chart: for each workload, one bar
 // per system with its ratio to the base at the headline thread count and
-// the ratio's interval.
+// the ratio's interval, on a log axis centred on 1×. The title names the
+// thread count when every workload is compared at the same one; else
+// each workload's label does.
 func planRelative(v *View, pal *Palette) []chartPlan {
 	rp := v.Report
 	if len(rp.Headline) == 0 {
 		return nil
 	}
+	sameThreads := true
+	for _, h := range rp.Headline {
+		sameThreads = sameThreads && h.Threads == rp.Headline[0].Threads
+	}
+	lower := map[string]bool{}
+	metricOf := map[string]string{}
+	for _, w := range rp.Workloads {
+		lower[w.Name], metricOf[w.Name] = w.LowerIsBetter, string(w.Metric)
+	}
 	var groups []string
 	var bs []Bar
+	anyLower := false
 	for gi, h := range rp.Headline {
-		groups = append(groups, h.Workload)
+		label := h.Workload
+		var parts []string
+		if rp.Metric == "" {
+			parts = append(parts, metricOf[h.Workload])
+		}
+		if !sameThreads {
+			parts = append(parts, threadsLabel(h.Threads))
+		}
+		if len(parts) > 0 {
+			label += " (" + strings.Join(parts, ", ") + ")"
+		}
+		groups = append(groups, label)
 		for _, r := range h.Ratios {
 			if r == nil || r.Ratio == nil {
 				continue
 			}
+			anyLower = anyLower || lower[h.Workload]
 			bs = append(bs, Bar{Group: gi, System: r.System, Value: *r.Ratio, Lo: deref(r.Lo), Hi: deref(r.Hi)})
 		}
 	}
 	confPct := trimZeros(fmt.Sprintf("%.1f", 100*v.Confidence)) + "%"
 	name := "relative"
-	title := fmt.Sprintf("%s relative to %s", v.Metric, v.Base)
-	caption := fmt.Sprintf("Ratio of each system's %s %s to %s's (1 = the same) on each workload at the thread count of the table above; whiskers: %s interval of the ratio.",
-		v.Center, v.Metric, v.Base, confPct)
+	what := v.Metric
+	if rp.Metric == "" {
+		what = "each workload's metric"
+	}
+	at := " at each workload's thread count"
+	if sameThreads {
+		at = " at " + threadsLabel(rp.Headline[0].Threads)
+	}
+	title := fmt.Sprintf("%s relative to %s%s", what, v.Base, at)
+	caption := fmt.Sprintf("Ratio of each system's %s %s to %s's on each workload%s, the thread count of the table above, on a logarithmic axis: 1× (the line) is the same, and a ratio and its reciprocal (0.5× and 2×) lie equally far from it; whiskers: %s interval of the ratio.",
+		v.Center, what, v.Base, at, confPct)
+	if anyLower {
+		caption += " For seconds and latencies lower is better: a ratio below 1× is the faster system."
+	}
 	ref := ChartRef{Kind: "relative", PNG: ChartDir + "/" + name + ".png", SVG: ChartDir + "/" + name + ".svg", Title: title, Caption: caption}
 	v.RelativeChart = &ref
 	return []chartPlan{{build: func() *Figure {
-		f := BarChart("", "", "ratio to "+v.Base, "", groups, pal, bs)
+		f := RatioChart("", "", "ratio to "+v.Base, "", groups, pal, bs)
 		f.Name, f.Title, f.Caption = name, title, caption
 		f.Plot.Title.Text = title
-		f.Plot.Add(referenceLine(1, f.Plot.X.Min, f.Plot.X.Max))
-		if f.Plot.Y.Max < 1.1 {
-			f.Plot.Y.Max = niceMax(1.1)
-		}
 		return f
 	}}}
 }
