@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"github.com/sbreport/sbreport/analyze"
 	"github.com/sbreport/sbreport/parse"
@@ -92,7 +91,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ro.Command = parse.MaskPasswords("sbreport report " + strings.Join(args, " "))
+	ro.Command = parse.MaskPasswords(commandLine(append([]string{"sbreport", "report"}, args...)...))
 	doc, timeOf, err := in.read("report", fs, inputs)
 	if err != nil {
 		return err
