@@ -4,7 +4,7 @@ import "strings"
 
 // commandLine writes a command and its arguments as a POSIX shell would
 // read them back: a word of only safe characters as it is, any other in
-// single quotes (a single quote inside as '\''), an empty word as ''.
+// single quotes (a single quote inside as '\”), an empty word as ”.
 // The "made by" line of a report re-runs as printed: --base 'MariaDB 10.3'.
 func commandLine(words ...string) string {
 	out := make([]string, len(words))
