@@ -4,8 +4,9 @@ import "strings"
 
 // commandLine writes a command and its arguments as a POSIX shell would
 // read them back: a word of only safe characters as it is, any other in
-// single quotes (a single quote inside as '\”), an empty word as ”.
-// The "made by" line of a report re-runs as printed: --base 'MariaDB 10.3'.
+// single quotes (a single quote inside closed, escaped and reopened), an
+// empty word as a pair of single quotes. The "made by" line of a report
+// re-runs as printed: --base 'MariaDB 10.3'.
 func commandLine(words ...string) string {
 	out := make([]string, len(words))
 	for i, w := range words {
