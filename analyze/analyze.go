@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"time"
 
 	"github.com/sbreport/sbreport/parse"
@@ -29,8 +30,12 @@ type Analysis struct {
 	// Metric is the metric every workload is compared in (--metric, or
 	// the one all workloads share); "" when each workload has its own,
 	// given by Metrics.
-	Metric     Metric            `json:"metric"`
-	Metrics    map[string]Metric `json:"metrics"` // by workload
+	Metric  Metric            `json:"metric"`
+	Metrics map[string]Metric `json:"metrics"` // by workload
+	// Bases are the systems each workload is compared against: the
+	// report's base, or where it has no cell with the workload's metric,
+	// the system with the most (WorkloadBases).
+	Bases      map[string]string `json:"bases"`
 	Dataset    *Dataset          `json:"dataset"`
 	Stability  []*Stability      `json:"stability"` // one per run with an interim series, in dataset order
 	Comparison *Comparison       `json:"comparison"`
@@ -72,6 +77,11 @@ func Analyze(doc *parse.Document, opts Options) *Analysis {
 			a.Metric = DefaultMetric(doc.Runs)
 		}
 	}
+	if opts.Base != "" && !slices.Contains(a.Dataset.Systems, opts.Base) && len(a.Dataset.Systems) > 0 {
+		b := DefaultBase(a.Dataset, a.Metrics)
+		a.Warnings.addf("no system %q: comparing with %q", opts.Base, b)
+		opts.Base = b
+	}
 	if opts.Base == "" {
 		opts.Base = DefaultBase(a.Dataset, a.Metrics)
 	}
@@ -101,7 +111,8 @@ func Analyze(doc *parse.Document, opts Options) *Analysis {
 			a.Stability = append(a.Stability, Steady(r, tm, opts.Skip, opts.Confidence, opts.Thresholds))
 		}
 	}
-	a.Comparison = compareEach(a.Dataset, a.Metrics, CompareOptions{
+	a.Bases = WorkloadBases(a.Dataset, a.Metrics, opts.Base)
+	a.Comparison = compareEach(a.Dataset, a.Metrics, a.Bases, CompareOptions{
 		Metric: opts.Metric, Base: opts.Base, Center: opts.Center, Alpha: opts.Alpha,
 		Confidence: opts.Confidence, Skip: opts.Skip, Thresholds: opts.Thresholds,
 	})

@@ -2,27 +2,71 @@ package analyze
 
 import "github.com/sbreport/sbreport/parse"
 
-// A metricGroup is the workloads compared in one metric, in dataset
-// order.
+// A metricGroup is the workloads compared in one metric against one
+// base, in dataset order.
 type metricGroup struct {
 	metric    Metric
+	base      string
 	workloads []string
 }
 
-// metricGroups groups the dataset's workloads by their metric, the
-// groups in the order of their first workload.
-func metricGroups(d *Dataset, metrics map[string]Metric) []metricGroup {
+// metricGroups groups the dataset's workloads by their metric and base
+// (bases nil: one base for all), the groups in the order of their first
+// workload.
+func metricGroups(d *Dataset, metrics map[string]Metric, bases map[string]string) []metricGroup {
 	var out []metricGroup
-	idx := map[Metric]int{}
+	type gk struct {
+		m Metric
+		b string
+	}
+	idx := map[gk]int{}
 	for _, w := range d.Workloads {
-		m := metrics[w]
-		i, ok := idx[m]
+		k := gk{metrics[w], bases[w]}
+		i, ok := idx[k]
 		if !ok {
 			i = len(out)
-			idx[m] = i
-			out = append(out, metricGroup{metric: m})
+			idx[k] = i
+			out = append(out, metricGroup{metric: k.m, base: k.b})
 		}
 		out[i].workloads = append(out[i].workloads, w)
+	}
+	return out
+}
+
+// WorkloadBases gives every workload the system its ratios are taken
+// against: base where base has the workload's metric in some cell, else
+// the system that has it in the most cells of the workload (the first
+// in dataset order among equals), so that a workload the base never ran
+// (mysqlslap beside sysbench runs) is still compared.
+func WorkloadBases(d *Dataset, metrics map[string]Metric, base string) map[string]string {
+	out := map[string]string{}
+	if d == nil {
+		return out
+	}
+	count := map[Key]int{} // System, Workload → cells with the metric
+	for _, c := range d.Cells {
+		m := metrics[c.Workload]
+		for _, r := range c.Runs {
+			if hasMetric(m, r) {
+				count[Key{System: c.System, Workload: c.Workload}]++
+				break
+			}
+		}
+	}
+	for _, w := range d.Workloads {
+		out[w] = base
+		if count[Key{System: base, Workload: w}] > 0 {
+			continue
+		}
+		best, n := "", 0
+		for _, s := range d.Systems {
+			if k := count[Key{System: s, Workload: w}]; k > n {
+				best, n = s, k
+			}
+		}
+		if best != "" {
+			out[w] = best
+		}
 	}
 	return out
 }
@@ -44,26 +88,31 @@ func (d *Dataset) only(workloads []string) *Dataset {
 	return sub
 }
 
-// compareEach compares every workload in its own metric: one Compare per
-// metric, rows merged in workload order. The comparison's Metric is the
-// common metric, or "" when the workloads differ (each row names its
-// own).
-func compareEach(d *Dataset, metrics map[string]Metric, opts CompareOptions) *Comparison {
-	groups := metricGroups(d, metrics)
+// compareEach compares every workload in its own metric against its own
+// base: one Compare per metric and base, rows merged in workload order.
+// The comparison's Metric is the common metric, or "" when the workloads
+// differ (each row names its own); its Base is the report's.
+func compareEach(d *Dataset, metrics map[string]Metric, bases map[string]string, opts CompareOptions) *Comparison {
+	groups := metricGroups(d, metrics, bases)
 	if len(groups) <= 1 {
 		if len(groups) == 1 {
-			opts.Metric = groups[0].metric
+			opts.Metric, opts.Base = groups[0].metric, groups[0].base
 		}
 		return Compare(d, opts)
 	}
 	var parts []*Comparison
+	metric := groups[0].metric
 	for _, g := range groups {
 		o := opts
-		o.Metric = g.metric
+		o.Metric, o.Base = g.metric, g.base
 		parts = append(parts, Compare(d.only(g.workloads), o))
+		if g.metric != metric {
+			metric = ""
+		}
 	}
 	c := *parts[0]
-	c.Metric, c.LowerIsBetter, c.Rows, c.Geomeans, c.Warnings = "", false, nil, nil, nil
+	c.Base = opts.Base
+	c.Metric, c.LowerIsBetter, c.Rows, c.Geomeans, c.Warnings = metric, metric.LowerIsBetter(), nil, nil, nil
 	byWorkload := map[string][]Row{}
 	for _, p := range parts {
 		for _, r := range p.Rows {
@@ -100,7 +149,7 @@ func scaleEach(d *Dataset, hosts []*parse.Host, metrics map[string]Metric, opts 
 		rates[w] = m
 		fitted = append(fitted, w)
 	}
-	groups := metricGroups(d.only(fitted), rates)
+	groups := metricGroups(d.only(fitted), rates, nil)
 	if len(groups) == 0 {
 		return &Scaling{Metric: opts.Metric, By: d.By}
 	}

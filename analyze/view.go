@@ -119,6 +119,9 @@ type WorkloadReport struct {
 	Metric        Metric `json:"metric"`
 	Unit          string `json:"unit"`
 	LowerIsBetter bool   `json:"lower_is_better"`
+	// Base is the system this workload's ratios are taken against: the
+	// report's, or where that did not run it, the one that ran it most.
+	Base string `json:"base"`
 	// LeftOut are the report's systems that ran this workload without
 	// its metric: their cells are not shown.
 	LeftOut     []string `json:"left_out"`
@@ -307,9 +310,12 @@ func (e *EfficiencyReport) Figure(name string) *EfficiencyFigure {
 // one thread count: Ratios in the order of Report.Systems without the
 // base, nil where a system has no ratio.
 type HeadlineRow struct {
-	Workload string         `json:"workload"`
-	Threads  int            `json:"threads"`
-	Ratios   []*RatioReport `json:"ratios"`
+	Workload string `json:"workload"`
+	// Base is the system the row's ratios are against: the report's, or
+	// the workload's own when the report's base did not run it.
+	Base    string         `json:"base"`
+	Threads int            `json:"threads"`
+	Ratios  []*RatioReport `json:"ratios"`
 }
 
 // A SystemHost is the host a system ran on, merged from its captures
@@ -783,7 +789,11 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 		if m == "" {
 			m = an.Metric
 		}
-		wr := &WorkloadReport{Name: w, Metric: m, Unit: unitOf(m), LowerIsBetter: m.LowerIsBetter()}
+		b := an.Bases[w]
+		if b == "" {
+			b = rp.Base
+		}
+		wr := &WorkloadReport{Name: w, Metric: m, Unit: unitOf(m), LowerIsBetter: m.LowerIsBetter(), Base: b}
 		byName[w] = wr
 		out = append(out, wr)
 	}
@@ -871,7 +881,7 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 			}
 			if !row.Base {
 				baseN := 0
-				if b := rows[Key{System: rp.Base, Workload: c.Workload, Threads: c.Threads}]; b != nil {
+				if b := rows[Key{System: wr.Base, Workload: c.Workload, Threads: c.Threads}]; b != nil {
 					baseN = b.N
 				}
 				cr.Ratio = ratioOf(row, baseN)
@@ -949,7 +959,7 @@ func headline(rp *Report) []HeadlineRow {
 	}
 	var out []HeadlineRow
 	for _, w := range rp.Workloads {
-		row := HeadlineRow{Workload: w.Name, Threads: w.HeadlineThreads}
+		row := HeadlineRow{Workload: w.Name, Base: w.Base, Threads: w.HeadlineThreads}
 		any := false
 		for _, s := range rp.Systems[1:] {
 			var r *RatioReport
@@ -1110,10 +1120,10 @@ func efficiencyRatios(wr *WorkloadReport, rp *Report) {
 	}
 	for i := range wr.Cells {
 		c := &wr.Cells[i]
-		if c.System == rp.Base || c.Efficiency == nil {
+		if c.System == wr.Base || c.Efficiency == nil {
 			continue
 		}
-		b := wr.Cell(rp.Base, c.Threads)
+		b := wr.Cell(wr.Base, c.Threads)
 		if b == nil || b.Efficiency == nil {
 			continue
 		}

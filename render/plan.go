@@ -303,6 +303,9 @@ func planRelative(v *View, pal *Palette) []chartPlan {
 		if rp.Metric == "" {
 			parts = append(parts, metricOf[h.Workload])
 		}
+		if h.Base != "" && h.Base != rp.Base {
+			parts = append(parts, "against "+h.Base)
+		}
 		if !sameThreads {
 			parts = append(parts, threadsLabel(h.Threads))
 		}
@@ -320,9 +323,9 @@ func planRelative(v *View, pal *Palette) []chartPlan {
 	}
 	confPct := trimZeros(fmt.Sprintf("%.1f", 100*v.Confidence)) + "%"
 	name := "relative"
-	what := v.Metric
+	what, of := v.Metric, v.Metric
 	if rp.Metric == "" {
-		what = "each workload's metric"
+		what, of = "each workload's metric", "of each workload's metric"
 	}
 	at := " at each workload's thread count"
 	if sameThreads {
@@ -330,7 +333,7 @@ func planRelative(v *View, pal *Palette) []chartPlan {
 	}
 	title := fmt.Sprintf("%s relative to %s%s", what, v.Base, at)
 	caption := fmt.Sprintf("Ratio of each system's %s %s to %s's on each workload%s, the thread count of the table above, on a logarithmic axis: 1× (the line) is the same, and a ratio and its reciprocal (0.5× and 2×) lie equally far from it; whiskers: %s interval of the ratio.",
-		v.Center, what, v.Base, at, confPct)
+		v.Center, of, v.Base, at, confPct)
 	if anyLower {
 		caption += " For seconds and latencies lower is better: a ratio below 1× is the faster system."
 	}
@@ -374,6 +377,12 @@ func metricLabel(m analyze.Metric) string {
 		return "queries per second"
 	case analyze.EPS:
 		return "events per second"
+	case analyze.SlapAvgS:
+		return "average seconds to run all queries (mysqlslap)"
+	case analyze.SlapMinS:
+		return "fewest seconds to run all queries (mysqlslap)"
+	case analyze.SlapMaxS:
+		return "most seconds to run all queries (mysqlslap)"
 	}
 	switch unitOf(m) {
 	case "ms":

@@ -124,6 +124,9 @@ type WorkloadView struct {
 	Rate          string // the rate its scaling curves are fitted in ("tps"), "" without curves
 	Unit          string
 	LowerIsBetter bool
+	// Base is the system its ratios are against (View.Base unless that
+	// did not run it).
+	Base string
 	// LeftOut are the systems that ran the workload without its metric.
 	LeftOut         []string
 	Threads         []int    // measured thread counts, ascending
@@ -337,7 +340,7 @@ func ratioRow(r *analyze.RatioReport) *RatioRow {
 
 func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 	wv := &WorkloadView{Name: w.Name, Metric: string(w.Metric), MetricLabel: metricLabel(w.Metric), Unit: w.Unit,
-		LowerIsBetter: w.LowerIsBetter, LeftOut: w.LeftOut, Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
+		LowerIsBetter: w.LowerIsBetter, Base: w.Base, LeftOut: w.LeftOut, Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
 		CounterSystems: w.CounterSystems, CounterRuns: w.CounterRuns}
 	for _, c := range w.Cells {
 		rr := ResultRow{System: c.System, Factors: rp.SystemFactors[c.System], Threads: c.Threads, N: c.N,
@@ -435,10 +438,17 @@ func relative(rp *analyze.Report) ([]RelativeRow, []string, bool, []string) {
 	var others []string
 	var idx []int
 	var notCompared []string
+	isBase := map[string]bool{}
+	for _, h := range rp.Headline {
+		isBase[h.Base] = true
+	}
 	for i, s := range rp.Systems[1:] {
 		any := false
 		for _, h := range rp.Headline {
 			any = any || h.Ratios[i] != nil && h.Ratios[i].Ratio != nil
+		}
+		if !any && isBase[s] {
+			continue // a workload's own base: named in that workload's row
 		}
 		if any {
 			others = append(others, s)
@@ -459,6 +469,9 @@ func relative(rp *analyze.Report) ([]RelativeRow, []string, bool, []string) {
 			if w.LowerIsBetter {
 				parts = append(parts, "lower is better")
 			}
+		}
+		if h.Base != "" && h.Base != rp.Base {
+			parts = append(parts, "against "+h.Base)
 		}
 		if threads {
 			parts = append(parts, threadsLabel(h.Threads))
