@@ -331,16 +331,22 @@ func planRelative(v *View, pal *Palette) []chartPlan {
 	if sameThreads {
 		at = " at " + threadsLabel(rp.Headline[0].Threads)
 	}
-	title := fmt.Sprintf("%s relative to %s%s", what, v.Base, at)
-	caption := fmt.Sprintf("Ratio of each system's %s %s to %s's on each workload%s, the thread count of the table above, on a logarithmic axis: 1× (the line) is the same, and a ratio and its reciprocal (0.5× and 2×) lie equally far from it; whiskers: %s interval of the ratio.",
-		v.Center, of, v.Base, at, confPct)
+	against := v.Base
+	for _, h := range rp.Headline {
+		if h.Base != "" && h.Base != rp.Base {
+			against = "the base of each workload"
+		}
+	}
+	title := fmt.Sprintf("%s relative to %s%s", what, against, at)
+	caption := fmt.Sprintf("Ratio of each system's %s %s to that of %s on each workload%s, the thread count of the table above, on a logarithmic axis: 1× (the line) is the same, and a ratio and its reciprocal (0.5× and 2×) lie equally far from it; whiskers: %s interval of the ratio.",
+		v.Center, of, against, at, confPct)
 	if anyLower {
 		caption += " For seconds and latencies lower is better: a ratio below 1× is the faster system."
 	}
 	ref := ChartRef{Kind: "relative", PNG: ChartDir + "/" + name + ".png", SVG: ChartDir + "/" + name + ".svg", Title: title, Caption: caption}
 	v.RelativeChart = &ref
 	return []chartPlan{{build: func() *Figure {
-		f := RatioChart("", "", "ratio to "+v.Base, "", groups, pal, bs)
+		f := RatioChart("", "", "ratio to "+against, "", groups, pal, bs)
 		f.Name, f.Title, f.Caption = name, title, caption
 		f.Plot.Title.Text = title
 		return f
