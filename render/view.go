@@ -56,6 +56,9 @@ type View struct {
 	// NotCompared are the systems with no thread count in common with
 	// the base on any workload: no ratio, so no column.
 	NotCompared []string
+	// OwnBases is set when some workload is compared against its own
+	// base (one the report's base did not run): each row names it.
+	OwnBases bool
 	Caveats     string   // one line: host, run length, data size, repeats
 	Summary     []string // plain-word findings, one sentence each (the workbook's Summary sheet)
 	Setup       Setup
@@ -323,6 +326,9 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	}
 	v.Stability = newStability(rp.Stability)
 	v.Relative, v.RelativeCols, v.RelativeByWorkload, v.NotCompared = relative(rp)
+	for _, h := range rp.Headline {
+		v.OwnBases = v.OwnBases || h.Base != "" && h.Base != rp.Base
+	}
 	v.Caveats = caveatLine(rp)
 	v.Headline = headline(v)
 	v.Summary = summarize(v)
