@@ -206,7 +206,9 @@ func noTransactions(r *parse.Run) bool {
 // when its runs made no transactions, events a second for cpu, memory
 // and fileio, and the mysqlslap average seconds. The first of these that
 // every run has (as a value or an interim series) wins, else the first
-// that any run has, else tps.
+// that any run has, else the rate its test counts in (the catalogue's:
+// eps for memory and fileio runs that printed none, so that a report
+// says "no eps" of them, not "no tps"), else tps.
 func WorkloadMetric(runs []*parse.Run) Metric {
 	candidates := []Metric{TPS, QPS, EPS, SlapAvgS}
 	for _, m := range candidates {
@@ -224,6 +226,16 @@ func WorkloadMetric(runs []*parse.Run) Metric {
 	for _, m := range candidates {
 		for _, r := range runs {
 			if hasMetric(m, r) {
+				return m
+			}
+		}
+	}
+	for _, r := range runs {
+		if r.Tool == "mysqlslap" {
+			return SlapAvgS
+		}
+		if t, ok := parse.LookupTest(r.Test); ok {
+			if m := Metric(t.Rate); m.Throughput() {
 				return m
 			}
 		}

@@ -189,3 +189,42 @@ func TestMixedPublicLogs(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteupCPUMemoryOLTP reads a public write-up that benchmarks cpu,
+// memory, fileio and eleven OLTP scripts in one text (Raspberry Pi 5,
+// AWS r7g.2xlarge, MacBook Pro 2020; sysbench 1.0.20): cpu is compared
+// in events a second (2726.31 against 3024.99), the OLTP scripts in tps,
+// and memory, whose table gives MiB/s only, is left out for no eps (the
+// rate its test counts in), not for no tps.
+func TestWriteupCPUMemoryOLTP(t *testing.T) {
+	doc := load(t, "../testdata/public/identity/sb1.0.20-cpu-memory-fileio-rpi5-aws-r7g-macbook-model-column-disk-type-rows-mode-mib-columns-oltp-method-tables.txt")
+	an := Analyze(doc, Options{})
+	rp := NewReport(doc, an)
+	byName := map[string]*WorkloadReport{}
+	for _, w := range rp.Workloads {
+		byName[w.Name] = w
+	}
+	cpu := byName["cpu"]
+	if cpu == nil || cpu.Metric != EPS {
+		t.Fatalf("cpu section: %+v", cpu)
+	}
+	pi, aws := cpu.Cell("Raspberrypi 5b/?", 1), cpu.Cell("AWS r7g.2xlarge/?", 1)
+	if pi == nil || aws == nil || *pi.Compared.Center != 2726.31 || *aws.Compared.Center != 3024.99 {
+		t.Fatalf("cpu cells: %+v %+v", pi, aws)
+	}
+	if aws.Ratio == nil || math.Abs(*aws.Ratio.Ratio-3024.99/2726.31) > 1e-9 {
+		t.Errorf("AWS against the Pi: %+v, want 3024.99/2726.31", aws.Ratio)
+	}
+	if w := byName["oltp_read_write"]; w == nil || w.Metric != TPS {
+		t.Errorf("oltp_read_write section: %+v", w)
+	}
+	found := false
+	for _, lo := range rp.LeftOut {
+		if lo.Workload == "memory" {
+			found = len(lo.Metrics) == 1 && lo.Metrics[0] == EPS
+		}
+	}
+	if !found || byName["memory"] != nil {
+		t.Errorf("memory (MiB/s only) not left out once for no eps: %+v", rp.LeftOut)
+	}
+}
