@@ -159,7 +159,10 @@ func joinAnd(ws []string) string {
 func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 	var out, poor []string
 	var r2s []float64
-	unit := rp.Metric
+	unit := analyze.Metric(w.Rate) // the rate the curves were fitted in
+	if unit == "" {
+		unit = rp.Metric
+	}
 	for _, sc := range w.Scaling {
 		if sc.Lambda == nil {
 			continue
