@@ -1,6 +1,10 @@
 package analyze
 
-import "github.com/sbreport/sbreport/parse"
+import (
+	"strings"
+
+	"github.com/sbreport/sbreport/parse"
+)
 
 // A metricGroup is the workloads compared in one metric against one
 // base, in dataset order.
@@ -369,6 +373,95 @@ func dropEmpty(ws []*WorkloadReport) []*WorkloadReport {
 	for _, w := range ws {
 		if len(w.Cells) > 0 {
 			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Rules of the metric findings.
+const (
+	ruleWorkloadMetric = "each workload is compared in the rate its runs print (tps; qps without transactions; eps for cpu, memory and fileio; mysqlslap's average seconds, lower is better) unless --metric names one for all"
+	ruleWorkloadBase   = "a workload the report's base did not run with its metric is compared against the system that has the metric in the most of its cells"
+	ruleLeftOut        = "a system (or workload) with its metric in no cell is listed once as left out, never shown as a column of dashes"
+)
+
+// metricFindings are the setup facts of what each workload is compared
+// in and against, and the caveats of what was left out for want of its
+// metric: the cells that have the metric are their evidence.
+func metricFindings(an *Analysis, rp *Report) Findings {
+	var out Findings
+	if an.Dataset == nil {
+		return out
+	}
+	cells := map[Key]int{} // System, Workload → cells; with the metric
+	ran := map[Key]int{}
+	for _, c := range an.Dataset.Cells {
+		k := Key{System: c.System, Workload: c.Workload}
+		ran[k]++
+		m := an.Metrics[c.Workload]
+		if m == "" {
+			m = an.Metric
+		}
+		for _, r := range c.Runs {
+			if hasMetric(m, r) {
+				cells[k]++
+				break
+			}
+		}
+	}
+	for _, w := range rp.Workloads {
+		f := Finding{Kind: KindSetup, Code: "workload_metric", Workload: w.Name,
+			Guard: Guard{Rule: ruleWorkloadMetric, Passed: true}}
+		n := 0
+		for _, c := range w.Cells {
+			if c.Compared.Center != nil {
+				n++
+			}
+		}
+		f.add("cells", float64(n), "", nil, nil)
+		f.word("metric", string(w.Metric))
+		f.word("unit", w.Unit)
+		if w.LowerIsBetter {
+			f.word("better", "lower")
+		} else {
+			f.word("better", "higher")
+		}
+		out = append(out, f)
+		if w.Base != rp.Base {
+			b := Finding{Kind: KindSetup, Code: "workload_base", Workload: w.Name, System: w.Base,
+				Guard: Guard{Rule: ruleWorkloadBase, Passed: true}}
+			b.add("base_cells", float64(cells[Key{System: w.Base, Workload: w.Name}]), "", nil, nil)
+			b.add("report_base_cells", float64(cells[Key{System: rp.Base, Workload: w.Name}]), "", nil, nil)
+			b.word("report_base", rp.Base)
+			out = append(out, b)
+		}
+	}
+	for _, lo := range rp.LeftOut {
+		f := Finding{Kind: KindCaveat, Code: "left_out", System: lo.System, Workload: lo.Workload,
+			Guard: Guard{Rule: ruleLeftOut, Passed: true}}
+		n := 0
+		for k, c := range ran {
+			if lo.System != "" && k.System == lo.System || lo.System == "" && k.Workload == lo.Workload {
+				n += c
+			}
+		}
+		f.add("cells", float64(n), "", nil, nil)
+		f.add("cells_with_metric", 0, "", nil, nil)
+		var ms []string
+		for _, m := range lo.Metrics {
+			ms = append(ms, string(m))
+		}
+		f.word("metrics", strings.Join(ms, ", "))
+		out = append(out, f)
+	}
+	for _, w := range rp.Workloads {
+		for _, s := range w.LeftOut {
+			f := Finding{Kind: KindCaveat, Code: "left_out", System: s, Workload: w.Name,
+				Guard: Guard{Rule: ruleLeftOut, Passed: true}}
+			f.add("cells", float64(ran[Key{System: s, Workload: w.Name}]), "", nil, nil)
+			f.add("cells_with_metric", 0, "", nil, nil)
+			f.word("metrics", string(w.Metric))
+			out = append(out, f)
 		}
 	}
 	return out

@@ -228,3 +228,48 @@ func TestWriteupCPUMemoryOLTP(t *testing.T) {
 		t.Errorf("memory (MiB/s only) not left out once for no eps: %+v", rp.LeftOut)
 	}
 }
+
+// TestMetricFindings checks the findings that carry the metric choices
+// on the mixed real inputs: one workload_metric per section with its
+// metric and direction, a workload_base for mysqlslap (myisam, which has
+// its metric in 3 cells where the report's base has none) and, under
+// --metric tps, one left_out caveat per workload without tps and per
+// system that has it nowhere.
+func TestMetricFindings(t *testing.T) {
+	doc := load(t, mixedInputs...)
+	an := Analyze(doc, Options{})
+	rp := NewReport(doc, an)
+	slap := workloadOf(t, an, doc, "mysqlslap", "")
+	ms := rp.Findings.Select(KindSetup, slap, "workload_metric")
+	if len(ms) != 1 || ms[0].Word("metric") != "slap_avg_s" || ms[0].Word("better") != "lower" || ms[0].Value("cells") != 6 || !ms[0].Guard.Passed {
+		t.Errorf("mysqlslap workload_metric: %+v", ms)
+	}
+	if n := len(rp.Findings.Select(KindSetup, "", "workload_metric")); n != len(rp.Workloads) {
+		t.Errorf("%d workload_metric findings for %d sections", n, len(rp.Workloads))
+	}
+	bs := rp.Findings.Select(KindSetup, slap, "workload_base")
+	if len(bs) != 1 || bs[0].System != "myisam" || bs[0].Value("base_cells") != 3 || bs[0].Value("report_base_cells") != 0 {
+		t.Errorf("mysqlslap workload_base: %+v", bs)
+	}
+	an = Analyze(doc, Options{Metric: TPS})
+	rp = NewReport(doc, an)
+	lo := rp.Findings.Select(KindCaveat, "", "left_out")
+	systems, workloads := map[string]bool{}, 0
+	for _, f := range lo {
+		if f.Workload == "" {
+			systems[f.System] = true
+		} else {
+			workloads++
+		}
+	}
+	// The five workloads without tps, and the two mysqlslap engines,
+	// which ran nothing else.
+	if workloads != 5 || len(systems) != 2 || !systems["myisam"] || !systems["innodb"] {
+		t.Fatalf("left_out under --metric tps: %d workloads, systems %v; want 5 and myisam, innodb", workloads, systems)
+	}
+	for _, f := range lo {
+		if f.Word("metrics") != "tps" || f.Value("cells_with_metric") != 0 || f.Value("cells") < 1 {
+			t.Errorf("left_out %s: %+v", f.Workload, f)
+		}
+	}
+}

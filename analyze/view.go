@@ -483,6 +483,7 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 	rp.Caveats = caveats(doc, ds, rp)
 	rp.Commands, rp.Tools = commandPatterns(doc)
 	rp.Findings = append(rp.Findings, setupFindings(doc, ds, rp)...)
+	rp.Findings = append(rp.Findings, metricFindings(an, rp)...)
 	rp.Findings = append(rp.Findings, workloadFindings(doc, an, rp)...)
 
 	rp.Warnings = append(rp.Warnings, an.Warnings.Strings()...)

@@ -58,18 +58,18 @@ type View struct {
 	NotCompared []string
 	// OwnBases is set when some workload is compared against its own
 	// base (one the report's base did not run): each row names it.
-	OwnBases bool
-	Caveats     string   // one line: host, run length, data size, repeats
-	Summary     []string // plain-word findings, one sentence each (the workbook's Summary sheet)
-	Setup       Setup
-	Workloads   []*WorkloadView
-	Stability   StabilityView
-	Warnings    []string // from the analysis and the inputs
-	Errors      []string // input that could not be read
-	Tools       []string // tool versions seen, "sysbench 1.0.20"
-	Commands    []analyze.CommandPattern
-	History     *HistoryView // runs ordered by a key, with change points; nil when none
-	Files       Files
+	OwnBases  bool
+	Caveats   string   // one line: host, run length, data size, repeats
+	Summary   []string // plain-word findings, one sentence each (the workbook's Summary sheet)
+	Setup     Setup
+	Workloads []*WorkloadView
+	Stability StabilityView
+	Warnings  []string // from the analysis and the inputs
+	Errors    []string // input that could not be read
+	Tools     []string // tool versions seen, "sysbench 1.0.20"
+	Commands  []analyze.CommandPattern
+	History   *HistoryView // runs ordered by a key, with change points; nil when none
+	Files     Files
 }
 
 // Files are the other files of a report, linked from the Markdown.
@@ -319,7 +319,7 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 		}
 		v.Metric = strings.Join(ms, " / ")
 	}
-	v.LeftOut = leftOutText(rp.LeftOut)
+	v.LeftOut = leftOutText(rp.Findings)
 	v.Setup = newSetup(rp)
 	for _, w := range rp.Workloads {
 		v.Workloads = append(v.Workloads, newWorkload(rp, w))
@@ -346,7 +346,7 @@ func ratioRow(r *analyze.RatioReport) *RatioRow {
 
 func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 	wv := &WorkloadView{Name: w.Name, Metric: string(w.Metric), MetricLabel: metricLabel(w.Metric), Unit: w.Unit,
-		LowerIsBetter: w.LowerIsBetter, Base: w.Base, LeftOut: w.LeftOut, Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
+		LowerIsBetter: w.LowerIsBetter, Base: w.Base, LeftOut: leftOutOf(rp.Findings, w.Name), Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
 		CounterSystems: w.CounterSystems, CounterRuns: w.CounterRuns}
 	for _, c := range w.Cells {
 		rr := ResultRow{System: c.System, Factors: rp.SystemFactors[c.System], Threads: c.Threads, N: c.N,
@@ -991,20 +991,32 @@ func upperASCII(r rune) rune {
 	return r
 }
 
-// leftOutText phrases each left-out system or workload once: "X (no
-// tps)", "cpu (no tps)".
-func leftOutText(los []analyze.LeftOut) []string {
+// leftOutText phrases each left-out finding of the report as a whole
+// once: "X (no tps)", "cpu (no tps)". The left-out findings of one
+// workload's systems are phrased in its section (leftOutOf).
+func leftOutText(fs analyze.Findings) []string {
 	var out []string
-	for _, lo := range los {
-		name := lo.System
+	for _, f := range fs.Select(analyze.KindCaveat, "", "left_out") {
+		if f.System != "" && f.Workload != "" {
+			continue
+		}
+		name := f.System
 		if name == "" {
-			name = lo.Workload
+			name = f.Workload
 		}
-		var ms []string
-		for _, m := range lo.Metrics {
-			ms = append(ms, string(m))
+		out = append(out, name+" (no "+strings.ReplaceAll(f.Word("metrics"), ", ", ", no ")+")")
+	}
+	return out
+}
+
+// leftOutOf lists the systems left out of workload w for want of its
+// metric, from the report's findings.
+func leftOutOf(fs analyze.Findings, w string) []string {
+	var out []string
+	for _, f := range fs.Select(analyze.KindCaveat, w, "left_out") {
+		if f.System != "" {
+			out = append(out, f.System)
 		}
-		out = append(out, name+" (no "+strings.Join(ms, ", no ")+")")
 	}
 	return out
 }
