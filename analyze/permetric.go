@@ -383,6 +383,7 @@ const (
 	ruleWorkloadMetric = "each workload is compared in the rate its runs print (tps; qps without transactions; eps for cpu, memory and fileio; mysqlslap's average seconds, lower is better) unless --metric names one for all"
 	ruleWorkloadBase   = "a workload the report's base did not run with its metric is compared against the system that has the metric in the most of its cells"
 	ruleLeftOut        = "a system (or workload) with its metric in no cell is listed once as left out, never shown as a column of dashes"
+	ruleNotCompared    = "a system with no ratio on any workload of the headline (no thread count in common with the base) gets no column of it"
 )
 
 // metricFindings are the setup facts of what each workload is compared
@@ -454,6 +455,7 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 		f.word("metrics", strings.Join(ms, ", "))
 		out = append(out, f)
 	}
+	out = append(out, notCompared(rp)...)
 	for _, w := range rp.Workloads {
 		for _, s := range w.LeftOut {
 			f := Finding{Kind: KindCaveat, Code: "left_out", System: s, Workload: w.Name,
@@ -463,6 +465,36 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 			f.word("metrics", string(w.Metric))
 			out = append(out, f)
 		}
+	}
+	return out
+}
+
+// notCompared are the caveats of the systems that have no ratio on any
+// workload of the headline and are not a workload's own base there: the
+// headline gives them no column.
+func notCompared(rp *Report) Findings {
+	if len(rp.Headline) == 0 || len(rp.Systems) < 2 {
+		return nil
+	}
+	isBase := map[string]bool{}
+	for _, h := range rp.Headline {
+		isBase[h.Base] = true
+	}
+	var out Findings
+	for i, s := range rp.Systems[1:] {
+		n := 0
+		for _, h := range rp.Headline {
+			if r := h.Ratios[i]; r != nil && r.Ratio != nil {
+				n++
+			}
+		}
+		if n > 0 || isBase[s] {
+			continue
+		}
+		f := Finding{Kind: KindCaveat, Code: "not_compared", System: s, Guard: Guard{Rule: ruleNotCompared, Passed: true}}
+		f.add("headline_ratios", 0, "", nil, nil)
+		f.word("base", rp.Base)
+		out = append(out, f)
 	}
 	return out
 }

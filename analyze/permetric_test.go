@@ -188,6 +188,21 @@ func TestMixedPublicLogs(t *testing.T) {
 			t.Errorf("%s still a column of the report", s)
 		}
 	}
+	// Each input is its own system: most share no thread count with the
+	// base, and each of those is one not_compared caveat with no ratio.
+	nc := rp.Findings.Select(KindCaveat, "", "not_compared")
+	if len(nc) < 10 {
+		t.Errorf("%d not_compared findings, want most of the %d systems", len(nc), len(rp.Systems))
+	}
+	for _, f := range nc {
+		for _, h := range rp.Headline {
+			for _, r := range h.Ratios {
+				if r != nil && r.System == f.System && r.Ratio != nil {
+					t.Errorf("%s is not_compared but has a ratio on %s", f.System, h.Workload)
+				}
+			}
+		}
+	}
 }
 
 // TestWriteupCPUMemoryOLTP reads a public write-up that benchmarks cpu,

@@ -459,9 +459,10 @@ func relative(rp *analyze.Report) ([]RelativeRow, []string, bool, []string) {
 		if any {
 			others = append(others, s)
 			idx = append(idx, i)
-		} else {
-			notCompared = append(notCompared, s)
 		}
+	}
+	for _, f := range rp.Findings.Select(analyze.KindCaveat, "", "not_compared") {
+		notCompared = append(notCompared, f.System)
 	}
 	metricOf := map[string]*analyze.WorkloadReport{}
 	for _, w := range rp.Workloads {
