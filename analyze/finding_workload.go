@@ -62,7 +62,7 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 						sat, satThreads = &c.CPUSaturation, c.SaturationThreads
 					}
 				}
-				out = append(out, CurveFindings(withinIntervals(cu, w, rp), sat, satThreads, rp.Unit)...)
+				out = append(out, CurveFindings(withinIntervals(cu, w), sat, satThreads, unitOf(cu.Metric))...)
 				if an.Dataset != nil {
 					if f := superlinearFinding(cu, an.Dataset, order); f != nil {
 						out = append(out, *f)
@@ -71,7 +71,7 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 			}
 		}
 		if an != nil && an.Dataset != nil {
-			out = append(out, errorFindings(an.Dataset, rp.Base, w.Name)...)
+			out = append(out, errorFindings(an.Dataset, baseOf(rp, w), w.Name)...)
 		}
 		for _, c := range w.Cells {
 			if c.SpreadWarning && c.Spread != nil {
@@ -90,8 +90,8 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 // interval taken from its cell's within-run (batch-means) interval, when
 // the curve and the cells measure the same metric: a single run's
 // interim samples say how flat a curve is where repeats cannot.
-func withinIntervals(cu *Curve, w *WorkloadReport, rp *Report) *Curve {
-	if cu.Metric != rp.Metric {
+func withinIntervals(cu *Curve, w *WorkloadReport) *Curve {
+	if cu.Metric != w.Metric {
 		return cu
 	}
 	c := *cu
@@ -131,6 +131,14 @@ func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling)
 		out = append(out, errorFindings(ds, base, w)...)
 	}
 	return out
+}
+
+// baseOf is the system a workload's ratios are taken against.
+func baseOf(rp *Report, w *WorkloadReport) string {
+	if w.Base != "" {
+		return w.Base
+	}
+	return rp.Base
 }
 
 // scopeFinding states what the report covers and how it compares.
@@ -185,7 +193,7 @@ func comparisonFindings(rp *Report, w *WorkloadReport) Findings {
 		f.add("alpha", rp.Alpha, "", nil, nil)
 		f.word("verdict", string(r.Verdict))
 		f.word("test", r.Test)
-		f.word("base", rp.Base)
+		f.word("base", baseOf(rp, w))
 		switch r.Verdict {
 		case VerdictBetter, VerdictWorse:
 			f.Guard = Guard{Rule: fmt.Sprintf("%s: p ≤ α", r.Test), Passed: true}

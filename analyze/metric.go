@@ -200,3 +200,105 @@ func noTransactions(r *parse.Run) bool {
 	return q.Queries != nil && *q.Queries > 0 || q.RWRequests != nil && *q.RWRequests > 0 ||
 		q.Total != nil && *q.Total > 0
 }
+
+// WorkloadMetric returns the metric one workload's runs are compared in
+// when none is given: transactions a second for OLTP, queries a second
+// when its runs made no transactions, events a second for cpu, memory
+// and fileio, and the mysqlslap average seconds. The first of these that
+// every run has (as a value or an interim series) wins, else the first
+// that any run has, else the rate its test counts in (the catalogue's:
+// eps for memory and fileio runs that printed none, so that a report
+// says "no eps" of them, not "no tps"), else tps.
+func WorkloadMetric(runs []*parse.Run) Metric {
+	candidates := []Metric{TPS, QPS, EPS, SlapAvgS}
+	for _, m := range candidates {
+		all := len(runs) > 0
+		for _, r := range runs {
+			if !hasMetric(m, r) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return m
+		}
+	}
+	for _, m := range candidates {
+		for _, r := range runs {
+			if hasMetric(m, r) {
+				return m
+			}
+		}
+	}
+	for _, r := range runs {
+		if r.Tool == "mysqlslap" {
+			return SlapAvgS
+		}
+		if t, ok := parse.LookupTest(r.Test); ok {
+			if m := Metric(t.Rate); m.Throughput() {
+				return m
+			}
+		}
+	}
+	return TPS
+}
+
+// hasMetric reports whether the run has the metric as a value or an
+// interim series.
+func hasMetric(m Metric, r *parse.Run) bool {
+	if _, ok := m.Value(r); ok {
+		return true
+	}
+	return m.Series(r) != nil
+}
+
+// Throughput reports whether the metric is a rate (tps, qps, eps), the
+// kind a scaling curve and a stability series are made of.
+func (m Metric) Throughput() bool { return m == TPS || m == QPS || m == EPS }
+
+// WorkloadMetrics gives every workload of the dataset its metric: m for
+// all when set (--metric), else each its WorkloadMetric.
+func WorkloadMetrics(d *Dataset, m Metric) map[string]Metric {
+	out := map[string]Metric{}
+	if d == nil {
+		return out
+	}
+	runs := map[string][]*parse.Run{}
+	for _, c := range d.Cells {
+		runs[c.Workload] = append(runs[c.Workload], c.Runs...)
+	}
+	for _, w := range d.Workloads {
+		if m != "" {
+			out[w] = m
+		} else {
+			out[w] = WorkloadMetric(runs[w])
+		}
+	}
+	return out
+}
+
+// DefaultBase returns the system that has its workload's metric in the
+// most cells (the first in dataset order among equals): the one the most
+// ratios can be taken against.
+func DefaultBase(d *Dataset, metrics map[string]Metric) string {
+	if d == nil || len(d.Systems) == 0 {
+		return ""
+	}
+	count := map[string]int{}
+	for _, c := range d.Cells {
+		m := metrics[c.Workload]
+		for _, r := range c.Runs {
+			if hasMetric(m, r) {
+				count[c.System]++
+				break
+			}
+		}
+	}
+	best := d.Systems[0]
+	for _, s := range d.Systems {
+		if count[s] > count[best] {
+			best = s
+		}
+	}
+	return best
+}

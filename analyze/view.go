@@ -24,9 +24,17 @@ import (
 // Slices are in a deliberate order: systems as in the dataset with the
 // base first, workloads in input order, thread counts ascending.
 type Report struct {
-	Metric Metric `json:"metric"`
-	// Unit is the compared metric's unit: "/s", "ms" or "s".
+	// Metric is the metric every workload is compared in, "" when each
+	// workload has its own (WorkloadReport.Metric); Metrics lists the
+	// workloads' metrics, in workload order.
+	Metric  Metric   `json:"metric"`
+	Metrics []Metric `json:"metrics"`
+	// Unit is the compared metric's unit: "/s", "ms" or "s"; "" when
+	// the workloads' metrics differ.
 	Unit string `json:"unit"`
+	// LeftOut are the systems (or whole workloads) without their
+	// workload's metric, each listed once instead of a column of dashes.
+	LeftOut []LeftOut `json:"left_out"`
 	// Center is the statistic that summarises repeats, CenterName its
 	// name in words ("geometric mean", "median").
 	Center     Center  `json:"center"`
@@ -105,7 +113,18 @@ func estimate(xs []float64, c Center, confidence float64) Estimate {
 
 // A WorkloadReport is everything about one workload.
 type WorkloadReport struct {
-	Name        string   `json:"name"`
+	Name string `json:"name"`
+	// Metric is what this workload is compared in, Unit its unit; a
+	// ratio's Better follows LowerIsBetter.
+	Metric        Metric `json:"metric"`
+	Unit          string `json:"unit"`
+	LowerIsBetter bool   `json:"lower_is_better"`
+	// Base is the system this workload's ratios are taken against: the
+	// report's, or where that did not run it, the one that ran it most.
+	Base string `json:"base"`
+	// LeftOut are the report's systems that ran this workload without
+	// its metric: their cells are not shown.
+	LeftOut     []string `json:"left_out"`
 	Threads     []int    `json:"threads"`     // measured thread counts, ascending
 	Percentiles []string `json:"percentiles"` // latency percentile ranks the runs printed ("95")
 	// HeadlineThreads is the highest thread count every system measured
@@ -220,6 +239,7 @@ type RatioReport struct {
 // Universal Scalability Law fit.
 type CurveReport struct {
 	System string `json:"system"`
+	Metric Metric `json:"metric"` // the rate fitted: the workload's metric, or its runs' rate when that is seconds or a latency
 	// Fit parameters and their intervals, nil without a fit.
 	Lambda, Sigma, Kappa *float64 `json:"-"`
 	LambdaLo, LambdaHi   *float64 `json:"-"`
@@ -299,9 +319,12 @@ func (e *EfficiencyReport) Figure(name string) *EfficiencyFigure {
 // one thread count: Ratios in the order of Report.Systems without the
 // base, nil where a system has no ratio.
 type HeadlineRow struct {
-	Workload string         `json:"workload"`
-	Threads  int            `json:"threads"`
-	Ratios   []*RatioReport `json:"ratios"`
+	Workload string `json:"workload"`
+	// Base is the system the row's ratios are against: the report's, or
+	// the workload's own when the report's base did not run it.
+	Base    string         `json:"base"`
+	Threads int            `json:"threads"`
+	Ratios  []*RatioReport `json:"ratios"`
 }
 
 // A SystemHost is the host a system ran on, merged from its captures
@@ -450,10 +473,12 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 	if an.Options.Alpha > 0 {
 		rp.Alpha = an.Options.Alpha
 	}
-	rp.Unit = unitOf(an.Metric)
 	if cmp != nil {
 		rp.Base, rp.Center, rp.Confidence, rp.Alpha = cmp.Base, cmp.Center, cmp.Confidence, cmp.Alpha
-		rp.Unit = unitOf(cmp.Metric)
+	}
+	rp.Metrics = reportMetrics(an)
+	if rp.Metric != "" {
+		rp.Unit = unitOf(rp.Metric)
 	}
 	rp.CenterName = rp.Center.Describe()
 	rp.Dual = math.Abs(rp.Alpha-(1-rp.Confidence)) <= 1e-9
@@ -461,6 +486,7 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 		rp.Runs = ds.RunCount()
 		rp.By = ds.By
 		rp.Systems = baseFirst(ds.Systems, rp.Base)
+		rp.Systems, rp.LeftOut = leaveOut(an, rp.Systems, rp.Base)
 		rp.Factors, rp.SystemFactors = factors(ds, rp.Systems)
 	}
 	rp.Hosts = hostsBySystem(doc, ds, rp.Systems)
@@ -493,6 +519,7 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 	rp.Warnings = dedupe(rp.Warnings)
 	rp.Errors = parse.ProblemLines(doc.Errors)
 	rp.Findings = append(rp.Findings, setupFindings(doc, ds, rp)...)
+	rp.Findings = append(rp.Findings, metricFindings(an, rp)...)
 	rp.Findings = append(rp.Findings, workloadFindings(doc, an, rp)...)
 	return rp
 }
@@ -823,7 +850,15 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 	byName := map[string]*WorkloadReport{}
 	var out []*WorkloadReport
 	for _, w := range ds.Workloads {
-		wr := &WorkloadReport{Name: w}
+		m := an.Metrics[w]
+		if m == "" {
+			m = an.Metric
+		}
+		b := an.Bases[w]
+		if b == "" {
+			b = rp.Base
+		}
+		wr := &WorkloadReport{Name: w, Metric: m, Unit: unitOf(m), LowerIsBetter: m.LowerIsBetter(), Base: b}
 		byName[w] = wr
 		out = append(out, wr)
 	}
@@ -864,8 +899,12 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 		}
 	}
 	effs := efficienciesByRun(doc, ds)
+	shown := shownCells(an, rp.Systems)
 	for _, c := range ds.Cells {
 		wr := byName[c.Workload]
+		if !shown[Key{System: c.System, Workload: c.Workload}] {
+			continue
+		}
 		cr := CellReport{System: c.System, Threads: c.Threads, N: len(c.Runs), PercentileUpperBound: c.PercentileUpperBound}
 		values := func(m Metric) []float64 {
 			var xs []float64
@@ -890,7 +929,7 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 			cr.Trimmed, cr.TrimNote = row.Trimmed, row.TrimNote()
 			// One number per fact: the compared metric's column is the
 			// comparison's value.
-			switch an.Metric {
+			switch wr.Metric {
 			case TPS:
 				cr.TPS = cr.Compared
 			case QPS:
@@ -901,14 +940,14 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 				cr.LatencyAvgMs = cr.Compared
 			default:
 				for i, p := range wr.Percentiles {
-					if an.Metric == LatencyPercentile(p) {
+					if wr.Metric == LatencyPercentile(p) {
 						cr.Percentiles[i] = cr.Compared
 					}
 				}
 			}
 			if !row.Base {
 				baseN := 0
-				if b := rows[Key{System: rp.Base, Workload: c.Workload, Threads: c.Threads}]; b != nil {
+				if b := rows[Key{System: wr.Base, Workload: c.Workload, Threads: c.Threads}]; b != nil {
 					baseN = b.N
 				}
 				cr.Ratio = ratioOf(row, baseN)
@@ -928,12 +967,14 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 		})
 		efficiencyRatios(wr, rp)
 		wr.HeadlineThreads = headlineThreads(wr, rp.Systems)
+		wr.LeftOut = leftOutOf(wr.Name, rp.Systems, ds, shown)
 	}
 	addCounters(an.Counters, byName, sysRank)
+	out = dropEmpty(out)
 	if an.Scaling != nil {
 		for _, cu := range an.Scaling.Curves {
 			wr := byName[cu.Workload]
-			if wr == nil || cu.Lambda == nil && len(cu.Points) < 3 {
+			if wr == nil || cu.Lambda == nil && len(cu.Points) < 3 || !shown[Key{System: cu.System, Workload: cu.Workload}] {
 				continue
 			}
 			wr.Curves = append(wr.Curves, curveReport(cu, wr, rp))
@@ -984,14 +1025,14 @@ func headline(rp *Report) []HeadlineRow {
 	}
 	var out []HeadlineRow
 	for _, w := range rp.Workloads {
-		row := HeadlineRow{Workload: w.Name, Threads: w.HeadlineThreads}
+		row := HeadlineRow{Workload: w.Name, Base: w.Base, Threads: w.HeadlineThreads}
 		any := false
 		for _, s := range rp.Systems[1:] {
 			var r *RatioReport
 			if c := w.Cell(s, w.HeadlineThreads); c != nil {
 				r = c.Ratio
 			}
-			any = any || r != nil
+			any = any || r != nil && r.Ratio != nil
 			row.Ratios = append(row.Ratios, r)
 		}
 		if any {
@@ -1002,7 +1043,7 @@ func headline(rp *Report) []HeadlineRow {
 }
 
 func curveReport(cu *Curve, wr *WorkloadReport, rp *Report) CurveReport {
-	cr := CurveReport{System: cu.System, Lambda: cu.Lambda, Sigma: cu.Sigma, Kappa: cu.Kappa,
+	cr := CurveReport{System: cu.System, Metric: cu.Metric, Lambda: cu.Lambda, Sigma: cu.Sigma, Kappa: cu.Kappa,
 		LambdaLo: cu.LambdaLo, LambdaHi: cu.LambdaHi, SigmaLo: cu.SigmaLo, SigmaHi: cu.SigmaHi,
 		KappaLo: cu.KappaLo, KappaHi: cu.KappaHi, R2: cu.R2,
 		PeakThreads: cu.PeakThreads, PeakThroughput: cu.PeakThroughput, Ceiling: cu.Ceiling,
@@ -1049,6 +1090,13 @@ func addCounters(rows []CounterRow, byName map[string]*WorkloadReport, sysRank m
 		if wr == nil {
 			continue
 		}
+		kept := rs[:0:0]
+		for _, r := range rs {
+			if _, ok := sysRank[r.System]; ok {
+				kept = append(kept, r)
+			}
+		}
+		rs = kept
 		sort.SliceStable(rs, func(i, j int) bool { return sysRank[rs[i].System] < sysRank[rs[j].System] })
 		for _, r := range rs {
 			wr.CounterSystems = append(wr.CounterSystems, r.System)
@@ -1138,10 +1186,10 @@ func efficiencyRatios(wr *WorkloadReport, rp *Report) {
 	}
 	for i := range wr.Cells {
 		c := &wr.Cells[i]
-		if c.System == rp.Base || c.Efficiency == nil {
+		if c.System == wr.Base || c.Efficiency == nil {
 			continue
 		}
-		b := wr.Cell(rp.Base, c.Threads)
+		b := wr.Cell(wr.Base, c.Threads)
 		if b == nil || b.Efficiency == nil {
 			continue
 		}

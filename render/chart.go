@@ -455,6 +455,7 @@ func (s shade) Thumbnail(c *draw.Canvas) {
 type bars struct {
 	group, slot, slots int
 	v, lo, hi          float64 // lo, hi NaN: no whisker
+	from               float64 // where the bar starts: 0, or 1 for a ratio
 	color              color.Color
 }
 
@@ -467,7 +468,7 @@ func (bs barSet) Plot(c draw.Canvas, p *plot.Plot) {
 		w := 0.8 / float64(b.slots)
 		x0 := float64(b.group) - 0.4 + float64(b.slot)*w
 		l, r := tx(x0+w*0.06), tx(x0+w*0.94)
-		y0, y1 := ty(0), ty(b.v)
+		y0, y1 := ty(b.from), ty(b.v)
 		c.FillPolygon(b.color, []vg.Point{{X: l, Y: y0}, {X: r, Y: y0}, {X: r, Y: y1}, {X: l, Y: y1}})
 		if !math.IsNaN(b.lo) && !math.IsNaN(b.hi) {
 			drawWhisker(c, ws, (l+r)/2, (r-l)/4, ty(b.lo), ty(b.hi))
@@ -498,13 +499,20 @@ func drawWhisker(c draw.Canvas, sty draw.LineStyle, x, cap, y0, y1 vg.Length) {
 }
 
 func (bs barSet) DataRange() (xmin, xmax, ymin, ymax float64) {
+	ymin = math.Inf(1)
 	for _, b := range bs {
-		ymax = math.Max(ymax, b.v)
+		ymin, ymax = math.Min(ymin, math.Min(b.from, b.v)), math.Max(ymax, math.Max(b.from, b.v))
 		if !math.IsNaN(b.hi) {
 			ymax = math.Max(ymax, b.hi)
 		}
+		if !math.IsNaN(b.lo) && b.from > 0 {
+			ymin = math.Min(ymin, b.lo)
+		}
 	}
-	return -0.5, 0.5, 0, ymax
+	if math.IsInf(ymin, 1) {
+		ymin = 0
+	}
+	return -0.5, 0.5, ymin, ymax
 }
 
 // swatch is a filled square legend thumbnail.

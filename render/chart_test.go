@@ -530,3 +530,56 @@ func TestLegendsNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestRelativeChartLog checks the demo's relative chart: ratios on a log
+// axis centred on 1×, so that the demo's lowest ratio (rocksdb on
+// oltp_read_write, 0.44×) lies as far below 1× as its reciprocal would
+// above, with 1× labelled and the thread count in the title.
+func TestRelativeChartLog(t *testing.T) {
+	d := demoFigures(t)
+	v := newView(d.doc, d.an, Options{})
+	plans := planRelative(v, NewPalette(v.Systems))
+	if len(plans) != 1 {
+		t.Fatalf("%d relative charts, want 1", len(plans))
+	}
+	f := plans[0].build()
+	if want := "tps relative to innodb at 16 threads"; f.Title != want || v.RelativeChart.Title != want {
+		t.Errorf("title %q (link %q), want %q", f.Title, v.RelativeChart.Title, want)
+	}
+	y := &f.Plot.Y
+	if _, ok := y.Scale.(plot.LogScale); !ok {
+		t.Fatalf("y scale %T, want plot.LogScale", y.Scale)
+	}
+	if math.Abs(y.Min*y.Max-1) > 1e-9 {
+		t.Errorf("y axis %g..%g is not centred on 1×", y.Min, y.Max)
+	}
+	lowest := math.Inf(1)
+	for _, h := range v.Report.Headline {
+		for _, r := range h.Ratios {
+			if r != nil && r.Ratio != nil {
+				lowest = math.Min(lowest, *r.Ratio)
+			}
+		}
+	}
+	if lowest > 0.45 || lowest < 0.43 {
+		t.Fatalf("lowest demo ratio %.3f, want rocksdb's 0.44 on oltp_read_write", lowest)
+	}
+	norm := func(v float64) float64 { return y.Scale.Normalize(y.Min, y.Max, v) }
+	below, above := norm(1)-norm(lowest), norm(1/lowest)-norm(1)
+	if below <= 0 || math.Abs(below-above) > 1e-9 {
+		t.Errorf("%.2f× lies %.4f below 1×, its reciprocal %.4f above: want equal", lowest, below, above)
+	}
+	// On the linear axis this replaces, 0.44× sat 0.56 below 1 and 2.27×
+	// 1.27 above; the 0.29× and 3.4× now lie within 2% of each
+	// other's distance.
+	if a, b := norm(1)-norm(0.29), norm(3.4)-norm(1); math.Abs(a-b)/b > 0.02 {
+		t.Errorf("0.29× at %.4f from 1×, 3.4× at %.4f", a, b)
+	}
+	var one bool
+	for _, tk := range y.Tick.Marker.Ticks(y.Min, y.Max) {
+		one = one || tk.Value == 1 && tk.Label == "1×"
+	}
+	if !one {
+		t.Error("no tick labelled 1×")
+	}
+}

@@ -20,8 +20,23 @@ type runColumn struct {
 }
 
 // runColumns lists every parsed field of a run, in a fixed order, with
-// one column per latency percentile rank printed by any run.
-func runColumns(doc *parse.Document, ds *analyze.Dataset) []runColumn {
+// one column per latency percentile rank printed by any run; metric and
+// value are what the run's workload is compared in and the run's
+// printed value of it.
+func runColumns(doc *parse.Document, an *analyze.Analysis) []runColumn {
+	var ds *analyze.Dataset
+	if an != nil {
+		ds = an.Dataset
+	}
+	metricOf := func(r *parse.Run) analyze.Metric {
+		if an == nil {
+			return ""
+		}
+		if m, ok := an.Metrics[keyOf(ds, r).Workload]; ok {
+			return m
+		}
+		return an.Metric
+	}
 	keyOf := func(r *parse.Run) analyze.Key { return keyOf(ds, r) }
 	f := func(p *float64) (float64, bool) {
 		if p == nil {
@@ -57,9 +72,19 @@ func runColumns(doc *parse.Document, ds *analyze.Dataset) []runColumn {
 		}),
 		txt("threads_from", func(r *parse.Run) string { return r.ThreadsFrom }),
 		{name: "complete", flag: func(r *parse.Run) bool { return r.Complete }},
+		txt("metric", func(r *parse.Run) string { return string(metricOf(r)) }),
+		num("value", "#,##0.000", func(r *parse.Run) (float64, bool) {
+			if m := metricOf(r); m != "" {
+				return m.Value(r)
+			}
+			return 0, false
+		}),
 		num("tps", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.TPS) }),
 		num("qps", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.QPS) }),
 		num("eps", "#,##0.00", func(r *parse.Run) (float64, bool) { return f(r.EPS) }),
+		num("slap_avg_s", "0.000", func(r *parse.Run) (float64, bool) { return analyze.SlapAvgS.Value(r) }),
+		num("slap_min_s", "0.000", func(r *parse.Run) (float64, bool) { return analyze.SlapMinS.Value(r) }),
+		num("slap_max_s", "0.000", func(r *parse.Run) (float64, bool) { return analyze.SlapMaxS.Value(r) }),
 		num("total_time_s", "0.0000", func(r *parse.Run) (float64, bool) { return f(r.TotalTimeS) }),
 		num("events", "#,##0", func(r *parse.Run) (float64, bool) { return i64(r.Events) }),
 		num("latency_min_ms", "0.00", func(r *parse.Run) (float64, bool) { return f(r.Latency.Min) }),
@@ -140,11 +165,7 @@ func runColumns(doc *parse.Document, ds *analyze.Dataset) []runColumn {
 // values are empty cells; numbers are written as parsed; text is
 // neutralised against formula injection (csvText).
 func CSV(w io.Writer, doc *parse.Document, an *analyze.Analysis) error {
-	var ds *analyze.Dataset
-	if an != nil {
-		ds = an.Dataset
-	}
-	cols := runColumns(doc, ds)
+	cols := runColumns(doc, an)
 	cw := csv.NewWriter(w)
 	head := make([]string, len(cols))
 	for i, c := range cols {

@@ -28,6 +28,11 @@ type Bar struct {
 // BarChart draws one bar per system in each group, with interval whiskers.
 // The value axis starts at zero.
 func BarChart(name, title, ylabel, caption string, groups []string, pal *Palette, bs []Bar) *Figure {
+	return barChart(name, title, ylabel, caption, groups, pal, bs, 0)
+}
+
+// barChart draws bars from the value from (0, or 1 for ratios).
+func barChart(name, title, ylabel, caption string, groups []string, pal *Palette, bs []Bar, from float64) *Figure {
 	p := newPlot(title, "", ylabel)
 	systems := map[string]bool{}
 	for _, b := range bs {
@@ -49,7 +54,7 @@ func BarChart(name, title, ylabel, caption string, groups []string, pal *Palette
 			continue
 		}
 		set = append(set, bars{group: b.Group, slot: slot[b.System], slots: len(order),
-			v: b.Value, lo: b.Lo, hi: b.Hi, color: pal.Color(b.System)})
+			v: b.Value, lo: b.Lo, hi: b.Hi, from: from, color: pal.Color(b.System)})
 	}
 	p.Add(set)
 	p.NominalX(groups...)
@@ -580,4 +585,78 @@ func referenceLine(y, x0, x1 float64) plot.Plotter {
 	l.Width = vg.Points(0.8)
 	l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	return l
+}
+
+// RatioChart draws ratios to a base as bars from 1× on a logarithmic
+// axis centred on 1×, so that a ratio and its reciprocal (0.29× and
+// 3.4×) lie as far from 1× and a halving looks as large as a doubling;
+// 1× is marked with a solid line. Whiskers are the ratios' intervals.
+func RatioChart(name, title, ylabel, caption string, groups []string, pal *Palette, bs []Bar) *Figure {
+	f := barChart(name, title, ylabel, caption, groups, pal, bs, 1)
+	p := f.Plot
+	reach := 1.0 // the farthest any bar or whisker lies from 1×, as a factor
+	for _, b := range bs {
+		for _, v := range []float64{b.Value, b.Lo, b.Hi} {
+			if v > 0 && finite(v) {
+				reach = math.Max(reach, math.Max(v, 1/v))
+			}
+		}
+	}
+	top := ratioAxisTop(reach)
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Min, p.Y.Max = 1/top, top
+	p.Y.Tick.Marker = ratioTicks{}
+	one, _ := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: 1}, {X: p.X.Max, Y: 1}})
+	one.Color = textColor
+	one.Width = vg.Points(1.2)
+	p.Add(one)
+	return f
+}
+
+// ratioAxisTop is the top of a ratio axis whose data reach a factor of
+// reach from 1×: a little beyond it, and at least 1.25× so that a chart
+// of ratios near 1 is not a magnified blur.
+func ratioAxisTop(reach float64) float64 {
+	return math.Max(1.25, reach*1.12)
+}
+
+// ratioTicks label a logarithmic ratio axis symmetrically about 1×:
+// powers of two (0.5×, 2×, 4× …) when the axis spans a factor of two
+// or more, else 0.67×, 0.8×, 0.9×, 1.1×, 1.25×, 1.5×.
+type ratioTicks struct{}
+
+func (ratioTicks) Ticks(min, max float64) []plot.Tick {
+	var vs []float64
+	if max >= 2 || min <= 0.5 {
+		step := 2.0
+		for math.Log(max/min)/math.Log(step) > 8 {
+			step *= step
+		}
+		for v := 1.0; v <= max*(1+1e-9); v *= step {
+			vs = append(vs, v)
+		}
+		for v := 1 / step; v >= min*(1-1e-9); v /= step {
+			vs = append(vs, v)
+		}
+	} else {
+		for _, v := range []float64{0.5, 2.0 / 3, 0.8, 0.9, 1, 1.1, 1.25, 1.5} {
+			if v >= min && v <= max {
+				vs = append(vs, v)
+			}
+		}
+	}
+	sort.Float64s(vs)
+	ts := make([]plot.Tick, 0, len(vs))
+	for _, v := range vs {
+		ts = append(ts, plot.Tick{Value: v, Label: ratioTickLabel(v)})
+	}
+	return ts
+}
+
+// ratioTickLabel writes a ratio tick as "0.25×", "1×", "16×".
+func ratioTickLabel(v float64) string {
+	if v >= 1 {
+		return trimZeros(strconv.FormatFloat(v, 'f', 2, 64)) + "×"
+	}
+	return trimZeros(strconv.FormatFloat(v, 'g', 2, 64)) + "×"
 }

@@ -48,7 +48,10 @@ func interval(e analyze.Evidence, format func(float64) string) string {
 func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 	var out, poor []string
 	var r2s []float64
-	unit := string(rp.Metric)
+	unit := w.Rate // the rate the curves were fitted in
+	if unit == "" {
+		unit = string(rp.Metric)
+	}
 	fs := rp.Findings
 	notQuoted := map[string][]string{} // "peak: reason" → systems
 	var reasons []string
@@ -182,8 +185,12 @@ func fitSentence(f *analyze.Finding, unit string) string {
 // anomalyNotes are a workload's anomalies, one sentence each: superlinear
 // steps (with what may explain them), ignored errors per system, and
 // comparisons whose sides differ in errors.
-func anomalyNotes(rp *analyze.Report, w string) []string {
-	return AnomalySentences(rp.Findings, string(rp.Metric), w)
+func anomalyNotes(rp *analyze.Report, w *WorkloadView) []string {
+	unit := w.Rate
+	if unit == "" {
+		unit = string(rp.Metric)
+	}
+	return AnomalySentences(rp.Findings, unit, w.Name)
 }
 
 // AnomalySentences phrases the anomaly findings of workload w ("" for

@@ -22,8 +22,6 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 	if ds == nil {
 		return nil
 	}
-	metric := an.Metric
-	unitLabel := metricLabel(metric)
 	stab := map[runKey]*analyze.Stability{}
 	for _, st := range an.Stability {
 		if st != nil {
@@ -74,6 +72,20 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			}})
 		}
 		base := bases[w.Name]
+		// Each workload in its own metric; its curves and timelines in
+		// the rate they were fitted in (the metric itself unless that is
+		// a latency or mysqlslap's seconds).
+		metric := analyze.Metric(w.Metric)
+		unitLabel := metricLabel(metric)
+		rate := metric
+		for _, c := range curves[w.Name] {
+			rate = c.Metric
+			break
+		}
+		if !rate.Throughput() {
+			rate = analyze.TPS
+		}
+		rateLabel := metricLabel(rate)
 
 		// Grouped bars: one group per thread count, one bar per system.
 		if rs := rows[w.Name]; len(rs) > 0 {
@@ -83,8 +95,15 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				groups[i] = threadsLabel(t)
 				gi[t] = i
 			}
+			shown := map[string]bool{}
+			for _, r := range w.Results {
+				shown[r.System] = true
+			}
 			var bs []Bar
 			for _, r := range rs {
+				if !shown[r.System] {
+					continue
+				}
 				t := 0
 				if r.Threads != nil {
 					t = *r.Threads
@@ -94,6 +113,9 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			title := fmt.Sprintf("%s: %s by system", w.Name, metric)
 			caption := fmt.Sprintf("%s of %s per system and thread count over the repeats; whiskers: %s confidence interval (within-run batch means when there is one run).",
 				capitalize(center), metric, confPct)
+			if metric.LowerIsBetter() {
+				caption += " Lower is better."
+			}
 			add("bars", "bars-"+base, title, caption, func() *Figure {
 				return BarChart("", "", unitLabel, "", groups, pal, bs)
 			})
@@ -154,15 +176,15 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					lt = append(lt, cv)
 				}
 			}
-			caption := fmt.Sprintf("Points: %s of %s over the repeats at each measured thread count, with %s intervals.", center, metric, confPct)
+			caption := fmt.Sprintf("Points: %s of %s over the repeats at each measured thread count, with %s intervals.", center, rate, confPct)
 			if fitted {
 				caption += " Dashed: Universal Scalability Law fit X(N) = λN/(1+σ(N−1)+κN(N−1)); triangle: its peak N* = √((1−σ)/κ) where the data locate it (the text says why a peak is not marked)."
 			}
 			if poor {
 				caption += fmt.Sprintf(" A fit with R² below %s is faded and its peak left out: the law does not describe those points well enough for the peak to mean much.", trimZeros(FormatFixed(poorFitR2, 2)))
 			}
-			add("scaling", "scaling-"+base, fmt.Sprintf("%s: %s vs threads", w.Name, metric), caption, func() *Figure {
-				return ScalingChart("", "", unitLabel, "", threads, pal, tput)
+			add("scaling", "scaling-"+base, fmt.Sprintf("%s: %s vs threads", w.Name, rate), caption, func() *Figure {
+				return ScalingChart("", "", rateLabel, "", threads, pal, tput)
 			})
 			if len(p95) > 0 {
 				caption := fmt.Sprintf("Points: %s over the repeats of the p95 latency sysbench printed for each whole run.", center)
@@ -173,10 +195,10 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					func() *Figure {
 						return ScalingChart("", "", "p95 latency (ms)", "", threads, pal, p95)
 					})
-				add("latency-throughput", "latency-throughput-"+base, fmt.Sprintf("%s: p95 latency vs %s", w.Name, metric),
-					fmt.Sprintf("One point per thread count, labelled with it and joined in increasing thread order: where the line turns upward, extra threads add queueing, not throughput; where it turns back, they cost throughput. x: %s of %s; y: %s of the p95 latency.", center, metric, center),
+				add("latency-throughput", "latency-throughput-"+base, fmt.Sprintf("%s: p95 latency vs %s", w.Name, rate),
+					fmt.Sprintf("One point per thread count, labelled with it and joined in increasing thread order: where the line turns upward, extra threads add queueing, not throughput; where it turns back, they cost throughput. x: %s of %s; y: %s of the p95 latency.", center, rate, center),
 					func() *Figure {
-						return LatencyThroughputChart("", "", unitLabel, "p95 latency (ms)", "", pal, lt)
+						return LatencyThroughputChart("", "", rateLabel, "p95 latency (ms)", "", pal, lt)
 					})
 			}
 		}
@@ -199,7 +221,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					if len(r.Histogram) > 0 {
 						merged = append(merged, r.Histogram...)
 					}
-					ys := metric.Series(r)
+					ys := rate.Series(r)
 					if len(ys) == 0 {
 						continue
 					}
@@ -228,7 +250,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				}
 			}
 			if len(traces) > 0 {
-				caption := fmt.Sprintf("Per-second %s from sysbench's interim reports (%d %s).", metric, nruns, plural(nruns, "run", "runs"))
+				caption := fmt.Sprintf("Per-second %s from sysbench's interim reports (%d %s).", rate, nruns, plural(nruns, "run", "runs"))
 				if len(traces) > len(cells) {
 					caption += " Line: each system's median run at each second; band: its lowest to its highest run."
 				}
@@ -236,8 +258,8 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					caption += fmt.Sprintf(" Shaded: warm-up trimmed before the steady-state statistics (the longest among these runs, %s s).", FormatNum(warm))
 				}
 				caption += " Crosses: stalls, intervals below a tenth of the run's median."
-				add("timeline", "timeline-"+suffix, fmt.Sprintf("%s, %s: %s over time", w.Name, threadsLabel(t), metric), caption, func() *Figure {
-					return TimeChart("", "", unitLabel, "", warm, pal, traces)
+				add("timeline", "timeline-"+suffix, fmt.Sprintf("%s, %s: %s over time", w.Name, threadsLabel(t), rate), caption, func() *Figure {
+					return TimeChart("", "", rateLabel, "", warm, pal, traces)
 				})
 			}
 			if len(hs) > 0 {
@@ -255,38 +277,78 @@ func p95Range(c *analyze.Cell) (lo, hi float64, n int) { return analyze.RepeatRa
 
 // planRelative decides the headline chart: for each workload, one bar
 // per system with its ratio to the base at the headline thread count and
-// the ratio's interval.
+// the ratio's interval, on a log axis centred on 1×. The title names the
+// thread count when every workload is compared at the same one; else
+// each workload's label does.
 func planRelative(v *View, pal *Palette) []chartPlan {
 	rp := v.Report
 	if len(rp.Headline) == 0 {
 		return nil
 	}
+	sameThreads := true
+	for _, h := range rp.Headline {
+		sameThreads = sameThreads && h.Threads == rp.Headline[0].Threads
+	}
+	lower := map[string]bool{}
+	metricOf := map[string]string{}
+	for _, w := range rp.Workloads {
+		lower[w.Name], metricOf[w.Name] = w.LowerIsBetter, string(w.Metric)
+	}
 	var groups []string
 	var bs []Bar
+	anyLower := false
 	for gi, h := range rp.Headline {
-		groups = append(groups, h.Workload)
+		label := h.Workload
+		var parts []string
+		if rp.Metric == "" {
+			parts = append(parts, metricOf[h.Workload])
+		}
+		if h.Base != "" && h.Base != rp.Base {
+			parts = append(parts, "against "+h.Base)
+		}
+		if !sameThreads {
+			parts = append(parts, threadsLabel(h.Threads))
+		}
+		if len(parts) > 0 {
+			label += " (" + strings.Join(parts, ", ") + ")"
+		}
+		groups = append(groups, label)
 		for _, r := range h.Ratios {
 			if r == nil || r.Ratio == nil {
 				continue
 			}
+			anyLower = anyLower || lower[h.Workload]
 			bs = append(bs, Bar{Group: gi, System: r.System, Value: *r.Ratio, Lo: deref(r.Lo), Hi: deref(r.Hi)})
 		}
 	}
 	confPct := trimZeros(fmt.Sprintf("%.1f", 100*v.Confidence)) + "%"
 	name := "relative"
-	title := fmt.Sprintf("%s relative to %s", v.Metric, v.Base)
-	caption := fmt.Sprintf("Ratio of each system's %s %s to %s's (1 = the same) on each workload at the thread count of the table above; whiskers: %s interval of the ratio.",
-		v.Center, v.Metric, v.Base, confPct)
+	what, of := v.Metric, v.Metric
+	if rp.Metric == "" {
+		what, of = "each workload's metric", "of each workload's metric"
+	}
+	at := " at each workload's thread count"
+	if sameThreads {
+		at = " at " + threadsLabel(rp.Headline[0].Threads)
+	}
+	against := v.Base
+	for _, h := range rp.Headline {
+		if h.Base != "" && h.Base != rp.Base {
+			against = "the base of each workload"
+		}
+	}
+	title := fmt.Sprintf("%s relative to %s%s", what, against, at)
+	caption := fmt.Sprintf("Ratio of each system's %s %s to that of %s on each workload%s, the thread count of the table above, on a logarithmic axis: 1× (the line) is the same, and a ratio and its reciprocal (half and double) lie equally far from it; whiskers: %s interval of the ratio.",
+		v.Center, of, against, at, confPct)
+	if anyLower {
+		caption += " For seconds and latencies lower is better: a ratio below 1× is the faster system."
+	}
 	ref := ChartRef{Kind: "relative", PNG: ChartDir + "/" + name + ".png", SVG: ChartDir + "/" + name + ".svg", Title: title, Caption: caption}
 	v.RelativeChart = &ref
 	return []chartPlan{{build: func() *Figure {
-		f := BarChart("", "", "ratio to "+v.Base, "", groups, pal, bs)
+		f := RatioChart("", "", "ratio to "+against, "", groups, pal, bs)
 		f.Name, f.Title, f.Caption = name, title, caption
 		f.Plot.Title.Text = title
-		f.Plot.Add(referenceLine(1, f.Plot.X.Min, f.Plot.X.Max))
-		if f.Plot.Y.Max < 1.1 {
-			f.Plot.Y.Max = niceMax(1.1)
-		}
 		return f
 	}}}
 }
@@ -336,6 +398,12 @@ func metricLabel(m analyze.Metric) string {
 		return "queries per second"
 	case analyze.EPS:
 		return "events per second"
+	case analyze.SlapAvgS:
+		return "average seconds to run all queries (mysqlslap)"
+	case analyze.SlapMinS:
+		return "fewest seconds to run all queries (mysqlslap)"
+	case analyze.SlapMaxS:
+		return "most seconds to run all queries (mysqlslap)"
 	}
 	switch unitOf(m) {
 	case "ms":

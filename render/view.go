@@ -32,9 +32,12 @@ type View struct {
 	By      string // the label(s) that name systems ("" when there is one system)
 	// Factors are the labels of By whose values differ between systems;
 	// a table of systems shows one column per factor.
-	Factors    []string
-	Metric     string // compared metric, "tps"
-	Unit       string // its unit, "/s"
+	Factors []string
+	Metric  string // compared metric, "tps"; the workloads' metrics joined by " / " when they differ
+	Unit    string // its unit, "/s"; "" when the workloads' metrics differ
+	// LeftOut names, once each, the systems and workloads without their
+	// metric: "X (no tps)".
+	LeftOut    []string
 	Center     string // "geometric mean" or "median"
 	Confidence float64
 	Alpha      float64
@@ -53,18 +56,24 @@ type View struct {
 	RelativeCols       []string // column headings of the ratio columns
 	RelativeByWorkload bool
 	RelativeChart      *ChartRef
-	Caveats            string   // one line: host, run length, data size, repeats
-	Anomalies          string   // one sentence: the workloads with anomalies, said in their sections
-	Summary            []string // plain-word findings, one sentence each (the workbook's Summary sheet)
-	Setup              Setup
-	Workloads          []*WorkloadView
-	Stability          StabilityView
-	Warnings           []string // from the analysis and the inputs
-	Errors             []string // input that could not be read
-	Tools              []string // tool versions seen, "sysbench 1.0.20"
-	Commands           []analyze.CommandPattern
-	History            *HistoryView // runs ordered by a key, with change points; nil when none
-	Files              Files
+	// NotCompared are the systems with no thread count in common with
+	// the base on any workload: no ratio, so no column.
+	NotCompared []string
+	// OwnBases is set when some workload is compared against its own
+	// base (one the report's base did not run): each row names it.
+	OwnBases  bool
+	Caveats   string   // one line: host, run length, data size, repeats
+	Anomalies string   // one sentence: the workloads with anomalies, said in their sections
+	Summary   []string // plain-word findings, one sentence each (the workbook's Summary sheet)
+	Setup     Setup
+	Workloads []*WorkloadView
+	Stability StabilityView
+	Warnings  []string // from the analysis and the inputs
+	Errors    []string // input that could not be read
+	Tools     []string // tool versions seen, "sysbench 1.0.20"
+	Commands  []analyze.CommandPattern
+	History   *HistoryView // runs ordered by a key, with change points; nil when none
+	Files     Files
 }
 
 // Files are the other files of a report, linked from the Markdown.
@@ -119,7 +128,20 @@ type TableRow = analyze.TableSize
 
 // A WorkloadView is everything about one workload.
 type WorkloadView struct {
-	Name            string
+	Name string
+	// Metric is what the workload is compared in ("tps", "slap_avg_s"),
+	// MetricLabel it in words with its unit; LowerIsBetter flips what a
+	// ratio below 1 means.
+	Metric        string
+	MetricLabel   string
+	Rate          string // the rate its scaling curves are fitted in ("tps"), "" without curves
+	Unit          string
+	LowerIsBetter bool
+	// Base is the system its ratios are against (View.Base unless that
+	// did not run it).
+	Base string
+	// LeftOut are the systems that ran the workload without its metric.
+	LeftOut         []string
 	Threads         []int    // measured thread counts, ascending
 	Percentiles     []string // latency percentile ranks printed by the runs ("95")
 	HeadlineThreads int
@@ -308,6 +330,14 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	if v.Title == "" {
 		v.Title = "Benchmark report"
 	}
+	if rp.Metric == "" {
+		var ms []string
+		for _, m := range rp.Metrics {
+			ms = append(ms, string(m))
+		}
+		v.Metric = strings.Join(ms, " / ")
+	}
+	v.LeftOut = leftOutText(rp.Findings)
 	v.Setup = newSetup(rp)
 	for _, w := range rp.Workloads {
 		wv := newWorkload(rp, w)
@@ -317,7 +347,10 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 		v.Workloads = append(v.Workloads, wv)
 	}
 	v.Stability = newStability(rp.Stability)
-	v.Relative, v.RelativeCols, v.RelativeByWorkload = relative(rp)
+	v.Relative, v.RelativeCols, v.RelativeByWorkload, v.NotCompared = relative(rp)
+	for _, h := range rp.Headline {
+		v.OwnBases = v.OwnBases || h.Base != "" && h.Base != rp.Base
+	}
 	v.Caveats = caveatLine(rp)
 	v.Anomalies = anomalyCaveat(rp)
 	v.Headline = headline(v)
@@ -335,7 +368,8 @@ func ratioRow(r *analyze.RatioReport) *RatioRow {
 }
 
 func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
-	wv := &WorkloadView{Name: w.Name, Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
+	wv := &WorkloadView{Name: w.Name, Metric: string(w.Metric), MetricLabel: metricLabel(w.Metric), Unit: w.Unit,
+		LowerIsBetter: w.LowerIsBetter, Base: w.Base, LeftOut: leftOutOf(rp.Findings, w.Name), Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
 		CounterSystems: w.CounterSystems, CounterRuns: w.CounterRuns}
 	for _, c := range w.Cells {
 		rr := ResultRow{System: c.System, Factors: rp.SystemFactors[c.System], Threads: c.Threads, N: c.N,
@@ -380,6 +414,9 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 		lat = append(lat, r.Percentiles...)
 	}
 	wv.Prec["center"], wv.Prec["tps"], wv.Prec["qps"] = colPrec(center...), colPrec(tps...), colPrec(qps...)
+	if w.Unit == "s" {
+		wv.Prec["center"] = 3 // mysqlslap prints milliseconds
+	}
 	wv.Prec["lat"] = max(2, colPrec(lat...))
 	for i, f := range analyze.EfficiencyFigures {
 		var xs []*float64
@@ -396,7 +433,10 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 			PeakExtrapolated: c.PeakExtrapolated, MaxMeasured: c.MaxMeasured, CPUs: c.CPUs,
 			CPUSaturation: c.CPUSaturation.Center, SaturationThreads: c.SaturationThreads, Notes: fitNotes(rp, w.Name, c.System)})
 	}
-	wv.Notes = append(scalingNotes(rp, wv), anomalyNotes(rp, w.Name)...)
+	if len(w.Curves) > 0 {
+		wv.Rate = string(w.Curves[0].Metric)
+	}
+	wv.Notes = append(scalingNotes(rp, wv), anomalyNotes(rp, wv)...)
 	return wv
 }
 
@@ -420,36 +460,85 @@ func (v *View) EfficiencyNames() []string {
 }
 
 // relative lays the headline comparison out: one row per workload when
-// there are no more systems than workloads, else one row per system.
-func relative(rp *analyze.Report) ([]RelativeRow, []string, bool) {
+// there are no more systems than workloads, else one row per system. A
+// system with no ratio on any workload (no thread count in common with
+// the base) gets no column of dashes: it is listed in NotCompared. When
+// the workloads' metrics differ, each workload names its own.
+func relative(rp *analyze.Report) ([]RelativeRow, []string, bool, []string) {
 	if len(rp.Headline) == 0 {
-		return nil, nil, false
+		return nil, nil, false, nil
 	}
-	others := rp.Systems[1:]
+	var others []string
+	var idx []int
+	var notCompared []string
+	isBase := map[string]bool{}
+	for _, h := range rp.Headline {
+		isBase[h.Base] = true
+	}
+	for i, s := range rp.Systems[1:] {
+		any := false
+		for _, h := range rp.Headline {
+			any = any || h.Ratios[i] != nil && h.Ratios[i].Ratio != nil
+		}
+		if !any && isBase[s] {
+			continue // a workload's own base: named in that workload's row
+		}
+		if any {
+			others = append(others, s)
+			idx = append(idx, i)
+		}
+	}
+	for _, f := range rp.Findings.Select(analyze.KindCaveat, "", "not_compared") {
+		notCompared = append(notCompared, f.System)
+	}
+	metricOf := map[string]*analyze.WorkloadReport{}
+	for _, w := range rp.Workloads {
+		metricOf[w.Name] = w
+	}
+	named := func(h analyze.HeadlineRow, threads bool) string {
+		name := h.Workload
+		var parts []string
+		if w := metricOf[h.Workload]; w != nil && rp.Metric == "" {
+			parts = append(parts, string(w.Metric))
+			if w.LowerIsBetter {
+				parts = append(parts, "lower is better")
+			}
+		}
+		if h.Base != "" && h.Base != rp.Base {
+			parts = append(parts, "against "+h.Base)
+		}
+		if threads {
+			parts = append(parts, threadsLabel(h.Threads))
+		}
+		if len(parts) > 0 {
+			name += " (" + strings.Join(parts, ", ") + ")"
+		}
+		return name
+	}
 	if len(others) <= len(rp.Headline) {
 		var rows []RelativeRow
 		for _, h := range rp.Headline {
-			row := RelativeRow{Name: h.Workload, Threads: h.Threads}
-			for _, r := range h.Ratios {
-				row.Cells = append(row.Cells, derefRatio(r))
+			row := RelativeRow{Name: named(h, false), Threads: h.Threads}
+			for _, i := range idx {
+				row.Cells = append(row.Cells, derefRatio(h.Ratios[i]))
 			}
 			rows = append(rows, row)
 		}
-		return rows, others, true
+		return rows, others, true, notCompared
 	}
 	var cols []string
 	for _, h := range rp.Headline {
-		cols = append(cols, h.Workload+" ("+threadsLabel(h.Threads)+")")
+		cols = append(cols, named(h, true))
 	}
 	var rows []RelativeRow
-	for i, s := range others {
+	for j, s := range others {
 		row := RelativeRow{Name: s, Factors: rp.SystemFactors[s]}
 		for _, h := range rp.Headline {
-			row.Cells = append(row.Cells, derefRatio(h.Ratios[i]))
+			row.Cells = append(row.Cells, derefRatio(h.Ratios[idx[j]]))
 		}
 		rows = append(rows, row)
 	}
-	return rows, cols, false
+	return rows, cols, false, notCompared
 }
 
 func derefRatio(r *analyze.RatioReport) RatioRow {
@@ -898,4 +987,34 @@ func upperASCII(r rune) rune {
 		return r - 'a' + 'A'
 	}
 	return r
+}
+
+// leftOutText phrases each left-out finding of the report as a whole
+// once: "X (no tps)", "cpu (no tps)". The left-out findings of one
+// workload's systems are phrased in its section (leftOutOf).
+func leftOutText(fs analyze.Findings) []string {
+	var out []string
+	for _, f := range fs.Select(analyze.KindCaveat, "", "left_out") {
+		if f.System != "" && f.Workload != "" {
+			continue
+		}
+		name := f.System
+		if name == "" {
+			name = f.Workload
+		}
+		out = append(out, name+" (no "+strings.ReplaceAll(f.Word("metrics"), ", ", ", no ")+")")
+	}
+	return out
+}
+
+// leftOutOf lists the systems left out of workload w for want of its
+// metric, from the report's findings.
+func leftOutOf(fs analyze.Findings, w string) []string {
+	var out []string
+	for _, f := range fs.Select(analyze.KindCaveat, w, "left_out") {
+		if f.System != "" {
+			out = append(out, f.System)
+		}
+	}
+	return out
 }

@@ -329,9 +329,16 @@ func pi64(p *int64) float64 {
 // the distances down and up from the centre) with a clustered column
 // chart whose error bars are those distances, and the findings below it.
 func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
+	// Each workload in its own metric: when they differ, a workload's
+	// name carries its metric and no chart puts them on one axis.
+	mixed := v.Unit == "" && v.Report != nil && v.Report.Metric == ""
 	cols := []xcol{{"workload", ""}, {"threads", "0"}}
 	for _, s := range v.Systems {
-		cols = append(cols, xcol{s + " " + v.Metric, "#,##0.00"})
+		if mixed {
+			cols = append(cols, xcol{s, "#,##0.000"})
+		} else {
+			cols = append(cols, xcol{s + " " + v.Metric, "#,##0.00"})
+		}
 	}
 	for _, s := range v.Systems {
 		cols = append(cols, xcol{s + " ci−", "#,##0.00"}, xcol{s + " ci+", "#,##0.00"})
@@ -356,7 +363,11 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 			continue
 		}
 		t := w.Threads[len(w.Threads)-1]
-		l := line{w: w.Name, t: t, vals: map[string]float64{}, lo: map[string]float64{}, hi: map[string]float64{},
+		name := w.Name
+		if mixed {
+			name += " (" + w.Metric + ")"
+		}
+		l := line{w: name, t: t, vals: map[string]float64{}, lo: map[string]float64{}, hi: map[string]float64{},
 			ratio: map[string]float64{}, rlo: map[string]float64{}, rhi: map[string]float64{}, p: map[string]float64{}}
 		for _, r := range w.Results {
 			if r.Threads == t {
@@ -377,7 +388,11 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 		return math.NaN()
 	}
 	conf := FormatFixed(100*v.Confidence, 0) + "%"
-	notes := []string{v.Title, fmt.Sprintf("Metric: %s (%s over the repeats, %s confidence intervals); baseline: %s.", v.Metric, v.Center, conf, v.Base),
+	metricNote := fmt.Sprintf("Metric: %s (%s over the repeats, %s confidence intervals); baseline: %s.", v.Metric, v.Center, conf, v.Base)
+	if mixed {
+		metricNote = fmt.Sprintf("Each workload in its own metric, named after it (%s; %s over the repeats, %s confidence intervals); baseline: %s.", v.Metric, v.Center, conf, v.Base)
+	}
+	notes := []string{v.Title, metricNote,
 		fmt.Sprintf("ci− and ci+: how far the %s confidence interval reaches below and above the %s; the chart draws them as error bars.", conf, v.Center)}
 	if len(others) > 0 {
 		notes = append(notes, fmt.Sprintf("The chart shows each system's ratio to %s on a log scale (bars from 1×, down when lower), its %s interval as error bars.", v.Base, conf))
@@ -385,7 +400,7 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 	notes = append(notes, v.Summary...)
 	n := len(v.Systems)
 	charts := func() error {
-		if len(lines) == 0 || n == 0 {
+		if len(lines) == 0 || n == 0 || mixed {
 			return nil
 		}
 		// Below the notes, so that the sheet prints as wide as its table.
@@ -404,7 +419,15 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 			}
 			return wb.addChart(SheetSummary, anchor, 720, 400, ratioChart(v, others, len(lines), pal, lo, hi))
 		}
-		ch := xchart{bar: true, title: v.Metric + " by workload (largest thread count)", yTitle: metricLabel(an.Metric), yMin0: true}
+		title := v.Metric + " by workload (largest thread count of each)"
+		same := true
+		for _, l := range lines {
+			same = same && l.t == lines[0].t
+		}
+		if same {
+			title = v.Metric + " by workload at " + threadsLabel(lines[0].t)
+		}
+		ch := xchart{bar: true, title: title, yTitle: metricLabel(analyze.Metric(v.Metric)), yMin0: true}
 		for i, s := range v.Systems {
 			ch.series = append(ch.series, xseries{
 				name:  xref{SheetSummary, 3 + i, 1, 1},
@@ -469,7 +492,7 @@ func ratioChart(v *View, others []string, rows int, pal *Palette, lo, hi float64
 }
 
 func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) error {
-	rc := runColumns(doc, an.Dataset)
+	rc := runColumns(doc, an)
 	cols := make([]xcol, len(rc))
 	for i, c := range rc {
 		cols[i] = xcol{c.name, c.format}
@@ -616,7 +639,11 @@ func (wb *workbook) scaling(an *analyze.Analysis, v *View, pal *Palette) error {
 			for i, t := range w.Threads {
 				ts[i] = float64(t)
 			}
-			tput := xchart{title: w.Name + ": " + string(an.Metric) + " vs threads", xTitle: "threads", yTitle: metricLabel(an.Metric), yMin0: true}
+			rate := analyze.Metric(w.Rate)
+			if rate == "" {
+				rate = analyze.Metric(w.Metric)
+			}
+			tput := xchart{title: w.Name + ": " + string(rate) + " vs threads", xTitle: "threads", yTitle: metricLabel(rate), yMin0: true}
 			lat := xchart{title: w.Name + ": p95 latency vs threads", xTitle: "threads", yTitle: "p95 latency (ms)", yMin0: true}
 			if geometric(ts) {
 				tput.xLog2, lat.xLog2 = true, true

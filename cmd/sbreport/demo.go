@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/examples"
@@ -43,7 +42,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if ro.Title == "" {
 		ro.Title = demoTitle
 	}
-	ro.Command = parse.MaskPasswords("sbreport demo " + strings.Join(args, " "))
+	ro.Command = parse.MaskPasswords(commandLine(append([]string{"sbreport", "demo"}, args...)...))
 	doc, err := loadDemo()
 	if err != nil {
 		return err

@@ -171,8 +171,8 @@ func TestDemoIsReportOfCampaign(t *testing.T) {
 		t.Errorf("problems printed:\n%s", errOut.String())
 	}
 	made := map[string]string{
-		demoDir:   "This report was made by `sbreport demo -o " + demoDir + "`.\n",
-		reportDir: "This report was made by `sbreport report -o " + reportDir + " --title " + demoTitle + " demo-campaign`.\n",
+		demoDir:   "This report was made by `" + commandLine("sbreport", "demo", "-o", demoDir) + "`.\n",
+		reportDir: "This report was made by `" + commandLine("sbreport", "report", "-o", reportDir, "--title", demoTitle, "demo-campaign") + "`.\n",
 	}
 	read := func(dir, name string) []byte {
 		b, err := os.ReadFile(filepath.Join(dir, name))

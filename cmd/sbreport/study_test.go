@@ -33,7 +33,7 @@ func TestStudyReport(t *testing.T) {
 		"| system | bound | clients | oltp_point_select (4 threads) | oltp_read_only (4 threads) |",
 		"### CPU and IO per transaction at 4 threads",
 		"| system | bound | clients | runs | CPU µs | disk reads | KiB read | KiB written | context switches | CPU saturates at |",
-		"![tps relative to innodb/cpu/1](charts/relative.png)",
+		"![tps relative to innodb/cpu/1 at 4 threads](charts/relative.png)",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q", want)
