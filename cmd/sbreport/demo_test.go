@@ -97,7 +97,7 @@ func TestDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	want := []string{"Summary", "Runs", "Intervals", "Comparisons", "Scaling", "Fit", "Hosts", "Variables", "Tables"}
+	want := []string{"Summary", "Runs", "Intervals", "Comparisons", "Scaling", "Fit", "Hosts", "Variables", "Tables", "Findings"}
 	if got := f.GetSheetList(); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("sheets = %v, want %v", got, want)
 	}

@@ -52,7 +52,7 @@ func TestCampaignMyRocksInnoDBReduced(t *testing.T) {
 	}
 	src := mustRead(t, "../../examples/myrocks-innodb-plan.yaml")
 	for _, r := range [][2]string{
-		{"host: 127.0.0.1, port: 3307,", "host: [127.0.0.1], port: " + strconv.Itoa(port) + ", socket: [" + sock + "],"},
+		{"host: 127.0.0.1, port: ${SBREPORT_DB_PORT:-3307},", "host: [127.0.0.1], port: " + strconv.Itoa(port) + ", socket: [" + sock + "],"},
 		{"restart: [scripts/restart-db.sh]", "restart: [bash, " + restart + "]\n    clients_on: [" + sshd.dest + "]\n    ssh: [" + strings.Join(sshYAML, ", ") + "]"},
 		{"/tmp/sbreport-mariadb/conf.d/sbreport.cnf", optionFile},
 		{`config: {log_bin: "OFF"}`, `config: {log_bin: "ON"}`},
