@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,16 +41,54 @@ func headline(v *View) []string {
 			}
 		}
 	}
-	out = append(out, fmt.Sprintf("%s. Each system's %s %s is compared with %s's at %s, with %s intervals.",
-		capitalize(what), v.Center, v.Metric, v.Base, at, FormatFixed(100*v.Confidence, 0)+"%"))
-	var findings, phrases []string
-	bySame := map[string][]string{} // finding → the systems it is true of
+	// Each workload's base: the report's, or the system that ran a
+	// workload the report's base did not.
+	baseOf := func(h analyze.HeadlineRow) string {
+		if h.Base != "" {
+			return h.Base
+		}
+		return v.Base
+	}
+	var bases []string
+	for _, h := range rp.Headline {
+		if b := baseOf(h); !slices.Contains(bases, b) {
+			bases = append(bases, b)
+		}
+	}
+	metric := v.Center + " " + v.Metric
+	if rp.Metric == "" {
+		metric = v.Center + " of its workload's metric (" + strings.ReplaceAll(v.Metric, " / ", ", ") + ")"
+	}
+	with := v.Base + "'s"
+	if len(bases) > 1 {
+		with = "the base's of each workload (" + joinAnd(bases) + ")"
+	}
+	out = append(out, fmt.Sprintf("%s. Each system's %s is compared with %s at %s, with %s intervals.",
+		capitalize(what), metric, with, at, FormatFixed(100*v.Confidence, 0)+"%"))
 	cmp := comparisonsAt(rp)
 	var errNotes []string
-	for _, sys := range v.Systems[1:] {
+	for _, base := range bases {
+		out = append(out, againstBase(v, rp, cmp, base, baseOf, &errNotes)...)
+	}
+	out = append(out, errNotes...)
+	return out
+}
+
+// againstBase is the headline's sentence on every system against one
+// base, over the workloads compared with it.
+func againstBase(v *View, rp *analyze.Report, cmp map[cmpKey]*analyze.Finding, base string, baseOf func(analyze.HeadlineRow) string, errNotes *[]string) []string {
+	var out, findings, phrases []string
+	bySame := map[string][]string{} // finding → the systems it is true of
+	for _, sys := range v.Systems {
+		if sys == base {
+			continue
+		}
 		var better, worse, same, untested, erred []string
 		ratioOf := map[string]float64{}
 		for _, h := range rp.Headline {
+			if baseOf(h) != base {
+				continue
+			}
 			f := cmp[cmpKey{h.Workload, sys, h.Threads}]
 			if f == nil || !f.Has("ratio") {
 				continue
@@ -59,7 +98,7 @@ func headline(v *View) []string {
 				for _, e := range d {
 					if e.System == sys && e.Threads == h.Threads {
 						erred = append(erred, fmt.Sprintf("On %s, %s of %s's transactions were ignored errors (%s of %s's): that ratio partly measures them.",
-							h.Workload, pctText(e.Value("share_pct")), sys, pctText(e.Value("base_share_pct")), v.Base))
+							h.Workload, pctText(e.Value("share_pct")), sys, pctText(e.Value("base_share_pct")), base))
 					}
 				}
 			}
@@ -120,7 +159,7 @@ func headline(v *View) []string {
 			parts = append(parts, "untested (a single run on a side) on "+joinAnd(untested))
 		}
 		phrase := joinAnd(parts)
-		errNotes = append(errNotes, erred...)
+		*errNotes = append(*errNotes, erred...)
 		if _, ok := bySame[phrase]; !ok {
 			phrases = append(phrases, phrase)
 		}
@@ -136,9 +175,8 @@ func headline(v *View) []string {
 		findings = append(findings, joinAnd(ss)+verb+p)
 	}
 	if len(findings) > 0 {
-		out = append(out, "Against "+v.Base+", "+strings.Join(findings, "; ")+".")
+		out = append(out, "Against "+base+", "+strings.Join(findings, "; ")+".")
 	}
-	out = append(out, errNotes...)
 	return out
 }
 
