@@ -241,6 +241,14 @@ type Options struct {
 	// common, so that each walk labels runs as one walk of them all
 	// would. Nil means the inputs of the call.
 	Together []string
+	// StatusKeep, when not nil, reduces every SHOW GLOBAL STATUS snapshot
+	// (Variables of Kind "status") as soon as it is read to the counters
+	// it names: a reader that only takes counter deltas from snapshots
+	// (analyze.ServerCounters) then holds a few numbers a snapshot instead
+	// of hundreds of strings, and memory follows the runs' summaries, not
+	// the size of the captures. Nil keeps every value (parse --json,
+	// store).
+	StatusKeep []string
 
 	sniff bool // read campaign files by sniffing too, as files of unknown kind
 }
@@ -591,6 +599,9 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 			fileHosts = append(fileHosts, v)
 		case *parse.Variables:
 			v.Labels = mergeLabels(v.Labels, labels)
+			if w.opts.StatusKeep != nil && v.Kind == "status" {
+				v.Values = keepValues(v.Values, w.opts.StatusKeep)
+			}
 			out.hold(v, p, scope)
 		case *parse.TableStatus:
 			v.Labels = mergeLabels(v.Labels, labels)
@@ -618,6 +629,18 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 	for _, h := range mergeHosts(fileHosts) {
 		out.host(h, p, scope)
 	}
+}
+
+// keepValues returns the values of vals named in names, copied out of the
+// text they were read from so that the text can be freed.
+func keepValues(vals map[string]string, names []string) map[string]string {
+	out := make(map[string]string, len(names))
+	for _, n := range names {
+		if v, ok := vals[n]; ok {
+			out[n] = strings.Clone(v)
+		}
+	}
+	return out
 }
 
 // InputLabel is the label of a run that nothing else labels (no

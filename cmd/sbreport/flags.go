@@ -201,7 +201,13 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		}
 	}
 	if len(inputs) > 0 {
-		fd, err := collect.LoadWith(inputs, collect.Options{Set: f.setLabels()})
+		opts := collect.Options{Set: f.setLabels()}
+		if verb != "parse" {
+			// The analysis reads status snapshots only for the counters'
+			// deltas: the rest of each snapshot is let go as it is read.
+			opts.StatusKeep = analyze.ServerCounters
+		}
+		fd, err := collect.LoadWith(inputs, opts)
 		if err != nil {
 			return nil, nil, err
 		}
