@@ -187,7 +187,11 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		if err != nil {
 			return nil, nil, err
 		}
-		l, err := w.Load(context.Background(), flt)
+		var lo warehouse.LoadOptions
+		if verb != "parse" {
+			lo.StatusKeep = analyze.ServerCounters // as for files, below
+		}
+		l, err := w.LoadWith(context.Background(), flt, lo)
 		w.Close()
 		if err != nil {
 			return nil, nil, fmt.Errorf("--db: %w", err)
