@@ -249,6 +249,10 @@ type Options struct {
 	// the size of the captures. Nil keeps every value (parse --json,
 	// store).
 	StatusKeep []string
+	// FileRead, when set, is called with each file's name once it is
+	// read (for progress); it may be called from several goroutines at
+	// once.
+	FileRead func(name string)
 
 	sniff bool // read campaign files by sniffing too, as files of unknown kind
 }
@@ -508,6 +512,9 @@ func (w *walker) readFile(out fileOut, p string, extra map[string]string, scope 
 		r = gz
 	}
 	w.file(out, p, p, r, extra, scope, read, quiet)
+	if w.opts.FileRead != nil {
+		w.opts.FileRead(p)
+	}
 }
 
 // file parses one input stream and passes its items, labelled, to out. A

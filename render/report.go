@@ -25,6 +25,10 @@ type Options struct {
 	Template string
 	// Formats lists the chart formats; nil means png and svg.
 	Formats []string
+	// Progress, when set, is called before each chart is drawn with how
+	// many are drawn and how many there are, and with total, total
+	// before the tables and documents.
+	Progress func(done, total int)
 }
 
 // A Sink creates the files of a report by relative name
@@ -63,10 +67,16 @@ func Report(s Sink, doc *parse.Document, an *analyze.Analysis, opts Options) err
 	if formats == nil {
 		formats = []string{"png", "svg"}
 	}
-	for _, p := range plans {
+	for i, p := range plans {
+		if opts.Progress != nil {
+			opts.Progress(i, len(plans))
+		}
 		if err := writeChart(s, p, formats); err != nil {
 			return err
 		}
+	}
+	if opts.Progress != nil {
+		opts.Progress(len(plans), len(plans))
 	}
 	if err := create(s, MarkdownFile, func(w io.Writer) error { return Markdown(w, tmpl, v) }); err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/sbreport/sbreport/analyze"
@@ -73,6 +74,7 @@ func (c *commonFlags) check() (metric analyze.Metric, center analyze.Center, ski
 
 // load reads the inputs and prints their errors to stderr.
 func load(verb string, fs *flag.FlagSet, in *inputFlags, inputs []string, stderr io.Writer) (*parse.Document, error) {
+	in.stderr = stderr
 	doc, _, err := in.read(verb, fs, inputs)
 	if err != nil {
 		return nil, err
@@ -90,6 +92,8 @@ type inputFlags struct {
 	where        whereFlag
 	since, until string
 	set          whereFlag // --set KEY=VALUE: labels for every run and capture read
+	// stderr, when set, shows how the reading goes on a terminal.
+	stderr io.Writer
 }
 
 // setLabels returns the --set labels, the last value of a key winning.
@@ -211,7 +215,21 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			// deltas: the rest of each snapshot is let go as it is read.
 			opts.StatusKeep = analyze.ServerCounters
 		}
-		fd, err := collect.LoadWith(inputs, opts)
+		var files, runs atomic.Int64
+		if f.stderr != nil {
+			opts.FileRead = func(string) { files.Add(1) }
+			st := newStatus(f.stderr, func() string {
+				return fmt.Sprintf("reading: %d files, %d runs", files.Load(), runs.Load())
+			})
+			defer st.close()
+		}
+		fd := &parse.Document{}
+		err := collect.WalkWith(inputs, opts, func(it parse.Item) {
+			if _, ok := it.(*parse.Run); ok {
+				runs.Add(1)
+			}
+			fd.Add(it)
+		})
 		if err != nil {
 			return nil, nil, err
 		}
