@@ -192,6 +192,8 @@ type walker struct {
 	runFiles map[string]bool
 	// base is the directory the inputs are named below (inputBase).
 	base string
+	// intern holds the strings of the runs passed on (Options.Compact).
+	intern interner
 }
 
 // A held item waits for the rest of its directory: captures take the
@@ -253,6 +255,11 @@ type Options struct {
 	// read (for progress); it may be called from several goroutines at
 	// once.
 	FileRead func(name string)
+	// Compact copies the strings of each run out of the text it was
+	// parsed from, one copy of each string for all runs, as the run is
+	// passed on: a reader that keeps many runs then holds their values,
+	// not the text around them.
+	Compact bool
 
 	sniff bool // read campaign files by sniffing too, as files of unknown kind
 }
@@ -608,6 +615,7 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 			v.Labels = mergeLabels(v.Labels, labels)
 			if w.opts.StatusKeep != nil && v.Kind == "status" {
 				v.Values = keepValues(v.Values, w.opts.StatusKeep)
+				v.Statement = strings.Clone(v.Statement)
 			}
 			out.hold(v, p, scope)
 		case *parse.TableStatus:

@@ -214,6 +214,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			// The analysis reads status snapshots only for the counters'
 			// deltas: the rest of each snapshot is let go as it is read.
 			opts.StatusKeep = analyze.ServerCounters
+			opts.Compact = true
 		}
 		var files, runs atomic.Int64
 		if f.stderr != nil {
