@@ -59,6 +59,11 @@ func (in interner) compact(r *parse.Run) {
 		}
 		r.Latency.Percentiles = q
 	}
+	if h := r.Histogram; cap(h) > len(h) {
+		// Grown by appending: up to twice the buckets' memory.
+		r.Histogram = make([]parse.Bucket, len(h))
+		copy(r.Histogram, h)
+	}
 	r.Options.RandomSource = in.s(r.Options.RandomSource)
 	if m := r.Mysqlslap; m != nil {
 		m.Engine, m.LoadType = in.s(m.Engine), in.s(m.LoadType)
