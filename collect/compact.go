@@ -41,6 +41,19 @@ func (in interner) m(m map[string]string) map[string]string {
 	return out
 }
 
+// A Compactor makes the strings of the runs given to it shared copies,
+// one for all runs (Options.Compact, for runs read otherwise: from the
+// warehouse).
+type Compactor struct{ in interner }
+
+// Compact makes every string of r a shared copy; r is otherwise the same.
+func (c *Compactor) Compact(r *parse.Run) {
+	if c.in == nil {
+		c.in = interner{}
+	}
+	c.in.compact(r)
+}
+
 // compact makes every string of r a shared copy (see interner); the run
 // is otherwise the same.
 func (in interner) compact(r *parse.Run) {

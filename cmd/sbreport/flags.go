@@ -194,6 +194,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		var lo warehouse.LoadOptions
 		if verb != "parse" {
 			lo.StatusKeep = analyze.ServerCounters // as for files, below
+			lo.Compact = true
 		}
 		l, err := w.LoadWith(context.Background(), flt, lo)
 		w.Close()

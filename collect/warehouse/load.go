@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/parse"
 )
 
@@ -137,6 +138,9 @@ type LoadOptions struct {
 	// a reader that takes only counter deltas then holds a few numbers a
 	// snapshot, not every status variable of every run.
 	StatusKeep []string
+	// Compact stores each string of the runs once for all runs
+	// (collect.Options.Compact).
+	Compact bool
 }
 
 // LoadWith is Load with options.
@@ -150,6 +154,7 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 	runs := map[runKey]*parse.Run{}
 	sources := map[int64]bool{}
 	var withIntervals []runKey
+	var compact collect.Compactor
 	for rows.Next() {
 		var k runKey
 		var n int
@@ -169,6 +174,9 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 		}
 		if !f.Match(r, l.TimeOf) {
 			continue
+		}
+		if opts.Compact {
+			compact.Compact(r)
 		}
 		if n > 0 {
 			r.Intervals = make([]parse.Interval, 0, n)
