@@ -76,6 +76,12 @@ func (w *walker) flushDir() {
 		}
 	}
 	for _, h := range items {
+		if r, ok := h.it.(*parse.Run); ok && w.opts.Compact {
+			if w.intern == nil {
+				w.intern = interner{}
+			}
+			w.intern.compact(r)
+		}
 		w.out(h.it)
 	}
 }

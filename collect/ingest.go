@@ -206,6 +206,8 @@ type walker struct {
 	runWarn map[string]string
 	// base is the directory the inputs are named below (inputBase).
 	base string
+	// intern holds the strings of the runs passed on (Options.Compact).
+	intern interner
 }
 
 // A held item waits for the rest of its directory: captures take the
@@ -255,6 +257,23 @@ type Options struct {
 	// common, so that each walk labels runs as one walk of them all
 	// would. Nil means the inputs of the call.
 	Together []string
+	// StatusKeep, when not nil, reduces every SHOW GLOBAL STATUS snapshot
+	// (Variables of Kind "status") as soon as it is read to the counters
+	// it names: a reader that only takes counter deltas from snapshots
+	// (analyze.ServerCounters) then holds a few numbers a snapshot instead
+	// of hundreds of strings, and memory follows the runs' summaries, not
+	// the size of the captures. Nil keeps every value (parse --json,
+	// store).
+	StatusKeep []string
+	// FileRead, when set, is called with each file's name once it is
+	// read (for progress); it may be called from several goroutines at
+	// once.
+	FileRead func(name string)
+	// Compact copies the strings of each run out of the text it was
+	// parsed from, one copy of each string for all runs, as the run is
+	// passed on: a reader that keeps many runs then holds their values,
+	// not the text around them.
+	Compact bool
 
 	sniff bool // read campaign files by sniffing too, as files of unknown kind
 }
@@ -547,6 +566,9 @@ func (w *walker) readFile(out fileOut, p string, extra map[string]string, scope 
 		r = gz
 	}
 	w.file(out, p, p, r, extra, scope, read, quiet)
+	if w.opts.FileRead != nil {
+		w.opts.FileRead(p)
+	}
 }
 
 // file parses one input stream and passes its items, labelled, to out. A
@@ -638,6 +660,10 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 			fileHosts = append(fileHosts, v)
 		case *parse.Variables:
 			v.Labels = mergeLabels(v.Labels, labels)
+			if w.opts.StatusKeep != nil && v.Kind == "status" {
+				v.Values = keepValues(v.Values, w.opts.StatusKeep)
+				v.Statement = strings.Clone(v.Statement)
+			}
 			out.hold(v, p, scope)
 		case *parse.TableStatus:
 			v.Labels = mergeLabels(v.Labels, labels)
@@ -665,6 +691,18 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 	for _, h := range mergeHosts(fileHosts) {
 		out.host(h, p, scope)
 	}
+}
+
+// keepValues returns the values of vals named in names, copied out of the
+// text they were read from so that the text can be freed.
+func keepValues(vals map[string]string, names []string) map[string]string {
+	out := make(map[string]string, len(names))
+	for _, n := range names {
+		if v, ok := vals[n]; ok {
+			out[n] = strings.Clone(v)
+		}
+	}
+	return out
 }
 
 // InputLabel is the label of a run that nothing else labels (no

@@ -44,18 +44,31 @@ type result struct {
 }
 
 type resultRow struct {
-	line int
-	vals map[string]string
+	line  int
+	cells []string          // a table or batch row, by column of result.cols
+	vals  map[string]string // a vertical row, by column name
 }
 
-func (r *result) addRow(line int, cells []string) {
-	m := make(map[string]string, len(r.cols))
-	for i, name := range r.cols {
-		if i < len(cells) {
-			m[name] = cells[i]
+// get returns the row's value in the column called name: for a table row,
+// that of the last column so called among those the row has cells for.
+func (row *resultRow) get(cols []string, name string) (string, bool) {
+	if row.vals != nil {
+		v, ok := row.vals[name]
+		return v, ok
+	}
+	for i := min(len(cols), len(row.cells)) - 1; i >= 0; i-- {
+		if cols[i] == name {
+			return row.cells[i], true
 		}
 	}
-	r.rows = append(r.rows, resultRow{line: line, vals: m})
+	return "", false
+}
+
+// addRow keeps a row's cells as they are: a SHOW GLOBAL STATUS result
+// has some 670 rows, and a map a row cost more than the rest of reading
+// them.
+func (r *result) addRow(line int, cells []string) {
+	r.rows = append(r.rows, resultRow{line: line, cells: cells})
 }
 
 // detectMySQL starts a block at an ASCII table border, a vertical row
@@ -654,11 +667,11 @@ func emitResult(c *ctx, r *result) {
 		}
 		name, value := colName(r.cols, "variable_name"), colName(r.cols, "value")
 		for _, row := range r.rows {
-			k, ok := row.vals[name]
+			k, ok := row.get(r.cols, name)
 			if !ok || k == "" {
 				continue
 			}
-			v.Values[k] = row.vals[value]
+			v.Values[k], _ = row.get(r.cols, value)
 		}
 		if len(v.Values) > 0 {
 			c.add(v)
@@ -667,8 +680,9 @@ func emitResult(c *ctx, r *result) {
 		if len(r.rows) == 0 {
 			return
 		}
+		ver, _ := r.rows[0].get(r.cols, r.cols[0])
 		c.add(&Variables{Source: c.name, Line: r.line, Statement: r.stmt, Kind: "variables",
-			Values: map[string]string{"version": r.rows[0].vals[r.cols[0]]}})
+			Values: map[string]string{"version": ver}})
 	case resTableStatus, resSchema:
 		for _, row := range r.rows {
 			c.add(tableStatus(c, r, row))
@@ -703,8 +717,7 @@ func tableStatus(c *ctx, r *result, row resultRow) *TableStatus {
 	get := func(names ...string) (string, bool) {
 		for _, n := range names {
 			if col := colName(r.cols, n); col != "" {
-				v, ok := row.vals[col]
-				return v, ok
+				return row.get(r.cols, col)
 			}
 		}
 		return "", false

@@ -25,6 +25,10 @@ type Options struct {
 	Template string
 	// Formats lists the chart formats; nil means png and svg.
 	Formats []string
+	// Progress, when set, is called before each chart is drawn with how
+	// many are drawn and how many there are, and with total, total
+	// before the tables and documents.
+	Progress func(done, total int)
 }
 
 // A Sink creates the files of a report by relative name
@@ -63,10 +67,16 @@ func Report(s Sink, doc *parse.Document, an *analyze.Analysis, opts Options) err
 	if formats == nil {
 		formats = []string{"png", "svg"}
 	}
-	for _, p := range plans {
+	for i, p := range plans {
+		if opts.Progress != nil {
+			opts.Progress(i, len(plans))
+		}
 		if err := writeChart(s, p, formats); err != nil {
 			return err
 		}
+	}
+	if opts.Progress != nil {
+		opts.Progress(len(plans), len(plans))
 	}
 	if err := create(s, MarkdownFile, func(w io.Writer) error { return Markdown(w, tmpl, v) }); err != nil {
 		return err
@@ -180,22 +190,96 @@ func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis, rp *analyze.Re
 	if rp == nil && an != nil {
 		rp = analyze.NewReport(doc, an)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	d := *doc
-	d.Format = parse.Format
 	var ds *analyze.Dataset
 	if an != nil {
 		ds = an.Dataset
 	}
-	return enc.Encode(struct {
-		*parse.Document
-		Analysis *analyze.Analysis `json:"analysis"`
-		// Efficiency holds each run's CPU and disk use per transaction, by
-		// the run's source:line, for runs with system statistics.
-		Efficiency map[string]*analyze.Efficiency `json:"efficiency,omitempty"`
-		Report     *analyze.Report                `json:"report"`
-	}{&d, an, analyze.Efficiencies(doc, ds), rp})
+	// Written a field and an element at a time, as json.Encoder with a
+	// one-space indent writes the whole object: the runs of a year of
+	// campaigns are never one buffer, nor indented as one.
+	o := &jsonObject{w: w}
+	o.field("format", parse.Format)
+	writeArray(o, "runs", doc.Runs)
+	writeArray(o, "hosts", doc.Hosts)
+	writeArray(o, "variables", doc.Variables)
+	writeArray(o, "tables", doc.Tables)
+	if len(doc.SysStats) > 0 {
+		writeArray(o, "sysstats", doc.SysStats)
+	}
+	writeArray(o, "errors", doc.Errors)
+	o.field("analysis", an)
+	// Efficiency holds each run's CPU and disk use per transaction, by
+	// the run's source:line, for runs with system statistics.
+	if eff := analyze.Efficiencies(doc, ds); len(eff) > 0 {
+		o.field("efficiency", eff)
+	}
+	o.field("report", rp)
+	o.write("\n}\n")
+	return o.err
+}
+
+// jsonObject writes one JSON object a field at a time, indented by one
+// space a level.
+type jsonObject struct {
+	w   io.Writer
+	n   int // fields written
+	err error
+}
+
+func (o *jsonObject) write(s string) {
+	if o.err == nil {
+		_, o.err = io.WriteString(o.w, s)
+	}
+}
+
+// name starts the next field.
+func (o *jsonObject) name(name string) {
+	if o.n == 0 {
+		o.write("{\n \"")
+	} else {
+		o.write(",\n \"")
+	}
+	o.n++
+	o.write(name + "\": ")
+}
+
+// value writes v indented as at depth levels.
+func (o *jsonObject) value(v any, prefix string) {
+	if o.err != nil {
+		return
+	}
+	b, err := json.MarshalIndent(v, prefix, " ")
+	if err != nil {
+		o.err = err
+		return
+	}
+	_, o.err = o.w.Write(b)
+}
+
+func (o *jsonObject) field(name string, v any) {
+	o.name(name)
+	o.value(v, " ")
+}
+
+// writeArray writes the field name holding xs, an element at a time.
+func writeArray[T any](o *jsonObject, name string, xs []T) {
+	o.name(name)
+	switch {
+	case xs == nil:
+		o.write("null")
+		return
+	case len(xs) == 0:
+		o.write("[]")
+		return
+	}
+	o.write("[\n  ")
+	for i, x := range xs {
+		if i > 0 {
+			o.write(",\n  ")
+		}
+		o.value(x, "  ")
+	}
+	o.write("\n ]")
 }
 
 // maxChartBase bounds the part of a chart's file name that names its

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sbreport/sbreport/analyze"
 	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/examples"
 	"github.com/sbreport/sbreport/parse"
@@ -52,7 +53,8 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 
 // loadDemo reads the campaign embedded in the binary with collect, as it
 // reads any campaign directory, straight from the embedded files: sources
-// are the campaign's own paths ("demo-campaign/innodb/...").
+// are the campaign's own paths ("demo-campaign/innodb/..."), reduced as
+// report reduces what it reads (see inputFlags.read).
 func loadDemo() (*parse.Document, error) {
-	return collect.LoadWith([]string{demoRoot}, collect.Options{FS: examples.Demo})
+	return collect.LoadWith([]string{demoRoot}, collect.Options{FS: examples.Demo, StatusKeep: analyze.ServerCounters, Compact: true})
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/sbreport/sbreport/analyze"
@@ -73,6 +74,7 @@ func (c *commonFlags) check() (metric analyze.Metric, center analyze.Center, ski
 
 // load reads the inputs and prints their errors to stderr.
 func load(verb string, fs *flag.FlagSet, in *inputFlags, inputs []string, stderr io.Writer) (*parse.Document, error) {
+	in.stderr = stderr
 	doc, _, err := in.read(verb, fs, inputs)
 	if err != nil {
 		return nil, err
@@ -90,6 +92,8 @@ type inputFlags struct {
 	where        whereFlag
 	since, until string
 	set          whereFlag // --set KEY=VALUE: labels for every run and capture read
+	// stderr, when set, shows how the reading goes on a terminal.
+	stderr io.Writer
 }
 
 // setLabels returns the --set labels, the last value of a key winning.
@@ -186,7 +190,12 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		if err != nil {
 			return nil, nil, err
 		}
-		l, err := w.Load(context.Background(), flt)
+		var lo warehouse.LoadOptions
+		if verb != "parse" {
+			lo.StatusKeep = analyze.ServerCounters // as for files, below
+			lo.Compact = true
+		}
+		l, err := w.LoadWith(context.Background(), flt, lo)
 		w.Close()
 		if err != nil {
 			return nil, nil, fmt.Errorf("--db: %w", err)
@@ -200,7 +209,28 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		}
 	}
 	if len(inputs) > 0 {
-		fd, err := collect.LoadWith(inputs, collect.Options{Set: f.setLabels()})
+		opts := collect.Options{Set: f.setLabels()}
+		if verb != "parse" {
+			// The analysis reads status snapshots only for the counters'
+			// deltas: the rest of each snapshot is let go as it is read.
+			opts.StatusKeep = analyze.ServerCounters
+			opts.Compact = true
+		}
+		var files, runs atomic.Int64
+		if f.stderr != nil {
+			opts.FileRead = func(string) { files.Add(1) }
+			st := newStatus(f.stderr, func() string {
+				return fmt.Sprintf("reading: %d files, %d runs", files.Load(), runs.Load())
+			})
+			defer st.close()
+		}
+		fd := &parse.Document{}
+		err := collect.WalkWith(inputs, opts, func(it parse.Item) {
+			if _, ok := it.(*parse.Run); ok {
+				runs.Add(1)
+			}
+			fd.Add(it)
+		})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -72,6 +72,7 @@ func runHistory(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	in.stderr = stderr
 	doc, timeOf, err := in.read("history", fs, inputs)
 	if err != nil {
 		return err

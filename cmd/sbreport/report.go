@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/sbreport/sbreport/analyze"
 	"github.com/sbreport/sbreport/parse"
@@ -92,6 +93,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ro.Command = parse.MaskPasswords(commandLine(append([]string{"sbreport", "report"}, args...)...))
+	in.stderr = stderr
 	doc, timeOf, err := in.read("report", fs, inputs)
 	if err != nil {
 		return err
@@ -115,7 +117,16 @@ func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir
 		return err
 	}
 	an := analyze.Analyze(doc, ao)
+	var drawn, charts atomic.Int64
+	st := newStatus(stderr, func() string {
+		if n := charts.Load(); drawn.Load() < n {
+			return fmt.Sprintf("charts: %d of %d drawn", drawn.Load(), n)
+		}
+		return "writing the report, workbook and results"
+	})
+	ro.Progress = func(done, total int) { drawn.Store(int64(done)); charts.Store(int64(total)) }
 	err := writeDir(dir, force, inputs, stderr, func(s render.Sink) error { return render.Report(s, doc, an, ro) })
+	st.close()
 	if err != nil {
 		return err
 	}

@@ -136,6 +136,21 @@ type progress struct {
 	shown          bool // a status line is on screen
 	stop           chan struct{}
 	closed         bool
+	// status, when set, is the whole status line (reading files, drawing
+	// charts), shown from after on.
+	status func() string
+	after  time.Time
+}
+
+// newStatus shows status() on w's terminal, rewritten every second, from
+// two seconds on: work that ends sooner shows nothing. Elsewhere it shows
+// nothing.
+func newStatus(w io.Writer, status func() string) *progress {
+	p := newProgress(w)
+	p.mu.Lock()
+	p.status, p.after = status, p.now().Add(2*time.Second)
+	p.mu.Unlock()
+	return p
 }
 
 func newProgress(w io.Writer) *progress {
@@ -206,6 +221,12 @@ func (p *progress) eta(planned time.Duration) time.Duration {
 
 // line is the status line: the run, its time, the campaign's ETA.
 func (p *progress) line() string {
+	if p.status != nil {
+		if p.now().Before(p.after) {
+			return ""
+		}
+		return p.status()
+	}
 	if p.total == 0 {
 		return ""
 	}

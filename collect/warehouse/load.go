@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/parse"
 )
 
@@ -127,6 +128,23 @@ type runKey struct {
 // captures and problems of the inputs they came from (everything when
 // the filter is empty).
 func (w *Warehouse) Load(ctx context.Context, f Filter) (*Loaded, error) {
+	return w.LoadWith(ctx, f, LoadOptions{})
+}
+
+// LoadOptions say how much of what is stored Load reads back.
+type LoadOptions struct {
+	// StatusKeep, when not nil, reduces each SHOW GLOBAL STATUS snapshot
+	// to the counters it names as it is read (collect.Options.StatusKeep):
+	// a reader that takes only counter deltas then holds a few numbers a
+	// snapshot, not every status variable of every run.
+	StatusKeep []string
+	// Compact stores each string of the runs once for all runs
+	// (collect.Options.Compact).
+	Compact bool
+}
+
+// LoadWith is Load with options.
+func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*Loaded, error) {
 	l := &Loaded{Doc: &parse.Document{}, Times: map[*parse.Run]time.Time{}}
 	q, args := runQuery(f)
 	rows, err := w.DB.QueryContext(ctx, q, args...)
@@ -136,6 +154,7 @@ func (w *Warehouse) Load(ctx context.Context, f Filter) (*Loaded, error) {
 	runs := map[runKey]*parse.Run{}
 	sources := map[int64]bool{}
 	var withIntervals []runKey
+	var compact collect.Compactor
 	for rows.Next() {
 		var k runKey
 		var n int
@@ -155,6 +174,9 @@ func (w *Warehouse) Load(ctx context.Context, f Filter) (*Loaded, error) {
 		}
 		if !f.Match(r, l.TimeOf) {
 			continue
+		}
+		if opts.Compact {
+			compact.Compact(r)
 		}
 		if n > 0 {
 			r.Intervals = make([]parse.Interval, 0, n)
@@ -185,7 +207,7 @@ func (w *Warehouse) Load(ctx context.Context, f Filter) (*Loaded, error) {
 		}
 		related = " WHERE source_id IN (SELECT id FROM sources WHERE input IN (SELECT input FROM sources WHERE id IN (" + idList(ids) + ")))"
 	}
-	if err := w.loadCaptures(ctx, l.Doc, related); err != nil {
+	if err := w.loadCaptures(ctx, l.Doc, related, opts.StatusKeep); err != nil {
 		return nil, err
 	}
 	if err := w.loadErrors(ctx, l.Doc, related); err != nil {
@@ -301,7 +323,7 @@ func (w *Warehouse) loadIntervals(ctx context.Context, f Filter, runs map[runKey
 }
 
 // loadCaptures reads hosts, variables and table status in stored order.
-func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where string) error {
+func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where string, statusKeep []string) error {
 	rows, err := w.DB.QueryContext(ctx, "SELECT source_id, idx, kind, doc FROM captures"+where+" ORDER BY ord")
 	if err != nil {
 		return err
@@ -331,6 +353,15 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 		}
 		if err := json.Unmarshal([]byte(doc), it); err != nil {
 			return fmt.Errorf("stored capture %d/%d: %w", src, idx, err)
+		}
+		if v, ok := it.(*parse.Variables); ok && statusKeep != nil && v.Kind == "status" {
+			vals := make(map[string]string, len(statusKeep))
+			for _, n := range statusKeep {
+				if x, ok := v.Values[n]; ok {
+					vals[n] = x
+				}
+			}
+			v.Values = vals
 		}
 		d.Add(it)
 	}
