@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/doc"
 )
 
 // status is what a block says of a line offered to it.
@@ -80,9 +82,9 @@ type ctx struct {
 	name     string
 	f        *format // what this input is read as
 	emit     func(Item)
-	found    int        // items emitted, errors excluded
-	headings []Heading  // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
-	sections [7]Heading // the Markdown headings naming a system, by level (noteSection)
+	found    int         // items emitted, errors excluded
+	headings []Heading   // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
+	outline  doc.Outline // the sections of the text (section); Unfenced: claimed lines are not given
 	// spellings maps a heading label in lower case to its first spelling:
 	// one post writing "X64" and "x64" names one machine.
 	spellings map[string]string
@@ -385,6 +387,10 @@ func (c *ctx) flushHook() {
 
 // remember keeps an unclaimed line as context for the blocks that follow.
 func (c *ctx) remember(l *Line) {
+	if l.Prompt == "" {
+		c.outline.Unfenced = true
+		c.outline.Add(l.No, l.Raw)
+	}
 	if l.Text == "" {
 		c.blankRun++
 		return
@@ -394,7 +400,6 @@ func (c *ctx) remember(l *Line) {
 	}
 	c.blankRun = 0
 	c.noteTestWord(l)
-	c.noteSection(l)
 	if len(c.headings) == maxHeadings {
 		copy(c.headings, c.headings[1:])
 		c.headings = c.headings[:maxHeadings-1]

@@ -59,6 +59,12 @@ const MaxTitle = 80
 // An Outline follows the sections of a document read line by line: Add
 // each line in order; Path gives the headings the current line is under.
 type Outline struct {
+	// Unfenced is set by a caller that gives the outline only the lines
+	// no tool grammar claimed: a fence's closing line may then be one it
+	// never sees, and fences are not followed (every line is read as if
+	// outside one).
+	Unfenced bool
+
 	stack []Heading
 	// The previous non-blank line, for a setext underline or a framed
 	// banner below it.
@@ -89,7 +95,7 @@ func (o *Outline) Add(no int, line string) (Heading, bool) {
 		return Heading{}, false
 	}
 	if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-		o.fence = !o.fence
+		o.fence = !o.fence && !o.Unfenced
 		o.prev, o.prevRule = "", false
 		return Heading{}, false
 	}
@@ -128,18 +134,27 @@ func (o *Outline) Add(no int, line string) (Heading, bool) {
 	}
 	h.Line = no
 	o.prevAdded = true
+	if h.Title == "" {
+		o.pop(h.Level)
+		return Heading{}, false
+	}
 	o.push(h)
 	return h, true
 }
 
-// Note adds a heading found by the caller (a label line it knows more
-// of) to the outline.
+// push adds a heading, ending the sections of its level and below.
 func (o *Outline) push(h Heading) {
+	o.pop(h.Level)
+	o.stack = append(o.stack, h)
+}
+
+// pop ends the sections of level and below.
+func (o *Outline) pop(level int) {
 	k := len(o.stack)
-	for k > 0 && o.stack[k-1].Level >= h.Level {
+	for k > 0 && o.stack[k-1].Level >= level {
 		k--
 	}
-	o.stack = append(o.stack[:k], h)
+	o.stack = o.stack[:k]
 }
 
 // Path returns the headings the last line read is under, outermost
@@ -218,13 +233,12 @@ func lineHeading(t string, inFence bool) (Heading, bool) {
 		for level < len(t) && t[level] == '#' {
 			level++
 		}
-		if level > 6 || level == len(t) || t[level] != ' ' && t[level] != '\t' {
+		if level > 6 || level < len(t) && t[level] != ' ' && t[level] != '\t' {
 			return Heading{}, false
 		}
+		// An empty heading ("####") ends the sections of its level:
+		// Add pops them and makes no heading.
 		title := cleanTitle(strings.TrimRight(strings.TrimSpace(t[level:]), "# "))
-		if title == "" {
-			return Heading{}, false
-		}
 		return Heading{Level: level, Form: ATX, Title: title}, true
 	case '<':
 		if len(t) > 8 && (t[1] == 'h' || t[1] == 'H') && t[2] >= '1' && t[2] <= '6' && (t[3] == '>' || t[3] == ' ') {

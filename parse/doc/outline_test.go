@@ -41,12 +41,13 @@ const pub = "../../testdata/public/"
 // making no section.
 func TestOutlineNestedATXFencedOutput(t *testing.T) {
 	got := outlineAt(t, pub+"identity/sb1.1.0-memory-block-size-32M-16M-8M-128M-repeats-cpu-fileio-rndrw-takes.txt",
-		24, 110, 199, 296, 600, 800)
+		24, 110, 199, 296, 380, 600, 800)
 	want := map[int]string{
 		24:  "CPU",
 		110: "CPU / Take 2",
 		199: "Memory",
 		296: "Memory / 16MB",
+		380: "Memory", // an empty "####" ends the 16MB group
 		600: "File I/O",
 		800: "Appendix",
 	}
@@ -110,6 +111,7 @@ func TestLineHeadingForms(t *testing.T) {
 		{"## 并发测试", ATX, "并发测试"},                    // identity/mysqlslap-windows-cmd-prompts-...-zh.txt:14
 		{"#### Take 2", ATX, "Take 2"},
 		{"#####way1: resource-install", 0, ""}, // no space after the marks: no ATX heading
+		{"####", ATX, ""},                      // an empty heading, which ends sections
 		{"BACKGROUND THREAD", Banner, "BACKGROUND THREAD"},
 		{"COMMIT", 0, ""}, // one upper-case word, unframed: output, not a banner
 		{"Threads fairness:", Colon, "Threads fairness"},
