@@ -344,6 +344,9 @@ func normalizeKnown(l *Line, plain bool) {
 	if p, rest, ok := splitPromptLacking(s, l.win.lacks(needleAt) && l.win.lacks(needleShell)); ok {
 		l.Prompt = p
 		s = rest
+	} else if t := stripNote(s); len(t) != len(s) {
+		s = t // "transactions: 1234 (56.78 per sec.)  # best run" (fragment.go)
+		l.win = nil
 	}
 	l.Text = strings.TrimSpace(s)
 }

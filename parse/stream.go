@@ -85,6 +85,12 @@ type ctx struct {
 	found    int         // items emitted, errors excluded
 	headings []Heading   // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
 	outline  doc.Outline // the sections of the text (section); Unfenced: claimed lines are not given
+
+	// spacingKnown is set once the input is known to be a reprint with a
+	// blank line after every line (reprint) or not; textBefore: the last
+	// line read held text.
+	spacingKnown, reprint, textBefore bool
+	printed                           map[[2]float64]bool // counts and rates of the runs read (fragment.go)
 	// spellings maps a heading label in lower case to its first spelling:
 	// one post writing "X64" and "x64" names one machine.
 	spellings map[string]string
@@ -284,6 +290,21 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		if lr.binary {
 			c.errorf(no, "binary data, not text (expected %s)", f.binaryExpect())
 			return nil
+		}
+		if !c.spacingKnown || c.reprint {
+			// A reprint with a blank line after every line (doc.Spaced)
+			// is read without them, decided at the first blank line
+			// after text from the lines ahead.
+			blank := trimBlank(raw) == ""
+			if !c.spacingKnown && blank && c.textBefore {
+				c.spacingKnown = true
+				c.reprint = lr.winOff <= len(lr.win) && doc.Spaced(lr.win[lr.winOff:])
+			}
+			if c.reprint && blank && c.textBefore {
+				c.textBefore = false
+				continue
+			}
+			c.textBefore = !blank
 		}
 		l = Line{No: no, Raw: raw}
 		if lr.plain {

@@ -183,3 +183,25 @@ func TestCounter(t *testing.T) {
 		}
 	}
 }
+
+// A real output with a blank line after every line is spaced; the output
+// as printed, and Markdown prose, are not.
+func TestSpaced(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/real/sysbench-1.0.20-cpu-2thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Spaced(string(b)) {
+		t.Error("the output as printed taken for a reprint")
+	}
+	if !Spaced(strings.ReplaceAll(string(b), "\n", "\n\n")) {
+		t.Error("the reprint not recognised")
+	}
+	p, err := os.ReadFile(pub + "identity/tidb-3.0.1-k8s-sysbench-1.0.17-tables-under-labels-same-table-reused-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Spaced(string(p)) {
+		t.Error("a Markdown page taken for a reprint")
+	}
+}
