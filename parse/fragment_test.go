@@ -99,3 +99,61 @@ func TestReprintBlankAfterEveryLine(t *testing.T) {
 		t.Fatalf("plain: %d runs", len(runs))
 	}
 }
+
+// A prompt sign glued to the tool's name is a prompt: a Raspberry Pi 4
+// characterisation README (public code index file id 36814694849)
+// writes "```$sysbench cpu --threads=2 run```" and "```$sysbench
+// --test=cpu --cpu-max-prime=10000 run```"; mysqlslap is typed so too. A
+// shell variable is not.
+func TestPromptGluedToTool(t *testing.T) {
+	for _, c := range [][3]string{
+		{"$sysbench cpu --threads=2 run", "$", "sysbench cpu --threads=2 run"},
+		{"$sysbench --test=cpu --cpu-max-prime=10000 run", "$", "sysbench --test=cpu --cpu-max-prime=10000 run"},
+		{"$mysqlslap -a --concurrency=50", "$", "mysqlslap -a --concurrency=50"},
+		{"$mysqlslap", "", "$mysqlslap"},
+		{"$MYSQLSLAP_OPTS -a", "", "$MYSQLSLAP_OPTS -a"},
+	} {
+		p, rest, _ := splitPrompt(c[0])
+		if p != c[1] || rest != c[2] {
+			t.Errorf("splitPrompt(%q) = %q, %q; want %q, %q", c[0], p, rest, c[1], c[2])
+		}
+	}
+}
+
+// Output that does not name its test, shown without a command after a
+// run that had one: a heading naming another test between them ("*
+// threads benchmark", as Occlum's sysbench demo README heads its threads
+// command, public code index file id 5312051112) says the earlier
+// command is not this run's.
+func TestHeadingNamesTestOfOutputWithoutCommand(t *testing.T) {
+	mutex, err := os.ReadFile("../testdata/real/sysbench-1.0.20-mutex-4thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	threads, err := os.ReadFile("../testdata/real/sysbench-1.0.20-threads-4thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(threads)
+	out = out[strings.Index(out, "sysbench 1.0.20"):] // the output without its command
+	runs := runsOf(t, string(mutex)+"\n* threads benchmark\n\n"+out)
+	if len(runs) != 2 || runs[0].Test != "mutex" || runs[1].Test != "threads" {
+		for _, r := range runs {
+			t.Logf("line %d test %q", r.Line, r.Test)
+		}
+		t.Fatalf("%d runs, want mutex then threads", len(runs))
+	}
+	// Neither shown with its command, the first under a heading naming
+	// mutex: the later heading names the second.
+	m := string(mutex)
+	m = m[strings.Index(m, "sysbench 1.0.20"):]
+	runs = runsOf(t, "* mutex benchmark\n\n"+m+"\n* threads benchmark\n\n"+out)
+	if len(runs) != 2 || runs[0].Test != "mutex" || runs[1].Test != "threads" {
+		t.Errorf("without commands: %d runs, tests %q, %q", len(runs), runs[0].Test, runs[len(runs)-1].Test)
+	}
+	// Without the heading, the output is taken for the mutex command's.
+	runs = runsOf(t, string(mutex)+"\n\n"+out)
+	if len(runs) != 2 || runs[1].Test != "mutex" {
+		t.Errorf("no heading: second run test %q", runs[len(runs)-1].Test)
+	}
+}

@@ -315,7 +315,14 @@ func (r *Run) pickCandidate() {
 // sysbench did).
 func (r *Run) settle() {
 	r.captureEngine()
-	if cmd := r.inherit; cmd != nil && r.Command == "" && (r.Test == "" || r.Test == cmd.Test) {
+	// A heading or line naming another test between the last command and
+	// this run ("THREADS BENCHMARKS" after the mutex run's command) says
+	// the command is not this run's.
+	renamed := r.inherit != nil && r.headTest != "" && r.headTestLine > r.inheritLine && r.headTest != r.inherit.Test
+	if renamed && r.Test == "" && r.SQL == nil && r.FileIO == nil && r.Memory == nil {
+		r.proseTest, r.proseTestLine = r.headTest, r.headTestLine
+	}
+	if cmd := r.inherit; cmd != nil && r.Command == "" && (r.Test == "" || r.Test == cmd.Test) && !renamed {
 		r.applyCommand(cmd)
 		r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(r.inheritLine)+", the last shown before this run")
 		r.Warn(r.Line, "no command line right above this run: the one at line "+strconv.Itoa(r.inheritLine)+" is taken for it")
@@ -883,6 +890,28 @@ func (r *Run) captureEngine() {
 func (c *ctx) noteTestWord(l *Line) {
 	if w := testWord(l.Text); w != "" {
 		c.testWord, c.testWordLine = w, l.No
+	}
+}
+
+// noteHeadingTest takes the test a heading names when its output does
+// not name it and the word is too common in prose to be read from any
+// line: "threads" in "* threads benchmark" (Occlum's sysbench demo) or an
+// upper-case banner "THREADS BENCHMARKS"; not in "16 threads", a count.
+func (c *ctx) noteHeadingTest(h doc.Heading) {
+	words := strings.Fields(strings.ToLower(h.Title))
+	if len(words) == 0 || len(words) > 4 || strings.ContainsAny(h.Title, "0123456789") {
+		return
+	}
+	if w := testWord(h.Title); w != "" {
+		c.headTest, c.headTestLine = w, h.Line
+		return
+	}
+	for _, w := range words {
+		if w == "threads" || w == "thread" {
+			c.headTest, c.headTestLine = "threads", h.Line
+			c.testWord, c.testWordLine = "threads", h.Line // the last test named wins
+			return
+		}
 	}
 }
 

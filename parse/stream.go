@@ -91,6 +91,8 @@ type ctx struct {
 	// line read held text.
 	spacingKnown, reprint, textBefore bool
 	printed                           map[[2]float64]bool // counts and rates of the runs read (fragment.go)
+	headTest                          string              // the test the last heading named (noteHeadingTest)
+	headTestLine                      int
 	// spellings maps a heading label in lower case to its first spelling:
 	// one post writing "X64" and "x64" names one machine.
 	spellings map[string]string
@@ -410,7 +412,9 @@ func (c *ctx) flushHook() {
 func (c *ctx) remember(l *Line) {
 	if l.Prompt == "" {
 		c.outline.Unfenced = true
-		c.outline.Add(l.No, l.Raw)
+		if h, ok := c.outline.Add(l.No, l.Raw); ok {
+			c.noteHeadingTest(h)
+		}
 	}
 	if l.Text == "" {
 		c.blankRun++
@@ -681,6 +685,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	if tool != ToolTable {
 		if c.testWord != "" && line-c.testWordLine <= 40 {
 			r.proseTest, r.proseTestLine = c.testWord, c.testWordLine
+		}
+		if c.headTest != "" && line-c.headTestLine <= 40 {
+			r.headTest, r.headTestLine = c.headTest, c.headTestLine
 		}
 		r.engineHint, r.engineFrom, r.engineLine = c.engine, c.engineFrom, c.engineLine
 		r.schemaHint, r.schemaLine, r.scriptLine = c.schema, c.schemaLine, c.scriptLine
