@@ -701,11 +701,11 @@ func (c *ctx) labelAbove(line int) (string, int) {
 func (c *ctx) section() (string, int) {
 	var b strings.Builder
 	at := 0
-	for _, h := range c.outline.Path() {
+	for k, h := range c.outline.Path() {
 		if h.Form == doc.Item || h.Form == doc.ATX && h.Level == 1 {
 			continue
 		}
-		t := stripSectionNumber(h.Title)
+		t := stripSectionNumber(c.outline.Name(k)) // a title used twice is told apart by its text
 		if namesNothing(t) || utf8.RuneCountInString(t) > 60 || repeatMarkRE.MatchString(t) {
 			continue // "Second run", "第二次": a repeat, not an experiment
 		}

@@ -24,6 +24,11 @@ func FuzzOutline(f *testing.F) {
 			if ok && (h.Title == "" || h.Level < 1 || h.Level > 11 || h.Line < 1 || h.Line > i+1) {
 				t.Fatalf("line %d %q: heading %+v", i+1, l, h)
 			}
+			for k := range o.Path() {
+				if n := o.Name(k); !strings.HasPrefix(n, o.Path()[k].Title) {
+					t.Fatalf("line %d: name %q of %q", i+1, n, o.Path()[k].Title)
+				}
+			}
 		}
 		for _, h := range o.Path() {
 			_ = h.Title

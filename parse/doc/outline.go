@@ -6,6 +6,7 @@
 package doc
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -49,7 +50,15 @@ type Heading struct {
 	Level int    // 1 to 6 for Markdown forms, 7 to 11 for the others (Form.rank)
 	Form  Form   // how it was written
 	Title string // the title without its marks, and without a final ':'
+	// Intro holds the first lines of text under a Markdown heading (level
+	// 1 to 6) before its first Markdown subsection (at most maxIntro):
+	// what tells two sections of one title apart (Name).
+	Intro  []string
+	closed bool // a Markdown subsection started: Intro is complete
 }
+
+// maxIntro bounds Heading.Intro.
+const maxIntro = 8
 
 // MaxTitle is the longest title, in runes, a line can have and still be
 // a heading of a form that has no marks of its own (Colon, Banner,
@@ -66,6 +75,10 @@ type Outline struct {
 	Unfenced bool
 
 	stack []Heading
+	// seen holds, by level and title, the intro of the first section of
+	// that title, for Name.
+	seen     map[string][]string
+	seenLine map[string]int // the line of the first section of each key
 	// The previous non-blank line, for a setext underline or a framed
 	// banner below it.
 	prev        string
@@ -130,6 +143,9 @@ func (o *Outline) Add(no int, line string) (Heading, bool) {
 	o.prev, o.prevNo, o.prevRule, o.prevAdded = t, no, wasRule, false
 	h, ok := lineHeading(t, o.fence)
 	if !ok {
+		if !o.fence {
+			o.addIntro(t) // code in a fence is no section's description
+		}
 		return Heading{}, false
 	}
 	h.Line = no
@@ -145,7 +161,74 @@ func (o *Outline) Add(no int, line string) (Heading, bool) {
 // push adds a heading, ending the sections of its level and below.
 func (o *Outline) push(h Heading) {
 	o.pop(h.Level)
+	if h.Level <= 6 {
+		o.closeIntro()
+	} else {
+		o.addIntro(h.Title)
+	}
 	o.stack = append(o.stack, h)
+}
+
+// addIntro adds a line of text to the intro of the deepest Markdown
+// heading, while it has no Markdown subsection.
+func (o *Outline) addIntro(t string) {
+	for k := len(o.stack) - 1; k >= 0; k-- {
+		h := &o.stack[k]
+		if h.Level > 6 {
+			continue
+		}
+		if !h.closed && len(h.Intro) < maxIntro {
+			if r := []rune(t); len(r) > MaxTitle {
+				t = string(r[:MaxTitle])
+			}
+			h.Intro = append(h.Intro, t)
+		}
+		return
+	}
+}
+
+// closeIntro ends the intro of every heading on the stack: a Markdown
+// subsection starts below them.
+func (o *Outline) closeIntro() {
+	for k := range o.stack {
+		o.stack[k].closed = true
+	}
+}
+
+// Name returns the title of the k-th heading of Path as a reader names
+// its section: the title, and, when an earlier section of the same level
+// and title that Name was asked about had other text under it ("##
+// 阿里云 ECS e-c1m1.large" twice, one with a Debian image line, one with
+// another), the first line of this one's intro the other's lacks, in
+// parentheses.
+func (o *Outline) Name(k int) string {
+	h := o.stack[k]
+	if h.Level > 6 {
+		return h.Title
+	}
+	key := strconv.Itoa(h.Level) + "\x00" + h.Title
+	if o.seen == nil {
+		o.seen, o.seenLine = map[string][]string{}, map[string]int{}
+	}
+	if at, ok := o.seenLine[key]; !ok || at == h.Line {
+		o.seenLine[key], o.seen[key] = h.Line, h.Intro
+		return h.Title
+	}
+	for _, l := range h.Intro {
+		if !contains(o.seen[key], l) {
+			return h.Title + " (" + l + ")"
+		}
+	}
+	return h.Title
+}
+
+func contains(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
 }
 
 // pop ends the sections of level and below.

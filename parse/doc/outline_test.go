@@ -205,3 +205,55 @@ func TestSpaced(t *testing.T) {
 		t.Error("a Markdown page taken for a reprint")
 	}
 }
+
+// The Spanish VM-vs-Docker write-up (identity/SOURCES.md) uses the title
+// "### 🌟 Objetivo" twice, with different text under each (the aim of the
+// sysbench test in section 4, of the 2048 game in section 5): named a
+// second time, the title takes the first line of its text the first one
+// lacks. "#### En Docker:" twice, with only code under each, keeps its
+// name; so does "### mysql" under three tests of the mesh-port notes.
+func TestOutlineNameRepeatedTitle(t *testing.T) {
+	names := func(path string, lines ...int) map[int]string {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		want := map[int]bool{}
+		for _, l := range lines {
+			want[l] = true
+		}
+		got := map[int]string{}
+		var o Outline
+		sc := bufio.NewScanner(f)
+		for no := 1; sc.Scan(); no++ {
+			o.Add(no, sc.Text())
+			if want[no] {
+				var parts []string
+				for k := range o.Path() {
+					parts = append(parts, o.Name(k))
+				}
+				got[no] = strings.Join(parts, " / ")
+			}
+		}
+		return got
+	}
+	const es = "identity/sb-cpu-virtualbox-vm-vs-docker-table-hilos-eventos-s-total-eventos-comma-thousands-average-of-5-es.txt"
+	got := names(pub+es, 37, 67, 45, 108)
+	if !strings.HasSuffix(got[37], " / 🌟 Objetivo") {
+		t.Errorf("first Objetivo: %q", got[37])
+	}
+	// (an intro line is kept to MaxTitle runes)
+	if !strings.HasSuffix(got[67], " / 🌟 Objetivo (Observar y comparar el uso de recursos del sistema al ejecutar una aplicación in)") {
+		t.Errorf("second Objetivo: %q", got[67])
+	}
+	if !strings.HasSuffix(got[45], " / En Docker") || !strings.HasSuffix(got[108], " / En Docker") {
+		t.Errorf("En Docker: %q, %q", got[45], got[108])
+	}
+	mesh := names(pub+"identity/sb1.0-oltp-ro-rw-wo-for-loop-threads-grep-transactions-mysql-vs-database-mesh-port.txt", 20, 50, 75)
+	for _, l := range []int{20, 50, 75} {
+		if !strings.HasSuffix(mesh[l], " / mysql") {
+			t.Errorf("line %d: %q", l, mesh[l])
+		}
+	}
+}
