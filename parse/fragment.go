@@ -102,3 +102,11 @@ func (c *ctx) notePrintedValue(count, rate float64) {
 	}
 	c.printed[[2]float64{count, rate}] = true
 }
+
+// markdownTitle reports whether a sysbench "command" after a root prompt
+// is a Markdown title naming sysbench ("# sysbench v0.5 - 3x Five Minute
+// Runs on work with 5.1 vs. 5.2-wl86"): no action (run, prepare, cleanup,
+// help) and no option, which a command sysbench could run has.
+func markdownTitle(cmd *Command) bool {
+	return cmd.Tool == ToolSysbench && cmd.Action == "" && len(cmd.Opts) == 0
+}

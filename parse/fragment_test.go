@@ -157,3 +157,25 @@ func TestHeadingNamesTestOfOutputWithoutCommand(t *testing.T) {
 		t.Errorf("no heading: second run test %q", runs[len(runs)-1].Test)
 	}
 }
+
+// A Markdown title naming sysbench is not a root prompt's command: the
+// MariaDB 5.1 vs 5.2-wl86 notes open with "# sysbench v0.5 - 3x Five
+// Minute Runs on work with 5.1 vs. 5.2-wl86"; "# sysbench cpu help" (the
+// Lua-scripts transcript) stays a command.
+func TestMarkdownTitleNamingSysbench(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		cmd  bool
+	}{
+		{"# sysbench v0.5 - 3x Five Minute Runs on work with 5.1 vs. 5.2-wl86", false},
+		{"# sysbench cpu help", true},
+		{"# sysbench --test=cpu run", true},
+	} {
+		l := Line{No: 1, Raw: c.line}
+		normalize(&l)
+		cmd := commandInLine(l.Text, &l)
+		if got := cmd != nil && !(l.Prompt == "#" && markdownTitle(cmd)); got != c.cmd {
+			t.Errorf("%q: command %v, want %v", c.line, got, c.cmd)
+		}
+	}
+}

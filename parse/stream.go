@@ -321,6 +321,11 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 			continue
 		}
 		l.Cmd = commandInLine(l.Text, &l)
+		if l.Cmd != nil && l.Prompt == "#" && markdownTitle(l.Cmd) {
+			// "# sysbench scaling issue": a Markdown title, not a root
+			// prompt's command; the outline reads it from Raw.
+			l.Cmd, l.Prompt = nil, ""
+		}
 		if l.Prompt != "" || l.Cmd != nil || c.continuesCommand(&l) {
 			c.noteCommand(&l)
 		} else if l.win.lacks(needleBacktick) {
