@@ -74,11 +74,21 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		byWorkload[w] = append(byWorkload[w], i)
 	}
 	runVars := variablesOfRuns(runs, vars)
+	headings, hw := headingIdentity(runs, by)
+	warn = append(warn, hw...)
 	// value returns a run's value of a dimension; known is false when the
 	// run does not say.
 	value := func(r *parse.Run, d dim) (v string, known bool) {
 		switch d.kind {
 		case "label":
+			if d.name == "heading" {
+				// What of the headings tells experiments apart
+				// (headingIdentity); nothing of them is as no heading.
+				if v = headings[r]; v == "" {
+					return "-", true
+				}
+				return v, true
+			}
 			v, known = r.Labels[d.name]
 			if !known && presenceKeys[d.name] {
 				return "-", true // no label line above it is a value too

@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/sbreport/sbreport/parse/doc"
 )
 
 // What a run is: the parts of its identity that the text around it gives
@@ -312,7 +315,14 @@ func (r *Run) pickCandidate() {
 // sysbench did).
 func (r *Run) settle() {
 	r.captureEngine()
-	if cmd := r.inherit; cmd != nil && r.Command == "" && (r.Test == "" || r.Test == cmd.Test) {
+	// A heading or line naming another test between the last command and
+	// this run ("THREADS BENCHMARKS" after the mutex run's command) says
+	// the command is not this run's.
+	renamed := r.inherit != nil && r.headTest != "" && r.headTestLine > r.inheritLine && r.headTest != r.inherit.Test
+	if renamed && r.Test == "" && r.SQL == nil && r.FileIO == nil && r.Memory == nil {
+		r.proseTest, r.proseTestLine = r.headTest, r.headTestLine
+	}
+	if cmd := r.inherit; cmd != nil && r.Command == "" && (r.Test == "" || r.Test == cmd.Test) && !renamed {
 		r.applyCommand(cmd)
 		r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(r.inheritLine)+", the last shown before this run")
 		r.Warn(r.Line, "no command line right above this run: the one at line "+strconv.Itoa(r.inheritLine)+" is taken for it")
@@ -687,52 +697,50 @@ func (c *ctx) labelAbove(line int) (string, int) {
 	return "", 0
 }
 
-// noteSection follows the Markdown headings ("## MariaDB 10.6") of the
-// text: a heading of level 2 to 6 that names a server, an engine or a
-// machine labels the runs of its section, down to the next heading of
-// its level or above; one naming a topic ("## 并发测试", concurrency
-// test; "### Read-only") labels nothing but keeps the sections above it.
-// ("# " is a root prompt, and read as one.)
-func (c *ctx) noteSection(l *Line) {
-	h := l.Text
-	level := 0
-	for level < len(h) && h[level] == '#' {
-		level++
-	}
-	if level < 2 || level > 6 || level == len(h) || h[level] != ' ' {
-		return
-	}
-	for k := level; k < len(c.sections); k++ {
-		c.sections[k] = Heading{}
-	}
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.Trim(h, "#*_ ")), ":"))
-	if headingNamesSystem(t) && len([]rune(t)) <= 40 && !repeatMarkRE.MatchString(t) {
-		c.sections[level] = Heading{No: l.No, Text: t}
-	}
-}
-
-// section returns the innermost section heading that names a system.
+// section returns the path of sections (doc.Outline) the current line
+// is under, as the titles a reader would name the runs below by, outer
+// first and joined by " / ", and the line of the innermost: every form of
+// heading but a document's title (ATX level 1, also a root prompt) and
+// short list items (labelAbove reads those right above a run), without
+// titles that name nothing but the output ("Results", "测试结果") or run
+// on as prose. Whether a title tells runs apart, restates what they
+// carry or counts their repeats is decided with the other runs in view
+// (analyze).
 func (c *ctx) section() (string, int) {
-	for k := len(c.sections) - 1; k >= 2; k-- {
-		if h := c.sections[k]; h.Text != "" {
-			return h.Text, h.No
+	var b strings.Builder
+	at := 0
+	for k, h := range c.outline.Path() {
+		if h.Form == doc.Item || h.Form == doc.ATX && h.Level == 1 {
+			continue
 		}
+		t := stripSectionNumber(c.outline.Name(k)) // a title used twice is told apart by its text
+		if namesNothing(t) || utf8.RuneCountInString(t) > 60 || repeatMarkRE.MatchString(t) {
+			continue // "Second run", "第二次": a repeat, not an experiment
+		}
+		if b.Len() > 0 {
+			b.WriteString(" / ")
+		}
+		b.WriteString(t)
+		at = h.Line
 	}
-	return "", 0
+	return b.String(), at
 }
 
-// machineWords are machines and virtualisation a section heading may
-// name besides the databases and engines of systemWords.
-var machineWords = map[string]bool{"graviton": true, "epyc": true, "xeon": true, "ryzen": true, "raspberry": true,
-	"docker": true, "kvm": true, "qemu": true, "virtualbox": true, "vitess": true, "galera": true, "cockroachdb": true,
-	"yugabyte": true, "singlestore": true, "greenplum": true, "opengauss": true, "gaussdb": true, "rds": true}
-
-// headingNamesSystem reports whether a section heading names a server,
-// an engine or a machine: one of systemWords or machineWords as a word
-// ("MariaDB 10.6", "mysql8", "Graviton2"), in any ASCII case.
-// ("## Memory" is sysbench's memory test, not the MEMORY engine.)
-func headingNamesSystem(t string) bool {
-	return anyLetterWord(t, func(w string) bool { return systemWords[w] && w != "memory" || machineWords[w] })
+// stripSectionNumber removes the number of a numbered section ("2. CPU
+// Benchmark", "3.1. Read-only", "2) fileio", "01. sysbench 1.0.20安装"): the place of a
+// section in the text is no part of what its runs are.
+func stripSectionNumber(t string) string {
+	i := 0
+	for i < len(t) && (t[i] >= '0' && t[i] <= '9' || t[i] == '.' && i > 0) {
+		i++
+	}
+	if i == 0 || i == len(t) || t[i] != ' ' && t[i] != ')' || t[i-1] != '.' && t[i] != ')' {
+		return t // "1.5 GHz", "16 threads": a figure, not a section's number
+	}
+	if r := strings.TrimSpace(strings.TrimLeft(t[i:], ") ")); r != "" {
+		return r
+	}
+	return t
 }
 
 // outputWords, with fillerWords, make a label line that names nothing
@@ -890,6 +898,28 @@ func (r *Run) captureEngine() {
 func (c *ctx) noteTestWord(l *Line) {
 	if w := testWord(l.Text); w != "" {
 		c.testWord, c.testWordLine = w, l.No
+	}
+}
+
+// noteHeadingTest takes the test a heading names when its output does
+// not name it and the word is too common in prose to be read from any
+// line: "threads" in "* threads benchmark" (Occlum's sysbench demo) or an
+// upper-case banner "THREADS BENCHMARKS"; not in "16 threads", a count.
+func (c *ctx) noteHeadingTest(h doc.Heading) {
+	words := strings.Fields(strings.ToLower(h.Title))
+	if len(words) == 0 || len(words) > 4 || strings.ContainsAny(h.Title, "0123456789") {
+		return
+	}
+	if w := testWord(h.Title); w != "" {
+		c.headTest, c.headTestLine = w, h.Line
+		return
+	}
+	for _, w := range words {
+		if w == "threads" || w == "thread" {
+			c.headTest, c.headTestLine = "threads", h.Line
+			c.testWord, c.testWordLine = "threads", h.Line // the last test named wins
+			return
+		}
 	}
 }
 

@@ -477,31 +477,37 @@ func TestSchemaAndScriptLabels(t *testing.T) {
 	}
 }
 
-// A Markdown section heading that names a server, an engine or a machine
-// labels the runs of its section, with prose between ("## MariaDB 10.6"
-// and "## MySQL 8.0" above their outputs were pooled as repeats); one
-// naming a topic ("## 并发测试", concurrency test; "## Memory", the test)
-// labels nothing, so that the steps of one experiment stay repeats.
-func TestSectionHeadingNamesSystem(t *testing.T) {
+// Every section heading labels the runs of its section with the path of
+// titles above them, whatever words it uses ("## MariaDB 10.6" and "## MySQL
+// 8.0" above their outputs were pooled as repeats; "## my laptop" named
+// nothing): whether a title restates the run ("### Memory") or counts its
+// repeats ("## Test 2") is decided with every run in view
+// (analyze.headingIdentity). Titles that name only the output
+// ("## Results"), a repeat in words ("## Second run") or a section's
+// number ("## 2. CPU Benchmark") are left out here.
+func TestSectionHeadingPath(t *testing.T) {
 	prose := "\nThe server ran with the defaults of its package.\nWe ran it twice.\n\n```\n"
 	runs := runsOf(t, "## MariaDB 10.6\n"+prose+realCPU(t)+"```\n\n## MySQL 8.0\n"+prose+realCPU(t)+"```\n")
 	if len(runs) != 2 || runs[0].Labels["heading"] != "MariaDB 10.6" || runs[1].Labels["heading"] != "MySQL 8.0" {
 		t.Fatalf("%d runs, headings %q, %q; want MariaDB 10.6, MySQL 8.0", len(runs), runs[0].Labels["heading"],
 			runs[len(runs)-1].Labels["heading"])
 	}
-	for _, h := range []string{"## 并发测试", "### Memory", "## Results", "## Test 2", "## 2. CPU Benchmark"} {
-		runs := runsOf(t, h+prose+realCPU(t)+"```\n\n"+h+"x"+prose+realCPU(t)+"```\n")
-		if len(runs) != 2 || runs[0].Labels["heading"] != "" || runs[1].Labels["heading"] != "" {
-			t.Errorf("%q: headings %q, %q; want none", h, runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
+	for _, c := range [][2]string{{"## 并发测试", "并发测试"}, {"### Memory", "Memory"}, {"## Results", ""},
+		{"## Test 2", "Test 2"}, {"## 2. CPU Benchmark", "CPU Benchmark"}, {"## Second run", ""},
+		{"## my laptop", "my laptop"}, {"my laptop\n---------", "my laptop"}, {"<h2>my laptop</h2>", "my laptop"},
+		{"**my laptop**", "my laptop"}, {"MY LAPTOP", "MY LAPTOP"}} {
+		runs := runsOf(t, c[0]+"\n"+prose+realCPU(t)+"```\n")
+		if len(runs) != 1 || runs[0].Labels["heading"] != c[1] {
+			t.Errorf("%q: %d runs, heading %q; want %q", c[0], len(runs), runs[0].Labels["heading"], c[1])
 		}
 	}
-	// Every run of a section takes its heading (the two runs of one server
-	// stay repeats); a topic subsection keeps it, the next section ends it.
+	// Every run of a section takes its path; a subsection adds to it, the
+	// next section of the level replaces it.
 	runs = runsOf(t, "## MariaDB 10.6\n"+prose+realCPU(t)+"```\n### Read-only\n"+prose+realCPU(t)+
 		"```\n## Conclusion\n"+prose+realCPU(t)+"```\n")
-	if len(runs) != 3 || runs[0].Labels["heading"] != "MariaDB 10.6" || runs[1].Labels["heading"] != "MariaDB 10.6" ||
-		runs[2].Labels["heading"] != "" {
-		t.Errorf("runs of one section: %d runs, headings %q, %q, %q; want MariaDB 10.6 twice, then none", len(runs),
+	if len(runs) != 3 || runs[0].Labels["heading"] != "MariaDB 10.6" || runs[1].Labels["heading"] != "MariaDB 10.6 / Read-only" ||
+		runs[2].Labels["heading"] != "Conclusion" {
+		t.Errorf("runs of one section: %d runs, headings %q, %q, %q", len(runs),
 			runs[0].Labels["heading"], runs[1].Labels["heading"], runs[len(runs)-1].Labels["heading"])
 	}
 }

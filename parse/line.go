@@ -344,6 +344,9 @@ func normalizeKnown(l *Line, plain bool) {
 	if p, rest, ok := splitPromptLacking(s, l.win.lacks(needleAt) && l.win.lacks(needleShell)); ok {
 		l.Prompt = p
 		s = rest
+	} else if t := stripNote(s); len(t) != len(s) {
+		s = t // "transactions: 1234 (56.78 per sec.)  # best run" (fragment.go)
+		l.win = nil
 	}
 	l.Text = strings.TrimSpace(s)
 }
@@ -380,6 +383,9 @@ func splitPromptLacking(s string, lacking bool) (prompt, rest string, ok bool) {
 		return s, "", true
 	case len(s) > 2 && (s[0] == '#' || s[0] == '$') && (s[1] == '/' || s[1] == '.') && strings.Contains(s, "sysbench"):
 		// A root prompt glued to the command: "#/usr/local/bin/sysbench ...".
+		return s[:1], s[1:], true
+	case len(s) > 10 && s[0] == '$' && (strings.HasPrefix(s[1:], "mysqlslap ") || strings.HasPrefix(s[1:], "sysbench ")):
+		// A prompt glued to the tool's name: "$mysqlslap -a --concurrency=50,100".
 		return s[:1], s[1:], true
 	case strings.HasPrefix(s, "mysql> "), strings.HasPrefix(s, "mysql>"):
 		return "mysql>", strings.TrimPrefix(strings.TrimPrefix(s, "mysql>"), " "), true

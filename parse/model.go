@@ -121,6 +121,8 @@ type Run struct {
 	candidates      []*Command // run commands typed together before the output, one of which it ran
 	candLine        int        // the line of the cleanup command that closed them
 	schemaHint      string     // the last index change shown above the run (schemaLabels)
+	headTest        string     // the test a heading above the run names (noteHeadingTest)
+	headTestLine    int
 	schemaLine      int
 	scriptLine      int // the last Lua event function shown above the run
 	headThreads     int // threads a line just above the run names

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/doc"
 )
 
 // status is what a block says of a line offered to it.
@@ -80,9 +82,17 @@ type ctx struct {
 	name     string
 	f        *format // what this input is read as
 	emit     func(Item)
-	found    int        // items emitted, errors excluded
-	headings []Heading  // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
-	sections [7]Heading // the Markdown headings naming a system, by level (noteSection)
+	found    int         // items emitted, errors excluded
+	headings []Heading   // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
+	outline  doc.Outline // the sections of the text (section); Unfenced: claimed lines are not given
+
+	// spacingKnown is set once the input is known to be a reprint with a
+	// blank line after every line (reprint) or not; textBefore: the last
+	// line read held text.
+	spacingKnown, reprint, textBefore bool
+	printed                           map[[2]float64]bool // counts and rates of the runs read (fragment.go)
+	headTest                          string              // the test the last heading named (noteHeadingTest)
+	headTestLine                      int
 	// spellings maps a heading label in lower case to its first spelling:
 	// one post writing "X64" and "x64" names one machine.
 	spellings map[string]string
@@ -286,6 +296,21 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 			c.errorf(no, "binary data, not text (expected %s)", f.binaryExpect())
 			return nil
 		}
+		if !c.spacingKnown || c.reprint {
+			// A reprint with a blank line after every line (doc.Spaced)
+			// is read without them, decided at the first blank line
+			// after text from the lines ahead.
+			blank := trimBlank(raw) == ""
+			if !c.spacingKnown && blank && c.textBefore {
+				c.spacingKnown = true
+				c.reprint = lr.winOff <= len(lr.win) && doc.Spaced(lr.win[lr.winOff:])
+			}
+			if c.reprint && blank && c.textBefore {
+				c.textBefore = false
+				continue
+			}
+			c.textBefore = !blank
+		}
 		l = Line{No: no, Raw: raw}
 		if lr.plain {
 			l.win = lr.w
@@ -300,6 +325,11 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		}
 		c.noteAssignment(&l)
 		l.Cmd = commandInLine(l.Text, &l)
+		if l.Cmd != nil && l.Prompt == "#" && markdownTitle(l.Cmd) {
+			// "# sysbench scaling issue": a Markdown title, not a root
+			// prompt's command; the outline reads it from Raw.
+			l.Cmd, l.Prompt = nil, ""
+		}
 		if l.Prompt != "" || l.Cmd != nil || c.continuesCommand(&l) {
 			c.noteCommand(&l)
 		} else if l.win.lacks(needleBacktick) {
@@ -389,6 +419,12 @@ func (c *ctx) flushHook() {
 
 // remember keeps an unclaimed line as context for the blocks that follow.
 func (c *ctx) remember(l *Line) {
+	if l.Prompt == "" {
+		c.outline.Unfenced = true
+		if h, ok := c.outline.Add(l.No, l.Raw); ok {
+			c.noteHeadingTest(h)
+		}
+	}
 	if l.Text == "" {
 		c.blankRun++
 		return
@@ -398,7 +434,6 @@ func (c *ctx) remember(l *Line) {
 	}
 	c.blankRun = 0
 	c.noteTestWord(l)
-	c.noteSection(l)
 	c.noteFacts(l)
 	if len(c.headings) == maxHeadings {
 		copy(c.headings, c.headings[1:])
@@ -660,6 +695,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	if tool != ToolTable {
 		if c.testWord != "" && line-c.testWordLine <= 40 {
 			r.proseTest, r.proseTestLine = c.testWord, c.testWordLine
+		}
+		if c.headTest != "" && line-c.headTestLine <= 40 {
+			r.headTest, r.headTestLine = c.headTest, c.headTestLine
 		}
 		r.engineHint, r.engineFrom, r.engineLine = c.engine, c.engineFrom, c.engineLine
 		r.schemaHint, r.schemaLine, r.scriptLine = c.schema, c.schemaLine, c.scriptLine

@@ -63,7 +63,9 @@ type sbBlock struct {
 	finished   bool     // the cumulative report's last block was read
 	fatal      bool     // FATAL/ALERT or Lua error seen
 	luaErr     bool
-	prepare    bool // started after a prepare/cleanup/help command
+	prepare    bool   // started after a prepare/cleanup/help command
+	fieldRun   bool   // started at a result field line, no block heading above it
+	prefix     string // the thread count glued before its field lines ("16 "), fragment.go
 
 	maxThds  float64    // largest interim thread count
 	ivs      []Interval // interim lines, in a pooled buffer until end
@@ -89,6 +91,25 @@ func detectSysbench(l *Line, c *ctx) block {
 	case startFragment:
 		f := &sbFragment{first: l.No, last: l.No, label: t}
 		return f
+	case startField:
+		// A result field kept without the block heading above it: the
+		// run opens the block the field belongs to, and ends where a
+		// field of it repeats (the next fragment's).
+		b := newSbBlock(l, c)
+		b.fieldRun = true
+		label, _, _ := cutLabel(t)
+		if n, field, ok := threadsPrefix(label); ok {
+			b.prefix = label[:len(label)-len(field)]
+			b.r.Threads, b.r.ThreadsFrom = iptr(n), "column"
+			label = field
+		}
+		if label == "events per second" {
+			b.openCPU("")
+		} else {
+			b.startBlock(secSQL, markSQL)
+		}
+		b.feedLine(l)
+		return b
 	}
 	return nil
 }
@@ -97,6 +118,7 @@ const (
 	startNone = iota
 	startRun
 	startFragment
+	startField // a result field line alone (see detectSysbench)
 )
 
 // sbStartKind classifies a line no block holds.
@@ -116,6 +138,11 @@ func sbStartKind(t string, c *ctx) int {
 		return startRun
 	}
 	label, val, ok := cutLabel(t)
+	if ok && label != "" && label[0] >= '0' && label[0] <= '9' {
+		if _, _, ok := threadsPrefix(label); ok {
+			return startField
+		}
+	}
 	if !ok {
 		switch {
 		case t == "Threads started!", t == "Latency histogram (values are in milliseconds)",
@@ -151,6 +178,22 @@ func sbStartKind(t string, c *ctx) int {
 	case "Total operations", "Operations performed":
 		if _, _, ok := leadingNum(val); ok {
 			return startRun
+		}
+	case "transactions", "queries", "events per second":
+		// A field line kept alone (grep-filtered, quoted in prose) is
+		// a run's result wherever it stands: "transactions: 89778
+		// (1496.01 per sec.)", "events per second: 337.06".
+		if v, rest, ok := leadingNum(val); ok && (label == "events per second" || strings.Contains(rest, "per sec")) {
+			rate := -1.0
+			if label != "events per second" {
+				rate, _ = perSec(rest)
+			}
+			if c != nil && (label == "transactions" && c.filtered() || c.restated(v, rate)) {
+				// a filtered transactions line is txline.go's; a value an
+				// earlier run printed is quoted, not measured again
+				return startNone
+			}
+			return startField
 		}
 	case "sum", "min", "avg", "max", "total number of events", "total time taken by event execution",
 		"events (avg/stddev)", "execution time (avg/stddev)":
@@ -312,6 +355,19 @@ func (b *sbBlock) feed(l *Line) status {
 
 // feedLine does the work of feed for this run's own lines.
 func (b *sbBlock) feedLine(l *Line) status {
+	if b.prefix != "" {
+		// "16 queries: ..." after "16 transactions: ...": the prefix
+		// is read off; another count is another run.
+		if !strings.HasPrefix(l.Text, b.prefix) {
+			if l.Text == "" {
+				return consumed
+			}
+			return rejected
+		}
+		cp := *l
+		cp.Text = l.Text[len(b.prefix):]
+		l = &cp
+	}
 	t := l.Text
 	r := b.r
 	if t == "" {

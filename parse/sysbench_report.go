@@ -375,6 +375,10 @@ func (b *sbBlock) cpuLine(l *Line, label, val string) (status, bool) {
 	if !ok {
 		return b.bad(l, "cpu "+label, val, "a number of events per second"), true
 	}
+	if b.fieldRun && b.r.CPUSpeedEPS != nil {
+		return rejected, true // a field repeats: the next run's fragment
+	}
+	b.c.notePrintedValue(v, -1)
 	b.r.CPUSpeedEPS = fptr(v)
 	if b.r.EPS == nil {
 		b.r.EPS = fptr(v)
@@ -572,6 +576,14 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		return b.bad(l, "statistics "+label, val, "an integer count")
 	}
 	s := b.sql()
+	if b.fieldRun && (label == "transactions" && s.Transactions != nil || label == "queries" && s.Queries != nil) {
+		return rejected // a field repeats: the next run's fragment
+	}
+	if label == "transactions" || label == "queries" {
+		if ps, ok := perSec(val); ok {
+			b.c.notePrintedValue(float64(n), ps)
+		}
+	}
 	switch label {
 	case "read":
 		s.Read = i64ptr(n)

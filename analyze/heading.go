@@ -1,0 +1,220 @@
+package analyze
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/parse/doc"
+)
+
+// Identity by difference, for the sections a run stands in. parse gives
+// each run the path of headings above it (label "heading", titles joined
+// by " / "), whatever words they use. Here, with every run in view, a
+// title is dropped from a run's identity when it restates what the run
+// already carries (its test, thread count, options: "### Memory",
+// "## 16 threads", "#### 16MB" over --memory-block-size=16M), and a
+// title that differs between otherwise alike runs of one cell only by a
+// count of them ("Take 2" under "### CPU", "第2次", "r3") is dropped when
+// it counts repeats. Any other difference tells experiments apart and
+// names them. A count of things ("Server 1", "Server 2") is ambiguous:
+// those runs are kept apart and a warning says so.
+
+// headingSep joins the titles of a heading path (parse's section).
+const headingSep = " / "
+
+// repeatActs are the words a count of repeats is made with, in the
+// languages read so far: a count of anything else ("Server 2", "node 3")
+// may number systems.
+var repeatActs = map[string]bool{"": true, "run": true, "take": true, "try": true, "round": true, "pass": true,
+	"iteration": true, "iter": true, "repeat": true, "rep": true, "test": true, "trial": true, "attempt": true,
+	"r": true, "t": true, "no": true, "次": true, "第": true, "回": true, "回目": true, "轮": true, "遍": true,
+	"번": true, "번째": true, "회": true, "прогон": true, "попытка": true, "тест": true, "запуск": true,
+	"versuch": true, "durchlauf": true, "essai": true, "prueba": true, "intento": true, "ejecución": true}
+
+// restatingWords say nothing a run does not carry when they stand beside
+// its test or thread count in a title ("CPU test", "16 threads",
+// "sysbench memory benchmark", "16线程").
+var restatingWords = map[string]bool{"test": true, "tests": true, "testing": true, "thread": true, "threads": true,
+	"benchmark": true, "benchmarks": true, "bench": true, "sysbench": true, "mysqlslap": true, "with": true,
+	"and": true, "the": true, "of": true, "on": true, "a": true, "for": true, "mode": true, "speed": true,
+	"performance": true, "result": true, "results": true, "run": true, "t": true, "thr": true, "th": true,
+	"concurrency": true, "clients": true, "client": true, "connections": true,
+	// words that say the runs below repeat one experiment
+	"repeats": true, "repeated": true, "iterations": true, "rounds": true, "多轮": true, "多次": true, "重复": true,
+	"测试": true, "线程": true, "線程": true, "并发": true, "並發": true, "性能": true, "结果": true, "測試": true,
+	"テスト": true, "スレッド": true, "테스트": true, "스레드": true, "тест": true, "потоков": true, "потока": true}
+
+// titleWords splits a title into lower-case words: runs of letters and
+// digits, a CJK word of restatingWords cut out of the letters around it.
+func titleWords(t string) []string {
+	t = strings.ToLower(t)
+	for w := range restatingWords {
+		if w[0] >= 0x80 {
+			t = strings.ReplaceAll(t, w, " "+w+" ")
+		}
+	}
+	return strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+}
+
+// compact lower-cases s and keeps its letters and digits: "File I/O" and
+// "fileio", "Read-only" and "read_only" compare equal.
+func compact(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// numberUnit splits "16mb" into "16" and "m" (a unit's first letter), "8"
+// into "8" and "".
+func numberUnit(w string) (string, string) {
+	i := 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return "", ""
+	}
+	if i < len(w) {
+		return w[:i], w[i : i+1]
+	}
+	return w, ""
+}
+
+// restates reports whether a title says only what run r carries: its
+// test or workload (whole, "File I/O" for fileio, or by its words,
+// "Read-only" for oltp_read_only), its thread count, the values of its
+// options ("16MB" for --memory-block-size=16M), and restatingWords.
+func restates(title string, r *parse.Run) bool {
+	words := titleWords(title)
+	if len(words) == 0 {
+		return false
+	}
+	test := compact(WorkloadOf(r))
+	if test != "" && compact(title) == test {
+		return true
+	}
+	testParts := map[string]bool{}
+	for _, p := range strings.FieldsFunc(strings.ToLower(WorkloadOf(r)), func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
+		testParts[p] = true
+	}
+	values := map[string]bool{}
+	if n := threadsOf(r); n > 0 {
+		values[strconv.Itoa(n)] = true
+	}
+	for _, v := range r.Settings {
+		n, u := numberUnit(strings.ToLower(v))
+		values[n+u] = true
+		values[strings.ToLower(v)] = true
+	}
+	for _, w := range words {
+		n, u := numberUnit(w)
+		switch {
+		case testParts[w] || test != "" && w == test:
+		case values[w] || n != "" && values[n+u]:
+		case n != "" && strings.TrimLeft(w[len(n):], "t") == "" && values[n]: // "16t", "16" for 16 threads
+		case restatingWords[w]: // a title of these alone ("并发测试") says nothing either
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// countsRepeats reports whether a counter's shape ("take #", "第#次",
+// "#.") is made only of repeatActs.
+func countsRepeats(shape string) bool {
+	for _, w := range strings.FieldsFunc(shape, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if !repeatActs[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// headingIdentity returns, for each run labelled with a heading path,
+// the part of it that tells experiments apart (see above), and warnings
+// for counts that may number systems.
+func headingIdentity(runs []*parse.Run, by string) (map[*parse.Run]string, Warnings) {
+	var warn Warnings
+	out := map[*parse.Run]string{}
+	type entry struct {
+		r       *parse.Run
+		rest    []string // titles that neither restate nor count
+		counter string   // the title that counts, "" if none
+	}
+	groups := map[string][]*entry{}
+	var order []string
+	for _, r := range runs {
+		h, ok := r.Labels["heading"]
+		if !ok {
+			continue
+		}
+		e := &entry{r: r}
+		for _, t := range strings.Split(h, headingSep) {
+			t = strings.TrimSpace(t)
+			if t == "" || restates(t, r) {
+				continue
+			}
+			if shape, _, ok := doc.Counter(t); ok && doc.CountsOnly(shape) && e.counter == "" {
+				e.counter = t
+				continue
+			}
+			e.rest = append(e.rest, t)
+		}
+		k := fmt.Sprintf("%s\x00%s\x00%d\x00%s", SystemOf(r, by), WorkloadOf(r), threadsOf(r), strings.Join(e.rest, headingSep))
+		if _, seen := groups[k]; !seen {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], e)
+	}
+	for _, k := range order {
+		es := groups[k]
+		// The counter numbers blocks of runs ("#### Take 2" over two
+		// runs): its distinct values enumerate.
+		var labels []string
+		seenLabel := map[string]bool{}
+		for _, e := range es {
+			if !seenLabel[e.counter] {
+				seenLabel[e.counter] = true
+				labels = append(labels, e.counter)
+			}
+		}
+		pooled := false
+		if doc.Enumerates(labels) {
+			shape := ""
+			for _, l := range labels {
+				if l != "" {
+					shape, _, _ = doc.Counter(l)
+					break
+				}
+			}
+			if countsRepeats(shape) {
+				pooled = true
+			} else {
+				var refs []string
+				for _, e := range es {
+					refs = append(refs, fmt.Sprintf("%s:%d (%q)", e.r.Source, e.r.Line, e.counter))
+				}
+				sort.Strings(refs)
+				warn.addf("%s: headings number runs that are otherwise alike (%s): they may be repeats or different systems; kept apart",
+					WorkloadOf(es[0].r), strings.Join(refs, ", "))
+			}
+		}
+		for _, e := range es {
+			parts := e.rest
+			if !pooled && e.counter != "" {
+				parts = append(append([]string(nil), parts...), e.counter)
+			}
+			out[e.r] = strings.Join(parts, headingSep)
+		}
+	}
+	return out, warn
+}

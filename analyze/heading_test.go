@@ -1,0 +1,106 @@
+package analyze
+
+import (
+	"os"
+	"testing"
+
+	"github.com/sbreport/sbreport/parse"
+)
+
+func runsOfFile(t *testing.T, path string) []*parse.Run {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := parse.All(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Runs
+}
+
+// The caprice-j course notes (testdata/public/identity/SOURCES.md):
+// "### CPU" over three cpu runs and "#### Take 2" over two more, "###
+// Memory" with "#### 16MB" and "#### 128MB" over runs of
+// --memory-block-size=16M and 128M. The titles restate the test and the
+// block size, and "Take 2" counts repeats: no heading tells any of them
+// apart.
+func TestHeadingIdentityRestatesAndCounts(t *testing.T) {
+	runs := runsOfFile(t, "../testdata/public/identity/sb1.1.0-memory-block-size-32M-16M-8M-128M-repeats-cpu-fileio-rndrw-takes.txt")
+	ids, warn := headingIdentity(runs, "")
+	if len(warn) > 0 {
+		t.Errorf("warnings: %v", warn)
+	}
+	seen := map[string]bool{}
+	for _, r := range runs {
+		if r.Labels["heading"] != "" {
+			seen[r.Labels["heading"]] = true
+		}
+		want := ""
+		if r.Labels["heading"] == "Appendix" {
+			want = "Appendix" // a 300 s run reported apart, not a fifth repeat (its expect file)
+		}
+		if v := ids[r]; v != want {
+			t.Errorf("line %d (%s, heading %q): identity %q, want %q", r.Line, r.Test, r.Labels["heading"], v, want)
+		}
+	}
+	for _, h := range []string{"CPU", "Memory / 16MB", "Memory / 128MB"} {
+		if !seen[h] {
+			t.Errorf("no run under heading %q (parse gave %v)", h, seen)
+		}
+	}
+}
+
+func TestRestates(t *testing.T) {
+	mem := &parse.Run{Test: "memory", Threads: ip(16), Settings: map[string]string{"memory-block-size": "16M"}}
+	ro := &parse.Run{Test: "oltp_read_only", Threads: ip(64)}
+	fio := &parse.Run{Test: "fileio"}
+	for _, c := range []struct {
+		title string
+		r     *parse.Run
+		want  bool
+	}{
+		{"16MB", mem, true},
+		{"Memory", mem, true},
+		{"sysbench memory test, 16 threads", mem, true},
+		{"128MB", mem, false},
+		{"Read-only", ro, true},
+		{"64线程", ro, true},
+		{"64 threads", ro, true},
+		{"32 threads", ro, false},
+		{"File I/O", fio, true},
+		{"并发测试", ro, true},
+		{"MariaDB 10.6", ro, false},
+		{"my laptop", ro, false},
+		{"AMD 7900", ro, false},
+	} {
+		if got := restates(c.title, c.r); got != c.want {
+			t.Errorf("restates(%q, %s) = %v, want %v", c.title, c.r.Test, got, c.want)
+		}
+	}
+}
+
+// Headings that count runs otherwise alike: a count of repeats pools
+// them, a count of anything else keeps them apart with a warning.
+func TestHeadingIdentityCounters(t *testing.T) {
+	mk := func(h string, line int) *parse.Run {
+		return &parse.Run{Source: "f", Line: line, Test: "cpu", Threads: ip(1), Labels: map[string]string{"heading": h}}
+	}
+	rep := []*parse.Run{mk("Ubuntu 22.04 / TEST 1", 10), mk("Ubuntu 22.04 / TEST 2", 40), mk("Ubuntu 22.04 / TEST 3", 70)}
+	ids, warn := headingIdentity(rep, "")
+	for _, r := range rep {
+		if ids[r] != "Ubuntu 22.04" {
+			t.Errorf("line %d: %q, want the counter dropped", r.Line, ids[r])
+		}
+	}
+	if len(warn) != 0 {
+		t.Errorf("warnings %v", warn)
+	}
+	srv := []*parse.Run{mk("Server 1", 10), mk("Server 2", 40)}
+	ids, warn = headingIdentity(srv, "")
+	if ids[srv[0]] != "Server 1" || ids[srv[1]] != "Server 2" || len(warn) != 1 {
+		t.Errorf("servers: %q, %q, warnings %v", ids[srv[0]], ids[srv[1]], warn)
+	}
+}

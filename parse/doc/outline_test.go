@@ -1,0 +1,259 @@
+package doc
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+)
+
+// outlineAt reads a fixture through an Outline and returns the titles
+// of the path at each of the given lines (after reading that line).
+func outlineAt(t *testing.T, path string, lines ...int) map[int]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want := map[int]bool{}
+	for _, l := range lines {
+		want[l] = true
+	}
+	got := map[int]string{}
+	var o Outline
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for no := 1; sc.Scan(); no++ {
+		o.Add(no, sc.Text())
+		if want[no] {
+			got[no] = o.Titles()
+		}
+	}
+	return got
+}
+
+const pub = "../../testdata/public/"
+
+// The caprice-j course notes (identity/SOURCES.md): "### CPU" over three
+// runs, "#### Take 2" over their repeats, "### Memory" with "#### 16MB"
+// under it, sysbench's own "General statistics:" lines inside fences
+// making no section.
+func TestOutlineNestedATXFencedOutput(t *testing.T) {
+	got := outlineAt(t, pub+"identity/sb1.1.0-memory-block-size-32M-16M-8M-128M-repeats-cpu-fileio-rndrw-takes.txt",
+		24, 110, 199, 296, 380, 600, 800)
+	want := map[int]string{
+		24:  "CPU",
+		110: "CPU / Take 2",
+		199: "Memory",
+		296: "Memory / 16MB",
+		380: "Memory", // an empty "####" ends the 16MB group
+		600: "File I/O",
+		800: "Appendix",
+	}
+	for l, w := range want {
+		if got[l] != w {
+			t.Errorf("line %d: path %q, want %q", l, got[l], w)
+		}
+	}
+}
+
+// A YAML front matter ("---", "title: ...", "category: benchmark",
+// "---") makes no setext heading; the ATX headings after it nest
+// (TiDB in Kubernetes report, identity/SOURCES.md).
+func TestOutlineFrontMatterThenATX(t *testing.T) {
+	got := outlineAt(t, pub+"identity/tidb-3.0.1-k8s-sysbench-1.0.17-tables-under-labels-same-table-reused-zh.txt",
+		5, 16, 76, 80, 105)
+	const h1 = "TiDB in Kubernetes Sysbench 性能测试"
+	want := map[int]string{5: "", 16: h1 + " / 环境", 76: h1 + " / 环境 / 硬件配置 / 机器型号",
+		// a short prose line ending in '：' labels the table below it
+		80:  h1 + " / 环境 / 硬件配置 / 机器型号 / 在单可用区测试中，我们选择了如下型号机器",
+		105: h1 + " / 环境 / 硬件配置 / 磁盘"}
+	for l, w := range want {
+		if got[l] != w {
+			t.Errorf("line %d: path %q, want %q", l, got[l], w)
+		}
+	}
+}
+
+// SHOW ENGINE INNODB STATUS prints its sections as upper-case titles
+// framed by dashes ("-----------------", "BACKGROUND THREAD", ...): each
+// is a banner that replaces the one before (sb0.5 notes with tail -f,
+// sysbench-0.5/).
+func TestOutlineFramedBanners(t *testing.T) {
+	got := outlineAt(t, pub+"sysbench-0.5/sb0.5-oltp-10thr-p99-mixed-notes-tail-f-4digit-time.txt", 441, 447)
+	if got[441] != "BACKGROUND THREAD" || got[447] != "SEMAPHORES" {
+		t.Errorf("banners: %q at 441, %q at 447", got[441], got[447])
+	}
+}
+
+// A dashed rule after a blank line separates runs of a loop's log; it
+// underlines nothing (the Raspberry Pi nested-loop log, identity/: the
+// output is not fenced, so sysbench's "Threads fairness:" is read here
+// as a label line, which parse never gives the outline).
+func TestOutlineRuleAfterBlankIsNoHeading(t *testing.T) {
+	got := outlineAt(t, pub+"identity/sb0.4.12-cpu-rpi-11-thread-counts-x3-repeats-from-nested-loop-log.txt", 30, 60)
+	if got[30] != "Threads fairness" || got[60] != "Running the test with following options" {
+		t.Errorf("rules between runs made headings: %q, %q", got[30], got[60])
+	}
+}
+
+// Lines of the older fixtures, each alone: the form and title of the
+// heading it makes, or none.
+func TestLineHeadingForms(t *testing.T) {
+	for _, c := range []struct {
+		line  string
+		form  Form
+		title string
+	}{
+		{"**安裝步驟**", Emphasis, "安裝步驟"},              // identity/sb0.5-lua-scripts-...-zh-tw.txt:105
+		{"**Dockerfile:**", Emphasis, "Dockerfile"}, // identity/sb-cpu-virtualbox-vm-vs-docker-...-es.txt:73
+		{"## 并发测试", ATX, "并发测试"},                    // identity/mysqlslap-windows-cmd-prompts-...-zh.txt:14
+		{"#### Take 2", ATX, "Take 2"},
+		{"#####way1: resource-install", 0, ""}, // no space after the marks: no ATX heading
+		{"####", ATX, ""},                      // an empty heading, which ends sections
+		{"BACKGROUND THREAD", Banner, "BACKGROUND THREAD"},
+		{"COMMIT", 0, ""}, // one upper-case word, unframed: output, not a banner
+		{"Threads fairness:", Colon, "Threads fairness"},
+		{"推薦使用源碼包安裝，在源碼包安裝不成功時，再使用rpm包安裝，但測試時仍舊需要使用到源碼包。", 0, ""},
+		{"1. Test with 10 threads", Step, "Test with 10 threads"},
+		{"<h3>Raspberry Pi 4 &amp; 5</h3>", HTML, "Raspberry Pi 4 & 5"},
+		{"- graviton2", Item, "graviton2"},
+		{"    events (avg/stddev):           323.0000/0.00", 0, ""},
+	} {
+		h, ok := lineHeading(strings.TrimSpace(c.line), false)
+		if !ok {
+			h = Heading{}
+		}
+		if h.Form != c.form || h.Title != c.title {
+			t.Errorf("%q: form %d title %q, want %d %q", c.line, h.Form, h.Title, c.form, c.title)
+		}
+	}
+}
+
+// A setext title: the line above "===" (level 1) or "---" (level 2).
+func TestOutlineSetext(t *testing.T) {
+	var o Outline
+	lines := []string{"MySQL 8.0 on my laptop", "======================", "", "Read only", "---------", "", "text"}
+	for i, l := range lines {
+		o.Add(i+1, l)
+	}
+	if got := o.Titles(); got != "MySQL 8.0 on my laptop / Read only" {
+		t.Errorf("setext path %q", got)
+	}
+	if p := o.Path(); len(p) != 2 || p[0].Level != 1 || p[1].Level != 2 || p[1].Line != 4 || p[0].Form != Setext {
+		t.Errorf("setext headings %+v", p)
+	}
+}
+
+func TestCounter(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		shape string
+		n     int
+		ok    bool
+	}{
+		{"Take 2", "take #", 2, true},
+		{"第2次", "第#次", 2, true},
+		{"r3", "r#", 3, true},
+		{"16MB", "#mb", 16, true},
+		{"1.5 GHz", "", 0, false},
+		{"node 2 of 3", "", 0, false},
+		{"CPU", "", 0, false},
+	} {
+		s, n, ok := Counter(c.in)
+		if s != c.shape || n != c.n || ok != c.ok {
+			t.Errorf("Counter(%q) = %q %d %v, want %q %d %v", c.in, s, n, ok, c.shape, c.n, c.ok)
+		}
+	}
+	for _, c := range []struct {
+		in   []string
+		want bool
+	}{
+		{[]string{"", "Take 2"}, true}, // the caprice-j notes: the first take has no heading
+		{[]string{"Take 1", "Take 2", "Take 3"}, true},
+		{[]string{"16MB", "128MB"}, false}, // sizes, not a count
+		{[]string{"", "16MB"}, false},
+		{[]string{"Take 1", "Take 1"}, false},
+		{[]string{"Take 1", "Round 2"}, false},
+		{[]string{""}, false},
+	} {
+		if got := Enumerates(c.in); got != c.want {
+			t.Errorf("Enumerates(%q) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// A real output with a blank line after every line is spaced; the output
+// as printed, and Markdown prose, are not.
+func TestSpaced(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/real/sysbench-1.0.20-cpu-2thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Spaced(string(b)) {
+		t.Error("the output as printed taken for a reprint")
+	}
+	if !Spaced(strings.ReplaceAll(string(b), "\n", "\n\n")) {
+		t.Error("the reprint not recognised")
+	}
+	p, err := os.ReadFile(pub + "identity/tidb-3.0.1-k8s-sysbench-1.0.17-tables-under-labels-same-table-reused-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Spaced(string(p)) {
+		t.Error("a Markdown page taken for a reprint")
+	}
+}
+
+// The Spanish VM-vs-Docker write-up (identity/SOURCES.md) uses the title
+// "### 🌟 Objetivo" twice, with different text under each (the aim of the
+// sysbench test in section 4, of the 2048 game in section 5): named a
+// second time, the title takes the first line of its text the first one
+// lacks. "#### En Docker:" twice, with only code under each, keeps its
+// name; so does "### mysql" under three tests of the mesh-port notes.
+func TestOutlineNameRepeatedTitle(t *testing.T) {
+	names := func(path string, lines ...int) map[int]string {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		want := map[int]bool{}
+		for _, l := range lines {
+			want[l] = true
+		}
+		got := map[int]string{}
+		var o Outline
+		sc := bufio.NewScanner(f)
+		for no := 1; sc.Scan(); no++ {
+			o.Add(no, sc.Text())
+			if want[no] {
+				var parts []string
+				for k := range o.Path() {
+					parts = append(parts, o.Name(k))
+				}
+				got[no] = strings.Join(parts, " / ")
+			}
+		}
+		return got
+	}
+	const es = "identity/sb-cpu-virtualbox-vm-vs-docker-table-hilos-eventos-s-total-eventos-comma-thousands-average-of-5-es.txt"
+	got := names(pub+es, 37, 67, 45, 108)
+	if !strings.HasSuffix(got[37], " / 🌟 Objetivo") {
+		t.Errorf("first Objetivo: %q", got[37])
+	}
+	// (an intro line is kept to MaxTitle runes)
+	if !strings.HasSuffix(got[67], " / 🌟 Objetivo (Observar y comparar el uso de recursos del sistema al ejecutar una aplicación in)") {
+		t.Errorf("second Objetivo: %q", got[67])
+	}
+	if !strings.HasSuffix(got[45], " / En Docker") || !strings.HasSuffix(got[108], " / En Docker") {
+		t.Errorf("En Docker: %q, %q", got[45], got[108])
+	}
+	mesh := names(pub+"identity/sb1.0-oltp-ro-rw-wo-for-loop-threads-grep-transactions-mysql-vs-database-mesh-port.txt", 20, 50, 75)
+	for _, l := range []int{20, 50, 75} {
+		if !strings.HasSuffix(mesh[l], " / mysql") {
+			t.Errorf("line %d: %q", l, mesh[l])
+		}
+	}
+}

@@ -1,0 +1,42 @@
+package doc
+
+// Spaced reports whether text (the lines ahead of a reader, '\n'
+// separated) is a reprint with a blank line after every line: a page
+// that set each line of an output as a paragraph, or a copy that
+// doubled every line break. At least eight lines are needed; every
+// second line is blank (spaces only) and at least three in four of the
+// others are not; runs of blank lines (a blank line of the original
+// doubled) are allowed, up to a quarter of the lines. A last line without its '\n' is not looked at.
+func Spaced(text string) bool {
+	lines, blanks, full := 0, 0, 0
+	prevBlank := true
+	for i := 0; i < len(text); {
+		j := i
+		for j < len(text) && text[j] != '\n' {
+			j++
+		}
+		if j == len(text) {
+			break
+		}
+		blank := true
+		for k := i; k < j; k++ {
+			if c := text[k]; c != ' ' && c != '\t' && c != '\r' {
+				blank = false
+				break
+			}
+		}
+		lines++
+		switch {
+		case !blank && !prevBlank:
+			return false // two lines of text together: not a reprint
+		case blank && prevBlank:
+			blanks++
+		case blank:
+		default:
+			full++
+		}
+		prevBlank = blank
+		i = j + 1
+	}
+	return lines >= 8 && 4*blanks <= lines && 4*full >= 3*((lines-2*blanks)/2)
+}

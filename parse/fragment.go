@@ -1,0 +1,112 @@
+package parse
+
+import "strings"
+
+// Fragments: sysbench's result fields kept alone, as a reader quotes or
+// filters them. A field line starts a run wherever it stands
+// (sbStartKind's startField); a run so started ends where one of its
+// fields repeats. Two shapes are undone before the line is read:
+//
+//   - a count glued in front by a loop that printed it before grep's
+//     output ("16 transactions: 89778 (1496.01 per sec.)"): the run's
+//     thread count, kept as the block's prefix (threadsPrefix);
+//   - a note after the value ("... (205.74 per sec.)   # best of three",
+//     "// warm", "-- after restart"): dropped by normalize (stripNote).
+
+// fieldLabels are the fields that may start a run alone.
+func fieldLabel(label string) bool {
+	return label == "transactions" || label == "queries" || label == "events per second"
+}
+
+// threadsPrefix splits "16 transactions" into 16 and "transactions"
+// when the rest is a field label; ok is false otherwise.
+func threadsPrefix(label string) (n int, field string, ok bool) {
+	i := strings.IndexByte(label, ' ')
+	if i <= 0 || i > 5 {
+		return 0, "", false
+	}
+	v, err := atoiStrict(label[:i])
+	if err != nil || v <= 0 {
+		return 0, "", false
+	}
+	field = strings.TrimSpace(label[i+1:])
+	if !fieldLabel(field) {
+		return 0, "", false
+	}
+	return v, field, true
+}
+
+// stripNote removes a note written after a value: whitespace, then
+// "#", "//" or "--", then a space or a non-ASCII letter ("--总事务数"),
+// and anything. The text before must end
+// as a value does (a digit, ')', '%', or a unit right after a digit:
+// "149.37s"), so that commands ("--threads=4"), prompts and prose keep
+// theirs.
+func stripNote(s string) string {
+	for i := 1; i+2 < len(s); i++ {
+		c := s[i]
+		if c != '#' && c != '/' && c != '-' {
+			continue
+		}
+		if s[i-1] != ' ' && s[i-1] != '\t' {
+			continue
+		}
+		j := i + 1
+		if c != '#' {
+			if s[j] != c {
+				continue
+			}
+			j++
+		}
+		if j < len(s) && s[j] != ' ' && s[j] < 0x80 {
+			continue // "--threads=4": an option; "--总事务数" is a note
+		}
+		head := strings.TrimRight(s[:i], " \t")
+		if head == "" || !valueEnd(head) {
+			continue
+		}
+		return head
+	}
+	return s
+}
+
+// valueEnd reports whether s ends as a value does.
+func valueEnd(s string) bool {
+	n := len(s)
+	c := s[n-1]
+	switch {
+	case c >= '0' && c <= '9', c == ')', c == '%':
+		return true
+	case c >= 'a' && c <= 'z' && n >= 2:
+		// a short unit glued to a number: "149.37s", "12.5ms", "47.7Mb"
+		k := n - 1
+		for k > 0 && n-k <= 3 && (s[k-1] >= 'a' && s[k-1] <= 'z' || s[k-1] >= 'A' && s[k-1] <= 'Z') {
+			k--
+		}
+		return k > 0 && s[k-1] >= '0' && s[k-1] <= '9'
+	}
+	return false
+}
+
+// restated reports whether a field line's count and rate (the rate -1
+// for events per second, whose value is the rate) are those an earlier
+// run of the text printed ("事务量比较" above the two runs'
+// transactions lines again): the line restates that run. Runs of a fixed
+// number of events print one count; their rates differ.
+func (c *ctx) restated(count, rate float64) bool { return c.printed[[2]float64{count, rate}] }
+
+// notePrintedValue keeps a count and rate a run printed, for restated.
+func (c *ctx) notePrintedValue(count, rate float64) {
+	if c.printed == nil {
+		c.printed = map[[2]float64]bool{}
+	}
+	c.printed[[2]float64{count, rate}] = true
+}
+
+// markdownTitle reports whether a sysbench "command" after a root prompt
+// is a Markdown title naming sysbench ("# sysbench v0.5 - 3x Five Minute
+// Runs on work with 5.1 vs. 5.2-wl86"): no action (run, prepare, cleanup,
+// help) and no option, which a command sysbench could run has.
+func markdownTitle(cmd *Command) bool {
+	return cmd.Tool == ToolSysbench && cmd.Action == "" && len(cmd.Opts) == 0
+}

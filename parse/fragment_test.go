@@ -1,0 +1,181 @@
+package parse
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func fixtureSpan(t *testing.T, path string, from, to int) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	return lines[from-1 : to]
+}
+
+const meshPort = "../testdata/public/identity/sb1.0-oltp-ro-rw-wo-for-loop-threads-grep-transactions-mysql-vs-database-mesh-port.txt"
+
+// The seven transactions lines a grep-filtered loop left (identity/
+// SOURCES.md, lines 20-26), quoted without the command that filtered
+// them: each is a run's result, a new run starting where the field
+// repeats.
+func TestFieldLinesAloneAreRuns(t *testing.T) {
+	lines := fixtureSpan(t, meshPort, 20, 26)
+	runs := runsOf(t, "Results:\n\n"+strings.Join(lines, "\n")+"\n")
+	want := []float64{44.01, 79.10, 135.95, 200.70, 235.32, 271.85, 266.23}
+	if len(runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(runs), len(want))
+	}
+	for i, r := range runs {
+		if r.TPS == nil || *r.TPS != want[i] || r.Line != 3+i {
+			t.Errorf("run %d: line %d tps %v, want line %d tps %v", i, r.Line, r.TPS, 3+i, want[i])
+		}
+	}
+}
+
+// The same lines as a loop prints them when it echoes its thread count
+// before grep's output (`echo -n "$i "; sysbench ... | grep
+// transactions:`): the count glued in front is the run's thread count.
+func TestFieldLinesWithThreadsGlued(t *testing.T) {
+	lines := fixtureSpan(t, meshPort, 20, 26)
+	threads := []string{"1", "2", "4", "8", "16", "32", "64"}
+	var b strings.Builder
+	for i, l := range lines {
+		b.WriteString(threads[i] + " " + strings.TrimSpace(l) + "\n")
+	}
+	runs := runsOf(t, b.String())
+	if len(runs) != len(lines) {
+		t.Fatalf("%d runs, want %d", len(runs), len(lines))
+	}
+	for i, r := range runs {
+		if r.Threads == nil || threads[i] != itoa(*r.Threads) || r.TPS == nil {
+			t.Errorf("run %d: threads %v tps %v, want %s threads", i, r.Threads, r.TPS, threads[i])
+		}
+	}
+	if *runs[6].TPS != 266.23 {
+		t.Errorf("last run tps %v, want 266.23", *runs[6].TPS)
+	}
+}
+
+// A value with a note after it, as the sb1.0.3 annotated report writes
+// them ("--总事务数(...)"), and the shapes of notes a reader adds; a
+// command's options and prose keep theirs.
+func TestStripNote(t *testing.T) {
+	ann := fixtureSpan(t, "../testdata/public/sysbench-1.0/sb1.0.3-oltp-rw-15thr-annotated-inline-comments-no-header.txt", 29, 29)[0]
+	for _, c := range [][2]string{
+		{strings.TrimSpace(ann), "transactions:                        41229  (343.51 per sec.)"},
+		{"transactions: 2641 (44.01 per sec.)   # best of three", "transactions: 2641 (44.01 per sec.)"},
+		{"events per second: 337.06 // warm cache", "events per second: 337.06"},
+		{"total time: 149.37s -- after reboot", "total time: 149.37s"},
+		{"sysbench cpu --threads=4 --time=60 run", "sysbench cpu --threads=4 --time=60 run"},
+		{"sysbench --time=60 --threads=4 run", "sysbench --time=60 --threads=4 run"},
+		{"We ran it 3 times # and kept the best", "We ran it 3 times # and kept the best"}, // prose
+		{"see issue #12", "see issue #12"},
+	} {
+		if got := stripNote(c[0]); got != c[1] {
+			t.Errorf("stripNote(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
+
+// A reprint of real output with a blank line after every line (as pages
+// that set each line as a paragraph do): read as the output itself.
+func TestReprintBlankAfterEveryLine(t *testing.T) {
+	b, err := os.ReadFile("../testdata/real/sysbench-1.0.20-cpu-2thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spaced := strings.ReplaceAll(string(b), "\n", "\n  \n")
+	runs := runsOf(t, spaced)
+	if len(runs) != 1 || runs[0].EPS == nil || *runs[0].EPS != 5043.49 || !runs[0].Complete {
+		t.Fatalf("%d runs %+v", len(runs), runs)
+	}
+	// The same output as printed is not taken for a reprint.
+	runs = runsOf(t, string(b))
+	if len(runs) != 1 || runs[0].EPS == nil || *runs[0].EPS != 5043.49 {
+		t.Fatalf("plain: %d runs", len(runs))
+	}
+}
+
+// A prompt sign glued to the tool's name is a prompt: a Raspberry Pi 4
+// characterisation README (public code index file id 36814694849)
+// writes "```$sysbench cpu --threads=2 run```" and "```$sysbench
+// --test=cpu --cpu-max-prime=10000 run```"; mysqlslap is typed so too. A
+// shell variable is not.
+func TestPromptGluedToTool(t *testing.T) {
+	for _, c := range [][3]string{
+		{"$sysbench cpu --threads=2 run", "$", "sysbench cpu --threads=2 run"},
+		{"$sysbench --test=cpu --cpu-max-prime=10000 run", "$", "sysbench --test=cpu --cpu-max-prime=10000 run"},
+		{"$mysqlslap -a --concurrency=50", "$", "mysqlslap -a --concurrency=50"},
+		{"$mysqlslap", "", "$mysqlslap"},
+		{"$MYSQLSLAP_OPTS -a", "", "$MYSQLSLAP_OPTS -a"},
+	} {
+		p, rest, _ := splitPrompt(c[0])
+		if p != c[1] || rest != c[2] {
+			t.Errorf("splitPrompt(%q) = %q, %q; want %q, %q", c[0], p, rest, c[1], c[2])
+		}
+	}
+}
+
+// Output that does not name its test, shown without a command after a
+// run that had one: a heading naming another test between them ("*
+// threads benchmark", as Occlum's sysbench demo README heads its threads
+// command, public code index file id 5312051112) says the earlier
+// command is not this run's.
+func TestHeadingNamesTestOfOutputWithoutCommand(t *testing.T) {
+	mutex, err := os.ReadFile("../testdata/real/sysbench-1.0.20-mutex-4thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	threads, err := os.ReadFile("../testdata/real/sysbench-1.0.20-threads-4thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(threads)
+	out = out[strings.Index(out, "sysbench 1.0.20"):] // the output without its command
+	runs := runsOf(t, string(mutex)+"\n* threads benchmark\n\n"+out)
+	if len(runs) != 2 || runs[0].Test != "mutex" || runs[1].Test != "threads" {
+		for _, r := range runs {
+			t.Logf("line %d test %q", r.Line, r.Test)
+		}
+		t.Fatalf("%d runs, want mutex then threads", len(runs))
+	}
+	// Neither shown with its command, the first under a heading naming
+	// mutex: the later heading names the second.
+	m := string(mutex)
+	m = m[strings.Index(m, "sysbench 1.0.20"):]
+	runs = runsOf(t, "* mutex benchmark\n\n"+m+"\n* threads benchmark\n\n"+out)
+	if len(runs) != 2 || runs[0].Test != "mutex" || runs[1].Test != "threads" {
+		t.Errorf("without commands: %d runs, tests %q, %q", len(runs), runs[0].Test, runs[len(runs)-1].Test)
+	}
+	// Without the heading, the output is taken for the mutex command's.
+	runs = runsOf(t, string(mutex)+"\n\n"+out)
+	if len(runs) != 2 || runs[1].Test != "mutex" {
+		t.Errorf("no heading: second run test %q", runs[len(runs)-1].Test)
+	}
+}
+
+// A Markdown title naming sysbench is not a root prompt's command: the
+// MariaDB 5.1 vs 5.2-wl86 notes open with "# sysbench v0.5 - 3x Five
+// Minute Runs on work with 5.1 vs. 5.2-wl86"; "# sysbench cpu help" (the
+// Lua-scripts transcript) stays a command.
+func TestMarkdownTitleNamingSysbench(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		cmd  bool
+	}{
+		{"# sysbench v0.5 - 3x Five Minute Runs on work with 5.1 vs. 5.2-wl86", false},
+		{"# sysbench cpu help", true},
+		{"# sysbench --test=cpu run", true},
+	} {
+		l := Line{No: 1, Raw: c.line}
+		normalize(&l)
+		cmd := commandInLine(l.Text, &l)
+		if got := cmd != nil && !(l.Prompt == "#" && markdownTitle(cmd)); got != c.cmd {
+			t.Errorf("%q: command %v, want %v", c.line, got, c.cmd)
+		}
+	}
+}
