@@ -582,7 +582,7 @@ func cacheFindings(rp *Report) Findings {
 			data += float64(*t.IndexBytes)
 		}
 		raw, _ := lookup(t.System, name)
-		cache, ok := sizeValue(raw)
+		cache, ok := parse.SizeBytes(raw)
 		f := Finding{Kind: KindSetup, Code: CodeEngineCache, System: t.System,
 			Guard: Guard{Rule: "the engine's cache variable from its server's SHOW VARIABLES, its size from SHOW TABLE STATUS", Passed: ok}}
 		f.word("engine", e)
@@ -628,30 +628,3 @@ func cacheFindings(rp *Report) Findings {
 	return fs
 }
 
-// sizeValue reads a variable's size: bytes as SHOW VARIABLES prints
-// them, or a configuration file's 128M, 8G.
-func sizeValue(s string) (float64, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, false
-	}
-	mult := 1.0
-	switch s[len(s)-1] {
-	case 'K', 'k':
-		mult = 1 << 10
-	case 'M', 'm':
-		mult = 1 << 20
-	case 'G', 'g':
-		mult = 1 << 30
-	case 'T', 't':
-		mult = 1 << 40
-	}
-	if mult != 1 {
-		s = s[:len(s)-1]
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < 0 {
-		return 0, false
-	}
-	return v * mult, true
-}

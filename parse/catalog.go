@@ -444,7 +444,7 @@ func NormalizeOption(tool, version, name, value string) string {
 	}
 	switch o.kind {
 	case kindSize:
-		if b, ok := sizeBytes(v); ok {
+		if b, ok := SizeBytes(v); ok {
 			return IECSize(b)
 		}
 	case kindNum:
@@ -470,10 +470,10 @@ func NormalizeOption(tool, version, name, value string) string {
 	return v
 }
 
-// sizeBytes reads a SIZE value: digits with an optional K, M, G or T
+// SizeBytes reads a SIZE value: digits with an optional K, M, G or T
 // (×1024ⁿ), optionally followed by "B", "b" or "iB" ("16K", "16Kb",
 // "16KiB", "2G", "16384").
-func sizeBytes(s string) (float64, bool) {
+func SizeBytes(s string) (float64, bool) {
 	s = strings.TrimSpace(s)
 	i := 0
 	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
