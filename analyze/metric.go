@@ -160,33 +160,35 @@ func (m Metric) Series(r *parse.Run) []float64 {
 // Runs that made no transactions (a script without BEGIN, "transactions:
 // 0") have no tps: when some do, queries a second are compared.
 func DefaultMetric(runs []*parse.Run) Metric {
-	candidates := []Metric{TPS, EPS, QPS, SlapAvgS}
-	has := func(m Metric, r *parse.Run) bool {
-		if _, ok := m.Value(r); ok {
-			return true
-		}
-		return m.Series(r) != nil
+	if m, ok := firstMetric([]Metric{TPS, EPS, QPS, SlapAvgS}, runs); ok {
+		return m
 	}
+	return TPS
+}
+
+// firstMetric returns the first of candidates that every run has (as a
+// value or an interim series), else the first that any run has.
+func firstMetric(candidates []Metric, runs []*parse.Run) (Metric, bool) {
 	for _, m := range candidates {
 		all := len(runs) > 0
 		for _, r := range runs {
-			if !has(m, r) {
+			if !hasMetric(m, r) {
 				all = false
 				break
 			}
 		}
 		if all {
-			return m
+			return m, true
 		}
 	}
 	for _, m := range candidates {
 		for _, r := range runs {
-			if has(m, r) {
-				return m
+			if hasMetric(m, r) {
+				return m, true
 			}
 		}
 	}
-	return TPS
+	return "", false
 }
 
 // noTransactions reports a run that printed "transactions: 0" while its
@@ -210,25 +212,8 @@ func noTransactions(r *parse.Run) bool {
 // eps for memory and fileio runs that printed none, so that a report
 // says "no eps" of them, not "no tps"), else tps.
 func WorkloadMetric(runs []*parse.Run) Metric {
-	candidates := []Metric{TPS, QPS, EPS, SlapAvgS}
-	for _, m := range candidates {
-		all := len(runs) > 0
-		for _, r := range runs {
-			if !hasMetric(m, r) {
-				all = false
-				break
-			}
-		}
-		if all {
-			return m
-		}
-	}
-	for _, m := range candidates {
-		for _, r := range runs {
-			if hasMetric(m, r) {
-				return m
-			}
-		}
+	if m, ok := firstMetric([]Metric{TPS, QPS, EPS, SlapAvgS}, runs); ok {
+		return m
 	}
 	for _, r := range runs {
 		if r.Tool == "mysqlslap" {
