@@ -627,4 +627,3 @@ func cacheFindings(rp *Report) Findings {
 	}
 	return fs
 }
-

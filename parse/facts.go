@@ -99,7 +99,7 @@ func factsIn(t string) []*Fact {
 	var out []*Fact
 	if m := factVersionRe.FindStringSubmatch(t); m != nil {
 		v := strings.Trim(m[2], "*`'\" ")
-		if v != "" && len(v) <= 80 && strings.IndexAny(v, "0123456789") >= 0 {
+		if v != "" && len(v) <= 80 && strings.ContainsAny(v, "0123456789") {
 			if strings.EqualFold(m[1], "sysbench") {
 				out = append(out, &Fact{Name: FactSysbenchVersion, Text: v})
 			} else {

@@ -577,16 +577,6 @@ func LatencyThroughputChart(name, title, xlabel, ylabel, caption string, pal *Pa
 	return f
 }
 
-// referenceLine is a thin dashed grey horizontal line at y from x0 to x1:
-// the "1 = the same" line of a ratio chart.
-func referenceLine(y, x0, x1 float64) plot.Plotter {
-	l, _ := plotter.NewLine(plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}})
-	l.Color = color.Gray{Y: 0x55}
-	l.Width = vg.Points(0.8)
-	l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	return l
-}
-
 // RatioChart draws ratios to a base as bars from 1× on a logarithmic
 // axis centred on 1×, so that a ratio and its reciprocal (0.29× and
 // 3.4×) lie as far from 1× and a halving looks as large as a doubling;

@@ -548,14 +548,6 @@ func derefRatio(r *analyze.RatioReport) RatioRow {
 	return RatioRow{}
 }
 
-func joinInts(xs []int64) string {
-	var ss []string
-	for _, x := range xs {
-		ss = append(ss, FormatFixed(float64(x), 0))
-	}
-	return strings.Join(ss, " or ")
-}
-
 // allSystems heads a column that stands for every system.
 const allSystems = "all systems"
 
