@@ -39,6 +39,9 @@ const (
 	// ErrorShareNote is the share of ignored errors per transaction from
 	// which a cell's errors are said beside it (1%).
 	ErrorShareNote = 0.01
+	// HistogramTail is the share of each system's events a latency
+	// histogram chart leaves out at each end.
+	HistogramTail = 0.001
 )
 
 // workloadFindings are the claims about each workload: comparisons with
@@ -155,6 +158,18 @@ func scopeFinding(rp *Report) Finding {
 	f.add("poor_fit_r2", PoorFitR2, "", nil, nil)
 	f.add("min_fit_points", MinFitPoints, "", nil, nil)
 	f.add("max_extrapolation", MaxExtrapolation, "×", nil, nil)
+	f.add("histogram_span_pct", 100-200*HistogramTail, "%", nil, nil)
+	th := rp.Thresholds
+	f.add("spread_alpha", th.SpreadAlpha, "", nil, nil)
+	f.add("min_spread", th.MinSpread, "×", nil, nil)
+	f.add("max_spread", th.MaxSpread, "×", nil, nil)
+	f.add("error_share_note_pct", 100*ErrorShareNote, "%", nil, nil)
+	f.add("superlinear_step_pct", 100*(SuperlinearStep-1), "%", nil, nil)
+	if cd := rp.Config; cd != nil {
+		f.add("variables_compared", float64(cd.Compared), "", nil, nil)
+		f.add("variables_same", float64(cd.Compared-len(cd.Differ)), "", nil, nil)
+		f.add("variables_differ", float64(len(cd.Differ)), "", nil, nil)
+	}
 	threads := map[int]bool{}
 	for _, h := range rp.Headline {
 		threads[h.Threads] = true

@@ -347,7 +347,7 @@ type Histogram struct {
 // end of a histogram's latency axis: the axis spans the fastest to the
 // slowest of the middle 99.8%, so that a few outliers a hundred times
 // slower than the rest do not squeeze the distribution into a sliver.
-const HistogramTail = 0.001
+const HistogramTail = analyze.HistogramTail
 
 // HistogramChart draws latency distributions as the share of events per
 // bucket against latency on a log axis (sysbench's buckets are
