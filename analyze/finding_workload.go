@@ -136,6 +136,20 @@ func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling)
 	return out
 }
 
+// sameHeadlineThreads returns the headline's thread count when every
+// row compares at the same one.
+func sameHeadlineThreads(rows []HeadlineRow) (int, bool) {
+	if len(rows) == 0 {
+		return 0, false
+	}
+	for _, h := range rows[1:] {
+		if h.Threads != rows[0].Threads {
+			return 0, false
+		}
+	}
+	return rows[0].Threads, true
+}
+
 // baseOf is the system a workload's ratios are taken against.
 func baseOf(rp *Report, w *WorkloadReport) string {
 	if w.Base != "" {
@@ -170,14 +184,9 @@ func scopeFinding(rp *Report) Finding {
 		f.add("variables_same", float64(cd.Compared-len(cd.Differ)), "", nil, nil)
 		f.add("variables_differ", float64(len(cd.Differ)), "", nil, nil)
 	}
-	threads := map[int]bool{}
-	for _, h := range rp.Headline {
-		threads[h.Threads] = true
-	}
-	for t := range threads {
-		if len(threads) == 1 && t > 0 {
-			f.add("headline_threads", float64(t), "threads", nil, nil)
-		}
+	// One thread count for the whole headline is said in its sentence.
+	if t, one := sameHeadlineThreads(rp.Headline); one && t > 0 {
+		f.add("headline_threads", float64(t), "threads", nil, nil)
 	}
 	f.word("center", rp.CenterName)
 	f.word("metric", string(rp.Metric))
@@ -258,7 +267,7 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 	for _, p := range pts[best:] {
 		tail = tail && overlaps(p.Throughput, bp.Throughput)
 	}
-	shape := "rising"
+	var shape string
 	switch {
 	case len(pts) == 1:
 		shape = "single"
@@ -627,8 +636,6 @@ func errorFindings(ds *Dataset, base, workload string) Findings {
 		d.word("base", base)
 		out = append(out, d)
 	}
-	// Cells with a large share but compared as the base side are covered
-	// by their own ignored_errors finding.
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Threads < out[j].Threads })
 	return out
 }

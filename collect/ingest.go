@@ -660,10 +660,7 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 			fileHosts = append(fileHosts, v)
 		case *parse.Variables:
 			v.Labels = mergeLabels(v.Labels, labels)
-			if w.opts.StatusKeep != nil && v.Kind == "status" {
-				v.Values = keepValues(v.Values, w.opts.StatusKeep)
-				v.Statement = strings.Clone(v.Statement)
-			}
+			KeepStatus(v, w.opts.StatusKeep)
 			out.hold(v, p, scope)
 		case *parse.TableStatus:
 			v.Labels = mergeLabels(v.Labels, labels)
@@ -693,16 +690,21 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 	}
 }
 
-// keepValues returns the values of vals named in names, copied out of the
-// text they were read from so that the text can be freed.
-func keepValues(vals map[string]string, names []string) map[string]string {
+// KeepStatus reduces a SHOW GLOBAL STATUS capture to the counters named
+// (all of them when names is nil), copied out of the text they were read
+// from so that the text can be freed; other captures are left alone.
+func KeepStatus(v *parse.Variables, names []string) {
+	if names == nil || v.Kind != "status" {
+		return
+	}
 	out := make(map[string]string, len(names))
 	for _, n := range names {
-		if v, ok := vals[n]; ok {
-			out[n] = strings.Clone(v)
+		if x, ok := v.Values[n]; ok {
+			out[n] = strings.Clone(x)
 		}
 	}
-	return out
+	v.Values = out
+	v.Statement = strings.Clone(v.Statement)
 }
 
 // InputLabel is the label of a run that nothing else labels (no

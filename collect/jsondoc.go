@@ -77,10 +77,7 @@ func (w *walker) jsonDoc(out fileOut, r io.Reader, p, name, format string, label
 			v.Labels = overLabels(v.Labels, labels, from)
 		case *parse.Variables:
 			v.Labels = overLabels(v.Labels, labels, from)
-			if w.opts.StatusKeep != nil && v.Kind == "status" {
-				v.Values = keepValues(v.Values, w.opts.StatusKeep)
-				v.Statement = strings.Clone(v.Statement)
-			}
+			KeepStatus(v, w.opts.StatusKeep)
 		case *parse.TableStatus:
 			v.Labels = overLabels(v.Labels, labels, from)
 		case *parse.SysStat:

@@ -21,19 +21,12 @@ type Command struct {
 	// Prompt is the shell prompt the command was typed at ("" when none).
 	Prompt string
 
-	masked *string // Masked, once computed
+	masked string // the line with passwords replaced, read by ParseCommand
 }
 
-// Masked returns the command line with passwords replaced by ***. It is
-// computed on demand, once: most command lines of a transcript are never
-// kept, and a run asks for its command's up to four times.
-func (c *Command) Masked() string {
-	if c.masked == nil {
-		m := MaskPasswords(c.raw)
-		c.masked = &m
-	}
-	return *c.masked
-}
+// Masked returns the command line with passwords replaced by ***: the
+// line ParseCommand read its options from.
+func (c *Command) Masked() string { return c.masked }
 
 // wrappers are programs that run the command that follows them.
 var wrappers = map[string]bool{"time": true, "sudo": true, "nohup": true, "env": true, "exec": true,
@@ -155,7 +148,7 @@ var sysbenchActions = map[string]bool{"prepare": true, "run": true, "cleanup": t
 // from it.
 func ParseCommand(line string) *Command {
 	masked := MaskPasswords(line)
-	cmd := &Command{raw: line, masked: &masked, Opts: map[string]string{}, Labels: map[string]string{}}
+	cmd := &Command{raw: line, masked: masked, Opts: map[string]string{}, Labels: map[string]string{}}
 	args := splitArgs(masked)
 	// Skip environment assignments and wrappers.
 	i := 0

@@ -12,31 +12,28 @@ var assignRe = regexp.MustCompile(`^(?:export\s+|local\s+|declare\s+)?([A-Za-z_]
 // noteAssignment records a shell variable the text assigns, for the
 // commands after it that use the variable ($engine, ${threads}).
 func (c *ctx) noteAssignment(l *Line) {
-	t := strings.TrimSpace(l.Text)
-	if len(t) < 3 || len(t) > 300 || strings.IndexByte(t, '=') < 0 || strings.HasPrefix(t, "-") {
+	t := l.Text // trimmed
+	eq := strings.IndexByte(t, '=')
+	if len(t) < 3 || len(t) > 300 || eq < 0 || !(t[0] == '_' || t[0]|0x20 >= 'a' && t[0]|0x20 <= 'z') {
+		return
+	}
+	// A command line has its first space before its first "=" ("sysbench
+	// --threads=4"); an assignment has none, unless a keyword precedes it.
+	if sp := strings.IndexAny(t, " \t"); sp >= 0 && sp < eq &&
+		!strings.HasPrefix(t, "export ") && !strings.HasPrefix(t, "local ") && !strings.HasPrefix(t, "declare ") {
 		return
 	}
 	m := assignRe.FindStringSubmatch(t)
 	if m == nil {
 		return
 	}
-	v := strings.Trim(m[2], `"'`)
-	if c.shellVars == nil {
-		c.shellVars = map[string]string{}
-	}
-	c.shellVars[m[1]] = v
-}
-
-// shellEnv returns a copy of the variables assigned so far, nil when none.
-func (c *ctx) shellEnv() map[string]string {
-	if len(c.shellVars) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(c.shellVars))
+	// Copied on write: the runs read so far share the map they saw.
+	vars := make(map[string]string, len(c.shellVars)+1)
 	for k, v := range c.shellVars {
-		out[k] = v
+		vars[k] = v
 	}
-	return out
+	vars[m[1]] = strings.Trim(m[2], `"'`)
+	c.shellVars = vars
 }
 
 // expand substitutes the shell variables a command's value uses ($x,

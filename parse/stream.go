@@ -154,7 +154,8 @@ type ctx struct {
 	hdrThreads, hdrLine int
 	badJSON             *badJSON // unrecognised JSON documents not reported yet
 	// shellVars are the shell variables assigned so far ("engine=rocksdb"),
-	// for the commands that use them.
+	// for the commands that use them; replaced, never changed, so that a
+	// run keeps the map it was read under.
 	shellVars map[string]string
 }
 
@@ -646,7 +647,7 @@ func All(r io.Reader, name string) (*Document, error) {
 // names none (both recorded in LabelFrom), and the captures that precede
 // it (Captures).
 func (c *ctx) newRun(tool string, line int) *Run {
-	r := &Run{Source: c.name, Line: line, EndLine: line, Tool: tool, shellEnv: c.shellEnv()}
+	r := &Run{Source: c.name, Line: line, EndLine: line, Tool: tool, shellEnv: c.shellVars}
 	if q := c.queue; q != nil && tool != ToolTable {
 		// The loop's commands are given out when the loop is resolved,
 		// once it is known whether they match the blocks.

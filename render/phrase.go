@@ -368,31 +368,32 @@ func anomalyCaveat(rp *analyze.Report) string {
 	return capitalize(joinAnd(parts)) + ": see their sections."
 }
 
-// fitNotes are the appendix's notes on one system's fit: its peak or
-// ceiling as the guard allows it, else the fit's figure with the reason
-// it is not quoted.
-func fitNotes(rp *analyze.Report, workload, system string) []string {
+// fitNotes are the appendix's notes on one system's fit, in unit.
+func fitNotes(rp *analyze.Report, workload, system, unit string) []string {
 	var out []string
 	for _, f := range rp.Findings.Select("", workload, analyze.CodeUSLPeak, analyze.CodeUSLCeiling) {
-		if f.System != system {
-			continue
+		if f.System == system {
+			out = append(out, fitNote(f, unit))
 		}
-		if f.Guard.Passed {
-			out = append(out, fitSentence(f, string(rp.Metric)))
-			continue
-		}
-		if f.Code == analyze.CodeUSLPeak {
-			pt, _ := f.Get("peak_threads")
-			s := fmt.Sprintf("The fit's peak, near %s threads", FormatFixed(pt.Value, 0))
-			if iv := interval(pt, numText); iv != "" {
-				s += " " + iv
-			}
-			out = append(out, s+fmt.Sprintf(" at %s %s, is not quoted: %s.", numText(f.Value("peak")), rp.Metric, f.Guard.Reason))
-			continue
-		}
-		out = append(out, fmt.Sprintf("The fit's ceiling, %s %s, is not quoted: %s.", numText(f.Value("ceiling")), rp.Metric, f.Guard.Reason))
 	}
 	return out
+}
+
+// fitNote phrases a peak or ceiling finding: the claim as its guard
+// allows it, else the fit's figure with the reason it is not quoted.
+func fitNote(f *analyze.Finding, unit string) string {
+	switch {
+	case f.Guard.Passed:
+		return fitSentence(f, unit)
+	case f.Code == analyze.CodeUSLPeak:
+		pt, _ := f.Get("peak_threads")
+		s := fmt.Sprintf("The fit's peak, near %s threads", FormatFixed(pt.Value, 0))
+		if iv := interval(pt, numText); iv != "" {
+			s += " " + iv
+		}
+		return s + fmt.Sprintf(" at %s %s, is not quoted: %s.", numText(f.Value("peak")), unit, f.Guard.Reason)
+	}
+	return fmt.Sprintf("The fit's ceiling, %s %s, is not quoted: %s.", numText(f.Value("ceiling")), unit, f.Guard.Reason)
 }
 
 // CurveSentences phrases the findings of one scaling curve (scale's
@@ -408,11 +409,7 @@ func CurveSentences(fs analyze.Findings, metric string) []string {
 				out = append(out, measuredSentence(f, metric))
 			}
 		case analyze.CodeUSLPeak, analyze.CodeUSLCeiling:
-			if f.Guard.Passed {
-				out = append(out, fitSentence(f, metric))
-			} else {
-				out = append(out, fitNotes(&analyze.Report{Metric: analyze.Metric(metric), Findings: analyze.Findings{*f}}, f.Workload, f.System)...)
-			}
+			out = append(out, fitNote(f, metric))
 		case analyze.CodeUSLPoorFit:
 			out = append(out, fmt.Sprintf("The Universal Scalability Law does not describe these points closely (R² %s): no peak is quoted.", FormatFixed(f.Value("r2"), 3)))
 		}

@@ -1,9 +1,6 @@
 package render
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // SheetFindings lists the report's findings: one row per piece of
 // evidence, with the claim's kind, code, cell, guard and reason, so that
@@ -40,6 +37,6 @@ func (wb *workbook) findingsSheet(v *View) error {
 		}
 		return nil
 	}, nil, []string{"Each row is one number (or word) a finding rests on; the report's sentences phrase these findings, " +
-		"and a claim whose guard did not pass (guard passed = " + strconv.FormatBool(false) + ") is said as what was measured."}, nil)
+		"and a claim whose guard did not pass (guard passed = FALSE) is said as what was measured."}, nil)
 	return err
 }

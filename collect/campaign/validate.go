@@ -23,6 +23,9 @@ var settingValue = regexp.MustCompile(`^[A-Za-z0-9_.,:/+@%=-]+$`)
 // CREATE TABLE's columns, one statement's worth (no ; or backquotes).
 var tableOptionsText = regexp.MustCompile(`^[A-Za-z0-9_=' ,.()-]+$`)
 
+// engineName matches a storage engine's name as a per_engine key.
+var engineName = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
+
 func (v *validator) plan(p *Plan, getenv func(string) string) {
 	if len(p.Systems) == 0 {
 		v.add(v.line("systems"), "systems: at least one system is needed")
@@ -427,7 +430,7 @@ func (v *validator) perEngine(p *Plan, i, j int) {
 	for _, engine := range sortedKeys(l.PerEngine) {
 		at := v.line("factors", strconv.Itoa(i), "levels", strconv.Itoa(j), "per_engine", engine)
 		where := lw + "." + engine
-		if !regexp.MustCompile(`^[A-Za-z0-9_]+$`).MatchString(engine) {
+		if !engineName.MatchString(engine) {
 			v.add(at, "%s: %q is not a storage engine name", lw, engine)
 			continue
 		}

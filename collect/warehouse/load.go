@@ -354,14 +354,8 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 		if err := json.Unmarshal([]byte(doc), it); err != nil {
 			return fmt.Errorf("stored capture %d/%d: %w", src, idx, err)
 		}
-		if v, ok := it.(*parse.Variables); ok && statusKeep != nil && v.Kind == "status" {
-			vals := make(map[string]string, len(statusKeep))
-			for _, n := range statusKeep {
-				if x, ok := v.Values[n]; ok {
-					vals[n] = x
-				}
-			}
-			v.Values = vals
+		if v, ok := it.(*parse.Variables); ok {
+			collect.KeepStatus(v, statusKeep)
 		}
 		d.Add(it)
 	}
