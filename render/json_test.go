@@ -14,7 +14,9 @@ import (
 // for the demo campaign (runs, hosts, status and variables captures,
 // tables, efficiency) and for a document with no runs.
 func TestJSONAsOneEncoding(t *testing.T) {
-	for _, inputs := range [][]string{{"../examples/demo-campaign"}, {"testdata/sweep"}} {
+	for _, inputs := range [][]string{{"../examples/demo-campaign"}, {"testdata/sweep"},
+		// Setup facts read from a page's prose.
+		{"../testdata/public/writeups/tidb-3.0-vs-2.1-sysbench-1.0.17-prose-setup-16-tables-lasts-5-minutes-en.md"}} {
 		doc := load(t, inputs...)
 		an := analyze.Analyze(doc, analyze.Options{})
 		check := func(doc *parse.Document, an *analyze.Analysis) {

@@ -206,6 +206,9 @@ func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis, rp *analyze.Re
 	if len(doc.SysStats) > 0 {
 		writeArray(o, "sysstats", doc.SysStats)
 	}
+	if len(doc.Facts) > 0 {
+		writeArray(o, "facts", doc.Facts)
+	}
 	writeArray(o, "errors", doc.Errors)
 	o.field("analysis", an)
 	// Efficiency holds each run's CPU and disk use per transaction, by

@@ -431,7 +431,7 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 			KappaLo: c.KappaLo, KappaHi: c.KappaHi, R2: c.R2, GoodFit: c.GoodFit,
 			PeakThreads: c.PeakThreads, PeakThroughput: c.PeakThroughput, Ceiling: c.Ceiling,
 			PeakExtrapolated: c.PeakExtrapolated, MaxMeasured: c.MaxMeasured, CPUs: c.CPUs,
-			CPUSaturation: c.CPUSaturation.Center, SaturationThreads: c.SaturationThreads, Notes: fitNotes(rp, w.Name, c.System)})
+			CPUSaturation: c.CPUSaturation.Center, SaturationThreads: c.SaturationThreads, Notes: fitNotes(rp, w.Name, c.System, string(c.Metric))})
 	}
 	if len(w.Curves) > 0 {
 		wv.Rate = string(w.Curves[0].Metric)

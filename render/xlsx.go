@@ -400,7 +400,7 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 	notes = append(notes, v.Summary...)
 	n := len(v.Systems)
 	charts := func() error {
-		if len(lines) == 0 || n == 0 || mixed {
+		if len(lines) == 0 || n == 0 {
 			return nil
 		}
 		// Below the notes, so that the sheet prints as wide as its table.
@@ -418,6 +418,9 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 				}
 			}
 			return wb.addChart(SheetSummary, anchor, 720, 400, ratioChart(v, others, len(lines), pal, lo, hi))
+		}
+		if mixed { // no axis holds values of several metrics; ratios have none
+			return nil
 		}
 		title := v.Metric + " by workload (largest thread count of each)"
 		same := true
