@@ -15,19 +15,12 @@ type Ints []int
 // UnmarshalYAML accepts a whole number or a list of whole numbers; 1.5
 // and 1e3 are errors (yaml.v3 alone would cut them to 1 and 1000).
 func (v *Ints) UnmarshalYAML(n *yaml.Node) error {
-	items := []*yaml.Node{n}
-	switch n.Kind {
-	case yaml.SequenceNode:
-		items = n.Content
-	case yaml.ScalarNode:
-	default:
-		return typeError(n.Line, "want a whole number or a list of them, got a %s", kindName(n))
+	items, err := scalarItems(n, "a whole number")
+	if err != nil {
+		return err
 	}
 	out := Ints{}
 	for _, it := range items {
-		if it.Kind != yaml.ScalarNode {
-			return typeError(it.Line, "want a whole number, got a %s", kindName(it))
-		}
 		if it.ShortTag() == "!!float" {
 			return typeError(it.Line, "%s is not a whole number", it.Value)
 		}

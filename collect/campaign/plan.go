@@ -173,23 +173,38 @@ type Strings []string
 
 // UnmarshalYAML accepts a string or a list of strings.
 func (v *Strings) UnmarshalYAML(n *yaml.Node) error {
-	items := []*yaml.Node{n}
-	switch n.Kind {
-	case yaml.SequenceNode:
-		items = n.Content
-	case yaml.ScalarNode:
-	default:
-		return typeError(n.Line, "want a string or a list of strings, got a %s", kindName(n))
+	items, err := scalarItems(n, "a string")
+	if err != nil {
+		return err
 	}
 	out := Strings{}
 	for _, it := range items {
-		if it.Kind != yaml.ScalarNode || it.ShortTag() == "!!null" {
+		if it.ShortTag() == "!!null" {
 			return typeError(it.Line, "want a string, got a %s", kindName(it))
 		}
 		out = append(out, it.Value)
 	}
 	*v = out
 	return nil
+}
+
+// scalarItems returns the items of a value that may be one scalar or a
+// list of scalars; want names one item ("a string") for the error.
+func scalarItems(n *yaml.Node, want string) ([]*yaml.Node, error) {
+	items := []*yaml.Node{n}
+	switch n.Kind {
+	case yaml.SequenceNode:
+		items = n.Content
+	case yaml.ScalarNode:
+	default:
+		return nil, typeError(n.Line, "want %s or a list of them, got a %s", want, kindName(n))
+	}
+	for _, it := range items {
+		if it.Kind != yaml.ScalarNode {
+			return nil, typeError(it.Line, "want %s, got a %s", want, kindName(it))
+		}
+	}
+	return items, nil
 }
 
 // MarshalYAML writes one string as it is, several as a list.
@@ -603,9 +618,11 @@ type validator struct {
 	problems []PlanProblem
 }
 
-// line returns the line of the value at path (mapping keys and list
-// indexes), or of the deepest part of path that exists.
-func (v *validator) line(path ...string) int {
+// walk follows path (mapping keys and list indexes) from the plan's root.
+// It returns the node at the end of path, or nil when some part of path
+// does not exist, and the line of the deepest part that does (a mapping
+// key's line, a list item's line).
+func (v *validator) walk(path ...string) (*yaml.Node, int) {
 	n := v.root
 	line := n.Line
 	for _, k := range path {
@@ -626,11 +643,18 @@ func (v *validator) line(path ...string) int {
 			}
 		}
 		if next == nil {
-			return line
+			return nil, line
 		}
 		n = next
 	}
-	if n.Kind == yaml.ScalarNode || n.Kind == yaml.SequenceNode && len(n.Content) == 0 {
+	return n, line
+}
+
+// line returns the line of the value at path (mapping keys and list
+// indexes), or of the deepest part of path that exists.
+func (v *validator) line(path ...string) int {
+	n, line := v.walk(path...)
+	if n != nil && (n.Kind == yaml.ScalarNode || n.Kind == yaml.SequenceNode && len(n.Content) == 0) {
 		return n.Line
 	}
 	return line
@@ -638,51 +662,14 @@ func (v *validator) line(path ...string) int {
 
 // isList reports whether the value at path is a YAML list.
 func (v *validator) isList(path ...string) bool {
-	n := v.root
-	for _, k := range path {
-		var next *yaml.Node
-		switch n.Kind {
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == k {
-					next = n.Content[i+1]
-				}
-			}
-		case yaml.SequenceNode:
-			if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(n.Content) {
-				next = n.Content[i]
-			}
-		}
-		if next == nil {
-			return false
-		}
-		n = next
-	}
-	return n.Kind == yaml.SequenceNode
+	n, _ := v.walk(path...)
+	return n != nil && n.Kind == yaml.SequenceNode
 }
 
+// has reports whether the plan gives a value at path.
 func (v *validator) has(path ...string) bool {
-	n := v.root
-	for _, k := range path {
-		var next *yaml.Node
-		switch n.Kind {
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == k {
-					next = n.Content[i+1]
-				}
-			}
-		case yaml.SequenceNode:
-			if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(n.Content) {
-				next = n.Content[i]
-			}
-		}
-		if next == nil {
-			return false
-		}
-		n = next
-	}
-	return true
+	n, _ := v.walk(path...)
+	return n != nil
 }
 
 func (v *validator) add(line int, format string, args ...any) {

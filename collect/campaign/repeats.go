@@ -23,17 +23,26 @@ func (p *Plan) cell(st step) string {
 	return strings.TrimSuffix(p.id(st), "-r"+strconv.Itoa(st.repeat))
 }
 
+// cellSteps returns the steps of each cell in the plan's order, indexed
+// once: the plan does not change while it runs.
+func (r *Runner) cellSteps() map[string][]step {
+	if r.byCell == nil {
+		r.byCell = map[string][]step{}
+		for _, st := range r.steps {
+			c := r.Plan.cell(st)
+			r.byCell[c] = append(r.byCell[c], st)
+		}
+	}
+	return r.byCell
+}
+
 // cellInterval returns the half-width of the interval of st's cell from
 // its completed runs, as a fraction of the geometric mean; ok is false
 // when there is none (fewer than two runs with a throughput).
 func (r *Runner) cellInterval(st step) (float64, bool) {
 	p := r.Plan
-	want := p.cell(st)
 	var xs []float64
-	for _, o := range r.steps {
-		if p.cell(o) != want {
-			continue
-		}
+	for _, o := range r.cellSteps()[p.cell(st)] {
 		if e := r.entry(p.id(o)); e.Status == collect.RunOK {
 			if x, ok := r.rate(e); ok {
 				xs = append(xs, x)
@@ -106,13 +115,8 @@ func (r *Runner) cellRepeats() []collect.CellRepeats {
 		}
 	}
 	for i := range out {
-		var last step
-		for _, st := range r.steps {
-			if p.cell(st) == out[i].Cell {
-				last = st
-			}
-		}
-		if hw, ok := r.cellInterval(last); ok {
+		steps := r.cellSteps()[out[i].Cell]
+		if hw, ok := r.cellInterval(steps[len(steps)-1]); ok {
 			out[i].HalfWidth = &hw
 			out[i].Converged = hw <= p.RepeatsSpec.Until
 		}

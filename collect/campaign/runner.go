@@ -111,6 +111,7 @@ type Runner struct {
 	sysbench   string             // resolved binary
 	unprepared map[string]bool    // "system layout" whose prepare failed: their runs are skipped
 	rates      map[string]float64 // run ID → its throughput, read from its output (adaptive repeats)
+	byCell     map[string][]step  // cell → its steps in the plan's order (adaptive repeats)
 }
 
 func (r *Runner) getenv(k string) string {
