@@ -28,14 +28,16 @@ type rankShift struct {
 	xs, ys []float64 // sorted
 	ratio  []float64 // the distinct pairwise ratios y/x, ascending
 	idx    [][]int   // idx[i][j]: index in ratio of ys[j]/xs[i]
+	median float64   // the median pairwise ratio (Hodges–Lehmann)
 	exact  bool
-	alpha  float64              // of the last interval
+	alpha  float64              // the test's level: 1 − the interval's confidence
 	pmfs   map[string][]float64 // exact null pmf of 2U by tie groups
 	ps     map[int]float64      // p-value by position
 }
 
-func newRankShift(xs, ys []float64) *rankShift {
-	s := &rankShift{xs: sorted(xs), ys: sorted(ys), pmfs: map[string][]float64{}, ps: map[int]float64{}}
+// newRankShift prepares the test of xs against ys at level alpha.
+func newRankShift(xs, ys []float64, alpha float64) *rankShift {
+	s := &rankShift{xs: sorted(xs), ys: sorted(ys), alpha: alpha, pmfs: map[string][]float64{}, ps: map[int]float64{}}
 	// Exact up to 50 a side; with ties (within a sample, or two pairs of
 	// one ratio) every position has its own null distribution, so then
 	// only up to m·n = 400.
@@ -49,6 +51,7 @@ func newRankShift(xs, ys []float64) *rankShift {
 		}
 	}
 	sort.Float64s(all)
+	s.median = all[(len(all)-1)/2]
 	for _, r := range all {
 		if len(s.ratio) == 0 || s.ratio[len(s.ratio)-1] != r {
 			s.ratio = append(s.ratio, r)
@@ -199,12 +202,12 @@ func groupsKey(sizes []int) string {
 }
 
 // interval returns the set of positions the test does not reject at
-// level alpha, [lo, hi] (ok false when it rejects everywhere). Up to
+// level s.alpha, [lo, hi] (ok false when it rejects everywhere). Up to
 // 401 positions (and, exact, m·n ≤ 100) every position is tested;
 // beyond, the ends are found by bisection over the gaps on each side of
 // the median ratio, and the ratio beside each end is tested.
-func (s *rankShift) interval(alpha float64) (lo, hi int, ok bool) {
-	s.alpha = alpha
+func (s *rankShift) interval() (lo, hi int, ok bool) {
+	alpha := s.alpha
 	np := s.positions()
 	if np <= 401 && (!s.exact || len(s.xs)*len(s.ys) <= 100) {
 		lo, hi = -1, -1
@@ -220,7 +223,7 @@ func (s *rankShift) interval(alpha float64) (lo, hi int, ok bool) {
 	}
 	// Bisection over the gaps (untied, they share one null
 	// distribution), then the ratio beside each end.
-	c := s.medianPosition() / 2 * 2
+	c := s.position(s.median) / 2 * 2
 	if s.p(c) <= alpha {
 		return 0, 0, false
 	}
@@ -251,19 +254,6 @@ func (s *rankShift) interval(alpha float64) (lo, hi int, ok bool) {
 		hi++
 	}
 	return lo, hi, true
-}
-
-// medianPosition returns the position of the median pairwise ratio (the
-// Hodges–Lehmann estimate), where U is nearest its null mean.
-func (s *rankShift) medianPosition() int {
-	var all []float64
-	for _, x := range s.xs {
-		for _, y := range s.ys {
-			all = append(all, y/x)
-		}
-	}
-	sort.Float64s(all)
-	return s.position(all[(len(all)-1)/2])
 }
 
 // bound returns the ratio at the lower (upper false) or upper end of an

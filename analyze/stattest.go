@@ -413,10 +413,10 @@ func RankRatio(xs, ys []float64, confidence float64) RatioTest {
 	if m < 2 || n < 2 {
 		return rt
 	}
-	s := newRankShift(xs, ys)
+	s := newRankShift(xs, ys, 1-confidence)
 	rt.Tested = true
 	rt.P = s.p(s.position(1))
-	lo, hi, ok := s.interval(1 - confidence)
+	lo, hi, ok := s.interval()
 	if ok {
 		rt.Lo, rt.LoOpen = s.bound(lo, false)
 		rt.Hi, rt.HiOpen = s.bound(hi, true)
@@ -428,62 +428,6 @@ func RankRatio(xs, ys []float64, confidence float64) RatioTest {
 		return rt
 	}
 	rt.Bounded = true
-	rt.Confidence = s.level(s.medianPosition())
+	rt.Confidence = s.level(s.position(s.median))
 	return rt
-}
-
-// uNull returns the null distribution function u ↦ P₀(U ≤ u) of the
-// Mann–Whitney count U for samples of m and n untied values: exact (the
-// counts N(u; i, j) = N(u−j; i−1, j) + N(u; i, j−1), adding the largest
-// value to one sample or the other) when both are at most 50, else the
-// normal approximation with continuity correction.
-func uNull(m, n int) func(u int) float64 {
-	const exactLimit = 50
-	if m > exactLimit || n > exactLimit {
-		mu := float64(m*n) / 2
-		sd := math.Sqrt(float64(m*n) * float64(m+n+1) / 12)
-		return func(u int) float64 { return distuv.UnitNormal.CDF((float64(u) + 0.5 - mu) / sd) }
-	}
-	// prev[j][u]: arrangements of i−1 first-sample and j second-sample
-	// values with count u; cur the same for i.
-	w := m*n + 1
-	prev := make([][]float64, n+1)
-	cur := make([][]float64, n+1)
-	for j := range prev {
-		prev[j] = make([]float64, w)
-		cur[j] = make([]float64, w)
-		prev[j][0] = 1 // i = 0: one arrangement, U = 0
-	}
-	for i := 1; i <= m; i++ {
-		for j := 0; j <= n; j++ {
-			clear(cur[j])
-			for u := 0; u < w; u++ {
-				c := 0.0
-				if u >= j {
-					c += prev[j][u-j] // the largest value is the i-th first-sample value: it exceeds all j
-				}
-				if j > 0 {
-					c += cur[j-1][u]
-				}
-				cur[j][u] = c
-			}
-		}
-		prev, cur = cur, prev
-	}
-	total := binom(m+n, m)
-	cum := make([]float64, w)
-	s := 0.0
-	for u, c := range prev[n] {
-		s += c
-		cum[u] = s / total
-	}
-	return func(u int) float64 {
-		switch {
-		case u < 0:
-			return 0
-		case u >= w:
-			return 1
-		}
-		return cum[u]
-	}
 }

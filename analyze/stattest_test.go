@@ -3,7 +3,6 @@ package analyze
 import (
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 	"testing"
 )
@@ -170,30 +169,37 @@ func TestLogRatio(t *testing.T) {
 	}
 }
 
-// TestUNull checks the exact null distribution of the Mann–Whitney count
-// for 4 against 4: the coefficients of the Gaussian binomial [8 4]_q are
-// 1 1 2 3 5 5 7 7 8 7 7 5 5 3 2 1 1 (70 in all).
-func TestUNull(t *testing.T) {
+// TestUPMFUntied checks the exact null distribution of the Mann–Whitney
+// count with no ties (every tie group of size 1) for 4 against 4: the
+// coefficients of the Gaussian binomial [8 4]_q are
+// 1 1 2 3 5 5 7 7 8 7 7 5 5 3 2 1 1 (70 in all). uPMF gives 2U, so the
+// odd entries are zero.
+func TestUPMFUntied(t *testing.T) {
+	ones := func(n int) []int {
+		s := make([]int, n)
+		for i := range s {
+			s[i] = 1
+		}
+		return s
+	}
 	coef := []float64{1, 1, 2, 3, 5, 5, 7, 7, 8, 7, 7, 5, 5, 3, 2, 1, 1}
-	cdf := uNull(4, 4)
-	cum := 0.0
-	for u, c := range coef {
-		cum += c
-		if got := cdf(u); !approx(got, cum/70, 1e-12) {
-			t.Errorf("P(U ≤ %d) = %v, want %v/70", u, got, cum)
+	pmf := uPMF(4, 4, ones(8))
+	if len(pmf) != 2*len(coef)-1 {
+		t.Fatalf("support of 2U: %d values, want %d", len(pmf), 2*len(coef)-1)
+	}
+	for w, q := range pmf {
+		want := 0.0
+		if w%2 == 0 {
+			want = coef[w/2] / 70
+		}
+		if !approx(q, want, 1e-12) {
+			t.Errorf("P(2U = %d) = %v, want %v", w, q, want)
 		}
 	}
-	if cdf(-1) != 0 || cdf(17) != 1 {
-		t.Errorf("outside the support: %v %v", cdf(-1), cdf(17))
-	}
-	// 3 against 2: [5 2]_q = 1 1 2 2 2 1 1 (10 in all).
-	if got := uNull(3, 2)(2); !approx(got, 4.0/10, 1e-12) {
+	// 3 against 2: [5 2]_q = 1 1 2 2 2 1 1 (10 in all); P(U ≤ 2) = 4/10.
+	pmf = uPMF(3, 2, ones(5))
+	if got := pmf[0] + pmf[2] + pmf[4]; !approx(got, 4.0/10, 1e-12) {
 		t.Errorf("P(U ≤ 2) for 3 and 2 = %v, want 0.4", got)
-	}
-	// Above 50 a side: the normal approximation, mean mn/2 and variance
-	// mn(m+n+1)/12, with continuity correction.
-	if got, want := uNull(60, 60)(1500), distuv.UnitNormal.CDF((1500.5-1800)/math.Sqrt(3600*121.0/12)); !approx(got, want, 1e-12) {
-		t.Errorf("normal approximation %v, want %v", got, want)
 	}
 }
 
