@@ -53,6 +53,21 @@ func MaskPasswords(s string) string {
 			secrets = append(secrets, secret, s[sp.start:sp.end])
 		}
 	}
+	// params masks the password parameters of value, which starts at
+	// byte base of token t; whole skips a parameter that is all of t
+	// (NAME=X, masked as a key and value already).
+	params := func(t word, value string, base int, whole bool) {
+		for _, kv := range paramPasswords(value) {
+			if whole && kv.off == len(kv.key)+1 {
+				continue
+			}
+			sp := t.at(s, base+kv.off, len(kv.val))
+			if sp == t.span {
+				sp = t.after(s, "=") // keep the option's or parameter's name
+			}
+			add(sp, kv.val)
+		}
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		v := t.val
@@ -62,13 +77,7 @@ func MaskPasswords(s string) string {
 			if !secretName(name) {
 				// A value may hold parameters: --pgsql-dsn='host=db
 				// password=x', --url='...?user=u&password=x'.
-				for _, kv := range paramPasswords(val) {
-					sp := t.at(s, 2+len(name)+1+kv.off, len(kv.val))
-					if sp == t.span {
-						sp = t.after(s, "=") // keep the option's name
-					}
-					add(sp, kv.val)
-				}
+				params(t, val, 2+len(name)+1, false)
 				break
 			}
 			if hasVal {
@@ -87,16 +96,7 @@ func MaskPasswords(s string) string {
 					add(t.at(s, kv.off, len(kv.val)), kv.val)
 				}
 			}
-			for _, kv := range paramPasswords(v) {
-				if kv.off == len(kv.key)+1 {
-					continue // NAME=X: keyValues had it
-				}
-				sp := t.at(s, kv.off, len(kv.val))
-				if sp == t.span {
-					sp = t.after(s, "=")
-				}
-				add(sp, kv.val)
-			}
+			params(t, v, 0, true)
 		}
 		if off, n := dsnPassword(v); n > 0 {
 			add(t.at(s, off, n), v[off:off+n])
