@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // A Fact is a setup fact a write-up states in prose rather than in a
@@ -58,30 +59,53 @@ var (
 var numberWords = map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 	"seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "sixteen": 16}
 
-// factWords are the words one of which a line must hold to be looked at.
-var factWords = []string{"version", "版本", "バージョン", "table", "张表", "last", "run", "测试时间", "sysbench"}
-
 // noteFacts reads the setup facts an unclaimed line states.
 func (c *ctx) noteFacts(l *Line) {
 	t := l.Text
 	if len(t) < 8 || len(t) > 600 {
 		return
 	}
-	lower := strings.ToLower(t)
-	any := false
-	for _, w := range factWords {
-		if strings.Contains(lower, w) {
-			any = true
-			break
-		}
-	}
-	if !any {
-		return
-	}
 	for _, f := range factsIn(t) {
 		f.Source, f.Line = c.name, l.No
 		c.emitFact(f)
 	}
+}
+
+// holdsWord reports whether t holds one of words, ASCII letters compared
+// without case.
+func holdsWord(t string, words []string) bool {
+	for _, w := range words {
+		if len(w) > 0 && w[0] < utf8.RuneSelf {
+			if containsFoldASCII(t, w) {
+				return true
+			}
+		} else if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFoldASCII reports whether s holds w, w lower-case ASCII,
+// comparing ASCII letters without case and without allocating.
+func containsFoldASCII(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		j := 0
+		for j < len(w) {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != w[j] {
+				break
+			}
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // emitFact passes a fact on without counting it as a result: an input of
@@ -94,9 +118,31 @@ func (c *ctx) emitFact(f *Fact) {
 	c.emit(f)
 }
 
+// factRules are the kinds of fact prose states: the words a line must
+// hold (ASCII in any case) for the patterns to be run, and the reader.
+var factRules = []struct {
+	words []string
+	read  func(t string) []*Fact
+}{
+	{[]string{"version", "版本", "バージョン"}, versionFacts},
+	{[]string{"table", "张表"}, tableFacts},
+	{[]string{"last", "run", "ran", "测试时间"}, durationFacts},
+	{[]string{"sysbench"}, clientFacts},
+}
+
 // factsIn returns the facts a line of prose states, without source.
 func factsIn(t string) []*Fact {
 	var out []*Fact
+	for _, r := range factRules {
+		if holdsWord(t, r.words) {
+			out = append(out, r.read(t)...)
+		}
+	}
+	return out
+}
+
+// versionFacts reads "Sysbench version: 1.0.17", "MySQL version: 5.7".
+func versionFacts(t string) (out []*Fact) {
 	if m := factVersionRe.FindStringSubmatch(t); m != nil {
 		v := strings.Trim(m[2], "*`'\" ")
 		if v != "" && len(v) <= 80 && strings.ContainsAny(v, "0123456789") {
@@ -107,6 +153,11 @@ func factsIn(t string) []*Fact {
 			}
 		}
 	}
+	return out
+}
+
+// tableFacts reads the number of tables and rows per table.
+func tableFacts(t string) (out []*Fact) {
 	if m := factTablesRe.FindStringSubmatch(t); m != nil {
 		n, err1 := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
 		rows, err2 := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", ""), 64)
@@ -136,6 +187,11 @@ func factsIn(t string) []*Fact {
 				&Fact{Name: FactTableSize, Value: fptr(rows), Text: m[2] + m[3]})
 		}
 	}
+	return out
+}
+
+// durationFacts reads how long one run lasted.
+func durationFacts(t string) (out []*Fact) {
 	if m := factDurationRe.FindStringSubmatch(t); m != nil {
 		if v, err := strconv.ParseFloat(m[1], 64); err == nil && v > 0 {
 			u := strings.ToLower(m[2])
@@ -158,6 +214,11 @@ func factsIn(t string) []*Fact {
 			out = append(out, &Fact{Name: FactDuration, Value: fptr(v), Unit: "s", Text: m[1] + " " + m[2]})
 		}
 	}
+	return out
+}
+
+// clientFacts reads how many sysbench processes ran at once.
+func clientFacts(t string) (out []*Fact) {
 	if m := factClientsRe.FindStringSubmatch(t); m != nil {
 		w := strings.ToLower(m[1])
 		v, ok := numberWords[w]
