@@ -18,7 +18,7 @@ import (
 // CompareOptions controls Compare.
 type CompareOptions struct {
 	Metric     Metric        // "" = DefaultMetric of the runs
-	Base       string        // baseline system; "" = the first system
+	Base       string        // baseline system; "" = the first system (CompareWorkloads: DefaultBase)
 	Center     Center        // GeoMean (default) or Median
 	Alpha      float64       // significance level, default 0.05
 	Confidence float64       // interval level, default 0.95
@@ -191,6 +191,12 @@ type Comparison struct {
 	Rows          []Row     `json:"rows"` // cell by cell, base first within a cell
 	Geomeans      []Geomean `json:"geomean"`
 	Warnings      Warnings  `json:"warnings"`
+	// Metrics and Bases name each workload's metric and the system its
+	// ratios are taken against (CompareWorkloads); LeftOut lists once
+	// the systems and workloads without their metric.
+	Metrics map[string]Metric `json:"metrics,omitempty"`
+	Bases   map[string]string `json:"bases,omitempty"`
+	LeftOut []LeftOut         `json:"left_out,omitempty"`
 	// Findings are the anomalies beside the comparison (AnomalyFindings):
 	// ignored errors, sides that differ in them, superlinear steps.
 	Findings Findings `json:"findings"`

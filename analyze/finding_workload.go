@@ -113,11 +113,11 @@ func withinIntervals(cu *Curve, w *WorkloadReport) *Curve {
 	return &c
 }
 
-// AnomalyFindings are the anomalies of a grouped dataset compared with
-// base, for commands that do not build a whole report (compare): ignored
-// errors per cell and per comparison, and superlinear steps of the
-// scaling curves of sc (nil: none).
-func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling) Findings {
+// AnomalyFindings are the anomalies of a grouped dataset, each workload
+// compared with its base in bases, for commands that do not build a
+// whole report (compare): ignored errors per cell and per comparison,
+// and superlinear steps of the scaling curves of sc (nil: none).
+func AnomalyFindings(doc *parse.Document, ds *Dataset, bases map[string]string, sc *Scaling) Findings {
 	var out Findings
 	order := runOrder(doc)
 	for _, w := range ds.Workloads {
@@ -131,7 +131,7 @@ func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling)
 				}
 			}
 		}
-		out = append(out, errorFindings(ds, base, w)...)
+		out = append(out, errorFindings(ds, bases[w], w)...)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sbreport/sbreport/parse"
@@ -497,4 +498,80 @@ func notCompared(rp *Report) Findings {
 		out = append(out, f)
 	}
 	return out
+}
+
+// CompareWorkloads compares every workload as a report does: each in its
+// own metric (opts.Metric for all when set) against its own base
+// (opts.Base, else DefaultBase; a workload the base has no cell of with
+// its metric against the system that has the most), the systems with
+// their metric in no cell left out of the rows and listed once.
+func CompareWorkloads(d *Dataset, opts CompareOptions) *Comparison {
+	metrics := WorkloadMetrics(d, opts.Metric)
+	if opts.Base == "" || !slices.Contains(d.Systems, opts.Base) {
+		opts.Base = DefaultBase(d, metrics)
+	}
+	bases := WorkloadBases(d, metrics, opts.Base)
+	c := compareEach(d, metrics, bases, opts)
+	c.Metrics, c.Bases = metrics, bases
+	an := &Analysis{Dataset: d, Metrics: metrics, Metric: opts.Metric}
+	kept, out := leaveOut(an, d.Systems, opts.Base)
+	c.LeftOut = out
+	shown := shownCells(an, kept)
+	keep := map[string]bool{}
+	for _, s := range kept {
+		keep[s] = true
+	}
+	none := map[string]bool{} // workloads no system has the metric of
+	for _, lo := range out {
+		if lo.System == "" {
+			none[lo.Workload] = true
+		}
+	}
+	c.Systems = kept
+	rows := c.Rows[:0:0]
+	for _, r := range c.Rows {
+		if !keep[r.System] || none[r.Workload] {
+			continue
+		}
+		if !shown[Key{System: r.System, Workload: r.Workload}] && !r.Base {
+			// A kept system that ran this workload without its metric:
+			// listed once, not a row of dashes.
+			c.LeftOut = appendLeftOut(c.LeftOut, r.System, r.Workload, metrics[r.Workload])
+			continue
+		}
+		rows = append(rows, r)
+	}
+	c.Rows = rows
+	gs := c.Geomeans[:0:0]
+	for _, g := range c.Geomeans {
+		if keep[g.System] {
+			gs = append(gs, g)
+		}
+	}
+	c.Geomeans = gs
+	return c
+}
+
+// appendLeftOut adds system's lack of metric on workload once.
+func appendLeftOut(los []LeftOut, system, workload string, m Metric) []LeftOut {
+	for _, lo := range los {
+		if lo.System == system && (lo.Workload == workload || lo.Workload == "") {
+			return los
+		}
+	}
+	return append(los, LeftOut{System: system, Workload: workload, Metrics: []Metric{m}})
+}
+
+// ScaleWorkloads fits every workload's curves in its own rate
+// (opts.Metric for all when set), as a report does: a workload whose
+// metric is not a rate (mysqlslap seconds) is fitted in the rate its
+// runs have, and left out when they have none.
+func ScaleWorkloads(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling {
+	metrics := WorkloadMetrics(d, opts.Metric)
+	sc := scaleEach(d, hosts, metrics, opts)
+	sc.Metrics = map[string]Metric{}
+	for _, cu := range sc.Curves {
+		sc.Metrics[cu.Workload] = cu.Metric
+	}
+	return sc
 }
