@@ -116,8 +116,9 @@ func hostSources(h *parse.Host) []string {
 const legacyEventCap = 10000
 
 // eventCap returns the number of events a run was capped at, the option
-// that set it ("--events", "--max-requests", or "" for 0.4/0.5's default)
-// and whether there is a cap at all.
+// that set it ("--events", "--max-requests", "header" for the cap 0.4's
+// OLTP test prints, or "" for 0.4/0.5's default) and whether there is a
+// cap at all.
 func eventCap(r *parse.Run) (int64, string, bool) {
 	if r.Tool != parse.ToolSysbench {
 		return 0, "", false
@@ -142,6 +143,11 @@ func eventCap(r *parse.Run) (int64, string, bool) {
 	}
 	if n, ok := get("events"); ok {
 		return n, "--events", n > 0
+	}
+	// Without the command, 0.4's OLTP test prints its cap before it
+	// starts ("Maximum number of requests for OLTP test is limited to N").
+	if n := r.Options.MaxRequests; n != nil && *n > 0 {
+		return *n, "header", true
 	}
 	if !legacy {
 		return 0, "", false

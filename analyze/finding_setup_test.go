@@ -77,6 +77,31 @@ func TestSetupEventCap(t *testing.T) {
 		t.Errorf("measured time %+v, want 60.0003 s", f)
 	}
 
+	// The Spider overview's first run without its command: the cap its
+	// OLTP test prints ("Maximum number of requests for OLTP test is
+	// limited to 100000") is the one that ended it.
+	spider, err := os.ReadFile("../testdata/public/identity/sb0.4.12-oltp-ro-innodb-node-vs-spider-node-engine-option-says-innodb-create-table-says-spider-hash-prompts.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(spider), "\n")
+	out := strings.Join(lines[151:200], "") // from its banner, line 152, through its report
+	if strings.Contains(out, "--max-requests") || !strings.Contains(out, "limited to 100000") {
+		t.Fatalf("excerpt:\n%s", out)
+	}
+	p := filepath.Join(t.TempDir(), "spider-run.txt")
+	if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rp = reportOf(t, "", p)
+	f = oneFinding(t, rp, KindCaveat, CodeEventCap)
+	if f.Value("events_cap") != 100000 || f.Word("cap_from") != "header" || !near(f.Value("total_time_s"), 91.2681) || f.Has("time_limit_s") {
+		t.Errorf("cap from the options header: %+v", f)
+	}
+	if fs := rp.Findings.Select(KindSetup, "", CodeMeasuredTime); len(fs) != 0 {
+		t.Errorf("a capped run said to take its measured time: %+v", fs)
+	}
+
 	rp = reportOf(t, "", "../testdata/public/identity/sb0.4.12-oltp-ro-rds-first-second-run-duplicate-paste-read-replica.txt")
 	if fs := rp.Findings.Select(KindCaveat, "", CodeEventCap); len(fs) != 0 {
 		t.Errorf("--max-requests=0 runs capped: %+v", fs)

@@ -161,6 +161,10 @@ type Options struct {
 	WarmupS         *float64 `json:"warmup_s"`
 	ForcedShutdownS *float64 `json:"forced_shutdown_s"`
 	TimeLimitS      *float64 `json:"time_limit_s"` // from the command line (--time, --max-time)
+	// MaxRequests is the event cap sysbench 0.4's OLTP test prints
+	// before it starts ("Maximum number of requests for OLTP test is
+	// limited to N", only when --max-requests is above 0).
+	MaxRequests *int64 `json:"max_requests,omitempty"`
 }
 
 // Latency holds the cumulative latency block, in milliseconds.
