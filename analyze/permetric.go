@@ -379,6 +379,14 @@ func dropEmpty(ws []*WorkloadReport) []*WorkloadReport {
 	return out
 }
 
+// Codes of the metric findings.
+const (
+	CodeWorkloadMetric = "workload_metric" // setup: the metric a workload is compared in
+	CodeWorkloadBase   = "workload_base"   // setup: a workload's own base, not the report's
+	CodeLeftOut        = "left_out"        // caveat: a system or workload without its metric
+	CodeNotCompared    = "not_compared"    // caveat: a system with no ratio in the headline
+)
+
 // Rules of the metric findings.
 const (
 	ruleWorkloadMetric = "each workload is compared in the rate its runs print (tps; qps without transactions; eps for cpu, memory and fileio; mysqlslap's average seconds, lower is better) unless --metric names one for all"
@@ -412,7 +420,7 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 		}
 	}
 	for _, w := range rp.Workloads {
-		f := Finding{Kind: KindSetup, Code: "workload_metric", Workload: w.Name,
+		f := Finding{Kind: KindSetup, Code: CodeWorkloadMetric, Workload: w.Name,
 			Guard: Guard{Rule: ruleWorkloadMetric, Passed: true}}
 		n := 0
 		for _, c := range w.Cells {
@@ -430,7 +438,7 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 		}
 		out = append(out, f)
 		if w.Base != rp.Base {
-			b := Finding{Kind: KindSetup, Code: "workload_base", Workload: w.Name, System: w.Base,
+			b := Finding{Kind: KindSetup, Code: CodeWorkloadBase, Workload: w.Name, System: w.Base,
 				Guard: Guard{Rule: ruleWorkloadBase, Passed: true}}
 			b.add("base_cells", float64(cells[Key{System: w.Base, Workload: w.Name}]), "", nil, nil)
 			b.add("report_base_cells", float64(cells[Key{System: rp.Base, Workload: w.Name}]), "", nil, nil)
@@ -439,7 +447,7 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 		}
 	}
 	for _, lo := range rp.LeftOut {
-		f := Finding{Kind: KindCaveat, Code: "left_out", System: lo.System, Workload: lo.Workload,
+		f := Finding{Kind: KindCaveat, Code: CodeLeftOut, System: lo.System, Workload: lo.Workload,
 			Guard: Guard{Rule: ruleLeftOut, Passed: true}}
 		n := 0
 		for k, c := range ran {
@@ -459,7 +467,7 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 	out = append(out, notCompared(rp)...)
 	for _, w := range rp.Workloads {
 		for _, s := range w.LeftOut {
-			f := Finding{Kind: KindCaveat, Code: "left_out", System: s, Workload: w.Name,
+			f := Finding{Kind: KindCaveat, Code: CodeLeftOut, System: s, Workload: w.Name,
 				Guard: Guard{Rule: ruleLeftOut, Passed: true}}
 			f.add("cells", float64(ran[Key{System: s, Workload: w.Name}]), "", nil, nil)
 			f.add("cells_with_metric", 0, "", nil, nil)
@@ -492,7 +500,7 @@ func notCompared(rp *Report) Findings {
 		if n > 0 || isBase[s] {
 			continue
 		}
-		f := Finding{Kind: KindCaveat, Code: "not_compared", System: s, Guard: Guard{Rule: ruleNotCompared, Passed: true}}
+		f := Finding{Kind: KindCaveat, Code: CodeNotCompared, System: s, Guard: Guard{Rule: ruleNotCompared, Passed: true}}
 		f.add("headline_ratios", 0, "", nil, nil)
 		f.word("base", rp.Base)
 		out = append(out, f)

@@ -488,7 +488,7 @@ func relative(rp *analyze.Report) ([]RelativeRow, []string, bool, []string) {
 			idx = append(idx, i)
 		}
 	}
-	for _, f := range rp.Findings.Select(analyze.KindCaveat, "", "not_compared") {
+	for _, f := range rp.Findings.Select(analyze.KindCaveat, "", analyze.CodeNotCompared) {
 		notCompared = append(notCompared, f.System)
 	}
 	metricOf := map[string]*analyze.WorkloadReport{}
@@ -986,7 +986,7 @@ func upperASCII(r rune) rune {
 // workload's systems are phrased in its section (leftOutOf).
 func leftOutText(fs analyze.Findings) []string {
 	var out []string
-	for _, f := range fs.Select(analyze.KindCaveat, "", "left_out") {
+	for _, f := range fs.Select(analyze.KindCaveat, "", analyze.CodeLeftOut) {
 		if f.System != "" && f.Workload != "" {
 			continue
 		}
@@ -1003,7 +1003,7 @@ func leftOutText(fs analyze.Findings) []string {
 // metric, from the report's findings.
 func leftOutOf(fs analyze.Findings, w string) []string {
 	var out []string
-	for _, f := range fs.Select(analyze.KindCaveat, w, "left_out") {
+	for _, f := range fs.Select(analyze.KindCaveat, w, analyze.CodeLeftOut) {
 		if f.System != "" {
 			out = append(out, f.System)
 		}
