@@ -491,30 +491,7 @@ func relative(rp *analyze.Report) ([]RelativeRow, []string, bool, []string) {
 	for _, f := range rp.Findings.Select(analyze.KindCaveat, "", analyze.CodeNotCompared) {
 		notCompared = append(notCompared, f.System)
 	}
-	metricOf := map[string]*analyze.WorkloadReport{}
-	for _, w := range rp.Workloads {
-		metricOf[w.Name] = w
-	}
-	named := func(h analyze.HeadlineRow, threads bool) string {
-		name := h.Workload
-		var parts []string
-		if w := metricOf[h.Workload]; w != nil && rp.Metric == "" {
-			parts = append(parts, string(w.Metric))
-			if w.LowerIsBetter {
-				parts = append(parts, "lower is better")
-			}
-		}
-		if h.Base != "" && h.Base != rp.Base {
-			parts = append(parts, "against "+h.Base)
-		}
-		if threads {
-			parts = append(parts, threadsLabel(h.Threads))
-		}
-		if len(parts) > 0 {
-			name += " (" + strings.Join(parts, ", ") + ")"
-		}
-		return name
-	}
+	named := func(h analyze.HeadlineRow, threads bool) string { return headlineName(rp, h, true, threads) }
 	if len(others) <= len(rp.Headline) {
 		var rows []RelativeRow
 		for _, h := range rp.Headline {
@@ -1009,4 +986,34 @@ func leftOutOf(fs analyze.Findings, w string) []string {
 		}
 	}
 	return out
+}
+
+// headlineName names a headline row as the table and the ratio chart
+// show it: its workload, then what a reader needs beside it — its metric
+// when the workloads differ in theirs (with sense, which way is better),
+// its base when it is not the report's, its thread count when threads.
+func headlineName(rp *analyze.Report, h analyze.HeadlineRow, sense, threads bool) string {
+	var parts []string
+	if rp.Metric == "" {
+		for _, w := range rp.Workloads {
+			if w.Name != h.Workload {
+				continue
+			}
+			parts = append(parts, string(w.Metric))
+			if sense && w.LowerIsBetter {
+				parts = append(parts, "lower is better")
+			}
+			break
+		}
+	}
+	if h.Base != "" && h.Base != rp.Base {
+		parts = append(parts, "against "+h.Base)
+	}
+	if threads {
+		parts = append(parts, threadsLabel(h.Threads))
+	}
+	if len(parts) == 0 {
+		return h.Workload
+	}
+	return h.Workload + " (" + strings.Join(parts, ", ") + ")"
 }
