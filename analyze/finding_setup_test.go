@@ -283,3 +283,30 @@ func TestSetupClients(t *testing.T) {
 		t.Errorf("clients %+v, want 2 from the merged runs", c)
 	}
 }
+
+// TestTrimmedWarmupFinding: a real sysbench 0.5 run of 600 s printed
+// 4404.08 tps; --skip auto trims its first 50 s (5 of its 60 interim
+// samples) and compares the steady state. The cell's caveat carries
+// those numbers, the run they come from and how the warm-up was found.
+func TestTrimmedWarmupFinding(t *testing.T) {
+	const in = "../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-16thr-nocomma-deadlocks-dup-lines.txt"
+	rp := reportOf(t, "", in)
+	f := oneFinding(t, rp, KindCaveat, CodeTrimmedWarmup)
+	if f.Threads != 16 || f.Value("runs") != 1 || f.Value("runs_trimmed") != 1 || f.Value("warmup_s") != 50 ||
+		f.Value("dropped_intervals") != 5 || f.Value("intervals") != 60 || f.Value("printed") != 4404.08 ||
+		!near(f.Value("value"), 4377.922181818181) || f.Word("skip") != "auto" {
+		t.Errorf("trim caveat %+v", f)
+	}
+	if e, _ := f.Get("warmup_s"); len(e.Sources) != 1 || e.Sources[0] != in+":1" {
+		t.Errorf("warm-up evidence from %v, want %s:1", e.Sources, in)
+	}
+	// With --skip none nothing is trimmed, and nothing said.
+	doc, err := collect.Load([]string{in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp = NewReport(doc, Analyze(doc, Options{Skip: NoSkip}))
+	if fs := rp.Findings.Select(KindCaveat, "", CodeTrimmedWarmup); len(fs) != 0 {
+		t.Errorf("--skip none: %+v", fs)
+	}
+}

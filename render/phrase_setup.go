@@ -354,3 +354,54 @@ func setupFacts(rp *analyze.Report) []string {
 	}
 	return out
 }
+
+// TrimPhrase says that a cell's value is the steady state after a
+// trimmed warm-up (a CodeTrimmedWarmup caveat), not the printed figure:
+// for one run "warm-up of 50 s trimmed (5 of 60 interim samples, --skip
+// auto): printed 4404.08", for several "warm-up trimmed in 3 of 3 runs
+// (10–50 s, 1–5 interim samples): not the printed figures".
+func TrimPhrase(f *analyze.Finding) string {
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	rng := func(name string) string {
+		e, _ := f.Get(name)
+		if e.Lo == nil || *e.Lo == *e.Hi {
+			return num(e.Value)
+		}
+		return num(*e.Lo) + "–" + num(*e.Hi)
+	}
+	runs := int(f.Value("runs"))
+	if runs == 1 {
+		how := "--skip"
+		if f.Word("skip") == "auto" {
+			how = "--skip auto"
+		}
+		n := int(f.Value("intervals"))
+		s := fmt.Sprintf("warm-up of %s s trimmed (%s of %d interim %s, %s)", rng("warmup_s"), rng("dropped_intervals"),
+			n, plural(n, "sample", "samples"), how)
+		if f.Has("printed") {
+			s += ": printed " + num(f.Value("printed"))
+		}
+		return s
+	}
+	return fmt.Sprintf("warm-up trimmed in %d of %d runs (%s s, %s interim samples): not the printed figures",
+		int(f.Value("runs_trimmed")), runs, rng("warmup_s"), rng("dropped_intervals"))
+}
+
+// TrimRunPhrase says what was trimmed of one run: TrimPhrase of that run
+// alone.
+func TrimRunPhrase(t analyze.Trim) string {
+	return TrimPhrase(analyze.TrimFinding("", "", 0, 1, []analyze.Trim{t}))
+}
+
+// trimNote is TrimPhrase of a comparison row's trimmed runs, "" when
+// nothing was trimmed.
+func trimNote(r analyze.Row) string {
+	th := 0
+	if r.Threads != nil {
+		th = *r.Threads
+	}
+	if f := analyze.TrimFinding(r.Workload, r.System, th, r.N, r.Trimmed); f != nil {
+		return TrimPhrase(f)
+	}
+	return ""
+}

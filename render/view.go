@@ -216,7 +216,7 @@ type ResultRow struct {
 	Within      bool // the interval is within one run (batch means)
 	// Note is "repeats differ 3.60×" when they differ more than the
 	// other cells' repeats, and says when the centre is not the printed
-	// figure because a warm-up was trimmed (analyze.Row.TrimNote).
+	// figure because a warm-up was trimmed (TrimPhrase of its caveat).
 	Note string
 	// Trim says the centre is the steady state after a trimmed warm-up,
 	// how much was trimmed and what was printed; "" when nothing was.
@@ -379,11 +379,15 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 			rr.Percentiles = append(rr.Percentiles, p.Center)
 		}
 		rr.Note = cellNotes(rp, w.Name, c.System, c.Threads)
-		if rr.Trim = c.TrimNote; c.TrimNote != "" {
+		for _, f := range rp.Findings.Select(analyze.KindCaveat, w.Name, analyze.CodeTrimmedWarmup) {
+			if f.System != c.System || f.Threads != c.Threads {
+				continue
+			}
+			rr.Trim = TrimPhrase(f)
 			if rr.Note != "" {
 				rr.Note += "; "
 			}
-			rr.Note += c.TrimNote
+			rr.Note += rr.Trim
 		}
 		if r := ratioRow(c.Ratio); r != nil {
 			rr.Ratio = r

@@ -71,6 +71,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	c.Findings = analyze.AnomalyFindings(doc, d, c.Bases, analyze.ScaleWorkloads(d, doc.Hosts, analyze.ScaleOptions{
 		Metric: sm, Center: center, Confidence: cf.confidence, Skip: skip}))
+	c.Findings = append(c.Findings, analyze.TrimFindings(c)...)
 	bw := bufio.NewWriter(stdout)
 	if *asJSON {
 		enc := json.NewEncoder(bw)
@@ -452,10 +453,18 @@ func printTrims(w io.Writer, c *analyze.Comparison) {
 		if r.Threads != nil {
 			t = strconv.Itoa(*r.Threads)
 		}
-		fmt.Fprintf(w, "  %s/%s threads/%s: %s\n", r.Workload, t, r.System, r.TrimNote())
+		th := 0
+		if r.Threads != nil {
+			th = *r.Threads
+		}
+		for _, f := range c.Findings.Select(analyze.KindCaveat, r.Workload, analyze.CodeTrimmedWarmup) {
+			if f.System == r.System && f.Threads == th {
+				fmt.Fprintf(w, "  %s/%s threads/%s: %s\n", r.Workload, t, r.System, render.TrimPhrase(f))
+			}
+		}
 		if len(r.Trimmed) > 1 || r.N > 1 {
 			for _, tr := range r.Trimmed {
-				fmt.Fprintf(w, "    %s: %s, %s\n", tr.Run, fmtNum(tr.Value), tr.Text())
+				fmt.Fprintf(w, "    %s: %s, %s\n", tr.Run, fmtNum(tr.Value), render.TrimRunPhrase(tr))
 			}
 		}
 	}
