@@ -515,11 +515,19 @@ func notCompared(rp *Report) Findings {
 // their metric in no cell left out of the rows and listed once.
 func CompareWorkloads(d *Dataset, opts CompareOptions) *Comparison {
 	metrics := WorkloadMetrics(d, opts.Metric)
-	if opts.Base == "" || !slices.Contains(d.Systems, opts.Base) {
+	var missing string
+	if opts.Base != "" && !slices.Contains(d.Systems, opts.Base) && len(d.Systems) > 0 {
+		missing = opts.Base
+		opts.Base = ""
+	}
+	if opts.Base == "" {
 		opts.Base = DefaultBase(d, metrics)
 	}
 	bases := WorkloadBases(d, metrics, opts.Base)
 	c := compareEach(d, metrics, bases, opts)
+	if missing != "" {
+		c.Warnings.addf("no system %q: comparing with %q", missing, opts.Base)
+	}
 	c.Metrics, c.Bases = metrics, bases
 	an := &Analysis{Dataset: d, Metrics: metrics, Metric: opts.Metric}
 	kept, out := leaveOut(an, d.Systems, opts.Base)
