@@ -18,7 +18,7 @@ import (
 // CompareOptions controls Compare.
 type CompareOptions struct {
 	Metric     Metric        // "" = DefaultMetric of the runs
-	Base       string        // baseline system; "" = the first system
+	Base       string        // baseline system; "" = the first system (CompareWorkloads: DefaultBase)
 	Center     Center        // GeoMean (default) or Median
 	Alpha      float64       // significance level, default 0.05
 	Confidence float64       // interval level, default 0.95
@@ -97,8 +97,8 @@ type Row struct {
 	Values        []float64 `json:"values"` // the per-run values, in input order
 	// Trimmed lists the runs whose value is not the figure sysbench
 	// printed because a warm-up was trimmed from their interim series
-	// (see Compare), with the printed figure and how much was trimmed;
-	// TrimNote says it in words.
+	// (see Compare), with the printed figure and how much was trimmed
+	// (TrimFinding states it).
 	Trimmed  []Trim   `json:"trimmed"`
 	Summary  Summary  `json:"-"`
 	Warnings Warnings `json:"warnings"`
@@ -116,54 +116,6 @@ type Trim struct {
 	Dropped   int     `json:"dropped_intervals"`
 	Intervals int     `json:"intervals"`
 	Auto      bool    `json:"warmup_auto"` // detected (--skip auto), not given
-}
-
-// Text says what was trimmed: "warm-up of 50 s trimmed (5 of 60 interim
-// samples, --skip auto): printed 4404.08".
-func (t Trim) Text() string {
-	how := "--skip"
-	if t.Auto {
-		how = "--skip auto"
-	}
-	s := fmt.Sprintf("warm-up of %s s trimmed (%d of %d interim %s, %s)", strconv.FormatFloat(t.WarmupS, 'f', -1, 64),
-		t.Dropped, t.Intervals, plural(t.Intervals, "sample", "samples"), how)
-	if t.Printed != nil {
-		s += ": printed " + strconv.FormatFloat(*t.Printed, 'f', -1, 64)
-	}
-	return s
-}
-
-// TrimNote says, beside the row's centre, that it is not what sysbench
-// printed because a warm-up was trimmed, and how much: the run's Trim
-// text for a single run, else "warm-up trimmed in k of n runs (10–50 s,
-// 1–5 interim samples)". "" when nothing was trimmed.
-func (r *Row) TrimNote() string {
-	switch len(r.Trimmed) {
-	case 0:
-		return ""
-	case 1:
-		if r.N == 1 {
-			return r.Trimmed[0].Text()
-		}
-	}
-	lo, hi := r.Trimmed[0], r.Trimmed[0]
-	for _, t := range r.Trimmed {
-		if t.WarmupS < lo.WarmupS {
-			lo = t
-		}
-		if t.WarmupS > hi.WarmupS {
-			hi = t
-		}
-	}
-	span := func(a, b string) string {
-		if a == b {
-			return a
-		}
-		return a + "–" + b
-	}
-	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	return fmt.Sprintf("warm-up trimmed in %d of %d runs (%s s, %s interim samples): not the printed figures",
-		len(r.Trimmed), r.N, span(f(lo.WarmupS), f(hi.WarmupS)), span(strconv.Itoa(lo.Dropped), strconv.Itoa(hi.Dropped)))
 }
 
 // A Geomean is the geometric mean of one system's ratios to the base over
@@ -191,8 +143,15 @@ type Comparison struct {
 	Rows          []Row     `json:"rows"` // cell by cell, base first within a cell
 	Geomeans      []Geomean `json:"geomean"`
 	Warnings      Warnings  `json:"warnings"`
+	// Metrics and Bases name each workload's metric and the system its
+	// ratios are taken against (CompareWorkloads); LeftOut lists once
+	// the systems and workloads without their metric.
+	Metrics map[string]Metric `json:"metrics,omitempty"`
+	Bases   map[string]string `json:"bases,omitempty"`
+	LeftOut []LeftOut         `json:"left_out,omitempty"`
 	// Findings are the anomalies beside the comparison (AnomalyFindings):
-	// ignored errors, sides that differ in them, superlinear steps.
+	// ignored errors, sides that differ in them, superlinear steps; and
+	// the cells' trimmed warm-ups (TrimFindings).
 	Findings Findings `json:"findings"`
 }
 

@@ -63,6 +63,28 @@ func analysedRuns(doc *parse.Document, ds *Dataset) []*parse.Run {
 
 func factRef(f *parse.Fact) string { return refOf(f.Source, f.Line) }
 
+// firstFact returns the text's first statement named name (with a
+// number, when value), nil when it makes none.
+func firstFact(doc *parse.Document, name string, value bool) *parse.Fact {
+	for _, ft := range doc.Facts {
+		if ft.Name == name && (!value || ft.Value != nil) {
+			return ft
+		}
+	}
+	return nil
+}
+
+// fromProse is the setup finding of code that the text's own statement
+// gives where no run or capture shows the fact (rule says which): fill
+// adds the statement's values and their line, and the finding says it
+// is from the prose.
+func fromProse(code, rule string, fill func(*Finding)) Finding {
+	f := Finding{Kind: KindSetup, Code: code, Evidence: []Evidence{}, Guard: Guard{Rule: rule, Passed: true}}
+	fill(&f)
+	f.word("from", "prose")
+	return f
+}
+
 // hostFindings state each system's host as merged (Report.Hosts): one
 // finding per host, System "" for a host every system shares.
 func hostFindings(rp *Report) Findings {
@@ -116,8 +138,9 @@ func hostSources(h *parse.Host) []string {
 const legacyEventCap = 10000
 
 // eventCap returns the number of events a run was capped at, the option
-// that set it ("--events", "--max-requests", or "" for 0.4/0.5's default)
-// and whether there is a cap at all.
+// that set it ("--events", "--max-requests", "header" for the cap 0.4's
+// OLTP test prints, or "" for 0.4/0.5's default) and whether there is a
+// cap at all.
 func eventCap(r *parse.Run) (int64, string, bool) {
 	if r.Tool != parse.ToolSysbench {
 		return 0, "", false
@@ -142,6 +165,11 @@ func eventCap(r *parse.Run) (int64, string, bool) {
 	}
 	if n, ok := get("events"); ok {
 		return n, "--events", n > 0
+	}
+	// Without the command, 0.4's OLTP test prints its cap before it
+	// starts ("Maximum number of requests for OLTP test is limited to N").
+	if n := r.Options.MaxRequests; n != nil && *n > 0 {
+		return *n, "header", true
 	}
 	if !legacy {
 		return 0, "", false
@@ -286,15 +314,11 @@ func runLengthFindings(doc *parse.Document, ds *Dataset) Findings {
 	if len(fs) > 0 {
 		return fs
 	}
-	for _, ft := range doc.Facts {
-		if ft.Name == parse.FactDuration && ft.Value != nil {
-			f := Finding{Kind: KindSetup, Code: CodeRunLength,
-				Guard: Guard{Rule: "no run shows its length: the text's own statement", Passed: true}}
+	if ft := firstFact(doc, parse.FactDuration, true); ft != nil {
+		return Findings{fromProse(CodeRunLength, "no run shows its length: the text's own statement", func(f *Finding) {
 			f.add("time_limit_s", *ft.Value, "s", nil, nil, factRef(ft))
-			f.word("from", "prose")
 			f.word("text", ft.Text)
-			return Findings{f}
-		}
+		})}
 	}
 	return nil
 }
@@ -344,26 +368,16 @@ func dataSizeFindings(doc *parse.Document, ds *Dataset) Findings {
 	if len(fs) > 0 {
 		return fs
 	}
-	var tables, size *parse.Fact
-	for _, ft := range doc.Facts {
-		switch {
-		case ft.Name == parse.FactTables && tables == nil:
-			tables = ft
-		case ft.Name == parse.FactTableSize && size == nil:
-			size = ft
-		}
-	}
-	if size == nil || size.Value == nil {
+	tables, size := firstFact(doc, parse.FactTables, true), firstFact(doc, parse.FactTableSize, true)
+	if size == nil {
 		return nil
 	}
-	f := Finding{Kind: KindSetup, Code: CodeDataSize,
-		Guard: Guard{Rule: "no run shows its data size: the text's own statement", Passed: true}}
-	if tables != nil && tables.Value != nil {
-		f.add("tables", *tables.Value, "", nil, nil, factRef(tables))
-	}
-	f.add("table_size", *size.Value, "rows", nil, nil, factRef(size))
-	f.word("from", "prose")
-	return Findings{f}
+	return Findings{fromProse(CodeDataSize, "no run shows its data size: the text's own statement", func(f *Finding) {
+		if tables != nil {
+			f.add("tables", *tables.Value, "", nil, nil, factRef(tables))
+		}
+		f.add("table_size", *size.Value, "rows", nil, nil, factRef(size))
+	})}
 }
 
 // firstSetting returns the first of the named settings the run has: 1.x
@@ -447,17 +461,12 @@ func versionFindings(doc *parse.Document, ds *Dataset, rp *Report) Findings {
 	for _, k := range order {
 		hasSysbench = hasSysbench || k.tool == parse.ToolSysbench
 	}
-	for _, ft := range doc.Facts {
-		if ft.Name == parse.FactSysbenchVersion && !hasSysbench {
-			f := Finding{Kind: KindSetup, Code: CodeToolVersion, Evidence: []Evidence{},
-				Guard: Guard{Rule: "no banner shows the version: the text's own statement", Passed: true}}
+	if ft := firstFact(doc, parse.FactSysbenchVersion, false); ft != nil && !hasSysbench {
+		fs = append(fs, fromProse(CodeToolVersion, "no banner shows the version: the text's own statement", func(f *Finding) {
 			f.word("tool", parse.ToolSysbench)
 			f.word("version", ft.Text)
 			f.word("source", factRef(ft))
-			f.word("from", "prose")
-			fs = append(fs, f)
-			hasSysbench = true
-		}
+		}))
 	}
 	servers := 0
 	for _, sv := range rp.Servers {
@@ -479,13 +488,11 @@ func versionFindings(doc *parse.Document, ds *Dataset, rp *Report) Findings {
 			if ft.Name != parse.FactServerVersion {
 				continue
 			}
-			f := Finding{Kind: KindSetup, Code: CodeServerVersion, Evidence: []Evidence{},
-				Guard: Guard{Rule: "no capture shows the server's version: the text's own statement", Passed: true}}
-			f.word("server", ft.Subject)
-			f.word("version", ft.Text)
-			f.word("source", factRef(ft))
-			f.word("from", "prose")
-			fs = append(fs, f)
+			fs = append(fs, fromProse(CodeServerVersion, "no capture shows the server's version: the text's own statement", func(f *Finding) {
+				f.word("server", ft.Subject)
+				f.word("version", ft.Text)
+				f.word("source", factRef(ft))
+			}))
 		}
 	}
 	return fs
@@ -515,14 +522,10 @@ func clientFindings(doc *parse.Document, ds *Dataset) Findings {
 			return Findings{f}
 		}
 	}
-	for _, ft := range doc.Facts {
-		if ft.Name == parse.FactClients && ft.Value != nil {
-			f := Finding{Kind: KindSetup, Code: CodeClients,
-				Guard: Guard{Rule: "the text's own statement", Passed: true}}
+	if ft := firstFact(doc, parse.FactClients, true); ft != nil {
+		return Findings{fromProse(CodeClients, "the text's own statement", func(f *Finding) {
 			f.add("clients", *ft.Value, "", nil, nil, factRef(ft))
-			f.word("from", "prose")
-			return Findings{f}
-		}
+		})}
 	}
 	return nil
 }

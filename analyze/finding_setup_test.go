@@ -77,6 +77,31 @@ func TestSetupEventCap(t *testing.T) {
 		t.Errorf("measured time %+v, want 60.0003 s", f)
 	}
 
+	// The Spider overview's first run without its command: the cap its
+	// OLTP test prints ("Maximum number of requests for OLTP test is
+	// limited to 100000") is the one that ended it.
+	spider, err := os.ReadFile("../testdata/public/identity/sb0.4.12-oltp-ro-innodb-node-vs-spider-node-engine-option-says-innodb-create-table-says-spider-hash-prompts.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(spider), "\n")
+	out := strings.Join(lines[151:200], "") // from its banner, line 152, through its report
+	if strings.Contains(out, "--max-requests") || !strings.Contains(out, "limited to 100000") {
+		t.Fatalf("excerpt:\n%s", out)
+	}
+	p := filepath.Join(t.TempDir(), "spider-run.txt")
+	if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rp = reportOf(t, "", p)
+	f = oneFinding(t, rp, KindCaveat, CodeEventCap)
+	if f.Value("events_cap") != 100000 || f.Word("cap_from") != "header" || !near(f.Value("total_time_s"), 91.2681) || f.Has("time_limit_s") {
+		t.Errorf("cap from the options header: %+v", f)
+	}
+	if fs := rp.Findings.Select(KindSetup, "", CodeMeasuredTime); len(fs) != 0 {
+		t.Errorf("a capped run said to take its measured time: %+v", fs)
+	}
+
 	rp = reportOf(t, "", "../testdata/public/identity/sb0.4.12-oltp-ro-rds-first-second-run-duplicate-paste-read-replica.txt")
 	if fs := rp.Findings.Select(KindCaveat, "", CodeEventCap); len(fs) != 0 {
 		t.Errorf("--max-requests=0 runs capped: %+v", fs)
@@ -256,5 +281,32 @@ func TestSetupClients(t *testing.T) {
 	c := oneFinding(t, rp, KindSetup, CodeClients)
 	if c.Value("clients") != 2 || c.Has("min_clients") || c.Word("from") != "" {
 		t.Errorf("clients %+v, want 2 from the merged runs", c)
+	}
+}
+
+// TestTrimmedWarmupFinding: a real sysbench 0.5 run of 600 s printed
+// 4404.08 tps; --skip auto trims its first 50 s (5 of its 60 interim
+// samples) and compares the steady state. The cell's caveat carries
+// those numbers, the run they come from and how the warm-up was found.
+func TestTrimmedWarmupFinding(t *testing.T) {
+	const in = "../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-16thr-nocomma-deadlocks-dup-lines.txt"
+	rp := reportOf(t, "", in)
+	f := oneFinding(t, rp, KindCaveat, CodeTrimmedWarmup)
+	if f.Threads != 16 || f.Value("runs") != 1 || f.Value("runs_trimmed") != 1 || f.Value("warmup_s") != 50 ||
+		f.Value("dropped_intervals") != 5 || f.Value("intervals") != 60 || f.Value("printed") != 4404.08 ||
+		!near(f.Value("value"), 4377.922181818181) || f.Word("skip") != "auto" {
+		t.Errorf("trim caveat %+v", f)
+	}
+	if e, _ := f.Get("warmup_s"); len(e.Sources) != 1 || e.Sources[0] != in+":1" {
+		t.Errorf("warm-up evidence from %v, want %s:1", e.Sources, in)
+	}
+	// With --skip none nothing is trimmed, and nothing said.
+	doc, err := collect.Load([]string{in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp = NewReport(doc, Analyze(doc, Options{Skip: NoSkip}))
+	if fs := rp.Findings.Select(KindCaveat, "", CodeTrimmedWarmup); len(fs) != 0 {
+		t.Errorf("--skip none: %+v", fs)
 	}
 }

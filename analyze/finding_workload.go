@@ -24,6 +24,7 @@ const (
 	CodeScope          = "scope"             // setup: runs, workloads, systems, method
 	CodeOneRunSide     = "single_run_sides"  // caveat: comparisons without a test
 	CodeFewPoints      = "too_few_for_a_fit" // scaling: fewer thread counts than a fit needs
+	CodeTrimmedWarmup  = "trimmed_warmup"    // caveat: a cell's value is the steady state after a trimmed warm-up
 )
 
 // The guards' thresholds. A fitted peak or ceiling is quoted only from a
@@ -77,6 +78,9 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 			out = append(out, errorFindings(an.Dataset, baseOf(rp, w), w.Name)...)
 		}
 		for _, c := range w.Cells {
+			if f := TrimFinding(w.Name, c.System, c.Threads, c.N, c.Trimmed); f != nil {
+				out = append(out, *f)
+			}
 			if c.SpreadWarning && c.Spread != nil {
 				f := Finding{Kind: KindAnomaly, Code: CodeRepeatsDiffer, Workload: w.Name, System: c.System, Threads: c.Threads,
 					Guard: Guard{Rule: "the repeats' max/min is beyond what the other cells' repeats show", Passed: true}}
@@ -84,6 +88,66 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 				f.add("n", float64(c.N), "", nil, nil)
 				out = append(out, f)
 			}
+		}
+	}
+	return out
+}
+
+// TrimFinding is the caveat of one cell (workload, system, threads, of
+// runs runs) whose compared value is the steady state after a warm-up
+// trimmed from the interim series of the runs in trims, not the figure
+// sysbench printed; nil when nothing was trimmed. Its evidence: the runs
+// trimmed, the seconds trimmed and the interim samples dropped (median
+// with their range), and for a single run the samples in all, the value
+// compared and the printed figure.
+func TrimFinding(workload, system string, threads, runs int, trims []Trim) *Finding {
+	if len(trims) == 0 {
+		return nil
+	}
+	f := Finding{Kind: KindCaveat, Code: CodeTrimmedWarmup, Workload: workload, System: system, Threads: threads,
+		Guard: Guard{Rule: "a warm-up is trimmed from a run's interim series (--skip, or detected with --skip auto) and the steady state after it compared instead of the printed figure", Passed: true}}
+	var ws, ds []float64
+	var refs []string
+	auto := true
+	for _, t := range trims {
+		ws = append(ws, t.WarmupS)
+		ds = append(ds, float64(t.Dropped))
+		refs = append(refs, t.Run)
+		auto = auto && t.Auto
+	}
+	f.add("runs_trimmed", float64(len(trims)), "", nil, nil)
+	f.add("runs", float64(runs), "", nil, nil)
+	lo, hi := minMax(ws)
+	f.add("warmup_s", median(ws), "s", &lo, &hi, refs...)
+	lo, hi = minMax(ds)
+	f.add("dropped_intervals", median(ds), "", &lo, &hi, refs...)
+	if len(trims) == 1 {
+		t := trims[0]
+		f.add("intervals", float64(t.Intervals), "", nil, nil, t.Run)
+		f.add("value", t.Value, "", nil, nil, t.Run)
+		if t.Printed != nil {
+			f.add("printed", *t.Printed, "", nil, nil, t.Run)
+		}
+	}
+	if auto {
+		f.word("skip", "auto")
+	} else {
+		f.word("skip", "given")
+	}
+	return &f
+}
+
+// TrimFindings are the trimmed-warm-up caveats of a comparison's rows,
+// for the commands that build no whole report (compare).
+func TrimFindings(c *Comparison) Findings {
+	var out Findings
+	for _, r := range c.Rows {
+		th := 0
+		if r.Threads != nil {
+			th = *r.Threads
+		}
+		if f := TrimFinding(r.Workload, r.System, th, r.N, r.Trimmed); f != nil {
+			out = append(out, *f)
 		}
 	}
 	return out
@@ -113,11 +177,11 @@ func withinIntervals(cu *Curve, w *WorkloadReport) *Curve {
 	return &c
 }
 
-// AnomalyFindings are the anomalies of a grouped dataset compared with
-// base, for commands that do not build a whole report (compare): ignored
-// errors per cell and per comparison, and superlinear steps of the
-// scaling curves of sc (nil: none).
-func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling) Findings {
+// AnomalyFindings are the anomalies of a grouped dataset, each workload
+// compared with its base in bases, for commands that do not build a
+// whole report (compare): ignored errors per cell and per comparison,
+// and superlinear steps of the scaling curves of sc (nil: none).
+func AnomalyFindings(doc *parse.Document, ds *Dataset, bases map[string]string, sc *Scaling) Findings {
 	var out Findings
 	order := runOrder(doc)
 	for _, w := range ds.Workloads {
@@ -131,7 +195,7 @@ func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling)
 				}
 			}
 		}
-		out = append(out, errorFindings(ds, base, w)...)
+		out = append(out, errorFindings(ds, bases[w], w)...)
 	}
 	return out
 }

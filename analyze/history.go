@@ -38,7 +38,7 @@ type HistoryOptions struct {
 	// TimeOf returns when a run ran (its campaign manifest's record),
 	// for OrderCampaignTime; nil when unknown.
 	TimeOf     func(*parse.Run) (time.Time, bool)
-	Metric     Metric        // "" = DefaultMetric
+	Metric     Metric        // "" = each workload its WorkloadMetric
 	Skip       time.Duration // warm-up handling, as in Compare
 	Confidence float64       // of the ratio intervals; 0 = 0.95
 	// MinPoints is the fewest points a series needs for a search; 0
@@ -55,11 +55,14 @@ type History struct {
 	// OrderKind says how the values were ordered: "time" (campaign
 	// time), "date", "version" (numerically, part by part), "given"
 	// (HistoryOptions.Values) or "input" (order of first appearance).
-	OrderKind     string   `json:"order_kind"`
-	Metric        Metric   `json:"metric"`
-	LowerIsBetter bool     `json:"lower_is_better"`
-	Series        []Series `json:"series"`
-	Warnings      Warnings `json:"warnings"`
+	OrderKind string `json:"order_kind"`
+	// Metric is the metric of every series, "" when the workloads differ
+	// in theirs (Metrics, and each series, names it).
+	Metric        Metric            `json:"metric"`
+	LowerIsBetter bool              `json:"lower_is_better"`
+	Metrics       map[string]Metric `json:"metrics"` // by workload
+	Series        []Series          `json:"series"`
+	Warnings      Warnings          `json:"warnings"`
 }
 
 // A Series is the history of one experiment: runs that agree in
@@ -67,10 +70,12 @@ type History struct {
 type Series struct {
 	// Labels identify the series: workload, threads and the labels and
 	// settings its runs share.
-	Labels       map[string]string `json:"labels"`
-	Points       []Point           `json:"points"`
-	ChangePoints []HistoryChange   `json:"change_points"`
-	Warnings     Warnings          `json:"warnings"`
+	Labels        map[string]string `json:"labels"`
+	Metric        Metric            `json:"metric"` // its workload's
+	LowerIsBetter bool              `json:"lower_is_better"`
+	Points        []Point           `json:"points"`
+	ChangePoints  []HistoryChange   `json:"change_points"`
+	Warnings      Warnings          `json:"warnings"`
 }
 
 // A Point is the runs of one series at one value of the order key.
@@ -129,9 +134,6 @@ func AutoOrder(runs []*parse.Run, timeOf func(*parse.Run) (time.Time, bool), min
 // EDivisive. A change point's ratio compares the runs of the segment
 // after it with those of the segment before it.
 func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
-	if opts.Metric == "" {
-		opts.Metric = DefaultMetric(runs)
-	}
 	if opts.Confidence == 0 {
 		opts.Confidence = 0.95
 	}
@@ -140,7 +142,7 @@ func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
 		opts.MinPoints = 2 * cpo.MinSize
 	}
 	th := opts.Thresholds.orDefault()
-	h := &History{Order: opts.Order, Metric: opts.Metric, LowerIsBetter: opts.Metric.LowerIsBetter()}
+	h := &History{Order: opts.Order}
 
 	// The order value of each run.
 	value := func(r *parse.Run) (string, bool) {
@@ -166,9 +168,25 @@ func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
 		}
 	}
 	var merged []*parse.Run
-	for _, c := range Group(runs, GroupOptions{By: "tool"}).Cells {
+	byTool := Group(runs, GroupOptions{By: "tool"})
+	for _, c := range byTool.Cells {
 		merged = append(merged, c.Runs...)
 	}
+	// Each workload in its own metric unless opts.Metric names one.
+	h.Metrics = WorkloadMetrics(byTool, opts.Metric)
+	h.Metric = opts.Metric
+	for i, w := range byTool.Workloads {
+		if i == 0 {
+			h.Metric = h.Metrics[w]
+		} else if h.Metrics[w] != h.Metric {
+			h.Metric = ""
+			break
+		}
+	}
+	if len(byTool.Workloads) == 0 && h.Metric == "" {
+		h.Metric = DefaultMetric(runs)
+	}
+	h.LowerIsBetter = h.Metric.LowerIsBetter()
 
 	var kept []*parse.Run
 	vals := map[*parse.Run]string{}
@@ -234,6 +252,7 @@ func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
 	}
 
 	type seriesAcc struct {
+		metric Metric
 		labels map[string]string
 		points map[string]*Point
 		runs   int
@@ -244,7 +263,11 @@ func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
 		if _, ok := rank[vals[r]]; !ok {
 			continue
 		}
-		v, ok := historyValue(r, opts.Metric, opts.Skip, opts.Confidence, th)
+		m := h.Metrics[WorkloadOf(r)]
+		if m == "" {
+			m = h.Metric
+		}
+		v, ok := historyValue(r, m, opts.Skip, opts.Confidence, th)
 		if !ok {
 			continue
 		}
@@ -264,7 +287,7 @@ func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
 		key := labelKey(labels)
 		s := acc[key]
 		if s == nil {
-			s = &seriesAcc{labels: labels, points: map[string]*Point{}}
+			s = &seriesAcc{metric: m, labels: labels, points: map[string]*Point{}}
 			acc[key] = s
 			order = append(order, key)
 		}
@@ -279,7 +302,7 @@ func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
 	}
 	for _, key := range order {
 		s := acc[key]
-		ser := Series{Labels: s.labels}
+		ser := Series{Labels: s.labels, Metric: s.metric, LowerIsBetter: s.metric.LowerIsBetter()}
 		for _, p := range s.points {
 			p.Value = meanOf(p.Values)
 			ser.Points = append(ser.Points, *p)
@@ -288,7 +311,7 @@ func BuildHistory(runs []*parse.Run, opts HistoryOptions) *History {
 		if len(ser.Points) < opts.MinPoints {
 			ser.Warnings.addf("%d point(s): too few to search for change points (need %d)", len(ser.Points), opts.MinPoints)
 		} else if cpo.Permutations > 0 {
-			ser.ChangePoints = seriesChanges(ser.Points, cpo, opts.Confidence, h.LowerIsBetter)
+			ser.ChangePoints = seriesChanges(ser.Points, cpo, opts.Confidence, ser.LowerIsBetter)
 		}
 		h.Series = append(h.Series, ser)
 	}

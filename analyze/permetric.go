@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sbreport/sbreport/parse"
@@ -378,6 +379,14 @@ func dropEmpty(ws []*WorkloadReport) []*WorkloadReport {
 	return out
 }
 
+// Codes of the metric findings.
+const (
+	CodeWorkloadMetric = "workload_metric" // setup: the metric a workload is compared in
+	CodeWorkloadBase   = "workload_base"   // setup: a workload's own base, not the report's
+	CodeLeftOut        = "left_out"        // caveat: a system or workload without its metric
+	CodeNotCompared    = "not_compared"    // caveat: a system with no ratio in the headline
+)
+
 // Rules of the metric findings.
 const (
 	ruleWorkloadMetric = "each workload is compared in the rate its runs print (tps; qps without transactions; eps for cpu, memory and fileio; mysqlslap's average seconds, lower is better) unless --metric names one for all"
@@ -411,7 +420,7 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 		}
 	}
 	for _, w := range rp.Workloads {
-		f := Finding{Kind: KindSetup, Code: "workload_metric", Workload: w.Name,
+		f := Finding{Kind: KindSetup, Code: CodeWorkloadMetric, Workload: w.Name,
 			Guard: Guard{Rule: ruleWorkloadMetric, Passed: true}}
 		n := 0
 		for _, c := range w.Cells {
@@ -429,7 +438,7 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 		}
 		out = append(out, f)
 		if w.Base != rp.Base {
-			b := Finding{Kind: KindSetup, Code: "workload_base", Workload: w.Name, System: w.Base,
+			b := Finding{Kind: KindSetup, Code: CodeWorkloadBase, Workload: w.Name, System: w.Base,
 				Guard: Guard{Rule: ruleWorkloadBase, Passed: true}}
 			b.add("base_cells", float64(cells[Key{System: w.Base, Workload: w.Name}]), "", nil, nil)
 			b.add("report_base_cells", float64(cells[Key{System: rp.Base, Workload: w.Name}]), "", nil, nil)
@@ -438,7 +447,7 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 		}
 	}
 	for _, lo := range rp.LeftOut {
-		f := Finding{Kind: KindCaveat, Code: "left_out", System: lo.System, Workload: lo.Workload,
+		f := Finding{Kind: KindCaveat, Code: CodeLeftOut, System: lo.System, Workload: lo.Workload,
 			Guard: Guard{Rule: ruleLeftOut, Passed: true}}
 		n := 0
 		for k, c := range ran {
@@ -458,7 +467,7 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 	out = append(out, notCompared(rp)...)
 	for _, w := range rp.Workloads {
 		for _, s := range w.LeftOut {
-			f := Finding{Kind: KindCaveat, Code: "left_out", System: s, Workload: w.Name,
+			f := Finding{Kind: KindCaveat, Code: CodeLeftOut, System: s, Workload: w.Name,
 				Guard: Guard{Rule: ruleLeftOut, Passed: true}}
 			f.add("cells", float64(ran[Key{System: s, Workload: w.Name}]), "", nil, nil)
 			f.add("cells_with_metric", 0, "", nil, nil)
@@ -491,10 +500,94 @@ func notCompared(rp *Report) Findings {
 		if n > 0 || isBase[s] {
 			continue
 		}
-		f := Finding{Kind: KindCaveat, Code: "not_compared", System: s, Guard: Guard{Rule: ruleNotCompared, Passed: true}}
+		f := Finding{Kind: KindCaveat, Code: CodeNotCompared, System: s, Guard: Guard{Rule: ruleNotCompared, Passed: true}}
 		f.add("headline_ratios", 0, "", nil, nil)
 		f.word("base", rp.Base)
 		out = append(out, f)
 	}
 	return out
+}
+
+// CompareWorkloads compares every workload as a report does: each in its
+// own metric (opts.Metric for all when set) against its own base
+// (opts.Base, else DefaultBase; a workload the base has no cell of with
+// its metric against the system that has the most), the systems with
+// their metric in no cell left out of the rows and listed once.
+func CompareWorkloads(d *Dataset, opts CompareOptions) *Comparison {
+	metrics := WorkloadMetrics(d, opts.Metric)
+	var missing string
+	if opts.Base != "" && !slices.Contains(d.Systems, opts.Base) && len(d.Systems) > 0 {
+		missing = opts.Base
+		opts.Base = ""
+	}
+	if opts.Base == "" {
+		opts.Base = DefaultBase(d, metrics)
+	}
+	bases := WorkloadBases(d, metrics, opts.Base)
+	c := compareEach(d, metrics, bases, opts)
+	if missing != "" {
+		c.Warnings.addf("no system %q: comparing with %q", missing, opts.Base)
+	}
+	c.Metrics, c.Bases = metrics, bases
+	an := &Analysis{Dataset: d, Metrics: metrics, Metric: opts.Metric}
+	kept, out := leaveOut(an, d.Systems, opts.Base)
+	c.LeftOut = out
+	shown := shownCells(an, kept)
+	keep := map[string]bool{}
+	for _, s := range kept {
+		keep[s] = true
+	}
+	none := map[string]bool{} // workloads no system has the metric of
+	for _, lo := range out {
+		if lo.System == "" {
+			none[lo.Workload] = true
+		}
+	}
+	c.Systems = kept
+	rows := c.Rows[:0:0]
+	for _, r := range c.Rows {
+		if !keep[r.System] || none[r.Workload] {
+			continue
+		}
+		if !shown[Key{System: r.System, Workload: r.Workload}] && !r.Base {
+			// A kept system that ran this workload without its metric:
+			// listed once, not a row of dashes.
+			c.LeftOut = appendLeftOut(c.LeftOut, r.System, r.Workload, metrics[r.Workload])
+			continue
+		}
+		rows = append(rows, r)
+	}
+	c.Rows = rows
+	gs := c.Geomeans[:0:0]
+	for _, g := range c.Geomeans {
+		if keep[g.System] {
+			gs = append(gs, g)
+		}
+	}
+	c.Geomeans = gs
+	return c
+}
+
+// appendLeftOut adds system's lack of metric on workload once.
+func appendLeftOut(los []LeftOut, system, workload string, m Metric) []LeftOut {
+	for _, lo := range los {
+		if lo.System == system && (lo.Workload == workload || lo.Workload == "") {
+			return los
+		}
+	}
+	return append(los, LeftOut{System: system, Workload: workload, Metrics: []Metric{m}})
+}
+
+// ScaleWorkloads fits every workload's curves in its own rate
+// (opts.Metric for all when set), as a report does: a workload whose
+// metric is not a rate (mysqlslap seconds) is fitted in the rate its
+// runs have, and left out when they have none.
+func ScaleWorkloads(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling {
+	metrics := WorkloadMetrics(d, opts.Metric)
+	sc := scaleEach(d, hosts, metrics, opts)
+	sc.Metrics = map[string]Metric{}
+	for _, cu := range sc.Curves {
+		sc.Metrics[cu.Workload] = cu.Metric
+	}
+	return sc
 }

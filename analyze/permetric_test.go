@@ -190,7 +190,7 @@ func TestMixedPublicLogs(t *testing.T) {
 	}
 	// Each input is its own system: most share no thread count with the
 	// base, and each of those is one not_compared caveat with no ratio.
-	nc := rp.Findings.Select(KindCaveat, "", "not_compared")
+	nc := rp.Findings.Select(KindCaveat, "", CodeNotCompared)
 	if len(nc) < 10 {
 		t.Errorf("%d not_compared findings, want most of the %d systems", len(nc), len(rp.Systems))
 	}
@@ -255,20 +255,20 @@ func TestMetricFindings(t *testing.T) {
 	an := Analyze(doc, Options{})
 	rp := NewReport(doc, an)
 	slap := workloadOf(t, an, doc, "mysqlslap", "")
-	ms := rp.Findings.Select(KindSetup, slap, "workload_metric")
+	ms := rp.Findings.Select(KindSetup, slap, CodeWorkloadMetric)
 	if len(ms) != 1 || ms[0].Word("metric") != "slap_avg_s" || ms[0].Word("better") != "lower" || ms[0].Value("cells") != 6 || !ms[0].Guard.Passed {
 		t.Errorf("mysqlslap workload_metric: %+v", ms)
 	}
-	if n := len(rp.Findings.Select(KindSetup, "", "workload_metric")); n != len(rp.Workloads) {
+	if n := len(rp.Findings.Select(KindSetup, "", CodeWorkloadMetric)); n != len(rp.Workloads) {
 		t.Errorf("%d workload_metric findings for %d sections", n, len(rp.Workloads))
 	}
-	bs := rp.Findings.Select(KindSetup, slap, "workload_base")
+	bs := rp.Findings.Select(KindSetup, slap, CodeWorkloadBase)
 	if len(bs) != 1 || bs[0].System != "myisam" || bs[0].Value("base_cells") != 3 || bs[0].Value("report_base_cells") != 0 {
 		t.Errorf("mysqlslap workload_base: %+v", bs)
 	}
 	an = Analyze(doc, Options{Metric: TPS})
 	rp = NewReport(doc, an)
-	lo := rp.Findings.Select(KindCaveat, "", "left_out")
+	lo := rp.Findings.Select(KindCaveat, "", CodeLeftOut)
 	systems, workloads := map[string]bool{}, 0
 	for _, f := range lo {
 		if f.Workload == "" {

@@ -165,6 +165,9 @@ type Scaling struct {
 	By       string   `json:"by"`
 	Curves   []*Curve `json:"curves"` // by system, then workload
 	Warnings Warnings `json:"warnings"`
+	// Metrics names the rate each workload is fitted in
+	// (ScaleWorkloads); a workload without one is absent.
+	Metrics map[string]Metric `json:"metrics,omitempty"`
 }
 
 // Scale builds a curve for every system × workload with at least one

@@ -158,10 +158,9 @@ type CellReport struct {
 	Compared Estimate `json:"compared"`
 	Within   bool     `json:"within_run"`
 	// Trimmed lists the runs whose value is the steady state after a
-	// trimmed warm-up rather than the printed figure; TrimNote says so
-	// in words (Row.TrimNote).
-	Trimmed  []Trim `json:"trimmed"`
-	TrimNote string `json:"trim_note"`
+	// trimmed warm-up rather than the printed figure (the cell's
+	// CodeTrimmedWarmup caveat states it).
+	Trimmed []Trim `json:"trimmed"`
 	// Spread is max/min over the repeats; SpreadWarning marks repeats
 	// that differ more than the other cells' do.
 	Spread        *float64 `json:"spread"`
@@ -926,7 +925,7 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 			cr.N = row.N
 			cr.Compared = Estimate{N: row.N, Center: row.Center, Lo: row.Lo, Hi: row.Hi}
 			cr.Within, cr.Spread, cr.SpreadWarning = row.Within, row.Spread, row.SpreadWarning
-			cr.Trimmed, cr.TrimNote = row.Trimmed, row.TrimNote()
+			cr.Trimmed = row.Trimmed
 			// One number per fact: the compared metric's column is the
 			// comparison's value.
 			switch wr.Metric {

@@ -370,6 +370,9 @@ func (e *jsonEnc) options(key string, o *Options) {
 	e.numPtr(`,"warmup_s":`, o.WarmupS)
 	e.numPtr(`,"forced_shutdown_s":`, o.ForcedShutdownS)
 	e.numPtr(`,"time_limit_s":`, o.TimeLimitS)
+	if o.MaxRequests != nil {
+		e.i64Ptr(`,"max_requests":`, o.MaxRequests)
+	}
 	e.b = append(e.b, '}')
 }
 

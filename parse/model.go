@@ -104,29 +104,35 @@ type Run struct {
 	MeasuredTo   *time.Time `json:"measured_to,omitempty"`
 
 	// Set while parsing, read by settle.
-	cmdOpts         map[string]string // the command line's options (Command.Opts)
-	shellEnv        map[string]string // the shell variables the text assigned before the run
-	hdrSettings     map[string]string // settings the options header printed
-	engineHint      string            // the engine the nearest capture states
-	engineFrom      string            // where engineHint was read
-	engineLine      int               // and on which line
-	prevRunLine     int               // where the run before this one began
-	prepLine        int               // where the prepare command of its test was
-	proseTest       string            // a built-in test the prose above the run names
-	proseTestLine   int
-	loopPending     bool              // the run waits for its loop's command
-	prepOpts        map[string]string // options of the prepare command of the run's test
-	inherit         *Command          // the last command shown before the run, for a run shown without one
-	inheritLine     int
-	candidates      []*Command // run commands typed together before the output, one of which it ran
-	candLine        int        // the line of the cleanup command that closed them
-	schemaHint      string     // the last index change shown above the run (schemaLabels)
-	headTest        string     // the test a heading above the run names (noteHeadingTest)
-	headTestLine    int
-	schemaLine      int
-	scriptLine      int // the last Lua event function shown above the run
-	headThreads     int // threads a line just above the run names
-	headThreadsLine int
+	cmdOpts     map[string]string // the command line's options (Command.Opts)
+	shellEnv    map[string]string // the shell variables the text assigned before the run
+	hdrSettings map[string]string // settings the options header printed
+	engineHint  string            // the engine the nearest capture states
+	engineFrom  string            // where engineHint was read
+	engineLine  int               // and on which line
+	// cnfEngine is the engine the server configurations listed before
+	// the run belong to (configEngine), for an engine the command gives
+	// as a variable the text never sets; cnfNamed lists the engines
+	// they name when they disagree.
+	cnfEngine, cnfFrom string
+	cnfNamed           []string
+	prevRunLine        int    // where the run before this one began
+	prepLine           int    // where the prepare command of its test was
+	proseTest          string // a built-in test the prose above the run names
+	proseTestLine      int
+	loopPending        bool              // the run waits for its loop's command
+	prepOpts           map[string]string // options of the prepare command of the run's test
+	inherit            *Command          // the last command shown before the run, for a run shown without one
+	inheritLine        int
+	candidates         []*Command // run commands typed together before the output, one of which it ran
+	candLine           int        // the line of the cleanup command that closed them
+	schemaHint         string     // the last index change shown above the run (schemaLabels)
+	headTest           string     // the test a heading above the run names (noteHeadingTest)
+	headTestLine       int
+	schemaLine         int
+	scriptLine         int // the last Lua event function shown above the run
+	headThreads        int // threads a line just above the run names
+	headThreadsLine    int
 
 	warnDropped int // warnings beyond MaxWarnings, see Warn
 }
@@ -155,6 +161,10 @@ type Options struct {
 	WarmupS         *float64 `json:"warmup_s"`
 	ForcedShutdownS *float64 `json:"forced_shutdown_s"`
 	TimeLimitS      *float64 `json:"time_limit_s"` // from the command line (--time, --max-time)
+	// MaxRequests is the event cap sysbench 0.4's OLTP test prints
+	// before it starts ("Maximum number of requests for OLTP test is
+	// limited to N", only when --max-requests is above 0).
+	MaxRequests *int64 `json:"max_requests,omitempty"`
 }
 
 // Latency holds the cumulative latency block, in milliseconds.

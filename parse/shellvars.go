@@ -42,11 +42,45 @@ func (c *ctx) noteAssignment(l *Line) {
 // says so (what names it, what is left unknown), so that "$engine" never
 // becomes a label.
 func (r *Run) expand(what, v string) (string, bool) {
+	out, names, ok := r.resolveVars(v)
+	if !ok {
+		r.Warn(r.Line, what+" is "+v+" in the command, and the text sets "+strings.Join(names, ", ")+
+			" nowhere (no loop or assignment before the run): left unknown")
+	}
+	return out, ok
+}
+
+// expandEngine is expand for the engine a command names
+// (--mysql-table-engine, --mysql_storage_engine): a variable the text
+// never sets is the engine of the server configuration the text lists
+// before the run (rocksdb_block_cache_size=...: rocksdb), when they all
+// belong to one; else it is left unknown, naming the engines they set.
+func (r *Run) expandEngine(v string) (string, bool) {
+	out, names, ok := r.resolveVars(v)
+	switch {
+	case ok:
+		return out, true
+	case r.cnfEngine != "":
+		r.SetLabelFrom("engine", r.cnfEngine, "server configuration the text lists ("+r.cnfFrom+")")
+		r.Warn(r.Line, "engine is "+v+" in the command, and the text sets "+strings.Join(names, ", ")+
+			" nowhere: "+r.cnfEngine+" taken from the server configuration the text lists ("+r.cnfFrom+")")
+		return r.cnfEngine, true
+	case len(r.cnfNamed) > 1:
+		r.Warn(r.Line, "engine is "+v+" in the command, and the text sets "+strings.Join(names, ", ")+
+			" nowhere; the server configurations it lists set variables of "+strings.Join(r.cnfNamed, " and ")+": left unknown")
+		return "", false
+	}
+	return r.expand("label engine", v)
+}
+
+// resolveVars substitutes the shell variables v uses; ok is false when
+// the text sets some of them nowhere, which names lists.
+func (r *Run) resolveVars(v string) (out string, names []string, ok bool) {
 	if strings.IndexByte(v, '$') < 0 {
-		return v, true
+		return v, nil, true
 	}
 	// ${x:-default} and ${x-default}: the default when the text sets no x.
-	out := defaultVar.ReplaceAllStringFunc(v, func(m string) string {
+	out = defaultVar.ReplaceAllStringFunc(v, func(m string) string {
 		sm := defaultVar.FindStringSubmatch(m)
 		if val, ok := r.shellEnv[sm[1]]; ok && (val != "" || !strings.HasPrefix(sm[2], ":")) {
 			return val
@@ -55,15 +89,13 @@ func (r *Run) expand(what, v string) (string, bool) {
 	})
 	out = substitute(out, r.shellEnv)
 	if strings.IndexByte(out, '$') >= 0 {
-		names := shellVar.FindAllString(out, -1)
+		names = shellVar.FindAllString(out, -1)
 		if len(names) == 0 {
 			names = []string{out}
 		}
-		r.Warn(r.Line, what+" is "+v+" in the command, and the text sets "+strings.Join(names, ", ")+
-			" nowhere (no loop or assignment before the run): left unknown")
-		return "", false
+		return "", names, false
 	}
-	return out, true
+	return out, nil, true
 }
 
 var defaultVar = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:?-)([^}$]*)\}`)

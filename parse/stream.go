@@ -120,10 +120,14 @@ type ctx struct {
 	engine         string // the storage engine the nearest capture states (inferEngine)
 	engineFrom     string
 	engineLine     int
-	lineNo         int    // the line being read
-	lastRunStart   int    // where the last run began
-	lastLabel      string // the label line of the last run, "" when it had none
-	lastLabelAt    int
+	// cnfBlocks are the server configurations listed so far (my.cnf
+	// lines), cnfOpen set while the last one goes on (configengine.go).
+	cnfBlocks    []cnfBlock
+	cnfOpen      bool
+	lineNo       int    // the line being read
+	lastRunStart int    // where the last run began
+	lastLabel    string // the label line of the last run, "" when it had none
+	lastLabelAt  int
 	// stackedRuns is set when a second run command of a test was typed
 	// before the first one's output appeared: the output that follows a
 	// cleanup command then belongs to neither by position.
@@ -339,6 +343,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 			c.command, c.cmdLine = cmd, l.No
 		}
 		c.noteEngineText(&l)
+		c.noteConfigLine(&l)
 		c.noteSchemaText(&l)
 		if cur != nil {
 			switch cur.feed(&l) {
@@ -648,6 +653,9 @@ func All(r io.Reader, name string) (*Document, error) {
 // it (Captures).
 func (c *ctx) newRun(tool string, line int) *Run {
 	r := &Run{Source: c.name, Line: line, EndLine: line, Tool: tool, shellEnv: c.shellVars}
+	if len(c.cnfBlocks) > 0 {
+		r.cnfEngine, r.cnfFrom, r.cnfNamed = c.configEngine()
+	}
 	if q := c.queue; q != nil && tool != ToolTable {
 		// The loop's commands are given out when the loop is resolved,
 		// once it is known whether they match the blocks.
@@ -718,7 +726,12 @@ func (r *Run) applyCommand(cmd *Command) {
 		if k == "test" || k == "threads" || k == "concurrency" && r.Tool != ToolMysqlslap {
 			continue
 		}
-		v, ok := r.expand("label "+k, v)
+		var ok bool
+		if k == "engine" && !(r.Tool == ToolMysqlslap && r.Labels["engine"] != "") {
+			v, ok = r.expandEngine(v) // the text's server configuration tells an unset $engine
+		} else {
+			v, ok = r.expand("label "+k, v)
+		}
 		if !ok {
 			continue
 		}

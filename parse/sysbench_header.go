@@ -208,6 +208,17 @@ func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
 		}
 		r.Options.RandomSource = src
 		return consumed, true
+	case strings.HasPrefix(t, maxRequestsLine):
+		// 0.4 oltp's test block: the event cap in force (--max-requests,
+		// default 10000), printed only when there is one.
+		if b.stage != stPrelude {
+			return b.unknown(), true
+		}
+		b.mark(markHeader)
+		if n, err := strconv.ParseInt(strings.TrimSpace(t[len(maxRequestsLine):]), 10, 64); err == nil && n > 0 {
+			r.Options.MaxRequests = i64ptr(n)
+		}
+		return consumed, true
 	case strings.HasPrefix(t, "Forcing shutdown in "):
 		b.mark(markHeader)
 		if v, _, ok := leadingNum(t[len("Forcing shutdown in "):]); ok {
@@ -240,3 +251,7 @@ func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
 	}
 	return 0, false
 }
+
+// maxRequestsLine opens the line sysbench 0.4's OLTP test prints with
+// its event cap.
+const maxRequestsLine = "Maximum number of requests for OLTP test is limited to "

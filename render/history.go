@@ -27,6 +27,7 @@ type HistoryView struct {
 // chart.
 type HistorySeriesView struct {
 	Name        string // "oltp_read_write, 16 threads, engine=InnoDB"
+	Metric      string // its workload's, when the series differ in theirs
 	Points      int
 	First, Last string   // order-key values of the first and last points
 	Changes     []string // one sentence per change point
@@ -46,14 +47,19 @@ func planHistory(an *analyze.Analysis, v *View) []chartPlan {
 		return nil
 	}
 	hv := &HistoryView{Order: h.Order, OrderKind: h.OrderKind, Metric: string(h.Metric), Warnings: h.Warnings.Strings()}
+	if h.Metric == "" {
+		hv.Metric = "Each workload's own metric"
+	}
 	var plans []chartPlan
-	unit := metricLabel(h.Metric)
 	for i, s := range h.Series {
 		if len(s.Points) < 2 || (len(s.ChangePoints) == 0 && len(s.Warnings) > 0) {
 			continue // too short to search: nothing to show
 		}
 		name := s.Name()
 		sv := HistorySeriesView{Name: name, Points: len(s.Points), First: s.Points[0].Key, Last: s.Points[len(s.Points)-1].Key}
+		if h.Metric == "" {
+			sv.Metric = string(s.Metric)
+		}
 		for _, c := range s.ChangePoints {
 			sv.Changes = append(sv.Changes, changeSentence(c, h.Order))
 		}
@@ -62,7 +68,8 @@ func planHistory(an *analyze.Analysis, v *View) []chartPlan {
 		if t := s.Labels["threads"]; t != "" {
 			title = s.Labels["workload"] + ", " + t + " threads, by " + h.Order
 		}
-		caption := fmt.Sprintf("%s. %s of each point (mean of its runs) by %s, in %s order; red lines mark change points (E-Divisive means with a permutation test), grey lines the mean of each segment.", name, h.Metric, h.Order, h.OrderKind)
+		unit := metricLabel(s.Metric)
+		caption := fmt.Sprintf("%s. %s of each point (mean of its runs) by %s, in %s order; red lines mark change points (E-Divisive means with a permutation test), grey lines the mean of each segment.", name, s.Metric, h.Order, h.OrderKind)
 		sv.Chart = ChartRef{Kind: "history", PNG: ChartDir + "/" + file + ".png", PNG2x: ChartDir + "/" + file + HiDPISuffix + ".png",
 			SVG: ChartDir + "/" + file + ".svg", Title: title, Caption: caption}
 		s := s

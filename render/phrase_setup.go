@@ -48,11 +48,14 @@ func caveatLine(rp *analyze.Report) string {
 }
 
 // hostPhrase describes the host when every host finding agrees on it,
-// else counts the hosts.
+// with whatever its captures give (CPU count and model, hypervisor,
+// memory, else its name) and saying when they give no CPU count; hosts
+// that differ in CPU count are counted.
 func hostPhrase(hs []*analyze.Finding, loopback bool) string {
 	if len(hs) == 0 {
 		return ""
 	}
+	// same is the value every finding gives, "" when they differ.
 	same := func(get func(f *analyze.Finding) string) string {
 		v := get(hs[0])
 		for _, f := range hs[1:] {
@@ -63,23 +66,49 @@ func hostPhrase(hs []*analyze.Finding, loopback bool) string {
 		return v
 	}
 	cpus := same(func(f *analyze.Finding) string { return evText(f, "cpus") })
-	if cpus == "" {
-		if len(hs) > 1 {
-			return fmt.Sprintf("%d different hosts (see the appendix)", len(hs))
+	anyCPUs := false
+	for _, f := range hs {
+		anyCPUs = anyCPUs || f.Has("cpus")
+	}
+	if cpus == "" && anyCPUs {
+		return fmt.Sprintf("%d different hosts (see the appendix)", len(hs))
+	}
+	model := same(func(f *analyze.Finding) string { return f.Word("cpu_model") })
+	hyper := same(func(f *analyze.Finding) string { return f.Word("hypervisor") })
+	var s string
+	switch n, _ := strconv.Atoi(cpus); {
+	case cpus != "":
+		s = fmt.Sprintf("%d logical %s", n, plural(n, "CPU", "CPUs"))
+	case model == "" && hyper != "":
+		// "a KVM virtual machine with 11 GiB of memory" below
+	case len(hs) == 1 && hs[0].Word("name") != "":
+		s = "host " + hs[0].Word("name")
+	default:
+		s = "a host"
+	}
+	if model != "" {
+		if s == "a host" {
+			s = model
+		} else {
+			s += " (" + model + ")"
 		}
-		return ""
 	}
-	n, _ := strconv.Atoi(cpus)
-	s := fmt.Sprintf("%d logical %s", n, plural(n, "CPU", "CPUs"))
-	if m := same(func(f *analyze.Finding) string { return f.Word("cpu_model") }); m != "" {
-		s += " (" + m + ")"
-	}
-	if h := same(func(f *analyze.Finding) string { return f.Word("hypervisor") }); h != "" {
-		s += " in a " + h + " virtual machine"
+	if hyper != "" {
+		if s == "" {
+			s = "a " + hyper + " virtual machine"
+		} else {
+			s += " in a " + hyper + " virtual machine"
+		}
 	}
 	if m := same(func(f *analyze.Finding) string { return evText(f, "memory_bytes") }); m != "" {
 		v, _ := strconv.ParseFloat(m, 64)
 		s += " with " + FormatBytes(v) + " of memory"
+	}
+	if cpus == "" {
+		if s == "a host" {
+			return "" // nothing the captures agree on
+		}
+		s += " (no CPU count captured)"
 	}
 	if loopback {
 		s += ", sysbench on the same host as the server"
@@ -324,4 +353,55 @@ func setupFacts(rp *analyze.Report) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// TrimPhrase says that a cell's value is the steady state after a
+// trimmed warm-up (a CodeTrimmedWarmup caveat), not the printed figure:
+// for one run "warm-up of 50 s trimmed (5 of 60 interim samples, --skip
+// auto): printed 4404.08", for several "warm-up trimmed in 3 of 3 runs
+// (10–50 s, 1–5 interim samples): not the printed figures".
+func TrimPhrase(f *analyze.Finding) string {
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	rng := func(name string) string {
+		e, _ := f.Get(name)
+		if e.Lo == nil || *e.Lo == *e.Hi {
+			return num(e.Value)
+		}
+		return num(*e.Lo) + "–" + num(*e.Hi)
+	}
+	runs := int(f.Value("runs"))
+	if runs == 1 {
+		how := "--skip"
+		if f.Word("skip") == "auto" {
+			how = "--skip auto"
+		}
+		n := int(f.Value("intervals"))
+		s := fmt.Sprintf("warm-up of %s s trimmed (%s of %d interim %s, %s)", rng("warmup_s"), rng("dropped_intervals"),
+			n, plural(n, "sample", "samples"), how)
+		if f.Has("printed") {
+			s += ": printed " + num(f.Value("printed"))
+		}
+		return s
+	}
+	return fmt.Sprintf("warm-up trimmed in %d of %d runs (%s s, %s interim samples): not the printed figures",
+		int(f.Value("runs_trimmed")), runs, rng("warmup_s"), rng("dropped_intervals"))
+}
+
+// TrimRunPhrase says what was trimmed of one run: TrimPhrase of that run
+// alone.
+func TrimRunPhrase(t analyze.Trim) string {
+	return TrimPhrase(analyze.TrimFinding("", "", 0, 1, []analyze.Trim{t}))
+}
+
+// trimNote is TrimPhrase of a comparison row's trimmed runs, "" when
+// nothing was trimmed.
+func trimNote(r analyze.Row) string {
+	th := 0
+	if r.Threads != nil {
+		th = *r.Threads
+	}
+	if f := analyze.TrimFinding(r.Workload, r.System, th, r.N, r.Trimmed); f != nil {
+		return TrimPhrase(f)
+	}
+	return ""
 }

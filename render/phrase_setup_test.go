@@ -1,6 +1,8 @@
 package render
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -69,5 +71,26 @@ func TestSetupPhrases(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestHostWithoutCPUCount: a host whose captures give no CPU count (a
+// real `free -m` beside a real sysbench 1.0.20 run, 24105 MiB total) is
+// described by what they do give, saying the count is missing.
+func TestHostWithoutCPUCount(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"../testdata/real/free-m.txt", "../testdata/real/sysbench-1.0.20-oltp_insert-innodb-4thr.txt"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := load(t, dir)
+	v := newView(doc, analyzeDoc(t, doc), Options{})
+	if want := "A host with 23.5 GiB of memory (no CPU count captured)"; !strings.HasPrefix(v.Caveats, want) {
+		t.Errorf("caveats %q, want them to open with %q", v.Caveats, want)
 	}
 }

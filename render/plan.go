@@ -290,29 +290,14 @@ func planRelative(v *View, pal *Palette) []chartPlan {
 		sameThreads = sameThreads && h.Threads == rp.Headline[0].Threads
 	}
 	lower := map[string]bool{}
-	metricOf := map[string]string{}
 	for _, w := range rp.Workloads {
-		lower[w.Name], metricOf[w.Name] = w.LowerIsBetter, string(w.Metric)
+		lower[w.Name] = w.LowerIsBetter
 	}
 	var groups []string
 	var bs []Bar
 	anyLower := false
 	for gi, h := range rp.Headline {
-		label := h.Workload
-		var parts []string
-		if rp.Metric == "" {
-			parts = append(parts, metricOf[h.Workload])
-		}
-		if h.Base != "" && h.Base != rp.Base {
-			parts = append(parts, "against "+h.Base)
-		}
-		if !sameThreads {
-			parts = append(parts, threadsLabel(h.Threads))
-		}
-		if len(parts) > 0 {
-			label += " (" + strings.Join(parts, ", ") + ")"
-		}
-		groups = append(groups, label)
+		groups = append(groups, headlineName(rp, h, false, !sameThreads))
 		for _, r := range h.Ratios {
 			if r == nil || r.Ratio == nil {
 				continue

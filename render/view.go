@@ -216,7 +216,7 @@ type ResultRow struct {
 	Within      bool // the interval is within one run (batch means)
 	// Note is "repeats differ 3.60×" when they differ more than the
 	// other cells' repeats, and says when the centre is not the printed
-	// figure because a warm-up was trimmed (analyze.Row.TrimNote).
+	// figure because a warm-up was trimmed (TrimPhrase of its caveat).
 	Note string
 	// Trim says the centre is the steady state after a trimmed warm-up,
 	// how much was trimmed and what was printed; "" when nothing was.
@@ -379,11 +379,15 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 			rr.Percentiles = append(rr.Percentiles, p.Center)
 		}
 		rr.Note = cellNotes(rp, w.Name, c.System, c.Threads)
-		if rr.Trim = c.TrimNote; c.TrimNote != "" {
+		for _, f := range rp.Findings.Select(analyze.KindCaveat, w.Name, analyze.CodeTrimmedWarmup) {
+			if f.System != c.System || f.Threads != c.Threads {
+				continue
+			}
+			rr.Trim = TrimPhrase(f)
 			if rr.Note != "" {
 				rr.Note += "; "
 			}
-			rr.Note += c.TrimNote
+			rr.Note += rr.Trim
 		}
 		if r := ratioRow(c.Ratio); r != nil {
 			rr.Ratio = r
@@ -488,33 +492,10 @@ func relative(rp *analyze.Report) ([]RelativeRow, []string, bool, []string) {
 			idx = append(idx, i)
 		}
 	}
-	for _, f := range rp.Findings.Select(analyze.KindCaveat, "", "not_compared") {
+	for _, f := range rp.Findings.Select(analyze.KindCaveat, "", analyze.CodeNotCompared) {
 		notCompared = append(notCompared, f.System)
 	}
-	metricOf := map[string]*analyze.WorkloadReport{}
-	for _, w := range rp.Workloads {
-		metricOf[w.Name] = w
-	}
-	named := func(h analyze.HeadlineRow, threads bool) string {
-		name := h.Workload
-		var parts []string
-		if w := metricOf[h.Workload]; w != nil && rp.Metric == "" {
-			parts = append(parts, string(w.Metric))
-			if w.LowerIsBetter {
-				parts = append(parts, "lower is better")
-			}
-		}
-		if h.Base != "" && h.Base != rp.Base {
-			parts = append(parts, "against "+h.Base)
-		}
-		if threads {
-			parts = append(parts, threadsLabel(h.Threads))
-		}
-		if len(parts) > 0 {
-			name += " (" + strings.Join(parts, ", ") + ")"
-		}
-		return name
-	}
+	named := func(h analyze.HeadlineRow, threads bool) string { return headlineName(rp, h, true, threads) }
 	if len(others) <= len(rp.Headline) {
 		var rows []RelativeRow
 		for _, h := range rp.Headline {
@@ -986,7 +967,7 @@ func upperASCII(r rune) rune {
 // workload's systems are phrased in its section (leftOutOf).
 func leftOutText(fs analyze.Findings) []string {
 	var out []string
-	for _, f := range fs.Select(analyze.KindCaveat, "", "left_out") {
+	for _, f := range fs.Select(analyze.KindCaveat, "", analyze.CodeLeftOut) {
 		if f.System != "" && f.Workload != "" {
 			continue
 		}
@@ -1003,10 +984,40 @@ func leftOutText(fs analyze.Findings) []string {
 // metric, from the report's findings.
 func leftOutOf(fs analyze.Findings, w string) []string {
 	var out []string
-	for _, f := range fs.Select(analyze.KindCaveat, w, "left_out") {
+	for _, f := range fs.Select(analyze.KindCaveat, w, analyze.CodeLeftOut) {
 		if f.System != "" {
 			out = append(out, f.System)
 		}
 	}
 	return out
+}
+
+// headlineName names a headline row as the table and the ratio chart
+// show it: its workload, then what a reader needs beside it — its metric
+// when the workloads differ in theirs (with sense, which way is better),
+// its base when it is not the report's, its thread count when threads.
+func headlineName(rp *analyze.Report, h analyze.HeadlineRow, sense, threads bool) string {
+	var parts []string
+	if rp.Metric == "" {
+		for _, w := range rp.Workloads {
+			if w.Name != h.Workload {
+				continue
+			}
+			parts = append(parts, string(w.Metric))
+			if sense && w.LowerIsBetter {
+				parts = append(parts, "lower is better")
+			}
+			break
+		}
+	}
+	if h.Base != "" && h.Base != rp.Base {
+		parts = append(parts, "against "+h.Base)
+	}
+	if threads {
+		parts = append(parts, threadsLabel(h.Threads))
+	}
+	if len(parts) == 0 {
+		return h.Workload
+	}
+	return h.Workload + " (" + strings.Join(parts, ", ") + ")"
 }

@@ -569,7 +569,7 @@ func (wb *workbook) comparisons(an *analyze.Analysis) error {
 		}
 		for _, r := range an.Comparison.Rows {
 			x := xrow{r.Workload, pi(r.Threads), string(r.Metric), r.System, r.Base, float64(r.N),
-				pf(r.Center), pf(r.Lo), pf(r.Hi), r.Within, r.TrimNote(),
+				pf(r.Center), pf(r.Lo), pf(r.Hi), r.Within, trimNote(r),
 				pf(r.Ratio), pf(r.RatioLo), pf(r.RatioHi), pf(r.PValue), r.Test,
 				r.Significant, r.Better, string(r.Verdict), joinWarnings(r.Warnings)}
 			for _, v := range r.Values {

@@ -29,8 +29,8 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	var in inputFlags
 	in.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
-	fs.StringVar(&cf.metric, "metric", "", "`metric` to compare: tps, qps, eps, latency_avg_ms, latency_p95_ms (any printed percentile), latency_max_ms, slap_avg_s, ...; default tps (else eps, qps)")
-	base := fs.String("base", "", "baseline `system`; default the first")
+	fs.StringVar(&cf.metric, "metric", "", "`metric` to compare for all workloads: tps, qps, eps, latency_avg_ms, latency_p95_ms (any printed percentile), latency_max_ms, slap_avg_s, ...; default each workload's own (tps, else qps; eps for cpu, memory, fileio; slap_avg_s for mysqlslap)")
+	base := fs.String("base", "", "baseline `system`; default the one with its workload's metric in the most cells (a workload it has no value of is compared with the system that has the most)")
 	alpha := fs.Float64("alpha", 0.05, "significance `level` of the tests")
 	failOn := fs.String("fail-on-regression", "", "exit with status 4 when a cell is significantly worse than the base by more than `PCT` percent (lower throughput, or higher latency), listing those cells on stderr")
 	inputs, err := parseArgs(fs, args)
@@ -62,15 +62,16 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if *base != "" && !slices.Contains(d.Systems, *base) {
 		return fmt.Errorf("--base: no system %q (systems by %q: %s): %w", *base, d.By, strings.Join(d.Systems, ", "), errUsage)
 	}
-	c := analyze.Compare(d, analyze.CompareOptions{
+	c := analyze.CompareWorkloads(d, analyze.CompareOptions{
 		Metric: metric, Base: *base, Center: center, Alpha: *alpha, Confidence: cf.confidence, Skip: skip,
 	})
 	sm := metric
-	if sm == "" || sm.LowerIsBetter() {
-		sm = analyze.DefaultMetric(doc.Runs)
+	if sm.LowerIsBetter() {
+		sm = "" // each workload's rate
 	}
-	c.Findings = analyze.AnomalyFindings(doc, d, c.Base, analyze.Scale(d, doc.Hosts, analyze.ScaleOptions{
+	c.Findings = analyze.AnomalyFindings(doc, d, c.Bases, analyze.ScaleWorkloads(d, doc.Hosts, analyze.ScaleOptions{
 		Metric: sm, Center: center, Confidence: cf.confidence, Skip: skip}))
+	c.Findings = append(c.Findings, analyze.TrimFindings(c)...)
 	bw := bufio.NewWriter(stdout)
 	if *asJSON {
 		enc := json.NewEncoder(bw)
@@ -89,7 +90,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 			for _, l := range bad {
 				fmt.Fprintln(stderr, l)
 			}
-			return errors.Join(fmt.Errorf("%d cell(s) worse than %s by more than %g%%: %w", len(bad), c.Base, *gate, errRegression), partial(doc))
+			return errors.Join(fmt.Errorf("%d cell(s) worse than %s by more than %g%%: %w", len(bad), strings.Join(comparisonBases(c), ", "), *gate, errRegression), partial(doc))
 		}
 	}
 	return partial(doc)
@@ -122,7 +123,7 @@ func regressions(c *analyze.Comparison, pct float64) []string {
 			continue
 		}
 		worse := *r.Ratio < 1-pct/100
-		if c.LowerIsBetter {
+		if r.Metric.LowerIsBetter() {
 			worse = *r.Ratio > 1+pct/100
 		}
 		if !worse {
@@ -137,47 +138,111 @@ func regressions(c *analyze.Comparison, pct float64) []string {
 			p = fmt.Sprintf(", p=%.3f", *r.PValue)
 		}
 		out = append(out, fmt.Sprintf("regression: %s, %s threads, %s: %s %+.2f%% against %s (%s%s)",
-			r.Workload, t, r.System, c.Metric, 100*(*r.Ratio-1), c.Base, ratioText(r), p))
+			r.Workload, t, r.System, r.Metric, 100*(*r.Ratio-1), baseOf(c, r.Workload), ratioText(r), p))
 	}
 	return out
 }
 
-// printComparison writes a benchstat-style table: one line per workload ×
-// threads, a column per system, and for each other system its change
-// against the base with the verdict ("~" when not significant, "no test
-// (1 run)" when a side has one run) and the ratio with its interval, then
-// geomeans and warnings.
+// printComparison writes a benchstat-style table for each metric and
+// base the workloads are compared in: one line per workload × threads, a
+// column per system, and for each other system its change against the
+// base with the verdict ("~" when not significant, "no test (1 run)"
+// when a side has one run) and the ratio with its interval, then
+// geomeans; then the systems left out for want of their metric, the
+// trimmed cells and the warnings.
 func printComparison(w io.Writer, c *analyze.Comparison) {
+	for i, g := range comparisonGroups(c) {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		printGroup(w, c, g)
+	}
+	printLeftOut(w, c)
+	printTrims(w, c)
+	printWarnings(w, c)
+}
+
+// A compareGroup is the workloads compared in one metric against one
+// base, in row order.
+type compareGroup struct {
+	metric    analyze.Metric
+	base      string
+	workloads []string
+}
+
+// metricOf is the metric workload w is compared in.
+func metricOf(c *analyze.Comparison, w string) analyze.Metric {
+	if m, ok := c.Metrics[w]; ok {
+		return m
+	}
+	return c.Metric
+}
+
+// baseOf is the system workload w's ratios are taken against.
+func baseOf(c *analyze.Comparison, w string) string {
+	if b, ok := c.Bases[w]; ok {
+		return b
+	}
+	return c.Base
+}
+
+// comparisonBases lists the bases of the compared workloads, each once.
+func comparisonBases(c *analyze.Comparison) []string {
+	var out []string
+	for _, g := range comparisonGroups(c) {
+		if !slices.Contains(out, g.base) {
+			out = append(out, g.base)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, c.Base)
+	}
+	return out
+}
+
+func comparisonGroups(c *analyze.Comparison) []compareGroup {
+	var out []compareGroup
+	for _, r := range c.Rows {
+		m, b := metricOf(c, r.Workload), baseOf(c, r.Workload)
+		i := slices.IndexFunc(out, func(g compareGroup) bool { return g.metric == m && g.base == b })
+		if i < 0 {
+			i = len(out)
+			out = append(out, compareGroup{metric: m, base: b})
+		}
+		if !slices.Contains(out[i].workloads, r.Workload) {
+			out[i].workloads = append(out[i].workloads, r.Workload)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, compareGroup{metric: c.Metric, base: c.Base})
+	}
+	return out
+}
+
+func printGroup(w io.Writer, c *analyze.Comparison, g compareGroup) {
 	sense := "higher is better"
-	if c.LowerIsBetter {
+	if g.metric.LowerIsBetter() {
 		sense = "lower is better"
 	}
 	switch {
 	case c.By == "":
-		fmt.Fprintf(w, "%s (%s): %s ± %.0f%% interval; one system\n\n", c.Metric, sense, c.Center.Describe(), 100*c.Confidence)
+		fmt.Fprintf(w, "%s (%s): %s ± %.0f%% interval; one system\n\n", g.metric, sense, c.Center.Describe(), 100*c.Confidence)
 	default:
 		fmt.Fprintf(w, "%s (%s): %s ± %.0f%% interval; systems named by the label %s, compared with %s\n\n",
-			c.Metric, sense, c.Center.Describe(), 100*c.Confidence, c.By, c.Base)
+			g.metric, sense, c.Center.Describe(), 100*c.Confidence, c.By, g.base)
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	others := make([]string, 0, len(c.Systems))
-	for _, s := range c.Systems {
-		if s != c.Base {
-			others = append(others, s)
-		}
-	}
-	hdr := []string{"workload", "threads", c.Base}
-	for _, s := range others {
-		hdr = append(hdr, s, "vs base", "ratio [interval]")
-	}
-	fmt.Fprintln(tw, strings.Join(hdr, "\t")+"\t")
 	type gk struct {
 		w string
 		t string
 	}
 	var order []gk
 	rows := map[gk]map[string]analyze.Row{}
+	has := map[string]bool{} // systems with a row in the group
 	for _, r := range c.Rows {
+		if !slices.Contains(g.workloads, r.Workload) {
+			continue
+		}
+		has[r.System] = true
 		k := gk{r.Workload, "?"}
 		if r.Threads != nil {
 			k.t = strconv.Itoa(*r.Threads)
@@ -188,9 +253,21 @@ func printComparison(w io.Writer, c *analyze.Comparison) {
 		}
 		rows[k][r.System] = r
 	}
+	others := make([]string, 0, len(c.Systems))
+	for _, s := range c.Systems {
+		if s != g.base && has[s] {
+			others = append(others, s)
+		}
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	hdr := []string{"workload", "threads", g.base}
+	for _, s := range others {
+		hdr = append(hdr, s, "vs base", "ratio [interval]")
+	}
+	fmt.Fprintln(tw, strings.Join(hdr, "\t")+"\t")
 	for _, k := range order {
 		cols := []string{k.w, k.t}
-		if b, ok := rows[k][c.Base]; ok {
+		if b, ok := rows[k][g.base]; ok {
 			cols = append(cols, centerText(b))
 		} else {
 			cols = append(cols, "-")
@@ -205,21 +282,49 @@ func printComparison(w io.Writer, c *analyze.Comparison) {
 		}
 		fmt.Fprintln(tw, strings.Join(cols, "\t")+"\t")
 	}
-	if len(c.Geomeans) > 0 {
-		cols := []string{"geomean", "", ""}
-		for _, s := range others {
-			g := geomeanOf(c.Geomeans, s)
-			if g == nil || g.Ratio == nil {
-				cols = append(cols, "", "", "")
-				continue
-			}
-			cols = append(cols, "", fmt.Sprintf("%+.2f%%", 100*(*g.Ratio-1)), fmt.Sprintf("%.3f× (%s)", *g.Ratio, count(g.Cells, "cell", "cells")))
+	var gms []analyze.Geomean
+	for _, gm := range c.Geomeans {
+		if gm.Ratio != nil && gm.Metric == g.metric && (len(gm.Workloads) == 0 || slices.Contains(g.workloads, gm.Workloads[0])) {
+			gms = append(gms, gm)
 		}
+	}
+	cols, any := []string{"geomean", "", ""}, false
+	for _, s := range others {
+		gm := geomeanOf(gms, s)
+		if gm == nil {
+			cols = append(cols, "", "", "")
+			continue
+		}
+		any = true
+		cols = append(cols, "", fmt.Sprintf("%+.2f%%", 100*(*gm.Ratio-1)), fmt.Sprintf("%.3f× (%s)", *gm.Ratio, count(gm.Cells, "cell", "cells")))
+	}
+	if any {
 		fmt.Fprintln(tw, strings.Join(cols, "\t")+"\t")
 	}
 	tw.Flush()
-	printTrims(w, c)
-	printWarnings(w, c)
+}
+
+// printLeftOut lists once each system (or workload) left out of the
+// tables because it has no value of its workload's metric.
+func printLeftOut(w io.Writer, c *analyze.Comparison) {
+	if len(c.LeftOut) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nleft out (no value of the metric):")
+	for _, lo := range c.LeftOut {
+		var ms []string
+		for _, m := range lo.Metrics {
+			ms = append(ms, string(m))
+		}
+		switch {
+		case lo.System == "":
+			fmt.Fprintf(w, "  %s: no system has %s\n", lo.Workload, strings.Join(ms, ", "))
+		case lo.Workload == "":
+			fmt.Fprintf(w, "  %s: no %s\n", lo.System, strings.Join(ms, ", "))
+		default:
+			fmt.Fprintf(w, "  %s on %s: no %s\n", lo.System, lo.Workload, strings.Join(ms, ", "))
+		}
+	}
 }
 
 func geomeanOf(gs []analyze.Geomean, s string) *analyze.Geomean {
@@ -348,10 +453,18 @@ func printTrims(w io.Writer, c *analyze.Comparison) {
 		if r.Threads != nil {
 			t = strconv.Itoa(*r.Threads)
 		}
-		fmt.Fprintf(w, "  %s/%s threads/%s: %s\n", r.Workload, t, r.System, r.TrimNote())
+		th := 0
+		if r.Threads != nil {
+			th = *r.Threads
+		}
+		for _, f := range c.Findings.Select(analyze.KindCaveat, r.Workload, analyze.CodeTrimmedWarmup) {
+			if f.System == r.System && f.Threads == th {
+				fmt.Fprintf(w, "  %s/%s threads/%s: %s\n", r.Workload, t, r.System, render.TrimPhrase(f))
+			}
+		}
 		if len(r.Trimmed) > 1 || r.N > 1 {
 			for _, tr := range r.Trimmed {
-				fmt.Fprintf(w, "    %s: %s, %s\n", tr.Run, fmtNum(tr.Value), tr.Text())
+				fmt.Fprintf(w, "    %s: %s, %s\n", tr.Run, fmtNum(tr.Value), render.TrimRunPhrase(tr))
 			}
 		}
 	}
@@ -359,7 +472,18 @@ func printTrims(w io.Writer, c *analyze.Comparison) {
 
 // printWarnings lists the warnings once each, saying where they apply.
 func printWarnings(w io.Writer, c *analyze.Comparison) {
-	if notes := render.AnomalySentences(c.Findings, string(c.Metric), ""); len(notes) > 0 {
+	var notes []string
+	var seen []string
+	for _, f := range c.Findings {
+		if f.Kind != analyze.KindAnomaly || slices.Contains(seen, f.Workload) {
+			continue
+		}
+		seen = append(seen, f.Workload)
+		for _, l := range render.AnomalySentences(c.Findings, string(metricOf(c, f.Workload)), f.Workload) {
+			notes = append(notes, f.Workload+": "+l)
+		}
+	}
+	if len(notes) > 0 {
 		fmt.Fprintln(w, "\nnotes:")
 		for _, l := range notes {
 			fmt.Fprintln(w, "  "+l)

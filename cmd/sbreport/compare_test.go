@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -193,5 +194,136 @@ func TestParseSkip(t *testing.T) {
 		if (err != nil) != tt.err || (err == nil && got != tt.want) {
 			t.Errorf("parseSkip(%q) = %v, %v; want %v (error %v)", tt.in, got, err, tt.want, tt.err)
 		}
+	}
+}
+
+// mixedTools is a Chinese write-up's section on load tools (see
+// testdata/public/holdout/SOURCES.md): mysqlslap read, write and mixed
+// loads (one mixed load run for engine myisam and innodb), then sysbench
+// 0.4.12 cpu, threads, fileio and one oltp run on a myisam table.
+const mixedTools = "../../testdata/public/holdout/mysqlslap-and-sb0.4.12-full-width-colons-load-types-engines-cpu-threads-fileio-oltp-excerpt-zh.txt"
+
+// TestCompareEachWorkloadMetric: compare, like report, compares each
+// workload in its own metric against a base that has it, names them in
+// its JSON, and lists once what has none; --metric still overrides.
+func TestCompareEachWorkloadMetric(t *testing.T) {
+	out, errOut, err := sbreport(t, "compare", "--json", mixedTools)
+	if err != nil {
+		t.Fatalf("compare: %v\n%s", err, errOut)
+	}
+	var c struct {
+		compareJSON
+		Metrics map[string]string `json:"metrics"`
+		Bases   map[string]string `json:"bases"`
+	}
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	// The workloads differ in metric: none for all.
+	if c.Metric != "" {
+		t.Errorf("metric %q, want none for all", c.Metric)
+	}
+	for w, m := range map[string]string{"oltp": "tps", "cpu": "eps", "threads": "eps", "fileio": "eps",
+		"read": "slap_avg_s", "write": "slap_avg_s", "mixed (number-of-queries=1000)": "slap_avg_s"} {
+		if c.Metrics[w] != m {
+			t.Errorf("%s: metric %q, want %s (all: %v)", w, c.Metrics[w], m, c.Metrics)
+		}
+	}
+	// Only myisam ran oltp: it is oltp's base, "?" (the most cells) the
+	// others'.
+	if c.Base != "?" || c.Bases["oltp"] != "myisam" || c.Bases["cpu"] != "?" {
+		t.Errorf("base %q, bases %v", c.Base, c.Bases)
+	}
+	// The values as printed: "(689.49 per sec.)", "0.527 seconds" (innodb,
+	// 50 clients), "0.080 seconds" (myisam, 50 clients).
+	type cell struct {
+		w, s string
+		th   int
+	}
+	want := map[cell]float64{{"oltp", "myisam", 1}: 689.49, {"mixed (number-of-queries=1000)", "innodb", 50}: 0.527,
+		{"mixed (number-of-queries=1000)", "myisam", 50}: 0.080}
+	for _, r := range c.Rows {
+		if r.Metric != c.Metrics[r.Workload] {
+			t.Errorf("row %s/%s in %s, workload in %s", r.Workload, r.System, r.Metric, c.Metrics[r.Workload])
+		}
+		if r.Threads == nil {
+			continue
+		}
+		if v, ok := want[cell{r.Workload, r.System, *r.Threads}]; ok {
+			if r.Center == nil || math.Abs(*r.Center-v) > 1e-9 {
+				t.Errorf("%s/%s/%d: %v, want %v", r.Workload, r.System, *r.Threads, r.Center, v)
+			}
+			delete(want, cell{r.Workload, r.System, *r.Threads})
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("rows missing: %v", want)
+	}
+	text, _, err := sbreport(t, "compare", mixedTools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"slap_avg_s (lower is better)", "eps (higher is better)", "tps (higher is better)", "compared with myisam"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("table lacks %q:\n%s", s, text)
+		}
+	}
+	// --metric tps for all: the systems without it are listed once, not
+	// shown as columns of dashes, and the base is the one that has it.
+	text, _, err = sbreport(t, "compare", "--metric", "tps", mixedTools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "compared with myisam") || !strings.Contains(text, "  ?: no tps\n") ||
+		!strings.Contains(text, "  innodb: no tps\n") || !strings.Contains(text, "  cpu: no system has tps\n") {
+		t.Errorf("--metric tps:\n%s", text)
+	}
+	if strings.Contains(text, "innodb  ") {
+		t.Errorf("--metric tps: a column for innodb:\n%s", text)
+	}
+	// --base still names the base of every workload it has the metric in.
+	out, _, err = sbreport(t, "compare", "--json", "--base", "innodb", mixedTools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Bases = nil
+	json.Unmarshal([]byte(out), &c)
+	if c.Base != "innodb" || c.Bases["mixed (number-of-queries=1000)"] != "innodb" || c.Bases["oltp"] != "myisam" {
+		t.Errorf("--base innodb: base %q, bases %v", c.Base, c.Bases)
+	}
+}
+
+// TestScaleEachWorkloadMetric: scale fits each workload in its own rate
+// and names it.
+func TestScaleEachWorkloadMetric(t *testing.T) {
+	out, errOut, err := sbreport(t, "scale", "--json", mixedTools)
+	if err != nil {
+		t.Fatalf("scale: %v\n%s", err, errOut)
+	}
+	var sc struct {
+		Metric  string            `json:"metric"`
+		Metrics map[string]string `json:"metrics"`
+		Curves  []struct {
+			System, Workload, Metric string
+			Points                   []struct {
+				Threads    int
+				Throughput struct{ Center float64 }
+			}
+		} `json:"curves"`
+	}
+	if err := json.Unmarshal([]byte(out), &sc); err != nil {
+		t.Fatal(err)
+	}
+	if sc.Metric != "" || sc.Metrics["oltp"] != "tps" || sc.Metrics["cpu"] != "eps" || len(sc.Metrics) != 4 {
+		t.Fatalf("metric %q, metrics %v", sc.Metric, sc.Metrics)
+	}
+	for _, cu := range sc.Curves {
+		if cu.Workload == "oltp" && (cu.Metric != "tps" || len(cu.Points) != 1 || cu.Points[0].Throughput.Center != 689.49) {
+			t.Errorf("oltp curve %+v", cu)
+		}
+	}
+	text, _, err := sbreport(t, "scale", mixedTools)
+	if err != nil || !strings.Contains(text, "threads  n  tps") || !strings.Contains(text, "threads  n  eps") {
+		t.Errorf("%v\n%s", err, text)
 	}
 }

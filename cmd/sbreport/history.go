@@ -23,7 +23,7 @@ func runHistory(args []string, stdout, stderr io.Writer) error {
 	var in inputFlags
 	in.register(fs)
 	order := fs.String("order", "", "order runs by the label `KEY` (a date, version or commit label), or by campaign_time; KEY=V1,V2,... gives the order of the values (commits)")
-	metric := fs.String("metric", "", "`metric` of the series: tps, qps, eps, latency_avg_ms, latency_p95_ms, ...; default tps (else eps, qps)")
+	metric := fs.String("metric", "", "`metric` of every series: tps, qps, eps, latency_avg_ms, latency_p95_ms, ...; default each workload's own (tps, else qps; eps for cpu, memory, fileio; slap_avg_s for mysqlslap)")
 	skip := fs.String("skip", "auto", skipHelp)
 	alpha := fs.Float64("alpha", 0.05, "significance `level` of the permutation test")
 	confidence := fs.Float64("confidence", 0.95, "confidence `level` of the ratio intervals")
@@ -110,10 +110,21 @@ func printHistory(w io.Writer, h *analyze.History, alpha float64, perms, minSize
 	if h.LowerIsBetter {
 		sense = "lower is better"
 	}
-	fmt.Fprintf(w, "%s (%s) by %s (%s order); change points: E-Divisive means, permutation test at α = %g (%d permutations, seed %d), segments of %d points or more\n",
-		h.Metric, sense, h.Order, h.OrderKind, alpha, perms, seed, minSize)
+	what := fmt.Sprintf("%s (%s)", h.Metric, sense)
+	if h.Metric == "" {
+		what = "Each workload's own metric (named on its series)"
+	}
+	fmt.Fprintf(w, "%s by %s (%s order); change points: E-Divisive means, permutation test at α = %g (%d permutations, seed %d), segments of %d points or more\n",
+		what, h.Order, h.OrderKind, alpha, perms, seed, minSize)
 	for _, s := range h.Series {
 		fmt.Fprintf(w, "\n%s: %d point(s)", s.Name(), len(s.Points))
+		if h.Metric == "" {
+			lib := "higher is better"
+			if s.LowerIsBetter {
+				lib = "lower is better"
+			}
+			fmt.Fprintf(w, " of %s (%s)", s.Metric, lib)
+		}
 		if n := len(s.Points); n > 0 {
 			fmt.Fprintf(w, ", %s … %s", s.Points[0].Key, s.Points[n-1].Key)
 		}
@@ -125,7 +136,7 @@ func printHistory(w io.Writer, h *analyze.History, alpha float64, perms, minSize
 		for i, p := range s.Points {
 			mark := ""
 			if c, ok := cps[i]; ok {
-				mark = "  ← " + changeText(c, h.LowerIsBetter)
+				mark = "  ← " + changeText(c, s.LowerIsBetter)
 			}
 			fmt.Fprintf(w, "  %-24s %12s  n=%d%s\n", p.Key, fmtNum(p.Value), len(p.Values), mark)
 		}

@@ -146,3 +146,65 @@ func TestHistoryReportAndDB(t *testing.T) {
 		t.Errorf("history --db differs: %v %s\n%s\nfiles:\n%s", err, errOut, got, want)
 	}
 }
+
+// TestHistoryEachWorkloadMetric: a history holding sysbench runs and a
+// mysqlslap run at each version follows each workload in its own
+// metric: the oltp_insert runs in tps, the mysqlslap run in its average
+// seconds (465.992 s as printed), lower is better.
+func TestHistoryEachWorkloadMetric(t *testing.T) {
+	dir := versionedRuns(t)
+	slap, err := os.ReadFile("../../testdata/public/mysqlslap/mysqlslap-5.7-tab-indented-single-run.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 8; i++ {
+		if err := os.WriteFile(filepath.Join(dir, "version=1.0."+itoa(i), "slap.txt"), slap, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, err := sbreport(t, "history", "--order", "version", "--json", "--skip", "0", dir)
+	if err != nil {
+		t.Fatalf("history: %v\n%s", err, errOut)
+	}
+	var h struct {
+		Metric  string            `json:"metric"`
+		Metrics map[string]string `json:"metrics"`
+		Series  []struct {
+			Labels        map[string]string `json:"labels"`
+			Metric        string            `json:"metric"`
+			LowerIsBetter bool              `json:"lower_is_better"`
+			Points        []struct {
+				Value float64 `json:"value"`
+			} `json:"points"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal([]byte(out), &h); err != nil {
+		t.Fatal(err)
+	}
+	if h.Metric != "" || len(h.Series) != 3 || h.Metrics["oltp_insert"] != "tps" {
+		t.Fatalf("metric %q, metrics %v, %d series", h.Metric, h.Metrics, len(h.Series))
+	}
+	slapSeries := 0
+	for _, s := range h.Series {
+		if s.Labels["tool"] != "mysqlslap" {
+			if s.Metric != "tps" || s.LowerIsBetter {
+				t.Errorf("%v: %s", s.Labels, s.Metric)
+			}
+			continue
+		}
+		slapSeries++
+		if s.Metric != "slap_avg_s" || !s.LowerIsBetter || len(s.Points) != 8 || s.Points[0].Value != 465.992 {
+			t.Errorf("mysqlslap series %+v", s)
+		}
+		if h.Metrics[s.Labels["workload"]] != "slap_avg_s" {
+			t.Errorf("metrics %v", h.Metrics)
+		}
+	}
+	if slapSeries != 1 {
+		t.Errorf("%d mysqlslap series", slapSeries)
+	}
+	text, _, err := sbreport(t, "history", "--order", "version", "--skip", "0", dir)
+	if err != nil || !strings.Contains(text, "of slap_avg_s (lower is better)") || !strings.Contains(text, "of tps (higher is better)") {
+		t.Errorf("%v\n%s", err, text)
+	}
+}

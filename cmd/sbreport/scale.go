@@ -25,7 +25,7 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 	var in inputFlags
 	in.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
-	fs.StringVar(&cf.metric, "metric", "", "throughput `metric` to fit: tps, qps or eps; default tps (else eps, qps)")
+	fs.StringVar(&cf.metric, "metric", "", "throughput `metric` to fit for all workloads: tps, qps or eps; default each workload's own rate (tps, else qps; eps for cpu, memory, fileio)")
 	sloText := fs.String("slo", "", "latency `target` such as p95=20ms, p99=1s or avg=5ms: report the largest thread count meeting it")
 	inputs, err := parseArgs(fs, args)
 	if err != nil {
@@ -53,7 +53,7 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	d := analyze.Group(doc.Runs, analyze.GroupOptions{By: cf.by})
-	sc := analyze.Scale(d, doc.Hosts, analyze.ScaleOptions{
+	sc := analyze.ScaleWorkloads(d, doc.Hosts, analyze.ScaleOptions{
 		Metric: metric, Center: center, Confidence: cf.confidence, Skip: skip, SLO: slo,
 	})
 	bw := bufio.NewWriter(stdout)
@@ -92,9 +92,17 @@ func withSE(v, se *float64) string {
 // printScaling writes the fitted parameters of every curve, then each
 // curve's points.
 func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
-	fmt.Fprintf(w, "%s against threads, USL X(N) = λN/(1+σ(N−1)+κN(N−1)), parameters ± standard error\n\n", sc.Metric)
+	what := string(sc.Metric)
+	if what == "" {
+		what = "Each workload's rate (its metric column)"
+	}
+	fmt.Fprintf(w, "%s against threads, USL X(N) = λN/(1+σ(N−1)+κN(N−1)), parameters ± standard error\n\n", what)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "system\tworkload\tλ\tσ\tκ\tR²\tpeak N*\tX(N*)\tceiling\t")
+	if sc.Metric == "" {
+		fmt.Fprintln(tw, "system\tworkload\tmetric\tλ\tσ\tκ\tR²\tpeak N*\tX(N*)\tceiling\t")
+	} else {
+		fmt.Fprintln(tw, "system\tworkload\tλ\tσ\tκ\tR²\tpeak N*\tX(N*)\tceiling\t")
+	}
 	for _, c := range sc.Curves {
 		peak := optNum(c.PeakThreads)
 		if c.Lambda != nil && c.PeakThreads == nil {
@@ -103,7 +111,11 @@ func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
 		if c.PeakExtrapolated {
 			peak += " (extrapolated)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", c.System, c.Workload,
+		workload := c.Workload
+		if sc.Metric == "" {
+			workload += "\t" + string(c.Metric)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", c.System, workload,
 			withSE(c.Lambda, c.LambdaSE), withSE(c.Sigma, c.SigmaSE), withSE(c.Kappa, c.KappaSE),
 			optNum(c.R2), peak, optNum(c.PeakThroughput), optNum(c.Ceiling))
 	}
@@ -115,20 +127,20 @@ func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
 		}
 		if c.SLO != nil {
 			if c.SLOThreads != nil {
-				fmt.Fprintf(w, ": %s met up to %d threads (%s %s)", c.SLO, *c.SLOThreads, fmtNum(*c.SLOThroughput), sc.Metric)
+				fmt.Fprintf(w, ": %s met up to %d threads (%s %s)", c.SLO, *c.SLOThreads, fmtNum(*c.SLOThroughput), c.Metric)
 			} else {
 				fmt.Fprintf(w, ": %s never met", c.SLO)
 			}
 		}
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "  threads\tn\t%s\t%.0f%% interval\tefficiency\tp95 ms\tfitted\tresidual\tper CPU\t\n", sc.Metric, 100*confidence)
+		fmt.Fprintf(tw, "  threads\tn\t%s\t%.0f%% interval\tefficiency\tp95 ms\tfitted\tresidual\tper CPU\t\n", c.Metric, 100*confidence)
 		for _, p := range c.Points {
 			fmt.Fprintf(tw, "  %d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Threads, p.N, fmtNum(p.Throughput.Center),
 				intervalText(p.Throughput), optNum(p.Efficiency), optNum(p.P95Ms), optNum(p.Fitted), optNum(p.Residual), optNum(p.PerCPU))
 		}
 		tw.Flush()
-		for _, l := range render.CurveSentences(c.Findings, string(sc.Metric)) {
+		for _, l := range render.CurveSentences(c.Findings, string(c.Metric)) {
 			fmt.Fprintln(w, "  "+l)
 		}
 		for _, e := range c.Warnings {
