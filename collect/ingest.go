@@ -119,7 +119,7 @@ func walkWith(inputs []string, opts Options, emit func(parse.Item), pl *pipeline
 		if !st.IsDir() {
 			camp := w.enclosingCampaign(t.dir(in.Path))
 			extra, _ := camp.of(in.Path)
-			w.openFile(in.Path, extra, camp.scope(in.Path), camp.reader(in.Path), false)
+			w.openFile(in.Path, extra, camp.scope(in.Path), w.readerOf(camp, in.Path), false)
 			w.endDir()
 			continue
 		}
@@ -327,7 +327,7 @@ func (w *walker) dir(root string) error {
 			if skip {
 				continue
 			}
-			w.openFile(p, extra, camp.scope(p), camp.reader(p), isDocument(name))
+			w.openFile(p, extra, camp.scope(p), w.readerOf(camp, p), isDocument(name))
 		}
 		w.endDir()
 		if camp != nil && camp.isRoot(dir) {
@@ -378,6 +378,23 @@ func (c *campaign) reader(p string) reader {
 		return nil
 	}
 	return readerOf(c.kinds[c.rel(p)])
+}
+
+// readerOf returns the parse entry point for the file p of campaign c:
+// c's, except that status snapshots are reduced to Options.StatusKeep
+// while they are read.
+func (w *walker) readerOf(c *campaign, p string) reader {
+	read := c.reader(p)
+	if read == nil || w.opts.StatusKeep == nil {
+		return read
+	}
+	if base, _ := SplitKind(c.kinds[c.rel(p)]); base == FileStatus {
+		keep := w.opts.StatusKeep
+		return func(r io.Reader, name string, emit func(parse.Item)) error {
+			return parse.MySQLStatus(r, name, keep, emit)
+		}
+	}
+	return read
 }
 
 // isOutput reports whether p holds a measured run's output.
