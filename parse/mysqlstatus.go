@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync"
 )
 
 // MySQLStatus reads SHOW GLOBAL STATUS snapshots as MySQLCapture does,
@@ -21,7 +22,10 @@ import (
 // notes, prompts, text beyond ASCII), is read by MySQLCapture whole.
 func MySQLStatus(r io.Reader, name string, keep []string, emit func(Item)) error {
 	const limit = 8 << 20
-	buf, err := io.ReadAll(io.LimitReader(r, limit+1))
+	bp := statusBufs.Get().(*[]byte)
+	defer statusBufs.Put(bp)
+	buf, err := readAllInto((*bp)[:0], io.LimitReader(r, limit+1))
+	*bp = buf[:0]
 	if err == nil && len(buf) <= limit {
 		if items, ok := scanStatus(buf, name, keep); ok {
 			for _, it := range items {
@@ -49,6 +53,27 @@ func MySQLStatus(r io.Reader, name string, keep []string, emit func(Item)) error
 	})
 }
 
+// statusBufs are the buffers snapshots are read into, one a reader at a
+// time: nothing read keeps a piece of one (see scanStatus).
+var statusBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// readAllInto is io.ReadAll appending to buf.
+func readAllInto(buf []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+}
+
 // errReader returns its error: the read error met while the input was
 // taken whole, for the general reader to report at the same place.
 type errReader struct{ err error }
@@ -56,19 +81,20 @@ type errReader struct{ err error }
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // scanStatus reads buf in the one form MySQLStatus reads itself, or
-// reports false.
+// reports false. The items keep no piece of buf.
 func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
 	for _, w := range toolWords {
 		// A line naming a benchmark tool may be read as a command.
-		if bytes.Contains(buf, []byte(w.word)) {
+		if containsByBytes(buf, w.word, w.rare) {
 			return nil, false
 		}
 	}
-	var want map[string]bool
-	if keep != nil {
-		want = make(map[string]bool, len(keep))
-		for _, k := range keep {
-			want[k] = true
+	// The names kept, by length: a row's name is compared with those of
+	// its length only.
+	var byLen [129][]string
+	for _, k := range keep {
+		if len(k) < len(byLen) {
+			byLen[len(k)] = append(byLen[len(k)], k)
 		}
 	}
 	// The whole input as one string when every value is kept: the values
@@ -98,24 +124,35 @@ func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
 			}
 			continue
 		}
-		if stmt, ok := statusPromptLine(line); ok {
-			if cur != nil && rows == 0 {
-				return nil, false
-			}
-			cur = &Variables{Source: name, Line: no + 1, Statement: stmt, Kind: "status", Values: map[string]string{}}
-			items, rows = append(items, cur), 0
-			continue
+		// A row: a name of letters, digits and '_', a tab, a value.
+		tab := 0
+		for tab < len(line) && statusByte[line[tab]]&nameByte != 0 {
+			tab++
 		}
-		tab := bytes.IndexByte(line, '\t')
-		if cur == nil || tab <= 0 || tab > 128 || !statusName(line[:tab]) || !statusValue(line[tab+1:]) {
+		if tab == len(line) || line[tab] != '\t' {
+			if stmt, ok := statusPromptLine(line); ok {
+				if cur != nil && rows == 0 {
+					return nil, false
+				}
+				cur = &Variables{Source: name, Line: no + 1, Statement: stmt, Kind: "status", Values: map[string]string{}}
+				items, rows = append(items, cur), 0
+				continue
+			}
+			return nil, false
+		}
+		if cur == nil || tab == 0 || tab > 128 || line[0] >= '0' && line[0] <= '9' || !statusValue(line[tab+1:]) {
 			return nil, false
 		}
 		rows++
-		switch {
-		case want == nil:
+		if keep == nil {
 			cur.Values[all[lineOff:lineOff+tab]] = all[lineOff+tab+1 : lineOff+len(line)]
-		case want[string(line[:tab])]:
-			cur.Values[string(line[:tab])] = string(line[tab+1:])
+			continue
+		}
+		for _, k := range byLen[tab] {
+			if k[0] == line[0] && k == string(line[:tab]) {
+				cur.Values[k] = string(line[tab+1:])
+				break
+			}
 		}
 	}
 	if cur == nil || rows == 0 {
@@ -123,6 +160,41 @@ func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
 	}
 	return items, true
 }
+
+// containsByBytes is containsBy on bytes.
+func containsByBytes(s []byte, sub string, k int) bool {
+	c := sub[k]
+	for i := k; i < len(s); i++ {
+		j := bytes.IndexByte(s[i:], c)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i-k+len(sub) <= len(s) && string(s[i-k:i-k+len(sub)]) == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// statusByte classes the bytes of rows: nameByte for a counter's name
+// (letters, digits, '_'), valueByte for a value scanStatus reads as it is.
+var statusByte = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			t[c] |= nameByte | valueByte
+		}
+	}
+	for _, c := range "_.,:;/+-() " {
+		t[c] |= valueByte
+	}
+	return t
+}()
+
+const (
+	nameByte uint8 = 1 << iota
+	valueByte
+)
 
 // statusPromptLine returns the statement of a client prompt line giving
 // SHOW GLOBAL STATUS, in the general reader's form of it; false for any
@@ -163,29 +235,14 @@ func plainPrintable(b []byte) bool {
 	return true
 }
 
-// statusName reports a counter's name: letters, digits and '_', not
-// starting with a digit.
-func statusName(b []byte) bool {
-	for i, c := range b {
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return len(b) > 0
-}
-
 // statusValue reports a value the general reader takes as it is: ASCII
 // letters, digits, blanks inside and "_.,:;/+-()" (numbers, ON and OFF,
 // versions, dates, lists), nothing that could be read as a prompt, a
 // note, markup, an assignment or an escape.
 func statusValue(b []byte) bool {
 	for _, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			switch c {
-			case '_', '.', ',', ':', ';', '/', '+', '-', '(', ')', ' ':
-			default:
-				return false
-			}
+		if statusByte[c]&valueByte == 0 {
+			return false
 		}
 	}
 	return len(b) == 0 || b[0] != ' ' && b[len(b)-1] != ' '

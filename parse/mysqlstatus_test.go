@@ -185,3 +185,47 @@ func mustRead(t *testing.T, p string) []byte {
 	}
 	return b
 }
+
+// BenchmarkMySQLStatus: one demo status file (two snapshots of 670
+// counters, 36 KB), reduced to the 21 counters a report reads, against
+// the general reader.
+func BenchmarkMySQLStatus(b *testing.B) {
+	f, err := os.Open("../examples/demo-campaign/innodb/oltp_read_write/4thr-r1.status.txt.gz")
+	if err != nil {
+		b.Fatal(err)
+	}
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	text, err := io.ReadAll(z)
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	keep := []string{"Questions", "Handler_read_key", "Handler_read_next", "Handler_write", "Handler_update", "Handler_delete",
+		"Innodb_buffer_pool_read_requests", "Innodb_buffer_pool_reads", "Innodb_data_written", "Innodb_os_log_written",
+		"Rocksdb_rows_read", "Rocksdb_rows_inserted", "Rocksdb_rows_updated", "Rocksdb_block_cache_miss", "Rocksdb_bytes_written",
+		"Aria_pagecache_read_requests", "Aria_pagecache_reads", "Aria_pagecache_writes",
+		"Binlog_bytes_written", "Bytes_sent", "Bytes_received"}
+	for _, bc := range []struct {
+		name string
+		read func(io.Reader, string, func(Item)) error
+	}{
+		{"fast", func(r io.Reader, n string, emit func(Item)) error { return MySQLStatus(r, n, keep, emit) }},
+		{"all", func(r io.Reader, n string, emit func(Item)) error { return MySQLStatus(r, n, nil, emit) }},
+		{"capture", MySQLCapture},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				n := 0
+				bc.read(bytes.NewReader(text), "in.txt", func(Item) { n++ })
+				if n != 2 {
+					b.Fatalf("%d items", n)
+				}
+			}
+		})
+	}
+}
