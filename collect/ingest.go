@@ -265,6 +265,12 @@ type Options struct {
 	// the size of the captures. Nil keeps every value (parse --json,
 	// store).
 	StatusKeep []string
+	// Manifest, when set, is called with each campaign manifest of the
+	// operating system's files the walk reads: the absolute directory
+	// that holds it, its bytes and what they say (the caller must not
+	// change it). A reader of the same manifests (warehouse.Clock) need
+	// then not read them again.
+	Manifest func(dir string, raw []byte, m *Manifest)
 	// FileRead, when set, is called with each file's name once it is
 	// read (for progress); it may be called from several goroutines at
 	// once.
@@ -447,7 +453,7 @@ func (c *campaign) rank(name string) int {
 
 func (w *walker) readCampaign(dir string) *campaign {
 	p := w.t.join(dir, ManifestName)
-	m, err := readManifest(w.t.fsys, p)
+	m, raw, err := readManifest(w.t.fsys, p)
 	if err != nil {
 		w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("campaign manifest not read, files labelled from their paths only: %v", err)})
 		return nil
@@ -455,6 +461,9 @@ func (w *walker) readCampaign(dir string) *campaign {
 	abs, err := w.t.abs(dir)
 	if err != nil {
 		abs = dir
+	}
+	if w.opts.Manifest != nil && w.t.os {
+		w.opts.Manifest(abs, raw, m)
 	}
 	c := &campaign{t: w.t, dir: abs, sniff: w.opts.sniff, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{},
 		scopes: map[string]string{}, output: map[string]bool{}, kinds: map[string]string{}}
