@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sbreport/sbreport/parse"
@@ -571,6 +572,11 @@ func (w *walker) host(h *parse.Host, file, scope string) {
 	w.hostScope = append(w.hostScope, held{file: file, dir: w.t.dir(file), scope: scope})
 }
 
+// gzipReaders are the decompressors of .gz files, reused: each holds a
+// 32 KiB window, and a campaign holds thousands of small gzipped
+// snapshots.
+var gzipReaders sync.Pool
+
 // readFile reads the file p into out. It reads only what does not change
 // while a directory is walked (the walker's input and options), so that
 // files can be read on several goroutines.
@@ -583,12 +589,15 @@ func (w *walker) readFile(out fileOut, p string, extra map[string]string, scope 
 	defer f.Close()
 	var r io.Reader = f
 	if strings.HasSuffix(p, ".gz") {
-		gz, err := gzip.NewReader(f)
-		if err != nil {
+		gz, _ := gzipReaders.Get().(*gzip.Reader)
+		if gz == nil {
+			gz = new(gzip.Reader)
+		}
+		if err := gz.Reset(f); err != nil {
 			out.hold(&parse.Error{Source: p, Line: 0, Message: fmt.Sprintf("not a gzip file: %v", err)}, "", "")
 			return
 		}
-		defer gz.Close()
+		defer gzipReaders.Put(gz)
 		r = gz
 	}
 	w.file(out, p, p, r, extra, scope, read, quiet)
