@@ -217,7 +217,7 @@ type held struct {
 	it    parse.Item
 	file  string // the input the item came from
 	dir   string // its directory
-	scope string // its campaign scope ("run:ID", "system:NAME", "host"), "" outside campaigns
+	scope string // its campaign scope ("run:ID", "system:NAME", "host", each + scopeSep + the campaign's directory), "" outside campaigns
 	// fromDoc marks an item read back from sbreport's own JSON: its
 	// captures and labels were settled when it was first read.
 	fromDoc bool
@@ -361,7 +361,7 @@ type campaign struct {
 	labels map[string]map[string]string
 	skip   map[string]bool
 	order  map[string]int    // system directory → its place in the plan (from 1)
-	scopes map[string]string // file → "run:ID", "system:NAME" or "host"
+	scopes map[string]string // file → "run:ID", "system:NAME" or "host", + scopeSep + dir
 	output map[string]bool   // files holding a measured run's output
 	kinds  map[string]string // file → its kind in the manifest ("output", "lscpu", ...)
 }
@@ -468,16 +468,20 @@ func (w *walker) readCampaign(dir string) *campaign {
 	}
 	c := &campaign{t: w.t, dir: abs, sniff: w.opts.sniff, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{},
 		scopes: map[string]string{}, output: map[string]bool{}, kinds: map[string]string{}}
+	// Scopes name their campaign: the copies of a campaign kept side by
+	// side (a campaign a night) have the same systems and run IDs, and
+	// each run is tied to the captures of its own campaign only.
+	in := scopeSep + abs
 	for i, s := range m.Systems {
 		c.order[s.Name] = i + 1
 		for kind, p := range s.Files {
-			c.scopes[p] = "system:" + s.Name
+			c.scopes[p] = "system:" + s.Name + in
 			c.kinds[p] = kind
 		}
 	}
 	c.order["host"] = 0 // the host first: every run names its capture
 	for kind, p := range m.Host.Files {
-		c.scopes[p] = "host"
+		c.scopes[p] = "host" + in
 		c.kinds[p] = kind
 	}
 	// Cells that adaptive repeats left wider than the plan asks: said
@@ -495,7 +499,7 @@ func (w *walker) readCampaign(dir string) *campaign {
 	}
 	for _, r := range m.Runs {
 		for kind, p := range r.Files {
-			c.scopes[p] = "run:" + r.ID
+			c.scopes[p] = "run:" + r.ID + in
 			if msg, ok := notConverged[r.ID]; ok && (kind == FileOutput || kind == FileOutput+".c1") {
 				if w.runWarn == nil {
 					w.runWarn = map[string]string{}
