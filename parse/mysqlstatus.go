@@ -134,7 +134,13 @@ func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
 				if cur != nil && rows == 0 {
 					return nil, false
 				}
-				cur = &Variables{Source: name, Line: no + 1, Statement: stmt, Kind: "status", Values: map[string]string{}}
+				// Sized as the snapshot before when every value is kept:
+				// the snapshots of one file list the same counters.
+				size := 0
+				if keep == nil {
+					size = rows
+				}
+				cur = &Variables{Source: name, Line: no + 1, Statement: stmt, Kind: "status", Values: make(map[string]string, size)}
 				items, rows = append(items, cur), 0
 				continue
 			}

@@ -3,6 +3,7 @@ package parse
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -227,5 +228,27 @@ func BenchmarkMySQLStatus(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestMySQLStatusJSON: the demo's snapshots, every value kept, encode as
+// json.Marshal encodes them.
+func TestMySQLStatusJSON(t *testing.T) {
+	files, _ := filepath.Glob("../examples/demo-campaign/innodb/oltp_read_write/*.status.txt.gz")
+	if len(files) == 0 {
+		t.Fatal("no demo status files")
+	}
+	for _, p := range files {
+		for _, it := range viaStatus(t, gunzip(t, p), nil) {
+			v := it.(*Variables)
+			v.Labels = map[string]string{"system": "innodb", "note": "<&>"}
+			want, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := AppendVariablesJSON(nil, v); !bytes.Equal(got, want) {
+				t.Fatalf("%s:%d: AppendVariablesJSON differs from json.Marshal", p, v.Line)
+			}
+		}
 	}
 }
