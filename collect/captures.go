@@ -98,13 +98,17 @@ func (w *walker) runCaptures(r *parse.Run, h held) {
 		have[id] = true
 	}
 	var scopes []string
+	in := "" // the campaign of the scope
+	if i := strings.IndexByte(h.scope, scopeSep[0]); i >= 0 {
+		in = h.scope[i:]
+	}
 	switch {
 	case strings.HasPrefix(h.scope, "run:"):
 		scopes = append(scopes, h.scope)
 		if sys := r.Labels["system"]; sys != "" {
-			scopes = append(scopes, "system:"+sys)
+			scopes = append(scopes, "system:"+sys+in)
 		}
-		scopes = append(scopes, "host")
+		scopes = append(scopes, "host"+in)
 		// System statistics logged beside the campaign's runs (vmstat -t
 		// over the whole campaign, in a directory above the run's): each
 		// run is cut from them by its measured times (analyze.RunEfficiency).
@@ -112,7 +116,7 @@ func (w *walker) runCaptures(r *parse.Run, h held) {
 			scopes = append(scopes, "stats:"+d)
 		}
 	case h.scope != "":
-		scopes = append(scopes, h.scope, "host")
+		scopes = append(scopes, h.scope, "host"+in)
 	default:
 		scopes = append(scopes, "dir:"+h.dir)
 	}
@@ -147,6 +151,10 @@ func (w *walker) runCaptures(r *parse.Run, h held) {
 		}
 	}
 }
+
+// scopeSep ends a campaign scope's name; the campaign's directory
+// follows it.
+const scopeSep = "\x00"
 
 // A capGroup holds consecutive captures of one input, in order: a run
 // passes over the captures of a whole input at once.

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sbreport/sbreport/parse"
@@ -119,7 +120,7 @@ func walkWith(inputs []string, opts Options, emit func(parse.Item), pl *pipeline
 		if !st.IsDir() {
 			camp := w.enclosingCampaign(t.dir(in.Path))
 			extra, _ := camp.of(in.Path)
-			w.openFile(in.Path, extra, camp.scope(in.Path), camp.reader(in.Path), false)
+			w.openFile(in.Path, extra, camp.scope(in.Path), w.readerOf(camp, in.Path), false)
 			w.endDir()
 			continue
 		}
@@ -216,7 +217,7 @@ type held struct {
 	it    parse.Item
 	file  string // the input the item came from
 	dir   string // its directory
-	scope string // its campaign scope ("run:ID", "system:NAME", "host"), "" outside campaigns
+	scope string // its campaign scope ("run:ID", "system:NAME", "host", each + scopeSep + the campaign's directory), "" outside campaigns
 	// fromDoc marks an item read back from sbreport's own JSON: its
 	// captures and labels were settled when it was first read.
 	fromDoc bool
@@ -265,6 +266,12 @@ type Options struct {
 	// the size of the captures. Nil keeps every value (parse --json,
 	// store).
 	StatusKeep []string
+	// Manifest, when set, is called with each campaign manifest of the
+	// operating system's files the walk reads: the absolute directory
+	// that holds it, its bytes and what they say (the caller must not
+	// change it). A reader of the same manifests (warehouse.Clock) need
+	// then not read them again.
+	Manifest func(dir string, raw []byte, m *Manifest)
 	// FileRead, when set, is called with each file's name once it is
 	// read (for progress); it may be called from several goroutines at
 	// once.
@@ -327,7 +334,7 @@ func (w *walker) dir(root string) error {
 			if skip {
 				continue
 			}
-			w.openFile(p, extra, camp.scope(p), camp.reader(p), isDocument(name))
+			w.openFile(p, extra, camp.scope(p), w.readerOf(camp, p), isDocument(name))
 		}
 		w.endDir()
 		if camp != nil && camp.isRoot(dir) {
@@ -354,7 +361,7 @@ type campaign struct {
 	labels map[string]map[string]string
 	skip   map[string]bool
 	order  map[string]int    // system directory → its place in the plan (from 1)
-	scopes map[string]string // file → "run:ID", "system:NAME" or "host"
+	scopes map[string]string // file → "run:ID", "system:NAME" or "host", + scopeSep + dir
 	output map[string]bool   // files holding a measured run's output
 	kinds  map[string]string // file → its kind in the manifest ("output", "lscpu", ...)
 }
@@ -378,6 +385,23 @@ func (c *campaign) reader(p string) reader {
 		return nil
 	}
 	return readerOf(c.kinds[c.rel(p)])
+}
+
+// readerOf returns the parse entry point for the file p of campaign c:
+// c's, except that status snapshots are reduced to Options.StatusKeep
+// while they are read.
+func (w *walker) readerOf(c *campaign, p string) reader {
+	read := c.reader(p)
+	if read == nil || w.opts.StatusKeep == nil {
+		return read
+	}
+	if base, _ := SplitKind(c.kinds[c.rel(p)]); base == FileStatus {
+		keep := w.opts.StatusKeep
+		return func(r io.Reader, name string, emit func(parse.Item)) error {
+			return parse.MySQLStatus(r, name, keep, emit)
+		}
+	}
+	return read
 }
 
 // isOutput reports whether p holds a measured run's output.
@@ -430,7 +454,7 @@ func (c *campaign) rank(name string) int {
 
 func (w *walker) readCampaign(dir string) *campaign {
 	p := w.t.join(dir, ManifestName)
-	m, err := readManifest(w.t.fsys, p)
+	m, raw, err := readManifest(w.t.fsys, p)
 	if err != nil {
 		w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("campaign manifest not read, files labelled from their paths only: %v", err)})
 		return nil
@@ -439,18 +463,25 @@ func (w *walker) readCampaign(dir string) *campaign {
 	if err != nil {
 		abs = dir
 	}
+	if w.opts.Manifest != nil && w.t.os {
+		w.opts.Manifest(abs, raw, m)
+	}
 	c := &campaign{t: w.t, dir: abs, sniff: w.opts.sniff, labels: m.FileLabels(), skip: m.SkipFiles(), order: map[string]int{},
 		scopes: map[string]string{}, output: map[string]bool{}, kinds: map[string]string{}}
+	// Scopes name their campaign: the copies of a campaign kept side by
+	// side (a campaign a night) have the same systems and run IDs, and
+	// each run is tied to the captures of its own campaign only.
+	in := scopeSep + abs
 	for i, s := range m.Systems {
 		c.order[s.Name] = i + 1
 		for kind, p := range s.Files {
-			c.scopes[p] = "system:" + s.Name
+			c.scopes[p] = "system:" + s.Name + in
 			c.kinds[p] = kind
 		}
 	}
 	c.order["host"] = 0 // the host first: every run names its capture
 	for kind, p := range m.Host.Files {
-		c.scopes[p] = "host"
+		c.scopes[p] = "host" + in
 		c.kinds[p] = kind
 	}
 	// Cells that adaptive repeats left wider than the plan asks: said
@@ -468,7 +499,7 @@ func (w *walker) readCampaign(dir string) *campaign {
 	}
 	for _, r := range m.Runs {
 		for kind, p := range r.Files {
-			c.scopes[p] = "run:" + r.ID
+			c.scopes[p] = "run:" + r.ID + in
 			if msg, ok := notConverged[r.ID]; ok && (kind == FileOutput || kind == FileOutput+".c1") {
 				if w.runWarn == nil {
 					w.runWarn = map[string]string{}
@@ -545,6 +576,11 @@ func (w *walker) host(h *parse.Host, file, scope string) {
 	w.hostScope = append(w.hostScope, held{file: file, dir: w.t.dir(file), scope: scope})
 }
 
+// gzipReaders are the decompressors of .gz files, reused: each holds a
+// 32 KiB window, and a campaign holds thousands of small gzipped
+// snapshots.
+var gzipReaders sync.Pool
+
 // readFile reads the file p into out. It reads only what does not change
 // while a directory is walked (the walker's input and options), so that
 // files can be read on several goroutines.
@@ -557,12 +593,15 @@ func (w *walker) readFile(out fileOut, p string, extra map[string]string, scope 
 	defer f.Close()
 	var r io.Reader = f
 	if strings.HasSuffix(p, ".gz") {
-		gz, err := gzip.NewReader(f)
-		if err != nil {
+		gz, _ := gzipReaders.Get().(*gzip.Reader)
+		if gz == nil {
+			gz = new(gzip.Reader)
+		}
+		if err := gz.Reset(f); err != nil {
 			out.hold(&parse.Error{Source: p, Line: 0, Message: fmt.Sprintf("not a gzip file: %v", err)}, "", "")
 			return
 		}
-		defer gz.Close()
+		defer gzipReaders.Put(gz)
 		r = gz
 	}
 	w.file(out, p, p, r, extra, scope, read, quiet)

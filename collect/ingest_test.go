@@ -375,3 +375,41 @@ func TestHTMLSectionHeadings(t *testing.T) {
 		t.Fatalf("%d runs; headings %v", len(doc.Runs), doc.Runs)
 	}
 }
+
+// TestCampaignCopiesKeepTheirCaptures: two campaigns side by side with the
+// same systems and run IDs (the demo campaign copied, as nightly campaigns
+// are kept): each run is tied to the captures of its own campaign — its
+// two status snapshots, its system's table status, variables and version,
+// the host's free — never to those of the other campaign.
+func TestCampaignCopiesKeepTheirCaptures(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []string{"night1", "night2"} {
+		if err := os.CopyFS(filepath.Join(dir, c), os.DirFS("../examples/demo-campaign")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := LoadWith([]string{dir}, Options{StatusKeep: []string{"Questions"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 360 {
+		t.Fatalf("%d runs, want 360", len(d.Runs))
+	}
+	for _, r := range d.Runs {
+		night := strings.Split(filepath.ToSlash(strings.TrimPrefix(r.Source, dir)), "/")[1]
+		if len(r.Captures) != 9 {
+			t.Errorf("%s: %d captures, want 9: %v", r.Source, len(r.Captures), r.Captures)
+			continue
+		}
+		for _, id := range r.Captures {
+			if !strings.HasPrefix(id, filepath.Join(dir, night)+string(filepath.Separator)) {
+				t.Errorf("%s names %s, of another campaign", r.Source, id)
+			}
+		}
+	}
+	r := d.Runs[0]
+	stem := strings.TrimSuffix(r.Source, ".txt")
+	if r.Captures[0] != stem+".status.txt.gz:2" || r.Captures[1] != stem+".status.txt.gz:675" {
+		t.Errorf("%s: snapshots %v, want its own status file's two", r.Source, r.Captures[:2])
+	}
+}

@@ -19,7 +19,7 @@ var kindReaders = map[string]reader{
 	FileWarmup:      parse.Sysbench,
 	FilePrepare:     parse.Sysbench,
 	FileCleanup:     parse.Sysbench,
-	FileStatus:      parse.MySQLCapture,
+	FileStatus:      readStatus,
 	FileVersion:     parse.MySQLCapture,
 	FileVariables:   parse.MySQLCapture,
 	FileTableStatus: parse.MySQLCapture,
@@ -38,4 +38,9 @@ var kindReaders = map[string]reader{
 func readerOf(kind string) reader {
 	base, _ := SplitKind(kind)
 	return kindReaders[base]
+}
+
+// readStatus reads status snapshots, every value kept.
+func readStatus(r io.Reader, name string, emit func(parse.Item)) error {
+	return parse.MySQLStatus(r, name, nil, emit)
 }

@@ -250,28 +250,28 @@ var notResults = map[string]bool{FileWarmup: true, FilePrepare: true, FileCleanu
 // and wrap the cause (errors.Is(err, fs.ErrNotExist) when there is none).
 func ReadManifest(dir string) (*Manifest, error) {
 	p := filepath.Join(dir, ManifestName)
-	m, err := readManifest(newTree(nil).fsys, p)
+	m, _, err := readManifest(newTree(nil).fsys, p)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	return m, nil
 }
 
-// readManifest reads the manifest file p of fsys; its errors do not
-// name p.
-func readManifest(fsys fs.FS, p string) (*Manifest, error) {
+// readManifest reads the manifest file p of fsys and returns it with its
+// bytes; its errors do not name p.
+func readManifest(fsys fs.FS, p string) (*Manifest, []byte, error) {
 	data, err := fs.ReadFile(fsys, p)
 	if err != nil {
-		return nil, unwrapPathErr(err)
+		return nil, nil, unwrapPathErr(err)
 	}
 	var m Manifest
 	if err := yaml.Unmarshal(data, &m); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if m.Format != ManifestFormat {
-		return nil, fmt.Errorf("format %q, want %q", m.Format, ManifestFormat)
+		return nil, nil, fmt.Errorf("format %q, want %q", m.Format, ManifestFormat)
 	}
-	return &m, nil
+	return &m, data, nil
 }
 
 // ManifestLabels reads the manifest of the campaign directory dir and

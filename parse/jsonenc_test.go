@@ -399,6 +399,19 @@ func TestAppendSysStatJSONRandom(t *testing.T) {
 	}
 }
 
+// TestAppendVariablesJSONRandom does the same for server variables and
+// status snapshots, and TestMySQLStatusJSON on the demo's snapshots.
+func TestAppendVariablesJSONRandom(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 5000; i++ {
+		v := &Variables{}
+		fill(t, reflect.ValueOf(v).Elem(), rnd)
+		want, werr := json.Marshal(v)
+		got := AppendVariablesJSON([]byte("prefix"), v)
+		assertSameJSON(t, v.Source, v.Line, got, want, nil, werr)
+	}
+}
+
 // TestAppendRunJSONNaN checks that a NaN in a run is refused, as by
 // json.Marshal, with the same message.
 func TestAppendRunJSONNaN(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -144,10 +145,35 @@ type lineReader struct {
 	plain bool
 	// w is win when winPlain, for the lines next returns with plain set.
 	w *window
+	// pooled: r is a buffer of lineBufs, given back by release.
+	pooled bool
 }
 
 func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
+	if br, ok := r.(*bufio.Reader); ok && br.Size() >= 64<<10 {
+		return &lineReader{r: br} // the caller's, as bufio.NewReaderSize would keep it
+	}
+	br, _ := lineBufs.Get().(*bufio.Reader)
+	if br == nil {
+		br = bufio.NewReaderSize(nil, 64<<10)
+	}
+	br.Reset(r)
+	return &lineReader{r: br, pooled: true}
+}
+
+// lineBufs are the 64 KiB buffers of line readers, reused: a directory
+// of small files would otherwise allocate one a file. Nothing read keeps
+// a piece of one (lines are copied out: see fillWindow and next).
+var lineBufs sync.Pool
+
+// release gives the reader's buffer back for another input.
+func (lr *lineReader) release() {
+	if lr.pooled {
+		lr.pooled = false
+		lr.r.Reset(nil)
+		lineBufs.Put(lr.r)
+		lr.r = nil
+	}
 }
 
 // windowBytes bounds a window of lines (see lineReader).

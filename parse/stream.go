@@ -280,6 +280,7 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 	c := &ctx{name: name, f: f, emit: emit}
 	lr := newLineReader(r)
+	defer lr.release()
 	var cur block
 	finish := func() {
 		if cur != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -367,7 +368,18 @@ func HistogramChart(name, title, caption string, pal *Palette, hs []Histogram) *
 			continue
 		}
 		bs := append([]parse.Bucket(nil), h.Buckets...)
-		sort.SliceStable(bs, func(i, j int) bool { return bs[i].ValueMs < bs[j].ValueMs })
+		// A system's runs' buckets one after the other (70 copies of a
+		// campaign: 70 times each label), ordered without sort.SliceStable's
+		// reflection; the order, and so each point's sum, is the same.
+		slices.SortStableFunc(bs, func(a, b parse.Bucket) int {
+			switch {
+			case a.ValueMs < b.ValueMs:
+				return -1
+			case b.ValueMs < a.ValueMs:
+				return 1
+			}
+			return 0
+		})
 		pts := make(plotter.XYs, 0, len(bs))
 		for _, b := range bs {
 			if b.ValueMs <= 0 || !finite(b.ValueMs) {

@@ -110,7 +110,10 @@ func Workbook(w io.Writer, doc *parse.Document, an *analyze.Analysis, v *View, p
 			return err
 		}
 	}
-	f.SetActiveSheet(0)
+	// The Summary sheet, the first, is the active one as NewFile made it:
+	// SetActiveSheet(0) would read every streamed sheet back into memory
+	// (the Runs and Intervals sheets: a row a run and a row an interim
+	// report) to mark the others unselected, and write them out again.
 	return f.Write(w)
 }
 

@@ -209,7 +209,8 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		}
 	}
 	if len(inputs) > 0 {
-		opts := collect.Options{Set: f.setLabels()}
+		clock := warehouse.NewClock()
+		opts := collect.Options{Set: f.setLabels(), Manifest: clock.Know}
 		if verb != "parse" {
 			// The analysis reads status snapshots only for the counters'
 			// deltas: the rest of each snapshot is let go as it is read.
@@ -234,7 +235,6 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		if err != nil {
 			return nil, nil, err
 		}
-		clock := warehouse.NewClock()
 		for _, r := range fd.Runs {
 			if t, ok := clock.TimeOf(r); ok {
 				times[r] = t

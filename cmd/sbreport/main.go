@@ -66,7 +66,10 @@ func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
 
 func main() {
-	os.Exit(exit(run(os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
+	stop := profile(os.Stderr)
+	code := exit(run(os.Args[1:], os.Stdout, os.Stderr), os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // exit prints err on stderr and returns the exit status. A usage error

@@ -153,7 +153,9 @@ func (s *jsonSink) add(it parse.Item) {
 	case *parse.Host:
 		s.marshal(&s.hosts, v)
 	case *parse.Variables:
-		s.marshal(&s.vars, v)
+		b := parse.AppendVariablesJSON(s.buf[:0], v)
+		s.vars.add(b)
+		s.keep(b)
 	case *parse.TableStatus:
 		s.marshal(&s.tables, v)
 	case *parse.SysStat:

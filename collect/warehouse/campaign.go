@@ -29,6 +29,13 @@ type campaignInfo struct {
 // NewClock returns a Clock with an empty cache.
 func NewClock() *Clock { return &Clock{dirs: map[string]*campaignInfo{}} }
 
+// Know caches the manifest m of the campaign directory dir (absolute),
+// read from raw by a walk (collect.Options.Manifest), so that the
+// Clock does not read it again.
+func (c *Clock) Know(dir string, raw []byte, m *collect.Manifest) {
+	c.dirs[dir] = newCampaignInfo(dir, raw, m)
+}
+
 // TimeOf returns when the run ran, if its file lies in a campaign.
 func (c *Clock) TimeOf(r *parse.Run) (time.Time, bool) {
 	return c.timeOfFile(r.Source)

@@ -1,0 +1,255 @@
+package parse
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"sync"
+)
+
+// MySQLStatus reads SHOW GLOBAL STATUS snapshots as MySQLCapture does,
+// keeping of each only the counters named in keep (every one when keep is
+// nil): the items are those of MySQLCapture with the other values left
+// out.
+//
+// The form a campaign writes, and the one met most, is read here a byte
+// at a time without a string or a map entry for the rows it does not keep:
+// the client's prompt and the statement on one line, then the batch
+// header "Variable_name<TAB>Value", then one "name<TAB>value" row a line,
+// snapshot after snapshot. A SHOW GLOBAL STATUS has some 670 rows, of
+// which a report reads 21. Input of any other form, or holding anything
+// the general reader would read differently (escapes, carriage returns,
+// notes, prompts, text beyond ASCII), is read by MySQLCapture whole.
+func MySQLStatus(r io.Reader, name string, keep []string, emit func(Item)) error {
+	const limit = 8 << 20
+	bp := statusBufs.Get().(*[]byte)
+	defer statusBufs.Put(bp)
+	buf, err := readAllInto((*bp)[:0], io.LimitReader(r, limit+1))
+	*bp = buf[:0]
+	if err == nil && len(buf) <= limit {
+		if items, ok := scanStatus(buf, name, keep); ok {
+			for _, it := range items {
+				emit(it)
+			}
+			return nil
+		}
+	}
+	src := io.MultiReader(bytes.NewReader(buf), r)
+	if err != nil {
+		src = io.MultiReader(bytes.NewReader(buf), errReader{err})
+	}
+	return stream(src, name, mysqlFormat, func(it Item) {
+		if v, ok := it.(*Variables); ok && keep != nil && v.Kind == "status" {
+			out := make(map[string]string, len(keep))
+			for _, k := range keep {
+				if x, ok := v.Values[k]; ok {
+					out[k] = strings.Clone(x)
+				}
+			}
+			v.Values = out
+			v.Statement = strings.Clone(v.Statement)
+		}
+		emit(it)
+	})
+}
+
+// statusBufs are the buffers snapshots are read into, one a reader at a
+// time: nothing read keeps a piece of one (see scanStatus).
+var statusBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// readAllInto is io.ReadAll appending to buf.
+func readAllInto(buf []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+}
+
+// errReader returns its error: the read error met while the input was
+// taken whole, for the general reader to report at the same place.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// scanStatus reads buf in the one form MySQLStatus reads itself, or
+// reports false. The items keep no piece of buf.
+func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
+	for _, w := range toolWords {
+		// A line naming a benchmark tool may be read as a command.
+		if containsByBytes(buf, w.word, w.rare) {
+			return nil, false
+		}
+	}
+	// The names kept, by length: a row's name is compared with those of
+	// its length only.
+	var byLen [129][]string
+	for _, k := range keep {
+		if len(k) < len(byLen) {
+			byLen[len(k)] = append(byLen[len(k)], k)
+		}
+	}
+	// The whole input as one string when every value is kept: the values
+	// are pieces of it, one allocation for all.
+	var all string
+	if keep == nil {
+		all = string(buf)
+	}
+	var items []Item
+	var cur *Variables
+	rows := 0
+	no := 0
+	for off := 0; off < len(buf); {
+		end := bytes.IndexByte(buf[off:], '\n')
+		if end < 0 {
+			end = len(buf)
+		} else {
+			end += off
+		}
+		line, lineOff := buf[off:end], off
+		off = end + 1
+		no++
+		if cur != nil && no == cur.Line {
+			// The header after the statement.
+			if string(line) != "Variable_name\tValue" {
+				return nil, false
+			}
+			continue
+		}
+		// A row: a name of letters, digits and '_', a tab, a value.
+		tab := 0
+		for tab < len(line) && statusByte[line[tab]]&nameByte != 0 {
+			tab++
+		}
+		if tab == len(line) || line[tab] != '\t' {
+			if stmt, ok := statusPromptLine(line); ok {
+				if cur != nil && rows == 0 {
+					return nil, false
+				}
+				// Sized as the snapshot before when every value is kept:
+				// the snapshots of one file list the same counters.
+				size := 0
+				if keep == nil {
+					size = rows
+				}
+				cur = &Variables{Source: name, Line: no + 1, Statement: stmt, Kind: "status", Values: make(map[string]string, size)}
+				items, rows = append(items, cur), 0
+				continue
+			}
+			return nil, false
+		}
+		if cur == nil || tab == 0 || tab > 128 || line[0] >= '0' && line[0] <= '9' || !statusValue(line[tab+1:]) {
+			return nil, false
+		}
+		rows++
+		if keep == nil {
+			cur.Values[all[lineOff:lineOff+tab]] = all[lineOff+tab+1 : lineOff+len(line)]
+			continue
+		}
+		for _, k := range byLen[tab] {
+			if k[0] == line[0] && k == string(line[:tab]) {
+				cur.Values[k] = string(line[tab+1:])
+				break
+			}
+		}
+	}
+	if cur == nil || rows == 0 {
+		return nil, false
+	}
+	return items, true
+}
+
+// containsByBytes is containsBy on bytes.
+func containsByBytes(s []byte, sub string, k int) bool {
+	c := sub[k]
+	for i := k; i < len(s); i++ {
+		j := bytes.IndexByte(s[i:], c)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i-k+len(sub) <= len(s) && string(s[i-k:i-k+len(sub)]) == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// statusByte classes the bytes of rows: nameByte for a counter's name
+// (letters, digits, '_'), valueByte for a value scanStatus reads as it is.
+var statusByte = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			t[c] |= nameByte | valueByte
+		}
+	}
+	for _, c := range "_.,:;/+-() " {
+		t[c] |= valueByte
+	}
+	return t
+}()
+
+const (
+	nameByte uint8 = 1 << iota
+	valueByte
+)
+
+// statusPromptLine returns the statement of a client prompt line giving
+// SHOW GLOBAL STATUS, in the general reader's form of it; false for any
+// other line or one it might read otherwise.
+func statusPromptLine(line []byte) (string, bool) {
+	var rest []byte
+	switch {
+	case bytes.HasPrefix(line, []byte("mysql> ")):
+		rest = line[len("mysql> "):]
+	case bytes.HasPrefix(line, []byte("MariaDB [")), bytes.HasPrefix(line, []byte("MySQL [")):
+		i := bytes.Index(line, []byte("]> "))
+		if i <= 0 || i >= 80 || !plainPrintable(line[:i]) {
+			return "", false
+		}
+		rest = line[i+3:]
+	default:
+		return "", false
+	}
+	if !plainPrintable(rest) || bytes.Contains(rest, []byte("**")) || bytes.Contains(rest, []byte("[/code]")) ||
+		bytes.IndexByte(rest, '\\') >= 0 || bytes.IndexByte(rest, '\t') >= 0 {
+		return "", false
+	}
+	stmt := strings.TrimSpace(string(rest))
+	if stmt == "" || !strings.HasSuffix(stmt, ";") || !isStatusStatement(stmt) ||
+		!strings.HasPrefix(stmt, "SHOW GLOBAL STATUS") {
+		return "", false
+	}
+	return stmt, true
+}
+
+// plainPrintable reports bytes from ' ' to '~'.
+func plainPrintable(b []byte) bool {
+	for _, c := range b {
+		if c < ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// statusValue reports a value the general reader takes as it is: ASCII
+// letters, digits, blanks inside and "_.,:;/+-()" (numbers, ON and OFF,
+// versions, dates, lists), nothing that could be read as a prompt, a
+// note, markup, an assignment or an escape.
+func statusValue(b []byte) bool {
+	for _, c := range b {
+		if statusByte[c]&valueByte == 0 {
+			return false
+		}
+	}
+	return len(b) == 0 || b[0] != ' ' && b[len(b)-1] != ' '
+}

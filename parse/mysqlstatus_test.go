@@ -1,0 +1,254 @@
+package parse
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// statusKeep are counters a report reads, one of them (Rocksdb_rows_read)
+// absent from an InnoDB-only server's snapshot.
+var statusKeep = []string{"Questions", "Handler_read_key", "Innodb_buffer_pool_reads", "Rocksdb_rows_read", "Bytes_sent"}
+
+// viaCapture is what MySQLStatus must give: MySQLCapture's items, status
+// snapshots reduced to keep.
+func viaCapture(t *testing.T, text []byte, keep []string) []Item {
+	t.Helper()
+	var items []Item
+	if err := MySQLCapture(bytes.NewReader(text), "in.txt", func(it Item) {
+		if v, ok := it.(*Variables); ok && keep != nil && v.Kind == "status" {
+			out := map[string]string{}
+			for _, k := range keep {
+				if x, ok := v.Values[k]; ok {
+					out[k] = x
+				}
+			}
+			v.Values = out
+		}
+		items = append(items, it)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return items
+}
+
+func viaStatus(t *testing.T, text []byte, keep []string) []Item {
+	t.Helper()
+	var items []Item
+	if err := MySQLStatus(bytes.NewReader(text), "in.txt", keep, func(it Item) { items = append(items, it) }); err != nil {
+		t.Fatal(err)
+	}
+	return items
+}
+
+func sameItems(t *testing.T, what string, text []byte) {
+	t.Helper()
+	for _, keep := range [][]string{nil, statusKeep} {
+		want, got := viaCapture(t, text, keep), viaStatus(t, text, keep)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s (keep %v): MySQLStatus gives\n%s\nMySQLCapture\n%s", what, keep != nil, dumpItems(got), dumpItems(want))
+		}
+	}
+}
+
+func dumpItems(items []Item) string {
+	var b strings.Builder
+	for _, it := range items {
+		switch v := it.(type) {
+		case *Variables:
+			b.WriteString(strings.Join([]string{v.Source, v.Statement, v.Kind}, " | "))
+			b.WriteString(" line ")
+			b.WriteString(string(rune('0' + v.Line%10)))
+			for _, k := range statusKeep {
+				b.WriteString(" " + k + "=" + v.Values[k])
+			}
+		case *Error:
+			b.WriteString("error: " + v.Error())
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func gunzip(t *testing.T, p string) []byte {
+	t.Helper()
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestMySQLStatusDemoSnapshots: every snapshot of the demo campaign (taken
+// by sbreport run from MariaDB 10.11) is read in the fast form, and gives
+// what the general reader gives.
+func TestMySQLStatusDemoSnapshots(t *testing.T) {
+	files, _ := filepath.Glob("../examples/demo-campaign/*/*/*.status.txt.gz")
+	if len(files) != 180 {
+		t.Fatalf("%d demo status files, want 180", len(files))
+	}
+	for i, p := range files {
+		text := gunzip(t, p)
+		items, ok := scanStatus(text, "in.txt", statusKeep)
+		if !ok || len(items) != 2 {
+			t.Fatalf("%s: fast form %v, %d snapshots", p, ok, len(items))
+		}
+		if i%15 == 0 { // the general reader is the slow one
+			sameItems(t, p, text)
+		}
+	}
+	// One snapshot by value: rocksdb/oltp_read_write/1thr-r1, after the run.
+	text := gunzip(t, "../examples/demo-campaign/rocksdb/oltp_read_write/1thr-r1.status.txt.gz")
+	items := viaStatus(t, text, statusKeep)
+	after := items[1].(*Variables)
+	want := &Variables{Source: "in.txt", Line: 675, Statement: "SHOW GLOBAL STATUS /* after the run */;", Kind: "status",
+		Values: map[string]string{"Questions": "38772490", "Handler_read_key": "36972189", "Innodb_buffer_pool_reads": "170",
+			"Rocksdb_rows_read": "109696081", "Bytes_sent": "38720643095"}}
+	if !reflect.DeepEqual(after, want) {
+		t.Errorf("after the run: got %+v\nwant %+v", after, want)
+	}
+}
+
+// TestMySQLStatusSameAsCapture: forms the fast reader takes and forms it
+// leaves to the general reader give the same items.
+func TestMySQLStatusSameAsCapture(t *testing.T) {
+	real, err := os.ReadFile("../testdata/real/mariadb-10.11-show-global-status-B.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The batch rows of the real capture, without its command line.
+	_, rows, _ := bytes.Cut(real, []byte("\n"))
+	snap := func(prompt, stmt string, rows []byte) []byte {
+		return append([]byte(prompt+stmt+"\n"), rows...)
+	}
+	maria := "MariaDB [sbtest]> "
+	two := append(snap(maria, "SHOW GLOBAL STATUS /* before the run */;", rows), snap(maria, "SHOW GLOBAL STATUS /* after the run */;", rows)...)
+	edit := func(old, new string) []byte { return bytes.Replace(two, []byte(old), []byte(new), 1) }
+	cases := map[string][]byte{
+		"real -B with its command":   real,
+		"real -t":                    mustRead(t, "../testdata/real/mariadb-10.11-show-global-status-t.txt"),
+		"two snapshots":              two,
+		"mysql prompt":               snap("mysql> ", "SHOW GLOBAL STATUS;", rows),
+		"no final line break":        bytes.TrimSuffix(two, []byte("\n")),
+		"blank line at the end":      append(append([]byte{}, two...), '\n'),
+		"CRLF":                       bytes.ReplaceAll(two, []byte("\n"), []byte("\r\n")),
+		"empty value":                edit("Aborted_clients\t9\n", "Aborted_clients\t\n"),
+		"kept counter repeated":      edit("Bytes_sent\t", "Bytes_sent\t1\nBytes_sent\t"),
+		"escaped value":              edit("Aborted_clients\t9\n", "Aborted_clients\ta\\tb\n"),
+		"value with a note":          edit("Questions\t", "Questions\t12 # note\nQ\t"),
+		"trailing blank":             edit("Questions\t", "Questions\t12 \nQ\t"),
+		"header missing":             bytes.Replace(two, []byte("Variable_name\tValue\n"), nil, 1),
+		"statement without ;":        snap(maria, "SHOW GLOBAL STATUS", rows),
+		"session status":             snap(maria, "SHOW SESSION STATUS;", rows),
+		"status like":                snap(maria, "SHOW GLOBAL STATUS LIKE 'Questions';", []byte("Variable_name\tValue\nQuestions\t5\n")),
+		"header only":                snap(maria, "SHOW GLOBAL STATUS;", []byte("Variable_name\tValue\n")),
+		"no kept counter":            snap(maria, "SHOW GLOBAL STATUS;", []byte("Variable_name\tValue\nUptime\t5\n")),
+		"empty":                      {},
+		"a sysbench word in a value": edit("Aborted_clients\t9\n", "Aborted_clients\tsysbench\n"),
+		"non-ASCII value":            edit("Aborted_clients\t9\n", "Aborted_clients\t9€\n"),
+		"three-column row":           edit("Aborted_clients\t9\n", "Aborted_clients\t9\t1\n"),
+	}
+	var fast []string
+	for what, text := range cases {
+		sameItems(t, what, text)
+		if _, ok := scanStatus(text, "in.txt", statusKeep); ok {
+			fast = append(fast, what)
+		}
+	}
+	sort.Strings(fast)
+	want := []string{"empty value", "kept counter repeated", "mysql prompt", "no final line break", "no kept counter", "status like", "two snapshots"}
+	if !reflect.DeepEqual(fast, want) {
+		t.Errorf("read in the fast form: %q, want %q", fast, want)
+	}
+}
+
+func mustRead(t *testing.T, p string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// BenchmarkMySQLStatus: one demo status file (two snapshots of 670
+// counters, 36 KB), reduced to the 21 counters a report reads, against
+// the general reader.
+func BenchmarkMySQLStatus(b *testing.B) {
+	f, err := os.Open("../examples/demo-campaign/innodb/oltp_read_write/4thr-r1.status.txt.gz")
+	if err != nil {
+		b.Fatal(err)
+	}
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	text, err := io.ReadAll(z)
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	keep := []string{"Questions", "Handler_read_key", "Handler_read_next", "Handler_write", "Handler_update", "Handler_delete",
+		"Innodb_buffer_pool_read_requests", "Innodb_buffer_pool_reads", "Innodb_data_written", "Innodb_os_log_written",
+		"Rocksdb_rows_read", "Rocksdb_rows_inserted", "Rocksdb_rows_updated", "Rocksdb_block_cache_miss", "Rocksdb_bytes_written",
+		"Aria_pagecache_read_requests", "Aria_pagecache_reads", "Aria_pagecache_writes",
+		"Binlog_bytes_written", "Bytes_sent", "Bytes_received"}
+	for _, bc := range []struct {
+		name string
+		read func(io.Reader, string, func(Item)) error
+	}{
+		{"fast", func(r io.Reader, n string, emit func(Item)) error { return MySQLStatus(r, n, keep, emit) }},
+		{"all", func(r io.Reader, n string, emit func(Item)) error { return MySQLStatus(r, n, nil, emit) }},
+		{"capture", MySQLCapture},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				n := 0
+				bc.read(bytes.NewReader(text), "in.txt", func(Item) { n++ })
+				if n != 2 {
+					b.Fatalf("%d items", n)
+				}
+			}
+		})
+	}
+}
+
+// TestMySQLStatusJSON: the demo's snapshots, every value kept, encode as
+// json.Marshal encodes them.
+func TestMySQLStatusJSON(t *testing.T) {
+	files, _ := filepath.Glob("../examples/demo-campaign/innodb/oltp_read_write/*.status.txt.gz")
+	if len(files) == 0 {
+		t.Fatal("no demo status files")
+	}
+	for _, p := range files {
+		for _, it := range viaStatus(t, gunzip(t, p), nil) {
+			v := it.(*Variables)
+			v.Labels = map[string]string{"system": "innodb", "note": "<&>"}
+			want, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := AppendVariablesJSON(nil, v); !bytes.Equal(got, want) {
+				t.Fatalf("%s:%d: AppendVariablesJSON differs from json.Marshal", p, v.Line)
+			}
+		}
+	}
+}
