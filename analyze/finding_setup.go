@@ -215,10 +215,12 @@ func runLengthFindings(doc *parse.Document, ds *Dataset) Findings {
 	}
 	groups := map[key]*group{}
 	var order []key
+	all := 0 // sysbench runs, whether or not they show their length
 	for _, r := range analysedRuns(doc, ds) {
 		if r.Tool != parse.ToolSysbench {
 			continue
 		}
+		all++
 		k := key{limit: -1, tool: r.Tool}
 		if r.Options.TimeLimitS != nil && *r.Options.TimeLimitS > 0 {
 			k.limit = *r.Options.TimeLimitS
@@ -281,6 +283,7 @@ func runLengthFindings(doc *parse.Document, ds *Dataset) Findings {
 			f.add("total_time_s", median(g.times), "s", &lo, &hi, src...)
 		}
 		f.add("runs", float64(len(g.runs)), "", nil, nil)
+		f.add("of_runs", float64(all), "", nil, nil)
 		fs = append(fs, f)
 	}
 	if len(fs) > 0 {
@@ -314,7 +317,8 @@ func dataSizeFindings(doc *parse.Document, ds *Dataset) Findings {
 	type key struct{ tables, size int64 }
 	srcs := map[key][]string{}
 	var order []key
-	for _, r := range analysedRuns(doc, ds) {
+	runs := analysedRuns(doc, ds)
+	for _, r := range runs {
 		size, err := strconv.ParseInt(firstSetting(r, "table-size", "oltp-table-size"), 10, 64)
 		if err != nil || size <= 0 {
 			continue
@@ -339,6 +343,10 @@ func dataSizeFindings(doc *parse.Document, ds *Dataset) Findings {
 			f.add("tables", float64(k.tables), "", nil, nil, srcs[k]...)
 		}
 		f.add("table_size", float64(k.size), "rows", nil, nil, srcs[k]...)
+		// The pair holds for these runs only: of_runs says how many were
+		// analysed, so a size one file gives is not said of every run.
+		f.add("runs", float64(len(srcs[k])), "", nil, nil)
+		f.add("of_runs", float64(len(runs)), "", nil, nil)
 		fs = append(fs, f)
 	}
 	if len(fs) > 0 {

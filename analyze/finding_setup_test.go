@@ -258,3 +258,40 @@ func TestSetupClients(t *testing.T) {
 		t.Errorf("clients %+v, want 2 from the merged runs", c)
 	}
 }
+
+// TestSetupFactsOfSomeRuns: a setup fact one file gives holds for that
+// file's runs only. Of the 17 public sysbench 1.0 runs, one
+// (sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt) gives
+// --max-time=1800 and 10 tables of 5,000,000 rows; of the 9 sysbench 0.5
+// runs, one gives 15 tables of 2,000,000 rows and another 500 of
+// 1,000,000.
+func TestSetupFactsOfSomeRuns(t *testing.T) {
+	rp := reportOf(t, "", "../testdata/public/sysbench-1.0")
+	l := oneFinding(t, rp, KindSetup, CodeRunLength)
+	if l.Value("time_limit_s") != 1800 || l.Value("runs") != 1 || l.Value("of_runs") != 17 {
+		t.Errorf("run length %+v, want 1800 s for 1 of 17 runs", l)
+	}
+	m := oneFinding(t, rp, KindSetup, CodeMeasuredTime)
+	if e, _ := m.Get("total_time_s"); m.Value("runs") != 13 || e.Lo == nil || *e.Lo != 10.0005 || *e.Hi != 300.0278 {
+		t.Errorf("measured time %+v, want 13 runs of 10.0005 to 300.0278 s", m)
+	}
+	d := oneFinding(t, rp, KindSetup, CodeDataSize)
+	if d.Value("tables") != 10 || d.Value("table_size") != 5000000 || d.Value("runs") != 1 || d.Value("of_runs") != 17 {
+		t.Errorf("data size %+v, want 10 × 5,000,000 for 1 of 17 runs", d)
+	}
+
+	rp = reportOf(t, "", "../testdata/public/sysbench-0.5")
+	got := map[[2]float64]float64{}
+	for _, f := range rp.Findings.Select(KindSetup, "", CodeDataSize) {
+		got[[2]float64{f.Value("tables"), f.Value("table_size")}] = f.Value("runs")
+	}
+	want := map[[2]float64]float64{{15, 2000000}: 1, {500, 1000000}: 1}
+	if len(got) != len(want) {
+		t.Errorf("data sizes %v, want %v", got, want)
+	}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("data sizes %v, want %v", got, want)
+		}
+	}
+}

@@ -45,6 +45,32 @@ func TestSetupPhrases(t *testing.T) {
 				"16 tables of 10,000,000 rows (as the text says)", "runs of 300 s (as the text says)",
 				"150 to 1,500 threads (6 thread counts)", "3 sysbench clients at once (stated in the text)"},
 		},
+		{
+			// One of 17 public sysbench 1.0 runs gives --max-time=1800 and
+			// --oltp-tables-count=10 --oltp-table-size=5000000
+			// (sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt);
+			// the others ran 10 to 300 s with no limit shown.
+			"one file's setup", "../testdata/public/sysbench-1.0",
+			[]string{"Runs of 10–1800.5 s (14 of 17 runs); 1 run to a 1800 s limit; 13 runs with no limit shown took 10–300 s; 10 tables of 5,000,000 rows (1 of 17 runs);"},
+			[]string{"Runs of 1800 s", "10 tables of 5,000,000 rows;"},
+			[]string{"10 tables of 5,000,000 rows (1 of 17 runs)", "runs of 10–1800.5 s (14 of 17 runs)", "1 run to a 1800 s limit"},
+		},
+		{
+			// sysbench 0.5: 15 tables of 2,000,000 rows in one file, 500
+			// of 1,000,000 in another; the pairs stay as the files give them.
+			"pairs", "../testdata/public/sysbench-0.5",
+			[]string{"Runs of 51–3600.2 s (7 of 9 runs);", "15 tables of 2,000,000 rows (1 of 9 runs), 500 tables of 1,000,000 rows (1 of 9 runs);"},
+			[]string{"Runs of 1800 s", " or "},
+			nil,
+		},
+		{
+			// sysbench 0.4: one cpu run ended at the default cap; the
+			// web-table and OLTP pastes ran 18.3 to 60 s.
+			"one capped run", "../testdata/public/sysbench-0.4",
+			[]string{"Runs of 3.6–60 s (7 runs); 1 run stopped at 10,000 requests (sysbench's default cap) after 3.6 s; 6 runs with no limit shown took 18.3–60 s;"},
+			[]string{"Runs stopped"},
+			nil,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := load(t, tc.input)
