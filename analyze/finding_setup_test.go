@@ -295,3 +295,33 @@ func TestSetupFactsOfSomeRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadlineThreadsOfTheBase: the headline compares at a thread count
+// the row's base measured. On the public sysbench 1.0 logs the one
+// compared workload is the disk-vs-tmpfs paste, both runs at 10 threads,
+// against ? (heading=磁盘), not the report's base (which ran 32, 56, 1, 8,
+// 4 and 15 threads); on the mysqlslap logs, mixed at 200 threads against
+// innodb.
+func TestHeadlineThreadsOfTheBase(t *testing.T) {
+	for _, tc := range []struct {
+		dir, workload, base string
+		threads             int
+	}{
+		{"../testdata/public/sysbench-1.0", "? (file=two-runs-one-paste-disk-vs-tmpfs-labels-truncated.txt)", "? (heading=磁盘)", 10},
+		{"../testdata/public/mysqlslap", "mixed", "innodb", 200},
+	} {
+		rp := reportOf(t, "", tc.dir)
+		if len(rp.Headline) != 1 {
+			t.Fatalf("%s: headline %+v, want one row", tc.dir, rp.Headline)
+		}
+		h := rp.Headline[0]
+		if h.Workload != tc.workload || h.Base != tc.base || h.Threads != tc.threads || !h.Common {
+			t.Errorf("%s: headline row %+v, want %s against %s at %d threads", tc.dir, h, tc.workload, tc.base, tc.threads)
+		}
+		for _, w := range rp.Workloads {
+			if w.Name == h.Workload && w.Cell(h.Base, h.Threads) == nil {
+				t.Errorf("%s: base %s has no cell at %d threads", tc.dir, h.Base, h.Threads)
+			}
+		}
+	}
+}

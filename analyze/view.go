@@ -322,9 +322,12 @@ type HeadlineRow struct {
 	Workload string `json:"workload"`
 	// Base is the system the row's ratios are against: the report's, or
 	// the workload's own when the report's base did not run it.
-	Base    string         `json:"base"`
-	Threads int            `json:"threads"`
-	Ratios  []*RatioReport `json:"ratios"`
+	Base    string `json:"base"`
+	Threads int    `json:"threads"`
+	// Common: every system of the workload measured Threads; else only
+	// the base and some of them did.
+	Common bool           `json:"common"`
+	Ratios []*RatioReport `json:"ratios"`
 }
 
 // A SystemHost is the host a system ran on, merged from its captures
@@ -966,7 +969,7 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 			return sysRank[a.System] < sysRank[b.System]
 		})
 		efficiencyRatios(wr, rp)
-		wr.HeadlineThreads = headlineThreads(wr, rp.Systems)
+		wr.HeadlineThreads = headlineThreads(wr, rp.Base)
 		wr.LeftOut = leftOutOf(wr.Name, rp.Systems, ds, shown)
 	}
 	addCounters(an.Counters, byName, sysRank)
@@ -986,18 +989,22 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 	return out
 }
 
-// headlineThreads is the highest thread count every system of the
-// workload measured, else the highest with a ratio, else the highest.
-func headlineThreads(wr *WorkloadReport, systems []string) int {
+// headlineThreads is the highest thread count the workload's base and
+// every other system of the workload measured; else the one the base
+// measured that the most other systems share (the higher on a tie); else
+// the highest with a ratio. Never a thread count the base lacks while it
+// has one.
+func headlineThreads(wr *WorkloadReport, base string) int {
+	if wr.Base != "" {
+		base = wr.Base
+	}
 	has := map[int]map[string]bool{}
+	present := map[string]bool{}
 	for _, c := range wr.Cells {
 		if has[c.Threads] == nil {
 			has[c.Threads] = map[string]bool{}
 		}
 		has[c.Threads][c.System] = true
-	}
-	present := map[string]bool{}
-	for _, c := range wr.Cells {
 		present[c.System] = true
 	}
 	for i := len(wr.Threads) - 1; i >= 0; i-- {
@@ -1006,9 +1013,23 @@ func headlineThreads(wr *WorkloadReport, systems []string) int {
 			return t
 		}
 	}
+	best, shared := 0, 0
+	for _, t := range wr.Threads {
+		if has[t][base] && len(has[t])-1 > 0 && len(has[t])-1 >= shared {
+			best, shared = t, len(has[t])-1
+		}
+	}
+	if best > 0 {
+		return best
+	}
 	for i := len(wr.Cells) - 1; i >= 0; i-- {
 		if r := wr.Cells[i].Ratio; r != nil && r.Ratio != nil {
 			return wr.Cells[i].Threads
+		}
+	}
+	for i := len(wr.Threads) - 1; i >= 0; i-- {
+		if has[wr.Threads[i]][base] {
+			return wr.Threads[i]
 		}
 	}
 	if n := len(wr.Threads); n > 0 {
@@ -1025,7 +1046,10 @@ func headline(rp *Report) []HeadlineRow {
 	}
 	var out []HeadlineRow
 	for _, w := range rp.Workloads {
-		row := HeadlineRow{Workload: w.Name, Base: w.Base, Threads: w.HeadlineThreads}
+		row := HeadlineRow{Workload: w.Name, Base: w.Base, Threads: w.HeadlineThreads, Common: true}
+		for _, s := range w.systemsMeasured() {
+			row.Common = row.Common && w.Cell(s, w.HeadlineThreads) != nil
+		}
 		any := false
 		for _, s := range rp.Systems[1:] {
 			var r *RatioReport
@@ -1554,4 +1578,17 @@ func upperASCII(r rune) rune {
 		return r - 'a' + 'A'
 	}
 	return r
+}
+
+// systemsMeasured are the systems with a cell of the workload.
+func (w *WorkloadReport) systemsMeasured() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range w.Cells {
+		if !seen[c.System] {
+			seen[c.System] = true
+			out = append(out, c.System)
+		}
+	}
+	return out
 }
