@@ -12,6 +12,7 @@ import (
 // The codes of setup and caveat findings.
 const (
 	CodeHost          = "host"           // setup: the machine a system ran on
+	CodeUntiedHost    = "host_untied"    // setup: a host capture no run can be tied to, listed apart
 	CodeLoopback      = "loopback"       // setup: sysbench ran on the server's host
 	CodeRunLength     = "run_length"     // setup: runs ended at their time limit
 	CodeMeasuredTime  = "measured_time"  // setup: runs with neither limit shown, their total time
@@ -92,6 +93,28 @@ func hostFindings(rp *Report) Findings {
 		if len(f.Evidence) == 0 && len(f.Words) == 0 {
 			continue
 		}
+		fs = append(fs, f)
+	}
+	for _, h := range rp.UntiedHosts {
+		f := Finding{Kind: KindSetup, Code: CodeUntiedHost,
+			Guard: Guard{Rule: "a capture is tied to runs by a campaign entry, its file or its directory, or a label naming a system; this one is not, so it is no system's host", Passed: true}}
+		src := hostSources(h)
+		if h.CPUs != nil {
+			f.add("cpus", float64(*h.CPUs), "", nil, nil, src...)
+		}
+		if h.MemTotalBytes != nil {
+			f.add("memory_bytes", float64(*h.MemTotalBytes), "bytes", nil, nil, src...)
+		}
+		if h.CPUModel != "" {
+			f.word("cpu_model", h.CPUModel)
+		}
+		if h.Hypervisor != "" {
+			f.word("hypervisor", h.Hypervisor)
+		}
+		if h.Name != "" {
+			f.word("name", h.Name)
+		}
+		f.word("source", refOf(h.Source, h.Line))
 		fs = append(fs, f)
 	}
 	if rp.Caveats.Loopback {

@@ -325,3 +325,38 @@ func TestHeadlineThreadsOfTheBase(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupUntiedCaptures: host captures no run can be tied to (another
+// directory, no campaign entry naming them, no label) are listed apart
+// and are no system's host. The embedded demo campaign (2 vCPUs, AMD
+// EPYC, KVM) given with the public lscpu of an Intel N100 and a free -m
+// of an Oracle Linux 8 box keeps its one host; the public 1.0.20
+// read-write sweep given with every public hardware paste has none.
+func TestSetupUntiedCaptures(t *testing.T) {
+	rp := reportOf(t, "", "../examples/demo-campaign",
+		"../testdata/public/hw/lscpu-x86-intel-n100-utillinux-2.38.txt", "../testdata/public/hw/free-m-ol8-with-prompt.txt")
+	if len(rp.Hosts) != 1 || rp.Hosts[0].System != "" || rp.Hosts[0].Host.CPUs == nil || *rp.Hosts[0].Host.CPUs != 2 {
+		t.Fatalf("hosts %+v, want the demo's one host of 2 CPUs", rp.Hosts)
+	}
+	if rp.Caveats.Hosts != 1 || rp.Caveats.CPUs == nil || *rp.Caveats.CPUs != 2 {
+		t.Errorf("caveats %+v, want one host of 2 CPUs", rp.Caveats)
+	}
+	u := rp.Findings.Select(KindSetup, "", CodeUntiedHost)
+	if len(u) != 2 || u[0].Value("cpus") != 4 || u[0].Word("cpu_model") != "Intel(R) N100" ||
+		!strings.HasSuffix(u[1].Word("source"), "free-m-ol8-with-prompt.txt:2") || !u[1].Has("memory_bytes") {
+		t.Errorf("untied captures %+v, want the N100's lscpu and the OL8 free", u)
+	}
+
+	hw, err := filepath.Glob("../testdata/public/hw/*")
+	if err != nil || len(hw) < 20 {
+		t.Fatalf("hardware pastes %v: %v", hw, err)
+	}
+	runs, _ := filepath.Glob("../testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-*thr.log")
+	rp = reportOf(t, "", append(runs, hw...)...)
+	if len(rp.Hosts) != 0 || rp.Caveats.Hosts != 0 {
+		t.Errorf("%d hosts (caveats %d) from pastes of other machines", len(rp.Hosts), rp.Caveats.Hosts)
+	}
+	if n := len(rp.Findings.Select(KindSetup, "", CodeUntiedHost)); n != len(rp.UntiedHosts) || n < 20 {
+		t.Errorf("%d untied host findings, %d untied hosts", n, len(rp.UntiedHosts))
+	}
+}

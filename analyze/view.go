@@ -61,10 +61,15 @@ type Report struct {
 	// its highest common thread count.
 	Headline []HeadlineRow `json:"headline"`
 
-	Hosts   []SystemHost      `json:"hosts"`   // one merged host per system that has host captures
-	Servers []SystemVariables `json:"servers"` // the SHOW VARIABLES of each system
-	Config  *ConfigDiff       `json:"config"`
-	Tables  []TableSize       `json:"tables"`
+	Hosts []SystemHost `json:"hosts"` // one merged host per system that has host captures
+	// UntiedHosts are host captures no run can be tied to (not named by
+	// a run or campaign entry, not of a run's file or directory, no label
+	// naming a system), one merged host per machine: listed apart, never
+	// a system's host nor in the caveats.
+	UntiedHosts []*parse.Host     `json:"untied_hosts"`
+	Servers     []SystemVariables `json:"servers"` // the SHOW VARIABLES of each system
+	Config      *ConfigDiff       `json:"config"`
+	Tables      []TableSize       `json:"tables"`
 
 	Stability StabilityReport `json:"stability"`
 	Caveats   Caveats         `json:"caveats"`
@@ -492,7 +497,7 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 		rp.Systems, rp.LeftOut = leaveOut(an, rp.Systems, rp.Base)
 		rp.Factors, rp.SystemFactors = factors(ds, rp.Systems)
 	}
-	rp.Hosts = hostsBySystem(doc, ds, rp.Systems)
+	rp.Hosts, rp.UntiedHosts = hostsBySystem(doc, ds, rp.Systems)
 	rp.Servers = variablesBySystem(doc, ds, rp.Systems)
 	rp.Config = an.Config
 	rp.Tables = tableSizes(doc, ds, rp.Systems)
@@ -633,14 +638,18 @@ func captureSystems(ds *Dataset, id string, labels map[string]string, source str
 // no system in particular (or to all of them) is merged into every one
 // it applies to. When every system's merged host is the same capture,
 // one SystemHost with System "" stands for all.
-func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemHost {
+func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) ([]SystemHost, []*parse.Host) {
 	if len(doc.Hosts) == 0 {
-		return nil
+		return nil, nil
 	}
 	per := map[string][]*parse.Host{}
-	var shared []*parse.Host
+	var shared, untied []*parse.Host
 	for _, h := range doc.Hosts {
 		ss := captureSystems(ds, parse.CaptureID(h.Source, h.Line), h.Labels, h.Source)
+		if len(ss) == 0 && ds != nil && len(ds.Cells) > 0 && !oneTranscript(ds, h.Source) {
+			untied = append(untied, h)
+			continue
+		}
 		if len(ss) == 0 || len(ss) == len(systems) && len(systems) > 1 || oneTranscript(ds, h.Source) {
 			shared = append(shared, h)
 			continue
@@ -652,12 +661,16 @@ func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemH
 	// Captures of no system in particular are merged only when they
 	// describe one machine (machines); several machines stay apart.
 	sharedM := machines(shared)
+	var apart []*parse.Host
+	for _, m := range machines(untied) {
+		apart = append(apart, parse.MergeHosts(m...))
+	}
 	if len(per) == 0 {
 		var out []SystemHost
 		for _, m := range sharedM {
 			out = append(out, SystemHost{Host: parse.MergeHosts(m...)})
 		}
-		return out
+		return out, apart
 	}
 	var out []SystemHost
 	for _, s := range systems {
@@ -671,7 +684,7 @@ func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemH
 			out = append(out, SystemHost{System: s, Host: parse.MergeHosts(sharedM[0]...)})
 		}
 	}
-	return out
+	return out, apart
 }
 
 // HostFor returns the merged host of a system ("" or a system without

@@ -344,6 +344,19 @@ func setupFacts(rp *analyze.Report) []string {
 		}
 		out = append(out, s)
 	}
+	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeUntiedHost) {
+		s := hostPhrase([]*analyze.Finding{f}, false)
+		if s == "" && f.Has("memory_bytes") {
+			s = FormatBytes(f.Value("memory_bytes")) + " of memory"
+		}
+		if n := f.Word("name"); n != "" {
+			s = strings.TrimPrefix(strings.TrimSuffix("host "+n+", "+s, ", "), "")
+		}
+		if s == "" {
+			s = "no CPU, memory or host name read"
+		}
+		out = append(out, "capture not tied to any run ("+f.Word("source")+"): "+s)
+	}
 	if len(fs.Select(analyze.KindSetup, "", analyze.CodeLoopback)) > 0 {
 		out = append(out, "sysbench connected over a socket or the loopback address: client and server shared the host")
 	}

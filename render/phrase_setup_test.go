@@ -121,3 +121,28 @@ func TestHeadlineNamesItsBase(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupUntiedCapturesPhrased: the demo campaign given with two
+// public pastes of other machines says its own host in the caveats and
+// lists the pastes apart in the setup.
+func TestSetupUntiedCapturesPhrased(t *testing.T) {
+	doc := load(t, "../examples/demo-campaign",
+		"../testdata/public/hw/lscpu-x86-intel-n100-utillinux-2.38.txt", "../testdata/public/hw/free-m-ol8-with-prompt.txt")
+	v := newView(doc, analyzeDoc(t, doc), Options{})
+	if !strings.Contains(v.Caveats, "2 logical CPUs (AMD EPYC) in a KVM virtual machine with 23.5 GiB of memory") ||
+		strings.Contains(v.Caveats, "different hosts") || strings.Contains(v.Caveats, "N100") {
+		t.Errorf("caveats %q", v.Caveats)
+	}
+	have := strings.Join(v.Setup.Facts, "\n")
+	for _, w := range []string{
+		"capture not tied to any run (../testdata/public/hw/lscpu-x86-intel-n100-utillinux-2.38.txt:1): 4 logical CPUs (Intel(R) N100)",
+		"capture not tied to any run (../testdata/public/hw/free-m-ol8-with-prompt.txt:2): 1.9 GiB of memory",
+	} {
+		if !strings.Contains(have, w) {
+			t.Errorf("setup facts %q lack %q", v.Setup.Facts, w)
+		}
+	}
+	if len(v.Setup.HostSystems) != 1 || v.Setup.HostSystems[0] != "all systems" {
+		t.Errorf("hardware columns %q, want the demo's host only", v.Setup.HostSystems)
+	}
+}
