@@ -453,15 +453,22 @@ func versionFindings(doc *parse.Document, ds *Dataset, rp *Report) Findings {
 	var fs Findings
 	type tv struct{ tool, version string }
 	seen := map[tv][]string{}
+	count := map[tv]int{}
+	ofTool := map[string]int{} // runs of each tool, with a banner or not
 	var order []tv
 	for _, r := range analysedRuns(doc, ds) {
-		if r.Version == "" || r.Tool == parse.ToolTable {
+		if r.Tool == parse.ToolTable {
+			continue
+		}
+		ofTool[r.Tool]++
+		if r.Version == "" {
 			continue
 		}
 		k := tv{r.Tool, r.Version}
 		if _, ok := seen[k]; !ok {
 			order = append(order, k)
 		}
+		count[k]++
 		if len(seen[k]) < 1 {
 			seen[k] = append(seen[k], RunRef(r))
 		}
@@ -469,6 +476,9 @@ func versionFindings(doc *parse.Document, ds *Dataset, rp *Report) Findings {
 	for _, k := range order {
 		f := Finding{Kind: KindSetup, Code: CodeToolVersion, Evidence: []Evidence{},
 			Guard: Guard{Rule: "the version the tool's banner printed", Passed: true}}
+		// A version holds for the runs whose banner shows it.
+		f.add("runs", float64(count[k]), "", nil, nil)
+		f.add("of_runs", float64(ofTool[k.tool]), "", nil, nil)
 		f.word("tool", k.tool)
 		f.word("version", k.version)
 		f.word("source", seen[k][0])

@@ -274,7 +274,11 @@ func setupFacts(rp *analyze.Report) []string {
 		return ""
 	}
 	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeToolVersion) {
-		out = append(out, f.Word("tool")+" "+f.Word("version")+said(f))
+		s := f.Word("tool") + " " + f.Word("version") + said(f)
+		if f.Has("runs") && f.Value("runs") < f.Value("of_runs") {
+			s += fmt.Sprintf(" (%d of %d runs)", int(f.Value("runs")), int(f.Value("of_runs")))
+		}
+		out = append(out, s)
 	}
 	servers := fs.Select(analyze.KindSetup, "", analyze.CodeServerVersion)
 	if len(servers) > 1 && servers[0].System != "" {

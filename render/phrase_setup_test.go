@@ -53,7 +53,8 @@ func TestSetupPhrases(t *testing.T) {
 			"one file's setup", "../testdata/public/sysbench-1.0",
 			[]string{"Runs of 10–1800.5 s (14 of 17 runs); 1 run to a 1800 s limit; 13 runs with no limit shown took 10–300 s; 10 tables of 5,000,000 rows (1 of 17 runs);"},
 			[]string{"Runs of 1800 s", "10 tables of 5,000,000 rows;"},
-			[]string{"10 tables of 5,000,000 rows (1 of 17 runs)", "runs of 10–1800.5 s (14 of 17 runs)", "1 run to a 1800 s limit"},
+			[]string{"10 tables of 5,000,000 rows (1 of 17 runs)", "runs of 10–1800.5 s (14 of 17 runs)", "1 run to a 1800 s limit",
+				"sysbench 1.0.20 (8 of 17 runs)", "sysbench 1.0.7 (1 of 17 runs)"},
 		},
 		{
 			// sysbench 0.5: 15 tables of 2,000,000 rows in one file, 500
