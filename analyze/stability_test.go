@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -250,5 +251,12 @@ func TestSteadyDeclineIsNoWarmup(t *testing.T) {
 	}
 	if cells != 1 {
 		t.Errorf("%d cells, want the one run's", cells)
+	}
+	said := false
+	for _, w := range rp.Warnings {
+		said = said || strings.Contains(w, "tps declined, 97.25 on average in the first 850 s and 86.50 after: not a warm-up, nothing trimmed")
+	}
+	if !said {
+		t.Errorf("the report does not say the run declined: %q", rp.Warnings)
 	}
 }
