@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"path"
+	"slices"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -58,9 +59,11 @@ func (ci *captureIndex) add(r *parse.Run, system string, seen map[string]map[str
 // CaptureSystems returns the systems a capture belongs to: those of the
 // runs that name it (Run.Captures: it precedes them in their file, or
 // shares their directory or campaign entry); else the system its own
-// labels name; else that of the first run of its file; else that of the
-// runs of the nearest directory; else the only system. nil when none
-// fits. labels and source are the capture's.
+// labels name; else that of the first run of its file; else those of the
+// runs of its own directory. nil when none fits: a capture of another
+// directory (a set of hardware pastes beside a set of logs) is tied to no
+// run, however near its directory, and however few systems there are.
+// labels and source are the capture's.
 func (d *Dataset) CaptureSystems(id string, labels map[string]string, source string) []string {
 	ci := d.captures()
 	if ss := ci.byID[id]; len(ss) > 0 {
@@ -79,21 +82,11 @@ func (d *Dataset) CaptureSystems(id string, labels map[string]string, source str
 		return []string{s}
 	}
 	vd := path.Dir(source)
-	best, bestLen, tie := "", -1, false
+	var out []string
 	for _, fs := range ci.dirs {
-		n := commonPrefix(vd, fs.dir)
-		switch {
-		case n > bestLen:
-			best, bestLen, tie = fs.system, n, false
-		case n == bestLen && fs.system != best:
-			tie = true
+		if fs.dir == vd && !slices.Contains(out, fs.system) {
+			out = append(out, fs.system)
 		}
 	}
-	if !tie && bestLen > 0 {
-		return []string{best}
-	}
-	if len(d.Systems) == 1 {
-		return []string{d.Systems[0]}
-	}
-	return nil
+	return out
 }

@@ -219,6 +219,10 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 			var st *Stability
 			if opts.Metric.Series(r) != nil {
 				st = Steady(r, opts.Metric, opts.Skip, opts.Confidence, th)
+				if st.DeclinedS > 0 {
+					s.warn.addf("%s: %s declined, %.2f on average in the first %g s and %.2f after: not a warm-up, nothing trimmed",
+						cell.Ref(i), opts.Metric, st.HeadMean, st.DeclinedS, st.RestMean)
+				}
 				if st.N > 0 && (st.WarmupS > 0 || !ok) {
 					if st.WarmupS > 0 {
 						tr := Trim{Run: cell.Ref(i), Value: st.Mean, WarmupS: st.WarmupS, Dropped: st.Total - st.N,

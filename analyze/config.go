@@ -104,12 +104,3 @@ func DiffConfig(vars []*parse.Variables, d *Dataset) *ConfigDiff {
 	}
 	return cd
 }
-
-func commonPrefix(a, b string) int {
-	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
-	n := 0
-	for n < len(as) && n < len(bs) && as[n] == bs[n] && as[n] != "." {
-		n++
-	}
-	return n
-}

@@ -12,6 +12,7 @@ import (
 // The codes of setup and caveat findings.
 const (
 	CodeHost          = "host"           // setup: the machine a system ran on
+	CodeUntiedHost    = "host_untied"    // setup: a host capture no run can be tied to, listed apart
 	CodeLoopback      = "loopback"       // setup: sysbench ran on the server's host
 	CodeRunLength     = "run_length"     // setup: runs ended at their time limit
 	CodeMeasuredTime  = "measured_time"  // setup: runs with neither limit shown, their total time
@@ -114,6 +115,28 @@ func hostFindings(rp *Report) Findings {
 		if len(f.Evidence) == 0 && len(f.Words) == 0 {
 			continue
 		}
+		fs = append(fs, f)
+	}
+	for _, h := range rp.UntiedHosts {
+		f := Finding{Kind: KindSetup, Code: CodeUntiedHost,
+			Guard: Guard{Rule: "a capture is tied to runs by a campaign entry, its file or its directory, or a label naming a system; this one is not, so it is no system's host", Passed: true}}
+		src := hostSources(h)
+		if h.CPUs != nil {
+			f.add("cpus", float64(*h.CPUs), "", nil, nil, src...)
+		}
+		if h.MemTotalBytes != nil {
+			f.add("memory_bytes", float64(*h.MemTotalBytes), "bytes", nil, nil, src...)
+		}
+		if h.CPUModel != "" {
+			f.word("cpu_model", h.CPUModel)
+		}
+		if h.Hypervisor != "" {
+			f.word("hypervisor", h.Hypervisor)
+		}
+		if h.Name != "" {
+			f.word("name", h.Name)
+		}
+		f.word("source", refOf(h.Source, h.Line))
 		fs = append(fs, f)
 	}
 	if rp.Caveats.Loopback {
@@ -243,10 +266,12 @@ func runLengthFindings(doc *parse.Document, ds *Dataset) Findings {
 	}
 	groups := map[key]*group{}
 	var order []key
+	all := 0 // sysbench runs, whether or not they show their length
 	for _, r := range analysedRuns(doc, ds) {
 		if r.Tool != parse.ToolSysbench {
 			continue
 		}
+		all++
 		k := key{limit: -1, tool: r.Tool}
 		if r.Options.TimeLimitS != nil && *r.Options.TimeLimitS > 0 {
 			k.limit = *r.Options.TimeLimitS
@@ -309,6 +334,7 @@ func runLengthFindings(doc *parse.Document, ds *Dataset) Findings {
 			f.add("total_time_s", median(g.times), "s", &lo, &hi, src...)
 		}
 		f.add("runs", float64(len(g.runs)), "", nil, nil)
+		f.add("of_runs", float64(all), "", nil, nil)
 		fs = append(fs, f)
 	}
 	if len(fs) > 0 {
@@ -338,7 +364,8 @@ func dataSizeFindings(doc *parse.Document, ds *Dataset) Findings {
 	type key struct{ tables, size int64 }
 	srcs := map[key][]string{}
 	var order []key
-	for _, r := range analysedRuns(doc, ds) {
+	runs := analysedRuns(doc, ds)
+	for _, r := range runs {
 		size, err := strconv.ParseInt(firstSetting(r, "table-size", "oltp-table-size"), 10, 64)
 		if err != nil || size <= 0 {
 			continue
@@ -363,6 +390,10 @@ func dataSizeFindings(doc *parse.Document, ds *Dataset) Findings {
 			f.add("tables", float64(k.tables), "", nil, nil, srcs[k]...)
 		}
 		f.add("table_size", float64(k.size), "rows", nil, nil, srcs[k]...)
+		// The pair holds for these runs only: of_runs says how many were
+		// analysed, so a size one file gives is not said of every run.
+		f.add("runs", float64(len(srcs[k])), "", nil, nil)
+		f.add("of_runs", float64(len(runs)), "", nil, nil)
 		fs = append(fs, f)
 	}
 	if len(fs) > 0 {
@@ -436,15 +467,22 @@ func versionFindings(doc *parse.Document, ds *Dataset, rp *Report) Findings {
 	var fs Findings
 	type tv struct{ tool, version string }
 	seen := map[tv][]string{}
+	count := map[tv]int{}
+	ofTool := map[string]int{} // runs of each tool, with a banner or not
 	var order []tv
 	for _, r := range analysedRuns(doc, ds) {
-		if r.Version == "" || r.Tool == parse.ToolTable {
+		if r.Tool == parse.ToolTable {
+			continue
+		}
+		ofTool[r.Tool]++
+		if r.Version == "" {
 			continue
 		}
 		k := tv{r.Tool, r.Version}
 		if _, ok := seen[k]; !ok {
 			order = append(order, k)
 		}
+		count[k]++
 		if len(seen[k]) < 1 {
 			seen[k] = append(seen[k], RunRef(r))
 		}
@@ -452,6 +490,9 @@ func versionFindings(doc *parse.Document, ds *Dataset, rp *Report) Findings {
 	for _, k := range order {
 		f := Finding{Kind: KindSetup, Code: CodeToolVersion, Evidence: []Evidence{},
 			Guard: Guard{Rule: "the version the tool's banner printed", Passed: true}}
+		// A version holds for the runs whose banner shows it.
+		f.add("runs", float64(count[k]), "", nil, nil)
+		f.add("of_runs", float64(ofTool[k.tool]), "", nil, nil)
 		f.word("tool", k.tool)
 		f.word("version", k.version)
 		f.word("source", seen[k][0])

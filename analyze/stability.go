@@ -59,6 +59,13 @@ type Stability struct {
 	Batch   Summary      `json:"batch_ci"`
 	Batches int          `json:"batches"`
 	Little  *LittleCheck `json:"little"` // nil when threads, throughput or average latency are absent
+	// DeclinedS is set when the automatic rule found a start that did
+	// better than the rest (a decline, not a warm-up, so nothing was
+	// trimmed): the end of that start, with HeadMean and RestMean the
+	// means before and after it.
+	DeclinedS float64 `json:"declined_s,omitempty"`
+	HeadMean  float64 `json:"head_mean,omitempty"`
+	RestMean  float64 `json:"rest_mean,omitempty"`
 	// Short marks a series of fewer than Thresholds.MinIntervals points:
 	// its CV and stalls are computed, its warm-up and batch means are not.
 	Short    bool     `json:"short_series"`
@@ -114,8 +121,17 @@ func Steady(r *parse.Run, m Metric, skip time.Duration, confidence float64, th T
 		st.WarmupAuto = true
 		if cut > 0 && cut < len(xs) {
 			head, rest := stat.Mean(xs[:cut], nil), stat.Mean(xs[cut:], nil)
-			if rest == 0 || math.Abs(head-rest) <= th.MinWarmupShift*math.Abs(rest) {
+			switch {
+			case rest == 0 || math.Abs(head-rest) <= th.MinWarmupShift*math.Abs(rest):
 				cut = 0 // no warm-up effect worth trimming
+			case declined(xs[:cut], xs[cut:], head, rest, m.LowerIsBetter()):
+				// The start did better than what follows: the run
+				// declined; it did not warm up. Nothing is trimmed, and
+				// the run's value stays the one it printed.
+				st.DeclinedS, st.HeadMean, st.RestMean = ts[cut-1], head, rest
+				st.Warnings.addf("%s declined: %.2f on average in the first %g s, %.2f after; not a warm-up, nothing trimmed",
+					string(m), head, ts[cut-1], rest)
+				cut = 0
 			}
 		}
 	default:
@@ -169,6 +185,31 @@ func Steady(r *parse.Run, m Metric, skip time.Duration, confidence float64, th T
 	st.Batch, st.Batches = BatchMeans(steady, confidence, th)
 	st.Warnings = append(st.Warnings, st.Batch.Warnings...)
 	return st
+}
+
+// declined reports whether a start that MSER would cut did better than
+// what follows: its mean, or its best interval, above the rest's (below,
+// when lower is better). A warm-up starts lower and rises; a run whose
+// best throughput came early and then fell declined.
+func declined(head, rest []float64, headMean, restMean float64, lowerIsBetter bool) bool {
+	hBest, rBest := head[0], rest[0]
+	for _, x := range head {
+		hBest = better(x, hBest, lowerIsBetter)
+	}
+	for _, x := range rest {
+		rBest = better(x, rBest, lowerIsBetter)
+	}
+	if lowerIsBetter {
+		return headMean < restMean || hBest < rBest
+	}
+	return headMean > restMean || hBest > rBest
+}
+
+func better(a, b float64, lowerIsBetter bool) float64 {
+	if lowerIsBetter == (a < b) {
+		return a
+	}
+	return b
 }
 
 func cv(mean, sd float64) float64 {

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"math"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/parse"
 	"gonum.org/v1/gonum/stat"
 )
@@ -206,5 +208,55 @@ func TestStallsRealRun(t *testing.T) {
 	}
 	if want := (Stall{StartS: 520, EndS: 820, Intervals: 31, Min: 0}); st.Stalls[0] != want {
 		t.Errorf("first stall %+v, want %+v", st.Stalls[0], want)
+	}
+}
+
+// TestSteadyDeclineIsNoWarmup: the public 30-minute sysbench 1.0.20 run
+// on host "voice" (sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt,
+// 16 threads, 180 interim reports of 10 s) starts at 39.90 tps (70 s),
+// reaches 128.90 at 370 s and then declines to the 80s. MSER's cut at
+// 850 s is a start better than the rest, not a warm-up: nothing is
+// trimmed and the run keeps its printed 91.56 tps.
+func TestSteadyDeclineIsNoWarmup(t *testing.T) {
+	doc, err := collect.Load([]string{"../testdata/public/sysbench-1.0/sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := NewReport(doc, Analyze(doc, Options{}))
+	var run *parse.Run
+	for _, r := range doc.Runs {
+		if r.Threads != nil && *r.Threads == 16 && len(r.Intervals) > 100 {
+			run = r
+		}
+	}
+	if run == nil {
+		t.Fatal("no 16-thread run with its interim series")
+	}
+	st := Steady(run, TPS, 0, 0.95, DefaultThresholds)
+	if st.Total != 180 || st.N != 180 || st.WarmupS != 0 || st.DeclinedS != 850 || !(st.HeadMean > st.RestMean) {
+		t.Errorf("auto warm-up on a declining run: total %d steady %d warm-up %v declined at %v (%.2f then %.2f)",
+			st.Total, st.N, st.WarmupS, st.DeclinedS, st.HeadMean, st.RestMean)
+	}
+	if math.Abs(st.RestMean-86.5) > 0.05 {
+		t.Errorf("mean after 850 s %.3f, want 86.5", st.RestMean)
+	}
+	cells := 0
+	for _, w := range rp.Workloads {
+		for _, c := range w.Cells {
+			cells++
+			if c.Threads == 16 && (len(c.Trimmed) > 0 || c.Compared.Center == nil || *c.Compared.Center != 91.56) {
+				t.Errorf("%s at 16 threads: %+v, want the printed 91.56 untrimmed", w.Name, c)
+			}
+		}
+	}
+	if cells != 1 {
+		t.Errorf("%d cells, want the one run's", cells)
+	}
+	said := false
+	for _, w := range rp.Warnings {
+		said = said || strings.Contains(w, "tps declined, 97.25 on average in the first 850 s and 86.50 after: not a warm-up, nothing trimmed")
+	}
+	if !said {
+		t.Errorf("the report does not say the run declined: %q", rp.Warnings)
 	}
 }

@@ -61,10 +61,15 @@ type Report struct {
 	// its highest common thread count.
 	Headline []HeadlineRow `json:"headline"`
 
-	Hosts   []SystemHost      `json:"hosts"`   // one merged host per system that has host captures
-	Servers []SystemVariables `json:"servers"` // the SHOW VARIABLES of each system
-	Config  *ConfigDiff       `json:"config"`
-	Tables  []TableSize       `json:"tables"`
+	Hosts []SystemHost `json:"hosts"` // one merged host per system that has host captures
+	// UntiedHosts are host captures no run can be tied to (not named by
+	// a run or campaign entry, not of a run's file or directory, no label
+	// naming a system), one merged host per machine: listed apart, never
+	// a system's host nor in the caveats.
+	UntiedHosts []*parse.Host     `json:"untied_hosts"`
+	Servers     []SystemVariables `json:"servers"` // the SHOW VARIABLES of each system
+	Config      *ConfigDiff       `json:"config"`
+	Tables      []TableSize       `json:"tables"`
 
 	Stability StabilityReport `json:"stability"`
 	Caveats   Caveats         `json:"caveats"`
@@ -321,9 +326,12 @@ type HeadlineRow struct {
 	Workload string `json:"workload"`
 	// Base is the system the row's ratios are against: the report's, or
 	// the workload's own when the report's base did not run it.
-	Base    string         `json:"base"`
-	Threads int            `json:"threads"`
-	Ratios  []*RatioReport `json:"ratios"`
+	Base    string `json:"base"`
+	Threads int    `json:"threads"`
+	// Common: every system of the workload measured Threads; else only
+	// the base and some of them did.
+	Common bool           `json:"common"`
+	Ratios []*RatioReport `json:"ratios"`
 }
 
 // A SystemHost is the host a system ran on, merged from its captures
@@ -488,7 +496,7 @@ func NewReport(doc *parse.Document, an *Analysis) *Report {
 		rp.Systems, rp.LeftOut = leaveOut(an, rp.Systems, rp.Base)
 		rp.Factors, rp.SystemFactors = factors(ds, rp.Systems)
 	}
-	rp.Hosts = hostsBySystem(doc, ds, rp.Systems)
+	rp.Hosts, rp.UntiedHosts = hostsBySystem(doc, ds, rp.Systems)
 	rp.Servers = variablesBySystem(doc, ds, rp.Systems)
 	rp.Config = an.Config
 	rp.Tables = tableSizes(doc, ds, rp.Systems)
@@ -629,14 +637,18 @@ func captureSystems(ds *Dataset, id string, labels map[string]string, source str
 // no system in particular (or to all of them) is merged into every one
 // it applies to. When every system's merged host is the same capture,
 // one SystemHost with System "" stands for all.
-func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemHost {
+func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) ([]SystemHost, []*parse.Host) {
 	if len(doc.Hosts) == 0 {
-		return nil
+		return nil, nil
 	}
 	per := map[string][]*parse.Host{}
-	var shared []*parse.Host
+	var shared, untied []*parse.Host
 	for _, h := range doc.Hosts {
 		ss := captureSystems(ds, parse.CaptureID(h.Source, h.Line), h.Labels, h.Source)
+		if len(ss) == 0 && ds != nil && len(ds.Cells) > 0 && !oneTranscript(ds, h.Source) {
+			untied = append(untied, h)
+			continue
+		}
 		if len(ss) == 0 || len(ss) == len(systems) && len(systems) > 1 || oneTranscript(ds, h.Source) {
 			shared = append(shared, h)
 			continue
@@ -648,12 +660,16 @@ func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemH
 	// Captures of no system in particular are merged only when they
 	// describe one machine (machines); several machines stay apart.
 	sharedM := machines(shared)
+	var apart []*parse.Host
+	for _, m := range machines(untied) {
+		apart = append(apart, parse.MergeHosts(m...))
+	}
 	if len(per) == 0 {
 		var out []SystemHost
 		for _, m := range sharedM {
 			out = append(out, SystemHost{Host: parse.MergeHosts(m...)})
 		}
-		return out
+		return out, apart
 	}
 	var out []SystemHost
 	for _, s := range systems {
@@ -667,7 +683,7 @@ func hostsBySystem(doc *parse.Document, ds *Dataset, systems []string) []SystemH
 			out = append(out, SystemHost{System: s, Host: parse.MergeHosts(sharedM[0]...)})
 		}
 	}
-	return out
+	return out, apart
 }
 
 // HostFor returns the merged host of a system ("" or a system without
@@ -965,7 +981,7 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 			return sysRank[a.System] < sysRank[b.System]
 		})
 		efficiencyRatios(wr, rp)
-		wr.HeadlineThreads = headlineThreads(wr, rp.Systems)
+		wr.HeadlineThreads = headlineThreads(wr, rp.Base)
 		wr.LeftOut = leftOutOf(wr.Name, rp.Systems, ds, shown)
 	}
 	addCounters(an.Counters, byName, sysRank)
@@ -985,18 +1001,22 @@ func workloads(doc *parse.Document, an *Analysis, rp *Report) []*WorkloadReport 
 	return out
 }
 
-// headlineThreads is the highest thread count every system of the
-// workload measured, else the highest with a ratio, else the highest.
-func headlineThreads(wr *WorkloadReport, systems []string) int {
+// headlineThreads is the highest thread count the workload's base and
+// every other system of the workload measured; else the one the base
+// measured that the most other systems share (the higher on a tie); else
+// the highest with a ratio. Never a thread count the base lacks while it
+// has one.
+func headlineThreads(wr *WorkloadReport, base string) int {
+	if wr.Base != "" {
+		base = wr.Base
+	}
 	has := map[int]map[string]bool{}
+	present := map[string]bool{}
 	for _, c := range wr.Cells {
 		if has[c.Threads] == nil {
 			has[c.Threads] = map[string]bool{}
 		}
 		has[c.Threads][c.System] = true
-	}
-	present := map[string]bool{}
-	for _, c := range wr.Cells {
 		present[c.System] = true
 	}
 	for i := len(wr.Threads) - 1; i >= 0; i-- {
@@ -1005,9 +1025,23 @@ func headlineThreads(wr *WorkloadReport, systems []string) int {
 			return t
 		}
 	}
+	best, shared := 0, 0
+	for _, t := range wr.Threads {
+		if has[t][base] && len(has[t])-1 > 0 && len(has[t])-1 >= shared {
+			best, shared = t, len(has[t])-1
+		}
+	}
+	if best > 0 {
+		return best
+	}
 	for i := len(wr.Cells) - 1; i >= 0; i-- {
 		if r := wr.Cells[i].Ratio; r != nil && r.Ratio != nil {
 			return wr.Cells[i].Threads
+		}
+	}
+	for i := len(wr.Threads) - 1; i >= 0; i-- {
+		if has[wr.Threads[i]][base] {
+			return wr.Threads[i]
 		}
 	}
 	if n := len(wr.Threads); n > 0 {
@@ -1024,7 +1058,10 @@ func headline(rp *Report) []HeadlineRow {
 	}
 	var out []HeadlineRow
 	for _, w := range rp.Workloads {
-		row := HeadlineRow{Workload: w.Name, Base: w.Base, Threads: w.HeadlineThreads}
+		row := HeadlineRow{Workload: w.Name, Base: w.Base, Threads: w.HeadlineThreads, Common: true}
+		for _, s := range w.systemsMeasured() {
+			row.Common = row.Common && w.Cell(s, w.HeadlineThreads) != nil
+		}
 		any := false
 		for _, s := range rp.Systems[1:] {
 			var r *RatioReport
@@ -1553,4 +1590,17 @@ func upperASCII(r rune) rune {
 		return r - 'a' + 'A'
 	}
 	return r
+}
+
+// systemsMeasured are the systems with a cell of the workload.
+func (w *WorkloadReport) systemsMeasured() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range w.Cells {
+		if !seen[c.System] {
+			seen[c.System] = true
+			out = append(out, c.System)
+		}
+	}
+	return out
 }

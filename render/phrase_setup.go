@@ -2,7 +2,7 @@ package render
 
 import (
 	"fmt"
-	"sort"
+	"math"
 	"strconv"
 	"strings"
 
@@ -135,44 +135,79 @@ func span(e analyze.Evidence) string {
 	return seconds(*e.Lo) + "–" + seconds(*e.Hi) + " s"
 }
 
-// durationPhrases say how long the runs were: the time limits they ran
-// to, then each event cap that ended runs first, with the time those
-// runs took.
+// durationPhrases say how long the runs were. When one finding covers
+// every run: the time limit they ran to, the event cap that ended them
+// first, or their measured time. Otherwise the range of the runs' times
+// with how many runs it covers, then each group with its own count: a
+// length one file gives is never said of every run.
 func durationPhrases(fs analyze.Findings) []string {
-	var out []string
-	limits := map[string]bool{}
-	var ls []float64
-	fromProse := false
-	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeRunLength) {
-		v := f.Value("time_limit_s")
-		if !limits[seconds(v)] {
-			limits[seconds(v)] = true
-			ls = append(ls, v)
-		}
-		fromProse = fromProse || f.Word("from") == "prose"
-
-	}
-	sort.Float64s(ls)
-	if len(ls) > 0 {
-		var ss []string
-		for _, v := range ls {
-			ss = append(ss, seconds(v))
-		}
-		s := "runs of " + strings.Join(ss, ", ") + " s"
-		if fromProse {
-			s += " (as the text says)"
-		}
-		out = append(out, s)
-	}
+	lens := fs.Select(analyze.KindSetup, "", analyze.CodeRunLength)
 	caps := fs.Select(analyze.KindCaveat, "", analyze.CodeEventCap)
-	for _, f := range caps {
-		out = append(out, eventCapPhrase(f, len(ls) > 0 || len(caps) > 1))
-	}
-	if len(out) == 0 {
-		for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeMeasuredTime) {
-			if e, ok := f.Get("total_time_s"); ok {
-				out = append(out, "runs took "+span(e))
+	meas := fs.Select(analyze.KindSetup, "", analyze.CodeMeasuredTime)
+	n, of := 0, 0
+	for _, g := range [][]*analyze.Finding{lens, caps, meas} {
+		for _, f := range g {
+			if f.Has("runs") {
+				n += int(f.Value("runs"))
 			}
+			if f.Has("of_runs") {
+				of = max(of, int(f.Value("of_runs")))
+			}
+		}
+	}
+	if len(lens)+len(caps)+len(meas) == 1 && n >= of {
+		switch {
+		case len(lens) == 1:
+			s := "runs of " + seconds(lens[0].Value("time_limit_s")) + " s"
+			if lens[0].Word("from") == "prose" {
+				s += " (as the text says)"
+			}
+			return []string{s}
+		case len(caps) == 1:
+			return []string{eventCapPhrase(caps[0], false)}
+		default:
+			if e, ok := meas[0].Get("total_time_s"); ok {
+				return []string{"runs took " + span(e)}
+			}
+			return nil
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, g := range [][]*analyze.Finding{lens, caps, meas} {
+		for _, f := range g {
+			if e, ok := f.Get("total_time_s"); ok {
+				l, h := e.Value, e.Value
+				if e.Lo != nil {
+					l, h = *e.Lo, *e.Hi
+				}
+				lo, hi = math.Min(lo, l), math.Max(hi, h)
+			} else if f.Has("time_limit_s") {
+				lo, hi = math.Min(lo, f.Value("time_limit_s")), math.Max(hi, f.Value("time_limit_s"))
+			}
+		}
+	}
+	count := fmt.Sprintf("%d %s", n, plural(n, "run", "runs"))
+	if of > n {
+		count = fmt.Sprintf("%d of %d runs", n, of)
+	}
+	var out []string
+	if lo <= hi {
+		out = append(out, "runs of "+span(analyze.Evidence{Value: lo, Lo: &lo, Hi: &hi})+" ("+count+")")
+	}
+	for _, f := range lens {
+		k := int(f.Value("runs"))
+		out = append(out, fmt.Sprintf("%d %s to a %s s limit", k, plural(k, "run", "runs"), seconds(f.Value("time_limit_s"))))
+	}
+	for _, f := range caps {
+		out = append(out, eventCapPhrase(f, true))
+	}
+	for _, f := range meas {
+		if e, ok := f.Get("total_time_s"); ok {
+			k := int(f.Value("runs"))
+			out = append(out, fmt.Sprintf("%d %s with no limit shown took %s", k, plural(k, "run", "runs"), span(e)))
 		}
 	}
 	return out
@@ -203,39 +238,41 @@ func eventCapPhrase(f *analyze.Finding, others bool) string {
 }
 
 // dataSizePhrase: "4 tables of 10,000 rows", "16 tables of 10,000,000
-// rows (as the text says)".
+// rows (as the text says)"; pairs as the runs give them, each with its
+// runs unless it holds for every run: "15 tables of 2,000,000 rows (1
+// of 9 runs), 500 tables of 1,000,000 rows (1 of 9 runs)".
 func dataSizePhrase(fs []*analyze.Finding) string {
 	if len(fs) == 0 {
 		return ""
 	}
-	var tables, sizes []string
-	seenT, seenS := map[string]bool{}, map[string]bool{}
-	last := 0
-	prose := false
-	for _, f := range fs {
+	pair := func(f *analyze.Finding) string {
+		s := "tables of " + FormatFixed(f.Value("table_size"), 0) + " rows"
 		if e, ok := f.Get("tables"); ok {
-			t := FormatFixed(e.Value, 0)
-			if !seenT[t] {
-				seenT[t] = true
-				tables = append(tables, t)
-				last = int(e.Value)
-			}
+			s = FormatFixed(e.Value, 0) + " " + plural(int(e.Value), "table", "tables") + " of " + FormatFixed(f.Value("table_size"), 0) + " rows"
 		}
-		sz := FormatFixed(f.Value("table_size"), 0)
-		if !seenS[sz] {
-			seenS[sz] = true
-			sizes = append(sizes, sz)
+		if f.Word("from") == "prose" {
+			s += " (as the text says)"
 		}
-		prose = prose || f.Word("from") == "prose"
+		return s
 	}
-	s := "tables of " + strings.Join(sizes, " or ") + " rows"
-	if len(tables) > 0 {
-		s = strings.Join(tables, " or ") + " " + plural(last, "table", "tables") + " of " + strings.Join(sizes, " or ") + " rows"
+	if len(fs) == 1 && !(fs[0].Has("runs") && fs[0].Value("runs") < fs[0].Value("of_runs")) {
+		return pair(fs[0])
 	}
-	if prose {
-		s += " (as the text says)"
+	n, of := 0, 0
+	for _, f := range fs {
+		n += int(f.Value("runs"))
+		of = max(of, int(f.Value("of_runs")))
 	}
-	return s
+	var parts []string
+	for _, f := range fs {
+		k := int(f.Value("runs"))
+		if of > n {
+			parts = append(parts, fmt.Sprintf("%s (%d of %d runs)", pair(f), k, of))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s (%d %s)", pair(f), k, plural(k, "run", "runs")))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // cacheFitPhrase: "Data and indexes fit the engine's cache for innodb
@@ -266,7 +303,11 @@ func setupFacts(rp *analyze.Report) []string {
 		return ""
 	}
 	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeToolVersion) {
-		out = append(out, f.Word("tool")+" "+f.Word("version")+said(f))
+		s := f.Word("tool") + " " + f.Word("version") + said(f)
+		if f.Has("runs") && f.Value("runs") < f.Value("of_runs") {
+			s += fmt.Sprintf(" (%d of %d runs)", int(f.Value("runs")), int(f.Value("of_runs")))
+		}
+		out = append(out, s)
 	}
 	servers := fs.Select(analyze.KindSetup, "", analyze.CodeServerVersion)
 	if len(servers) > 1 && servers[0].System != "" {
@@ -335,6 +376,19 @@ func setupFacts(rp *analyze.Report) []string {
 			s = "host: " + s
 		}
 		out = append(out, s)
+	}
+	for _, f := range fs.Select(analyze.KindSetup, "", analyze.CodeUntiedHost) {
+		s := hostPhrase([]*analyze.Finding{f}, false)
+		if s == "" && f.Has("memory_bytes") {
+			s = FormatBytes(f.Value("memory_bytes")) + " of memory"
+		}
+		if n := f.Word("name"); n != "" {
+			s = strings.TrimPrefix(strings.TrimSuffix("host "+n+", "+s, ", "), "")
+		}
+		if s == "" {
+			s = "no CPU, memory or host name read"
+		}
+		out = append(out, "capture not tied to any run ("+f.Word("source")+"): "+s)
 	}
 	if len(fs.Select(analyze.KindSetup, "", analyze.CodeLoopback)) > 0 {
 		out = append(out, "sysbench connected over a socket or the loopback address: client and server shared the host")

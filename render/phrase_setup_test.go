@@ -47,6 +47,33 @@ func TestSetupPhrases(t *testing.T) {
 				"16 tables of 10,000,000 rows (as the text says)", "runs of 300 s (as the text says)",
 				"150 to 1,500 threads (6 thread counts)", "3 sysbench clients at once (stated in the text)"},
 		},
+		{
+			// One of 17 public sysbench 1.0 runs gives --max-time=1800 and
+			// --oltp-tables-count=10 --oltp-table-size=5000000
+			// (sb1.0.20-oltp-legacy-16thr-p99-mixed-notes-no-header.txt);
+			// the others ran 10 to 300 s with no limit shown.
+			"one file's setup", "../testdata/public/sysbench-1.0",
+			[]string{"Runs of 10–1800.5 s (14 of 17 runs); 1 run to a 1800 s limit; 13 runs with no limit shown took 10–300 s; 10 tables of 5,000,000 rows (1 of 17 runs);"},
+			[]string{"Runs of 1800 s", "10 tables of 5,000,000 rows;"},
+			[]string{"10 tables of 5,000,000 rows (1 of 17 runs)", "runs of 10–1800.5 s (14 of 17 runs)", "1 run to a 1800 s limit",
+				"sysbench 1.0.20 (8 of 17 runs)", "sysbench 1.0.7 (1 of 17 runs)"},
+		},
+		{
+			// sysbench 0.5: 15 tables of 2,000,000 rows in one file, 500
+			// of 1,000,000 in another; the pairs stay as the files give them.
+			"pairs", "../testdata/public/sysbench-0.5",
+			[]string{"Runs of 51–3600.2 s (7 of 9 runs);", "15 tables of 2,000,000 rows (1 of 9 runs), 500 tables of 1,000,000 rows (1 of 9 runs);"},
+			[]string{"Runs of 1800 s", " or "},
+			nil,
+		},
+		{
+			// sysbench 0.4: one cpu run ended at the default cap; the
+			// web-table and OLTP pastes ran 18.3 to 60 s.
+			"one capped run", "../testdata/public/sysbench-0.4",
+			[]string{"Runs of 3.6–60 s (7 runs); 1 run stopped at 10,000 requests (sysbench's default cap) after 3.6 s; 6 runs with no limit shown took 18.3–60 s;"},
+			[]string{"Runs stopped"},
+			nil,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := load(t, tc.input)
@@ -92,5 +119,54 @@ func TestHostWithoutCPUCount(t *testing.T) {
 	v := newView(doc, analyzeDoc(t, doc), Options{})
 	if want := "A host with 23.5 GiB of memory (no CPU count captured)"; !strings.HasPrefix(v.Caveats, want) {
 		t.Errorf("caveats %q, want them to open with %q", v.Caveats, want)
+	}
+}
+
+// TestHeadlineNamesItsBase: the headline's sentence names the base the
+// compared row is against and a thread count that base measured. The
+// public sysbench 1.0 logs compare one workload, against ? (heading=磁盘)
+// at 10 threads, not against the report's base ? (heading=-), which ran
+// 32, 56, 1, 8, 4 and 15 threads; the mysqlslap logs compare mixed at 200
+// threads against innodb, not ? (which ran 10, 6, 10 and 1).
+func TestHeadlineNamesItsBase(t *testing.T) {
+	for _, tc := range []struct{ input, want, not string }{
+		{"../testdata/public/sysbench-1.0",
+			"is compared with ? (heading=磁盘)'s at the highest thread count every system running the workload measured (10 threads)",
+			"compared with ? (heading=-)'s"},
+		{"../testdata/public/mysqlslap",
+			"is compared with innodb's at the highest thread count every system running the workload measured (200 threads)",
+			"compared with ?'s"},
+	} {
+		doc := load(t, tc.input)
+		v := newView(doc, analyzeDoc(t, doc), Options{})
+		s := strings.Join(headline(v), " ")
+		if !strings.Contains(s, tc.want) || strings.Contains(s, tc.not) {
+			t.Errorf("%s: headline %q, want %q and not %q", tc.input, s, tc.want, tc.not)
+		}
+	}
+}
+
+// TestSetupUntiedCapturesPhrased: the demo campaign given with two
+// public pastes of other machines says its own host in the caveats and
+// lists the pastes apart in the setup.
+func TestSetupUntiedCapturesPhrased(t *testing.T) {
+	doc := load(t, "../examples/demo-campaign",
+		"../testdata/public/hw/lscpu-x86-intel-n100-utillinux-2.38.txt", "../testdata/public/hw/free-m-ol8-with-prompt.txt")
+	v := newView(doc, analyzeDoc(t, doc), Options{})
+	if !strings.Contains(v.Caveats, "2 logical CPUs (AMD EPYC) in a KVM virtual machine with 23.5 GiB of memory") ||
+		strings.Contains(v.Caveats, "different hosts") || strings.Contains(v.Caveats, "N100") {
+		t.Errorf("caveats %q", v.Caveats)
+	}
+	have := strings.Join(v.Setup.Facts, "\n")
+	for _, w := range []string{
+		"capture not tied to any run (../testdata/public/hw/lscpu-x86-intel-n100-utillinux-2.38.txt:1): 4 logical CPUs (Intel(R) N100)",
+		"capture not tied to any run (../testdata/public/hw/free-m-ol8-with-prompt.txt:2): a host with 1.9 GiB of memory (no CPU count captured)",
+	} {
+		if !strings.Contains(have, w) {
+			t.Errorf("setup facts %q lack %q", v.Setup.Facts, w)
+		}
+	}
+	if len(v.Setup.HostSystems) != 1 || v.Setup.HostSystems[0] != "all systems" {
+		t.Errorf("hardware columns %q, want the demo's host only", v.Setup.HostSystems)
 	}
 }

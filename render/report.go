@@ -29,6 +29,9 @@ type Options struct {
 	// many are drawn and how many there are, and with total, total
 	// before the tables and documents.
 	Progress func(done, total int)
+	// Counts, when set, is told the runs, systems and workloads report.md
+	// states, for a summary of it that says the same.
+	Counts func(runs, systems, workloads int)
 }
 
 // A Sink creates the files of a report by relative name
@@ -59,6 +62,9 @@ func Report(s Sink, doc *parse.Document, an *analyze.Analysis, opts Options) err
 		return err
 	}
 	v := newView(doc, an, opts)
+	if opts.Counts != nil {
+		opts.Counts(v.Runs, len(v.Systems), len(v.Workloads))
+	}
 	pal := NewPalette(v.Systems)
 	plans := planRelative(v, pal)
 	plans = append(plans, planCharts(doc, an, v, pal)...)

@@ -30,10 +30,23 @@ func headline(v *View) []string {
 		return []string{capitalize(what) + "."}
 	}
 	threads := map[int]bool{}
+	common, all := true, true
 	for _, h := range rp.Headline {
 		threads[h.Threads] = true
+		common = common && h.Common
+		for _, r := range h.Ratios {
+			all = all && r != nil
+		}
 	}
 	at := "the highest thread count every system measured"
+	switch {
+	case common && !all && len(rp.Headline) == 1:
+		at = "the highest thread count every system running the workload measured"
+	case common && !all:
+		at = "the highest thread count every system running each workload measured"
+	case !common:
+		at = "the thread count the base measured that the most systems share"
+	}
 	if len(threads) == 1 {
 		for t := range threads {
 			if t > 0 {
@@ -60,6 +73,9 @@ func headline(v *View) []string {
 		metric = v.Center + " of its workload's metric (" + strings.ReplaceAll(v.Metric, " / ", ", ") + ")"
 	}
 	with := v.Base + "'s"
+	if len(bases) == 1 {
+		with = bases[0] + "'s"
+	}
 	if len(bases) > 1 {
 		with = "the base's of each workload (" + joinAnd(bases) + ")"
 	}

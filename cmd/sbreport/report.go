@@ -125,14 +125,19 @@ func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir
 		return "writing the report, workbook and results"
 	})
 	ro.Progress = func(done, total int) { drawn.Store(int64(done)); charts.Store(int64(total)) }
+	// The summary says what report.md says: its runs, systems and
+	// workloads, not the dataset's (which hold the systems and workloads
+	// left out of the report).
+	runs, systems, workloads := an.Dataset.RunCount(), len(an.Dataset.Systems), len(an.Dataset.Workloads)
+	ro.Counts = func(r, s, w int) { runs, systems, workloads = r, s, w }
 	err := writeDir(dir, force, inputs, stderr, func(s render.Sink) error { return render.Report(s, doc, an, ro) })
 	st.close()
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s, %s, %s)\n", filepath.Join(dir, render.MarkdownFile),
-		count(an.Dataset.RunCount(), "run", "runs"), count(len(an.Dataset.Systems), "system", "systems"),
-		count(len(an.Dataset.Workloads), "workload", "workloads"))
+		count(runs, "run", "runs"), count(systems, "system", "systems"),
+		count(workloads, "workload", "workloads"))
 	lines := parse.ProblemLines(doc.Errors)
 	for _, l := range lines {
 		fmt.Fprintln(stderr, l)
