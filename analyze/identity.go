@@ -111,7 +111,7 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		// catalogue's default for an option it does not give; a table row
 		// only when it shows its command (a column giving one setting
 		// says nothing of the others).
-		if r.Command != "" || len(r.Settings) > 0 && r.Tool != parse.ToolTable {
+		if r.Command != "" || shownSettings(r) > 0 && r.Tool != parse.ToolTable {
 			tool := r.Tool
 			if tool == parse.ToolTable {
 				tool = parse.ToolSysbench
@@ -246,6 +246,19 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		}
 	}
 	return out, sysOut, splitLabels, warn
+}
+
+// shownSettings counts the settings a run's command or options header
+// shows, leaving out those parse inferred from the output (a fileio mode
+// from what the run did), which say nothing of the other options.
+func shownSettings(r *parse.Run) int {
+	n := len(r.Settings)
+	for k := range r.Settings {
+		if _, inferred := r.LabelFrom[k]; inferred {
+			n--
+		}
+	}
+	return n
 }
 
 // markerKeys are labels sbreport adds only to tell runs apart (a table's

@@ -82,3 +82,40 @@ func TestCompareLeavesOutWorkloadsWithoutMetric(t *testing.T) {
 		t.Errorf("rows %+v warnings %v", c.Rows, c.Warnings)
 	}
 }
+
+// TestFileioModesNotRepeats reads a public paste of two sysbench 1.1
+// fileio reports with no command and no header, a sequential read test
+// (read IOPS=41755.70) and a sequential write test (write IOPS=25128.68,
+// fsync IOPS=32164.91): they are two workloads, each of one run, not two
+// repeats of one averaged to their geometric mean (48,911) at "0 threads".
+func TestFileioModesNotRepeats(t *testing.T) {
+	doc, err := collect.Load([]string{"../testdata/public/nondb/sb1.1.0-fileio-seqrd-then-seqwr-graviton2-two-reports.txt"})
+	if err != nil || len(doc.Runs) != 2 {
+		t.Fatalf("load: %v, %d runs", err, len(doc.Runs))
+	}
+	want := []struct {
+		mode string
+		eps  float64
+	}{{"rndrd/seqrd", 41755.70}, {"rndwr/seqrewr/seqwr", 25128.68 + 32164.91}}
+	for i, r := range doc.Runs {
+		if m := r.Settings["file-test-mode"]; m != want[i].mode {
+			t.Errorf("run %d: file-test-mode %q, want %q", i, m, want[i].mode)
+		}
+		if r.EPS == nil || math.Abs(*r.EPS-want[i].eps) > 1e-6 {
+			t.Errorf("run %d: eps %v, want %v", i, r.EPS, want[i].eps)
+		}
+	}
+	ds := Group(doc.Runs, GroupOptions{})
+	if len(ds.Cells) != 2 {
+		t.Fatalf("%d cells, want 2: %+v", len(ds.Cells), ds.Cells)
+	}
+	a, b := ds.KeyOf(doc.Runs[0]), ds.KeyOf(doc.Runs[1])
+	if a.Workload == b.Workload {
+		t.Errorf("both runs in workload %q", a.Workload)
+	}
+	for _, c := range ds.Cells {
+		if len(c.Runs) != 1 || c.Threads != 0 {
+			t.Errorf("cell %+v: want one run of unknown threads", c)
+		}
+	}
+}

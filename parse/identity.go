@@ -387,6 +387,60 @@ func (r *Run) settle() {
 		}
 		r.Settings[k] = v
 	}
+	r.fileioModeFromOutput()
+}
+
+// fileioModeFromOutput gives a fileio run that shows no test mode (no
+// command, no "Doing random read test" header) the modes its output allows,
+// so that a read test and a write test are never taken for repeats of one
+// experiment: reads and writes both, rndrw; reads only, "rndrd/seqrd";
+// writes only, "rndwr/seqrewr/seqwr". The order of the sequential and
+// random modes is not in the output; the slash says the mode is one of
+// these, not which.
+func (r *Run) fileioModeFromOutput() {
+	f := r.FileIO
+	if f == nil || r.Settings["file-test-mode"] != "" {
+		return
+	}
+	reads, readsKnown := fileioDid(f.ReadsPS, f.ReadMiBs, f.ReadOps)
+	writes, writesKnown := fileioDid(f.WritesPS, f.WrittenMiBs, f.WriteOps)
+	if !readsKnown || !writesKnown {
+		return
+	}
+	var mode, did string
+	switch {
+	case reads && writes:
+		mode, did = "rndrw", "both reads and writes"
+	case reads:
+		mode, did = "rndrd/seqrd", "only reads"
+	case writes:
+		mode, did = "rndwr/seqrewr/seqwr", "only writes"
+	default:
+		return
+	}
+	if r.Settings == nil {
+		r.Settings = map[string]string{}
+	}
+	r.Settings["file-test-mode"] = mode
+	r.LabelFrom = setFrom(r.LabelFrom, "file-test-mode", "the output, which does "+did+" (inferred)")
+	r.Warn(r.Line, "no --file-test-mode shown for this fileio run: its output does "+did+", so its mode is taken as "+mode)
+}
+
+// fileioDid says whether a fileio run did any operation of one kind, by
+// its rate, its throughput or its count; known is false when the output
+// gives none of them.
+func fileioDid(ps, mibs *float64, ops *int64) (did, known bool) {
+	for _, v := range []*float64{ps, mibs} {
+		if v != nil {
+			known = true
+			did = did || *v > 0
+		}
+	}
+	if ops != nil {
+		known = true
+		did = did || *ops > 0
+	}
+	return did, known
 }
 
 // setHeader records a setting the options header printed.

@@ -145,3 +145,28 @@ func TestReportShortRuns(t *testing.T) {
 		t.Errorf("no CV left out as null in results.json")
 	}
 }
+
+// TestReportUnknownThreads: the public paste of a sequential read and a
+// sequential write fileio report, neither of which says its thread count,
+// is shown as two workloads of one run each with threads "?", never a
+// row at "0" threads holding the geometric mean of both (48,911).
+func TestReportUnknownThreads(t *testing.T) {
+	doc := load(t, "../testdata/public/nondb/sb1.1.0-fileio-seqrd-then-seqwr-graviton2-two-reports.txt")
+	an := analyzeDoc(t, doc)
+	s := memSink{}
+	if err := Report(s, doc, an, Options{Title: "Test report"}); err != nil {
+		t.Fatal(err)
+	}
+	writeOut(t, "unknown-threads", s)
+	md := s[MarkdownFile].String()
+	for _, want := range []string{"| ? | all | 1 | 41,756 |", "| ? | all | 1 | 57,294 |", "file-test-mode=rndrd/seqrd", "file-test-mode=rndwr/seqrewr/seqwr"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"| 0 |", "48,911", "0 threads"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("report.md holds %q", bad)
+		}
+	}
+}
