@@ -7,9 +7,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sbreport/sbreport/collect"
+	"github.com/sbreport/sbreport/parse"
 )
 
 // TestImplicitClientGroup reads two real 4-thread oltp_read_only runs laid
@@ -117,5 +119,45 @@ func TestFileioModesNotRepeats(t *testing.T) {
 		if len(c.Runs) != 1 || c.Threads != 0 {
 			t.Errorf("cell %+v: want one run of unknown threads", c)
 		}
+	}
+}
+
+// TestSingleInterimLineIsFragment reads the public sysbench 0.5 report of
+// an unsigned underflow: after the command, "Normal data looks like:" and
+// one quoted 1-second interim line of the --tx-rate=1500 run ("[  12s]
+// threads: 16, tps: 1385.03"). That line is a fragment of a run, not its
+// result: it gives the run no tps, and no cell is made of it.
+func TestSingleInterimLineIsFragment(t *testing.T) {
+	doc, err := collect.Load([]string{"../testdata/public/sysbench-0.5/sb0.5-uint64-underflow-impossible-tps-issue14.txt"})
+	if err != nil || len(doc.Runs) != 2 {
+		t.Fatalf("load: %v, %d runs", err, len(doc.Runs))
+	}
+	r := doc.Runs[1]
+	if r.Line != 9 || len(r.Intervals) != 1 || r.Intervals[0].TPS != 1385.03 || r.TPS != nil {
+		t.Fatalf("run at line %d: %d interim lines, tps %v", r.Line, len(r.Intervals), r.TPS)
+	}
+	if !TPS.Fragment(r) || hasMetric(TPS, r) || TPS.Series(r) != nil {
+		t.Errorf("one interim line taken for a result: fragment %v, has tps %v", TPS.Fragment(r), hasMetric(TPS, r))
+	}
+	an := Analyze(doc, Options{})
+	for _, row := range an.Comparison.Rows {
+		if row.Center != nil {
+			t.Errorf("row %+v has a value", row)
+		}
+	}
+	var said bool
+	for _, w := range an.Comparison.Warnings {
+		said = said || strings.Contains(w.Error(), "oltp: 1 of 1 run is a single interim line and no cumulative report: a fragment, not a result (../testdata/public/sysbench-0.5/sb0.5-uint64-underflow-impossible-tps-issue14.txt:9)")
+	}
+	if !said {
+		t.Errorf("no warning names the fragment: %v", an.Comparison.Warnings)
+	}
+	// A run of two interim lines and no cumulative report still has its
+	// series.
+	two := *r
+	two.Intervals = append(append([]parse.Interval{}, r.Intervals...), r.Intervals[0])
+	two.Intervals[1].T++
+	if TPS.Fragment(&two) || TPS.Series(&two) == nil {
+		t.Errorf("two interim lines taken for a fragment")
 	}
 }

@@ -170,3 +170,23 @@ func TestReportUnknownThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestReportFragmentNoRun: in the public sysbench 0.5 inputs, the one
+// 1-second interim line quoted after "Normal data looks like:" (tps
+// 1385.03, line 9 of the underflow report) is no row of the report: its
+// system is left out as a fragment.
+func TestReportFragmentNoRun(t *testing.T) {
+	doc := load(t, "../testdata/public/sysbench-0.5")
+	an := analyzeDoc(t, doc)
+	s := memSink{}
+	if err := Report(s, doc, an, Options{Title: "Test report"}); err != nil {
+		t.Fatal(err)
+	}
+	md := s[MarkdownFile].String()
+	if strings.Contains(md, "1,385") {
+		t.Errorf("report.md shows the quoted interim line's 1,385 tps")
+	}
+	if !strings.Contains(md, "Left out: innodb (a single interim line and no cumulative report, a fragment: no tps)") {
+		t.Errorf("report.md does not leave the fragment's system out as a fragment:\n%s", firstLines(md, 8))
+	}
+}
