@@ -724,6 +724,13 @@ func (c *ctx) labelAbove(line int) (string, int) {
 		if h.No > c.cmdStart && h.No < c.cmdLine {
 			continue // inside a command continued over several lines
 		}
+		if outputTitle(strings.Trim(h.Text, "#*_ "), !strings.HasSuffix(strings.TrimSpace(h.Text), ":")) {
+			// The output's own block title, broken off by a paste
+			// (" statistics:"): part of the output, no label; the label
+			// line is above it.
+			top = h.No
+			continue
+		}
 		if top-h.No <= 2 {
 			if t := listLabel(h.Text); t != "" && !namesNothing(t) {
 				return t, h.No
@@ -768,7 +775,7 @@ func (c *ctx) section() (string, int) {
 			continue
 		}
 		t := stripSectionNumber(c.outline.Name(k)) // a title used twice is told apart by its text
-		if namesNothing(t) || utf8.RuneCountInString(t) > 60 || repeatMarkRE.MatchString(t) {
+		if namesNothing(t) || utf8.RuneCountInString(t) > 60 || repeatMarkRE.MatchString(t) || outputTitle(h.Title, false) {
 			continue // "Second run", "第二次": a repeat, not an experiment
 		}
 		if b.Len() > 0 {
