@@ -4,6 +4,7 @@ package analyze
 // them.
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -159,5 +160,80 @@ func TestSingleInterimLineIsFragment(t *testing.T) {
 	two.Intervals[1].T++
 	if TPS.Fragment(&two) || TPS.Series(&two) == nil {
 		t.Errorf("two interim lines taken for a fragment")
+	}
+}
+
+// systemsOf groups the runs of public inputs as sbreport report does and
+// returns the system and workload name of each run.
+func systemsOf(t *testing.T, inputs ...string) ([]*parse.Run, []Key) {
+	t.Helper()
+	doc, err := collect.Load(inputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := Group(doc.Runs, GroupOptions{Variables: doc.Variables})
+	keys := make([]Key, len(doc.Runs))
+	for i, r := range doc.Runs {
+		keys[i] = ds.KeyOf(r)
+	}
+	return doc.Runs, keys
+}
+
+// TestSystemLabelsFromLabelLines: systems are named by the lines that
+// label runs, and by nothing else of the text. The public 0.4 paste of
+// two cpu runs under "**VM:**" and "**Hardware:**" gives the systems
+// "? (heading=VM)" and "? (heading=Hardware)"; a run under no heading in
+// the same workload is named without one, never "heading=-"; the file
+// label of a run from a file of its own keeps the whole name; in the
+// Korean write-up that runs one custom Lua script before and after
+// "CREATE INDEX", the statements and the script's place tell workloads
+// apart and name no system; the rows of two tables of one write-up are
+// told apart as "table at line 111", not "table=line 111".
+func TestSystemLabelsFromLabelLines(t *testing.T) {
+	runs, keys := systemsOf(t, "../testdata/public/sysbench-0.4")
+	got := map[string]Key{}
+	for i, r := range runs {
+		got[fmt.Sprintf("%s:%d", filepath.Base(r.Source), r.Line)] = keys[i]
+	}
+	for ref, want := range map[string]Key{
+		"sb0.4.12-and-0.5-cpu-web-table-paste-mangled-issue231.txt:7":  {System: "? (heading=VM)", Workload: "cpu"},
+		"sb0.4.12-and-0.5-cpu-web-table-paste-mangled-issue231.txt:22": {System: "? (heading=Hardware)", Workload: "cpu"},
+		"sb0.4.12-oltp-simple-ro-32thr-repeated-msg.txt:1": {System: "?",
+			Workload: "oltp (file=sb0.4.12-oltp-simple-ro-32thr-repeated-msg.txt, oltp-dist-type=uniform, oltp-skip-trx=on, oltp-test-mode=simple)"},
+	} {
+		if k := got[ref]; k.System != want.System || k.Workload != want.Workload {
+			t.Errorf("%s: %q | %q, want %q | %q", ref, k.System, k.Workload, want.System, want.Workload)
+		}
+	}
+	for _, in := range []string{
+		"../testdata/public/sysbench-0.4",
+		"../testdata/public/identity/sb1.0.20-custom-lua-three-queries-before-after-create-index-one-command-zsh-prompt-ko.txt",
+		"../testdata/public/identity/sb1.0.20-cpu-memory-fileio-rpi5-aws-r7g-macbook-model-column-disk-type-rows-mode-mib-columns-oltp-method-tables.txt",
+	} {
+		runs, keys := systemsOf(t, in)
+		schema, tables := 0, 0
+		for i, k := range keys {
+			for _, bad := range []string{"heading=-", "heading=)", "heading=statistics", "CREATE", "Lua script", "table=line"} {
+				if strings.Contains(k.System, bad) {
+					t.Errorf("%s:%d: system %q", filepath.Base(runs[i].Source), runs[i].Line, k.System)
+				}
+			}
+			if strings.Contains(k.Workload, "(after CREATE INDEX idx_salary ON salaries(salary), Lua script at line 43)") {
+				schema++
+			}
+			if strings.HasSuffix(k.System, "(table at line 111)") || strings.HasSuffix(k.System, "(table at line 136)") {
+				tables++
+			}
+		}
+		switch filepath.Base(in) {
+		case "sb1.0.20-custom-lua-three-queries-before-after-create-index-one-command-zsh-prompt-ko.txt":
+			if schema != 1 || keys[0].Workload != "test (Lua script at line 43)" {
+				t.Errorf("%s: no workload after CREATE INDEX idx_salary: %v", in, keys)
+			}
+		case "sb1.0.20-cpu-memory-fileio-rpi5-aws-r7g-macbook-model-column-disk-type-rows-mode-mib-columns-oltp-method-tables.txt":
+			if tables != 18 {
+				t.Errorf("%s: %d runs of the two OLTP tables told apart by their table, want 18", in, tables)
+			}
+		}
 	}
 }
