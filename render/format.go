@@ -200,7 +200,7 @@ func Funcs() template.FuncMap {
 			return strconv.Itoa(t)
 		},
 		"threadsText": threadsLabel,
-		"present":  func(x any) bool { return finite(deref(x)) },
+		"present":     func(x any) bool { return finite(deref(x)) },
 	}
 }
 
