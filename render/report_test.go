@@ -190,3 +190,27 @@ func TestReportFragmentNoRun(t *testing.T) {
 		t.Errorf("report.md does not leave the fragment's system out as a fragment:\n%s", firstLines(md, 8))
 	}
 }
+
+// TestReportSaysPNGCannotDrawCJK: the public Chinese write-up that runs
+// one script on disk and on a memory disk labels the second "内存磁盘";
+// the PNG charts' font has no CJK glyph, so report.md says which names
+// the PNGs cannot draw (the SVGs keep them), rather than letting a legend
+// read "? (heading=)".
+func TestReportSaysPNGCannotDrawCJK(t *testing.T) {
+	doc := load(t, "../testdata/public/identity/sb1.0.20-script-path-update-index-point-select-disk-vs-tmpfs-zh.txt")
+	an := analyzeDoc(t, doc)
+	s := memSink{}
+	if err := Report(s, doc, an, Options{Title: "Test report"}); err != nil {
+		t.Fatal(err)
+	}
+	md := s[MarkdownFile].String()
+	if !strings.Contains(md, "the PNG charts cannot draw the characters") || !strings.Contains(md, "内存磁盘") {
+		t.Errorf("report.md does not say the PNG charts cannot draw 内存磁盘:\n%s", md[strings.Index(md, "## Warnings"):])
+	}
+	if got := string(undrawable([]string{"innodb (heading=内存磁盘)"})); got != "内存磁盘" {
+		t.Errorf("undrawable: %q, want 内存磁盘", got)
+	}
+	if got := undrawable([]string{"Результат теста", "Kiểm tra lại", "MariaDB 10.1.2"}); len(got) != 0 {
+		t.Errorf("Liberation Sans draws Cyrillic and Vietnamese, but undrawable gives %q", string(got))
+	}
+}
