@@ -236,7 +236,11 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 				}
 			}
 			if !ok {
-				s.warn.addf("%s: no %s", cell.Ref(i), opts.Metric)
+				if opts.Metric.Fragment(r) {
+					s.warn.addf("%s: a single interim line and no cumulative report: a fragment, not a result (no %s)", cell.Ref(i), opts.Metric)
+				} else {
+					s.warn.addf("%s: no %s", cell.Ref(i), opts.Metric)
+				}
 				continue
 			}
 			s.vals = append(s.vals, v)
@@ -266,6 +270,19 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 	}
 	for _, w := range d.Workloads {
 		if !has[w] {
+			frags := 0
+			idx := make([]int, len(others[w]))
+			for i, r := range others[w] {
+				idx[i] = i
+				if opts.Metric.Fragment(r) {
+					frags++
+				}
+			}
+			if frags > 0 {
+				c.Warnings.addf("%s: %d of %d %s a single interim line and no cumulative report: a fragment, not a result (%s)",
+					w, frags, len(others[w]), plural(len(others[w]), "run is", "runs are"),
+					runsWith(others[w], idx, opts.Metric.Fragment))
+			}
 			if alt := DefaultMetric(others[w]); alt != opts.Metric {
 				c.Warnings.addf("%s: no run has %s, left out (compare it with --metric %s)", w, opts.Metric, alt)
 			} else {

@@ -200,7 +200,7 @@ func eventCap(r *parse.Run) (int64, string, bool) {
 	switch {
 	case r.Test == "memory" || r.Test == "mutex":
 		return 0, "", false
-	case r.FileIO != nil && strings.HasPrefix(r.Settings["file-test-mode"], "seq"):
+	case r.FileIO != nil && strings.HasPrefix(r.Settings["file-test-mode"], "seq") && !strings.Contains(r.Settings["file-test-mode"], "/"):
 		return 0, "", false
 	}
 	return legacyEventCap, "", true

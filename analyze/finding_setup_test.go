@@ -362,7 +362,7 @@ func TestHeadlineThreadsOfTheBase(t *testing.T) {
 		dir, workload, base string
 		threads             int
 	}{
-		{"../testdata/public/sysbench-1.0", "? (file=two-runs-one-paste-disk-vs-tmpfs-labels-truncated.txt)", "? (heading=磁盘)", 10},
+		{"../testdata/public/sysbench-1.0", "? (file=sb1.0.20-two-runs-one-paste-disk-vs-tmpfs-labels-truncated.txt)", "? (heading=磁盘)", 10},
 		{"../testdata/public/mysqlslap", "mixed", "innodb", 200},
 	} {
 		rp := reportOf(t, "", tc.dir)

@@ -104,7 +104,7 @@ var nonSystemKeys = map[string]bool{
 	"date": true, "seed": true, "tables": true, "table_size": true, "db_driver": true,
 	"concurrency": true, "number_of_queries": true, "phase": true, "checkpoint": true,
 	"status": true, "table": true, "heading": true, "clients": true, "input": true,
-	"file": true,
+	"file": true, "schema": true, "script": true, "loop_run": true,
 }
 
 // ChooseBy returns the key that names systems when none is given: the

@@ -3,6 +3,8 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -74,6 +76,7 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		byWorkload[w] = append(byWorkload[w], i)
 	}
 	runVars := variablesOfRuns(runs, vars)
+	fileNames := wholeFileNames(runs)
 	headings, hw := headingIdentity(runs, by)
 	warn = append(warn, hw...)
 	// value returns a run's value of a dimension; known is false when the
@@ -90,6 +93,9 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 				return v, true
 			}
 			v, known = r.Labels[d.name]
+			if known && d.name == "file" {
+				v = fileNames[v]
+			}
 			if !known && presenceKeys[d.name] {
 				return "-", true // no label line above it is a value too
 			}
@@ -111,7 +117,7 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		// catalogue's default for an option it does not give; a table row
 		// only when it shows its command (a column giving one setting
 		// says nothing of the others).
-		if r.Command != "" || len(r.Settings) > 0 && r.Tool != parse.ToolTable {
+		if r.Command != "" || shownSettings(r) > 0 && r.Tool != parse.ToolTable {
 			tool := r.Tool
 			if tool == parse.ToolTable {
 				tool = parse.ToolSysbench
@@ -219,6 +225,13 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 			var sysParts, wlParts []string
 			for _, d := range split {
 				v, known := value(r, d)
+				if d.kind == "label" && (presenceKeys[d.name] && v == "-" ||
+					!known && (markerKeys[d.name] || d.name == "schema" || d.name == "script")) {
+					// No heading, no table, no index change: no label. The
+					// runs that have one are named by it, these by its
+					// absence.
+					continue
+				}
 				if !known {
 					v = "?"
 				}
@@ -246,6 +259,19 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		}
 	}
 	return out, sysOut, splitLabels, warn
+}
+
+// shownSettings counts the settings a run's command or options header
+// shows, leaving out those parse inferred from the output (a fileio mode
+// from what the run did), which say nothing of the other options.
+func shownSettings(r *parse.Run) int {
+	n := len(r.Settings)
+	for k := range r.Settings {
+		if _, inferred := r.LabelFrom[k]; inferred {
+			n--
+		}
+	}
+	return n
 }
 
 // markerKeys are labels sbreport adds only to tell runs apart (a table's
@@ -304,7 +330,42 @@ type dim struct{ kind, name string }
 // and the sysbench generation the workload ("memory
 // (memory-block-size=1MiB)").
 func (d dim) describesSystem() bool {
-	return d.kind == "var" || d.kind == "label" && d.name != "loop_run" && d.name != "file"
+	return d.kind == "var" || d.kind == "label" && !workloadLabels[d.name]
+}
+
+// workloadLabels are labels that tell runs apart by what they ran, not
+// on what: the loop's block, the file, the index change made before a
+// run ("schema", an SQL statement), the Lua script shown above it. They
+// are written on the workload's side, never in a system's name. (The
+// table a row was read from stays on the system's side: two tables of
+// one text are most often two machines or setups.)
+var workloadLabels = map[string]bool{"loop_run": true, "file": true, "schema": true, "script": true}
+
+// wholeFileNames maps each value of the "file" label (a file's name,
+// numbers left out: collect.FileStem) to the name a reader knows the
+// file by: its whole name when the runs of that value come from one
+// file, else the shared stem. Two stems never map to one name.
+func wholeFileNames(runs []*parse.Run) map[string]string {
+	sources := map[string]string{}
+	many := map[string]bool{}
+	for _, r := range runs {
+		v, ok := r.Labels["file"]
+		if !ok {
+			continue
+		}
+		if s, seen := sources[v]; seen && s != r.Source {
+			many[v] = true
+		}
+		sources[v] = r.Source
+	}
+	out := map[string]string{}
+	for v, src := range sources {
+		out[v] = v
+		if !many[v] && src != "" {
+			out[v] = path.Base(filepath.ToSlash(src))
+		}
+	}
+	return out
 }
 
 func variantPart(kind, name, v string) string {
@@ -317,6 +378,15 @@ func variantPart(kind, name, v string) string {
 		return "@@" + name + "=" + v
 	case "setting":
 		return name + "=" + v
+	case "label":
+		switch {
+		case name == "table" && strings.HasPrefix(v, "line "):
+			return "table at " + v // where the rows were read, not a label of the text
+		case name == "schema":
+			return "after " + v // the statement run before it
+		case name == "script":
+			return v // "Lua script at line 43"
+		}
 	}
 	return name + "=" + v
 }

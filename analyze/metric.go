@@ -140,17 +140,48 @@ func (m Metric) Series(r *parse.Run) []float64 {
 		return nil
 	}
 	xs := make([]float64, len(r.Intervals))
-	any := false
+	n := 0
 	for i := range r.Intervals {
 		xs[i] = pick(&r.Intervals[i])
 		if !math.IsNaN(xs[i]) {
-			any = true
+			n++
 		}
 	}
-	if !any {
+	if n == 0 {
 		return nil
 	}
+	if _, printed := m.Value(r); !printed && n < 2 {
+		return nil // a fragment: one interim line is no run's result
+	}
 	return xs
+}
+
+// Fragment reports whether the run is a single interim line of the
+// metric with no cumulative report ("Normal data looks like:" and one
+// quoted line): a second of a run, not its result. Such a run has
+// neither a value nor a series of the metric.
+func (m Metric) Fragment(r *parse.Run) bool {
+	if _, printed := m.Value(r); printed {
+		return false
+	}
+	var pick func(iv *parse.Interval) float64
+	switch m {
+	case TPS:
+		pick = func(iv *parse.Interval) float64 { return iv.TPS }
+	case QPS:
+		pick = func(iv *parse.Interval) float64 { return iv.QPS }
+	case EPS:
+		pick = func(iv *parse.Interval) float64 { return iv.EPS }
+	default:
+		return false
+	}
+	n := 0
+	for i := range r.Intervals {
+		if !math.IsNaN(pick(&r.Intervals[i])) {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // DefaultMetric returns the throughput metric the runs carry: the first

@@ -405,12 +405,19 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 	}
 	cells := map[Key]int{} // System, Workload → cells; with the metric
 	ran := map[Key]int{}
+	runs, fragments := map[Key]int{}, map[Key]int{} // runs; of them single interim lines
 	for _, c := range an.Dataset.Cells {
 		k := Key{System: c.System, Workload: c.Workload}
 		ran[k]++
 		m := an.Metrics[c.Workload]
 		if m == "" {
 			m = an.Metric
+		}
+		for _, r := range c.Runs {
+			runs[k]++
+			if m.Fragment(r) {
+				fragments[k]++
+			}
 		}
 		for _, r := range c.Runs {
 			if hasMetric(m, r) {
@@ -449,14 +456,19 @@ func metricFindings(an *Analysis, rp *Report) Findings {
 	for _, lo := range rp.LeftOut {
 		f := Finding{Kind: KindCaveat, Code: CodeLeftOut, System: lo.System, Workload: lo.Workload,
 			Guard: Guard{Rule: ruleLeftOut, Passed: true}}
-		n := 0
+		n, nr, nf := 0, 0, 0
 		for k, c := range ran {
 			if lo.System != "" && k.System == lo.System || lo.System == "" && k.Workload == lo.Workload {
 				n += c
+				nr += runs[k]
+				nf += fragments[k]
 			}
 		}
 		f.add("cells", float64(n), "", nil, nil)
 		f.add("cells_with_metric", 0, "", nil, nil)
+		f.add("runs", float64(nr), "", nil, nil)
+		// Runs that are a single interim line with no cumulative report.
+		f.add("fragments", float64(nf), "", nil, nil)
 		var ms []string
 		for _, m := range lo.Metrics {
 			ms = append(ms, string(m))

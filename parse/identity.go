@@ -387,6 +387,60 @@ func (r *Run) settle() {
 		}
 		r.Settings[k] = v
 	}
+	r.fileioModeFromOutput()
+}
+
+// fileioModeFromOutput gives a fileio run that shows no test mode (no
+// command, no "Doing random read test" header) the modes its output allows,
+// so that a read test and a write test are never taken for repeats of one
+// experiment: reads and writes both, rndrw; reads only, "rndrd/seqrd";
+// writes only, "rndwr/seqrewr/seqwr". The order of the sequential and
+// random modes is not in the output; the slash says the mode is one of
+// these, not which.
+func (r *Run) fileioModeFromOutput() {
+	f := r.FileIO
+	if f == nil || r.Settings["file-test-mode"] != "" {
+		return
+	}
+	reads, readsKnown := fileioDid(f.ReadsPS, f.ReadMiBs, f.ReadOps)
+	writes, writesKnown := fileioDid(f.WritesPS, f.WrittenMiBs, f.WriteOps)
+	if !readsKnown || !writesKnown {
+		return
+	}
+	var mode, did string
+	switch {
+	case reads && writes:
+		mode, did = "rndrw", "both reads and writes"
+	case reads:
+		mode, did = "rndrd/seqrd", "only reads"
+	case writes:
+		mode, did = "rndwr/seqrewr/seqwr", "only writes"
+	default:
+		return
+	}
+	if r.Settings == nil {
+		r.Settings = map[string]string{}
+	}
+	r.Settings["file-test-mode"] = mode
+	r.LabelFrom = setFrom(r.LabelFrom, "file-test-mode", "the output, which does "+did+" (inferred)")
+	r.Warn(r.Line, "no --file-test-mode shown for this fileio run: its output does "+did+", so its mode is taken as "+mode)
+}
+
+// fileioDid says whether a fileio run did any operation of one kind, by
+// its rate, its throughput or its count; known is false when the output
+// gives none of them.
+func fileioDid(ps, mibs *float64, ops *int64) (did, known bool) {
+	for _, v := range []*float64{ps, mibs} {
+		if v != nil {
+			known = true
+			did = did || *v > 0
+		}
+	}
+	if ops != nil {
+		known = true
+		did = did || *ops > 0
+	}
+	return did, known
 }
 
 // setHeader records a setting the options header printed.
@@ -670,6 +724,13 @@ func (c *ctx) labelAbove(line int) (string, int) {
 		if h.No > c.cmdStart && h.No < c.cmdLine {
 			continue // inside a command continued over several lines
 		}
+		if outputTitle(strings.Trim(h.Text, "#*_ "), !strings.HasSuffix(strings.TrimSpace(h.Text), ":")) {
+			// The output's own block title, broken off by a paste
+			// (" statistics:"): part of the output, no label; the label
+			// line is above it.
+			top = h.No
+			continue
+		}
 		if top-h.No <= 2 {
 			if t := listLabel(h.Text); t != "" && !namesNothing(t) {
 				return t, h.No
@@ -714,7 +775,7 @@ func (c *ctx) section() (string, int) {
 			continue
 		}
 		t := stripSectionNumber(c.outline.Name(k)) // a title used twice is told apart by its text
-		if namesNothing(t) || utf8.RuneCountInString(t) > 60 || repeatMarkRE.MatchString(t) {
+		if namesNothing(t) || utf8.RuneCountInString(t) > 60 || repeatMarkRE.MatchString(t) || outputTitle(h.Title, false) {
 			continue // "Second run", "第二次": a repeat, not an experiment
 		}
 		if b.Len() > 0 {

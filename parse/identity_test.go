@@ -520,3 +520,49 @@ func TestHeadingSpelling(t *testing.T) {
 		t.Errorf("%d runs, headings %q, %q; want X64 twice", len(runs), runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
 	}
 }
+
+// TestLabelsNotFromOutput: the labels of runs come from the lines that
+// label them, never from the output's own words or a transcript. In the
+// public 0.4 paste of two cpu runs under "**VM:**" and "**Hardware:**",
+// the first run's "General statistics:" is broken over two lines ("General",
+// " statistics:"): the run is the VM's, not "statistics". In the
+// Vietnamese PostgreSQL write-up, psql's "CREATE DATABASE" tag and its
+// "Password for user sbtest:" prompt label no run.
+func TestLabelsNotFromOutput(t *testing.T) {
+	for _, c := range []struct {
+		file     string
+		lines    []int
+		headings []string
+	}{
+		{"../testdata/public/sysbench-0.4/sb0.4.12-and-0.5-cpu-web-table-paste-mangled-issue231.txt", []int{7, 22}, []string{"VM", "Hardware"}},
+		{"../testdata/public/identity/sb1.0-pgsql-oltp-legacy-lua-by-path-parallel-prepare-run-oltp-select-under-ket-qua-indented-no-banner-vi.txt",
+			[]int{52, 132, 180}, []string{"", "Kiểm tra lại", "Kiểm tra lại"}},
+	} {
+		b, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs := runsOf(t, string(b))
+		if len(runs) != len(c.lines) {
+			t.Fatalf("%s: %d runs, want %d", c.file, len(runs), len(c.lines))
+		}
+		for i, r := range runs {
+			if r.Line != c.lines[i] || r.Labels["heading"] != c.headings[i] {
+				t.Errorf("%s: run at line %d heading %q, want line %d %q", c.file, r.Line, r.Labels["heading"], c.lines[i], c.headings[i])
+			}
+		}
+	}
+	for _, s := range []string{"statistics", " statistics:", "Test execution summary", "execution summary:", "Latency (ms):"} {
+		if !outputTitle(s, false) {
+			t.Errorf("outputTitle(%q) false", s)
+		}
+	}
+	for _, s := range []string{"CPU:", "VM", "Hardware:", "InnoDB statistics", "tmpfs"} {
+		if outputTitle(s, false) {
+			t.Errorf("outputTitle(%q) true", s)
+		}
+	}
+	if !outputTitle("General", true) || outputTitle("General:", false) {
+		t.Errorf("a title's first word left alone is output only when the colon is on the next line")
+	}
+}

@@ -90,7 +90,9 @@ type Run struct {
 	Settings map[string]string `json:"settings"`
 	// LabelFrom says where a derived label came from, for the labels not
 	// read from the run's own command line: "engine": "SHOW TABLE STATUS
-	// at line 12 (inferred)", "host": "prompt at line 3".
+	// at line 12 (inferred)", "host": "prompt at line 3"; and for a
+	// setting inferred from the output rather than read from a command or
+	// header, where it came from ("file-test-mode").
 	LabelFrom map[string]string `json:"label_from"`
 	// Captures lists the captures that describe the run (host, variables,
 	// table status, status snapshots, system statistics) by CaptureID:

@@ -738,3 +738,58 @@ func pngChunk(w io.Writer, kind string, data []byte) error {
 	}
 	return nil
 }
+
+// undrawable returns, once each and in order, the characters of texts
+// that the PNG charts' font (Liberation Sans, the only one sbreport has:
+// no font with CJK glyphs is embedded, and the charts do not depend on
+// the fonts of the machine) has no glyph for: the PNG leaves them out,
+// while the SVG charts keep the text for the viewer's fonts to draw.
+func undrawable(texts []string) []rune {
+	face := font.DefaultCache.Lookup(sans, vg.Points(10))
+	if face.Face == nil {
+		return nil
+	}
+	seen := map[rune]bool{}
+	var out []rune
+	for _, t := range texts {
+		for _, r := range t {
+			if r < 0x80 || seen[r] {
+				continue
+			}
+			seen[r] = true
+			if g, err := face.Face.GlyphIndex(nil, r); err != nil || g == 0 {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// pngTextWarning says which names the PNG charts cannot write whole, or
+// "" when they can.
+func pngTextWarning(names []string) string {
+	var bad []string
+	for _, n := range names {
+		if len(undrawable([]string{n})) > 0 {
+			bad = append(bad, n)
+		}
+	}
+	if len(bad) == 0 {
+		return ""
+	}
+	more := ""
+	if len(bad) > 5 {
+		more = fmt.Sprintf(" and %d more", len(bad)-5)
+		bad = bad[:5]
+	}
+	return fmt.Sprintf("the PNG charts cannot draw the characters %q of %s%s: sbreport's chart font (Liberation Sans) has no glyph for them and no other font is used; the SVG charts and the tables keep these names as written",
+		string(undrawable(names)), strings.Join(quoteAll(bad), ", "), more)
+}
+
+func quoteAll(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = "\"" + x + "\""
+	}
+	return out
+}

@@ -191,7 +191,16 @@ func Funcs() template.FuncMap {
 		"codecell": codeCell,
 		"anchor":   anchor,
 		"add":      func(a, b int) int { return a + b },
-		"present":  func(x any) bool { return finite(deref(x)) },
+		// A thread count in a table cell: "?" when the run did not say
+		// (0), never "0".
+		"threads": func(t int) string {
+			if t == 0 {
+				return "?"
+			}
+			return strconv.Itoa(t)
+		},
+		"threadsText": threadsLabel,
+		"present":     func(x any) bool { return finite(deref(x)) },
 	}
 }
 

@@ -73,6 +73,18 @@ func Report(s Sink, doc *parse.Document, an *analyze.Analysis, opts Options) err
 	if formats == nil {
 		formats = []string{"png", "svg"}
 	}
+	for _, f := range formats {
+		if f != "png" || len(plans) == 0 {
+			continue
+		}
+		names := append([]string{}, v.Systems...)
+		for _, w := range v.Report.Workloads {
+			names = append(names, w.Name)
+		}
+		if msg := pngTextWarning(names); msg != "" {
+			v.Warnings = append(append([]string{}, v.Warnings...), msg)
+		}
+	}
 	for i, p := range plans {
 		if opts.Progress != nil {
 			opts.Progress(i, len(plans))

@@ -145,3 +145,72 @@ func TestReportShortRuns(t *testing.T) {
 		t.Errorf("no CV left out as null in results.json")
 	}
 }
+
+// TestReportUnknownThreads: the public paste of a sequential read and a
+// sequential write fileio report, neither of which says its thread count,
+// is shown as two workloads of one run each with threads "?", never a
+// row at "0" threads holding the geometric mean of both (48,911).
+func TestReportUnknownThreads(t *testing.T) {
+	doc := load(t, "../testdata/public/nondb/sb1.1.0-fileio-seqrd-then-seqwr-graviton2-two-reports.txt")
+	an := analyzeDoc(t, doc)
+	s := memSink{}
+	if err := Report(s, doc, an, Options{Title: "Test report"}); err != nil {
+		t.Fatal(err)
+	}
+	writeOut(t, "unknown-threads", s)
+	md := s[MarkdownFile].String()
+	for _, want := range []string{"| ? | all | 1 | 41,756 |", "| ? | all | 1 | 57,294 |", "file-test-mode=rndrd/seqrd", "file-test-mode=rndwr/seqrewr/seqwr"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"| 0 |", "48,911", "0 threads"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("report.md holds %q", bad)
+		}
+	}
+}
+
+// TestReportFragmentNoRun: in the public sysbench 0.5 inputs, the one
+// 1-second interim line quoted after "Normal data looks like:" (tps
+// 1385.03, line 9 of the underflow report) is no row of the report: its
+// system is left out as a fragment.
+func TestReportFragmentNoRun(t *testing.T) {
+	doc := load(t, "../testdata/public/sysbench-0.5")
+	an := analyzeDoc(t, doc)
+	s := memSink{}
+	if err := Report(s, doc, an, Options{Title: "Test report"}); err != nil {
+		t.Fatal(err)
+	}
+	md := s[MarkdownFile].String()
+	if strings.Contains(md, "1,385") {
+		t.Errorf("report.md shows the quoted interim line's 1,385 tps")
+	}
+	if !strings.Contains(md, "Left out: innodb (a single interim line and no cumulative report, a fragment: no tps)") {
+		t.Errorf("report.md does not leave the fragment's system out as a fragment:\n%s", firstLines(md, 8))
+	}
+}
+
+// TestReportSaysPNGCannotDrawCJK: the public Chinese write-up that runs
+// one script on disk and on a memory disk labels the second "内存磁盘";
+// the PNG charts' font has no CJK glyph, so report.md says which names
+// the PNGs cannot draw (the SVGs keep them), rather than letting a legend
+// read "? (heading=)".
+func TestReportSaysPNGCannotDrawCJK(t *testing.T) {
+	doc := load(t, "../testdata/public/identity/sb1.0.20-script-path-update-index-point-select-disk-vs-tmpfs-zh.txt")
+	an := analyzeDoc(t, doc)
+	s := memSink{}
+	if err := Report(s, doc, an, Options{Title: "Test report"}); err != nil {
+		t.Fatal(err)
+	}
+	md := s[MarkdownFile].String()
+	if !strings.Contains(md, "the PNG charts cannot draw the characters") || !strings.Contains(md, "内存磁盘") {
+		t.Errorf("report.md does not say the PNG charts cannot draw 内存磁盘:\n%s", md[strings.Index(md, "## Warnings"):])
+	}
+	if got := string(undrawable([]string{"innodb (heading=内存磁盘)"})); got != "内存磁盘" {
+		t.Errorf("undrawable: %q, want 内存磁盘", got)
+	}
+	if got := undrawable([]string{"Результат теста", "Kiểm tra lại", "MariaDB 10.1.2"}); len(got) != 0 {
+		t.Errorf("Liberation Sans draws Cyrillic and Vietnamese, but undrawable gives %q", string(got))
+	}
+}

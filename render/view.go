@@ -975,7 +975,11 @@ func leftOutText(fs analyze.Findings) []string {
 		if name == "" {
 			name = f.Workload
 		}
-		out = append(out, name+" (no "+strings.ReplaceAll(f.Word("metrics"), ", ", ", no ")+")")
+		why := "no " + strings.ReplaceAll(f.Word("metrics"), ", ", ", no ")
+		if n := f.Value("fragments"); n > 0 && n == f.Value("runs") {
+			why = plural(int(n), "a single interim line", "single interim lines") + " and no cumulative report, a fragment: " + why
+		}
+		out = append(out, name+" ("+why+")")
 	}
 	return out
 }

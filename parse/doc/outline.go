@@ -349,7 +349,7 @@ func lineHeading(t string, inFence bool) (Heading, bool) {
 	if strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：") {
 		title := cleanTitle(t)
 		if title != "" && utf8.RuneCountInString(title) <= 60 && !strings.ContainsAny(title, "|=") &&
-			!strings.Contains(title, ": ") && hasLetter(title) {
+			!strings.Contains(title, ": ") && hasLetter(title) && !prompt(title) {
 			return Heading{Level: Colon.rank(), Form: Colon, Title: title}, true
 		}
 	}
@@ -431,7 +431,25 @@ func upperBanner(t string) (string, bool) {
 	if letters < 3 || !framed && len(strings.Fields(core)) < 2 {
 		return "", false
 	}
+	if !framed && sqlVerbs[strings.Fields(core)[0]] {
+		return "", false // a statement or a client's command tag ("CREATE DATABASE", "INSERT 0 1")
+	}
 	return core, true
+}
+
+// sqlVerbs begin an SQL statement or the command tag a client prints
+// after one: an upper-case line starting with one is output, not a
+// banner.
+var sqlVerbs = map[string]bool{"CREATE": true, "DROP": true, "ALTER": true, "GRANT": true, "REVOKE": true,
+	"INSERT": true, "UPDATE": true, "DELETE": true, "SELECT": true, "TRUNCATE": true, "SET": true, "SHOW": true,
+	"USE": true, "BEGIN": true, "COMMIT": true, "ROLLBACK": true, "VACUUM": true, "ANALYZE": true, "COPY": true}
+
+// prompt reports whether a line ending in a colon is a program asking
+// for input ("Password for user sbtest:", "Enter password:"), not a
+// title.
+func prompt(title string) bool {
+	l := strings.ToLower(title)
+	return strings.Contains(l, "password") || strings.Contains(l, "passphrase")
 }
 
 // numberedStep returns the title of a numbered step: "1. Test with 10

@@ -120,6 +120,12 @@ func TestLineHeadingForms(t *testing.T) {
 		{"<h3>Raspberry Pi 4 &amp; 5</h3>", HTML, "Raspberry Pi 4 & 5"},
 		{"- graviton2", Item, "graviton2"},
 		{"    events (avg/stddev):           323.0000/0.00", 0, ""},
+		// psql's command tag and password prompt in a transcript:
+		// identity/sb1.0-pgsql-oltp-legacy-lua-by-path-...-vi.txt:18, :26, :82
+		{"    CREATE DATABASE", 0, ""},
+		{"    Password for user sbtest: ", 0, ""},
+		{"Enter password:", 0, ""},
+		{"=== CREATE TABLES ===", Banner, "CREATE TABLES"}, // framed: the author's own banner
 	} {
 		h, ok := lineHeading(strings.TrimSpace(c.line), false)
 		if !ok {
