@@ -474,8 +474,13 @@ func runOrder(doc *parse.Document) map[*parse.Run]int {
 // counts at which throughput per thread rises more than SuperlinearStep
 // above linear, with a hint from what else the inputs say: fewer threads
 // than CPUs (idle CPUs sleep and clock down), the fewer-thread runs
-// measured first (cold caches), or neither.
+// measured first (cold caches), or neither. Only a throughput, where
+// higher is better, can scale superlinearly: seconds and latencies that
+// rise with threads are the work taking longer, not a signal.
 func superlinearFinding(cu *Curve, ds *Dataset, order map[*parse.Run]int) *Finding {
+	if !cu.Metric.Throughput() {
+		return nil
+	}
 	var f *Finding
 	worst := 0.0
 	for i := 1; i < len(cu.Points); i++ {

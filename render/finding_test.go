@@ -337,3 +337,27 @@ func TestWorkbookFindings(t *testing.T) {
 		t.Errorf("no ignored_errors share for rocksdb at 16 threads among %d rows of the Findings sheet", len(rows))
 	}
 }
+
+// TestSuperlinearThroughputOnly: mysqlslap's average seconds (lower is
+// better) rise from 0.042 s at 100 clients to 0.105 s at 200 for innodb
+// on the public x-engine paste (--number-of-queries=200: the total work
+// is fixed). More seconds per run is no superlinear throughput, so no
+// step is flagged; the same curve in tps would be.
+func TestSuperlinearThroughputOnly(t *testing.T) {
+	doc := load(t, "../testdata/public/mysqlslap/mysqlslap-multi-concurrency-x-engine-6-blocks-debug-info-markdown-indented.txt")
+	ds := analyze.Group(doc.Runs, analyze.GroupOptions{})
+	sc := analyze.Scale(ds, doc.Hosts, analyze.ScaleOptions{Metric: analyze.SlapAvgS})
+	var pts []analyze.ScalePoint
+	for _, cu := range sc.Curves {
+		if cu.System == "innodb" && cu.Workload == "mixed" {
+			pts = cu.Points
+		}
+	}
+	if len(pts) != 3 || pts[1].Threads != 100 || pts[2].Threads != 200 ||
+		!near(pts[1].Throughput.Center, 0.042, 0.0005) || !near(pts[2].Throughput.Center, 0.105, 0.0005) {
+		t.Fatalf("innodb mixed points %+v; want 0.042 s at 100 and 0.105 s at 200 clients", pts)
+	}
+	for _, f := range analyze.AnomalyFindings(doc, ds, "myisam", sc).Select(analyze.KindAnomaly, "", analyze.CodeSuperlinear) {
+		t.Errorf("superlinear step flagged on %s seconds: %s %.3f → %.3f", f.System, f.Workload, f.Value("from"), f.Value("to"))
+	}
+}
