@@ -50,7 +50,6 @@ const (
 func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 	var out Findings
 	out = append(out, scopeFinding(rp))
-	order := runOrder(doc)
 	for _, w := range rp.Workloads {
 		out = append(out, comparisonFindings(rp, w)...)
 		if an != nil && an.Scaling != nil {
@@ -67,7 +66,7 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 				}
 				out = append(out, CurveFindings(withinIntervals(cu, w), sat, satThreads, unitOf(cu.Metric))...)
 				if an.Dataset != nil {
-					if f := superlinearFinding(cu, an.Dataset, order); f != nil {
+					if f := superlinearFinding(cu, an.Dataset); f != nil {
 						out = append(out, *f)
 					}
 				}
@@ -116,17 +115,18 @@ func withinIntervals(cu *Curve, w *WorkloadReport) *Curve {
 // AnomalyFindings are the anomalies of a grouped dataset compared with
 // base, for commands that do not build a whole report (compare): ignored
 // errors per cell and per comparison, and superlinear steps of the
-// scaling curves of sc (nil: none).
+// scaling curves of sc (nil: none). The order the runs were made in is
+// read from the runs themselves (Run.Started); doc is the document they
+// came from.
 func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling) Findings {
 	var out Findings
-	order := runOrder(doc)
 	for _, w := range ds.Workloads {
 		if sc != nil {
 			for _, cu := range sc.Curves {
 				if cu.Workload != w {
 					continue
 				}
-				if f := superlinearFinding(cu, ds, order); f != nil {
+				if f := superlinearFinding(cu, ds); f != nil {
 					out = append(out, *f)
 				}
 			}
@@ -460,24 +460,16 @@ func overlaps(a, b Summary) bool {
 	return alo <= bhi && blo <= ahi
 }
 
-// runOrder gives every run its position in the inputs, to tell which
-// runs came first.
-func runOrder(doc *parse.Document) map[*parse.Run]int {
-	out := make(map[*parse.Run]int, len(doc.Runs))
-	for i, r := range doc.Runs {
-		out[r] = i
-	}
-	return out
-}
-
 // superlinearFinding flags the largest step between consecutive thread
 // counts at which throughput per thread rises more than SuperlinearStep
 // above linear, with a hint from what else the inputs say: fewer threads
-// than CPUs (idle CPUs sleep and clock down), the fewer-thread runs
-// measured first (cold caches), or neither. Only a throughput, where
+// than CPUs (idle CPUs sleep and clock down), every fewer-thread run
+// measured before every more-thread run (cold caches), or fewer-thread
+// repeats measured after more-thread runs that agree with the earlier
+// ones (cold caches ruled out), or none of these. Only a throughput, where
 // higher is better, can scale superlinearly: seconds and latencies that
 // rise with threads are the work taking longer, not a signal.
-func superlinearFinding(cu *Curve, ds *Dataset, order map[*parse.Run]int) *Finding {
+func superlinearFinding(cu *Curve, ds *Dataset) *Finding {
 	if !cu.Metric.Throughput() {
 		return nil
 	}
@@ -512,8 +504,15 @@ func superlinearFinding(cu *Curve, ds *Dataset, order map[*parse.Run]int) *Findi
 			g.add("cpus", float64(*cu.CPUs), "", nil, nil)
 			hints = append(hints, "idle_cpus")
 		}
-		if measuredFirst(ds, cu, a.Threads, b.Threads, order) {
+		switch o := runsInOrder(ds, cu, a.Threads, b.Threads); {
+		case o.first:
 			hints = append(hints, "measured_first")
+		case o.warmAgree:
+			g.add("cold", o.cold, "", nil, nil)
+			g.add("cold_runs", float64(o.coldRuns), "runs", nil, nil)
+			g.add("warm", o.warm, "", nil, nil)
+			g.add("warm_runs", float64(o.warmRuns), "runs", nil, nil)
+			hints = append(hints, "warm_repeats_agree")
 		}
 		if len(hints) == 0 {
 			hints = append(hints, "unexplained")
@@ -524,31 +523,69 @@ func superlinearFinding(cu *Curve, ds *Dataset, order map[*parse.Run]int) *Findi
 	return f
 }
 
-// measuredFirst reports whether every run of the curve's system at t1
-// came before every run at t2. Only a campaign's manifest lists runs in
-// the order they ran: runs read otherwise (files in name order) never
-// count as measured first.
-func measuredFirst(ds *Dataset, cu *Curve, t1, t2 int, order map[*parse.Run]int) bool {
-	last1, first2 := -1, math.MaxInt
-	n1, n2 := 0, 0
+// runOrder is what the times the runs began say about a step from t1
+// to t2 threads: first, every run at t1 began before every run at t2
+// (the t1 runs may have met cold caches); warmAgree, some t1 runs began
+// after a t2 run, on warm caches, and their mean (warm) is within
+// SuperlinearStep of the mean of the t1 runs before (cold), so cold
+// caches do not explain the step. Runs without a start time (read from
+// files, whose order is their names') say neither.
+type runOrder struct {
+	first, warmAgree   bool
+	cold, warm         float64
+	coldRuns, warmRuns int
+}
+
+func runsInOrder(ds *Dataset, cu *Curve, t1, t2 int) runOrder {
+	var o runOrder
+	type timed struct {
+		at    int64
+		value float64
+	}
+	var r1 []timed
+	first2 := int64(math.MaxInt64)
+	n2 := 0
 	for _, c := range ds.Cells {
-		if c.System != cu.System || c.Workload != cu.Workload {
+		if c.System != cu.System || c.Workload != cu.Workload || c.Threads != t1 && c.Threads != t2 {
 			continue
 		}
 		for _, r := range c.Runs {
-			i, ok := order[r]
-			if !ok || r.Labels["campaign"] == "" {
-				return false
+			if r.Started == nil {
+				return o
 			}
-			switch c.Threads {
-			case t1:
-				last1, n1 = max(last1, i), n1+1
-			case t2:
-				first2, n2 = min(first2, i), n2+1
+			at := r.Started.UnixNano()
+			if c.Threads == t2 {
+				first2, n2 = min(first2, at), n2+1
+				continue
 			}
+			v, ok := cu.Metric.Value(r)
+			if !ok {
+				return o
+			}
+			r1 = append(r1, timed{at, v})
 		}
 	}
-	return n1 > 0 && n2 > 0 && last1 < first2
+	if len(r1) == 0 || n2 == 0 {
+		return o
+	}
+	var cold, warm float64
+	for _, r := range r1 {
+		if r.at < first2 {
+			cold, o.coldRuns = cold+r.value, o.coldRuns+1
+		} else {
+			warm, o.warmRuns = warm+r.value, o.warmRuns+1
+		}
+	}
+	if o.warmRuns == 0 {
+		o.first = true
+		return o
+	}
+	if o.coldRuns == 0 {
+		return o
+	}
+	o.cold, o.warm = cold/float64(o.coldRuns), warm/float64(o.warmRuns)
+	o.warmAgree = math.Abs(o.warm/o.cold-1) < SuperlinearStep-1
+	return o
 }
 
 // cellErrors are the errors sysbench ignored (and the reconnects it

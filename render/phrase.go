@@ -216,7 +216,7 @@ func AnomalySentences(fs analyze.Findings, metric, w string) []string {
 	steps := map[string][]*analyze.Finding{}
 	var keys []string
 	for _, f := range fs.Select(analyze.KindAnomaly, w, analyze.CodeSuperlinear) {
-		k := fmt.Sprint(f.Value("from_threads"), f.Value("to_threads"), f.Hint, f.Value("cpus"))
+		k := fmt.Sprint(f.Value("from_threads"), f.Value("to_threads"), f.Hint, f.Value("cpus"), f.Value("cold"), f.Value("warm"))
 		if steps[k] == nil {
 			keys = append(keys, k)
 		}
@@ -284,7 +284,16 @@ func superlinearSentence(fs []*analyze.Finding, unit string) string {
 			why = append(why, fmt.Sprintf("at %s the host's %s CPUs were mostly idle, and idle CPUs sleep and clock down between requests",
 				threadsOf(f, "from_threads"), FormatFixed(f.Value("cpus"), 0)))
 		case "measured_first":
-			why = append(why, fmt.Sprintf("the %d-thread runs came first, on cold caches: a warm-up run before them would tell", int(f.Value("from_threads"))))
+			why = append(why, fmt.Sprintf("every %d-thread run came before every %d-thread run, on colder caches: a warm-up run before them would tell",
+				int(f.Value("from_threads")), int(f.Value("to_threads"))))
+		case "warm_repeats_agree":
+			before := "the first"
+			if n := int(f.Value("cold_runs")); n > 1 {
+				before = "the " + FormatFixed(float64(n), 0) + " before"
+			}
+			why = append(why, fmt.Sprintf("%s of the %d-thread repeats ran after %d-thread runs, on warm caches, and measured %s %s on average against %s for %s: cold caches are ruled out",
+				FormatFixed(f.Value("warm_runs"), 0), int(f.Value("from_threads")), int(f.Value("to_threads")),
+				numText(f.Value("warm")), unit, numText(f.Value("cold")), before))
 		}
 	}
 	if len(why) > 0 {
