@@ -280,6 +280,17 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 	}
 	if shape == "flat" {
 		m.add("flat_from", float64(pts[flat].Threads), "threads", nil, nil)
+		// Flat says the intervals overlap the best point's; whether each
+		// point's own value lies inside that interval is another fact.
+		inside := bLo != nil
+		for _, p := range pts[flat:] {
+			inside = inside && p.Throughput.Center >= *bLo && p.Throughput.Center <= *bHi
+		}
+		if inside {
+			m.word("flat_values", "inside")
+		} else {
+			m.word("flat_values", "overlap")
+		}
 	}
 	if shape == "falling" {
 		for _, p := range pts[best+1:] {

@@ -55,6 +55,11 @@ func TestDemoFindings(t *testing.T) {
 	if !near(rk.Value("best"), 611.49, 0.01) || rk.Value("best_threads") != 4 {
 		t.Errorf("rocksdb oltp_read_write best measured %.2f at %v threads, want 611.49 at 4", rk.Value("best"), rk.Value("best_threads"))
 	}
+	// 227 tps at 1 thread is outside [371, 1,008]: only the intervals
+	// overlap, and the sentence says that, not that every count is inside.
+	if rk.Word("shape") != "flat" || rk.Value("flat_from") != 1 || rk.Word("flat_values") != "overlap" {
+		t.Errorf("rocksdb oltp_read_write: %s from %v, values %q; want flat from 1, overlap", rk.Word("shape"), rk.Value("flat_from"), rk.Word("flat_values"))
+	}
 
 	e := findOne(t, rp, analyze.KindAnomaly, "oltp_read_write", "rocksdb", 16, analyze.CodeIgnoredErrors)
 	// 3 runs of 10 s: 3,808 errors against 16,581 transactions.
@@ -90,11 +95,15 @@ func TestDemoFindings(t *testing.T) {
 		"From 1 thread to 2 threads, tps rises more than the 2.00× of linear scaling: innodb 6.22× (10,105 to 62,894, p95 0.13 to 0.04 ms)",
 		"2 of the 1-thread repeats ran after 2-thread runs, on warm caches, and measured 10,122 tps on average against 10,072 for the first: cold caches are ruled out",
 		"No fitted peak is quoted for innodb, rocksdb and aria",
+		"rocksdb's highest measured tps is 611 [371, 1,008] at 4 threads; the interval of every thread count from 1 thread to 16 threads overlaps it.",
 		"Ignored errors for rocksdb on oltp_read_write (up to 22.9% of its transactions)",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q", want)
 		}
+	}
+	if strings.Contains(md, "is within that interval") {
+		t.Error("report.md says a thread count is within an interval its value is outside of")
 	}
 	if strings.Contains(md, "peaks near") {
 		t.Error("report.md quotes a fitted peak the guards refuse")

@@ -131,8 +131,12 @@ func measuredSentence(f *analyze.Finding, unit string) string {
 		}
 	case "flat":
 		from := f.Value("flat_from")
+		if from == f.Value("min_threads") && f.Word("flat_values") == "inside" {
+			return head + fmt.Sprintf("; every thread count from %s to %s measured within that interval.",
+				threadsOf(f, "min_threads"), threadsOf(f, "max_threads"))
+		}
 		if from == f.Value("min_threads") {
-			return head + fmt.Sprintf("; every thread count from %s to %s is within that interval.",
+			return head + fmt.Sprintf("; the interval of every thread count from %s to %s overlaps it.",
 				threadsOf(f, "min_threads"), threadsOf(f, "max_threads"))
 		}
 		return head + fmt.Sprintf(", flat within the intervals from %s to %s.", threadsOf(f, "flat_from"), threadsOf(f, "max_threads"))
