@@ -73,7 +73,7 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 			}
 		}
 		if an != nil && an.Dataset != nil {
-			out = append(out, errorFindings(an.Dataset, baseOf(rp, w), w.Name)...)
+			out = append(out, errorFindings(an.Dataset, baseOf(rp, w), w.Name, tableCenter(w))...)
 		}
 		for _, c := range w.Cells {
 			if c.SpreadWarning && c.Spread != nil {
@@ -86,6 +86,20 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 		}
 	}
 	return out
+}
+
+// tableCenter returns the workload's cell centres as its results table
+// prints them, when its metric is a throughput (nil otherwise).
+func tableCenter(w *WorkloadReport) func(Key) *float64 {
+	if !w.Metric.Throughput() {
+		return nil
+	}
+	return func(k Key) *float64 {
+		if c := w.Cell(k.System, k.Threads); c != nil {
+			return c.Compared.Center
+		}
+		return nil
+	}
 }
 
 // withinIntervals returns the curve with each single-run point's missing
@@ -131,7 +145,7 @@ func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling)
 				}
 			}
 		}
-		out = append(out, errorFindings(ds, base, w)...)
+		out = append(out, errorFindings(ds, base, w, nil)...)
 	}
 	return out
 }
@@ -608,11 +622,13 @@ type cellErrors struct {
 	sources                  []string
 }
 
+// share is the errors' share of the attempts: an ignored error is an
+// attempt that did not commit, so errors / (transactions + errors).
 func (e cellErrors) share() float64 {
-	if e.txns <= 0 {
+	if e.txns+e.errors <= 0 {
 		return math.NaN()
 	}
-	return float64(e.errors) / float64(e.txns)
+	return float64(e.errors) / float64(e.txns+e.errors)
 }
 
 func errorsOf(c *Cell) cellErrors {
@@ -640,11 +656,14 @@ func errorsOf(c *Cell) cellErrors {
 }
 
 // errorFindings say, per cell, the errors sysbench ignored when they
-// reach ErrorShareNote of the transactions (or any reconnect), as a rate
-// and a share; and, per cell compared with the base's at the same thread
-// count, when the two differ in error share by that much: the ratio
-// then partly measures ignored errors.
-func errorFindings(ds *Dataset, base, workload string) Findings {
+// reach ErrorShareNote of the attempts (or any reconnect), as a rate and
+// as a share of the attempts (errors / (transactions + errors)); and,
+// per cell compared with the base's at the same thread count, when the
+// two differ in error share by that much: the ratio then partly
+// measures ignored errors. center returns the cell's throughput as its
+// table prints it (nil: none, or not a throughput), said beside the
+// errors so that the two figures are the same.
+func errorFindings(ds *Dataset, base, workload string, center func(Key) *float64) Findings {
 	var out Findings
 	byKey := map[Key]cellErrors{}
 	var keys []Key
@@ -661,12 +680,17 @@ func errorFindings(ds *Dataset, base, workload string) Findings {
 			continue
 		}
 		f := Finding{Kind: KindAnomaly, Code: CodeIgnoredErrors, Workload: workload, System: k.System, Threads: k.Threads,
-			Guard: Guard{Rule: fmt.Sprintf("ignored errors at least %.0f%% of the transactions, or any reconnect", 100*ErrorShareNote), Passed: true}}
+			Guard: Guard{Rule: fmt.Sprintf("ignored errors at least %.0f%% of the attempts (transactions + errors), or any reconnect", 100*ErrorShareNote), Passed: true}}
 		f.add("errors", float64(e.errors), "", nil, nil, e.sources...)
+		f.add("transactions", float64(e.txns), "", nil, nil)
 		f.add("runs", float64(e.runs), "", nil, nil)
 		if e.seconds > 0 {
 			f.add("errors_per_s", float64(e.errors)/e.seconds, "/s", nil, nil)
-			f.add("tps", float64(e.txns)/e.seconds, "/s", nil, nil)
+		}
+		if center != nil {
+			if c := center(k); c != nil {
+				f.add("tps", *c, "/s", nil, nil)
+			}
 		}
 		f.add("share", sh, "", nil, nil)
 		f.add("share_pct", 100*sh, "%", nil, nil)

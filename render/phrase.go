@@ -309,7 +309,7 @@ func superlinearSentence(fs []*analyze.Finding, unit string) string {
 func errorSentence(sys string, fs []*analyze.Finding, unit string) string {
 	var parts []string
 	for _, f := range fs {
-		p := fmt.Sprintf("%s/s at %s (%s of its transactions", numText(f.Value("errors_per_s")), threadsLabel(f.Threads), pctText(f.Value("share_pct")))
+		p := fmt.Sprintf("%s/s at %s (%s of its attempted transactions", numText(f.Value("errors_per_s")), threadsLabel(f.Threads), pctText(f.Value("share_pct")))
 		if f.Has("tps") {
 			p += fmt.Sprintf(", against %s %s", numText(f.Value("tps")), unit)
 		}
@@ -368,7 +368,7 @@ func anomalyCaveat(rp *analyze.Report) string {
 	if len(errs) > 0 {
 		var es []string
 		for _, k := range errs {
-			es = append(es, fmt.Sprintf("%s (up to %s of its transactions)", k, pctText(maxShare[k])))
+			es = append(es, fmt.Sprintf("%s (up to %s of its attempted transactions)", k, pctText(maxShare[k])))
 		}
 		parts = append(parts, "ignored errors for "+joinAnd(es))
 	}
