@@ -406,13 +406,15 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 // and lies inside the measured range, its throughput is within the
 // interval of the best measured point, and it does not exceed the
 // CPU-saturation estimate. A peak beyond the measured range may be said
-// as an extrapolation when its interval is bounded and its throughput is
-// within MaxExtrapolation of the best measured.
+// as an extrapolation when its interval is bounded and holds no measured
+// thread count (else the data do not put it beyond them), and its
+// throughput is above the best measured (else the data show no peak
+// there) and within MaxExtrapolation of it.
 func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *Estimate, shape string) Guard {
 	g := Guard{Rule: fmt.Sprintf("at least %d thread counts; inside the measured range: the measured throughput falls "+
 		"after its best point, N*'s interval lies inside the measured range, X(N*) is within the best measured "+
 		"point's interval and not above the CPU-saturation estimate; beyond it: an extrapolation with a bounded "+
-		"interval, X(N*) at most %g× the best measured", MinFitPoints, MaxExtrapolation)}
+		"interval above the highest measured thread count, X(N*) above the best measured and at most %g× it", MinFitPoints, MaxExtrapolation)}
 	bLo, bHi := best.Lo, best.Hi
 	if math.IsInf(bLo, 0) || math.IsNaN(bLo) || math.IsInf(bHi, 0) || math.IsNaN(bHi) {
 		bLo, bHi = best.Center, best.Center
@@ -425,9 +427,14 @@ func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *
 	case sat != nil && sat.Center != nil && x > *sat.Center:
 		g.Reason = "the fitted peak is above the CPU-saturation estimate"
 	case n > maxT:
-		if x > MaxExtrapolation*best.Center {
+		switch {
+		case lo <= maxT:
+			g.Reason = "the peak's interval holds measured thread counts, so the data do not put it beyond them"
+		case !(x > best.Center):
+			g.Reason = "the fitted peak's throughput is not above the best measured, so the data show no peak beyond them"
+		case x > MaxExtrapolation*best.Center:
 			g.Reason = fmt.Sprintf("the peak lies beyond the measured range at more than %g× the best measured", MaxExtrapolation)
-		} else {
+		default:
 			g.Passed = true
 		}
 	case shape != "falling":
@@ -443,16 +450,19 @@ func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *
 }
 
 // CeilingGuard allows quoting a ceiling λ/σ (an asymptote, so beyond the
-// data) with a bounded interval from a fit with points to spare, at most
-// MaxExtrapolation times the best measured throughput.
+// data) with a bounded interval from a fit with points to spare, the
+// whole interval above the best measured throughput (else the data do
+// not show a ceiling above them), at most MaxExtrapolation times it.
 func CeilingGuard(points int, c, lo, hi float64, best Summary, sat *Estimate) Guard {
-	g := Guard{Rule: fmt.Sprintf("at least %d thread counts, a bounded interval, at most %g× the best measured and "+
-		"not above the CPU-saturation estimate", MinFitPoints, MaxExtrapolation)}
+	g := Guard{Rule: fmt.Sprintf("at least %d thread counts, a bounded interval above the best measured, at most %g× "+
+		"the best measured and not above the CPU-saturation estimate", MinFitPoints, MaxExtrapolation)}
 	switch {
 	case points < MinFitPoints:
 		g.Reason = fmt.Sprintf("%d thread counts for 3 parameters", points)
 	case math.IsNaN(lo) || lo <= 0 || math.IsInf(hi, 0):
 		g.Reason = "the ceiling's interval is not bounded"
+	case lo < best.Center:
+		g.Reason = "the ceiling's interval reaches below the best measured, so the data show no ceiling above them"
 	case c > MaxExtrapolation*best.Center:
 		g.Reason = fmt.Sprintf("the ceiling is more than %g× the best measured", MaxExtrapolation)
 	case sat != nil && sat.Center != nil && c > *sat.Center:
