@@ -416,7 +416,8 @@ func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *
 		"point's interval and not above the CPU-saturation estimate; beyond it: an extrapolation with a bounded "+
 		"interval above the highest measured thread count, X(N*) above the best measured and at most %g× it", MinFitPoints, MaxExtrapolation)}
 	bLo, bHi := best.Lo, best.Hi
-	if math.IsInf(bLo, 0) || math.IsNaN(bLo) || math.IsInf(bHi, 0) || math.IsNaN(bHi) {
+	single := math.IsInf(bLo, 0) || math.IsNaN(bLo) || math.IsInf(bHi, 0) || math.IsNaN(bHi)
+	if single {
 		bLo, bHi = best.Center, best.Center
 	}
 	switch {
@@ -441,6 +442,8 @@ func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *
 		g.Reason = "the measured throughput does not fall below its best point's interval at a higher thread count, so the data show no peak"
 	case lo < minT || hi > maxT:
 		g.Reason = "the peak's interval reaches outside the measured range, so the data do not locate it"
+	case single && x != best.Center:
+		g.Reason = "the best measured point has no interval (a single run), so nothing says the fitted peak's throughput is within its uncertainty"
 	case x > bHi || x < bLo:
 		g.Reason = "the peak's throughput is outside the best measured point's interval"
 	default:

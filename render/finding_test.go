@@ -414,3 +414,35 @@ func TestSuperlinearThroughputOnly(t *testing.T) {
 		t.Errorf("superlinear step flagged on %s seconds: %s %.3f → %.3f", f.System, f.Workload, f.Value("from"), f.Value("to"))
 	}
 }
+
+// TestSingleRunsAndUnknownThreads: the English TiDB write-up's v2.1
+// oltp_update_non_index was measured once per thread count (best
+// 32,503.02 qps at 900 threads); its fit's peak (987 threads, 32,795)
+// is refused because a single run has no interval, not for being
+// "outside the best measured point's interval". The non-database logs
+// have runs whose thread count is unknown: their rows say "?", not 0.
+func TestSingleRunsAndUnknownThreads(t *testing.T) {
+	file := "../testdata/public/writeups/tidb-3.0-vs-2.1-sysbench-1.0.17-prose-setup-16-tables-lasts-5-minutes-en.md"
+	rp := findingsOf(t, file)
+	p := findOne(t, rp, analyze.KindPeak, "oltp_update_non_index", "v2.1", 0, analyze.CodeUSLPeak)
+	b, _ := p.Get("best")
+	if p.Guard.Passed || b.Lo != nil || !near(b.Value, 32503.02, 0.005) || !near(p.Value("peak_threads"), 987.47, 0.01) ||
+		!strings.Contains(p.Guard.Reason, "no interval (a single run)") {
+		t.Errorf("v2.1 update_non_index: best %.2f (lo %v), peak %.2f threads, passed %v (%s)", b.Value, b.Lo, p.Value("peak_threads"), p.Guard.Passed, p.Guard.Reason)
+	}
+	md := reportOf(t, file)[MarkdownFile].String()
+	if strings.Contains(md, "outside the best measured point's interval") {
+		t.Error("report.md speaks of the interval of a single run")
+	}
+
+	s := reportOf(t, "../testdata/public/nondb")
+	for _, name := range []string{MarkdownFile, AppendixFile} {
+		if strings.Contains(s[name].String(), "\n| 0 |") {
+			t.Errorf("%s has a row at 0 threads", name)
+		}
+	}
+	// sb1.1.0-fileio-seqrd-then-seqwr-graviton2-two-reports.txt: no --threads.
+	if !strings.Contains(s[MarkdownFile].String(), "| ? | ? | 2 | 48,911 ") {
+		t.Error("report.md lacks the fileio row at unknown threads")
+	}
+}
