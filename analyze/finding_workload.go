@@ -21,6 +21,8 @@ const (
 	CodeIgnoredErrors  = "ignored_errors"    // anomaly: errors sysbench ignored and retried
 	CodeErrorShareDiff = "error_share_diff"  // anomaly: a comparison's sides differ in errors
 	CodeRepeatsDiffer  = "repeats_differ"    // anomaly: repeats disagree more than elsewhere
+	CodeNoEvents       = "no_events"         // anomaly: a run counted no events at all
+	CodeStartOnly      = "start_only"        // anomaly: at most one event per thread over the run
 	CodeScope          = "scope"             // setup: runs, workloads, systems, method
 	CodeOneRunSide     = "single_run_sides"  // caveat: comparisons without a test
 	CodeFewPoints      = "too_few_for_a_fit" // scaling: fewer thread counts than a fit needs
@@ -74,6 +76,7 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 		}
 		if an != nil && an.Dataset != nil {
 			out = append(out, errorFindings(an.Dataset, baseOf(rp, w), w.Name, tableCenter(w))...)
+			out = append(out, noWorkFindings(an.Dataset, w.Name)...)
 		}
 		for _, c := range w.Cells {
 			if c.SpreadWarning && c.Spread != nil {
@@ -146,6 +149,7 @@ func AnomalyFindings(doc *parse.Document, ds *Dataset, base string, sc *Scaling)
 			}
 		}
 		out = append(out, errorFindings(ds, base, w, nil)...)
+		out = append(out, noWorkFindings(ds, w)...)
 	}
 	return out
 }
@@ -728,4 +732,75 @@ func errorFindings(ds *Dataset, base, workload string, center func(Key) *float64
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Threads < out[j].Threads })
 	return out
+}
+
+// noWorkFindings flag, per cell of workload, the runs whose rate
+// measures no work: a run that counted no events at all (0 events, a
+// rate of 0), and a run whose threads completed at most one event each
+// over the whole run (64 transactions over 205 s from 64 threads: each
+// thread's first, so the rate is the run's start, not a throughput).
+func noWorkFindings(ds *Dataset, workload string) Findings {
+	var out Findings
+	for _, c := range ds.Cells {
+		if c.Workload != workload {
+			continue
+		}
+		var none, start []*parse.Run
+		for _, r := range c.Runs {
+			ev, ok := runEvents(r)
+			switch {
+			case !ok:
+			case ev == 0:
+				none = append(none, r)
+			case c.Threads > 0 && ev <= int64(c.Threads) && r.TotalTimeS != nil && *r.TotalTimeS > 0:
+				start = append(start, r)
+			}
+		}
+		for _, g := range []struct {
+			code string
+			runs []*parse.Run
+			rule string
+		}{
+			{CodeNoEvents, none, "the run counted no events"},
+			{CodeStartOnly, start, "the run's threads completed at most one event each"},
+		} {
+			if len(g.runs) == 0 {
+				continue
+			}
+			f := Finding{Kind: KindAnomaly, Code: g.code, Workload: workload, System: c.System, Threads: c.Threads,
+				Guard: Guard{Rule: g.rule, Passed: true}}
+			var refs []string
+			var events int64
+			seconds := 0.0
+			for _, r := range g.runs {
+				refs = append(refs, RunRef(r))
+				ev, _ := runEvents(r)
+				events += ev
+				if r.TotalTimeS != nil {
+					seconds += *r.TotalTimeS
+				}
+			}
+			f.add("runs", float64(len(g.runs)), "runs", nil, nil, refs...)
+			f.add("n", float64(len(c.Runs)), "runs", nil, nil)
+			f.add("events", float64(events), "", nil, nil)
+			if g.code == CodeStartOnly {
+				f.add("seconds", seconds, "s", nil, nil)
+				f.add("threads", float64(c.Threads), "threads", nil, nil)
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// runEvents returns the events a run counted: sysbench's "total number
+// of events", else its transactions.
+func runEvents(r *parse.Run) (int64, bool) {
+	if r.Events != nil {
+		return *r.Events, true
+	}
+	if r.SQL != nil && r.SQL.Transactions != nil {
+		return *r.SQL.Transactions, true
+	}
+	return 0, false
 }

@@ -446,3 +446,33 @@ func TestSingleRunsAndUnknownThreads(t *testing.T) {
 		t.Error("report.md lacks the fileio row at unknown threads")
 	}
 }
+
+// TestNoWorkAnomalies: the YugabyteDB fork's run (sysbench 1.1.0 afceaeb,
+// issue 12115) counted 64 transactions over 204.96 s from 64 threads, one
+// per thread: its 0.31 tps is the run's start. The 1.0.20 memory run of
+// issue 545 counted 0 events (0.00 per second). Both are anomalies beside
+// their cells and in the caveats, not plain results.
+func TestNoWorkAnomalies(t *testing.T) {
+	yb := "../testdata/public/sysbench-1.1/sb1.1.0-afceaeb-yugabyte-fork-warmup-server-endpoint-truncated-issue12115.txt"
+	rp := findingsOf(t, yb)
+	fs := rp.Findings.Select(analyze.KindAnomaly, "", analyze.CodeStartOnly)
+	if len(fs) != 1 || fs[0].Threads != 64 || fs[0].Value("events") != 64 || !near(fs[0].Value("seconds"), 204.9643, 0.0001) {
+		t.Fatalf("start-only findings %+v; want one at 64 threads, 64 events over 204.9643 s", fs)
+	}
+	md := reportOf(t, yb)[MarkdownFile].String()
+	for _, want := range []string{"0.31 **at most 1 event per thread: no throughput**",
+		"counted 64 events over 205 s from 64 threads, at most one per thread, so its rate measures the run's start"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("yugabyte report.md lacks %q", want)
+		}
+	}
+	mem := "../testdata/public/nondb/sb1.0.20-memory-16thr-zero-ops-2GiB-block-issue545.txt"
+	rp = findingsOf(t, mem)
+	fs = rp.Findings.Select(analyze.KindAnomaly, "", analyze.CodeNoEvents)
+	if len(fs) != 1 || fs[0].Threads != 16 || fs[0].Value("events") != 0 || fs[0].Value("runs") != 1 {
+		t.Fatalf("no-events findings %+v; want one at 16 threads", fs)
+	}
+	if md := reportOf(t, mem)[MarkdownFile].String(); !strings.Contains(md, "0.00 **0 events: no measurement**") {
+		t.Error("memory report.md shows 0.00 eps as a plain result")
+	}
+}

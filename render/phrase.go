@@ -240,6 +240,9 @@ func AnomalySentences(fs analyze.Findings, metric, w string) []string {
 	for _, sys := range order {
 		out = append(out, errorSentence(sys, bySys[sys], metric))
 	}
+	for _, f := range fs.Select(analyze.KindAnomaly, w, analyze.CodeNoEvents, analyze.CodeStartOnly) {
+		out = append(out, noWorkSentence(f))
+	}
 	diff := fs.Select(analyze.KindAnomaly, w, analyze.CodeErrorShareDiff)
 	if len(diff) > 0 {
 		var at []string
@@ -322,6 +325,20 @@ func errorSentence(sys string, fs []*analyze.Finding, unit string) string {
 	return fmt.Sprintf("%s ignored errors that sysbench retried: %s.", sys, joinAnd(parts))
 }
 
+// noWorkSentence says that a cell's rate measures no work: runs that
+// counted no events, or whose threads completed at most one event each.
+func noWorkSentence(f *analyze.Finding) string {
+	runs := "its run"
+	if n := int(f.Value("n")); n > 1 {
+		runs = fmt.Sprintf("%s of its %d runs", FormatFixed(f.Value("runs"), 0), n)
+	}
+	if f.Code == analyze.CodeNoEvents {
+		return fmt.Sprintf("%s at %s: %s counted 0 events, so its rate is no measurement.", f.System, threadsLabel(f.Threads), runs)
+	}
+	return fmt.Sprintf("%s at %s: %s counted %s events over %s s from %s threads, at most one per thread, so its rate measures the run's start, not a throughput.",
+		f.System, threadsLabel(f.Threads), runs, FormatFixed(f.Value("events"), 0), numText(f.Value("seconds")), FormatFixed(f.Value("threads"), 0))
+}
+
 // cellNotes are the short notes beside a cell in a results table, from
 // its anomaly findings.
 func cellNotes(rp *analyze.Report, w, system string, threads int) string {
@@ -337,6 +354,10 @@ func cellNotes(rp *analyze.Report, w, system string, threads int) string {
 			out = append(out, pctText(f.Value("share_pct"))+" errors")
 		case analyze.CodeSuperlinear:
 			out = append(out, FormatRatio(f.Value("step"))+" from "+threadsOf(f, "from_threads"))
+		case analyze.CodeNoEvents:
+			out = append(out, "0 events: no measurement")
+		case analyze.CodeStartOnly:
+			out = append(out, "at most 1 event per thread: no throughput")
 		}
 	}
 	return strings.Join(out, "; ")
@@ -345,8 +366,8 @@ func cellNotes(rp *analyze.Report, w, system string, threads int) string {
 // anomalyCaveat is the caveats' sentence on anomalies: which workloads
 // have superlinear steps or ignored errors, said in their sections.
 func anomalyCaveat(rp *analyze.Report) string {
-	var sup, errs []string
-	seenS, seenE := map[string]bool{}, map[string]bool{}
+	var sup, errs, idle []string
+	seenS, seenE, seenI := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	maxShare := map[string]float64{}
 	for _, f := range rp.Findings.Select(analyze.KindAnomaly, "") {
 		switch f.Code {
@@ -354,6 +375,11 @@ func anomalyCaveat(rp *analyze.Report) string {
 			if !seenS[f.Workload] {
 				seenS[f.Workload] = true
 				sup = append(sup, f.Workload)
+			}
+		case analyze.CodeNoEvents, analyze.CodeStartOnly:
+			if !seenI[f.Workload] {
+				seenI[f.Workload] = true
+				idle = append(idle, f.Workload)
 			}
 		case analyze.CodeIgnoredErrors:
 			k := f.System + " on " + f.Workload
@@ -374,6 +400,9 @@ func anomalyCaveat(rp *analyze.Report) string {
 	}
 	if len(sup) > 0 {
 		parts = append(parts, "superlinear steps on "+joinAnd(sup))
+	}
+	if len(idle) > 0 {
+		parts = append(parts, "runs whose rate measures no work (no events, or at most one per thread) on "+joinAnd(idle))
 	}
 	if len(parts) == 0 {
 		return ""
