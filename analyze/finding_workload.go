@@ -93,15 +93,15 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 
 // tableCenter returns the workload's cell centres as its results table
 // prints them, when its metric is a throughput (nil otherwise).
-func tableCenter(w *WorkloadReport) func(Key) *float64 {
+func tableCenter(w *WorkloadReport) func(Key) (*float64, Metric) {
 	if !w.Metric.Throughput() {
 		return nil
 	}
-	return func(k Key) *float64 {
+	return func(k Key) (*float64, Metric) {
 		if c := w.Cell(k.System, k.Threads); c != nil {
-			return c.Compared.Center
+			return c.Compared.Center, w.Metric
 		}
-		return nil
+		return nil, ""
 	}
 }
 
@@ -323,6 +323,7 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 		m.add("last", last.Throughput.Center, unit, lLo, lHi)
 	}
 	m.word("shape", shape)
+	m.word("metric", string(cu.Metric))
 	out = append(out, m)
 
 	if sat != nil && sat.Center != nil {
@@ -333,6 +334,7 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 		if cu.CPUs != nil {
 			s.add("cpus", float64(*cu.CPUs), "", nil, nil)
 		}
+		s.word("metric", string(cu.Metric))
 		out = append(out, s)
 	}
 
@@ -348,6 +350,7 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 	}
 	r2 := f.R2
 	fitEv := func(g *Finding) {
+		g.word("metric", string(cu.Metric))
 		g.add("r2", r2, "", nil, nil)
 		g.add("points", float64(len(pts)), "", nil, nil)
 		g.add("df", float64(f.DF), "", nil, nil)
@@ -536,6 +539,7 @@ func superlinearFinding(cu *Curve, ds *Dataset) *Finding {
 		g.add("from", a.Throughput.Center, "", nil, nil)
 		g.add("to", b.Throughput.Center, "", nil, nil)
 		g.add("step", step, "×", nil, nil)
+		g.word("metric", string(cu.Metric))
 		g.add("linear", lin, "×", nil, nil)
 		if a.P95Ms != nil && b.P95Ms != nil {
 			g.add("from_p95_ms", *a.P95Ms, "ms", nil, nil)
@@ -678,9 +682,9 @@ func errorsOf(c *Cell) cellErrors {
 // per cell compared with the base's at the same thread count, when the
 // two differ in error share by that much: the ratio then partly
 // measures ignored errors. center returns the cell's throughput as its
-// table prints it (nil: none, or not a throughput), said beside the
-// errors so that the two figures are the same.
-func errorFindings(ds *Dataset, base, workload string, center func(Key) *float64) Findings {
+// table prints it and its metric (nil: none, or not a throughput), said
+// beside the errors so that the two figures are the same.
+func errorFindings(ds *Dataset, base, workload string, center func(Key) (*float64, Metric)) Findings {
 	var out Findings
 	byKey := map[Key]cellErrors{}
 	var keys []Key
@@ -705,8 +709,9 @@ func errorFindings(ds *Dataset, base, workload string, center func(Key) *float64
 			f.add("errors_per_s", float64(e.errors)/e.seconds, "/s", nil, nil)
 		}
 		if center != nil {
-			if c := center(k); c != nil {
+			if c, m := center(k); c != nil {
 				f.add("tps", *c, "/s", nil, nil)
+				f.word("metric", string(m))
 			}
 		}
 		f.add("share", sh, "", nil, nil)

@@ -476,3 +476,22 @@ func TestNoWorkAnomalies(t *testing.T) {
 		t.Error("memory report.md shows 0.00 eps as a plain result")
 	}
 }
+
+// TestSentencesNameTheirMetric: on the legacy archive (MariaDB's
+// benchmark result directories) every workload is compared in its own
+// metric, with no report-wide one; the scaling and error sentences named
+// none ("highest measured  is", "against 363 )").
+func TestSentencesNameTheirMetric(t *testing.T) {
+	md := reportOf(t, "../testdata/public/legacy-archive")[MarkdownFile].String()
+	for _, bad := range []string{"measured  is", " )"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("report.md has a sentence without its metric: %q", bad)
+		}
+	}
+	for _, want := range []string{"?/series15/res01's highest measured tps is 4,777",
+		"53.4/s at 32 threads (12.8% of its attempted transactions, against 362 tps)"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+}

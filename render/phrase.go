@@ -33,6 +33,18 @@ func threadsOf(f *analyze.Finding, name string) string {
 	return FormatFixed(float64(t), 0) + " " + plural(t, "thread", "threads")
 }
 
+// metricOf is the metric a finding names (its word "metric"), else
+// unit: a sentence never leaves its metric out.
+func metricOf(f *analyze.Finding, unit string) string {
+	if m := f.Word("metric"); m != "" {
+		return m
+	}
+	if unit == "" {
+		return "throughput"
+	}
+	return unit
+}
+
 // interval formats an evidence's interval, "[2.7, 11.4]", "" without.
 func interval(e analyze.Evidence, format func(float64) string) string {
 	if e.Lo == nil || e.Hi == nil {
@@ -82,7 +94,7 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 				s = append(s, fitSentence(f, unit))
 			case analyze.CodeCPUSaturation:
 				s = append(s, fmt.Sprintf("At the CPU time one transaction took at %s, the host's CPUs would saturate at %s %s.",
-					threadsOf(f, "threads"), numText(f.Value("saturation")), unit))
+					threadsOf(f, "threads"), numText(f.Value("saturation")), metricOf(f, unit)))
 			case analyze.CodeUSLPoorFit:
 				poor = append(poor, sys)
 				r2s = append(r2s, f.Value("r2"))
@@ -115,6 +127,7 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 // whether it still rises there, is flat within the intervals from some
 // thread count on, or falls after it.
 func measuredSentence(f *analyze.Finding, unit string) string {
+	unit = metricOf(f, unit)
 	best, _ := f.Get("best")
 	head := fmt.Sprintf("%s's highest measured %s is %s", f.System, unit, numText(best.Value))
 	if f.System == "all" {
@@ -163,6 +176,7 @@ func measuredSentence(f *analyze.Finding, unit string) string {
 // fitSentence phrases a peak or ceiling finding whose guard passed: the
 // claim, an extrapolation said as one.
 func fitSentence(f *analyze.Finding, unit string) string {
+	unit = metricOf(f, unit)
 	r2 := FormatFixed(f.Value("r2"), 3)
 	switch f.Code {
 	case analyze.CodeUSLPeak:
@@ -270,6 +284,7 @@ func pctText(v float64) string {
 
 func superlinearSentence(fs []*analyze.Finding, unit string) string {
 	f := fs[0]
+	unit = metricOf(f, unit)
 	var each []string
 	for _, g := range fs {
 		e := fmt.Sprintf("%s %s (%s to %s", g.System, FormatRatio(g.Value("step")), numText(g.Value("from")), numText(g.Value("to")))
@@ -314,7 +329,7 @@ func errorSentence(sys string, fs []*analyze.Finding, unit string) string {
 	for _, f := range fs {
 		p := fmt.Sprintf("%s/s at %s (%s of its attempted transactions", numText(f.Value("errors_per_s")), threadsLabel(f.Threads), pctText(f.Value("share_pct")))
 		if f.Has("tps") {
-			p += fmt.Sprintf(", against %s %s", numText(f.Value("tps")), unit)
+			p += fmt.Sprintf(", against %s %s", numText(f.Value("tps")), metricOf(f, unit))
 		}
 		p += ")"
 		if f.Has("reconnects") {
@@ -424,6 +439,7 @@ func fitNotes(rp *analyze.Report, workload, system, unit string) []string {
 // fitNote phrases a peak or ceiling finding: the claim as its guard
 // allows it, else the fit's figure with the reason it is not quoted.
 func fitNote(f *analyze.Finding, unit string) string {
+	unit = metricOf(f, unit)
 	switch {
 	case f.Guard.Passed:
 		return fitSentence(f, unit)
