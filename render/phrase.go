@@ -428,7 +428,7 @@ func anomalyCaveat(rp *analyze.Report) string {
 // fitNotes are the appendix's notes on one system's fit, in unit.
 func fitNotes(rp *analyze.Report, workload, system, unit string) []string {
 	var out []string
-	for _, f := range rp.Findings.Select("", workload, analyze.CodeUSLPeak, analyze.CodeUSLCeiling) {
+	for _, f := range rp.Findings.Select("", workload, analyze.CodeUSLPeak, analyze.CodeUSLCeiling, analyze.CodeUSLPoorFit) {
 		if f.System == system {
 			out = append(out, fitNote(f, unit))
 		}
@@ -437,21 +437,29 @@ func fitNotes(rp *analyze.Report, workload, system, unit string) []string {
 }
 
 // fitNote phrases a peak or ceiling finding: the claim as its guard
-// allows it, else the fit's figure with the reason it is not quoted.
+// allows it, else what was measured and the reason the fit's figure is
+// not quoted (the figure itself is not printed).
 func fitNote(f *analyze.Finding, unit string) string {
 	unit = metricOf(f, unit)
-	switch {
-	case f.Guard.Passed:
+	if f.Guard.Passed {
 		return fitSentence(f, unit)
-	case f.Code == analyze.CodeUSLPeak:
-		pt, _ := f.Get("peak_threads")
-		s := fmt.Sprintf("The fit's peak, near %s threads", FormatFixed(pt.Value, 0))
-		if iv := interval(pt, numText); iv != "" {
-			s += " " + iv
-		}
-		return s + fmt.Sprintf(" at %s %s, is not quoted: %s.", numText(f.Value("peak")), unit, f.Guard.Reason)
 	}
-	return fmt.Sprintf("The fit's ceiling, %s %s, is not quoted: %s.", numText(f.Value("ceiling")), unit, f.Guard.Reason)
+	what := "peak"
+	switch f.Code {
+	case analyze.CodeUSLCeiling:
+		what = "ceiling"
+	case analyze.CodeUSLPoorFit:
+		what = "peak or ceiling"
+	}
+	measured := ""
+	if best, ok := f.Get("best"); ok {
+		measured = fmt.Sprintf(" (highest measured %s %s at %s)", unit, numText(best.Value), threadsOf(f, "best_threads"))
+	}
+	why := f.Guard.Reason
+	if f.Code == analyze.CodeUSLPoorFit {
+		why = fmt.Sprintf("at R² %s %s", FormatFixed(f.Value("r2"), 3), why)
+	}
+	return fmt.Sprintf("The fit's %s is not quoted%s: %s.", what, measured, why)
 }
 
 // CurveSentences phrases the findings of one scaling curve (scale's

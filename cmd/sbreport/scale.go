@@ -96,16 +96,24 @@ func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "system\tworkload\tλ\tσ\tκ\tR²\tpeak N*\tX(N*)\tceiling\t")
 	for _, c := range sc.Curves {
-		peak := optNum(c.PeakThreads)
+		peak, xpeak, ceiling := optNum(c.PeakThreads), optNum(c.PeakThroughput), optNum(c.Ceiling)
 		if c.Lambda != nil && c.PeakThreads == nil {
 			peak = "∞"
 		}
 		if c.PeakExtrapolated {
 			peak += " (extrapolated)"
 		}
+		// A figure whose guard failed is not printed: the sentences
+		// below say what was measured and why.
+		if c.Findings.Refused(c.Workload, c.System, analyze.CodeUSLPeak) {
+			peak, xpeak = "not quoted", "-"
+		}
+		if c.Findings.Refused(c.Workload, c.System, analyze.CodeUSLCeiling) {
+			ceiling = "not quoted"
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", c.System, c.Workload,
 			withSE(c.Lambda, c.LambdaSE), withSE(c.Sigma, c.SigmaSE), withSE(c.Kappa, c.KappaSE),
-			optNum(c.R2), peak, optNum(c.PeakThroughput), optNum(c.Ceiling))
+			optNum(c.R2), peak, xpeak, ceiling)
 	}
 	tw.Flush()
 	for _, c := range sc.Curves {
