@@ -109,7 +109,12 @@ func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
 			peak, xpeak = "not quoted", "-"
 		}
 		if c.Findings.Refused(c.Workload, c.System, analyze.CodeUSLCeiling) {
-			ceiling = "not quoted"
+			if c.Ceiling != nil {
+				ceiling = "not quoted"
+			}
+			if c.PeakThreads == nil { // no peak: X(N*) is the ceiling
+				xpeak = "-"
+			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", c.System, c.Workload,
 			withSE(c.Lambda, c.LambdaSE), withSE(c.Sigma, c.SigmaSE), withSE(c.Kappa, c.KappaSE),

@@ -94,4 +94,17 @@ func TestScaleAsReport(t *testing.T) {
 			t.Errorf("scale output has %q:\n%s", bad, s)
 		}
 	}
+
+	// The demo: innodb's oltp_read_write fit peaks near 9.141 threads at
+	// 1,312 tps and rocksdb's oltp_insert approaches 15,754 tps; both are
+	// refused, and neither figure is printed.
+	out.Reset()
+	if err := run([]string{"scale", "../../examples/demo-campaign"}, &out, &errOut); err != nil {
+		t.Fatalf("scale demo: %v\n%s", err, errOut.String())
+	}
+	for _, bad := range []string{"9.141", "1312", "15754"} {
+		if strings.Contains(out.String(), bad) {
+			t.Errorf("scale output of the demo prints %q", bad)
+		}
+	}
 }
