@@ -157,3 +157,17 @@ func (fs Findings) Numbers() []float64 {
 	sort.Float64s(out)
 	return out
 }
+
+// Refused reports whether a claim of code (CodeUSLPeak, CodeUSLCeiling)
+// about system on workload was checked and its guard failed, or the fit
+// it would come from describes the points poorly (CodeUSLPoorFit): its
+// figure is then not to be printed or drawn, only what was measured and
+// why.
+func (fs Findings) Refused(workload, system, code string) bool {
+	for _, f := range fs.Select("", workload, code, CodeUSLPoorFit) {
+		if f.System == system && (f.Code == CodeUSLPoorFit || !f.Guard.Passed) {
+			return true
+		}
+	}
+	return false
+}

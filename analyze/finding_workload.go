@@ -21,6 +21,8 @@ const (
 	CodeIgnoredErrors  = "ignored_errors"    // anomaly: errors sysbench ignored and retried
 	CodeErrorShareDiff = "error_share_diff"  // anomaly: a comparison's sides differ in errors
 	CodeRepeatsDiffer  = "repeats_differ"    // anomaly: repeats disagree more than elsewhere
+	CodeNoEvents       = "no_events"         // anomaly: a run counted no events at all
+	CodeStartOnly      = "start_only"        // anomaly: at most one event per thread over the run
 	CodeScope          = "scope"             // setup: runs, workloads, systems, method
 	CodeOneRunSide     = "single_run_sides"  // caveat: comparisons without a test
 	CodeFewPoints      = "too_few_for_a_fit" // scaling: fewer thread counts than a fit needs
@@ -51,7 +53,6 @@ const (
 func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 	var out Findings
 	out = append(out, scopeFinding(rp))
-	order := runOrder(doc)
 	for _, w := range rp.Workloads {
 		out = append(out, comparisonFindings(rp, w)...)
 		if an != nil && an.Scaling != nil {
@@ -68,14 +69,15 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 				}
 				out = append(out, CurveFindings(withinIntervals(cu, w), sat, satThreads, unitOf(cu.Metric))...)
 				if an.Dataset != nil {
-					if f := superlinearFinding(cu, an.Dataset, order); f != nil {
+					if f := superlinearFinding(cu, an.Dataset); f != nil {
 						out = append(out, *f)
 					}
 				}
 			}
 		}
 		if an != nil && an.Dataset != nil {
-			out = append(out, errorFindings(an.Dataset, baseOf(rp, w), w.Name)...)
+			out = append(out, errorFindings(an.Dataset, baseOf(rp, w), w.Name, tableCenter(w))...)
+			out = append(out, noWorkFindings(an.Dataset, w.Name)...)
 		}
 		for _, c := range w.Cells {
 			if f := TrimFinding(w.Name, c.System, c.Threads, c.N, c.Trimmed); f != nil {
@@ -153,6 +155,20 @@ func TrimFindings(c *Comparison) Findings {
 	return out
 }
 
+// tableCenter returns the workload's cell centres as its results table
+// prints them, when its metric is a throughput (nil otherwise).
+func tableCenter(w *WorkloadReport) func(Key) (*float64, Metric) {
+	if !w.Metric.Throughput() {
+		return nil
+	}
+	return func(k Key) (*float64, Metric) {
+		if c := w.Cell(k.System, k.Threads); c != nil {
+			return c.Compared.Center, w.Metric
+		}
+		return nil, ""
+	}
+}
+
 // withinIntervals returns the curve with each single-run point's missing
 // interval taken from its cell's within-run (batch-means) interval, when
 // the curve and the cells measure the same metric: a single run's
@@ -180,22 +196,24 @@ func withinIntervals(cu *Curve, w *WorkloadReport) *Curve {
 // AnomalyFindings are the anomalies of a grouped dataset, each workload
 // compared with its base in bases, for commands that do not build a
 // whole report (compare): ignored errors per cell and per comparison,
-// and superlinear steps of the scaling curves of sc (nil: none).
+// runs that did no work, and superlinear steps of the scaling curves of
+// sc (nil: none). The order the runs were made in is read from the runs
+// themselves (Run.Started); doc is the document they came from.
 func AnomalyFindings(doc *parse.Document, ds *Dataset, bases map[string]string, sc *Scaling) Findings {
 	var out Findings
-	order := runOrder(doc)
 	for _, w := range ds.Workloads {
 		if sc != nil {
 			for _, cu := range sc.Curves {
 				if cu.Workload != w {
 					continue
 				}
-				if f := superlinearFinding(cu, ds, order); f != nil {
+				if f := superlinearFinding(cu, ds); f != nil {
 					out = append(out, *f)
 				}
 			}
 		}
-		out = append(out, errorFindings(ds, bases[w], w)...)
+		out = append(out, errorFindings(ds, bases[w], w, nil)...)
+		out = append(out, noWorkFindings(ds, w)...)
 	}
 	return out
 }
@@ -344,6 +362,17 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 	}
 	if shape == "flat" {
 		m.add("flat_from", float64(pts[flat].Threads), "threads", nil, nil)
+		// Flat says the intervals overlap the best point's; whether each
+		// point's own value lies inside that interval is another fact.
+		inside := bLo != nil
+		for _, p := range pts[flat:] {
+			inside = inside && p.Throughput.Center >= *bLo && p.Throughput.Center <= *bHi
+		}
+		if inside {
+			m.word("flat_values", "inside")
+		} else {
+			m.word("flat_values", "overlap")
+		}
 	}
 	if shape == "falling" {
 		for _, p := range pts[best+1:] {
@@ -358,6 +387,7 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 		m.add("last", last.Throughput.Center, unit, lLo, lHi)
 	}
 	m.word("shape", shape)
+	m.word("metric", string(cu.Metric))
 	out = append(out, m)
 
 	if sat != nil && sat.Center != nil {
@@ -368,6 +398,7 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 		if cu.CPUs != nil {
 			s.add("cpus", float64(*cu.CPUs), "", nil, nil)
 		}
+		s.word("metric", string(cu.Metric))
 		out = append(out, s)
 	}
 
@@ -383,6 +414,7 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 	}
 	r2 := f.R2
 	fitEv := func(g *Finding) {
+		g.word("metric", string(cu.Metric))
 		g.add("r2", r2, "", nil, nil)
 		g.add("points", float64(len(pts)), "", nil, nil)
 		g.add("df", float64(f.DF), "", nil, nil)
@@ -445,15 +477,18 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 // and lies inside the measured range, its throughput is within the
 // interval of the best measured point, and it does not exceed the
 // CPU-saturation estimate. A peak beyond the measured range may be said
-// as an extrapolation when its interval is bounded and its throughput is
-// within MaxExtrapolation of the best measured.
+// as an extrapolation when its interval is bounded and holds no measured
+// thread count (else the data do not put it beyond them), and its
+// throughput is above the best measured (else the data show no peak
+// there) and within MaxExtrapolation of it.
 func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *Estimate, shape string) Guard {
 	g := Guard{Rule: fmt.Sprintf("at least %d thread counts; inside the measured range: the measured throughput falls "+
 		"after its best point, N*'s interval lies inside the measured range, X(N*) is within the best measured "+
 		"point's interval and not above the CPU-saturation estimate; beyond it: an extrapolation with a bounded "+
-		"interval, X(N*) at most %g× the best measured", MinFitPoints, MaxExtrapolation)}
+		"interval above the highest measured thread count, X(N*) above the best measured and at most %g× it", MinFitPoints, MaxExtrapolation)}
 	bLo, bHi := best.Lo, best.Hi
-	if math.IsInf(bLo, 0) || math.IsNaN(bLo) || math.IsInf(bHi, 0) || math.IsNaN(bHi) {
+	single := math.IsInf(bLo, 0) || math.IsNaN(bLo) || math.IsInf(bHi, 0) || math.IsNaN(bHi)
+	if single {
 		bLo, bHi = best.Center, best.Center
 	}
 	switch {
@@ -464,15 +499,22 @@ func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *
 	case sat != nil && sat.Center != nil && x > *sat.Center:
 		g.Reason = "the fitted peak is above the CPU-saturation estimate"
 	case n > maxT:
-		if x > MaxExtrapolation*best.Center {
+		switch {
+		case lo <= maxT:
+			g.Reason = "the peak's interval holds measured thread counts, so the data do not put it beyond them"
+		case !(x > best.Center):
+			g.Reason = "the fitted peak's throughput is not above the best measured, so the data show no peak beyond them"
+		case x > MaxExtrapolation*best.Center:
 			g.Reason = fmt.Sprintf("the peak lies beyond the measured range at more than %g× the best measured", MaxExtrapolation)
-		} else {
+		default:
 			g.Passed = true
 		}
 	case shape != "falling":
 		g.Reason = "the measured throughput does not fall below its best point's interval at a higher thread count, so the data show no peak"
 	case lo < minT || hi > maxT:
 		g.Reason = "the peak's interval reaches outside the measured range, so the data do not locate it"
+	case single && x != best.Center:
+		g.Reason = "the best measured point has no interval (a single run), so nothing says the fitted peak's throughput is within its uncertainty"
 	case x > bHi || x < bLo:
 		g.Reason = "the peak's throughput is outside the best measured point's interval"
 	default:
@@ -482,16 +524,19 @@ func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *
 }
 
 // CeilingGuard allows quoting a ceiling λ/σ (an asymptote, so beyond the
-// data) with a bounded interval from a fit with points to spare, at most
-// MaxExtrapolation times the best measured throughput.
+// data) with a bounded interval from a fit with points to spare, the
+// whole interval above the best measured throughput (else the data do
+// not show a ceiling above them), at most MaxExtrapolation times it.
 func CeilingGuard(points int, c, lo, hi float64, best Summary, sat *Estimate) Guard {
-	g := Guard{Rule: fmt.Sprintf("at least %d thread counts, a bounded interval, at most %g× the best measured and "+
-		"not above the CPU-saturation estimate", MinFitPoints, MaxExtrapolation)}
+	g := Guard{Rule: fmt.Sprintf("at least %d thread counts, a bounded interval above the best measured, at most %g× "+
+		"the best measured and not above the CPU-saturation estimate", MinFitPoints, MaxExtrapolation)}
 	switch {
 	case points < MinFitPoints:
 		g.Reason = fmt.Sprintf("%d thread counts for 3 parameters", points)
 	case math.IsNaN(lo) || lo <= 0 || math.IsInf(hi, 0):
 		g.Reason = "the ceiling's interval is not bounded"
+	case lo < best.Center:
+		g.Reason = "the ceiling's interval reaches below the best measured, so the data show no ceiling above them"
 	case c > MaxExtrapolation*best.Center:
 		g.Reason = fmt.Sprintf("the ceiling is more than %g× the best measured", MaxExtrapolation)
 	case sat != nil && sat.Center != nil && c > *sat.Center:
@@ -524,22 +569,19 @@ func overlaps(a, b Summary) bool {
 	return alo <= bhi && blo <= ahi
 }
 
-// runOrder gives every run its position in the inputs, to tell which
-// runs came first.
-func runOrder(doc *parse.Document) map[*parse.Run]int {
-	out := make(map[*parse.Run]int, len(doc.Runs))
-	for i, r := range doc.Runs {
-		out[r] = i
-	}
-	return out
-}
-
 // superlinearFinding flags the largest step between consecutive thread
 // counts at which throughput per thread rises more than SuperlinearStep
 // above linear, with a hint from what else the inputs say: fewer threads
-// than CPUs (idle CPUs sleep and clock down), the fewer-thread runs
-// measured first (cold caches), or neither.
-func superlinearFinding(cu *Curve, ds *Dataset, order map[*parse.Run]int) *Finding {
+// than CPUs (idle CPUs sleep and clock down), every fewer-thread run
+// measured before every more-thread run (cold caches), or fewer-thread
+// repeats measured after more-thread runs that agree with the earlier
+// ones (cold caches ruled out), or none of these. Only a throughput, where
+// higher is better, can scale superlinearly: seconds and latencies that
+// rise with threads are the work taking longer, not a signal.
+func superlinearFinding(cu *Curve, ds *Dataset) *Finding {
+	if !cu.Metric.Throughput() {
+		return nil
+	}
 	var f *Finding
 	worst := 0.0
 	for i := 1; i < len(cu.Points); i++ {
@@ -561,6 +603,7 @@ func superlinearFinding(cu *Curve, ds *Dataset, order map[*parse.Run]int) *Findi
 		g.add("from", a.Throughput.Center, "", nil, nil)
 		g.add("to", b.Throughput.Center, "", nil, nil)
 		g.add("step", step, "×", nil, nil)
+		g.word("metric", string(cu.Metric))
 		g.add("linear", lin, "×", nil, nil)
 		if a.P95Ms != nil && b.P95Ms != nil {
 			g.add("from_p95_ms", *a.P95Ms, "ms", nil, nil)
@@ -571,8 +614,15 @@ func superlinearFinding(cu *Curve, ds *Dataset, order map[*parse.Run]int) *Findi
 			g.add("cpus", float64(*cu.CPUs), "", nil, nil)
 			hints = append(hints, "idle_cpus")
 		}
-		if measuredFirst(ds, cu, a.Threads, b.Threads, order) {
+		switch o := runsInOrder(ds, cu, a.Threads, b.Threads); {
+		case o.first:
 			hints = append(hints, "measured_first")
+		case o.warmAgree:
+			g.add("cold", o.cold, "", nil, nil)
+			g.add("cold_runs", float64(o.coldRuns), "runs", nil, nil)
+			g.add("warm", o.warm, "", nil, nil)
+			g.add("warm_runs", float64(o.warmRuns), "runs", nil, nil)
+			hints = append(hints, "warm_repeats_agree")
 		}
 		if len(hints) == 0 {
 			hints = append(hints, "unexplained")
@@ -583,31 +633,69 @@ func superlinearFinding(cu *Curve, ds *Dataset, order map[*parse.Run]int) *Findi
 	return f
 }
 
-// measuredFirst reports whether every run of the curve's system at t1
-// came before every run at t2. Only a campaign's manifest lists runs in
-// the order they ran: runs read otherwise (files in name order) never
-// count as measured first.
-func measuredFirst(ds *Dataset, cu *Curve, t1, t2 int, order map[*parse.Run]int) bool {
-	last1, first2 := -1, math.MaxInt
-	n1, n2 := 0, 0
+// runOrder is what the times the runs began say about a step from t1
+// to t2 threads: first, every run at t1 began before every run at t2
+// (the t1 runs may have met cold caches); warmAgree, some t1 runs began
+// after a t2 run, on warm caches, and their mean (warm) is within
+// SuperlinearStep of the mean of the t1 runs before (cold), so cold
+// caches do not explain the step. Runs without a start time (read from
+// files, whose order is their names') say neither.
+type runOrder struct {
+	first, warmAgree   bool
+	cold, warm         float64
+	coldRuns, warmRuns int
+}
+
+func runsInOrder(ds *Dataset, cu *Curve, t1, t2 int) runOrder {
+	var o runOrder
+	type timed struct {
+		at    int64
+		value float64
+	}
+	var r1 []timed
+	first2 := int64(math.MaxInt64)
+	n2 := 0
 	for _, c := range ds.Cells {
-		if c.System != cu.System || c.Workload != cu.Workload {
+		if c.System != cu.System || c.Workload != cu.Workload || c.Threads != t1 && c.Threads != t2 {
 			continue
 		}
 		for _, r := range c.Runs {
-			i, ok := order[r]
-			if !ok || r.Labels["campaign"] == "" {
-				return false
+			if r.Started == nil {
+				return o
 			}
-			switch c.Threads {
-			case t1:
-				last1, n1 = max(last1, i), n1+1
-			case t2:
-				first2, n2 = min(first2, i), n2+1
+			at := r.Started.UnixNano()
+			if c.Threads == t2 {
+				first2, n2 = min(first2, at), n2+1
+				continue
 			}
+			v, ok := cu.Metric.Value(r)
+			if !ok {
+				return o
+			}
+			r1 = append(r1, timed{at, v})
 		}
 	}
-	return n1 > 0 && n2 > 0 && last1 < first2
+	if len(r1) == 0 || n2 == 0 {
+		return o
+	}
+	var cold, warm float64
+	for _, r := range r1 {
+		if r.at < first2 {
+			cold, o.coldRuns = cold+r.value, o.coldRuns+1
+		} else {
+			warm, o.warmRuns = warm+r.value, o.warmRuns+1
+		}
+	}
+	if o.warmRuns == 0 {
+		o.first = true
+		return o
+	}
+	if o.coldRuns == 0 {
+		return o
+	}
+	o.cold, o.warm = cold/float64(o.coldRuns), warm/float64(o.warmRuns)
+	o.warmAgree = math.Abs(o.warm/o.cold-1) < SuperlinearStep-1
+	return o
 }
 
 // cellErrors are the errors sysbench ignored (and the reconnects it
@@ -619,11 +707,13 @@ type cellErrors struct {
 	sources                  []string
 }
 
+// share is the errors' share of the attempts: an ignored error is an
+// attempt that did not commit, so errors / (transactions + errors).
 func (e cellErrors) share() float64 {
-	if e.txns <= 0 {
+	if e.txns+e.errors <= 0 {
 		return math.NaN()
 	}
-	return float64(e.errors) / float64(e.txns)
+	return float64(e.errors) / float64(e.txns+e.errors)
 }
 
 func errorsOf(c *Cell) cellErrors {
@@ -651,11 +741,14 @@ func errorsOf(c *Cell) cellErrors {
 }
 
 // errorFindings say, per cell, the errors sysbench ignored when they
-// reach ErrorShareNote of the transactions (or any reconnect), as a rate
-// and a share; and, per cell compared with the base's at the same thread
-// count, when the two differ in error share by that much: the ratio
-// then partly measures ignored errors.
-func errorFindings(ds *Dataset, base, workload string) Findings {
+// reach ErrorShareNote of the attempts (or any reconnect), as a rate and
+// as a share of the attempts (errors / (transactions + errors)); and,
+// per cell compared with the base's at the same thread count, when the
+// two differ in error share by that much: the ratio then partly
+// measures ignored errors. center returns the cell's throughput as its
+// table prints it and its metric (nil: none, or not a throughput), said
+// beside the errors so that the two figures are the same.
+func errorFindings(ds *Dataset, base, workload string, center func(Key) (*float64, Metric)) Findings {
 	var out Findings
 	byKey := map[Key]cellErrors{}
 	var keys []Key
@@ -672,12 +765,18 @@ func errorFindings(ds *Dataset, base, workload string) Findings {
 			continue
 		}
 		f := Finding{Kind: KindAnomaly, Code: CodeIgnoredErrors, Workload: workload, System: k.System, Threads: k.Threads,
-			Guard: Guard{Rule: fmt.Sprintf("ignored errors at least %.0f%% of the transactions, or any reconnect", 100*ErrorShareNote), Passed: true}}
+			Guard: Guard{Rule: fmt.Sprintf("ignored errors at least %.0f%% of the attempts (transactions + errors), or any reconnect", 100*ErrorShareNote), Passed: true}}
 		f.add("errors", float64(e.errors), "", nil, nil, e.sources...)
+		f.add("transactions", float64(e.txns), "", nil, nil)
 		f.add("runs", float64(e.runs), "", nil, nil)
 		if e.seconds > 0 {
 			f.add("errors_per_s", float64(e.errors)/e.seconds, "/s", nil, nil)
-			f.add("tps", float64(e.txns)/e.seconds, "/s", nil, nil)
+		}
+		if center != nil {
+			if c, m := center(k); c != nil {
+				f.add("tps", *c, "/s", nil, nil)
+				f.word("metric", string(m))
+			}
 		}
 		f.add("share", sh, "", nil, nil)
 		f.add("share_pct", 100*sh, "%", nil, nil)
@@ -702,4 +801,75 @@ func errorFindings(ds *Dataset, base, workload string) Findings {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Threads < out[j].Threads })
 	return out
+}
+
+// noWorkFindings flag, per cell of workload, the runs whose rate
+// measures no work: a run that counted no events at all (0 events, a
+// rate of 0), and a run whose threads completed at most one event each
+// over the whole run (64 transactions over 205 s from 64 threads: each
+// thread's first, so the rate is the run's start, not a throughput).
+func noWorkFindings(ds *Dataset, workload string) Findings {
+	var out Findings
+	for _, c := range ds.Cells {
+		if c.Workload != workload {
+			continue
+		}
+		var none, start []*parse.Run
+		for _, r := range c.Runs {
+			ev, ok := runEvents(r)
+			switch {
+			case !ok:
+			case ev == 0:
+				none = append(none, r)
+			case c.Threads > 0 && ev <= int64(c.Threads) && r.TotalTimeS != nil && *r.TotalTimeS > 0:
+				start = append(start, r)
+			}
+		}
+		for _, g := range []struct {
+			code string
+			runs []*parse.Run
+			rule string
+		}{
+			{CodeNoEvents, none, "the run counted no events"},
+			{CodeStartOnly, start, "the run's threads completed at most one event each"},
+		} {
+			if len(g.runs) == 0 {
+				continue
+			}
+			f := Finding{Kind: KindAnomaly, Code: g.code, Workload: workload, System: c.System, Threads: c.Threads,
+				Guard: Guard{Rule: g.rule, Passed: true}}
+			var refs []string
+			var events int64
+			seconds := 0.0
+			for _, r := range g.runs {
+				refs = append(refs, RunRef(r))
+				ev, _ := runEvents(r)
+				events += ev
+				if r.TotalTimeS != nil {
+					seconds += *r.TotalTimeS
+				}
+			}
+			f.add("runs", float64(len(g.runs)), "runs", nil, nil, refs...)
+			f.add("n", float64(len(c.Runs)), "runs", nil, nil)
+			f.add("events", float64(events), "", nil, nil)
+			if g.code == CodeStartOnly {
+				f.add("seconds", seconds, "s", nil, nil)
+				f.add("threads", float64(c.Threads), "threads", nil, nil)
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// runEvents returns the events a run counted: sysbench's "total number
+// of events", else its transactions.
+func runEvents(r *parse.Run) (int64, bool) {
+	if r.Events != nil {
+		return *r.Events, true
+	}
+	if r.SQL != nil && r.SQL.Transactions != nil {
+		return *r.SQL.Transactions, true
+	}
+	return 0, false
 }

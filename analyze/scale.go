@@ -88,6 +88,10 @@ type ScalePoint struct {
 	Threads    int     `json:"threads"`
 	N          int     `json:"n"` // repeats
 	Throughput Summary `json:"throughput"`
+	// Within marks a single run's within-run (batch-means) interval of
+	// its interim samples, as the report's tables give it: how flat a
+	// curve is where repeats cannot say.
+	Within bool `json:"within_run"`
 	// P95Ms is the printed p95 latency summarised over the repeats with
 	// the curve's centre (ScaleOptions.Center, as the throughput and every
 	// other cell figure); null when absent.
@@ -205,11 +209,17 @@ func Scale(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling {
 			continue
 		}
 		var xs, p95, lat []float64
+		var within *Summary
 		for _, r := range cell.Runs {
 			v, ok := opts.Metric.Value(r)
 			if opts.Metric.Series(r) != nil {
-				if st := Steady(r, opts.Metric, opts.Skip, opts.Confidence, th); st.N > 0 && (st.WarmupS > 0 || !ok) {
+				st := Steady(r, opts.Metric, opts.Skip, opts.Confidence, th)
+				if st.N > 0 && (st.WarmupS > 0 || !ok) {
 					v, ok = st.Mean, true
+				}
+				if len(cell.Runs) == 1 && st.Batches >= 2 && st.Batch.Method == "batch-means" {
+					b := st.Batch
+					within = &b
 				}
 			}
 			if ok {
@@ -229,6 +239,12 @@ func Scale(d *Dataset, hosts []*parse.Host, opts ScaleOptions) *Scaling {
 			continue
 		}
 		pt := ScalePoint{Threads: cell.Threads, N: len(xs), Throughput: Summarize(xs, opts.Center, opts.Confidence)}
+		if len(xs) == 1 && within != nil {
+			// The same interval the comparison gives a single run.
+			w := *within
+			w.Center, w.N = xs[0], 1
+			pt.Throughput, pt.Within = w, true
+		}
 		if len(p95) > 0 {
 			pt.P95Ms = num(Summarize(p95, opts.Center, opts.Confidence).Center)
 		}

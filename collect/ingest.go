@@ -163,6 +163,11 @@ func (w *walker) hold(it parse.Item, file, scope string) {
 		if t, ok := w.measured[file]; ok && r.MeasuredFrom == nil {
 			r.MeasuredFrom, r.MeasuredTo = &t[0], &t[1]
 		}
+		if abs, err := w.t.abs(file); err == nil && r.Started == nil {
+			if t, ok := w.started[abs]; ok {
+				r.Started = &t
+			}
+		}
 		if msg, ok := w.runWarn[file]; ok && !slices.Contains(r.Warnings, msg) {
 			r.Warnings = append(r.Warnings, msg)
 		}
@@ -202,6 +207,9 @@ type walker struct {
 	// measured holds when the run of each campaign output file (by its
 	// path as walked) was measured, as its manifest says.
 	measured map[string][2]time.Time
+	// started holds when the run of each campaign output file (by its
+	// absolute path) began, as its manifest says.
+	started map[string]time.Time
 	// runWarn holds a warning for the run of a campaign output file, as
 	// its manifest says (a cell whose adaptive repeats did not converge).
 	runWarn map[string]string
@@ -513,6 +521,16 @@ func (w *walker) readCampaign(dir string) *campaign {
 			c.kinds[p] = kind
 			if base, _ := SplitKind(kind); base == FileOutput {
 				c.output[p] = true
+				if r.Started != nil {
+					if w.started == nil {
+						w.started = map[string]time.Time{}
+					}
+					q := p
+					if w.t.os {
+						q = filepath.FromSlash(p)
+					}
+					w.started[w.t.join(c.dir, q)] = *r.Started // by absolute path: dir may be either
+				}
 				if r.MeasuredFrom != nil && r.MeasuredTo != nil {
 					if w.measured == nil {
 						w.measured = map[string][2]time.Time{}

@@ -60,6 +60,7 @@ func AppendRunJSON(b []byte, r *Run) ([]byte, error) {
 	e.strs(`,"captures":`, r.Captures)
 	e.time(`,"measured_from":`, r.MeasuredFrom)
 	e.time(`,"measured_to":`, r.MeasuredTo)
+	e.time(`,"started":`, r.Started)
 	e.b = append(e.b, '}')
 	return e.b, e.err
 }

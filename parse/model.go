@@ -104,6 +104,10 @@ type Run struct {
 	// statistics log kept beside several runs is cut to each run by them.
 	MeasuredFrom *time.Time `json:"measured_from,omitempty"`
 	MeasuredTo   *time.Time `json:"measured_to,omitempty"`
+	// Started is when the run began (UTC), when a campaign manifest
+	// records it: the order in which runs were made, which the order of
+	// their files does not give.
+	Started *time.Time `json:"started,omitempty"`
 
 	// Set while parsing, read by settle.
 	cmdOpts     map[string]string // the command line's options (Command.Opts)

@@ -186,11 +186,19 @@ func TestDemoAxes(t *testing.T) {
 
 // TestPoorFitsFaded checks the scaling charts of the demo against the
 // fits: a fit with R² below the report's threshold gets a legend entry
-// giving its R², and no peak is marked unless a good fit has one.
+// giving its R², unless it is not drawn at all because it rises above
+// every measured point (aria on oltp_read_only, R² 0.708), and no peak is
+// marked unless a good fit has one.
 func TestPoorFitsFaded(t *testing.T) {
 	d := demoFigures(t)
-	poorSeen := 0
+	rp := analyze.NewReport(d.doc, d.an)
+	poorSeen, hiddenSeen := 0, 0
 	for _, c := range d.an.Scaling.Curves {
+		var threads, ys []float64
+		for _, p := range c.Points {
+			threads, ys = append(threads, float64(p.Threads)), append(ys, p.Throughput.Center)
+		}
+		hidden := humpAbove(rp, c.Workload, c.System, threads, ys, analyze.Model{Lambda: *c.Lambda, Sigma: *c.Sigma, Kappa: *c.Kappa})
 		f := d.figs["scaling-"+safeName(c.Workload)]
 		if f == nil {
 			t.Fatalf("no scaling chart for %s", c.Workload)
@@ -202,6 +210,13 @@ func TestPoorFitsFaded(t *testing.T) {
 		all := strings.Join(legend, "|")
 		entry := c.System + ": poor fit\n(R² " + FormatFixed(*c.R2, 2) + " < 0.8)"
 		poor := *c.R2 < poorFitR2
+		if hidden {
+			hiddenSeen++
+			if c.System == "aria" && c.Workload == "oltp_read_only" && !poor {
+				t.Errorf("aria on oltp_read_only: R² %.3f, want a poor fit", *c.R2)
+			}
+			poor = false
+		}
 		if poor != strings.Contains(all, entry) {
 			t.Errorf("%s on %s (R² %.3f): legend %q, poor-fit entry expected: %v", c.System, c.Workload, *c.R2, legend, poor)
 		}
@@ -209,8 +224,8 @@ func TestPoorFitsFaded(t *testing.T) {
 			poorSeen++
 		}
 	}
-	if poorSeen == 0 {
-		t.Fatal("no poor fit in the demo: the test checks nothing")
+	if poorSeen == 0 || hiddenSeen == 0 {
+		t.Fatalf("%d poor fits drawn, %d fits not drawn in the demo: the test checks too little", poorSeen, hiddenSeen)
 	}
 	// oltp_point_select: every engine's fit is poor in these runs, so
 	// there is neither a "USL fit" nor a "USL peak" entry.

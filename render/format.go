@@ -146,6 +146,8 @@ func deref(x any) float64 {
 //	anchor   GitHub heading anchor of a text
 //	add      integer sum
 //	present  reports whether a value is present
+//	threads  a thread count for a table cell, "?" when unknown (0)
+//	threadsText a thread count in words, "threads unknown" for 0
 func Funcs() template.FuncMap {
 	return template.FuncMap{
 		"num":   func(x any) string { return FormatNum(deref(x)) },
@@ -193,14 +195,14 @@ func Funcs() template.FuncMap {
 		"add":      func(a, b int) int { return a + b },
 		// A thread count in a table cell: "?" when the run did not say
 		// (0), never "0".
+		"present": func(x any) bool { return finite(deref(x)) },
 		"threads": func(t int) string {
-			if t == 0 {
+			if t <= 0 {
 				return "?"
 			}
 			return strconv.Itoa(t)
 		},
 		"threadsText": threadsLabel,
-		"present":     func(x any) bool { return finite(deref(x)) },
 	}
 }
 

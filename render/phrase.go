@@ -33,6 +33,18 @@ func threadsOf(f *analyze.Finding, name string) string {
 	return FormatFixed(float64(t), 0) + " " + plural(t, "thread", "threads")
 }
 
+// metricOf is the metric a finding names (its word "metric"), else
+// unit: a sentence never leaves its metric out.
+func metricOf(f *analyze.Finding, unit string) string {
+	if m := f.Word("metric"); m != "" {
+		return m
+	}
+	if unit == "" {
+		return "throughput"
+	}
+	return unit
+}
+
 // interval formats an evidence's interval, "[2.7, 11.4]", "" without.
 func interval(e analyze.Evidence, format func(float64) string) string {
 	if e.Lo == nil || e.Hi == nil {
@@ -82,7 +94,7 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 				s = append(s, fitSentence(f, unit))
 			case analyze.CodeCPUSaturation:
 				s = append(s, fmt.Sprintf("At the CPU time one transaction took at %s, the host's CPUs would saturate at %s %s.",
-					threadsOf(f, "threads"), numText(f.Value("saturation")), unit))
+					threadsOf(f, "threads"), numText(f.Value("saturation")), metricOf(f, unit)))
 			case analyze.CodeUSLPoorFit:
 				poor = append(poor, sys)
 				r2s = append(r2s, f.Value("r2"))
@@ -115,6 +127,7 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 // whether it still rises there, is flat within the intervals from some
 // thread count on, or falls after it.
 func measuredSentence(f *analyze.Finding, unit string) string {
+	unit = metricOf(f, unit)
 	best, _ := f.Get("best")
 	head := fmt.Sprintf("%s's highest measured %s is %s", f.System, unit, numText(best.Value))
 	if f.System == "all" {
@@ -131,8 +144,12 @@ func measuredSentence(f *analyze.Finding, unit string) string {
 		}
 	case "flat":
 		from := f.Value("flat_from")
+		if from == f.Value("min_threads") && f.Word("flat_values") == "inside" {
+			return head + fmt.Sprintf("; every thread count from %s to %s measured within that interval.",
+				threadsOf(f, "min_threads"), threadsOf(f, "max_threads"))
+		}
 		if from == f.Value("min_threads") {
-			return head + fmt.Sprintf("; every thread count from %s to %s is within that interval.",
+			return head + fmt.Sprintf("; the interval of every thread count from %s to %s overlaps it.",
 				threadsOf(f, "min_threads"), threadsOf(f, "max_threads"))
 		}
 		return head + fmt.Sprintf(", flat within the intervals from %s to %s.", threadsOf(f, "flat_from"), threadsOf(f, "max_threads"))
@@ -159,6 +176,7 @@ func measuredSentence(f *analyze.Finding, unit string) string {
 // fitSentence phrases a peak or ceiling finding whose guard passed: the
 // claim, an extrapolation said as one.
 func fitSentence(f *analyze.Finding, unit string) string {
+	unit = metricOf(f, unit)
 	r2 := FormatFixed(f.Value("r2"), 3)
 	switch f.Code {
 	case analyze.CodeUSLPeak:
@@ -216,7 +234,7 @@ func AnomalySentences(fs analyze.Findings, metric, w string) []string {
 	steps := map[string][]*analyze.Finding{}
 	var keys []string
 	for _, f := range fs.Select(analyze.KindAnomaly, w, analyze.CodeSuperlinear) {
-		k := fmt.Sprint(f.Value("from_threads"), f.Value("to_threads"), f.Hint, f.Value("cpus"))
+		k := fmt.Sprint(f.Value("from_threads"), f.Value("to_threads"), f.Hint, f.Value("cpus"), f.Value("cold"), f.Value("warm"))
 		if steps[k] == nil {
 			keys = append(keys, k)
 		}
@@ -235,6 +253,9 @@ func AnomalySentences(fs analyze.Findings, metric, w string) []string {
 	}
 	for _, sys := range order {
 		out = append(out, errorSentence(sys, bySys[sys], metric))
+	}
+	for _, f := range fs.Select(analyze.KindAnomaly, w, analyze.CodeNoEvents, analyze.CodeStartOnly) {
+		out = append(out, noWorkSentence(f))
 	}
 	diff := fs.Select(analyze.KindAnomaly, w, analyze.CodeErrorShareDiff)
 	if len(diff) > 0 {
@@ -263,6 +284,7 @@ func pctText(v float64) string {
 
 func superlinearSentence(fs []*analyze.Finding, unit string) string {
 	f := fs[0]
+	unit = metricOf(f, unit)
 	var each []string
 	for _, g := range fs {
 		e := fmt.Sprintf("%s %s (%s to %s", g.System, FormatRatio(g.Value("step")), numText(g.Value("from")), numText(g.Value("to")))
@@ -284,7 +306,16 @@ func superlinearSentence(fs []*analyze.Finding, unit string) string {
 			why = append(why, fmt.Sprintf("at %s the host's %s CPUs were mostly idle, and idle CPUs sleep and clock down between requests",
 				threadsOf(f, "from_threads"), FormatFixed(f.Value("cpus"), 0)))
 		case "measured_first":
-			why = append(why, fmt.Sprintf("the %d-thread runs came first, on cold caches: a warm-up run before them would tell", int(f.Value("from_threads"))))
+			why = append(why, fmt.Sprintf("every %d-thread run came before every %d-thread run, on colder caches: a warm-up run before them would tell",
+				int(f.Value("from_threads")), int(f.Value("to_threads"))))
+		case "warm_repeats_agree":
+			before := "the first"
+			if n := int(f.Value("cold_runs")); n > 1 {
+				before = "the " + FormatFixed(float64(n), 0) + " before"
+			}
+			why = append(why, fmt.Sprintf("%s of the %d-thread repeats ran after %d-thread runs, on warm caches, and measured %s %s on average against %s for %s: cold caches are ruled out",
+				FormatFixed(f.Value("warm_runs"), 0), int(f.Value("from_threads")), int(f.Value("to_threads")),
+				numText(f.Value("warm")), unit, numText(f.Value("cold")), before))
 		}
 	}
 	if len(why) > 0 {
@@ -296,9 +327,9 @@ func superlinearSentence(fs []*analyze.Finding, unit string) string {
 func errorSentence(sys string, fs []*analyze.Finding, unit string) string {
 	var parts []string
 	for _, f := range fs {
-		p := fmt.Sprintf("%s/s at %s (%s of its transactions", numText(f.Value("errors_per_s")), threadsLabel(f.Threads), pctText(f.Value("share_pct")))
+		p := fmt.Sprintf("%s/s at %s (%s of its attempted transactions", numText(f.Value("errors_per_s")), threadsLabel(f.Threads), pctText(f.Value("share_pct")))
 		if f.Has("tps") {
-			p += fmt.Sprintf(", against %s %s", numText(f.Value("tps")), unit)
+			p += fmt.Sprintf(", against %s %s", numText(f.Value("tps")), metricOf(f, unit))
 		}
 		p += ")"
 		if f.Has("reconnects") {
@@ -307,6 +338,20 @@ func errorSentence(sys string, fs []*analyze.Finding, unit string) string {
 		parts = append(parts, p)
 	}
 	return fmt.Sprintf("%s ignored errors that sysbench retried: %s.", sys, joinAnd(parts))
+}
+
+// noWorkSentence says that a cell's rate measures no work: runs that
+// counted no events, or whose threads completed at most one event each.
+func noWorkSentence(f *analyze.Finding) string {
+	runs := "its run"
+	if n := int(f.Value("n")); n > 1 {
+		runs = fmt.Sprintf("%s of its %d runs", FormatFixed(f.Value("runs"), 0), n)
+	}
+	if f.Code == analyze.CodeNoEvents {
+		return fmt.Sprintf("%s at %s: %s counted 0 events, so its rate is no measurement.", f.System, threadsLabel(f.Threads), runs)
+	}
+	return fmt.Sprintf("%s at %s: %s counted %s events over %s s from %s threads, at most one per thread, so its rate measures the run's start, not a throughput.",
+		f.System, threadsLabel(f.Threads), runs, FormatFixed(f.Value("events"), 0), numText(f.Value("seconds")), FormatFixed(f.Value("threads"), 0))
 }
 
 // cellNotes are the short notes beside a cell in a results table, from
@@ -324,6 +369,10 @@ func cellNotes(rp *analyze.Report, w, system string, threads int) string {
 			out = append(out, pctText(f.Value("share_pct"))+" errors")
 		case analyze.CodeSuperlinear:
 			out = append(out, FormatRatio(f.Value("step"))+" from "+threadsOf(f, "from_threads"))
+		case analyze.CodeNoEvents:
+			out = append(out, "0 events: no measurement")
+		case analyze.CodeStartOnly:
+			out = append(out, "at most 1 event per thread: no throughput")
 		}
 	}
 	return strings.Join(out, "; ")
@@ -332,8 +381,8 @@ func cellNotes(rp *analyze.Report, w, system string, threads int) string {
 // anomalyCaveat is the caveats' sentence on anomalies: which workloads
 // have superlinear steps or ignored errors, said in their sections.
 func anomalyCaveat(rp *analyze.Report) string {
-	var sup, errs []string
-	seenS, seenE := map[string]bool{}, map[string]bool{}
+	var sup, errs, idle []string
+	seenS, seenE, seenI := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	maxShare := map[string]float64{}
 	for _, f := range rp.Findings.Select(analyze.KindAnomaly, "") {
 		switch f.Code {
@@ -341,6 +390,11 @@ func anomalyCaveat(rp *analyze.Report) string {
 			if !seenS[f.Workload] {
 				seenS[f.Workload] = true
 				sup = append(sup, f.Workload)
+			}
+		case analyze.CodeNoEvents, analyze.CodeStartOnly:
+			if !seenI[f.Workload] {
+				seenI[f.Workload] = true
+				idle = append(idle, f.Workload)
 			}
 		case analyze.CodeIgnoredErrors:
 			k := f.System + " on " + f.Workload
@@ -355,12 +409,15 @@ func anomalyCaveat(rp *analyze.Report) string {
 	if len(errs) > 0 {
 		var es []string
 		for _, k := range errs {
-			es = append(es, fmt.Sprintf("%s (up to %s of its transactions)", k, pctText(maxShare[k])))
+			es = append(es, fmt.Sprintf("%s (up to %s of its attempted transactions)", k, pctText(maxShare[k])))
 		}
 		parts = append(parts, "ignored errors for "+joinAnd(es))
 	}
 	if len(sup) > 0 {
 		parts = append(parts, "superlinear steps on "+joinAnd(sup))
+	}
+	if len(idle) > 0 {
+		parts = append(parts, "runs whose rate measures no work (no events, or at most one per thread) on "+joinAnd(idle))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -371,7 +428,7 @@ func anomalyCaveat(rp *analyze.Report) string {
 // fitNotes are the appendix's notes on one system's fit, in unit.
 func fitNotes(rp *analyze.Report, workload, system, unit string) []string {
 	var out []string
-	for _, f := range rp.Findings.Select("", workload, analyze.CodeUSLPeak, analyze.CodeUSLCeiling) {
+	for _, f := range rp.Findings.Select("", workload, analyze.CodeUSLPeak, analyze.CodeUSLCeiling, analyze.CodeUSLPoorFit) {
 		if f.System == system {
 			out = append(out, fitNote(f, unit))
 		}
@@ -380,20 +437,29 @@ func fitNotes(rp *analyze.Report, workload, system, unit string) []string {
 }
 
 // fitNote phrases a peak or ceiling finding: the claim as its guard
-// allows it, else the fit's figure with the reason it is not quoted.
+// allows it, else what was measured and the reason the fit's figure is
+// not quoted (the figure itself is not printed).
 func fitNote(f *analyze.Finding, unit string) string {
-	switch {
-	case f.Guard.Passed:
+	unit = metricOf(f, unit)
+	if f.Guard.Passed {
 		return fitSentence(f, unit)
-	case f.Code == analyze.CodeUSLPeak:
-		pt, _ := f.Get("peak_threads")
-		s := fmt.Sprintf("The fit's peak, near %s threads", FormatFixed(pt.Value, 0))
-		if iv := interval(pt, numText); iv != "" {
-			s += " " + iv
-		}
-		return s + fmt.Sprintf(" at %s %s, is not quoted: %s.", numText(f.Value("peak")), unit, f.Guard.Reason)
 	}
-	return fmt.Sprintf("The fit's ceiling, %s %s, is not quoted: %s.", numText(f.Value("ceiling")), unit, f.Guard.Reason)
+	what := "peak"
+	switch f.Code {
+	case analyze.CodeUSLCeiling:
+		what = "ceiling"
+	case analyze.CodeUSLPoorFit:
+		what = "peak or ceiling"
+	}
+	measured := ""
+	if best, ok := f.Get("best"); ok {
+		measured = fmt.Sprintf(" (highest measured %s %s at %s)", unit, numText(best.Value), threadsOf(f, "best_threads"))
+	}
+	why := f.Guard.Reason
+	if f.Code == analyze.CodeUSLPoorFit {
+		why = fmt.Sprintf("at R² %s %s", FormatFixed(f.Value("r2"), 3), why)
+	}
+	return fmt.Sprintf("The fit's %s is not quoted%s: %s.", what, measured, why)
 }
 
 // CurveSentences phrases the findings of one scaling curve (scale's

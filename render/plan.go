@@ -131,6 +131,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			var tput, p95 []Series
 			var lt []Curve
 			fitted, poor, spread := false, false, false
+			var hidden []string // fits not drawn: a refused peak above every point
 			cellAt := map[analyze.Key]*analyze.Cell{}
 			for _, c := range cellsOf[w.Name] {
 				cellAt[c.Key] = c
@@ -159,7 +160,10 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 						cv.Y = append(cv.Y, *p.P95Ms)
 					}
 				}
-				if c.Lambda != nil && c.Sigma != nil && c.Kappa != nil {
+				if c.Lambda != nil && c.Sigma != nil && c.Kappa != nil && humpAbove(v.Report, w.Name, c.System, threads, s.Y,
+					analyze.Model{Lambda: *c.Lambda, Sigma: *c.Sigma, Kappa: *c.Kappa}) {
+					hidden = append(hidden, c.System)
+				} else if c.Lambda != nil && c.Sigma != nil && c.Kappa != nil {
 					m := analyze.Model{Lambda: *c.Lambda, Sigma: *c.Sigma, Kappa: *c.Kappa}
 					s.Fit = m.ThroughputAt
 					fitted = true
@@ -179,6 +183,15 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			caption := fmt.Sprintf("Points: %s of %s over the repeats at each measured thread count, with %s intervals.", center, rate, confPct)
 			if fitted {
 				caption += " Dashed: Universal Scalability Law fit X(N) = λN/(1+σ(N−1)+κN(N−1)); triangle: its peak N* = √((1−σ)/κ) where the data locate it (the text says why a peak is not marked)."
+			}
+			if len(hidden) > 0 {
+				if len(hidden) == 1 && hidden[0] == "all" {
+					caption += " The fit is not drawn: between the measured thread counts it rises above every measured point, to a peak the text does not quote."
+				} else if len(hidden) == 1 {
+					caption += fmt.Sprintf(" The fit of %s is not drawn: between the measured thread counts it rises above every measured point, to a peak the text does not quote.", hidden[0])
+				} else {
+					caption += fmt.Sprintf(" The fits of %s are not drawn: between the measured thread counts they rise above every measured point, to peaks the text does not quote.", joinAnd(hidden))
+				}
 			}
 			if poor {
 				caption += fmt.Sprintf(" A fit with R² below %s is faded and its peak left out: the law does not describe those points well enough for the peak to mean much.", trimZeros(FormatFixed(poorFitR2, 2)))
@@ -362,6 +375,31 @@ func quotedPeak(rp *analyze.Report, workload, system string) bool {
 	for _, f := range rp.Findings.Select(analyze.KindPeak, workload, analyze.CodeUSLPeak) {
 		if f.System == system {
 			return f.Guard.Passed && f.Word("range") == "inside"
+		}
+	}
+	return false
+}
+
+// humpAbove reports whether a fit whose peak the findings refuse (or
+// whose fit is poor) rises, between the measured thread counts, above
+// every measured value ys: drawn, it would show a peak the data do not.
+func humpAbove(rp *analyze.Report, workload, system string, threads, ys []float64, m analyze.Model) bool {
+	if rp == nil || len(threads) < 2 || len(ys) == 0 || !rp.Findings.Refused(workload, system, analyze.CodeUSLPeak) {
+		return false
+	}
+	top := math.Inf(-1)
+	for _, y := range ys {
+		top = math.Max(top, y)
+	}
+	lo, hi := threads[0], threads[len(threads)-1]
+	const n = 120
+	for i := 0; i <= n; i++ {
+		x := lo + (hi-lo)*float64(i)/n
+		if geometric(threads) {
+			x = lo * math.Pow(hi/lo, float64(i)/n)
+		}
+		if y := m.ThroughputAt(x); finite(y) && y > top {
+			return true
 		}
 	}
 	return false

@@ -113,7 +113,7 @@ func againstBase(v *View, rp *analyze.Report, cmp map[cmpKey]*analyze.Finding, b
 			if d := rp.Findings.Select(analyze.KindAnomaly, h.Workload, analyze.CodeErrorShareDiff); len(d) > 0 {
 				for _, e := range d {
 					if e.System == sys && e.Threads == h.Threads {
-						erred = append(erred, fmt.Sprintf("On %s, %s of %s's transactions were ignored errors (%s of %s's): that ratio partly measures them.",
+						erred = append(erred, fmt.Sprintf("On %s, %s of %s's attempted transactions ended in an ignored error (%s of %s's): that ratio partly measures them.",
 							h.Workload, pctText(e.Value("share_pct")), sys, pctText(e.Value("base_share_pct")), base))
 					}
 				}

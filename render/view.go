@@ -430,6 +430,18 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 		wv.Prec[f.Name] = colPrec(xs...)
 	}
 	for _, c := range w.Curves {
+		// A peak or ceiling whose guard failed is left out of the table;
+		// the notes say what was measured and why.
+		c := c
+		if rp.Findings.Refused(w.Name, c.System, analyze.CodeUSLPeak) {
+			c.PeakThreads, c.PeakThroughput, c.PeakExtrapolated = nil, nil, false
+		}
+		if rp.Findings.Refused(w.Name, c.System, analyze.CodeUSLCeiling) {
+			c.Ceiling = nil
+			if c.PeakThreads == nil { // no peak: X(N*) is the ceiling
+				c.PeakThroughput = nil
+			}
+		}
 		wv.Scaling = append(wv.Scaling, ScalingRow{System: c.System, Lambda: c.Lambda, Sigma: c.Sigma, Kappa: c.Kappa,
 			LambdaLo: c.LambdaLo, LambdaHi: c.LambdaHi, SigmaLo: c.SigmaLo, SigmaHi: c.SigmaHi,
 			KappaLo: c.KappaLo, KappaHi: c.KappaHi, R2: c.R2, GoodFit: c.GoodFit,

@@ -699,6 +699,11 @@ func (wb *workbook) scaling(an *analyze.Analysis, v *View, pal *Palette) error {
 	}
 	_, err := wb.table(SheetScaling, cols, func(yield func(xrow) error) error {
 		for _, c := range curves {
+			// A peak whose guard failed is not a figure of the workbook.
+			peakN, peakX := pf(c.PeakThreads), pf(c.PeakThroughput)
+			if v.Report != nil && v.Report.Findings.Refused(c.Workload, c.System, analyze.CodeUSLPeak) {
+				peakN, peakX = math.NaN(), math.NaN()
+			}
 			for _, p := range c.Points {
 				lo, hi := math.NaN(), math.NaN()
 				if p.Throughput.Finite() && p.Throughput.N > 1 {
@@ -709,7 +714,7 @@ func (wb *workbook) scaling(an *analyze.Analysis, v *View, pal *Palette) error {
 				x := p.Throughput.Center
 				if err := yield(xrow{c.Workload, c.System, float64(p.Threads), float64(p.N), x, lo, hi, x - lo, hi - x,
 					pf(p.P95Ms), plo, phi, pf(p.Efficiency), pf(p.Fitted), pf(c.Lambda), pf(c.Sigma), pf(c.Kappa), pf(c.R2),
-					pf(c.PeakThreads), pf(c.PeakThroughput), c.PeakExtrapolated, pi(c.CPUs)}); err != nil {
+					peakN, peakX, c.PeakExtrapolated, pi(c.CPUs)}); err != nil {
 					return err
 				}
 			}

@@ -104,7 +104,7 @@ func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
 		fmt.Fprintln(tw, "system\tworkload\tλ\tσ\tκ\tR²\tpeak N*\tX(N*)\tceiling\t")
 	}
 	for _, c := range sc.Curves {
-		peak := optNum(c.PeakThreads)
+		peak, xpeak, ceiling := optNum(c.PeakThreads), optNum(c.PeakThroughput), optNum(c.Ceiling)
 		if c.Lambda != nil && c.PeakThreads == nil {
 			peak = "∞"
 		}
@@ -115,9 +115,22 @@ func printScaling(w io.Writer, sc *analyze.Scaling, confidence float64) {
 		if sc.Metric == "" {
 			workload += "\t" + string(c.Metric)
 		}
+		// A figure whose guard failed is not printed: the sentences
+		// below say what was measured and why.
+		if c.Findings.Refused(c.Workload, c.System, analyze.CodeUSLPeak) {
+			peak, xpeak = "not quoted", "-"
+		}
+		if c.Findings.Refused(c.Workload, c.System, analyze.CodeUSLCeiling) {
+			if c.Ceiling != nil {
+				ceiling = "not quoted"
+			}
+			if c.PeakThreads == nil { // no peak: X(N*) is the ceiling
+				xpeak = "-"
+			}
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", c.System, workload,
 			withSE(c.Lambda, c.LambdaSE), withSE(c.Sigma, c.SigmaSE), withSE(c.Kappa, c.KappaSE),
-			optNum(c.R2), peak, optNum(c.PeakThroughput), optNum(c.Ceiling))
+			optNum(c.R2), peak, xpeak, ceiling)
 	}
 	tw.Flush()
 	for _, c := range sc.Curves {

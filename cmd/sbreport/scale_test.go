@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -64,5 +65,46 @@ func TestScaleRealSweep(t *testing.T) {
 	// p95 20 ms: met up to 16 threads (p95 11.04 ms for innodb), not at 32 (25.28 ms).
 	if s := doc.Curves[0].SLOThreads; s == nil || *s != 16 {
 		t.Errorf("innodb SLO threads = %v, want 16", s)
+	}
+}
+
+// TestScaleAsReport: the public sysbench 1.0.20 read-write sweep (1-128
+// threads, one run each, render/testdata/sweep). scale printed every
+// interval as "± ∞", called the curve "still rising" and printed the
+// fit's peak, N* 54.36 at 3,764 tps, unmarked above every measured point;
+// report says 3,646 [3,607, 3,684] at 128 threads, flat from 64 threads
+// (3,631), and quotes no peak. scale now says what report says.
+func TestScaleAsReport(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"scale", "../../render/testdata/sweep"}, &out, &errOut); err != nil {
+		t.Fatalf("scale: %v\n%s", err, errOut.String())
+	}
+	s := out.String()
+	for _, want := range []string{
+		"The highest measured tps is 3,646 [3,607, 3,684] at 128 threads, flat within the intervals from 64 threads to 128 threads.",
+		"The fit's peak is not quoted (highest measured tps 3,646 at 128 threads)",
+		"not quoted",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("scale output lacks %q:\n%s", want, s)
+		}
+	}
+	for _, bad := range []string{"± ∞", "still rising", "54.36", "3764"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("scale output has %q:\n%s", bad, s)
+		}
+	}
+
+	// The demo: innodb's oltp_read_write fit peaks near 9.141 threads at
+	// 1,312 tps and rocksdb's oltp_insert approaches 15,754 tps; both are
+	// refused, and neither figure is printed.
+	out.Reset()
+	if err := run([]string{"scale", "../../examples/demo-campaign"}, &out, &errOut); err != nil {
+		t.Fatalf("scale demo: %v\n%s", err, errOut.String())
+	}
+	for _, bad := range []string{"9.141", "1312", "15754"} {
+		if strings.Contains(out.String(), bad) {
+			t.Errorf("scale output of the demo prints %q", bad)
+		}
 	}
 }
