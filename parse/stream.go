@@ -63,6 +63,8 @@ var sniffing = &format{
 		detectProcstat,
 		detectJSON,
 		detectReportCSV,
+		detectListRows,
+		detectKeyValues,
 		detectSummaryTable,
 	},
 	json:    []jsonHandler{sysbenchJSON, lscpuJSON, lsblkJSON},
