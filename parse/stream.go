@@ -515,7 +515,7 @@ func (c *ctx) noteCommand(l *Line) {
 // clientPrompt reports the prompts of a SQL client and its continuation
 // lines ("mysql>", "->", "MariaDB [db]>"), not a Windows shell's "C:\>".
 func clientPrompt(p string) bool {
-	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p)
+	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p) && !strings.HasSuffix(p, ">>>")
 }
 
 // continued files the command made of the lines from c.cmdStart to
