@@ -20,9 +20,11 @@ import (
 // List rows follow a header list of quoted texts and have its number of
 // cells; key=value records follow one another and name the same keys in
 // the same order. Every row becomes a Run with Tool ToolTable and Layout
-// LayoutT, as a summary table's row does, when the block has a threads
-// column or a column tabular maps to a headline (tps, qps, eps, a latency
-// statistic, the elapsed time, a transfer rate): its threads from the
+// LayoutT, as a summary table's row does, when the block has a column
+// tabular maps to a headline (tps, qps, eps, a latency statistic, the
+// elapsed time, a transfer rate), or a threads column and another
+// measurement (a label line "threads=8 engine=innodb" measures nothing,
+// and stays context for the lines below it): its threads from the
 // threads column (else from the sysbench command above the block), its
 // headline fields from those columns, every other measurement in
 // Run.Metrics under its column's name, and every other column a dimension
@@ -140,7 +142,7 @@ func (b *harnessTable) feed(l *Line) status {
 }
 
 // headlines are the metrics that make a block a table of results.
-var headlines = map[string]bool{tabular.Threads: true, tabular.TPS: true, tabular.QPS: true, tabular.EPS: true,
+var headlines = map[string]bool{tabular.TPS: true, tabular.QPS: true, tabular.EPS: true,
 	tabular.Latency: true, tabular.TotalTime: true, tabular.Transfer: true}
 
 func (b *harnessTable) end(c *ctx) {
@@ -149,14 +151,16 @@ func (b *harnessTable) end(c *ctx) {
 		c.add(e)
 	}
 	cols := b.tab.Columns()
-	results := false
+	headline, threads, measured := false, false, false
 	for _, col := range cols {
-		results = results || headlines[col.Metric]
+		headline = headline || headlines[col.Metric]
+		threads = threads || col.Metric == tabular.Threads
+		measured = measured || col.Kind == tabular.Measurement
 	}
-	if !results || len(b.tab.Rows) == 0 {
-		if b.list {
-			c.remember(&b.first)
-		}
+	if !headline && !(threads && measured) || len(b.tab.Rows) == 0 {
+		// Not results ("threads=8 engine=innodb" is a label line): the
+		// lines stay context for what follows.
+		c.remember(&b.first)
 		return
 	}
 	for _, row := range b.tab.Rows {
