@@ -69,8 +69,8 @@ func detectListRows(l *Line, c *ctx) block {
 // detectKeyValues starts a block at a line of key=value pairs of which
 // at least one holds a number.
 func detectKeyValues(l *Line, c *ctx) block {
-	if strings.IndexByte(l.Text, '=') < 0 {
-		return nil
+	if strings.Count(l.Text, "=") < 2 {
+		return nil // a record holds two pairs at least
 	}
 	fields, ok := tabular.KeyValues(l.Text)
 	if !ok {
