@@ -238,7 +238,7 @@ func (b *harnessTable) run(row tabular.Row, cols []tabular.Column) *Run {
 				r.Latency.Percentiles[col.Stat] = ms
 			}
 		case tabular.Transfer:
-			mib, _ := tabular.ToMiBs(v)
+			mib, _ := tabular.ToMiBs(v, col)
 			switch {
 			case test == "memory":
 				r.Memory = &Memory{TransferMiBs: fptr(mib)}

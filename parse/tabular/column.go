@@ -57,7 +57,7 @@ func Classify(name string, cells []string) Column {
 	w := words(perSecondSpellings.Replace(name))
 	nameUnit := ""
 	for i, x := range w {
-		if u, ok := unitWords[x]; ok && (i == 0 || w[i-1] != "per") {
+		if u, ok := unitWords[x]; ok && (i == 0 || w[i-1] != "per" && w[i-1] != "por") {
 			nameUnit = u
 		}
 	}
@@ -87,6 +87,10 @@ func Classify(name string, cells []string) Column {
 		col.Metric = Threads
 		return col
 	}
+	hdrRate := headerByteRate(name)
+	if class == "" && hdrRate != "" {
+		class = "byterate" // "Transfer speed MiB/s" over bare numbers
+	}
 	perSec := class == "rate" || perSecond(w)
 	measureWord := perSec || has(w, latencyWords) || nameUnit != ""
 	switch {
@@ -102,16 +106,21 @@ func Classify(name string, cells []string) Column {
 	if col.Unit == "" {
 		col.Unit = vals[0].Unit
 	}
+	if col.Unit == "" && class == "byterate" {
+		col.Unit = hdrRate
+	}
 	if col.Unit == "" && perSec {
 		col.Unit = "/s"
 	}
 	unit := strings.ToLower(vals[0].Unit)
 	switch {
+	case rateWords[onlyRate(w)] != "":
+		col.Metric = rateWords[onlyRate(w)] // "QPS", "tps:"
 	case unit == "tps" || perSec && has(w, tpsWords) && !has(w, qpsWords):
 		col.Metric = TPS
 	case unit == "qps" || perSec && has(w, qpsWords) && !has(w, tpsWords):
 		col.Metric = QPS
-	case unit == "eps" || strings.HasPrefix(unit, "events/") || perSec && has(w, epsWords):
+	case unit == "eps" || strings.HasPrefix(unit, "events/") || strings.HasPrefix(unit, "ev/") || perSec && has(w, epsWords):
 		col.Metric = EPS
 	case class == "byterate":
 		col.Metric = Transfer
@@ -186,10 +195,39 @@ func has(w []string, list []string) bool {
 	return false
 }
 
+// onlyRate returns the one word of a header that is nothing but that
+// word and units ("QPS", "tps:"), else "".
+func onlyRate(w []string) string {
+	word := ""
+	for _, x := range w {
+		if _, unit := unitWords[x]; unit {
+			continue
+		}
+		if word != "" {
+			return ""
+		}
+		word = x
+	}
+	return word
+}
+
+// headerByteRate returns the byte rate a header names as its unit
+// ("MiB/s" of "Transfer speed MiB/s", "written, MiB/s"), else "".
+func headerByteRate(name string) string {
+	for _, f := range strings.FieldsFunc(name, func(r rune) bool {
+		return r == ' ' || r == '(' || r == ')' || r == ',' || r == '[' || r == ']'
+	}) {
+		if byteRate(strings.ToLower(f)) > 0 {
+			return f
+		}
+	}
+	return ""
+}
+
 // perSecond reports a header naming a rate: "per sec", "PerSec", "/s".
 func perSecond(w []string) bool {
 	for i, x := range w {
-		if x == "per" && i+1 < len(w) && contains(perSecondWords, w[i+1]) {
+		if (x == "per" || x == "por") && i+1 < len(w) && contains(perSecondWords, w[i+1]) {
 			return true
 		}
 		if x == "persec" || x == "每秒" {
@@ -346,9 +384,13 @@ func ToSeconds(v Value, col Column) float64 {
 	return ToMs(v, col) / 1000
 }
 
-// ToMiBs converts a transfer rate to MiB/s; ok is false when the cell
-// carries no byte rate.
-func ToMiBs(v Value) (float64, bool) {
+// ToMiBs converts a transfer rate to MiB/s: the cell's unit first, else
+// the column's ("MiB/s" of a header over bare numbers); ok is false when
+// neither is a byte rate.
+func ToMiBs(v Value, col Column) (float64, bool) {
 	f := byteRate(strings.ToLower(v.Unit))
+	if f == 0 && v.Unit == "" {
+		f = byteRate(strings.ToLower(col.Unit))
+	}
 	return v.Num * f, f > 0
 }

@@ -34,7 +34,7 @@ func FuzzTabular(f *testing.F) {
 			if v.Num != v.Num {
 				t.Fatalf("ParseValue(%q) = NaN", s)
 			}
-			_, _ = ToMiBs(v)
+			_, _ = ToMiBs(v, Column{Unit: s})
 		}
 		col := Classify(s, strings.Fields(s))
 		if col.Kind == Dimension && col.Metric != "" && col.Metric != Threads {

@@ -239,3 +239,102 @@ func TestParseValue(t *testing.T) {
 		}
 	}
 }
+
+// pipeTable reads the markdown table whose header is at line no (1-based)
+// of a file of the repository's public fixtures.
+func pipeTable(t *testing.T, file string, no int) Table {
+	t.Helper()
+	b, err := os.ReadFile("../../testdata/public/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	split := func(s string) []string {
+		c := strings.Split(strings.Trim(strings.TrimSpace(s), "|"), "|")
+		for i := range c {
+			c[i] = strings.TrimSpace(c[i])
+		}
+		return c
+	}
+	tab := Table{Header: split(lines[no-1])}
+	for i := no + 1; i < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i]), "|"); i++ {
+		tab.Rows = append(tab.Rows, Row{Line: i + 1, Cells: split(lines[i])})
+	}
+	if len(tab.Rows) == 0 {
+		t.Fatalf("%s:%d: no table", file, no)
+	}
+	return tab
+}
+
+// TestClassifyPublicTables classifies the columns of summary tables in
+// the identity fixtures: a rate word alone is that rate (QPS, TPS,
+// events/s:), a part of one is not (Read QPS), Spanish threads and
+// events per second, a byte rate named in the header over bare numbers,
+// events per second as a cell unit (ev/sec).
+func TestClassifyPublicTables(t *testing.T) {
+	checkColumns(t, "centminmod", pipeTable(t, "centminmod/centminmod-sysbench-1.0.20-cpu-condensed-json-lines-metric-csv-markdown-restated.md", 158),
+		map[string]wantCol{
+			"cpu sysbench": {Dimension, "", "", ""},
+			"threads:":     {Dimension, Threads, "", ""},
+			"events/s:":    {Measurement, EPS, "", "/s"},
+			"time:":        {Measurement, TotalTime, "", "s"},
+			"min:":         {Measurement, "", "", ""}, // bare numbers: ms only by sysbench's habit, not certain
+			"avg:":         {Measurement, "", "", ""},
+			"max:":         {Measurement, "", "", ""},
+			"95th:":        {Measurement, "", "", ""},
+		})
+	checkColumns(t, "tidb", pipeTable(t, "tables/tidb-3.0-vs-2.1-sysbench-markdown-tables-bold-version-headings-commented-table.md", 148),
+		map[string]wantCol{
+			"Threads":         {Dimension, Threads, "", ""},
+			"QPS":             {Measurement, QPS, "", ""},
+			"95% latency(ms)": {Measurement, Latency, "95", "ms"},
+		})
+	checkColumns(t, "docker vs vm", pipeTable(t, "identity/sb-cpu-virtualbox-vm-vs-docker-table-hilos-eventos-s-total-eventos-comma-thousands-average-of-5-es.txt", 56),
+		map[string]wantCol{
+			"Entorno":       {Dimension, "", "", ""},
+			"Hilos":         {Dimension, Threads, "", ""},
+			"Eventos/s":     {Measurement, EPS, "", "/s"},
+			"Tiempo (s)":    {Measurement, "", "", "s"}, // Spanish "tiempo" is not among the time words
+			"Latencia (ms)": {Measurement, "", "", "ms"},
+			"Total Eventos": {Measurement, "", "", ""},
+		})
+	checkColumns(t, "rpi5 memory", pipeTable(t, "identity/sb1.0.20-cpu-memory-fileio-rpi5-aws-r7g-macbook-model-column-disk-type-rows-mode-mib-columns-oltp-method-tables.txt", 43),
+		map[string]wantCol{
+			"Model":                {Dimension, "", "", ""},
+			"Memory type":          {Dimension, "", "", ""},
+			"Transfer speed MiB/s": {Measurement, Transfer, "", "MiB/s"},
+		})
+	mem := pipeTable(t, "identity/sb1.0.20-cpu-memory-fileio-rpi5-aws-r7g-macbook-model-column-disk-type-rows-mode-mib-columns-oltp-method-tables.txt", 43)
+	v, _ := ParseValue(mem.Rows[0].Cells[2])
+	if mib, ok := ToMiBs(v, mem.Columns()[2]); !ok || mib != v.Num || v.Num == 0 {
+		t.Errorf("transfer speed %q = %v MiB/s (%v), want the cell's number", mem.Rows[0].Cells[2], mib, ok)
+	}
+	// sysbench 0.4 prints MiB/s as "Mb/sec" (sb0.4.12-fileio-rndrd.txt:
+	// "Read 9.8451Gb  Written 0b  Total transferred 9.8451Gb  (33.604Mb/sec)")
+	// and GiB as "Gb".
+	b, err := os.ReadFile("../../testdata/public/nondb/sb0.4.12-fileio-rndrd.txt")
+	if err != nil || !strings.Contains(string(b), "(33.604Mb/sec)") {
+		t.Fatalf("fixture no longer holds (33.604Mb/sec): %v", err)
+	}
+	if v, _ := ParseValue("33.604Mb/sec"); v.Unit != "Mb/sec" {
+		t.Errorf("33.604Mb/sec: unit %q", v.Unit)
+	} else if mib, ok := ToMiBs(v, Column{}); !ok || mib != 33.604 {
+		t.Errorf("33.604Mb/sec = %v MiB/s (%v)", mib, ok)
+	}
+	if mib, ok := ToMiBs(Value{Num: 1, Unit: "Gb/sec"}, Column{}); !ok || mib != 1024 {
+		t.Errorf("1 Gb/sec = %v MiB/s, want 1024", mib)
+	}
+	checkColumns(t, "rpi5 oltp", pipeTable(t, "identity/sb1.0.20-cpu-memory-fileio-rpi5-aws-r7g-macbook-model-column-disk-type-rows-mode-mib-columns-oltp-method-tables.txt", 111),
+		map[string]wantCol{
+			"Method":          {Dimension, "", "", ""},
+			"Read QPS":        {Measurement, "", "", ""},
+			"Write QPS":       {Measurement, "", "", ""},
+			"Transaction QPS": {Measurement, "", "", ""},
+		})
+	checkColumns(t, "korean", pipeTable(t, "identity/sb0.4.12-and-1.0-cpu-fileio-seven-hosts-prompts-korean-table.txt", 29),
+		map[string]wantCol{
+			"머신":     {Dimension, "", "", ""},
+			"cpu 속도": {Measurement, EPS, "", "ev/sec"},
+			"추가 정보":  {Dimension, "", "", ""},
+		})
+}

@@ -5,8 +5,9 @@ package tabular
 // or Hangul word matches anywhere in the header.
 
 // threadWords name the client concurrency of a run.
-var threadWords = []string{"threads", "thread", "thds", "concurrency", "clients", "connections", "conns", "vusers",
-	"线程", "并发", "스레드", "スレッド"}
+var threadWords = []string{"threads", "thread", "thds", "thd", "concurrency", "conc", "clients", "client",
+	"connections", "conns", "vusers", "hilos", "hilo", "concurrencia", "concorrência", "luồng",
+	"线程", "并发", "스레드", "쓰레드", "スレッド", "並列", "多重度", "同時接続"}
 
 // dimensionWords name a setting or a name, never a measurement.
 var dimensionWords = []string{"mode", "type", "size", "block", "depth", "test", "workload", "name", "engine", "version",
@@ -28,14 +29,20 @@ var latencyWords = []string{"latency", "lat", "response", "rt", "延迟", "时�
 // timeWords name an elapsed time.
 var timeWords = []string{"time", "elapsed", "duration", "时间", "耗时", "時間"}
 
-// perSecondWords say "per second" after a count ("TransactionsPerSec").
-var perSecondWords = []string{"sec", "second", "s"}
+// perSecondWords say "per second" after a count ("TransactionsPerSec",
+// "eventos por segundo").
+var perSecondWords = []string{"sec", "second", "s", "seg", "segundo"}
+
+// rateWords are rates by themselves: a header that is one of them and
+// nothing else (but a unit) is that metric.
+var rateWords = map[string]string{"tps": TPS, "qps": QPS, "eps": EPS}
 
 // Counts that, per second, are sysbench's headline rates.
 var (
-	tpsWords = []string{"tps", "transactions", "transaction", "trx", "txn", "事务"}
-	qpsWords = []string{"qps", "queries", "query", "查询"}
-	epsWords = []string{"eps", "events", "event", "事件"}
+	tpsWords = []string{"tps", "transactions", "transaction", "trx", "txn", "transacciones", "transações",
+		"transaktionen", "事务"}
+	qpsWords = []string{"qps", "queries", "query", "consultas", "abfragen", "查询"}
+	epsWords = []string{"eps", "events", "event", "ev", "eventos", "ereignisse", "事件"}
 )
 
 // unitWords are units a header may end with ("Latency_ms",
