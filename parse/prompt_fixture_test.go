@@ -38,3 +38,36 @@ func TestPromptThreeAngles(t *testing.T) {
 		t.Errorf(">>> prompt: %q %q", l.Prompt, l.Text)
 	}
 }
+
+// TestDiffFence: a review thread quoting sysbench output in a ```diff
+// fence (apache/shardingsphere #18353), every line behind a "+": the
+// interim lines are read as a run of 200 threads, cut short where the
+// excerpt ends.
+func TestDiffFence(t *testing.T) {
+	f := filepath.Join("testdata", "diff", "shardingsphere18353-sysbench-interim-lines-in-diff-review-excerpt.txt")
+	b, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 1 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want one run", len(d.Runs), d.Errors)
+	}
+	r := d.Runs[0]
+	if r.Line != 5 || r.Threads == nil || *r.Threads != 200 || len(r.Intervals) != 2 || r.Complete ||
+		r.Intervals[1].TPS != 11731.00 {
+		t.Errorf("run: line %d threads %s intervals %+v complete %v", r.Line, intText(r.Threads), r.Intervals, r.Complete)
+	}
+	// Outside a diff fence a leading "+" stays: the same lines are no run.
+	plain := strings.Replace(string(b), "```diff", "```", 1)
+	d, err = All(strings.NewReader(plain), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 0 {
+		t.Errorf("without the diff fence: %d runs, want none", len(d.Runs))
+	}
+}

@@ -92,6 +92,9 @@ type ctx struct {
 	// blank line after every line (reprint) or not; textBefore: the last
 	// line read held text.
 	spacingKnown, reprint, textBefore bool
+	// diff is set inside a ```diff fence (a review thread quoting a
+	// change): its lines are read without their +/space markers.
+	diff bool
 	printed                           map[[2]float64]bool // counts and rates of the runs read (fragment.go)
 	headTest                          string              // the test the last heading named (noteHeadingTest)
 	headTestLine                      int
@@ -318,6 +321,15 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		if lr.plain {
 			l.win = lr.w
 		}
+		if c.diff || len(raw) > 6 && (raw[0] == '`' || raw[0] == ' ') {
+			var skip bool
+			if l.Raw, skip = c.diffLine(raw); skip {
+				continue
+			}
+			if len(l.Raw) != len(raw) {
+				l.win = nil // Raw is no longer the window's line
+			}
+		}
 		c.lineNo = no
 		normalizeKnown(&l, lr.plain)
 		if c.pendRaw != "" && !c.continuesPending(&l) {
@@ -418,6 +430,36 @@ func (c *ctx) flushHook() {
 	if st, ok := c.hook.(*hookState); ok && st.h != nil {
 		st.flush(c)
 	}
+}
+
+// diffLine reads a line of a ```diff fence as the text it adds: an added
+// ("+") or context (" ") line without its marker; a removed line ("-")
+// and a hunk header ("@@") are not on the page (skip). The fence's own
+// lines open and close it.
+func (c *ctx) diffLine(raw string) (text string, skip bool) {
+	t := strings.TrimLeft(raw, " ")
+	if strings.HasPrefix(t, "```") {
+		rest := strings.TrimLeft(t, "`")
+		switch {
+		case !c.diff && strings.TrimSpace(rest) == "diff":
+			c.diff = true
+		case c.diff && strings.TrimSpace(rest) == "":
+			c.diff = false
+		}
+		return raw, false
+	}
+	if !c.diff || raw == "" {
+		return raw, false
+	}
+	switch raw[0] {
+	case '+', ' ':
+		return raw[1:], false
+	case '-':
+		return raw, true
+	case '@':
+		return raw, strings.HasPrefix(raw, "@@")
+	}
+	return raw, false
 }
 
 // remember keeps an unclaimed line as context for the blocks that follow.
