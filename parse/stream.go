@@ -94,10 +94,10 @@ type ctx struct {
 	spacingKnown, reprint, textBefore bool
 	// diff is set inside a ```diff fence (a review thread quoting a
 	// change): its lines are read without their +/space markers.
-	diff bool
-	printed                           map[[2]float64]bool // counts and rates of the runs read (fragment.go)
-	headTest                          string              // the test the last heading named (noteHeadingTest)
-	headTestLine                      int
+	diff         bool
+	printed      map[[2]float64]bool // counts and rates of the runs read (fragment.go)
+	headTest     string              // the test the last heading named (noteHeadingTest)
+	headTestLine int
 	// spellings maps a heading label in lower case to its first spelling:
 	// one post writing "X64" and "x64" names one machine.
 	spellings map[string]string
