@@ -321,7 +321,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		if lr.plain {
 			l.win = lr.w
 		}
-		if c.diff || len(raw) > 6 && (raw[0] == '`' || raw[0] == ' ') {
+		if c.diff || len(raw) > 6 && fenceLine(raw) {
 			var skip bool
 			if l.Raw, skip = c.diffLine(raw); skip {
 				continue
@@ -430,6 +430,17 @@ func (c *ctx) flushHook() {
 	if st, ok := c.hook.(*hookState); ok && st.h != nil {
 		st.flush(c)
 	}
+}
+
+// fenceLine reports a line whose first byte after spaces is a backquote:
+// perhaps a code fence.
+func fenceLine(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != ' ' {
+			return raw[i] == '`'
+		}
+	}
+	return false
 }
 
 // diffLine reads a line of a ```diff fence as the text it adds: an added
