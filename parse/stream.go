@@ -321,7 +321,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		if lr.plain {
 			l.win = lr.w
 		}
-		if c.diff || len(raw) > 6 && fenceLine(raw) {
+		if c.diff {
 			var skip bool
 			if l.Raw, skip = c.diffLine(raw); skip {
 				continue
@@ -332,6 +332,9 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		}
 		c.lineNo = no
 		normalizeKnown(&l, lr.plain)
+		if l.Text == "" && !c.diff && len(raw) > 6 && fenceLine(raw) {
+			c.diffLine(raw) // a fence (normalised to nothing) may open a diff
+		}
 		if c.pendRaw != "" && !c.continuesPending(&l) {
 			c.settleCommand()
 		}
