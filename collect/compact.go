@@ -65,6 +65,9 @@ func (in interner) compact(r *parse.Run) {
 	for i := range r.Columns {
 		r.Columns[i].Name, r.Columns[i].Value = in.s(r.Columns[i].Name), in.s(r.Columns[i].Value)
 	}
+	for i := range r.Metrics {
+		r.Metrics[i].Name, r.Metrics[i].Unit = in.s(r.Metrics[i].Name), in.s(r.Metrics[i].Unit)
+	}
 	if p := r.Latency.Percentiles; p != nil {
 		q := make(map[string]float64, len(p))
 		for k, v := range p {

@@ -5,8 +5,9 @@
 // other I/O; the name they are given is used only in messages.
 //
 // Stream reads one input line by line. Each line is normalised (white
-// space, markdown quote markers, SQL "-- " prefixes, code fences, **bold**,
-// shell and client prompts, the fullwidth colon) and offered to the block
+// space, markdown quote markers, SQL "-- " prefixes, code fences, the
+// markers of a diff fence, **bold**, shell and client prompts, the
+// fullwidth colon) and offered to the block
 // that holds the current record; a line no block holds is offered to the
 // detectors, which start a block when the line begins a record of their
 // kind. So one input — a log, a terminal transcript, a page copied out of a
@@ -31,6 +32,10 @@
 //   - mysqlslap Benchmark blocks and --csv lines (mysqlslap.go);
 //   - hand-made summary tables: a header naming a threads column and a
 //     throughput or latency column, rows until the table ends (table.go);
+//   - blocks harnesses print: list rows under a header list and key=value
+//     records, read as tables by parse/tabular (harness.go): every column
+//     a dimension or a measurement, measurements no headline field
+//     certainly means kept in Run.Metrics;
 //   - lscpu text, tree and -J (lscpu.go), lsblk text, -P and -J (lsblk.go),
 //     free (free.go), /proc/meminfo (meminfo.go), uname -a (uname.go);
 //   - MySQL and MariaDB client output: ASCII tables, \G rows and batch

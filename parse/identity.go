@@ -20,7 +20,7 @@ import (
 // "[root@db1 ~]#", "user@db1:~$", "user@db1 ~ $" or "db1:~ user$"; "" for
 // a prompt that names none ("$", "#", "mysql>").
 func promptHost(p string) string {
-	if p == "" || p == "$" || p == "#" || p == "%" || strings.HasSuffix(p, ">") {
+	if p == "" || p == "$" || p == "#" || p == "%" || p == ">>>" || strings.HasSuffix(p, ">") && !strings.HasSuffix(p, ">>>") {
 		return ""
 	}
 	p = strings.TrimPrefix(p, "[")

@@ -31,6 +31,11 @@ func detectJSON(l *Line, c *ctx) block {
 	if t == "" || (t[0] != '{' && t[0] != '[') {
 		return nil
 	}
+	if t[0] == '{' && len(t) > 1 && (t[1] == '%' || t[1] == ':') {
+		// A template tag ("{% highlight bash %}", Jekyll's Liquid) or a
+		// kramdown attribute list ("{:toc}"): no JSON starts so.
+		return nil
+	}
 	if t[0] == '[' {
 		rest := strings.TrimLeft(t[1:], " \t")
 		if rest != "" && rest[0] != '{' && rest[0] != '[' && rest[0] != '"' && rest[0] != ']' {

@@ -55,6 +55,7 @@ func AppendRunJSON(b []byte, r *Run) ([]byte, error) {
 	e.fileIO(`,"fileio":`, r.FileIO)
 	e.memory(`,"memory":`, r.Memory)
 	e.columns(`,"columns":`, r.Columns)
+	e.metrics(`,"metrics":`, r.Metrics)
 	e.strMap(`,"settings":`, r.Settings)
 	e.strMap(`,"label_from":`, r.LabelFrom)
 	e.strs(`,"captures":`, r.Captures)
@@ -484,6 +485,26 @@ func (e *jsonEnc) columns(key string, cs []Column) {
 		}
 		e.str(`{"name":`, cs[i].Name)
 		e.str(`,"value":`, cs[i].Value)
+		e.b = append(e.b, '}')
+	}
+	e.b = append(e.b, ']')
+}
+
+// metrics writes named metrics, nothing at all when there are none
+// (omitempty).
+func (e *jsonEnc) metrics(key string, ms []Metric) {
+	if len(ms) == 0 {
+		return
+	}
+	e.b = append(e.b, key...)
+	e.b = append(e.b, '[')
+	for i := range ms {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
+		e.str(`{"name":`, ms[i].Name)
+		e.str(`,"unit":`, ms[i].Unit)
+		e.num(`,"value":`, ms[i].Value)
 		e.b = append(e.b, '}')
 	}
 	e.b = append(e.b, ']')

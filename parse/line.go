@@ -417,6 +417,10 @@ func splitPromptLacking(s string, lacking bool) (prompt, rest string, ok bool) {
 		return "mysql>", strings.TrimPrefix(strings.TrimPrefix(s, "mysql>"), " "), true
 	case strings.HasPrefix(s, "-> ") || s == "->":
 		return "->", strings.TrimPrefix(s[2:], " "), true
+	case strings.HasPrefix(s, ">>> "):
+		// Python's prompt, which harnesses also print before each command
+		// they run.
+		return ">>>", s[4:], true
 	}
 	// "MariaDB [db]> ", "(root@localhost) [db]> "
 	if lacking {
@@ -458,11 +462,17 @@ func splitPromptLacking(s string, lacking bool) (prompt, rest string, ok bool) {
 		p := strings.TrimRight(s[:m[1]], " ")
 		return p, s[m[1]:], true
 	}
-	// "root@host:/dir# cmd", "user@host:~$ cmd", "OHOS:/$ cmd", "host# cmd"
-	if i := strings.IndexAny(s, "#$>"); i > 0 && i < 120 && (len(s) == i+1 || s[i+1] == ' ') {
+	// "root@host:/dir# cmd", "user@host:~$ cmd", "OHOS:/$ cmd", "host# cmd",
+	// "user@host:~>>> cmd" (a zsh theme's prompt)
+	if i := strings.IndexAny(s, "#$>"); i > 0 && i < 120 {
+		j := i + 1
+		if s[i] == '>' && strings.HasPrefix(s[i:], ">>>") {
+			j = i + 3
+		}
 		head := s[:i]
-		if !strings.ContainsAny(head, " \t") && (strings.Contains(head, "@") || strings.Contains(head, ":/") || strings.Contains(head, ":~")) {
-			return s[:i+1], strings.TrimPrefix(s[i+1:], " "), true
+		if (len(s) == j || s[j] == ' ') && !strings.ContainsAny(head, " \t") &&
+			(strings.Contains(head, "@") || strings.Contains(head, ":/") || strings.Contains(head, ":~")) {
+			return s[:j], strings.TrimPrefix(s[j:], " "), true
 		}
 	}
 	return "", s, false

@@ -80,6 +80,10 @@ type Run struct {
 	FileIO      *FileIO   `json:"fileio"`
 	Memory      *Memory   `json:"memory"`
 	Columns     []Column  `json:"columns"` // summary-table row: every cell as printed
+	// Metrics holds what a table row measured beyond the fields above: a
+	// column no headline field certainly means (requests per second, a
+	// connection time, iops), under its header's name, in its own unit.
+	Metrics []Metric `json:"metrics,omitempty"`
 
 	// Settings holds every option of the run's command line and options
 	// header that shapes the workload (Catalog: classes workload, scale,
@@ -256,6 +260,15 @@ type Mysqlslap struct {
 type Column struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
+}
+
+// A Metric is one named measurement of a run, as its column or key names
+// it: Value in Unit ("ms", "s", "/s", "%", "ops/sec"; "" for a count or a
+// number printed bare).
+type Metric struct {
+	Name  string  `json:"name"`
+	Unit  string  `json:"unit"`
+	Value float64 `json:"value"`
 }
 
 // A Bucket is one row of a --histogram table, kept in printed order (rows

@@ -63,6 +63,8 @@ var sniffing = &format{
 		detectProcstat,
 		detectJSON,
 		detectReportCSV,
+		detectListRows,
+		detectKeyValues,
 		detectSummaryTable,
 	},
 	json:    []jsonHandler{sysbenchJSON, lscpuJSON, lsblkJSON},
@@ -90,9 +92,12 @@ type ctx struct {
 	// blank line after every line (reprint) or not; textBefore: the last
 	// line read held text.
 	spacingKnown, reprint, textBefore bool
-	printed                           map[[2]float64]bool // counts and rates of the runs read (fragment.go)
-	headTest                          string              // the test the last heading named (noteHeadingTest)
-	headTestLine                      int
+	// diff is set inside a ```diff fence (a review thread quoting a
+	// change): its lines are read without their +/space markers.
+	diff         bool
+	printed      map[[2]float64]bool // counts and rates of the runs read (fragment.go)
+	headTest     string              // the test the last heading named (noteHeadingTest)
+	headTestLine int
 	// spellings maps a heading label in lower case to its first spelling:
 	// one post writing "X64" and "x64" names one machine.
 	spellings map[string]string
@@ -321,8 +326,20 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		if lr.plain {
 			l.win = lr.w
 		}
+		if c.diff {
+			var skip bool
+			if l.Raw, skip = c.diffLine(raw); skip {
+				continue
+			}
+			if len(l.Raw) != len(raw) {
+				l.win = nil // Raw is no longer the window's line
+			}
+		}
 		c.lineNo = no
 		normalizeKnown(&l, lr.plain)
+		if l.Text == "" && !c.diff && len(raw) > 6 && fenceLine(raw) {
+			c.diffLine(raw) // a fence (normalised to nothing) may open a diff
+		}
 		if c.pendRaw != "" && !c.continuesPending(&l) {
 			c.settleCommand()
 		}
@@ -424,6 +441,47 @@ func (c *ctx) flushHook() {
 	}
 }
 
+// fenceLine reports a line whose first byte after spaces is a backquote:
+// perhaps a code fence.
+func fenceLine(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != ' ' {
+			return raw[i] == '`'
+		}
+	}
+	return false
+}
+
+// diffLine reads a line of a ```diff fence as the text it adds: an added
+// ("+") or context (" ") line without its marker; a removed line ("-")
+// and a hunk header ("@@") are not on the page (skip). The fence's own
+// lines open and close it.
+func (c *ctx) diffLine(raw string) (text string, skip bool) {
+	t := strings.TrimLeft(raw, " ")
+	if strings.HasPrefix(t, "```") {
+		rest := strings.TrimLeft(t, "`")
+		switch {
+		case !c.diff && strings.TrimSpace(rest) == "diff":
+			c.diff = true
+		case c.diff && strings.TrimSpace(rest) == "":
+			c.diff = false
+		}
+		return raw, false
+	}
+	if !c.diff || raw == "" {
+		return raw, false
+	}
+	switch raw[0] {
+	case '+', ' ':
+		return raw[1:], false
+	case '-':
+		return raw, true
+	case '@':
+		return raw, strings.HasPrefix(raw, "@@")
+	}
+	return raw, false
+}
+
 // remember keeps an unclaimed line as context for the blocks that follow.
 func (c *ctx) remember(l *Line) {
 	if l.Prompt == "" {
@@ -519,7 +577,7 @@ func (c *ctx) noteCommand(l *Line) {
 // clientPrompt reports the prompts of a SQL client and its continuation
 // lines ("mysql>", "->", "MariaDB [db]>"), not a Windows shell's "C:\>".
 func clientPrompt(p string) bool {
-	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p)
+	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p) && !strings.HasSuffix(p, ">>>")
 }
 
 // continued files the command made of the lines from c.cmdStart to

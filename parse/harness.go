@@ -1,0 +1,263 @@
+package parse
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sbreport/sbreport/parse/tabular"
+)
+
+// Blocks harnesses print around benchmark results, read by the table
+// model of parse/tabular:
+//
+//	['threads', 'mode', 'speed', 'total time', 'avg']
+//	['1', 'seqwr', '47.7Mb/sec', '64.36s', '0.22ms']
+//
+//	Threads=1 : TotalQueries=330240 TransactionsPerSec=55.04 Latency95Percentile_ms=36.24
+//	Threads=2 : TotalQueries=456080 TransactionsPerSec=76.01 Latency95Percentile_ms=43.39
+//
+// List rows follow a header list of quoted texts and have its number of
+// cells; key=value records follow one another and name the same keys in
+// the same order. Every row becomes a Run with Tool ToolTable and Layout
+// LayoutT, as a summary table's row does, when the block has a column
+// tabular maps to a headline (tps, qps, eps, a latency statistic, the
+// elapsed time, a transfer rate), or a threads column and another
+// measurement (a label line "threads=8 engine=innodb" measures nothing,
+// and stays context for the lines below it): its threads from the
+// threads column (else from the sysbench command above the block), its
+// headline fields from those columns, every other measurement in
+// Run.Metrics under its column's name, and every other column a dimension
+// of identity: a fileio mode cell as the run's file-test-mode, any other
+// cell as a label named by its column. The test is the one the nearest
+// sysbench command above the block names (within headingReach lines);
+// every row carries the label "table", "line N" of the block's first
+// line. A row with an empty cell is read with a warning naming the
+// column; a list row with another number of cells than its header is an
+// error at its line.
+
+// harnessTable is a block of list rows or key=value records.
+type harnessTable struct {
+	list  bool // list rows under a header list; else key=value records
+	first Line // the header list, or the first record
+	keys  []tabular.Field
+	tab   tabular.Table
+	errs  []*Error
+
+	test    string // the test the command above names
+	cmdThr  int    // the threads the command above gives
+	cmdLine int
+}
+
+// detectListRows starts a block at a header list: a list of at least two
+// quoted texts, none of them a number.
+func detectListRows(l *Line, c *ctx) block {
+	t := l.Text
+	if len(t) < 6 || t[0] != '[' && t[0] != '(' && t[0] != '@' {
+		return nil
+	}
+	cells, quoted, ok := tabular.ListRow(t)
+	if !ok || !quoted || !allText(cells) {
+		return nil
+	}
+	b := &harnessTable{list: true, first: *l}
+	b.tab.Header = cells
+	b.command(c)
+	return b
+}
+
+// detectKeyValues starts a block at a line of key=value pairs of which
+// at least one holds a number.
+func detectKeyValues(l *Line, c *ctx) block {
+	if strings.Count(l.Text, "=") < 2 {
+		return nil // a record holds two pairs at least
+	}
+	fields, ok := tabular.KeyValues(l.Text)
+	if !ok {
+		return nil
+	}
+	numeric := false
+	for _, f := range fields {
+		if _, ok := tabular.ParseValue(f.Text); ok {
+			numeric = true
+			break
+		}
+	}
+	if !numeric {
+		return nil
+	}
+	b := &harnessTable{first: *l, keys: fields}
+	b.tab.Header = tabular.Names(fields)
+	b.tab.Rows = append(b.tab.Rows, tabular.Row{Line: l.No, Cells: tabular.Texts(fields)})
+	b.command(c)
+	return b
+}
+
+// allText reports cells none of which is a number: a header, not a row.
+func allText(cells []string) bool {
+	for _, s := range cells {
+		if _, ok := tabular.ParseValue(s); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// command takes the test and threads of the sysbench command above the
+// block.
+func (b *harnessTable) command(c *ctx) {
+	cmd, line := c.command, c.cmdLine
+	if cmd == nil || b.first.No-line > headingReach {
+		return
+	}
+	if cmd.Test != "" && cmd.Test != "oltp_common" {
+		b.test = cmd.Test
+	}
+	if n, err := atoiStrict(cmd.Labels["threads"]); err == nil && n > 0 {
+		b.cmdThr, b.cmdLine = n, line
+	}
+}
+
+func (b *harnessTable) feed(l *Line) status {
+	if !b.list {
+		fields, ok := tabular.KeyValues(l.Text)
+		if !ok || !tabular.SameNames(b.keys, fields) {
+			return rejected
+		}
+		b.tab.Rows = append(b.tab.Rows, tabular.Row{Line: l.No, Cells: tabular.Texts(fields)})
+		return consumed
+	}
+	cells, quoted, ok := tabular.ListRow(l.Text)
+	if !ok || quoted && allText(cells) {
+		return rejected // not a list, or the header of the next block
+	}
+	if len(cells) != len(b.tab.Header) {
+		b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf(
+			"list row with %d cells under the header list at line %d, which names %d (%s): row not read",
+			len(cells), b.first.No, len(b.tab.Header), strings.Join(b.tab.Header, ", "))})
+		return consumed
+	}
+	b.tab.Rows = append(b.tab.Rows, tabular.Row{Line: l.No, Cells: cells})
+	return consumed
+}
+
+// headlines are the metrics that make a block a table of results.
+var headlines = map[string]bool{tabular.TPS: true, tabular.QPS: true, tabular.EPS: true,
+	tabular.Latency: true, tabular.TotalTime: true, tabular.Transfer: true}
+
+func (b *harnessTable) end(c *ctx) {
+	for _, e := range b.errs {
+		e.Source = c.name
+		c.add(e)
+	}
+	cols := b.tab.Columns()
+	headline, threads, measured := false, false, false
+	for _, col := range cols {
+		headline = headline || headlines[col.Metric]
+		threads = threads || col.Metric == tabular.Threads
+		measured = measured || col.Kind == tabular.Measurement
+	}
+	if !headline && !(threads && measured) || len(b.tab.Rows) == 0 {
+		// Not results ("threads=8 engine=innodb" is a label line): the
+		// lines stay context for what follows.
+		c.remember(&b.first)
+		return
+	}
+	for _, row := range b.tab.Rows {
+		r := b.run(row, cols)
+		r.Source = c.name
+		c.emitRun(r)
+	}
+}
+
+// run reads one row.
+func (b *harnessTable) run(row tabular.Row, cols []tabular.Column) *Run {
+	r := &Run{Line: row.Line, EndLine: row.Line, Tool: ToolTable, Layout: LayoutT, Complete: true, Test: b.test}
+	if b.cmdThr > 0 {
+		r.Threads, r.ThreadsFrom = iptr(b.cmdThr), "command"
+	}
+	mode := ""
+	for i, col := range cols {
+		if v := row.Cells[i]; col.Kind == tabular.Dimension && fileModes[strings.ToLower(strings.TrimSpace(v))] {
+			mode = strings.ToLower(strings.TrimSpace(v))
+		}
+	}
+	test := b.test
+	if mode != "" && test == "" {
+		test, r.Test = "fileio", "fileio"
+	}
+	var empty []string
+	for i, col := range cols {
+		cell := row.Cells[i]
+		r.Columns = append(r.Columns, Column{Name: col.Name, Value: cell})
+		if tabular.Absent(cell) {
+			empty = append(empty, strconv.Quote(col.Name))
+			continue
+		}
+		cell = strings.TrimSpace(cell)
+		switch {
+		case col.Metric == tabular.Threads:
+			if n, err := atoiStrict(cell); err == nil && n > 0 {
+				r.Threads, r.ThreadsFrom = iptr(n), "table"
+			}
+			continue
+		case col.Kind == tabular.Dimension:
+			if mode != "" && strings.EqualFold(cell, mode) {
+				if r.Settings == nil {
+					r.Settings = map[string]string{}
+				}
+				r.Settings["file-test-mode"] = mode
+			} else {
+				r.SetLabelFrom(strings.ToLower(col.Name), cell, "column "+strconv.Quote(col.Name))
+			}
+			continue
+		}
+		v, _ := tabular.ParseValue(cell)
+		switch col.Metric {
+		case tabular.TPS:
+			r.TPS = fptr(v.Num)
+		case tabular.QPS:
+			r.QPS = fptr(v.Num)
+		case tabular.EPS:
+			r.EPS = fptr(v.Num)
+		case tabular.TotalTime:
+			r.TotalTimeS = fptr(tabular.ToSeconds(v, col))
+		case tabular.Latency:
+			ms := tabular.ToMs(v, col)
+			switch col.Stat {
+			case "min":
+				r.Latency.Min = fptr(ms)
+			case "avg":
+				r.Latency.Avg = fptr(ms)
+			case "max":
+				r.Latency.Max = fptr(ms)
+			default:
+				if r.Latency.Percentiles == nil {
+					r.Latency.Percentiles = map[string]float64{}
+				}
+				r.Latency.Percentiles[col.Stat] = ms
+			}
+		case tabular.Transfer:
+			mib, _ := tabular.ToMiBs(v, col)
+			switch {
+			case test == "memory":
+				r.Memory = &Memory{TransferMiBs: fptr(mib)}
+			case test == "fileio" && (mode == "seqrd" || mode == "rndrd"):
+				r.FileIO = &FileIO{ReadMiBs: fptr(mib)}
+			case test == "fileio" && (mode == "seqwr" || mode == "seqrewr" || mode == "rndwr"):
+				r.FileIO = &FileIO{WrittenMiBs: fptr(mib)}
+			default:
+				// Reads and writes together, or no test that moves
+				// bytes: the rate keeps its column's name.
+				r.Metrics = append(r.Metrics, Metric{Name: col.Name, Unit: "MiB/s", Value: mib})
+			}
+		default:
+			r.Metrics = append(r.Metrics, Metric{Name: col.Name, Unit: col.Unit, Value: v.Num})
+		}
+	}
+	if len(empty) > 0 {
+		r.Warn(row.Line, "no value in column "+strings.Join(empty, ", ")+": missing, not zero")
+	}
+	r.SetLabel("table", "line "+strconv.Itoa(b.first.No))
+	return r
+}

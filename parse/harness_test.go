@@ -1,0 +1,111 @@
+package parse
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func readHarness(t *testing.T, name, text string) *Document {
+	t.Helper()
+	if text == "" {
+		b, err := os.ReadFile(filepath.Join("tabular", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = string(b)
+	}
+	d, err := All(strings.NewReader(text), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestHarnessKeyValues: a LISAv2 memcached summary (microsoft/lisa #914)
+// gives one run per record, its threads from the concurrency key, its
+// average latency in ms, and the ops rate, which no headline field
+// certainly means, as a named metric; the ARMImageName line above is no
+// record.
+func TestHarnessKeyValues(t *testing.T) {
+	d := readHarness(t, "lisa914-memcached-key-value-excerpt.txt", "")
+	if len(d.Runs) != 3 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 3 runs", len(d.Runs), d.Errors)
+	}
+	want := []struct {
+		line, threads int
+		avg, ops      float64
+	}{{2, 1, 0.09733, 10024.99}, {3, 2, 0.08700, 22113.13}, {4, 4, 0.07800, 51091.53}}
+	for i, w := range want {
+		r := d.Runs[i]
+		if r.Line != w.line || r.Tool != ToolTable || r.Threads == nil || *r.Threads != w.threads || r.ThreadsFrom != "table" {
+			t.Errorf("run %d: line %d tool %q threads %s from %q", i, r.Line, r.Tool, intText(r.Threads), r.ThreadsFrom)
+		}
+		if r.Latency.Avg == nil || *r.Latency.Avg != w.avg || r.TPS != nil || r.QPS != nil {
+			t.Errorf("run %d: avg %v tps %v qps %v; want avg %v and no tps or qps", i, r.Latency.Avg, r.TPS, r.QPS, w.avg)
+		}
+		if len(r.Metrics) != 1 || r.Metrics[0] != (Metric{Name: "AverageOpsPerSec", Unit: "/s", Value: w.ops}) {
+			t.Errorf("run %d: metrics %+v", i, r.Metrics)
+		}
+		if r.Labels["table"] != "line 2" || len(r.Columns) != 3 {
+			t.Errorf("run %d: labels %v columns %v", i, r.Labels, r.Columns)
+		}
+	}
+}
+
+// TestHarnessNoResults: blocks with no thread count and nothing a
+// headline certainly means (hackbench's Latency_sec names no statistic;
+// fio's iops; syscall timings) are no runs and no errors.
+func TestHarnessNoResults(t *testing.T) {
+	for _, f := range []string{"lisa973-hackbench-key-value-excerpt.txt", "lisa743-fio-key-value-excerpt.txt",
+		"lisa60-syscall-key-value-status-excerpt.txt"} {
+		d := readHarness(t, f, "")
+		if len(d.Runs) != 0 {
+			t.Errorf("%s: %d runs, want none (first at line %d)", f, len(d.Runs), d.Runs[0].Line)
+		}
+	}
+}
+
+// TestHarnessListRows: result arrays under a header array (a public
+// script, code index id 61610428172). Table 7 names latency statistics
+// and gives a run per row, its system from the System column, the N/A of
+// Early exits reported as missing; table 6 holds only shares in % and is
+// no table of results.
+func TestHarnessListRows(t *testing.T) {
+	d := readHarness(t, "powershell-list-rows-latency-percent-na-excerpt.txt", "")
+	if len(d.Runs) != 2 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 2 runs", len(d.Runs), d.Errors)
+	}
+	r := d.Runs[0]
+	if r.Line != 16 || r.Labels["system"] != "Direct SFace" || r.Threads != nil {
+		t.Errorf("run 1: line %d labels %v threads %s", r.Line, r.Labels, intText(r.Threads))
+	}
+	if r.Latency.Avg == nil || *r.Latency.Avg != 8.3 || r.Latency.Percentiles["50"] != 8.206 ||
+		r.Latency.Percentiles["95"] != 9.183 || r.Latency.Percentiles["99"] != 10.073 {
+		t.Errorf("run 1: latency %+v (avg %v)", r.Latency, r.Latency.Avg)
+	}
+	want := []Metric{{"Accuracy", "%", 88.36}, {"Dual inf.", "%", 0}}
+	if len(r.Metrics) != 2 || r.Metrics[0] != want[0] || r.Metrics[1] != want[1] {
+		t.Errorf("run 1: metrics %+v, want %+v", r.Metrics, want)
+	}
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], `no value in column "Early exits"`) {
+		t.Errorf("run 1: warnings %q, want the empty Early exits", r.Warnings)
+	}
+	if s := d.Runs[1]; s.Line != 17 || s.Labels["system"] != "LS-Face" || len(s.Warnings) != 0 || len(s.Metrics) != 3 {
+		t.Errorf("run 2: line %d labels %v warnings %q metrics %+v", s.Line, s.Labels, s.Warnings, s.Metrics)
+	}
+
+	// The same text with the last row cut short by a cell: an error at
+	// its line, the row before still read.
+	b, err := os.ReadFile(filepath.Join("tabular", "testdata", "powershell-list-rows-latency-percent-na-excerpt.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := strings.Replace(string(b), ", '18.06%', '50.50%')", ", '18.06%')", 1)
+	d = readHarness(t, "cut.txt", cut)
+	if len(d.Runs) != 1 || len(d.Errors) != 1 || d.Errors[0].Line != 17 ||
+		!strings.Contains(d.Errors[0].Message, "list row with 7 cells under the header list at line 15, which names 8") {
+		t.Errorf("cut row: %d runs, errors %v", len(d.Runs), d.Errors)
+	}
+}

@@ -1,0 +1,396 @@
+package tabular
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Kind says what a column holds.
+type Kind int
+
+const (
+	// Dimension columns say which experiment a row is: a name, a mode, a
+	// size, a thread count, a setting printed on every row.
+	Dimension Kind = iota
+	// Measurement columns hold what a run measured.
+	Measurement
+)
+
+// Metrics a measurement column may be mapped to; "" keeps its own name.
+const (
+	TPS       = "tps"        // transactions per second
+	QPS       = "qps"        // queries per second
+	EPS       = "eps"        // events per second
+	Latency   = "latency"    // a latency statistic (Column.Stat), in ms by ToMs
+	TotalTime = "total_time" // the run's elapsed time, in seconds by ToSeconds
+	Transfer  = "transfer"   // a transfer rate, in MiB/s by ToMiBs
+	Threads   = "threads"    // a dimension: the run's client threads
+)
+
+// A Column is what Classify makes of a header and its cells.
+type Column struct {
+	Name   string
+	Kind   Kind
+	Metric string // one of the constants above, or ""
+	Stat   string // for Latency: "min", "avg", "max", or a percentile rank ("95")
+	// Unit is the unit the header names ("ms" of "Latency_ms"), else the
+	// unit the cells carry ("s" of "149.37s"); "" for bare numbers.
+	Unit string
+}
+
+// Classify reads a column from its header and its cells (absent cells
+// are ignored). A column is a measurement when every cell is a number and
+// neither its header (a mode, a size, a name: dimensionWords) nor its
+// cells (a size such as 3G) say it is a setting, and it is not a bare
+// number printed the same on every row (a setting restated). A thread
+// count is a dimension with Metric Threads.
+//
+// A measurement is mapped to a metric only where name and unit agree:
+// transactions, queries or events per second (or tps, qps, eps), a
+// latency statistic (a header naming a latency and a statistic, or only a
+// statistic over times), an elapsed time in seconds, a transfer rate in
+// bytes per second. Any other measurement keeps its own name.
+func Classify(name string, cells []string) Column {
+	col := Column{Name: name}
+	w := words(perSecondSpellings.Replace(name))
+	nameUnit := ""
+	for i, x := range w {
+		if u, ok := unitWords[x]; ok && (i == 0 || w[i-1] != "per" && w[i-1] != "por") {
+			nameUnit = u
+		}
+	}
+	var vals []Value
+	for _, c := range cells {
+		if Absent(c) {
+			continue
+		}
+		v, ok := ParseValue(c)
+		if !ok {
+			return col // text: a dimension
+		}
+		vals = append(vals, v)
+	}
+	if len(vals) == 0 {
+		return col
+	}
+	class := ""
+	for i, v := range vals {
+		c := unitClass(v.Unit)
+		if c == "other" || i > 0 && c != class {
+			return col // units of different kinds, or unknown ones: a label
+		}
+		class = c
+	}
+	if has(w, threadWords) && class == "" && integers(vals) {
+		col.Metric = Threads
+		return col
+	}
+	hdrRate := headerByteRate(name)
+	if class == "" && hdrRate != "" {
+		class = "byterate" // "Transfer speed MiB/s" over bare numbers
+	}
+	perSec := class == "rate" || perSecond(w)
+	measureWord := perSec || has(w, latencyWords) || nameUnit != ""
+	switch {
+	case class == "size":
+		return col
+	case has(w, dimensionWords) && !measureWord && statOf(w) == "":
+		return col
+	case class == "" && !measureWord && len(vals) > 1 && same(vals):
+		return col
+	}
+	col.Kind = Measurement
+	col.Unit = nameUnit
+	if col.Unit == "" {
+		col.Unit = vals[0].Unit
+	}
+	if col.Unit == "" && class == "byterate" {
+		col.Unit = hdrRate
+	}
+	if col.Unit == "" && perSec {
+		col.Unit = "/s"
+	}
+	unit := strings.ToLower(vals[0].Unit)
+	switch {
+	case rateWords[onlyRate(w)] != "":
+		col.Metric = rateWords[onlyRate(w)] // "QPS", "tps:"
+	case unit == "tps" || perSec && has(w, tpsWords) && !has(w, qpsWords):
+		col.Metric = TPS
+	case unit == "qps" || perSec && has(w, qpsWords) && !has(w, tpsWords):
+		col.Metric = QPS
+	case unit == "eps" || strings.HasPrefix(unit, "events/") || strings.HasPrefix(unit, "ev/") || perSec && has(w, epsWords):
+		col.Metric = EPS
+	case class == "byterate":
+		col.Metric = Transfer
+	case class == "time" || nameUnit != "":
+		stat := statOf(w)
+		switch {
+		case stat != "" && (has(w, latencyWords) || onlyStat(w)):
+			col.Metric, col.Stat = Latency, stat
+		case stat == "" && has(w, timeWords) && (nameUnit == "s" || nameUnit == "" && unitClassOf(unit) == "s"):
+			col.Metric = TotalTime
+		}
+	}
+	return col
+}
+
+// perSecondSpellings turn "events/s" and "MiB/sec" in a header into a
+// word perSecond knows.
+var perSecondSpellings = strings.NewReplacer("/second", " persec ", "/sec", " persec ", "/s", " persec ")
+
+// words splits a header into lower-case words: at spaces, punctuation
+// and '_', between a lower-case and an upper-case letter, between
+// letters and digits, and around '%'. A run of CJK or Hangul is one word.
+func words(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	var prev rune
+	for _, r := range s {
+		switch {
+		case r == '%':
+			flush()
+			out = append(out, "%")
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != 'µ':
+			flush()
+		case len(cur) > 0 && (unicode.IsUpper(r) && unicode.IsLower(prev) ||
+			unicode.IsDigit(r) != unicode.IsDigit(prev) ||
+			wide(r) != wide(prev)):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+		prev = r
+	}
+	flush()
+	return out
+}
+
+// wide reports a CJK, kana or Hangul rune.
+func wide(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+}
+
+// has reports whether a word of w is one of list: equal for a Latin word,
+// contained in a CJK or Hangul word.
+func has(w []string, list []string) bool {
+	for _, x := range w {
+		for _, y := range list {
+			if x == y {
+				return true
+			}
+			if r, _ := utf8.DecodeRuneInString(y); wide(r) && strings.Contains(x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onlyRate returns the one word of a header that is nothing but that
+// word and units ("QPS", "tps:"), else "".
+func onlyRate(w []string) string {
+	word := ""
+	for _, x := range w {
+		if _, unit := unitWords[x]; unit {
+			continue
+		}
+		if word != "" {
+			return ""
+		}
+		word = x
+	}
+	return word
+}
+
+// headerByteRate returns the byte rate a header names as its unit
+// ("MiB/s" of "Transfer speed MiB/s", "written, MiB/s"), else "".
+func headerByteRate(name string) string {
+	for _, f := range strings.FieldsFunc(name, func(r rune) bool {
+		return r == ' ' || r == '(' || r == ')' || r == ',' || r == '[' || r == ']'
+	}) {
+		if byteRate(strings.ToLower(f)) > 0 {
+			return f
+		}
+	}
+	return ""
+}
+
+// perSecond reports a header naming a rate: "per sec", "PerSec", "/s".
+func perSecond(w []string) bool {
+	for i, x := range w {
+		if (x == "per" || x == "por") && i+1 < len(w) && contains(perSecondWords, w[i+1]) {
+			return true
+		}
+		if x == "persec" || x == "每秒" {
+			return true
+		}
+	}
+	return false
+}
+
+// statOf returns the latency statistic a header names, a percentile rank
+// before a statistic word.
+func statOf(w []string) string {
+	for i, x := range w {
+		if _, err := strconv.ParseFloat(x, 64); err == nil {
+			if i+1 < len(w) && contains(percentileWords, w[i+1]) || i > 0 && w[i-1] == "p" {
+				return x
+			}
+		}
+	}
+	for _, x := range w {
+		if s, ok := statWords[x]; ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// onlyStat reports a header that is nothing but a statistic and a unit
+// ("avg", "95th", "最小", "max(ms)").
+func onlyStat(w []string) bool {
+	for _, x := range w {
+		_, stat := statWords[x]
+		_, unit := unitWords[x]
+		_, err := strconv.ParseFloat(x, 64)
+		if !stat && !unit && err != nil && !contains(percentileWords, x) {
+			return false
+		}
+	}
+	return len(w) > 0
+}
+
+func contains(list []string, x string) bool {
+	for _, y := range list {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+func integers(vals []Value) bool {
+	for _, v := range vals {
+		if v.Num != float64(int64(v.Num)) || v.Num <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func same(vals []Value) bool {
+	for _, v := range vals[1:] {
+		if v != vals[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// unitClass says what kind of quantity a cell's unit is: "" (none),
+// "time", "byterate", "rate", "size", "percent" or "other".
+func unitClass(u string) string {
+	if u == "" {
+		return ""
+	}
+	l := strings.ToLower(u)
+	switch {
+	case unitClassOf(l) != "":
+		return "time"
+	case byteRate(l) > 0:
+		return "byterate"
+	case l == "tps" || l == "qps" || l == "eps" || l == "iops" || strings.HasSuffix(l, "/s") || strings.HasSuffix(l, "/sec") ||
+		strings.HasSuffix(l, "/second") || strings.HasSuffix(l, " per sec.") || strings.HasSuffix(l, "ps") && len(l) <= 4:
+		return "rate"
+	case sizeUnit(l) > 0:
+		return "size"
+	case l == "%":
+		return "percent"
+	}
+	return "other"
+}
+
+// unitClassOf returns the time unit u names ("ms", "us", "s") or "".
+func unitClassOf(u string) string {
+	switch u {
+	case "ms", "msec":
+		return "ms"
+	case "us", "µs", "μs", "usec":
+		return "us"
+	case "s", "sec", "secs", "seconds":
+		return "s"
+	}
+	return ""
+}
+
+// sizeUnit returns the bytes a size unit stands for (k, KB, KiB, M, G, ...),
+// 0 when u is none.
+func sizeUnit(u string) float64 {
+	u = strings.TrimSuffix(strings.TrimSuffix(u, "b"), "i")
+	switch u {
+	case "k":
+		return 1 << 10
+	case "m":
+		return 1 << 20
+	case "g":
+		return 1 << 30
+	case "t":
+		return 1 << 40
+	}
+	return 0
+}
+
+// byteRate returns the MiB/s one unit of a byte rate stands for
+// ("Mb/sec", "MiB/s", "GB/sec", "KB/s"), 0 when u is none. sysbench 0.4
+// prints MiB as "Mb" and "MB": all are read as binary megabytes.
+func byteRate(u string) float64 {
+	base, per, ok := strings.Cut(u, "/")
+	if !ok || per != "s" && per != "sec" && per != "second" {
+		return 0
+	}
+	if base == "b" || base == "bytes" {
+		return 1.0 / (1 << 20)
+	}
+	return sizeUnit(base) / (1 << 20)
+}
+
+// ToMs converts a time to milliseconds: the cell's unit first, else the
+// column's (a bare number under "Latency_ms"), else ms as sysbench prints.
+func ToMs(v Value, col Column) float64 {
+	u := unitClassOf(strings.ToLower(v.Unit))
+	if u == "" {
+		u = unitClassOf(strings.ToLower(col.Unit))
+	}
+	switch u {
+	case "us":
+		return v.Num / 1000
+	case "s":
+		return v.Num * 1000
+	}
+	return v.Num
+}
+
+// ToSeconds converts a time to seconds, as ToMs does.
+func ToSeconds(v Value, col Column) float64 {
+	return ToMs(v, col) / 1000
+}
+
+// ToMiBs converts a transfer rate to MiB/s: the cell's unit first, else
+// the column's ("MiB/s" of a header over bare numbers); ok is false when
+// neither is a byte rate.
+func ToMiBs(v Value, col Column) (float64, bool) {
+	f := byteRate(strings.ToLower(v.Unit))
+	if f == 0 && v.Unit == "" {
+		f = byteRate(strings.ToLower(col.Unit))
+	}
+	return v.Num * f, f > 0
+}

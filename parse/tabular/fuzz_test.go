@@ -1,0 +1,45 @@
+package tabular
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzTabular feeds arbitrary lines to the readers: none may panic, and
+// what they return must hold together.
+func FuzzTabular(f *testing.F) {
+	for _, s := range []string{
+		"['1', 20000, '7.47ms']", "@('System', 'Accuracy', 'Mean latency')", "('a', \"b\")", "[1, 2,]",
+		"Threads=1 : TotalQueries=330240 TransactionsPerSec=55.04", "test=x : A=1 B=2 : Completed",
+		"17,581 QPS", "16K", "8.300 ms", "N/A", "1,156 (64.08%)", "-1e3ms", "Latency95Percentile_ms",
+		"最小", "p99", "events/s", "MiB/sec",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if cells, quoted, ok := ListRow(s); ok {
+			if len(cells) < 2 {
+				t.Fatalf("ListRow(%q): %d cells", s, len(cells))
+			}
+			_ = quoted
+		}
+		if fields, ok := KeyValues(s); ok {
+			for _, fl := range fields {
+				if fl.Name == "" || fl.Text == "" || strings.ContainsAny(fl.Name+fl.Text, " \t") {
+					t.Fatalf("KeyValues(%q): field %+v", s, fl)
+				}
+			}
+		}
+		if v, ok := ParseValue(s); ok {
+			if v.Num != v.Num {
+				t.Fatalf("ParseValue(%q) = NaN", s)
+			}
+			_, _ = ToMiBs(v, Column{Unit: s})
+		}
+		col := Classify(s, strings.Fields(s))
+		if col.Kind == Dimension && col.Metric != "" && col.Metric != Threads {
+			t.Fatalf("Classify(%q): a dimension mapped to %q", s, col.Metric)
+		}
+		_ = words(s)
+	})
+}

@@ -1,0 +1,61 @@
+package tabular
+
+// A Table is a header over rows of cells, as read from list rows or from
+// key=value records that name the same fields in the same order.
+type Table struct {
+	Header []string
+	Rows   []Row
+}
+
+// A Row is one line of a table.
+type Row struct {
+	Line  int // 1-based line in the input
+	Cells []string
+}
+
+// Columns classifies every column of t by its header and its cells.
+func (t *Table) Columns() []Column {
+	cols := make([]Column, len(t.Header))
+	cells := make([]string, 0, len(t.Rows))
+	for i, h := range t.Header {
+		cells = cells[:0]
+		for _, r := range t.Rows {
+			if i < len(r.Cells) {
+				cells = append(cells, r.Cells[i])
+			}
+		}
+		cols[i] = Classify(h, cells)
+	}
+	return cols
+}
+
+// Names returns the names of fields in order.
+func Names(fields []Field) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// Texts returns the values of fields in order.
+func Texts(fields []Field) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.Text
+	}
+	return out
+}
+
+// SameNames reports whether two records name the same fields in order.
+func SameNames(a, b []Field) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name {
+			return false
+		}
+	}
+	return true
+}
