@@ -246,19 +246,20 @@ func TestNoHalfIntervalDemo(t *testing.T) {
 	checkNoHalfIntervals(t, demo)
 }
 
-// TestTrimmedValueSaysSo: a real sysbench 0.5 run of 600 s printed 4404.08
-// tps; with --skip auto its first 50 s (5 of its 60 interim lines) are
-// trimmed as warm-up and the steady state, 4377.92, is compared. Every
-// output that shows 4378 says it is trimmed, by how much, and what was
+// TestTrimmedValueSaysSo: a real sysbench 0.5 run of 1800 s at 10
+// threads printed 503.42 tps; its start is lower than what follows, so
+// with --skip auto its first 450 s (35 of its 170 interim lines) are
+// trimmed as warm-up and the steady state, 515.37, is compared. Every
+// output that shows 515.4 says it is trimmed, by how much, and what was
 // printed; with --skip none the printed figure is compared and nothing
 // is said.
 func TestTrimmedValueSaysSo(t *testing.T) {
-	const in = "../../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-16thr-nocomma-deadlocks-dup-lines.txt"
-	const note = "warm-up of 50 s trimmed (5 of 60 interim samples, --skip auto): printed 4404.08"
+	const in = "../../testdata/public/sysbench-0.5/sb0.5-oltp-10thr-p99-mixed-notes-tail-f-4digit-time.txt"
+	const note = "warm-up of 450 s trimmed (35 of 170 interim samples, --skip auto): printed 503.42"
 	table := runOK(t, "compare", in)
 	for _, want := range []string{
-		"?         16       4378 ± 4% (1 run, within-run) (trimmed)",
-		"trimmed (the steady state after the warm-up, not the printed figure):\n  ?/16 threads/all: " + note + "\n",
+		"oltp      10       515.4 ± 0% (1 run, within-run) (trimmed)",
+		"trimmed (the steady state after the warm-up, not the printed figure):\n  oltp/10 threads/all: " + note + "\n",
 	} {
 		if !strings.Contains(table, want) {
 			t.Errorf("compare lacks %q:\n%s", want, table)
@@ -285,13 +286,13 @@ func TestTrimmedValueSaysSo(t *testing.T) {
 		t.Fatalf("rows %+v", c.Rows)
 	}
 	tr := c.Rows[0].Trimmed[0]
-	if !approx(tr.Value, 4377.922181818181) || tr.Value != c.Rows[0].Center || tr.Printed == nil || *tr.Printed != 4404.08 ||
-		tr.WarmupS != 50 || tr.Dropped != 5 || tr.Intervals != 60 || !tr.Auto || tr.Run != in+":1" {
+	if !approx(tr.Value, 515.3671111111111) || tr.Value != c.Rows[0].Center || tr.Printed == nil || *tr.Printed != 503.42 ||
+		tr.WarmupS != 450 || tr.Dropped != 35 || tr.Intervals != 170 || !tr.Auto || tr.Run != in+":121" {
 		t.Errorf("trimmed %+v", tr)
 	}
 	dir, md := reportOf(t, in)
-	if !strings.Contains(md, "| 16 | all | 1 | 4,378 [4,222,\u00a04,543] within the run **"+note+"** | 14.36 |") {
-		t.Errorf("report.md does not say 4,378 is trimmed:\n%s", md)
+	if !strings.Contains(md, "| 10 | all | 1 | 515.4 [513.1,\u00a0517.7] within the run **"+note+"** | 48.04 |") {
+		t.Errorf("report.md does not say 515.4 is trimmed:\n%s", md)
 	}
 	if !strings.Contains(md, "Where a warm-up was trimmed, the tps is the steady state after it instead, as marked.") {
 		t.Error("report.md does not say what the figures are")
@@ -300,8 +301,8 @@ func TestTrimmedValueSaysSo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(app), "| 16 | all | 4,378 | 79,273 | 3.63 | 14.36 |\n\n- 16 threads, all: the tps is the steady state, not the printed figure: "+note+".\n") {
-		t.Errorf("appendix.md does not say 4,378 is trimmed:\n%s", app)
+	if !strings.Contains(string(app), "| 10 | all | 515.4 | 9,062 | 19.86 | 48.04 |\n\n- 10 threads, all: the tps is the steady state, not the printed figure: "+note+".\n") {
+		t.Errorf("appendix.md does not say 515.4 is trimmed:\n%s", app)
 	}
 	x, err := excelize.OpenFile(filepath.Join(dir, "report.xlsx"))
 	if err != nil {
@@ -322,7 +323,7 @@ func TestTrimmedValueSaysSo(t *testing.T) {
 	}
 	// --skip none: the printed figure, nothing trimmed.
 	none := runOK(t, "compare", "--skip", "none", "--json", in)
-	if !strings.Contains(none, `"center": 4404.08`) || !strings.Contains(none, `"trimmed": null`) {
+	if !strings.Contains(none, `"center": 503.42`) || !strings.Contains(none, `"trimmed": null`) {
 		t.Errorf("--skip none:\n%s", none)
 	}
 }
