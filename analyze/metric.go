@@ -125,18 +125,8 @@ func (m Metric) Value(r *parse.Run) (float64, bool) {
 // interval lacks it), or nil when the metric has none (averages and
 // maxima of latency, mysqlslap).
 func (m Metric) Series(r *parse.Run) []float64 {
-	var pick func(iv *parse.Interval) float64
-	switch m {
-	case TPS:
-		if noTransactions(r) {
-			return nil
-		}
-		pick = func(iv *parse.Interval) float64 { return iv.TPS }
-	case QPS:
-		pick = func(iv *parse.Interval) float64 { return iv.QPS }
-	case EPS:
-		pick = func(iv *parse.Interval) float64 { return iv.EPS }
-	default:
+	pick := m.interim()
+	if pick == nil || m == TPS && noTransactions(r) {
 		return nil
 	}
 	xs := make([]float64, len(r.Intervals))
@@ -164,15 +154,8 @@ func (m Metric) Fragment(r *parse.Run) bool {
 	if _, printed := m.Value(r); printed {
 		return false
 	}
-	var pick func(iv *parse.Interval) float64
-	switch m {
-	case TPS:
-		pick = func(iv *parse.Interval) float64 { return iv.TPS }
-	case QPS:
-		pick = func(iv *parse.Interval) float64 { return iv.QPS }
-	case EPS:
-		pick = func(iv *parse.Interval) float64 { return iv.EPS }
-	default:
+	pick := m.interim()
+	if pick == nil {
 		return false
 	}
 	n := 0
@@ -317,4 +300,18 @@ func DefaultBase(d *Dataset, metrics map[string]Metric) string {
 		}
 	}
 	return best
+}
+
+// interim returns the function that reads the metric from an interim
+// report line, nil for a metric interim lines do not print.
+func (m Metric) interim() func(iv *parse.Interval) float64 {
+	switch m {
+	case TPS:
+		return func(iv *parse.Interval) float64 { return iv.TPS }
+	case QPS:
+		return func(iv *parse.Interval) float64 { return iv.QPS }
+	case EPS:
+		return func(iv *parse.Interval) float64 { return iv.EPS }
+	}
+	return nil
 }

@@ -717,7 +717,7 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 			fileHosts = append(fileHosts, v)
 		case *parse.Variables:
 			v.Labels = mergeLabels(v.Labels, labels)
-			KeepStatus(v, w.opts.StatusKeep)
+			v.KeepStatus(w.opts.StatusKeep)
 			out.hold(v, p, scope)
 		case *parse.TableStatus:
 			v.Labels = mergeLabels(v.Labels, labels)
@@ -747,22 +747,6 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 	}
 }
 
-// KeepStatus reduces a SHOW GLOBAL STATUS capture to the counters named
-// (all of them when names is nil), copied out of the text they were read
-// from so that the text can be freed; other captures are left alone.
-func KeepStatus(v *parse.Variables, names []string) {
-	if names == nil || v.Kind != "status" {
-		return
-	}
-	out := make(map[string]string, len(names))
-	for _, n := range names {
-		if x, ok := v.Values[n]; ok {
-			out[n] = strings.Clone(x)
-		}
-	}
-	v.Values = out
-	v.Statement = strings.Clone(v.Statement)
-}
 
 // InputLabel is the label of a run that nothing else labels (no
 // key=value in its path, no campaign, no NAME=PATH or --set): the input

@@ -77,7 +77,7 @@ func (w *walker) jsonDoc(out fileOut, r io.Reader, p, name, format string, label
 			v.Labels = overLabels(v.Labels, labels, from)
 		case *parse.Variables:
 			v.Labels = overLabels(v.Labels, labels, from)
-			KeepStatus(v, w.opts.StatusKeep)
+			v.KeepStatus(w.opts.StatusKeep)
 		case *parse.TableStatus:
 			v.Labels = overLabels(v.Labels, labels, from)
 		case *parse.SysStat:

@@ -39,15 +39,8 @@ func MySQLStatus(r io.Reader, name string, keep []string, emit func(Item)) error
 		src = io.MultiReader(bytes.NewReader(buf), errReader{err})
 	}
 	return stream(src, name, mysqlFormat, func(it Item) {
-		if v, ok := it.(*Variables); ok && keep != nil && v.Kind == "status" {
-			out := make(map[string]string, len(keep))
-			for _, k := range keep {
-				if x, ok := v.Values[k]; ok {
-					out[k] = strings.Clone(x)
-				}
-			}
-			v.Values = out
-			v.Statement = strings.Clone(v.Statement)
+		if v, ok := it.(*Variables); ok {
+			v.KeepStatus(keep)
 		}
 		emit(it)
 	})
@@ -252,4 +245,21 @@ func statusValue(b []byte) bool {
 		}
 	}
 	return len(b) == 0 || b[0] != ' ' && b[len(b)-1] != ' '
+}
+
+// KeepStatus reduces a SHOW GLOBAL STATUS capture to the counters named
+// (nil: all), copying what it keeps out of the text it was read from so
+// that the text can be freed; other captures are left alone.
+func (v *Variables) KeepStatus(names []string) {
+	if names == nil || v.Kind != "status" {
+		return
+	}
+	out := make(map[string]string, len(names))
+	for _, n := range names {
+		if x, ok := v.Values[n]; ok {
+			out[n] = strings.Clone(x)
+		}
+	}
+	v.Values = out
+	v.Statement = strings.Clone(v.Statement)
 }

@@ -355,7 +355,7 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 			return fmt.Errorf("stored capture %d/%d: %w", src, idx, err)
 		}
 		if v, ok := it.(*parse.Variables); ok {
-			collect.KeepStatus(v, statusKeep)
+			v.KeepStatus(statusKeep)
 		}
 		d.Add(it)
 	}
