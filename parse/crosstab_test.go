@@ -1,0 +1,62 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCrossedTableThreadpool: the MariaDB threadpool benchmark page puts
+// concurrent clients in the columns and the two schedulers in the rows;
+// the unit is said once, in the prose above ("The results are in
+// queries-per-second (QPS)."). Every cell is one run: its threads from
+// the column, its system from the row, its section from the heading, so
+// that the same scheduler on two machines is two experiments.
+func TestCrossedTableThreadpool(t *testing.T) {
+	d := readHarness(t, "mariadb-threadpool-benchmarks-crossed-excerpt.md", "")
+	if len(d.Runs) != 36 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 36 runs (2 tables of 2 rows of 9 cells)", len(d.Runs), d.Errors)
+	}
+	type key struct {
+		system, workload string
+		threads          int
+	}
+	got := map[key]float64{}
+	for _, r := range d.Runs {
+		if r.Threads == nil || r.QPS == nil || r.TPS != nil || r.ThreadsFrom != "table" {
+			t.Fatalf("line %d: threads %v from %q, qps %v, tps %v", r.Line, r.Threads, r.ThreadsFrom, r.QPS, r.TPS)
+		}
+		k := key{r.Labels["system"], r.Labels["workload"], *r.Threads}
+		if _, dup := got[k]; dup {
+			t.Fatalf("two runs %+v", k)
+		}
+		got[k] = *r.QPS
+		if len(r.Warnings) != 1 {
+			t.Errorf("line %d: warnings %v, want the one naming line 43 as the unit's source", r.Line, r.Warnings)
+		}
+	}
+	for k, want := range map[key]float64{
+		{"thread per connection", "OLTP_RO facebook-maria1", 16}:  3944,
+		{"threadpool", "OLTP_RO facebook-maria1", 4096}:           2962,
+		{"thread per connection", "OLTP_RO pitbull", 1024}:        5313,
+		{"threadpool", "OLTP_RO pitbull", 2048}:                   6523,
+		{"thread per connection", "OLTP_RO facebook-maria1", 128}: 4863,
+	} {
+		if got[k] != want {
+			t.Errorf("%+v: qps %v, want %v", k, got[k], want)
+		}
+	}
+	if r := d.Runs[0]; r.Line != 56 || r.Labels["table"] != "line 53" {
+		t.Errorf("first run at line %d, table %q; want 56, line 53", r.Line, r.Labels["table"])
+	}
+}
+
+// TestCrossedTableNoUnit: thread counts as columns over counts that
+// nothing in the text names as TPS, QPS or events per second are not
+// guessed: one error names the table.
+func TestCrossedTableNoUnit(t *testing.T) {
+	d := readHarness(t, "windows-file-io-threads-crossed-comma-dash-excerpt.md", "")
+	if len(d.Runs) != 0 || len(d.Errors) == 0 || d.Errors[0].Line != 3 ||
+		!strings.Contains(d.Errors[0].Message, "12 values (lines 3-8) are left out") {
+		t.Fatalf("%d runs, errors %v; want no run and an error at line 3 naming the 12 values", len(d.Runs), d.Errors)
+	}
+}
