@@ -60,3 +60,26 @@ func TestCrossedTableNoUnit(t *testing.T) {
 		t.Fatalf("%d runs, errors %v; want no run and an error at line 3 naming the 12 values", len(d.Runs), d.Errors)
 	}
 }
+
+// TestGeneralTableCells: a pipe table whose header names the rows by a
+// word no summary-table list holds ("Cell") is read by the table model:
+// the text column is the rows' identity, Events/sec the events per
+// second (comma thousands), and the row whose rate is "—" is a run with
+// its value missing and a warning naming its line, not a zero.
+func TestGeneralTableCells(t *testing.T) {
+	d := readHarness(t, "virtual-time-cells-events-per-sec-comma-dash-excerpt.md", "")
+	if len(d.Runs) != 2 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 2 runs", len(d.Runs), d.Errors)
+	}
+	few, many := d.Runs[0], d.Runs[1]
+	if few.Line != 7 || few.Labels["cell"] != "few-events-long-span" || few.EPS != nil || len(few.Warnings) != 1 ||
+		!strings.Contains(few.Warnings[0], `no value in column "Events/sec"`) {
+		t.Errorf("first row: line %d, labels %v, eps %v, warnings %v", few.Line, few.Labels, few.EPS, few.Warnings)
+	}
+	if many.Line != 8 || many.Labels["cell"] != "many-events-short-span" || many.EPS == nil || *many.EPS != 2531300 {
+		t.Errorf("second row: line %d, labels %v, eps %v", many.Line, many.Labels, many.EPS)
+	}
+	if many.Labels["table"] != "line 5" {
+		t.Errorf("table label %q, want line 5", many.Labels["table"])
+	}
+}

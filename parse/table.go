@@ -339,7 +339,7 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		metric = b.systemColumns(c)
 	}
 	if !metric || b.threadsI < 0 && (!b.named || !readable || sep != sepPipe && sep != sepTab) {
-		return unreadHeader(l, c, sep, names)
+		return detectGeneral(l, c, sep, names, unreadHeader(l, c, sep, names))
 	}
 	b.wide()
 	b.ctx = c
