@@ -83,3 +83,29 @@ func TestGeneralTableCells(t *testing.T) {
 		t.Errorf("table label %q, want line 5", many.Labels["table"])
 	}
 }
+
+// TestGeneralTableAligned: a kernel patch mail prints a space-aligned
+// table under the sysbench command it ran, its header indented over the
+// rows' names ("tps  qps" over "w/o patch" and "w/  patch") and a change
+// line under it. Each row is a run of the command's test and threads,
+// named by the row; the change line is no row.
+func TestGeneralTableAligned(t *testing.T) {
+	d := readHarness(t, "lkml-wakeup-sysbench-aligned-tps-qps-excerpt.txt", "")
+	if len(d.Runs) != 2 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 2 runs", len(d.Runs), d.Errors)
+	}
+	want := []struct {
+		line     int
+		system   string
+		tps, qps float64
+	}{{21, "w/o patch", 31748.22, 507971.56}, {22, "w/ patch", 35075.20, 561203.13}}
+	for i, w := range want {
+		r := d.Runs[i]
+		if r.Line != w.line || r.Labels["system"] != w.system || r.TPS == nil || *r.TPS != w.tps || r.QPS == nil || *r.QPS != w.qps {
+			t.Errorf("run %d: line %d, labels %v, tps %v, qps %v; want %+v", i, r.Line, r.Labels, r.TPS, r.QPS, w)
+		}
+		if r.Test != "oltp_read_only" || r.Threads == nil || *r.Threads != 128 || r.ThreadsFrom != "command" {
+			t.Errorf("run %d: test %q, threads %v from %q; want oltp_read_only, 128 from the command", i, r.Test, r.Threads, r.ThreadsFrom)
+		}
+	}
+}

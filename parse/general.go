@@ -26,6 +26,8 @@ import (
 // summary tables would have made of it.
 type generalTable struct {
 	sep      int
+	aligned  bool // a space-aligned table: cells as tabular.Cells splits them
+	indent   bool // its header is indented: it may lack the rows' name column
 	h        *harnessTable
 	fallback block // an unreadTable, or nil
 	lines    []Line
@@ -68,6 +70,18 @@ func (b *generalTable) feed(l *Line) status {
 		return st
 	}
 	cells := splitCells(l.Text, b.sep)
+	if b.aligned {
+		if strings.ContainsAny(l.Text, ":=[]|") {
+			return st // a field line, a record, another table's row
+		}
+		cells, _ = tabular.Cells(l.Text)
+	}
+	if b.aligned && len(b.h.tab.Rows) == 0 && b.indent && len(cells) == len(b.h.tab.Header)+1 {
+		// The header is indented over the rows' names: its first column
+		// has no name, and says what each row is, as in summary tables.
+		b.h.tab.Header = append([]string{"system"}, b.h.tab.Header...)
+		b.indent = false
+	}
 	switch {
 	case len(b.h.tab.Rows) == 0 && !b.ruled && isRule(cells):
 		b.ruled = true
@@ -142,4 +156,48 @@ func (b *generalTable) results() bool {
 		seen[key] = true
 	}
 	return true
+}
+
+// detectAligned starts a generalTable at a space-aligned header whose
+// columns are two spaces or more apart, that names no threads column
+// (summary tables read those) but names a headline column as tabular
+// reads headers ("TPS", "Events/sec", "Avg latency"):
+//
+//	Engine     TPS      QPS
+//	innodb     1,899    37,980
+func detectAligned(l *Line, c *ctx) block {
+	t := l.Text
+	if len(t) > 300 || strings.ContainsAny(t, ":=[]|\t") {
+		return nil
+	}
+	var names []string
+	for _, f := range spacesRE.Split(strings.TrimSpace(t), -1) {
+		if f = strings.TrimSpace(f); f != "" {
+			names = append(names, f)
+		}
+	}
+	if len(names) < 2 || len(names) > 20 {
+		return nil
+	}
+	headline := false
+	for _, n := range names {
+		if len(n) > 40 || !strings.ContainsFunc(n, unicode.IsLetter) || timeCol(n) {
+			return nil
+		}
+		if _, ok := tabular.ParseValue(n); ok {
+			return nil
+		}
+		headline = headline || headlines[tabular.Classify(n, []string{"1", "2"}).Metric] ||
+			tabular.Classify(n, []string{"1ms", "2ms"}).Metric == tabular.Latency
+	}
+	if !headline {
+		return nil
+	}
+	h := &harnessTable{first: *l}
+	h.tab.Header = names
+	h.command(c)
+	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
+	st.labels(c)
+	indent := len(l.Raw)-len(strings.TrimLeft(l.Raw, " ")) >= 4
+	return &generalTable{sep: sepSpace, aligned: true, indent: indent, h: h, st: st}
 }

@@ -291,6 +291,9 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		if strings.Contains(t, ",") && len(c.tables) > 0 {
 			return commaRow(l, c)
 		}
+		if strings.Contains(t, "  ") {
+			return detectAligned(l, c)
+		}
 		return nil // cheap test first: most lines reaching here are prose
 	}
 	sep := sepSpace

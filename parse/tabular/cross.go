@@ -28,10 +28,10 @@ func Cells(line string) (cells []string, ok bool) {
 	return cells, len(cells) >= 2
 }
 
-// splitAligned splits a space-aligned row: at runs of two spaces or
-// more; when that leaves one cell, or when a first word is followed by
-// numbers only ("innodb 1899 3830"), at every space after the leading
-// words.
+// splitAligned splits a space-aligned row: a row that ends in two numbers
+// or more is its leading words, one cell that names the row ("w/  patch",
+// "innodb"), then one cell per number; any other row is split at runs of
+// two spaces or more.
 func splitAligned(t string) []string {
 	var cells []string
 	for _, f := range strings.Split(t, "  ") {
@@ -48,7 +48,7 @@ func splitAligned(t string) []string {
 		}
 		i--
 	}
-	if len(words)-i >= 2 && (len(cells) < len(words)-i+1 || i == 0) {
+	if len(words)-i >= 2 {
 		out := []string{}
 		if i > 0 {
 			out = append(out, strings.Join(words[:i], " "))
