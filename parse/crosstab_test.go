@@ -109,3 +109,43 @@ func TestGeneralTableAligned(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneralTableGroupedRows: a Korean README's table names its columns
+// with words no summary-table list holds (워크로드 "workload", 모드
+// "mode"), prints each test once in bold over its two modes, and writes
+// rates with thousands separators. Every row is a run: the test from the
+// bold cell above when its own is empty, the mode as a label, TPS, QPS,
+// average and 95th-percentile latency; the "-" in the overhead column is
+// missing, with a warning.
+func TestGeneralTableGroupedRows(t *testing.T) {
+	d := readHarness(t, "dbgate-sysbench-proxy-ko-bold-comma-ditto-excerpt.md", "")
+	if len(d.Runs) != 4 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 4 runs", len(d.Runs), d.Errors)
+	}
+	want := []struct {
+		line           int
+		test, mode     string
+		tps, qps, p95  float64
+		avg            float64
+		overheadMissed bool
+	}{
+		{15, "oltp_read_only", "직접연결", 2561, 40973, 1.93, 1.56, true},
+		{16, "oltp_read_only", "프록시", 442, 7071, 9.73, 9.05, false},
+		{17, "oltp_read_write", "직접연결", 1686, 33722, 2.61, 2.37, true},
+		{18, "oltp_read_write", "프록시", 392, 7837, 11.04, 10.21, false},
+	}
+	for i, w := range want {
+		r := d.Runs[i]
+		if r.Line != w.line || r.Test != w.test || r.Labels["모드"] != w.mode {
+			t.Errorf("run %d: line %d, test %q, labels %v; want %+v", i, r.Line, r.Test, r.Labels, w)
+			continue
+		}
+		if r.TPS == nil || *r.TPS != w.tps || r.QPS == nil || *r.QPS != w.qps || r.Latency.Avg == nil || *r.Latency.Avg != w.avg ||
+			r.Latency.Percentiles["95"] != w.p95 {
+			t.Errorf("run %d: tps %v qps %v avg %v pct %v; want %+v", i, r.TPS, r.QPS, r.Latency.Avg, r.Latency.Percentiles, w)
+		}
+		if (len(r.Warnings) == 1) != w.overheadMissed {
+			t.Errorf("run %d: warnings %v", i, r.Warnings)
+		}
+	}
+}

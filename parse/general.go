@@ -82,6 +82,9 @@ func (b *generalTable) feed(l *Line) status {
 		b.h.tab.Header = append([]string{"system"}, b.h.tab.Header...)
 		b.indent = false
 	}
+	for i := range cells {
+		cells[i] = strings.TrimSpace(strings.Trim(cells[i], "*`"))
+	}
 	switch {
 	case len(b.h.tab.Rows) == 0 && !b.ruled && isRule(cells):
 		b.ruled = true
@@ -95,10 +98,16 @@ func (b *generalTable) feed(l *Line) status {
 }
 
 func (b *generalTable) end(c *ctx) {
+	b.ditto()
 	if b.results() {
 		cols := b.h.tab.Columns()
 		for _, row := range b.h.tab.Rows {
 			r := b.h.run(row, cols)
+			for i, col := range cols {
+				if t := headingTestOf(row.Cells[i]); col.Kind == tabular.Dimension && r.Test == "" && t != "" {
+					r.Test = t // a test named in a column: the row's test, as a test column says
+				}
+			}
 			if r.Labels["system"] == "" && b.st.system != "" {
 				r.SetLabel("system", b.st.system)
 			}
@@ -200,4 +209,22 @@ func detectAligned(l *Line, c *ctx) block {
 	st.labels(c)
 	indent := len(l.Raw)-len(strings.TrimLeft(l.Raw, " ")) >= 4
 	return &generalTable{sep: sepSpace, aligned: true, indent: indent, h: h, st: st}
+}
+
+// ditto fills an empty cell of a text column from the row above: rows
+// grouped under one name print it once ("| **oltp_read_only** | direct |"
+// then "| | proxy |").
+func (b *generalTable) ditto() {
+	cols := b.h.tab.Columns()
+	rows := b.h.tab.Rows
+	for i, col := range cols {
+		if col.Kind != tabular.Dimension || col.Metric == tabular.Threads {
+			continue
+		}
+		for k := 1; k < len(rows); k++ {
+			if strings.TrimSpace(rows[k].Cells[i]) == "" && strings.TrimSpace(rows[k-1].Cells[i]) != "" {
+				rows[k].Cells[i] = rows[k-1].Cells[i]
+			}
+		}
+	}
 }
