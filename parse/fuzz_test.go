@@ -29,6 +29,14 @@ func FuzzStream(f *testing.F) {
 			return nil
 		})
 	}
+	// The table model's texts: crossed, aligned and general tables.
+	if ents, err := os.ReadDir("tabular/testdata"); err == nil {
+		for _, e := range ents {
+			if b, err := os.ReadFile(filepath.Join("tabular/testdata", e.Name())); err == nil && !e.IsDir() && e.Name() != "SOURCES.md" {
+				f.Add(b)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lines := bytes.Count(data, []byte{'\n'}) + 1
 		err := Stream(bytes.NewReader(data), "fuzz", func(it Item) {

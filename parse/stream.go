@@ -65,6 +65,7 @@ var sniffing = &format{
 		detectReportCSV,
 		detectListRows,
 		detectKeyValues,
+		detectCrossed,
 		detectSummaryTable,
 	},
 	json:    []jsonHandler{sysbenchJSON, lscpuJSON, lsblkJSON},
@@ -110,6 +111,11 @@ type ctx struct {
 	// pendOf, the command its first line gave.
 	pendRaw, pendPrompt string
 	pendOf              *Command
+
+	// saidRate is the one rate (colTPS, colQPS, colEPS) the last line
+	// naming exactly one said, at saidRateLine: what a crossed table
+	// naming no unit holds.
+	saidRate, saidRateLine int
 
 	stmt     string // the last SQL statement typed at a client prompt
 	stmtLine int
@@ -500,6 +506,9 @@ func (c *ctx) remember(l *Line) {
 	c.blankRun = 0
 	c.noteTestWord(l)
 	c.noteFacts(l)
+	if k := captionMetric(l.Text); k != colOther {
+		c.saidRate, c.saidRateLine = k, l.No
+	}
 	if len(c.headings) == maxHeadings {
 		copy(c.headings, c.headings[1:])
 		c.headings = c.headings[:maxHeadings-1]

@@ -291,6 +291,9 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		if strings.Contains(t, ",") && len(c.tables) > 0 {
 			return commaRow(l, c)
 		}
+		if strings.Contains(t, "  ") {
+			return detectAligned(l, c)
+		}
 		return nil // cheap test first: most lines reaching here are prose
 	}
 	sep := sepSpace
@@ -339,7 +342,7 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		metric = b.systemColumns(c)
 	}
 	if !metric || b.threadsI < 0 && (!b.named || !readable || sep != sepPipe && sep != sepTab) {
-		return unreadHeader(l, c, sep, names)
+		return detectGeneral(l, c, sep, names, unreadHeader(l, c, sep, names))
 	}
 	b.wide()
 	b.ctx = c

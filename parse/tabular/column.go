@@ -75,13 +75,17 @@ func Classify(name string, cells []string) Column {
 	if len(vals) == 0 {
 		return col
 	}
-	class := ""
+	// Bare numbers beside cells with a unit take that unit: a row or
+	// column often prints it once ("203.11M ops/sec" after "35.58M").
+	class, unitAt := "", -1
 	for i, v := range vals {
 		c := unitClass(v.Unit)
-		if c == "other" || i > 0 && c != class {
+		if c == "other" || c != "" && unitAt >= 0 && c != class {
 			return col // units of different kinds, or unknown ones: a label
 		}
-		class = c
+		if c != "" && unitAt < 0 {
+			class, unitAt = c, i
+		}
 	}
 	if has(w, threadWords) && class == "" && integers(vals) {
 		col.Metric = Threads
@@ -103,8 +107,8 @@ func Classify(name string, cells []string) Column {
 	}
 	col.Kind = Measurement
 	col.Unit = nameUnit
-	if col.Unit == "" {
-		col.Unit = vals[0].Unit
+	if col.Unit == "" && unitAt >= 0 {
+		col.Unit = vals[unitAt].Unit
 	}
 	if col.Unit == "" && class == "byterate" {
 		col.Unit = hdrRate
@@ -112,7 +116,10 @@ func Classify(name string, cells []string) Column {
 	if col.Unit == "" && perSec {
 		col.Unit = "/s"
 	}
-	unit := strings.ToLower(vals[0].Unit)
+	unit := ""
+	if unitAt >= 0 {
+		unit = strings.ToLower(vals[unitAt].Unit)
+	}
 	switch {
 	case rateWords[onlyRate(w)] != "":
 		col.Metric = rateWords[onlyRate(w)] // "QPS", "tps:"

@@ -12,7 +12,8 @@ func FuzzTabular(f *testing.F) {
 		"['1', 20000, '7.47ms']", "@('System', 'Accuracy', 'Mean latency')", "('a', \"b\")", "[1, 2,]",
 		"Threads=1 : TotalQueries=330240 TransactionsPerSec=55.04", "test=x : A=1 B=2 : Completed",
 		"17,581 QPS", "16K", "8.300 ms", "N/A", "1,156 (64.08%)", "-1e3ms", "Latency95Percentile_ms",
-		"最小", "p99", "events/s", "MiB/sec",
+		"最小", "p99", "events/s", "MiB/sec", "203.11M ops/sec",
+		"| threads | 1 | 2 |\n|---|---|---|\n| innodb | 1,899 | **3,830** |", "  1  2  4\ninnodb 1899 3830 5000",
 	} {
 		f.Add(s)
 	}
@@ -41,5 +42,19 @@ func FuzzTabular(f *testing.F) {
 			t.Fatalf("Classify(%q): a dimension mapped to %q", s, col.Metric)
 		}
 		_ = words(s)
+		if cells, ok := Cells(s); ok && len(cells) < 2 {
+			t.Fatalf("Cells(%q): %d cells", s, len(cells))
+		}
+		lines := strings.Split(s, "\n")
+		for _, tab := range Read(lines) {
+			entries, bad := tab.Unroll()
+			for _, e := range append(entries, bad...) {
+				if e.Line < 1 || e.Line > len(lines) {
+					t.Fatalf("Read(%q): entry at line %d of %d", s, e.Line, len(lines))
+				}
+			}
+			_ = tab.Dimension()
+			_ = tab.Columns()
+		}
 	})
 }

@@ -94,6 +94,14 @@ func ParseValue(cell string) (v Value, ok bool) {
 	if m, ok := countSuffix[unit]; ok {
 		return Value{Num: num * m, Suffix: unit}, true
 	}
+	// A count suffix then a unit after a space: "203.11M ops/sec".
+	if len(unit) > 2 && unit[1] == ' ' {
+		if m, ok := countSuffix[unit[:1]]; ok {
+			if r, _ := utf8.DecodeRuneInString(unit[2:]); unitStart(r) {
+				return Value{Num: num * m, Suffix: unit[:1], Unit: strings.TrimSpace(unit[2:])}, true
+			}
+		}
+	}
 	if unit != "" {
 		r, _ := utf8.DecodeRuneInString(unit)
 		if !unitStart(r) {

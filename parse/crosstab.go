@@ -1,0 +1,267 @@
+package parse
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sbreport/sbreport/parse/tabular"
+)
+
+// Crossed tables put a dimension in the columns and the things compared
+// in the rows, as people print a scaling sweep:
+//
+//	| concurrent clients | 16 | 32 | 64 | 128 |
+//	| --- | --- | --- | --- | --- |
+//	| thread per connection | 3944 | 4725 | 4878 | 4863 |
+//	| threadpool | 3822 | 4955 | 4991 | 5017 |
+//
+// The header after its first cell is a row of numbers (pipe, tab or
+// space-aligned; the first cell may be empty, or the numbers stand alone
+// over rows that begin with a name). parse/tabular reads the table
+// (tabular.Table.Crossed and Unroll): every number under the header's
+// numbers is one Run with Tool ToolTable and Layout LayoutT. The column
+// is the run's thread count (ThreadsFrom "table") when the header's
+// first cell names threads, clients or concurrency, or is empty, and the
+// header's numbers are whole; otherwise it is a label named by that first
+// cell, and the threads come from the sysbench command above (as for
+// summary tables). The header printed again under the rule is no row,
+// and absent cells (—, N/A, -) make no run.
+//
+// What each number measures comes from the row's name when it names a
+// metric and unit (a row "TPS", "QPS", "avg latency (ms)", as tabular
+// classifies a column's header); the row is then no system. Otherwise the
+// row names the system compared (label "system"), and the metric is the
+// one rate a caption or sentence above names ("The results are in
+// queries-per-second (QPS).", the nearest such line of the text, with a
+// warning naming it). A crossed table of thread counts whose numbers
+// nothing names is not read: one error names its lines, as for any
+// summary table whose unit is not in the text. Other crossed tables that
+// name nothing ("| MySQL | 5.7 | 8.0 |" over settings) are no results:
+// their lines stay context for what follows. The test, the heading label and the engine come
+// from the text above as for summary tables; every run carries the label
+// "table", "line N" of the header.
+
+// crossTable is a block of a crossed table.
+type crossTable struct {
+	header Line
+	pipe   bool
+	tab    tabular.Table
+	lines  []Line
+	ruled  bool
+	st     *summaryTable // the labels and command above, as a summary table takes them
+}
+
+// detectCrossed starts a crossTable at a header whose cells after the
+// first are numbers; nil for any other line.
+func detectCrossed(l *Line, c *ctx) block {
+	t := l.Text
+	if len(t) < 5 || len(t) > 400 || !strings.ContainsAny(t, "0123456789") ||
+		strings.ContainsAny(t, ":=[]") && !strings.Contains(t, "|") {
+		return nil // cheap tests first: most lines reaching here are prose
+	}
+	cells, ok := tabular.Cells(t)
+	if !ok || len(cells) < 3 {
+		return nil
+	}
+	pipe := strings.Contains(t, "|")
+	if _, err := strconv.ParseFloat(strings.Trim(cells[0], "*` "), 64); err == nil {
+		if pipe {
+			return nil // a row of numbers under a pipe header is a row
+		}
+		cells = append([]string{""}, cells...) // numbers alone over named rows
+	}
+	tab := tabular.Table{Header: cells}
+	cols, ok := tab.Crossed()
+	if !ok || len(cols) < 3 && !pipe {
+		return nil
+	}
+	// The numbers of a dimension grow from left to right.
+	prev := -1.0
+	for _, i := range cols {
+		v, _ := strconv.ParseFloat(strings.Trim(cells[i], "*` "), 64)
+		if v <= prev || v < 0 {
+			return nil
+		}
+		prev = v
+	}
+	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
+	st.labels(c)
+	st.command(c)
+	return &crossTable{header: *l, pipe: pipe, tab: tab, st: st}
+}
+
+func (b *crossTable) feed(l *Line) status {
+	if l.Text == "" || l.Prompt != "" || len(b.lines) > 10000 {
+		return rejected
+	}
+	cells, ok := tabular.Cells(l.Text)
+	if !ok || strings.Contains(l.Text, "|") != b.pipe {
+		return rejected
+	}
+	if len(b.tab.Rows) == 0 && !b.ruled && tabular.IsRule(cells) {
+		b.ruled = true
+		b.lines = append(b.lines, *l)
+		return consumed
+	}
+	if len(cells) > len(b.tab.Header) || len(cells) < 2 {
+		return rejected
+	}
+	if _, ok := tabular.ParseValue(cells[0]); ok || tabular.Absent(cells[0]) {
+		return rejected // a row of the table begins with what it measured
+	}
+	nums := 0
+	for _, cell := range cells[1:] {
+		if _, ok := tabular.ParseValue(cell); ok {
+			nums++
+		}
+	}
+	if nums == 0 {
+		return rejected
+	}
+	b.tab.Rows = append(b.tab.Rows, tabular.Row{Line: l.No, Cells: cells})
+	b.lines = append(b.lines, *l)
+	return consumed
+}
+
+func (b *crossTable) end(c *ctx) {
+	entries, bad := b.tab.Unroll()
+	if len(entries) == 0 || !b.named(c, entries) && b.tab.Dimension() != tabular.Threads {
+		// Numbers under numbers nothing names, in columns that are no
+		// thread counts ("| MySQL | 5.7 | 8.0 |" over settings): not
+		// results; the lines are context for what follows.
+		b.remember(c)
+		return
+	}
+	for _, e := range bad {
+		c.add(&Error{Source: c.name, Line: e.Line, Message: fmt.Sprintf(
+			"crossed table at line %d: cell %q of row %q under %q is not a number: left out", b.header.No, e.Text, e.Row, e.Key)})
+	}
+	dim := b.tab.Dimension()
+	dimName := strings.TrimSpace(strings.Trim(b.tab.Header[0], "*`_ "))
+	if dimName == "" {
+		dimName = "threads"
+	}
+	rows := map[string]tabular.Column{}
+	said, saidLine := colOther, 0
+	if c.saidRateLine > 0 && b.header.No > c.saidRateLine {
+		said, saidLine = c.saidRate, c.saidRateLine
+	}
+	var runs []*Run
+	for _, e := range entries {
+		col, seen := rows[e.Row]
+		if !seen {
+			col = b.tab.RowColumn(entries, e.Row)
+			rows[e.Row] = col
+		}
+		r := &Run{Line: e.Line, EndLine: e.Line, Tool: ToolTable, Layout: LayoutT, Complete: true, Test: b.st.test}
+		r.Columns = []Column{{Name: dimName, Value: e.Key}, {Name: e.Row, Value: e.Text}}
+		if dim == tabular.Threads {
+			n, _ := strconv.Atoi(e.Key)
+			r.Threads, r.ThreadsFrom = iptr(n), "table"
+		} else {
+			if b.st.cmdThr > 0 {
+				r.Threads, r.ThreadsFrom = iptr(b.st.cmdThr), "command"
+			}
+			r.SetLabelFrom(strings.ToLower(dimName), e.Key, "column "+strconv.Quote(e.Key))
+		}
+		system := b.st.system
+		if !headlines[col.Metric] {
+			system = e.Row
+			if b.st.system != "" && b.st.system != e.Row {
+				r.SetLabelFrom("heading", b.st.system, "heading above the table at line "+strconv.Itoa(b.header.No))
+			}
+		}
+		if !setMeasure(r, col, e) {
+			switch said {
+			case colTPS:
+				r.TPS = fptr(e.Value.Num)
+			case colQPS:
+				r.QPS = fptr(e.Value.Num)
+			case colEPS:
+				r.EPS = fptr(e.Value.Num)
+			default:
+				b.unread(c, len(entries))
+				return
+			}
+			r.Warn(e.Line, fmt.Sprintf("crossed table at line %d names no unit: its numbers read as the %s line %d names",
+				b.header.No, map[int]string{colTPS: "TPS", colQPS: "QPS", colEPS: "events per second"}[said], saidLine))
+		}
+		if system != "" {
+			r.SetLabel("system", system)
+		}
+		if b.st.workload != "" && r.Test == "" {
+			r.SetLabel("workload", b.st.workload)
+		}
+		if b.st.cmdEng != "" {
+			r.SetLabel("engine", b.st.cmdEng)
+		}
+		r.SetLabel("table", "line "+strconv.Itoa(b.header.No))
+		r.Source = c.name
+		runs = append(runs, r)
+	}
+	for _, r := range runs {
+		c.emitRun(r)
+	}
+}
+
+// named reports whether a row or a line above names what the numbers
+// measure.
+func (b *crossTable) named(c *ctx, entries []tabular.Entry) bool {
+	if c.saidRateLine > 0 {
+		return true
+	}
+	for _, e := range entries {
+		if headlines[b.tab.RowColumn(entries, e.Row).Metric] {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *crossTable) remember(c *ctx) {
+	c.remember(&b.header)
+	for i := range b.lines {
+		c.remember(&b.lines[i])
+	}
+}
+
+// unread reports a crossed table whose numbers nothing names.
+func (b *crossTable) unread(c *ctx, n int) {
+	last := b.header.No
+	if len(b.lines) > 0 {
+		last = b.lines[len(b.lines)-1].No
+	}
+	c.add(&Error{Source: c.name, Line: b.header.No, Message: fmt.Sprintf(
+		"crossed table (%s) not read: neither its rows nor a caption above name the metric and its unit, so %d values (lines %d-%d) are left out (expected a row or caption naming TPS, QPS, events/s or latency)",
+		strings.Join(b.tab.Header, ", "), n, b.header.No, last)})
+}
+
+// setMeasure reads one entry into r by the metric its row names; false
+// when the row names none of the headline metrics.
+func setMeasure(r *Run, col tabular.Column, e tabular.Entry) bool {
+	v := e.Value
+	switch col.Metric {
+	case tabular.TPS:
+		r.TPS = fptr(v.Num)
+	case tabular.QPS:
+		r.QPS = fptr(v.Num)
+	case tabular.EPS:
+		r.EPS = fptr(v.Num)
+	case tabular.Latency:
+		ms := tabular.ToMs(v, col)
+		switch col.Stat {
+		case "min":
+			r.Latency.Min = fptr(ms)
+		case "avg":
+			r.Latency.Avg = fptr(ms)
+		case "max":
+			r.Latency.Max = fptr(ms)
+		default:
+			r.Latency.Percentiles = map[string]float64{col.Stat: ms}
+		}
+	default:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,151 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCrossedTableThreadpool: the MariaDB threadpool benchmark page puts
+// concurrent clients in the columns and the two schedulers in the rows;
+// the unit is said once, in the prose above ("The results are in
+// queries-per-second (QPS)."). Every cell is one run: its threads from
+// the column, its system from the row, its section from the heading, so
+// that the same scheduler on two machines is two experiments.
+func TestCrossedTableThreadpool(t *testing.T) {
+	d := readHarness(t, "mariadb-threadpool-benchmarks-crossed-excerpt.md", "")
+	if len(d.Runs) != 36 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 36 runs (2 tables of 2 rows of 9 cells)", len(d.Runs), d.Errors)
+	}
+	type key struct {
+		system, workload string
+		threads          int
+	}
+	got := map[key]float64{}
+	for _, r := range d.Runs {
+		if r.Threads == nil || r.QPS == nil || r.TPS != nil || r.ThreadsFrom != "table" {
+			t.Fatalf("line %d: threads %v from %q, qps %v, tps %v", r.Line, r.Threads, r.ThreadsFrom, r.QPS, r.TPS)
+		}
+		k := key{r.Labels["system"], r.Labels["workload"], *r.Threads}
+		if _, dup := got[k]; dup {
+			t.Fatalf("two runs %+v", k)
+		}
+		got[k] = *r.QPS
+		if len(r.Warnings) != 1 {
+			t.Errorf("line %d: warnings %v, want the one naming line 43 as the unit's source", r.Line, r.Warnings)
+		}
+	}
+	for k, want := range map[key]float64{
+		{"thread per connection", "OLTP_RO facebook-maria1", 16}:  3944,
+		{"threadpool", "OLTP_RO facebook-maria1", 4096}:           2962,
+		{"thread per connection", "OLTP_RO pitbull", 1024}:        5313,
+		{"threadpool", "OLTP_RO pitbull", 2048}:                   6523,
+		{"thread per connection", "OLTP_RO facebook-maria1", 128}: 4863,
+	} {
+		if got[k] != want {
+			t.Errorf("%+v: qps %v, want %v", k, got[k], want)
+		}
+	}
+	if r := d.Runs[0]; r.Line != 56 || r.Labels["table"] != "line 53" {
+		t.Errorf("first run at line %d, table %q; want 56, line 53", r.Line, r.Labels["table"])
+	}
+}
+
+// TestCrossedTableNoUnit: thread counts as columns over counts that
+// nothing in the text names as TPS, QPS or events per second are not
+// guessed: one error names the table.
+func TestCrossedTableNoUnit(t *testing.T) {
+	d := readHarness(t, "windows-file-io-threads-crossed-comma-dash-excerpt.md", "")
+	if len(d.Runs) != 0 || len(d.Errors) == 0 || d.Errors[0].Line != 3 ||
+		!strings.Contains(d.Errors[0].Message, "12 values (lines 3-8) are left out") {
+		t.Fatalf("%d runs, errors %v; want no run and an error at line 3 naming the 12 values", len(d.Runs), d.Errors)
+	}
+}
+
+// TestGeneralTableCells: a pipe table whose header names the rows by a
+// word no summary-table list holds ("Cell") is read by the table model:
+// the text column is the rows' identity, Events/sec the events per
+// second (comma thousands), and the row whose rate is "—" is a run with
+// its value missing and a warning naming its line, not a zero.
+func TestGeneralTableCells(t *testing.T) {
+	d := readHarness(t, "virtual-time-cells-events-per-sec-comma-dash-excerpt.md", "")
+	if len(d.Runs) != 2 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 2 runs", len(d.Runs), d.Errors)
+	}
+	few, many := d.Runs[0], d.Runs[1]
+	if few.Line != 7 || few.Labels["cell"] != "few-events-long-span" || few.EPS != nil || len(few.Warnings) != 1 ||
+		!strings.Contains(few.Warnings[0], `no value in column "Events/sec"`) {
+		t.Errorf("first row: line %d, labels %v, eps %v, warnings %v", few.Line, few.Labels, few.EPS, few.Warnings)
+	}
+	if many.Line != 8 || many.Labels["cell"] != "many-events-short-span" || many.EPS == nil || *many.EPS != 2531300 {
+		t.Errorf("second row: line %d, labels %v, eps %v", many.Line, many.Labels, many.EPS)
+	}
+	if many.Labels["table"] != "line 5" {
+		t.Errorf("table label %q, want line 5", many.Labels["table"])
+	}
+}
+
+// TestGeneralTableAligned: a kernel patch mail prints a space-aligned
+// table under the sysbench command it ran, its header indented over the
+// rows' names ("tps  qps" over "w/o patch" and "w/  patch") and a change
+// line under it. Each row is a run of the command's test and threads,
+// named by the row; the change line is no row.
+func TestGeneralTableAligned(t *testing.T) {
+	d := readHarness(t, "lkml-wakeup-sysbench-aligned-tps-qps-excerpt.txt", "")
+	if len(d.Runs) != 2 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 2 runs", len(d.Runs), d.Errors)
+	}
+	want := []struct {
+		line     int
+		system   string
+		tps, qps float64
+	}{{21, "w/o patch", 31748.22, 507971.56}, {22, "w/ patch", 35075.20, 561203.13}}
+	for i, w := range want {
+		r := d.Runs[i]
+		if r.Line != w.line || r.Labels["system"] != w.system || r.TPS == nil || *r.TPS != w.tps || r.QPS == nil || *r.QPS != w.qps {
+			t.Errorf("run %d: line %d, labels %v, tps %v, qps %v; want %+v", i, r.Line, r.Labels, r.TPS, r.QPS, w)
+		}
+		if r.Test != "oltp_read_only" || r.Threads == nil || *r.Threads != 128 || r.ThreadsFrom != "command" {
+			t.Errorf("run %d: test %q, threads %v from %q; want oltp_read_only, 128 from the command", i, r.Test, r.Threads, r.ThreadsFrom)
+		}
+	}
+}
+
+// TestGeneralTableGroupedRows: a Korean README's table names its columns
+// with words no summary-table list holds (워크로드 "workload", 모드
+// "mode"), prints each test once in bold over its two modes, and writes
+// rates with thousands separators. Every row is a run: the test from the
+// bold cell above when its own is empty, the mode as a label, TPS, QPS,
+// average and 95th-percentile latency; the "-" in the overhead column is
+// missing, with a warning.
+func TestGeneralTableGroupedRows(t *testing.T) {
+	d := readHarness(t, "dbgate-sysbench-proxy-ko-bold-comma-ditto-excerpt.md", "")
+	if len(d.Runs) != 4 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 4 runs", len(d.Runs), d.Errors)
+	}
+	want := []struct {
+		line           int
+		test, mode     string
+		tps, qps, p95  float64
+		avg            float64
+		overheadMissed bool
+	}{
+		{15, "oltp_read_only", "직접연결", 2561, 40973, 1.93, 1.56, true},
+		{16, "oltp_read_only", "프록시", 442, 7071, 9.73, 9.05, false},
+		{17, "oltp_read_write", "직접연결", 1686, 33722, 2.61, 2.37, true},
+		{18, "oltp_read_write", "프록시", 392, 7837, 11.04, 10.21, false},
+	}
+	for i, w := range want {
+		r := d.Runs[i]
+		if r.Line != w.line || r.Test != w.test || r.Labels["모드"] != w.mode {
+			t.Errorf("run %d: line %d, test %q, labels %v; want %+v", i, r.Line, r.Test, r.Labels, w)
+			continue
+		}
+		if r.TPS == nil || *r.TPS != w.tps || r.QPS == nil || *r.QPS != w.qps || r.Latency.Avg == nil || *r.Latency.Avg != w.avg ||
+			r.Latency.Percentiles["95"] != w.p95 {
+			t.Errorf("run %d: tps %v qps %v avg %v pct %v; want %+v", i, r.TPS, r.QPS, r.Latency.Avg, r.Latency.Percentiles, w)
+		}
+		if (len(r.Warnings) == 1) != w.overheadMissed {
+			t.Errorf("run %d: warnings %v", i, r.Warnings)
+		}
+	}
+}

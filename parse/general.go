@@ -1,0 +1,230 @@
+package parse
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/sbreport/sbreport/parse/tabular"
+)
+
+// A pipe or tab table whose header the words of summary tables do not
+// recognise (no threads or name column they know, no metric header they
+// know) is read by the table model of parse/tabular, as harness blocks
+// are: every column is a measurement named by its header, with the unit
+// its header or cells give (bold cells, thousands separators, units
+// glued on), or a dimension of identity. The table is results when a
+// column maps to a headline (tps, qps, eps, a latency statistic, the
+// elapsed time, a transfer rate) and every row is told apart by a
+// dimension column or a threads column; each row is then a Run as a
+// harness row is (harness.go), with the system and workload the lines
+// above name (as for summary tables) and the label "table", "line N" of
+// the header. Any other such table is left to what summary tables do with
+// it: reported when it looks like results they cannot read, else context.
+
+// generalTable reads a table through tabular, falling back to the block
+// summary tables would have made of it.
+type generalTable struct {
+	sep      int
+	aligned  bool // a space-aligned table: cells as tabular.Cells splits them
+	indent   bool // its header is indented: it may lack the rows' name column
+	h        *harnessTable
+	fallback block // an unreadTable, or nil
+	lines    []Line
+	ruled    bool
+	st       *summaryTable
+}
+
+// detectGeneral wraps the block detectSummaryTable would return for a
+// pipe or tab header it does not read.
+func detectGeneral(l *Line, c *ctx, sep int, names []string, fallback block) block {
+	if sep != sepPipe && sep != sepTab || len(names) < 2 {
+		return fallback
+	}
+	if u, ok := fallback.(*unreadTable); fallback != nil && (!ok || !u.metric || u.seconds || u.unitless) {
+		// Seconds by statistic, a throughput without its unit, thread
+		// counts without a metric: what summary tables report stays
+		// theirs. A metric with no column they know to say what each row
+		// is may be read here.
+		return fallback
+	}
+	for _, n := range names {
+		if _, ok := tabular.ParseValue(n); ok || !strings.ContainsFunc(n, unicode.IsLetter) || timeCol(n) {
+			return nil // a row of numbers, a rule, an unnamed column, a monitor's time series
+		}
+	}
+	h := &harnessTable{first: *l}
+	h.tab.Header = names
+	h.command(c)
+	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
+	st.labels(c)
+	return &generalTable{sep: sep, h: h, fallback: fallback, st: st}
+}
+
+func (b *generalTable) feed(l *Line) status {
+	st := rejected
+	if b.fallback != nil {
+		st = b.fallback.feed(l)
+	}
+	if l.Text == "" || l.Prompt != "" {
+		return st
+	}
+	cells := splitCells(l.Text, b.sep)
+	if b.aligned {
+		if strings.ContainsAny(l.Text, ":=[]|") {
+			return st // a field line, a record, another table's row
+		}
+		cells, _ = tabular.Cells(l.Text)
+	}
+	if b.aligned && len(b.h.tab.Rows) == 0 && b.indent && len(cells) == len(b.h.tab.Header)+1 {
+		// The header is indented over the rows' names: its first column
+		// has no name, and says what each row is, as in summary tables.
+		b.h.tab.Header = append([]string{"system"}, b.h.tab.Header...)
+		b.indent = false
+	}
+	for i := range cells {
+		cells[i] = strings.TrimSpace(strings.Trim(cells[i], "*`"))
+	}
+	switch {
+	case len(b.h.tab.Rows) == 0 && !b.ruled && isRule(cells):
+		b.ruled = true
+	case len(cells) == len(b.h.tab.Header):
+		b.h.tab.Rows = append(b.h.tab.Rows, tabular.Row{Line: l.No, Cells: cells})
+	default:
+		return st
+	}
+	b.lines = append(b.lines, *l)
+	return consumed
+}
+
+func (b *generalTable) end(c *ctx) {
+	b.ditto()
+	if b.results() {
+		cols := b.h.tab.Columns()
+		for _, row := range b.h.tab.Rows {
+			r := b.h.run(row, cols)
+			for i, col := range cols {
+				if t := headingTestOf(row.Cells[i]); col.Kind == tabular.Dimension && r.Test == "" && t != "" {
+					r.Test = t // a test named in a column: the row's test, as a test column says
+				}
+			}
+			if r.Labels["system"] == "" && b.st.system != "" {
+				r.SetLabel("system", b.st.system)
+			}
+			if r.Test == "" && b.st.test != "" {
+				r.Test = b.st.test
+			} else if r.Test == "" && b.st.workload != "" {
+				r.SetLabel("workload", b.st.workload)
+			}
+			r.SetLabel("table", "line "+strconv.Itoa(b.h.first.No))
+			r.Source = c.name
+			c.emitRun(r)
+		}
+		return
+	}
+	if b.fallback != nil {
+		b.fallback.end(c)
+		return
+	}
+	c.remember(&b.h.first)
+	for i := range b.lines {
+		c.remember(&b.lines[i])
+	}
+}
+
+// results reports a table with a headline column whose rows a dimension
+// or threads column tells apart.
+func (b *generalTable) results() bool {
+	if len(b.h.tab.Rows) == 0 {
+		return false
+	}
+	cols := b.h.tab.Columns()
+	headline, dims := false, []int{}
+	for i, col := range cols {
+		headline = headline || headlines[col.Metric]
+		if col.Kind == tabular.Dimension {
+			dims = append(dims, i)
+		}
+	}
+	if !headline {
+		return false
+	}
+	if len(dims) == 0 {
+		return false // nothing says what each row is
+	}
+	seen := map[string]bool{}
+	for _, r := range b.h.tab.Rows {
+		var k []string
+		for _, i := range dims {
+			k = append(k, strings.ToLower(strings.TrimSpace(r.Cells[i])))
+		}
+		key := strings.Join(k, "\x00")
+		if seen[key] {
+			return false // rows no column tells apart
+		}
+		seen[key] = true
+	}
+	return true
+}
+
+// detectAligned starts a generalTable at a space-aligned header whose
+// columns are two spaces or more apart, that names no threads column
+// (summary tables read those) but names a headline column as tabular
+// reads headers ("TPS", "Events/sec", "Avg latency"):
+//
+//	Engine     TPS      QPS
+//	innodb     1,899    37,980
+func detectAligned(l *Line, c *ctx) block {
+	t := l.Text
+	if len(t) > 300 || strings.ContainsAny(t, ":=[]|\t") {
+		return nil
+	}
+	var names []string
+	for _, f := range spacesRE.Split(strings.TrimSpace(t), -1) {
+		if f = strings.TrimSpace(f); f != "" {
+			names = append(names, f)
+		}
+	}
+	if len(names) < 2 || len(names) > 20 {
+		return nil
+	}
+	headline := false
+	for _, n := range names {
+		if len(n) > 40 || !strings.ContainsFunc(n, unicode.IsLetter) || timeCol(n) {
+			return nil
+		}
+		if _, ok := tabular.ParseValue(n); ok {
+			return nil
+		}
+		headline = headline || headlines[tabular.Classify(n, []string{"1", "2"}).Metric] ||
+			tabular.Classify(n, []string{"1ms", "2ms"}).Metric == tabular.Latency
+	}
+	if !headline {
+		return nil
+	}
+	h := &harnessTable{first: *l}
+	h.tab.Header = names
+	h.command(c)
+	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
+	st.labels(c)
+	indent := len(l.Raw)-len(strings.TrimLeft(l.Raw, " ")) >= 4
+	return &generalTable{sep: sepSpace, aligned: true, indent: indent, h: h, st: st}
+}
+
+// ditto fills an empty cell of a text column from the row above: rows
+// grouped under one name print it once ("| **oltp_read_only** | direct |"
+// then "| | proxy |").
+func (b *generalTable) ditto() {
+	cols := b.h.tab.Columns()
+	rows := b.h.tab.Rows
+	for i, col := range cols {
+		if col.Kind != tabular.Dimension || col.Metric == tabular.Threads {
+			continue
+		}
+		for k := 1; k < len(rows); k++ {
+			if strings.TrimSpace(rows[k].Cells[i]) == "" && strings.TrimSpace(rows[k-1].Cells[i]) != "" {
+				rows[k].Cells[i] = rows[k-1].Cells[i]
+			}
+		}
+	}
+}

@@ -1,0 +1,231 @@
+package tabular
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Cells splits one line of a table into its cells: a Markdown pipe row
+// (| a | b |, the outer pipes optional), a tab-separated row, or a
+// space-aligned row (cells apart by two spaces or more, else by one when
+// every cell after the first is a number). Bold and code markers stay on
+// the cells; ParseValue drops them. ok is false for a line of fewer than
+// two cells.
+func Cells(line string) (cells []string, ok bool) {
+	t := strings.TrimSpace(line)
+	switch {
+	case strings.Count(t, "|") >= 2 || strings.HasPrefix(t, "|") && strings.Count(t, "|") >= 1:
+		t = strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")
+		cells = strings.Split(t, "|")
+	case strings.Contains(t, "\t"):
+		cells = strings.Split(t, "\t")
+	default:
+		cells = splitAligned(t)
+	}
+	for i := range cells {
+		cells[i] = strings.TrimSpace(cells[i])
+	}
+	return cells, len(cells) >= 2
+}
+
+// splitAligned splits a space-aligned row: a row that ends in two numbers
+// or more is its leading words, one cell that names the row ("w/  patch",
+// "innodb"), then one cell per number; any other row is split at runs of
+// two spaces or more.
+func splitAligned(t string) []string {
+	var cells []string
+	for _, f := range strings.Split(t, "  ") {
+		if f = strings.TrimSpace(f); f != "" {
+			cells = append(cells, f)
+		}
+	}
+	words := strings.Fields(t)
+	// The leading words name the row; the numbers after them are cells.
+	i := len(words)
+	for i > 0 {
+		if _, ok := ParseValue(words[i-1]); !ok {
+			break
+		}
+		i--
+	}
+	if len(words)-i >= 2 {
+		out := []string{}
+		if i > 0 {
+			out = append(out, strings.Join(words[:i], " "))
+		}
+		return append(out, words[i:]...)
+	}
+	return cells
+}
+
+// IsRule reports the rule line under a Markdown header (|---|:---:|) or a
+// line of dashes or equals signs under a space-aligned one.
+func IsRule(cells []string) bool {
+	if len(cells) == 0 {
+		return false
+	}
+	for _, c := range cells {
+		c = strings.Trim(strings.TrimSpace(c), ":")
+		if c == "" || strings.Trim(c, "-=+") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// Crossed reports a table whose header, after its first cell, is a row of
+// numbers (| threads | 1 | 2 | 4 | 8 |, or numbers alone over rows that
+// begin with a name): its columns are values of one dimension, named by
+// the header's first cell, and every number under them is one
+// measurement of the row's thing at the column's value. cols are the
+// header cells that hold a value of the dimension; header cells after
+// them that no row fills (a header restating the row names) are not
+// columns. ok is false for any other table.
+func (t *Table) Crossed() (cols []int, ok bool) {
+	if len(t.Header) < 3 {
+		return nil, false
+	}
+	for i := 1; i < len(t.Header); i++ {
+		if _, err := strconv.ParseFloat(strings.Trim(t.Header[i], "*` "), 64); err != nil {
+			if len(cols) >= 2 && !t.filled(i) {
+				continue // a header cell over nothing
+			}
+			return nil, false
+		}
+		cols = append(cols, i)
+	}
+	if len(cols) < 2 {
+		return nil, false
+	}
+	return cols, true
+}
+
+// filled reports whether some row holds a cell in column i.
+func (t *Table) filled(i int) bool {
+	for _, r := range t.Rows {
+		if i < len(r.Cells) && !Absent(r.Cells[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// An Entry is one measurement of a crossed table: the row it is on, the
+// column's value of the dimension, and the cell.
+type Entry struct {
+	Line  int
+	Row   string // the row's first cell: what was measured
+	Key   string // the column's header: the value of the dimension
+	Text  string // the cell as printed
+	Value Value
+}
+
+// Unroll reads a crossed table into its measurements, row by row, column
+// by column. A row that restates the header's numbers (a header printed
+// again under the rule) is no row; absent cells give no entry, and
+// neither do cells that are not numbers (returned as bad, with their
+// line, so that a reader can say what was left out). Each row's values
+// must share one kind of unit, as a column's must.
+func (t *Table) Unroll() (entries []Entry, bad []Entry) {
+	cols, ok := t.Crossed()
+	if !ok {
+		return nil, nil
+	}
+	for _, r := range t.Rows {
+		if t.restatesHeader(r, cols) {
+			continue
+		}
+		name := ""
+		if len(r.Cells) > 0 {
+			name = strings.TrimSpace(strings.Trim(r.Cells[0], "*`_ "))
+		}
+		for _, i := range cols {
+			if i >= len(r.Cells) || Absent(strings.Trim(r.Cells[i], "*` ")) {
+				continue
+			}
+			e := Entry{Line: r.Line, Row: name, Key: strings.Trim(t.Header[i], "*` "), Text: r.Cells[i]}
+			v, ok := ParseValue(r.Cells[i])
+			if !ok {
+				bad = append(bad, e)
+				continue
+			}
+			e.Value = v
+			entries = append(entries, e)
+		}
+	}
+	return entries, bad
+}
+
+// restatesHeader reports a row whose cells under cols are the header's.
+func (t *Table) restatesHeader(r Row, cols []int) bool {
+	for _, i := range cols {
+		if i >= len(r.Cells) || strings.Trim(r.Cells[i], "*` ") != strings.Trim(t.Header[i], "*` ") {
+			return false
+		}
+	}
+	return true
+}
+
+// RowColumn classifies a crossed table's row as Classify does a column:
+// the row's name is the header of its cells ("TPS", "pp128 (t/s)",
+// "Throughput ... ops/sec"), so a row naming its metric and unit maps to
+// it.
+func (t *Table) RowColumn(entries []Entry, row string) Column {
+	var cells []string
+	for _, e := range entries {
+		if e.Row == row {
+			cells = append(cells, e.Text)
+		}
+	}
+	return Classify(row, cells)
+}
+
+// Dimension names what a crossed table's columns are: Threads when the
+// header's first cell names a thread count (or is empty) and every
+// column is a positive whole number, else the first cell as printed.
+func (t *Table) Dimension() string {
+	cols, ok := t.Crossed()
+	if !ok {
+		return ""
+	}
+	first := strings.TrimSpace(strings.Trim(t.Header[0], "*`_ "))
+	whole := true
+	for _, i := range cols {
+		n, err := strconv.Atoi(strings.Trim(t.Header[i], "*` "))
+		whole = whole && err == nil && n > 0
+	}
+	if whole && (first == "" || first == "-" || has(words(first), threadWords)) {
+		return Threads
+	}
+	return first
+}
+
+// Read finds the tables of a text given as lines: a header line of at
+// least two cells, an optional rule, and the rows below it up to a blank
+// line or a line of another shape (a pipe row under a space-aligned
+// header, a line of one cell). Row lines are 1-based.
+func Read(lines []string) []Table {
+	var out []Table
+	var cur *Table
+	pipe := false
+	for i, l := range lines {
+		cells, ok := Cells(l)
+		isPipe := strings.Contains(l, "|")
+		if !ok || cur != nil && isPipe != pipe {
+			cur = nil
+			if !ok {
+				continue
+			}
+		}
+		if cur == nil {
+			out = append(out, Table{Header: cells})
+			cur, pipe = &out[len(out)-1], isPipe
+			continue
+		}
+		if IsRule(cells) {
+			continue
+		}
+		cur.Rows = append(cur.Rows, Row{Line: i + 1, Cells: cells})
+	}
+	return out
+}

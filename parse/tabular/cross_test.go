@@ -1,0 +1,116 @@
+package tabular
+
+import (
+	"math"
+	"testing"
+)
+
+// TestCrossedThreadpool reads the MariaDB threadpool benchmark tables:
+// concurrent clients as columns, one row per scheduler, a header line
+// that (as converted) restates the row names after the numbers, and the
+// header's numbers printed again under the rule.
+func TestCrossedThreadpool(t *testing.T) {
+	name := "mariadb-threadpool-benchmarks-crossed-excerpt.md"
+	tabs := Read(readLines(t, name))
+	var crossed []Table
+	for _, tab := range tabs {
+		if _, ok := tab.Crossed(); ok {
+			crossed = append(crossed, tab)
+		}
+	}
+	if len(crossed) != 2 {
+		t.Fatalf("%s: %d crossed tables, want 2 (of %d tables)", name, len(crossed), len(tabs))
+	}
+	tab := crossed[0]
+	cols, _ := tab.Crossed()
+	if len(cols) != 9 || tab.Header[cols[0]] != "16" || tab.Header[cols[8]] != "4096" {
+		t.Fatalf("columns %v of header %q", cols, tab.Header)
+	}
+	if d := tab.Dimension(); d != Threads {
+		t.Fatalf("dimension %q, want %q", d, Threads)
+	}
+	entries, bad := tab.Unroll()
+	if len(entries) != 18 || len(bad) != 0 {
+		t.Fatalf("%d entries, %d bad; want 18, 0", len(entries), len(bad))
+	}
+	first, last := entries[0], entries[17]
+	if first.Row != "thread per connection" || first.Key != "16" || first.Value.Num != 3944 || first.Line != 56 {
+		t.Errorf("first entry %+v", first)
+	}
+	if last.Row != "threadpool" || last.Key != "4096" || last.Value.Num != 2962 || last.Line != 57 {
+		t.Errorf("last entry %+v", last)
+	}
+	// The second table's 1024-client cell of thread per connection.
+	e2, _ := crossed[1].Unroll()
+	if e := e2[6]; e.Key != "1024" || e.Value.Num != 5313 {
+		t.Errorf("pitbull entry 7 = %+v, want 1024 clients, 5313", e)
+	}
+	// The rows name schedulers, not metrics: no metric from them.
+	if c := tab.RowColumn(entries, "threadpool"); c.Metric != "" {
+		t.Errorf("row threadpool classified %+v", c)
+	}
+}
+
+// TestCrossedCommaDash reads thread counts as columns over comma-thousands
+// cells, with em dashes for runs not made.
+func TestCrossedCommaDash(t *testing.T) {
+	name := "windows-file-io-threads-crossed-comma-dash-excerpt.md"
+	tabs := Read(readLines(t, name))
+	if len(tabs) != 1 {
+		t.Fatalf("%d tables, want 1", len(tabs))
+	}
+	tab := tabs[0]
+	if d := tab.Dimension(); d != Threads {
+		t.Fatalf("dimension %q", d)
+	}
+	entries, bad := tab.Unroll()
+	if len(entries) != 12 || len(bad) != 0 {
+		t.Fatalf("%d entries, %d bad; want 12, 0", len(entries), len(bad))
+	}
+	want := map[string]float64{"1": 52058, "8": 110529, "32": 87814, "64": 84202}
+	got := 0
+	for _, e := range entries {
+		if e.Row == "One synchronous handle per thread" {
+			if want[e.Key] != e.Value.Num {
+				t.Errorf("%s at %s threads = %v, want %v", e.Row, e.Key, e.Value.Num, want[e.Key])
+			}
+			got++
+		}
+		if e.Row == "Reopened per operation" && (e.Key == "1" || e.Key == "8") {
+			t.Errorf("absent cell read: %+v", e)
+		}
+	}
+	if got != 4 {
+		t.Errorf("%d cells of one row, want 4", got)
+	}
+	// Bare counts under a name that says no unit: a measurement kept by
+	// its own name.
+	if c := tab.RowColumn(entries, "Shared synchronous handle"); c.Kind != Measurement || c.Metric != "" {
+		t.Errorf("row classified %+v", c)
+	}
+}
+
+// TestCrossedSuffixUnitOnce reads a row whose unit is printed once, on
+// its last cell, with an M suffix on every cell.
+func TestCrossedSuffixUnitOnce(t *testing.T) {
+	name := "kv-store-threads-crossed-suffix-unit-excerpt.md"
+	tabs := Read(readLines(t, name))
+	if len(tabs) != 2 {
+		t.Fatalf("%d tables, want 2", len(tabs))
+	}
+	entries, _ := tabs[1].Unroll()
+	if len(entries) != 10 {
+		t.Fatalf("%d entries, want 10", len(entries))
+	}
+	if e := entries[4]; e.Row != "Throughput" || e.Key != "16" || math.Abs(e.Value.Num-281.13e6) > 1 || e.Value.Unit != "ops/sec" {
+		t.Errorf("entry %+v, want Throughput at 16 threads = 281.13M ops/sec", e)
+	}
+	c := tabs[1].RowColumn(entries, "Throughput")
+	if c.Kind != Measurement || c.Unit != "ops/sec" {
+		t.Errorf("Throughput row classified %+v, want a measurement in ops/sec", c)
+	}
+	// "1.00x" is a ratio: no unit a reader can measure in.
+	if c := tabs[1].RowColumn(entries, "Scaling"); c.Kind != Dimension {
+		t.Errorf("Scaling row classified %+v", c)
+	}
+}
