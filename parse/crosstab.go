@@ -172,7 +172,7 @@ func (b *crossTable) end(c *ctx) {
 				r.SetLabelFrom("heading", b.st.system, "heading above the table at line "+strconv.Itoa(b.header.No))
 			}
 		}
-		if !setMeasure(r, col, e) {
+		if !setMeasure(r, col, e.Value) {
 			switch said {
 			case colTPS:
 				r.TPS = fptr(e.Value.Num)
@@ -237,10 +237,9 @@ func (b *crossTable) unread(c *ctx, n int) {
 		strings.Join(b.tab.Header, ", "), n, b.header.No, last)})
 }
 
-// setMeasure reads one entry into r by the metric its row names; false
-// when the row names none of the headline metrics.
-func setMeasure(r *Run, col tabular.Column, e tabular.Entry) bool {
-	v := e.Value
+// setMeasure reads one value into r by the headline metric its column
+// names (tps, qps, eps, a latency statistic); false when it names none.
+func setMeasure(r *Run, col tabular.Column, v tabular.Value) bool {
 	switch col.Metric {
 	case tabular.TPS:
 		r.TPS = fptr(v.Num)
@@ -258,7 +257,10 @@ func setMeasure(r *Run, col tabular.Column, e tabular.Entry) bool {
 		case "max":
 			r.Latency.Max = fptr(ms)
 		default:
-			r.Latency.Percentiles = map[string]float64{col.Stat: ms}
+			if r.Latency.Percentiles == nil {
+				r.Latency.Percentiles = map[string]float64{}
+			}
+			r.Latency.Percentiles[col.Stat] = ms
 		}
 	default:
 		return false

@@ -213,30 +213,12 @@ func (b *harnessTable) run(row tabular.Row, cols []tabular.Column) *Run {
 			continue
 		}
 		v, _ := tabular.ParseValue(cell)
+		if setMeasure(r, col, v) {
+			continue
+		}
 		switch col.Metric {
-		case tabular.TPS:
-			r.TPS = fptr(v.Num)
-		case tabular.QPS:
-			r.QPS = fptr(v.Num)
-		case tabular.EPS:
-			r.EPS = fptr(v.Num)
 		case tabular.TotalTime:
 			r.TotalTimeS = fptr(tabular.ToSeconds(v, col))
-		case tabular.Latency:
-			ms := tabular.ToMs(v, col)
-			switch col.Stat {
-			case "min":
-				r.Latency.Min = fptr(ms)
-			case "avg":
-				r.Latency.Avg = fptr(ms)
-			case "max":
-				r.Latency.Max = fptr(ms)
-			default:
-				if r.Latency.Percentiles == nil {
-					r.Latency.Percentiles = map[string]float64{}
-				}
-				r.Latency.Percentiles[col.Stat] = ms
-			}
 		case tabular.Transfer:
 			mib, _ := tabular.ToMiBs(v, col)
 			switch {
