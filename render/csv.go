@@ -158,6 +158,40 @@ func runColumns(doc *parse.Document, an *analyze.Analysis) []runColumn {
 		txt("command", func(r *parse.Run) string { return r.Command }),
 		txt("warnings", func(r *parse.Run) string { return strings.Join(r.Warnings, "; ") }),
 	)
+	return append(cols, namedMetricColumns(doc)...)
+}
+
+// namedMetricColumns are one column per named measurement (Run.Metrics:
+// a table column no headline field certainly means) that any run
+// carries, by name and unit in the order they first appear, headed
+// "metric NAME (UNIT)". Inputs without one add no column.
+func namedMetricColumns(doc *parse.Document) []runColumn {
+	type key struct{ name, unit string }
+	var keys []key
+	seen := map[key]bool{}
+	for _, r := range doc.Runs {
+		for _, m := range r.Metrics {
+			if k := (key{m.Name, m.Unit}); !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
+		}
+	}
+	cols := make([]runColumn, 0, len(keys))
+	for _, k := range keys {
+		head := "metric " + k.name
+		if k.unit != "" {
+			head += " (" + k.unit + ")"
+		}
+		cols = append(cols, runColumn{name: head, format: "#,##0.00", num: func(r *parse.Run) (float64, bool) {
+			for _, m := range r.Metrics {
+				if m.Name == k.name && m.Unit == k.unit {
+					return m.Value, true
+				}
+			}
+			return 0, false
+		}})
+	}
 	return cols
 }
 
