@@ -170,3 +170,17 @@ func TestSetupUntiedCapturesPhrased(t *testing.T) {
 		t.Errorf("hardware columns %q, want the demo's host only", v.Setup.HostSystems)
 	}
 }
+
+// TestCellLegendNamesTheRowsBase: on the public mysqlslap logs the one
+// compared row is against innodb, not the report's base ? (which ran
+// none of it), so the legend under the table points at the row's own
+// base instead of naming ?.
+func TestCellLegendNamesTheRowsBase(t *testing.T) {
+	md := reportOf(t, "../testdata/public/mysqlslap")[MarkdownFile].String()
+	if !strings.Contains(md, "Each cell: the ratio to the base its row names (geometric mean slap_avg_s)") ||
+		strings.Contains(md, "the ratio to **?**") {
+		_, legend, _ := strings.Cut(md, "Each cell:")
+		legend, _, _ = strings.Cut(legend, "\n")
+		t.Errorf("legend %q", legend)
+	}
+}
