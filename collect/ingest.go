@@ -747,7 +747,6 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 	}
 }
 
-
 // InputLabel is the label of a run that nothing else labels (no
 // key=value in its path, no campaign, no NAME=PATH or --set): the input
 // it was read from, as benchstat names its files. A file given as an

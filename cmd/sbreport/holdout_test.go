@@ -149,37 +149,7 @@ func scoreHoldout(file string, exp *identityExpect) (holdoutResult, error) {
 	}
 
 	// Pairs, as the identity fixtures judge them.
-	same, repeat := map[[2]int]bool{}, map[[2]int]bool{}
-	for k, groups := range [][][]int{exp.Repeats, exp.Restated} {
-		for _, g := range groups {
-			for _, a := range g {
-				for _, b := range g {
-					same[[2]int{a, b}] = true
-					repeat[[2]int{a, b}] = repeat[[2]int{a, b}] || k == 0
-				}
-			}
-		}
-	}
-	for i, a := range exp.Runs {
-		for j := i + 1; j < len(exp.Runs); j++ {
-			b := exp.Runs[j]
-			ra, rb := runOf[i], runOf[j]
-			if ra == nil || rb == nil {
-				continue
-			}
-			ka, kb := ds.KeyOf(ra), ds.KeyOf(rb)
-			experiment := a.System == b.System && a.Test == b.Test && intText(a.Threads) == intText(b.Threads) &&
-				fmt.Sprint(a.Options) == fmt.Sprint(b.Options) && a.Engine == b.Engine && a.Host == b.Host
-			switch {
-			case repeat[[2]int{a.Line, b.Line}] && ka != kb:
-				res.pairs = append(res.pairs, fmt.Sprintf("lines %d and %d: repeats kept apart (%v, %v)", a.Line, b.Line, ka, kb))
-			case ka == kb && !experiment && !same[[2]int{a.Line, b.Line}]:
-				res.pairs = append(res.pairs, fmt.Sprintf("lines %d and %d: pooled in %v, but %s vs %s", a.Line, b.Line, ka, describe(a.System, a.Options), describe(b.System, b.Options)))
-			case a.System != b.System && ka.System == kb.System && ka.Workload == kb.Workload:
-				res.pairs = append(res.pairs, fmt.Sprintf("lines %d and %d: one system %q for %q and %q", a.Line, b.Line, ka.System, a.System, b.System))
-			}
-		}
-	}
+	res.pairs = pairProblems(exp, runOf, ds)
 	return res, nil
 }
 

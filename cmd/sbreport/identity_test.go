@@ -201,40 +201,8 @@ func identityReport(t *testing.T, file string) []string {
 			bad("line %d: host %q, want %q", e.Line, r.Labels["host"], e.Host)
 		}
 	}
-	// No two different experiments share a cell; two readings of one
-	// experiment (repeats, restatements) are not kept apart by system.
-	// (A restatement, a table restating a transcript's results, may still
-	// be kept apart: restated rows are not recognised as such.)
-	same, repeat := map[[2]int]bool{}, map[[2]int]bool{}
-	for k, groups := range [][][]int{exp.Repeats, exp.Restated} {
-		for _, g := range groups {
-			for _, a := range g {
-				for _, b := range g {
-					same[[2]int{a, b}] = true
-					repeat[[2]int{a, b}] = repeat[[2]int{a, b}] || k == 0
-				}
-			}
-		}
-	}
-	for i, a := range exp.Runs {
-		for j := i + 1; j < len(exp.Runs); j++ {
-			b := exp.Runs[j]
-			ra, rb := runOf[i], runOf[j]
-			if ra == nil || rb == nil || ra == rb {
-				continue
-			}
-			ka, kb := ds.KeyOf(ra), ds.KeyOf(rb)
-			experiment := a.System == b.System && a.Test == b.Test && intText(a.Threads) == intText(b.Threads) &&
-				fmt.Sprint(a.Options) == fmt.Sprint(b.Options) && a.Engine == b.Engine && a.Host == b.Host
-			switch {
-			case repeat[[2]int{a.Line, b.Line}] && ka != kb:
-				bad("lines %d and %d: repeats of one experiment to a reader, but kept apart in cells %v and %v", a.Line, b.Line, ka, kb)
-			case ka == kb && !experiment && !same[[2]int{a.Line, b.Line}]:
-				bad("lines %d and %d: one cell %v, but a reader sees different experiments (%s vs %s)", a.Line, b.Line, ka, describe(a.System, a.Options), describe(b.System, b.Options))
-			case a.System != b.System && ka.System == kb.System && ka.Workload == kb.Workload:
-				bad("lines %d and %d: one system %q, but a reader sees %q and %q", a.Line, b.Line, ka.System, a.System, b.System)
-			}
-		}
+	for _, p := range pairProblems(&exp, runOf, ds) {
+		bad("%s", p)
 	}
 	return problems
 }
@@ -329,4 +297,47 @@ func TestIdentityFixtures(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pairProblems judges every pair of the reader's results read as runs
+// (runOf[i] is the run read for exp.Runs[i], nil when none): no two
+// different experiments share a cell, no two readings of one experiment
+// (repeats, restatements) are kept apart by system, and repeats share a
+// cell. (A restatement, a table restating a transcript's results, may
+// still be kept apart: restated rows are not recognised as such.)
+func pairProblems(exp *identityExpect, runOf []*parse.Run, ds *analyze.Dataset) []string {
+	var out []string
+	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	same, repeat := map[[2]int]bool{}, map[[2]int]bool{}
+	for k, groups := range [][][]int{exp.Repeats, exp.Restated} {
+		for _, g := range groups {
+			for _, a := range g {
+				for _, b := range g {
+					same[[2]int{a, b}] = true
+					repeat[[2]int{a, b}] = repeat[[2]int{a, b}] || k == 0
+				}
+			}
+		}
+	}
+	for i, a := range exp.Runs {
+		for j := i + 1; j < len(exp.Runs); j++ {
+			b := exp.Runs[j]
+			ra, rb := runOf[i], runOf[j]
+			if ra == nil || rb == nil || ra == rb {
+				continue
+			}
+			ka, kb := ds.KeyOf(ra), ds.KeyOf(rb)
+			experiment := a.System == b.System && a.Test == b.Test && intText(a.Threads) == intText(b.Threads) &&
+				fmt.Sprint(a.Options) == fmt.Sprint(b.Options) && a.Engine == b.Engine && a.Host == b.Host
+			switch {
+			case repeat[[2]int{a.Line, b.Line}] && ka != kb:
+				bad("lines %d and %d: repeats of one experiment to a reader, but kept apart in cells %v and %v", a.Line, b.Line, ka, kb)
+			case ka == kb && !experiment && !same[[2]int{a.Line, b.Line}]:
+				bad("lines %d and %d: one cell %v, but a reader sees different experiments (%s vs %s)", a.Line, b.Line, ka, describe(a.System, a.Options), describe(b.System, b.Options))
+			case a.System != b.System && ka.System == kb.System && ka.Workload == kb.Workload:
+				bad("lines %d and %d: one system %q, but a reader sees %q and %q", a.Line, b.Line, ka.System, a.System, b.System)
+			}
+		}
+	}
+	return out
 }
