@@ -198,8 +198,8 @@ func withinIntervals(cu *Curve, w *WorkloadReport) *Curve {
 // whole report (compare): ignored errors per cell and per comparison,
 // runs that did no work, and superlinear steps of the scaling curves of
 // sc (nil: none). The order the runs were made in is read from the runs
-// themselves (Run.Started); doc is the document they came from.
-func AnomalyFindings(doc *parse.Document, ds *Dataset, bases map[string]string, sc *Scaling) Findings {
+// themselves (Run.Started).
+func AnomalyFindings(ds *Dataset, bases map[string]string, sc *Scaling) Findings {
 	var out Findings
 	for _, w := range ds.Workloads {
 		if sc != nil {

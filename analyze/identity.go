@@ -252,9 +252,9 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 				}
 			}
 			if len(unknown) > 0 {
-				warn.addf("%s: %s differs between runs, and %d %s do not say it (%s): they are kept apart as %s=?",
-					w, dimName(d.kind, d.name), len(unknown), plural(len(unknown), "run", "runs"),
-					runsWith(runs, unknown, nil), d.name)
+				warn.addf("%s: %s differs between runs, and %d %s not say it (%s): %s kept apart as %s=?",
+					w, dimName(d.kind, d.name), len(unknown), plural(len(unknown), "run does", "runs do"),
+					runsWith(runs, unknown, nil), plural(len(unknown), "it is", "they are"), d.name)
 			}
 		}
 	}

@@ -160,16 +160,10 @@ func (w *walker) hold(it parse.Item, file, scope string) {
 			w.runFiles = map[string]bool{}
 		}
 		w.runFiles[file] = true
-		if t, ok := w.measured[file]; ok && r.MeasuredFrom == nil {
-			r.MeasuredFrom, r.MeasuredTo = &t[0], &t[1]
-		}
-		if abs, err := w.t.abs(file); err == nil && r.Started == nil {
-			if t, ok := w.started[abs]; ok {
-				r.Started = &t
+		if w.fromManifest != nil {
+			if abs, err := w.t.abs(file); err == nil {
+				w.fromManifest[abs].apply(r)
 			}
-		}
-		if msg, ok := w.runWarn[file]; ok && !slices.Contains(r.Warnings, msg) {
-			r.Warnings = append(r.Warnings, msg)
 		}
 	}
 	w.held = append(w.held, held{it: it, file: file, dir: w.t.dir(file), scope: scope})
@@ -204,15 +198,10 @@ type walker struct {
 	kinds  map[string]string // CaptureID → kind, of every capture in scoped
 	// runFiles holds the files runs were read from.
 	runFiles map[string]bool
-	// measured holds when the run of each campaign output file (by its
-	// path as walked) was measured, as its manifest says.
-	measured map[string][2]time.Time
-	// started holds when the run of each campaign output file (by its
-	// absolute path) began, as its manifest says.
-	started map[string]time.Time
-	// runWarn holds a warning for the run of a campaign output file, as
-	// its manifest says (a cell whose adaptive repeats did not converge).
-	runWarn map[string]string
+	// fromManifest holds what the manifest says of the run of each
+	// campaign output file, by the file's absolute path (tree.abs), so
+	// that it is found however the campaign's directory was named.
+	fromManifest map[string]*manifestRun
 	// base is the directory the inputs are named below (inputBase).
 	base string
 	// intern holds the strings of the runs passed on (Options.Compact).
@@ -509,42 +498,65 @@ func (w *walker) readCampaign(dir string) *campaign {
 		for kind, p := range r.Files {
 			c.scopes[p] = "run:" + r.ID + in
 			if msg, ok := notConverged[r.ID]; ok && (kind == FileOutput || kind == FileOutput+".c1") {
-				if w.runWarn == nil {
-					w.runWarn = map[string]string{}
-				}
-				q := p
-				if w.t.os {
-					q = filepath.FromSlash(p)
-				}
-				w.runWarn[w.t.join(dir, q)] = msg
+				w.manifestRun(c.dir, p).warn = msg
 			}
 			c.kinds[p] = kind
 			if base, _ := SplitKind(kind); base == FileOutput {
 				c.output[p] = true
-				if r.Started != nil {
-					if w.started == nil {
-						w.started = map[string]time.Time{}
+				if r.Started != nil || r.MeasuredFrom != nil && r.MeasuredTo != nil {
+					mr := w.manifestRun(c.dir, p)
+					mr.started = r.Started
+					if r.MeasuredFrom != nil && r.MeasuredTo != nil {
+						mr.from, mr.to = r.MeasuredFrom, r.MeasuredTo
 					}
-					q := p
-					if w.t.os {
-						q = filepath.FromSlash(p)
-					}
-					w.started[w.t.join(c.dir, q)] = *r.Started // by absolute path: dir may be either
-				}
-				if r.MeasuredFrom != nil && r.MeasuredTo != nil {
-					if w.measured == nil {
-						w.measured = map[string][2]time.Time{}
-					}
-					q := p
-					if w.t.os {
-						q = filepath.FromSlash(p)
-					}
-					w.measured[w.t.join(dir, q)] = [2]time.Time{*r.MeasuredFrom, *r.MeasuredTo}
 				}
 			}
 		}
 	}
 	return c
+}
+
+// A manifestRun is what a campaign manifest says of the run one output
+// file holds: when it began, when its measurement began and ended, and a
+// warning for it (a cell whose adaptive repeats did not converge).
+type manifestRun struct {
+	started, from, to *time.Time
+	warn              string
+}
+
+// manifestRun returns the entry of the output file p (slash-separated,
+// relative to the campaign directory dir, an absolute path), making it.
+func (w *walker) manifestRun(dir, p string) *manifestRun {
+	if w.t.os {
+		p = filepath.FromSlash(p)
+	}
+	key := w.t.join(dir, p)
+	if w.fromManifest == nil {
+		w.fromManifest = map[string]*manifestRun{}
+	}
+	mr := w.fromManifest[key]
+	if mr == nil {
+		mr = &manifestRun{}
+		w.fromManifest[key] = mr
+	}
+	return mr
+}
+
+// apply gives r what the manifest says of it, where r does not say it
+// already; a nil entry gives nothing.
+func (mr *manifestRun) apply(r *parse.Run) {
+	if mr == nil {
+		return
+	}
+	if r.MeasuredFrom == nil && mr.from != nil {
+		r.MeasuredFrom, r.MeasuredTo = mr.from, mr.to
+	}
+	if r.Started == nil && mr.started != nil {
+		r.Started = mr.started
+	}
+	if mr.warn != "" && !slices.Contains(r.Warnings, mr.warn) {
+		r.Warnings = append(r.Warnings, mr.warn)
+	}
 }
 
 // openFile reads one file, decompressing .gz.

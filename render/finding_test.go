@@ -410,7 +410,7 @@ func TestSuperlinearThroughputOnly(t *testing.T) {
 		!near(pts[1].Throughput.Center, 0.042, 0.0005) || !near(pts[2].Throughput.Center, 0.105, 0.0005) {
 		t.Fatalf("innodb mixed points %+v; want 0.042 s at 100 and 0.105 s at 200 clients", pts)
 	}
-	for _, f := range analyze.AnomalyFindings(doc, ds, map[string]string{"mixed": "myisam"}, sc).Select(analyze.KindAnomaly, "", analyze.CodeSuperlinear) {
+	for _, f := range analyze.AnomalyFindings(ds, map[string]string{"mixed": "myisam"}, sc).Select(analyze.KindAnomaly, "", analyze.CodeSuperlinear) {
 		t.Errorf("superlinear step flagged on %s seconds: %s %.3f → %.3f", f.System, f.Workload, f.Value("from"), f.Value("to"))
 	}
 }

@@ -69,7 +69,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if sm.LowerIsBetter() {
 		sm = "" // each workload's rate
 	}
-	c.Findings = analyze.AnomalyFindings(doc, d, c.Bases, analyze.ScaleWorkloads(d, doc.Hosts, analyze.ScaleOptions{
+	c.Findings = analyze.AnomalyFindings(d, c.Bases, analyze.ScaleWorkloads(d, doc.Hosts, analyze.ScaleOptions{
 		Metric: sm, Center: center, Confidence: cf.confidence, Skip: skip}))
 	c.Findings = append(c.Findings, analyze.TrimFindings(c)...)
 	bw := bufio.NewWriter(stdout)

@@ -54,7 +54,7 @@ type Column struct {
 // bytes per second. Any other measurement keeps its own name.
 func Classify(name string, cells []string) Column {
 	col := Column{Name: name}
-	w := words(perSecondSpellings.Replace(name))
+	w := words(rateSpellings(name))
 	nameUnit := ""
 	for i, x := range w {
 		if u, ok := unitWords[x]; ok && (i == 0 || w[i-1] != "per" && w[i-1] != "por") {
@@ -143,9 +143,31 @@ func Classify(name string, cells []string) Column {
 	return col
 }
 
-// perSecondSpellings turn "events/s" and "MiB/sec" in a header into a
-// word perSecond knows.
-var perSecondSpellings = strings.NewReplacer("/second", " persec ", "/sec", " persec ", "/s", " persec ")
+// rateSpellings turns "events/s", "MiB/sec" and "ops/second" in a
+// header into a word perSecond knows; "/s" must end its word, so that
+// "latency/sum" is no rate.
+func rateSpellings(h string) string {
+	if !strings.Contains(h, "/") {
+		return h
+	}
+	var b strings.Builder
+	for i := 0; i < len(h); i++ {
+		if h[i] == '/' {
+			j := i + 1
+			for j < len(h) && ('a' <= h[j]|0x20 && h[j]|0x20 <= 'z') {
+				j++
+			}
+			switch strings.ToLower(h[i+1 : j]) {
+			case "s", "sec", "second":
+				b.WriteString(" persec ")
+				i = j - 1
+				continue
+			}
+		}
+		b.WriteByte(h[i])
+	}
+	return b.String()
+}
 
 // words splits a header into lower-case words: at spaces, punctuation
 // and '_', between a lower-case and an upper-case letter, between

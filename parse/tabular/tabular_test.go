@@ -338,3 +338,21 @@ func TestClassifyPublicTables(t *testing.T) {
 			"추가 정보":  {Dimension, "", "", ""},
 		})
 }
+
+// TestRateSpellings: "/s", "/sec" and "/second" name a rate only where
+// they end a word ("events/s:", "MiB/sec"); "/sum" and "/size" do not.
+func TestRateSpellings(t *testing.T) {
+	for in, want := range map[string]string{
+		"events/s:":     "events persec :",
+		"MiB/sec":       "MiB persec ",
+		"ops/second":    "ops persec ",
+		"latency/sum":   "latency/sum",
+		"block/size":    "block/size",
+		"reads/s/10s":   "reads persec /10s",
+		"no slash here": "no slash here",
+	} {
+		if got := rateSpellings(in); got != want {
+			t.Errorf("rateSpellings(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
