@@ -12,15 +12,7 @@ import (
 // Liquid tags ({% highlight bash %}). The run takes the command and the
 // prompt's host; the tags are not JSON documents.
 func TestPromptThreeAngles(t *testing.T) {
-	f := filepath.Join("testdata", "prompts", "sb0.4.12-cpu-zsh-prompt-ending-in-three-angles-jekyll-post.md")
-	b, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := All(strings.NewReader(string(b)), f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseFile(t, filepath.Join("testdata", "prompts", "sb0.4.12-cpu-zsh-prompt-ending-in-three-angles-jekyll-post.md"))
 	if len(d.Errors) != 0 || len(d.Runs) != 1 {
 		t.Fatalf("%d runs, errors %v; want one run and no error", len(d.Runs), d.Errors)
 	}

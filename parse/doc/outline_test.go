@@ -11,6 +11,13 @@ import (
 // of the path at each of the given lines (after reading that line).
 func outlineAt(t *testing.T, path string, lines ...int) map[int]string {
 	t.Helper()
+	return outlineSeen(t, path, (*Outline).Titles, lines...)
+}
+
+// outlineSeen reads a fixture through an Outline and returns what see
+// makes of it at each of the given lines (after reading that line).
+func outlineSeen(t *testing.T, path string, see func(*Outline) string, lines ...int) map[int]string {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -27,7 +34,7 @@ func outlineAt(t *testing.T, path string, lines ...int) map[int]string {
 	for no := 1; sc.Scan(); no++ {
 		o.Add(no, sc.Text())
 		if want[no] {
-			got[no] = o.Titles()
+			got[no] = see(&o)
 		}
 	}
 	return got
@@ -220,29 +227,13 @@ func TestSpaced(t *testing.T) {
 // name; so does "### mysql" under three tests of the mesh-port notes.
 func TestOutlineNameRepeatedTitle(t *testing.T) {
 	names := func(path string, lines ...int) map[int]string {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		want := map[int]bool{}
-		for _, l := range lines {
-			want[l] = true
-		}
-		got := map[int]string{}
-		var o Outline
-		sc := bufio.NewScanner(f)
-		for no := 1; sc.Scan(); no++ {
-			o.Add(no, sc.Text())
-			if want[no] {
-				var parts []string
-				for k := range o.Path() {
-					parts = append(parts, o.Name(k))
-				}
-				got[no] = strings.Join(parts, " / ")
+		return outlineSeen(t, path, func(o *Outline) string {
+			var parts []string
+			for k := range o.Path() {
+				parts = append(parts, o.Name(k))
 			}
-		}
-		return got
+			return strings.Join(parts, " / ")
+		}, lines...)
 	}
 	const es = "identity/sb-cpu-virtualbox-vm-vs-docker-table-hilos-eventos-s-total-eventos-comma-thousands-average-of-5-es.txt"
 	got := names(pub+es, 37, 67, 45, 108)
