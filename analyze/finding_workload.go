@@ -374,6 +374,14 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 			m.word("flat_values", "overlap")
 		}
 	}
+	if shape == "rising" && len(pts) > 1 {
+		// The count measured before the best one, so that a rise between
+		// single runs (no intervals) is stated with both values.
+		prev := pts[len(pts)-2]
+		lo, hi := bounds(prev.Throughput)
+		m.add("prev", prev.Throughput.Center, unit, lo, hi)
+		m.add("prev_threads", float64(prev.Threads), "threads", nil, nil)
+	}
 	if shape == "falling" {
 		for _, p := range pts[best+1:] {
 			if !overlaps(p.Throughput, bp.Throughput) {
@@ -509,6 +517,8 @@ func PeakGuard(points int, n, x, lo, hi, minT, maxT float64, best Summary, sat *
 		default:
 			g.Passed = true
 		}
+	case shape == "rising":
+		g.Reason = "the best measured point is at the highest thread count measured, so the data show no peak"
 	case shape != "falling":
 		g.Reason = "the measured throughput does not fall below its best point's interval at a higher thread count, so the data show no peak"
 	case lo < minT || hi > maxT:

@@ -528,3 +528,23 @@ func TestRefusedFitsNotPrinted(t *testing.T) {
 		t.Error("report.md: the oltp_read_write chart's caption does not say its fits are left out")
 	}
 }
+
+// TestRisingBetweenSingleRuns: the TiDB write-up gives one run per
+// system and thread count, so v2.1's point_select going from 290,615 qps
+// at 1,200 threads to 296,218 at 1,500 is two values without intervals:
+// the report states both instead of "still rising", and the peak is
+// refused because the best point is the highest count measured.
+func TestRisingBetweenSingleRuns(t *testing.T) {
+	const file = "../testdata/public/writeups/tidb-3.0-vs-2.1-sysbench-1.0.17-prose-setup-16-tables-lasts-5-minutes-en.md"
+	md := reportOf(t, file)[MarkdownFile].String()
+	want := "v2.1's highest measured qps is 296,218 at 1,500 threads, the highest thread count measured (290,615 at 1,200 threads; single runs, no intervals)."
+	if !strings.Contains(md, want) {
+		t.Errorf("report.md lacks %q", want)
+	}
+	if strings.Contains(md, "still rising") {
+		t.Error("report.md calls a rise between single runs a trend")
+	}
+	if !strings.Contains(md, "the best measured point is at the highest thread count measured, so the data show no peak") {
+		t.Error("report.md does not say why no peak is quoted for the point_select curves")
+	}
+}

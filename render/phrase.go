@@ -139,9 +139,17 @@ func measuredSentence(f *analyze.Finding, unit string) string {
 	head += " at " + threadsOf(f, "best_threads")
 	switch f.Word("shape") {
 	case "rising":
-		if f.Value("points") > 1 {
-			return head + ", still rising at the highest count measured."
+		if f.Value("points") <= 1 {
+			break
 		}
+		if best.Lo == nil {
+			// Single runs: a rise between two counts is two values, not
+			// a trend the data bound.
+			prev, _ := f.Get("prev")
+			return head + fmt.Sprintf(", the highest thread count measured (%s at %s; single runs, no intervals).",
+				numText(prev.Value), threadsOf(f, "prev_threads"))
+		}
+		return head + ", still rising at the highest count measured."
 	case "flat":
 		from := f.Value("flat_from")
 		if from == f.Value("min_threads") && f.Word("flat_values") == "inside" {
