@@ -153,6 +153,26 @@ type Comparison struct {
 	// ignored errors, sides that differ in them, superlinear steps; and
 	// the cells' trimmed warm-ups (TrimFindings).
 	Findings Findings `json:"findings"`
+
+	// oneRun and withinRun count the rows with a single run, and those of
+	// them with an interim series, so that comparisons of several
+	// metrics merged into one say each count once (compareEach).
+	oneRun, withinRun int
+}
+
+// cellCountWarnings says how many cells have a single run and how many of
+// those take their interval within the run.
+func (c *Comparison) cellCountWarnings() Warnings {
+	var w Warnings
+	if c.oneRun > 0 {
+		w.addf("%d of %d %s a single run: no interval, and ratios with them are untested (%q)",
+			c.oneRun, len(c.Rows), plural(len(c.Rows), "cell has", "cells have"), VerdictOneRun)
+	}
+	if c.withinRun > 0 {
+		w.addf("%d %s a single run with an interim series: %s within the run (batch means) and ignore run-to-run variation",
+			c.withinRun, plural(c.withinRun, "cell has", "cells have"), plural(c.withinRun, "its interval is", "their intervals are"))
+	}
+	return w
 }
 
 // Compare compares every system with the base, cell by cell.
@@ -369,14 +389,8 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 			origins = append(origins, origin{cell, s.runs})
 		}
 	}
-	if oneRun > 0 {
-		c.Warnings.addf("%d of %d %s a single run: no interval, and ratios with them are untested (%q)",
-			oneRun, len(c.Rows), plural(len(c.Rows), "cell has", "cells have"), VerdictOneRun)
-	}
-	if withinRun > 0 {
-		c.Warnings.addf("%d %s a single run with an interim series: %s within the run (batch means) and ignore run-to-run variation",
-			withinRun, plural(withinRun, "cell has", "cells have"), plural(withinRun, "its interval is", "their intervals are"))
-	}
+	c.oneRun, c.withinRun = oneRun, withinRun
+	c.Warnings = append(c.Warnings, c.cellCountWarnings()...)
 	flagSpreads(c.Rows, func(row, j int) string { o := origins[row]; return o.cell.Ref(o.runs[j]) }, opts.Metric, th)
 	c.Geomeans = geomeans(c, d)
 	c.Warnings = append(c.Warnings, d.Warnings...)

@@ -118,18 +118,31 @@ func compareEach(d *Dataset, metrics map[string]Metric, bases map[string]string,
 	c := *parts[0]
 	c.Base = opts.Base
 	c.Metric, c.LowerIsBetter, c.Rows, c.Geomeans, c.Warnings = metric, metric.LowerIsBetter(), nil, nil, nil
+	c.oneRun, c.withinRun = 0, 0
 	byWorkload := map[string][]Row{}
+	var rest Warnings
 	for _, p := range parts {
 		for _, r := range p.Rows {
 			byWorkload[r.Workload] = append(byWorkload[r.Workload], r)
 		}
 		c.Geomeans = append(c.Geomeans, p.Geomeans...)
-		c.Warnings = append(c.Warnings, p.Warnings...)
+		// Each part's cell counts are summed and said once below.
+		counts := map[string]bool{}
+		for _, w := range p.cellCountWarnings() {
+			counts[w.Error()] = true
+		}
+		for _, w := range p.Warnings {
+			if !counts[w.Error()] {
+				rest = append(rest, w)
+			}
+		}
+		c.oneRun += p.oneRun
+		c.withinRun += p.withinRun
 	}
 	for _, w := range d.Workloads {
 		c.Rows = append(c.Rows, byWorkload[w]...)
 	}
-	c.Warnings = dedupeWarnings(c.Warnings)
+	c.Warnings = dedupeWarnings(append(c.cellCountWarnings(), rest...))
 	return &c
 }
 

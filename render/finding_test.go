@@ -548,3 +548,14 @@ func TestRisingBetweenSingleRuns(t *testing.T) {
 		t.Error("report.md does not say why no peak is quoted for the point_select curves")
 	}
 }
+
+// TestCellCountsSaidOnce: the TiDB write-up compares three workloads in
+// qps and one in tps; the single-run warning counts the 48 cells once
+// instead of once per metric ("36 of 36" and "12 of 12").
+func TestCellCountsSaidOnce(t *testing.T) {
+	const file = "../testdata/public/writeups/tidb-3.0-vs-2.1-sysbench-1.0.17-prose-setup-16-tables-lasts-5-minutes-en.md"
+	md := reportOf(t, file)[MarkdownFile].String()
+	if !strings.Contains(md, `- 48 of 48 cells have a single run: no interval`) || strings.Contains(md, "36 of 36") || strings.Contains(md, "12 of 12") {
+		t.Errorf("report.md does not count the single-run cells once:\n%s", md[strings.Index(md, "## Warnings"):])
+	}
+}
