@@ -110,9 +110,17 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				}
 				bs = append(bs, Bar{Group: gi[t], System: r.System, Value: deref(r.Center), Lo: deref(r.Lo), Hi: deref(r.Hi)})
 			}
+			whiskers := false
+			for _, b := range bs {
+				whiskers = whiskers || (!math.IsNaN(b.Lo) && !math.IsNaN(b.Hi))
+			}
 			title := fmt.Sprintf("%s: %s by system", w.Name, metric)
 			caption := fmt.Sprintf("%s of %s per system and thread count over the repeats; whiskers: %s confidence interval (within-run batch means when there is one run).",
 				capitalize(center), metric, confPct)
+			if !whiskers {
+				caption = fmt.Sprintf("%s of %s per system and thread count over the repeats; no whiskers: every bar is a single run without an interval (no repeats, and no interim series long enough for batch means).",
+					capitalize(center), metric)
+			}
 			if metric.LowerIsBetter() {
 				caption += " Lower is better."
 			}
@@ -130,7 +138,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			}
 			var tput, p95 []Series
 			var lt []Curve
-			fitted, poor, spread := false, false, false
+			fitted, poor, spread, repeats := false, false, false, false
 			var hidden []string // fits not drawn: a refused peak above every point
 			cellAt := map[analyze.Key]*analyze.Cell{}
 			for _, c := range cellsOf[w.Name] {
@@ -145,8 +153,11 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 					s.X = append(s.X, float64(p.Threads))
 					s.Y = append(s.Y, p.Throughput.Center)
 					lo, hi := math.NaN(), math.NaN()
-					if p.Throughput.Finite() && p.Throughput.N > 1 {
+					// The interval the text quotes: over the repeats, or
+					// within a single run from its interim series.
+					if p.Throughput.Finite() && !math.IsNaN(p.Throughput.Lo) && !math.IsNaN(p.Throughput.Hi) {
 						lo, hi = p.Throughput.Lo, p.Throughput.Hi
+						repeats = repeats || p.Throughput.N > 1
 					}
 					s.Lo, s.Hi = append(s.Lo, lo), append(s.Hi, hi)
 					if p.P95Ms != nil {
@@ -181,6 +192,12 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				}
 			}
 			caption := fmt.Sprintf("Points: %s of %s over the repeats at each measured thread count, with %s intervals.", center, rate, confPct)
+			if whiskered(tput) && !repeats {
+				caption = fmt.Sprintf("Points: %s of each single run at each measured thread count, with %s intervals within the run (batch means of its interim series).", rate, confPct)
+			}
+			if !whiskered(tput) {
+				caption = fmt.Sprintf("Points: %s of %s over the repeats at each measured thread count; no intervals: every point is a single run without one (no repeats, and no interim series long enough for batch means).", center, rate)
+			}
 			if fitted {
 				caption += " Dashed: Universal Scalability Law fit X(N) = λN/(1+σ(N−1)+κN(N−1)); triangle: its peak N* = √((1−σ)/κ) where the data locate it (the text says why a peak is not marked)."
 			}
@@ -452,4 +469,16 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// whiskered reports whether any point of the series has an interval.
+func whiskered(ss []Series) bool {
+	for _, s := range ss {
+		for i := range s.Lo {
+			if !math.IsNaN(s.Lo[i]) && !math.IsNaN(s.Hi[i]) {
+				return true
+			}
+		}
+	}
+	return false
 }
