@@ -17,12 +17,29 @@ func headline(v *View) []string {
 	rp := v.Report
 	var out []string
 	nw := len(v.Workloads)
+	// "?" groups the runs the text gives no system name for: said so in
+	// words, not as a name.
+	unnamed := "runs with no " + v.By
+	if v.By == "" {
+		unnamed = "runs with no system named"
+	}
+	names := make([]string, len(v.Systems))
+	for i, n := range v.Systems {
+		names[i] = n
+		if n == "?" {
+			names[i] = "? (" + unnamed + ")"
+		}
+	}
 	what := fmt.Sprintf("%s %s of %s on %s: %s",
 		FormatFixed(float64(v.Runs), 0), plural(v.Runs, "run", "runs"),
-		countOf(nw, "workload", "workloads"), countOf(len(v.Systems), "system", "systems"), joinAnd(v.Systems))
+		countOf(nw, "workload", "workloads"), countOf(len(v.Systems), "system", "systems"), joinAnd(names))
 	if len(v.Systems) == 1 {
 		what = fmt.Sprintf("%s %s of %s", FormatFixed(float64(v.Runs), 0), plural(v.Runs, "run", "runs"), countOf(nw, "workload", "workloads"))
-		if v.Systems[0] != "all" {
+		switch v.Systems[0] {
+		case "all":
+		case "?":
+			what += "; the text names no system for the runs compared"
+		default:
 			what += " on " + v.Systems[0]
 		}
 	}

@@ -25,3 +25,20 @@ func TestScalingNotes(t *testing.T) {
 		t.Errorf("notes quote the refused peak: %q", got)
 	}
 }
+
+// TestUnnamedSystemInWords: runs the text gives no system name for are
+// grouped as "?"; the opening sentence says so in words instead of
+// printing "on ?." (the public sysbench 0.5 outputs) or listing "?" as if
+// it were a name (the public mysqlslap outputs, where the others are
+// named by their engine).
+func TestUnnamedSystemInWords(t *testing.T) {
+	for dir, want := range map[string]string{
+		"../testdata/public/sysbench-0.5": "9 runs of 7 workloads; the text names no system for the runs compared.",
+		"../testdata/public/mysqlslap":    "11 runs of 6 workloads on 3 systems: ? (runs with no engine), innodb and myisam.",
+	} {
+		md := reportOf(t, dir)[MarkdownFile].String()
+		if !strings.Contains(md, want) {
+			t.Errorf("%s: report.md lacks %q:\n%.300s", dir, want, md)
+		}
+	}
+}
