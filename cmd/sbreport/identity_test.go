@@ -257,7 +257,7 @@ func headlineAgrees(r *parse.Run, h map[string]float64) bool {
 			}
 		case "mib_s":
 			if r.Memory != nil && near(r.Memory.TransferMiBs, v) ||
-				r.FileIO != nil && (near(r.FileIO.ReadMiBs, v) || near(r.FileIO.WrittenMiBs, v)) {
+				r.FileIO != nil && (near(r.FileIO.ReadMiBs, v) || near(r.FileIO.WrittenMiBs, v) || near(r.FileIO.TotalMiBs, v)) {
 				return true
 			}
 		case "total_time_s":
