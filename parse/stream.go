@@ -67,6 +67,7 @@ var sniffing = &format{
 		detectKeyValues,
 		detectCrossed,
 		detectSummaryTable,
+		detectProse,
 	},
 	json:    []jsonHandler{sysbenchJSON, lscpuJSON, lsblkJSON},
 	expect:  "sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output",
@@ -152,6 +153,7 @@ type ctx struct {
 	candidates   []*Command
 	testWord     string // the built-in test the last prose line naming one named
 	testWordLine int
+	toolWordLine int                 // the last line naming sysbench (prose.go)
 	captures     map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
 	runs         int                 // runs started so far
 	capRuns      int                 // runs started when the last capture was noted
@@ -505,6 +507,7 @@ func (c *ctx) remember(l *Line) {
 	}
 	c.blankRun = 0
 	c.noteTestWord(l)
+	c.noteToolWord(l)
 	c.noteFacts(l)
 	if k := captionMetric(l.Text); k != colOther {
 		c.saidRate, c.saidRateLine = k, l.No

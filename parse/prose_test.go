@@ -1,0 +1,86 @@
+package parse
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// proseRuns reads a public text and returns its runs read from prose.
+func proseRuns(t *testing.T, file string) []*Run {
+	t.Helper()
+	b, err := os.ReadFile("../testdata/public/prose/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), file)
+	var out []*Run
+	for _, r := range d.Runs {
+		if r.Layout == LayoutP {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// TestProseResultVerbPlace: "run this command on my PC and got a result
+// 47634.81 MiB/sec" over the command it ran (sysbench PR #417): one
+// memory result on "my PC", with the command's 12 threads; "about 15G/s"
+// (no unit of a result) and "300% deviation" are not results.
+func TestProseResultVerbPlace(t *testing.T) {
+	rs := proseRuns(t, "sb-memory-result-in-prose-on-my-pc-command-after-pr417-excerpt.txt")
+	if len(rs) != 1 {
+		t.Fatalf("%d prose runs, want 1: %+v", len(rs), rs)
+	}
+	r := rs[0]
+	if r.Line != 14 || r.Test != "memory" || r.Threads == nil || *r.Threads != 12 || r.Labels["heading"] != "my PC" {
+		t.Errorf("line %d test %q threads %v heading %q, want 14 memory 12 \"my PC\"", r.Line, r.Test, r.Threads, r.Labels["heading"])
+	}
+	if r.Memory == nil || r.Memory.TransferMiBs == nil || *r.Memory.TransferMiBs != 47634.81 {
+		t.Errorf("memory %+v, want 47634.81 MiB/s", r.Memory)
+	}
+	if r.Command == "" || r.EPS != nil || r.TPS != nil {
+		t.Errorf("command %q eps %v tps %v: want the command below, no other rate", r.Command, r.EPS, r.TPS)
+	}
+}
+
+// TestProseNoRateUnit: "- 6.65 million operations on 1.0.20" (sysbench
+// issue #374) gives a count with no rate unit: not a result, and the
+// grep-filtered commands above it are not outputs.
+func TestProseNoRateUnit(t *testing.T) {
+	if rs := proseRuns(t, "sb-cpu-memory-million-operations-list-items-no-rate-unit-issue374-excerpt.txt"); len(rs) != 0 {
+		t.Errorf("%d prose runs, want none: %+v", len(rs), rs[0])
+	}
+}
+
+// TestProseResults checks the binding rules on lines of the public texts
+// above and of the design notes a rate appears in.
+func TestProseResults(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		subject string
+		threads int
+		value   float64
+		metric  string
+	}{
+		{"Orignally, run this command on my PC and got a result 47634.81 MiB/sec", "my PC", 0, 47634.81, unitMiBs},
+		{"- Data ingestion: >1000 events/sec", "", 0, 0, ""},            // a bound, not a result
+		{"In face, the real performance is about 15G/s.", "", 0, 0, ""}, // no unit of a result
+		{"- 6.65 million operations on 1.0.20", "", 0, 0, ""},
+		{"the test result gets about 300% deviation", "", 0, 0, ""},
+		{"[ 10s ] thds: 8 eps: 7410.46 lat (ms,95%): 2.07", "", 0, 0, ""}, // "eps:" labels what follows
+		{"operaciones de E/S", "", 0, 0, ""},
+		{"16 threads gave 100 QPS", "", 16, 100, unitQPS},
+	} {
+		rs := proseResults(tt.in)
+		if tt.metric == "" {
+			if len(rs) != 0 {
+				t.Errorf("%q: %+v, want no result", tt.in, rs)
+			}
+			continue
+		}
+		if len(rs) != 1 || rs[0].subject != tt.subject || rs[0].threads != tt.threads || rs[0].value != tt.value || rs[0].unit.metric != tt.metric {
+			t.Errorf("%q: %+v, want one %s %g of %q threads %d", tt.in, rs, tt.metric, tt.value, tt.subject, tt.threads)
+		}
+	}
+}
