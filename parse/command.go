@@ -181,6 +181,11 @@ func ParseCommand(line string) *Command {
 				break
 			}
 		}
+		// "docker run severalnines/sysbench sysbench ...": an image named
+		// after the tool, then the tool it runs.
+		for i+1 < len(args) && path.Base(args[i+1]) == prog {
+			i++
+		}
 	}
 	rest := args[i+1:]
 	switch {
