@@ -694,11 +694,22 @@ func wrappedOption(cmd *Command, raw string, l *Line) bool {
 		return false
 	}
 	last := raw[strings.LastIndexAny(raw, " \t")+1:]
-	if !strings.HasPrefix(last, "-") || !strings.HasSuffix(last, "-") && !strings.HasSuffix(last, "=") {
+	if !strings.HasPrefix(last, "-") {
 		return false
 	}
 	c := l.Text[0]
-	return ('a' <= c && c <= 'z' || '0' <= c && c <= '9') && !strings.HasPrefix(l.Text, "sysbench ")
+	if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') || strings.HasPrefix(l.Text, "sysbench ") {
+		return false
+	}
+	if strings.HasSuffix(last, "-") || strings.HasSuffix(last, "=") {
+		return true
+	}
+	// Cut inside a value ("--mysql-host=0.0.0." over "0 --mysql-port=3309
+	// ... oltp.lua run"): the line below goes on with options and ends
+	// with the action the command lacks.
+	words := strings.Fields(l.Text)
+	return strings.Contains(last, "=") && len(words) > 1 && sysbenchActions[words[len(words)-1]] &&
+		strings.Contains(l.Text, " --")
 }
 
 // NothingFound starts the message of the Error that Stream emits for an
