@@ -543,7 +543,7 @@ func windowsPrompt(p string) bool {
 // mysqlslap invocation written out, for the run that follows.
 func (c *ctx) noteCommand(l *Line) {
 	text := l.Text
-	if clientPrompt(l.Prompt) {
+	if clientPrompt(l.Prompt) && !toolCommand(l.Cmd) {
 		if l.Prompt == "->" && c.stmt != "" {
 			c.stmt += " " + text
 		} else if text != "" {
@@ -588,6 +588,13 @@ func (c *ctx) noteCommand(l *Line) {
 
 // clientPrompt reports the prompts of a SQL client and its continuation
 // lines ("mysql>", "->", "MariaDB [db]>"), not a Windows shell's "C:\>".
+// toolCommand reports a sysbench or mysqlslap command: typed after a
+// client's continuation prompt ("-> mysqlslap --query=..."), it is the
+// shell's, not a statement's next line.
+func toolCommand(cmd *Command) bool {
+	return cmd != nil && (cmd.Tool == ToolSysbench || cmd.Tool == ToolMysqlslap)
+}
+
 func clientPrompt(p string) bool {
 	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p) && !strings.HasSuffix(p, ">>>")
 }
