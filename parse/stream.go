@@ -153,18 +153,22 @@ type ctx struct {
 	candidates   []*Command
 	testWord     string // the built-in test the last prose line naming one named
 	testWordLine int
-	toolWordLine int                 // the last line naming sysbench (prose.go)
-	captures     map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
-	runs         int                 // runs started so far
-	capRuns      int                 // runs started when the last capture was noted
-	errors       int                 // problems reported so far (errorf)
-	tables       []tableShape        // headers of the summary tables read so far
-	prepared     map[string]*Command // the last prepare command of each test
-	prepLines    map[string]int      // and its line
-	toolCmd      *Command            // the last sysbench or mysqlslap run command not taken yet
-	toolCmdLine  int
-	lastRun      *Command // the last command a run took
-	lastRunLine  int
+	toolWordLine int // the last line naming sysbench (prose.go)
+	// reruns maps the options of each command a run took, those that only
+	// repeat the measurement left out, to the first run that took them
+	// (noteRerun).
+	reruns      map[string]rerunOf
+	captures    map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
+	runs        int                 // runs started so far
+	capRuns     int                 // runs started when the last capture was noted
+	errors      int                 // problems reported so far (errorf)
+	tables      []tableShape        // headers of the summary tables read so far
+	prepared    map[string]*Command // the last prepare command of each test
+	prepLines   map[string]int      // and its line
+	toolCmd     *Command            // the last sysbench or mysqlslap run command not taken yet
+	toolCmdLine int
+	lastRun     *Command // the last command a run took
+	lastRunLine int
 	// hdrThreads are the threads of the last sysbench options header
 	// printed without results, at line hdrLine: the threads of the
 	// table of results that follows it.
@@ -785,6 +789,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 			r.SetLabelFrom("heading", c.spelling(h), "line "+strconv.Itoa(at))
 		}
 		c.lastLabel, c.lastLabelAt = h, at
+		if r.cmdOpts != nil {
+			c.noteRerun(r)
+		}
 	}
 	if c.promptHost != "" {
 		r.SetLabelFrom("host", c.promptHost, "prompt at line "+strconv.Itoa(c.promptHostLine))
