@@ -58,12 +58,16 @@ func detectProse(l *Line, c *ctx) block {
 	if !c.sysbenchNear(l) {
 		return nil
 	}
-	rs := proseResults(l.Text)
+	rs := proseResults(l.Text, c.carriedClause(l))
 	if len(rs) == 0 {
 		return nil
 	}
+	c.proseNo, c.proseText = l.No, l.Text
 	b := &proseBlock{line: *l, results: rs}
 	b.context(c)
+	if t := namedTest(l.Text); t != "" && b.cmdLine == 0 {
+		b.test = t // "How can sysbench fileio throughput be only 6.92MiB/s"
+	}
 	c.noteTestWord(l)
 	return b
 }
@@ -104,6 +108,22 @@ func (c *ctx) sysbenchNear(l *Line) bool {
 		return true
 	}
 	return containsFoldASCII(l.Text, "sysbench")
+}
+
+// namedTest returns the test a line names right after the word sysbench
+// ("sysbench fileio", "sysbench oltp_read_write"), "" when none.
+func namedTest(s string) string {
+	w := strings.Fields(strings.ToLower(s))
+	for i := 0; i+1 < len(w); i++ {
+		if strings.Trim(w[i], "`*\"'") != "sysbench" {
+			continue
+		}
+		t := strings.Trim(w[i+1], "`*\"',.:;")
+		if _, known := sysbenchTests[t]; known {
+			return t
+		}
+	}
+	return ""
 }
 
 // noteToolWord remembers the last line naming sysbench.
@@ -166,11 +186,35 @@ func (b *proseBlock) end(c *ctx) {
 	}
 }
 
-// proseResults returns the results a line states, in order.
-func proseResults(text string) []proseResult {
+// carriedClause returns the end of the sentence the line above left
+// open, for a paragraph wrapped inside a subject ("…, while VMware" over
+// "Workstation produced 1,364.78 events/sec"): the words after its last
+// punctuation, "" when it ended a sentence or is not the line right above.
+func (c *ctx) carriedClause(l *Line) string {
+	prev := ""
+	switch {
+	case c.proseNo == l.No-1 && c.proseNo > 0:
+		prev = c.proseText
+	case len(c.headings) > 0 && c.headings[len(c.headings)-1].No == l.No-1:
+		prev = c.headings[len(c.headings)-1].Text
+	}
+	prev = strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "`", "").Replace(prev))
+	if prev == "" || strings.ContainsAny(prev[len(prev)-1:], ".!?:;") {
+		return ""
+	}
+	if i := strings.LastIndexAny(prev, ".,;:!?)"); i >= 0 {
+		prev = prev[i+1:]
+	}
+	return strings.TrimSpace(prev)
+}
+
+// proseResults returns the results a line states, in order; carry is the
+// start of a clause the line above left open (carriedClause).
+func proseResults(text, carry string) []proseResult {
 	s := strings.TrimSpace(stripListMarker(text))
 	s = strings.NewReplacer("**", "", "__", "", "`", "").Replace(s)
 	var out []proseResult
+	last := 0 // where the last result ended: a subject is bound after it
 	for i := 0; i < len(s); {
 		start, end, v, ok := scanNumber(s, i)
 		if !ok {
@@ -181,11 +225,18 @@ func proseResults(text string) []proseResult {
 		if !ok {
 			continue
 		}
-		subject, ok := boundSubject(s[:start], s[after:])
+		if strings.Count(s[:start], "(") > strings.Count(s[:start], ")") {
+			continue // "NVMe disk (read: 3600 MB/s, ...)": a figure annotating the words before it
+		}
+		before := s[last:start]
+		if last == 0 && carry != "" {
+			before = carry + " " + before
+		}
+		subject, ok := boundSubject(before, s[after:])
 		if !ok {
 			continue
 		}
-		i = after
+		i, last = after, after
 		pr := proseResult{value: v, unit: u}
 		if n, ok := threadsSubject(subject); ok {
 			pr.threads = n
@@ -324,10 +375,16 @@ func proseUnit(s string, i int) (u resultUnit, after int, ok bool) {
 // figure in a sentence about something else).
 func boundSubject(before, after string) (string, bool) {
 	b := strings.TrimRight(before, " \t")
-	// The colon form: the subject is all of the line before the colon,
-	// one clause of a few words.
+	// The colon form: the subject is the clause before the colon, a few
+	// words ("m1 pro: 26,021,936 e/s", "…, MySQL 8.0: 1,234 tps").
 	if strings.HasSuffix(b, ":") || strings.HasSuffix(b, "：") {
 		subj := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(b, ":"), "："))
+		if i := strings.LastIndexAny(subj, ",;|"); i >= 0 {
+			subj = strings.TrimSpace(subj[i+1:])
+		}
+		if w := strings.Fields(subj); len(w) > 1 && isConjunction(w[0]) || len(w) > 1 && strings.EqualFold(w[0], "vs") {
+			subj = strings.Join(w[1:], " ")
+		}
 		if subjectWords(subj) {
 			return cleanSubject(subj), true
 		}

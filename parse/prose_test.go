@@ -70,9 +70,10 @@ func TestProseResults(t *testing.T) {
 		{"the test result gets about 300% deviation", "", 0, 0, ""},
 		{"[ 10s ] thds: 8 eps: 7410.46 lat (ms,95%): 2.07", "", 0, 0, ""}, // "eps:" labels what follows
 		{"operaciones de E/S", "", 0, 0, ""},
+		{"to benchmark an NVMe disk (read: 3600 MB/s, write: 2830 MB/s) on a desktop", "", 0, 0, ""}, // rated speeds
 		{"16 threads gave 100 QPS", "", 16, 100, unitQPS},
 	} {
-		rs := proseResults(tt.in)
+		rs := proseResults(tt.in, "")
 		if tt.metric == "" {
 			if len(rs) != 0 {
 				t.Errorf("%q: %+v, want no result", tt.in, rs)
@@ -81,6 +82,31 @@ func TestProseResults(t *testing.T) {
 		}
 		if len(rs) != 1 || rs[0].subject != tt.subject || rs[0].threads != tt.threads || rs[0].value != tt.value || rs[0].unit.metric != tt.metric {
 			t.Errorf("%q: %+v, want one %s %g of %q threads %d", tt.in, rs, tt.metric, tt.value, tt.subject, tt.threads)
+		}
+	}
+}
+
+// TestProseTwoResultsOneSentence: the conclusion of a lab report (code
+// index file id 68775101275) gives two systems' results in one sentence
+// wrapped over two lines, bold, with comma thousands: "Proxmox VE
+// produced **1,716.69 events/sec**, while VMware" / "Workstation produced
+// **1,364.78 events/sec**". Each is a cpu result (the sysbench cpu
+// command above) of its own system, the second's subject begun on the
+// line above; "approximately **25.78%**" and the latencies in ms beside
+// them are not results.
+func TestProseTwoResultsOneSentence(t *testing.T) {
+	rs := proseRuns(t, "sb-cpu-proxmox-vs-vmware-lab-report-conclusion-two-systems-one-sentence-bold-comma-thousands.md")
+	want := []struct {
+		system string
+		eps    float64
+	}{{"Proxmox VE", 1716.69}, {"VMware Workstation", 1364.78}}
+	if len(rs) != len(want) {
+		t.Fatalf("%d prose runs, want %d: %+v", len(rs), len(want), rs)
+	}
+	for i, w := range want {
+		r := rs[i]
+		if r.Labels["heading"] != w.system || r.EPS == nil || *r.EPS != w.eps || r.Test != "cpu" || r.Line != 311+i {
+			t.Errorf("run %d: heading %q eps %v test %q line %d, want %q %g cpu at line %d", i+1, r.Labels["heading"], r.EPS, r.Test, r.Line, w.system, w.eps, 311+i)
 		}
 	}
 }

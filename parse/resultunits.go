@@ -44,6 +44,7 @@ var resultVerbs = map[string]bool{
 	"achieved": true, "achieve": true, "reaches": true, "reached": true, "scores": true, "scored": true,
 	"produces": true, "produced": true, "delivers": true, "delivered": true, "hits": true, "makes": true,
 	"made": true, "runs": true, "ran": true, "gives": true, "gave": true, "managed": true, "manages": true,
+	"is": true, "was": true, "are": true, "were": true, "be": true, "getting": true, "reaching": true,
 }
 
 var resultFillers = map[string]bool{

@@ -154,6 +154,8 @@ type ctx struct {
 	testWord     string // the built-in test the last prose line naming one named
 	testWordLine int
 	toolWordLine int // the last line naming sysbench (prose.go)
+	proseNo      int // the last line read for results in prose, and its text
+	proseText    string
 	// reruns maps the options of each command a run took, those that only
 	// repeat the measurement left out, to the first run that took them
 	// (noteRerun).
