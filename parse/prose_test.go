@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -109,4 +110,26 @@ func TestProseTwoResultsOneSentence(t *testing.T) {
 			t.Errorf("run %d: heading %q eps %v test %q line %d, want %q %g cpu at line %d", i+1, r.Labels["heading"], r.EPS, r.Test, r.Line, w.system, w.eps, 311+i)
 		}
 	}
+}
+
+// FuzzProse checks that no line makes the prose reader panic and that
+// every result it binds is a finite, non-negative number with a unit.
+func FuzzProse(f *testing.F) {
+	for _, s := range []string{
+		"- i7 3770k (WSL2): 7547 e/s",
+		"Orignally, run this command on my PC and got a result 47634.81 MiB/sec",
+		"For the recorded runs, Proxmox VE produced **1,716.69 events/sec**, while VMware",
+		"threads 4: 1208.10 events/s, threads 8: 2,401 events/s",
+		"to benchmark an NVMe disk (read: 3600 MB/s, write: 2830 MB/s)",
+		"I got 133k QPS on 1 PC",
+	} {
+		f.Add(s, "Workstation")
+	}
+	f.Fuzz(func(t *testing.T, line, carry string) {
+		for _, r := range proseResults(line, carry) {
+			if math.IsNaN(r.value) || math.IsInf(r.value, 0) || r.value < 0 || r.unit.metric == "" || r.threads < 0 {
+				t.Fatalf("%q: %+v", line, r)
+			}
+		}
+	})
 }
