@@ -416,6 +416,9 @@ func boundSubject(before, after string) (string, bool) {
 	if len(clause) == 0 {
 		return "", false
 	}
+	if len(clause) == 1 && backReferences[strings.ToLower(clause[0])] {
+		return "", false // "That is 1860 QPS": a figure derived from a result shown above
+	}
 	if len(clause) == 1 && pronouns[strings.ToLower(clause[0])] {
 		if p := placeAfter(after); p != "" {
 			return p, true

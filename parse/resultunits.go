@@ -25,7 +25,8 @@ const (
 // second" is not read as "e".
 var resultUnits = []resultUnit{
 	{"events per second", unitEPS, 1, false}, {"events per sec", unitEPS, 1, false}, {"events/second", unitEPS, 1, false},
-	{"events/sec", unitEPS, 1, false}, {"events/s", unitEPS, 1, false}, {"event/s", unitEPS, 1, false}, {"e/s", unitEPS, 1, true},
+	{"events/sec", unitEPS, 1, false}, {"events/s", unitEPS, 1, false}, {"event/s", unitEPS, 1, false},
+	{"evt/sec", unitEPS, 1, false}, {"evt/s", unitEPS, 1, false}, {"e/s", unitEPS, 1, true},
 	{"eps", unitEPS, 1, false},
 	{"transactions per second", unitTPS, 1, false}, {"transactions per sec", unitTPS, 1, false}, {"transactions/sec", unitTPS, 1, false},
 	{"transactions/s", unitTPS, 1, false}, {"trx/s", unitTPS, 1, false}, {"trx/sec", unitTPS, 1, false}, {"tps", unitTPS, 1, false},
@@ -56,9 +57,14 @@ var resultFillers = map[string]bool{
 // pronouns are subjects that name no system ("I got 8669 e/s on m1"):
 // the system is then the one the sentence names after "on".
 var pronouns = map[string]bool{
-	"i": true, "we": true, "you": true, "it": true, "they": true, "he": true, "she": true, "this": true,
-	"that": true, "which": true, "one": true,
+	"i": true, "we": true, "you": true, "they": true, "he": true, "she": true, "one": true,
 }
+
+// backReferences are subjects that point at a result already shown
+// ("That is 1860 QPS" under a mysqlslap block): the figure restates it,
+// and is no result of its own.
+var backReferences = map[string]bool{"that": true, "this": true, "which": true, "it": true, "these": true,
+	"those": true}
 
 // placeWords introduce the system a result was measured on, after a
 // pronoun subject.
