@@ -143,6 +143,11 @@ func (b *proseBlock) context(c *ctx) {
 	if c.testWord != "" && b.line.No-c.testWordLine <= headingReach {
 		b.test = c.testWord
 	}
+	// A label line just above that counts threads ("Sysbench CPU
+	// (Multi-Thread, 4 cores, 60s)" over "- Pi 4: 3,180 events/second").
+	if n, _ := c.headingThreads(b.line.No); n > 0 {
+		b.threads = n
+	}
 }
 
 func (b *proseBlock) end(c *ctx) {
@@ -191,12 +196,18 @@ func (b *proseBlock) end(c *ctx) {
 // "Workstation produced 1,364.78 events/sec"): the words after its last
 // punctuation, "" when it ended a sentence or is not the line right above.
 func (c *ctx) carriedClause(l *Line) string {
+	if isListItem(l.Text) {
+		return "" // a list item starts a clause of its own
+	}
 	prev := ""
 	switch {
 	case c.proseNo == l.No-1 && c.proseNo > 0:
 		prev = c.proseText
 	case len(c.headings) > 0 && c.headings[len(c.headings)-1].No == l.No-1:
 		prev = c.headings[len(c.headings)-1].Text
+	}
+	if isListItem(prev) {
+		return ""
 	}
 	prev = strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "`", "").Replace(prev))
 	if prev == "" || strings.ContainsAny(prev[len(prev)-1:], ".!?:;") {
@@ -247,6 +258,9 @@ func proseResults(text, carry string) []proseResult {
 	}
 	return out
 }
+
+// isListItem reports a line that starts with a list marker.
+func isListItem(s string) bool { return stripListMarker(s) != strings.TrimLeft(s, " \t") }
 
 // stripListMarker removes a list marker ("- ", "* ", "+ ", "1. ", "2) ").
 func stripListMarker(s string) string {

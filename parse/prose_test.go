@@ -133,3 +133,29 @@ func FuzzProse(f *testing.F) {
 		}
 	})
 }
+
+// TestProseListItemsUnderLabels: a Raspberry Pi 5 review (zbotic.in,
+// pages excerpt) lists results as "- Pi 4 (1.8GHz): 812 events/second"
+// under "Sysbench CPU (Single Thread, 10s)" and "Sysbench CPU
+// (Multi-Thread, 4 cores, 60s)", with comma thousands; "- Improvement:
+// +128%" is no result, and a list item takes nothing from the item above.
+// The labels name no thread count sbreport reads ("Single Thread", "4
+// cores"): threads stay missing.
+func TestProseListItemsUnderLabels(t *testing.T) {
+	rs := proseRuns(t, "sb-cpu-pi4-vs-pi5-list-items-comma-thousands-single-and-multi-thread-labels-zbotic-excerpt.txt")
+	want := []struct {
+		line   int
+		system string
+		eps    float64
+	}{{26, "Pi 4 (1.8GHz)", 812}, {27, "Pi 5 (2.4GHz)", 1847}, {30, "Pi 4", 3180}, {31, "Pi 5", 7290}}
+	if len(rs) != len(want) {
+		t.Fatalf("%d prose runs, want %d", len(rs), len(want))
+	}
+	for i, w := range want {
+		r := rs[i]
+		if r.Line != w.line || r.Labels["heading"] != w.system || r.EPS == nil || *r.EPS != w.eps || r.Test != "cpu" || r.Threads != nil {
+			t.Errorf("run %d: line %d heading %q eps %v test %q threads %v, want line %d %q %g cpu, no threads",
+				i+1, r.Line, r.Labels["heading"], r.EPS, r.Test, r.Threads, w.line, w.system, w.eps)
+		}
+	}
+}
