@@ -201,3 +201,20 @@ func TestParseCommandImageNamedAfterTool(t *testing.T) {
 		}
 	}
 }
+
+// TestParseCommandTypographicDashes reads the command of a blog whose
+// typography made every "--" an en dash (testdata/public/commands, the
+// disbauxes.upc.es post): "sysbench –test=cpu –cpu-max-prime=20000
+// –num-threads=1 run" is sysbench's cpu test at one thread.
+func TestParseCommandTypographicDashes(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/commands/sb0.4-cpu-command-en-dashes-for-double-hyphens-blog-disbauxes-excerpt.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	c := ParseCommand(lines[8])
+	if c.Tool != ToolSysbench || c.Test != "cpu" || c.Labels["threads"] != "1" || c.Opts["cpu-max-prime"] != "20000" || c.Action != "run" {
+		t.Errorf("%q: tool %q test %q threads %q cpu-max-prime %q action %q, want sysbench cpu 1 20000 run",
+			lines[8], c.Tool, c.Test, c.Labels["threads"], c.Opts["cpu-max-prime"], c.Action)
+	}
+}
