@@ -305,6 +305,11 @@ var mysqlslapOptions = indexOptions([]Option{
 	opt("login-path", ClassOther, kindString, ""),
 })
 
+// repeatOptions repeat a measurement without changing it: a command that
+// differs from an earlier one only by them reruns that experiment
+// (mysqlslap's --iterations runs the same load again and averages).
+var repeatOptions = map[string]bool{"iterations": true}
+
 // mysqlslapShort maps mysqlslap's one-letter options to long names.
 var mysqlslapShort = map[string]string{
 	"a": "auto-generate-sql", "c": "concurrency", "e": "engine", "i": "iterations",

@@ -181,6 +181,11 @@ func ParseCommand(line string) *Command {
 				break
 			}
 		}
+		// "docker run severalnines/sysbench sysbench ...": an image named
+		// after the tool, then the tool it runs.
+		for i+1 < len(args) && path.Base(args[i+1]) == prog {
+			i++
+		}
 	}
 	rest := args[i+1:]
 	switch {
@@ -207,7 +212,7 @@ func ParseCommand(line string) *Command {
 	}
 	var positional []string
 	for j := 0; j < len(rest); j++ {
-		a := rest[j]
+		a := typographicOption(rest[j])
 		if shellEnd(a) {
 			break
 		}
@@ -304,6 +309,19 @@ func ParseCommand(line string) *Command {
 		cmd.Labels["server"] = v
 	}
 	return cmd
+}
+
+// typographicOption undoes a publishing tool's typography on an option:
+// "–test=cpu" with an en or em dash, as a blog renders "--test=cpu", is
+// that option. A dash alone or before anything but a letter is left as
+// it is.
+func typographicOption(a string) string {
+	for _, d := range []string{"–", "—"} {
+		if rest, ok := strings.CutPrefix(a, d); ok && rest != "" && (rest[0]|0x20 >= 'a' && rest[0]|0x20 <= 'z') {
+			return "--" + rest
+		}
+	}
+	return a
 }
 
 // serverOf names the server a command connects to: "db1:3307",

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -164,5 +165,56 @@ func TestCommandLabel(t *testing.T) {
 		if got := cutCommandLabel(s); got != s {
 			t.Errorf("cutCommandLabel(%q) = %q, want it unchanged", s, got)
 		}
+	}
+}
+
+// TestParseCommandImageNamedAfterTool reads the docker commands of a
+// public manual (testdata/public/commands): the image severalnines/sysbench
+// is followed by the sysbench it runs, which is the program, not a test;
+// the test is the Lua script's.
+func TestParseCommandImageNamedAfterTool(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/commands/sb-oltp-legacy-docker-image-named-sysbench-then-sysbench-continued-lines-zh-manual.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmds []*Command
+	cur := ""
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasSuffix(l, "\\") {
+			cur += strings.TrimSuffix(l, "\\") + " "
+			continue
+		}
+		if cur != "" {
+			cmds = append(cmds, ParseCommand(cur+l))
+			cur = ""
+		}
+	}
+	want := []struct{ test, threads, action string }{{"parallel_prepare", "1", "run"}, {"oltp", "64", "run"}}
+	if len(cmds) != len(want) {
+		t.Fatalf("%d commands, want %d", len(cmds), len(want))
+	}
+	for i, w := range want {
+		c := cmds[i]
+		if c.Tool != ToolSysbench || c.Test != w.test || c.Labels["threads"] != w.threads || c.Action != w.action {
+			t.Errorf("command %d: tool %q test %q threads %q action %q, want sysbench %q %q %q",
+				i+1, c.Tool, c.Test, c.Labels["threads"], c.Action, w.test, w.threads, w.action)
+		}
+	}
+}
+
+// TestParseCommandTypographicDashes reads the command of a blog whose
+// typography made every "--" an en dash (testdata/public/commands, the
+// disbauxes.upc.es post): "sysbench –test=cpu –cpu-max-prime=20000
+// –num-threads=1 run" is sysbench's cpu test at one thread.
+func TestParseCommandTypographicDashes(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/commands/sb0.4-cpu-command-en-dashes-for-double-hyphens-blog-disbauxes-excerpt.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	c := ParseCommand(lines[8])
+	if c.Tool != ToolSysbench || c.Test != "cpu" || c.Labels["threads"] != "1" || c.Opts["cpu-max-prime"] != "20000" || c.Action != "run" {
+		t.Errorf("%q: tool %q test %q threads %q cpu-max-prime %q action %q, want sysbench cpu 1 20000 run",
+			lines[8], c.Tool, c.Test, c.Labels["threads"], c.Opts["cpu-max-prime"], c.Action)
 	}
 }

@@ -323,9 +323,17 @@ func (r *Run) settle() {
 		r.proseTest, r.proseTestLine = r.headTest, r.headTestLine
 	}
 	if cmd := r.inherit; cmd != nil && r.Command == "" && (r.Test == "" || r.Test == cmd.Test) && !renamed {
+		own, ownFrom := r.Threads, r.ThreadsFrom
 		r.applyCommand(cmd)
 		r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(r.inheritLine)+", the last shown before this run")
 		r.Warn(r.Line, "no command line right above this run: the one at line "+strconv.Itoa(r.inheritLine)+" is taken for it")
+		if own != nil && r.Threads != nil && *own != *r.Threads {
+			// The output counts its own threads ("thds: 10"): the command
+			// shown for another run does not say this one's.
+			r.Warn(r.Line, fmt.Sprintf("%d threads as the output's %s lines say, not the %d of the command at line %d",
+				*own, ownFrom, *r.Threads, r.inheritLine))
+			r.Threads, r.ThreadsFrom = own, ownFrom
+		}
 	} else if cmd != nil {
 		r.prepOpts = nil // the prepare options of another test
 	}

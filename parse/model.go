@@ -27,6 +27,7 @@ const (
 	LayoutH = "report-hook"         // report_csv / report_json hook output
 	LayoutT = "summary-table"       // hand-made summary table
 	LayoutS = "mysqlslap-benchmark" // mysqlslap "Benchmark" block
+	LayoutP = "prose"               // a result stated in a sentence or list item (prose.go)
 )
 
 // An Item is one thing found in an input: *Run, *Host, *Variables,

@@ -67,6 +67,7 @@ var sniffing = &format{
 		detectKeyValues,
 		detectCrossed,
 		detectSummaryTable,
+		detectProse,
 	},
 	json:    []jsonHandler{sysbenchJSON, lscpuJSON, lsblkJSON},
 	expect:  "sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output",
@@ -152,17 +153,24 @@ type ctx struct {
 	candidates   []*Command
 	testWord     string // the built-in test the last prose line naming one named
 	testWordLine int
-	captures     map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
-	runs         int                 // runs started so far
-	capRuns      int                 // runs started when the last capture was noted
-	errors       int                 // problems reported so far (errorf)
-	tables       []tableShape        // headers of the summary tables read so far
-	prepared     map[string]*Command // the last prepare command of each test
-	prepLines    map[string]int      // and its line
-	toolCmd      *Command            // the last sysbench or mysqlslap run command not taken yet
-	toolCmdLine  int
-	lastRun      *Command // the last command a run took
-	lastRunLine  int
+	toolWordLine int // the last line naming sysbench (prose.go)
+	proseNo      int // the last line read for results in prose, and its text
+	proseText    string
+	// reruns maps the options of each command a run took, those that only
+	// repeat the measurement left out, to the first run that took them
+	// (noteRerun).
+	reruns      map[string]rerunOf
+	captures    map[string]string   // kind → CaptureIDs (one per line) of the last capture of that kind
+	runs        int                 // runs started so far
+	capRuns     int                 // runs started when the last capture was noted
+	errors      int                 // problems reported so far (errorf)
+	tables      []tableShape        // headers of the summary tables read so far
+	prepared    map[string]*Command // the last prepare command of each test
+	prepLines   map[string]int      // and its line
+	toolCmd     *Command            // the last sysbench or mysqlslap run command not taken yet
+	toolCmdLine int
+	lastRun     *Command // the last command a run took
+	lastRunLine int
 	// hdrThreads are the threads of the last sysbench options header
 	// printed without results, at line hdrLine: the threads of the
 	// table of results that follows it.
@@ -505,6 +513,7 @@ func (c *ctx) remember(l *Line) {
 	}
 	c.blankRun = 0
 	c.noteTestWord(l)
+	c.noteToolWord(l)
 	c.noteFacts(l)
 	if k := captionMetric(l.Text); k != colOther {
 		c.saidRate, c.saidRateLine = k, l.No
@@ -540,7 +549,7 @@ func windowsPrompt(p string) bool {
 // mysqlslap invocation written out, for the run that follows.
 func (c *ctx) noteCommand(l *Line) {
 	text := l.Text
-	if clientPrompt(l.Prompt) {
+	if clientPrompt(l.Prompt) && !toolCommand(l.Cmd) {
 		if l.Prompt == "->" && c.stmt != "" {
 			c.stmt += " " + text
 		} else if text != "" {
@@ -585,6 +594,13 @@ func (c *ctx) noteCommand(l *Line) {
 
 // clientPrompt reports the prompts of a SQL client and its continuation
 // lines ("mysql>", "->", "MariaDB [db]>"), not a Windows shell's "C:\>".
+// toolCommand reports a sysbench or mysqlslap command: typed after a
+// client's continuation prompt ("-> mysqlslap --query=..."), it is the
+// shell's, not a statement's next line.
+func toolCommand(cmd *Command) bool {
+	return cmd != nil && (cmd.Tool == ToolSysbench || cmd.Tool == ToolMysqlslap)
+}
+
 func clientPrompt(p string) bool {
 	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p) && !strings.HasSuffix(p, ">>>")
 }
@@ -691,11 +707,22 @@ func wrappedOption(cmd *Command, raw string, l *Line) bool {
 		return false
 	}
 	last := raw[strings.LastIndexAny(raw, " \t")+1:]
-	if !strings.HasPrefix(last, "-") || !strings.HasSuffix(last, "-") && !strings.HasSuffix(last, "=") {
+	if !strings.HasPrefix(last, "-") {
 		return false
 	}
 	c := l.Text[0]
-	return ('a' <= c && c <= 'z' || '0' <= c && c <= '9') && !strings.HasPrefix(l.Text, "sysbench ")
+	if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') || strings.HasPrefix(l.Text, "sysbench ") {
+		return false
+	}
+	if strings.HasSuffix(last, "-") || strings.HasSuffix(last, "=") {
+		return true
+	}
+	// Cut inside a value ("--mysql-host=0.0.0." over "0 --mysql-port=3309
+	// ... oltp.lua run"): the line below goes on with options and ends
+	// with the action the command lacks.
+	words := strings.Fields(l.Text)
+	return strings.Contains(last, "=") && len(words) > 1 && sysbenchActions[words[len(words)-1]] &&
+		strings.Contains(l.Text, " --")
 }
 
 // NothingFound starts the message of the Error that Stream emits for an
@@ -764,6 +791,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 			r.SetLabelFrom("heading", c.spelling(h), "line "+strconv.Itoa(at))
 		}
 		c.lastLabel, c.lastLabelAt = h, at
+		if r.cmdOpts != nil {
+			c.noteRerun(r)
+		}
 	}
 	if c.promptHost != "" {
 		r.SetLabelFrom("host", c.promptHost, "prompt at line "+strconv.Itoa(c.promptHostLine))

@@ -1,0 +1,542 @@
+package parse
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Results stated in a sentence or a list item, as a reader reports them
+// when no output is pasted:
+//
+//	- i7 3770k (WSL2): 7547 e/s
+//	Proxmox VE produced 1,716.69 events/sec
+//	threads 4: 1208.10 events/s
+//
+// A number is a result only when it carries a throughput unit
+// (resultunits.go: events, transactions or queries per second, a MiB/s
+// transfer rate) and is bound to a subject: the words before a colon that
+// it follows ("<subject>: <n> <unit>"), or before a verb that it follows
+// ("<subject> gets <n> <unit>"); a pronoun subject ("I got 8669 e/s on
+// m1") is replaced by the place the sentence names after "on". Ratios
+// ("1,400x", "99% scaling") and option values ("--cpu-max-prime=10000")
+// carry no such unit and are not results. A subject that is a thread
+// count ("threads 4", "8 threads") gives the run its threads; any other
+// subject, unless it only names what was measured ("Result:",
+// "Throughput:"), labels the run as a heading does, so that two subjects
+// are two systems. The test and threads are those of the sysbench command
+// shown above (within headingReach lines), else the test the prose names;
+// what the sentence does not give stays missing. Each result is one Run
+// with Tool ToolTable and Layout LayoutP, at its line.
+
+// A proseResult is one number with its unit and subject, as a line
+// states it.
+type proseResult struct {
+	subject string
+	threads int
+	value   float64
+	unit    resultUnit
+}
+
+// proseBlock holds the results of one line.
+type proseBlock struct {
+	line    Line
+	results []proseResult
+	test    string
+	threads int
+	cmd     *Command // the sysbench command that gave them, nil when none
+	cmdLine int
+}
+
+// detectProse reads a line no other detector claimed for results stated
+// in prose.
+func detectProse(l *Line, c *ctx) block {
+	if l.Cmd != nil || l.Prompt != "" || len(l.Text) < 5 || len(l.Text) > 400 {
+		return nil
+	}
+	if !c.sysbenchNear(l) {
+		return nil
+	}
+	rs := proseResults(l.Text, c.carriedClause(l))
+	if len(rs) == 0 {
+		return nil
+	}
+	c.proseNo, c.proseText = l.No, l.Text
+	b := &proseBlock{line: *l, results: rs}
+	b.context(c)
+	if t := namedTest(l.Text); t != "" && b.cmdLine == 0 {
+		b.test = t // "How can sysbench fileio throughput be only 6.92MiB/s"
+	}
+	c.noteTestWord(l)
+	return b
+}
+
+// feed looks at the line after the result: a sysbench command there,
+// when none was shown above, is the one the sentence ran ("run this
+// command on my PC and got a result 47634.81 MiB/sec" over the command).
+// The line is not the block's either way.
+func (b *proseBlock) feed(l *Line) status {
+	if cmd := l.Cmd; cmd != nil && cmd.Tool == ToolSysbench && b.cmdLine == 0 && l.No == b.line.No+1 {
+		b.take(cmd, l.No)
+	}
+	return rejected
+}
+
+// take gives the block the test and threads of cmd.
+func (b *proseBlock) take(cmd *Command, line int) {
+	b.test, b.threads, b.cmd, b.cmdLine = "", 0, cmd, line
+	if cmd.Test != "" && cmd.Test != "oltp_common" {
+		b.test = cmd.Test
+	}
+	if n, err := atoiStrict(cmd.Labels["threads"]); err == nil && n > 0 {
+		b.threads = n
+	}
+}
+
+// sysbenchNear reports whether the text around l is about sysbench: a
+// sysbench command, a run, or a line naming sysbench or one of its tests
+// within headingReach lines above (or l itself). A rate in a text about
+// something else ("Event ingestion: 10,000 events/sec" in a design note)
+// is no result of sysbench.
+func (c *ctx) sysbenchNear(l *Line) bool {
+	near := func(at int) bool { return at > 0 && l.No-at <= headingReach }
+	if cmd := c.command; cmd != nil && cmd.Tool == ToolSysbench && near(c.cmdLine) {
+		return true
+	}
+	if c.testWord != "" && near(c.testWordLine) || near(c.lastRunStart) || near(c.toolWordLine) {
+		return true
+	}
+	return containsFoldASCII(l.Text, "sysbench")
+}
+
+// namedTest returns the test a line names right after the word sysbench
+// ("sysbench fileio", "sysbench oltp_read_write"), "" when none.
+func namedTest(s string) string {
+	w := strings.Fields(strings.ToLower(s))
+	for i := 0; i+1 < len(w); i++ {
+		if strings.Trim(w[i], "`*\"'") != "sysbench" {
+			continue
+		}
+		t := strings.Trim(w[i+1], "`*\"',.:;")
+		if _, known := sysbenchTests[t]; known {
+			return t
+		}
+	}
+	return ""
+}
+
+// noteToolWord remembers the last line naming sysbench.
+func (c *ctx) noteToolWord(l *Line) {
+	if containsFoldASCII(l.Text, "sysbench") {
+		c.toolWordLine = l.No
+	}
+}
+
+// context takes the test and threads of the sysbench command above the
+// line, else the test the prose above names.
+func (b *proseBlock) context(c *ctx) {
+	if cmd := c.command; cmd != nil && cmd.Tool == ToolSysbench && b.line.No-c.cmdLine <= headingReach {
+		b.take(cmd, c.cmdLine)
+		return
+	}
+	if c.testWord != "" && b.line.No-c.testWordLine <= headingReach {
+		b.test = c.testWord
+	}
+	// A label line just above that counts threads ("Sysbench CPU
+	// (Multi-Thread, 4 cores, 60s)" over "- Pi 4: 3,180 events/second").
+	if n, _ := c.headingThreads(b.line.No); n > 0 {
+		b.threads = n
+	}
+}
+
+func (b *proseBlock) end(c *ctx) {
+	for _, pr := range b.results {
+		test := b.test
+		if !unitFits(pr.unit.metric, test) {
+			test = "" // "CPU L3 cache" above a MiB/s figure: not the cpu test's result
+		}
+		r := &Run{Source: c.name, Line: b.line.No, EndLine: b.line.No, Tool: ToolTable, Layout: LayoutP,
+			Complete: true, Test: test}
+		if b.cmd != nil {
+			r.Command = b.cmd.Masked()
+		}
+		switch {
+		case pr.threads > 0:
+			r.Threads, r.ThreadsFrom = iptr(pr.threads), "table"
+		case b.threads > 0:
+			r.Threads, r.ThreadsFrom = iptr(b.threads), "command"
+		}
+		v := pr.value * pr.unit.scale
+		switch pr.unit.metric {
+		case unitEPS:
+			r.EPS = fptr(v)
+		case unitTPS:
+			r.TPS = fptr(v)
+		case unitQPS:
+			r.QPS = fptr(v)
+		case unitMiBs:
+			switch test {
+			case "memory":
+				r.Memory = &Memory{TransferMiBs: fptr(v)}
+			default:
+				r.Metrics = append(r.Metrics, Metric{Name: "transfer", Unit: "MiB/s", Value: v})
+			}
+		}
+		if pr.subject != "" {
+			r.SetLabelFrom("heading", pr.subject, "line "+strconv.Itoa(b.line.No))
+		}
+		r.Warn(b.line.No, "a result stated in prose: what the sentence does not give is missing")
+		c.emitRun(r)
+	}
+}
+
+// carriedClause returns the end of the sentence the line above left
+// open, for a paragraph wrapped inside a subject ("…, while VMware" over
+// "Workstation produced 1,364.78 events/sec"): the words after its last
+// punctuation, "" when it ended a sentence or is not the line right above.
+func (c *ctx) carriedClause(l *Line) string {
+	if isListItem(l.Text) {
+		return "" // a list item starts a clause of its own
+	}
+	prev := ""
+	switch {
+	case c.proseNo == l.No-1 && c.proseNo > 0:
+		prev = c.proseText
+	case len(c.headings) > 0 && c.headings[len(c.headings)-1].No == l.No-1:
+		prev = c.headings[len(c.headings)-1].Text
+	}
+	if isListItem(prev) {
+		return ""
+	}
+	prev = strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "`", "").Replace(prev))
+	if prev == "" || strings.ContainsAny(prev[len(prev)-1:], ".!?:;") {
+		return ""
+	}
+	if i := strings.LastIndexAny(prev, ".,;:!?)"); i >= 0 {
+		prev = prev[i+1:]
+	}
+	return strings.TrimSpace(prev)
+}
+
+// proseResults returns the results a line states, in order; carry is the
+// start of a clause the line above left open (carriedClause).
+func proseResults(text, carry string) []proseResult {
+	s := strings.TrimSpace(stripListMarker(text))
+	s = strings.NewReplacer("**", "", "__", "", "`", "").Replace(s)
+	var out []proseResult
+	last := 0 // where the last result ended: a subject is bound after it
+	for i := 0; i < len(s); {
+		start, end, v, ok := scanNumber(s, i)
+		if !ok {
+			break
+		}
+		i = end
+		u, after, ok := proseUnit(s, end)
+		if !ok {
+			continue
+		}
+		if strings.Count(s[:start], "(") > strings.Count(s[:start], ")") {
+			continue // "NVMe disk (read: 3600 MB/s, ...)": a figure annotating the words before it
+		}
+		before := s[last:start]
+		if last == 0 && carry != "" {
+			before = carry + " " + before
+		}
+		subject, ok := boundSubject(before, s[after:])
+		if !ok {
+			continue
+		}
+		i, last = after, after
+		pr := proseResult{value: v, unit: u}
+		if n, ok := threadsSubject(subject); ok {
+			pr.threads = n
+		} else if !genericSubject(subject) {
+			pr.subject = subject
+		}
+		out = append(out, pr)
+	}
+	return out
+}
+
+// isListItem reports a line that starts with a list marker.
+func isListItem(s string) bool { return stripListMarker(s) != strings.TrimLeft(s, " \t") }
+
+// stripListMarker removes a list marker ("- ", "* ", "+ ", "1. ", "2) ").
+func stripListMarker(s string) string {
+	t := strings.TrimLeft(s, " \t")
+	if len(t) > 2 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ' {
+		return t[2:]
+	}
+	if strings.HasPrefix(t, "• ") {
+		return t[len("• "):]
+	}
+	j := 0
+	for j < len(t) && j < 3 && t[j] >= '0' && t[j] <= '9' {
+		j++
+	}
+	if j > 0 && j+1 < len(t) && (t[j] == '.' || t[j] == ')') && t[j+1] == ' ' {
+		return t[j+2:]
+	}
+	return t
+}
+
+// scanNumber finds the next number at or after i that stands as a word:
+// digits with an optional decimal part and comma thousands (groups of
+// three), not glued to a letter, digit, '.', '-', '=', '/' or ':' before
+// it (a version, a range, an option value, a ratio "1:2"). A count suffix
+// k or M glued to it multiplies it ("133k qps").
+func scanNumber(s string, i int) (start, end int, v float64, ok bool) {
+	for ; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			continue
+		}
+		if i > 0 {
+			p, _ := utf8.DecodeLastRuneInString(s[:i])
+			if unicode.IsLetter(p) || unicode.IsDigit(p) || strings.ContainsRune(".-=/:_#$<>≤≥", p) {
+				for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
+					i++
+				}
+				i--
+				continue
+			}
+		}
+		start = i
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j-start <= 3 {
+			for j+3 < len(s)+0 && s[j] == ',' && threeDigitsAt(s, j+1) {
+				j += 4
+			}
+		}
+		if j+1 < len(s) && s[j] == '.' && s[j+1] >= '0' && s[j+1] <= '9' {
+			j++
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+		}
+		f, err := strconv.ParseFloat(strings.ReplaceAll(s[start:j], ",", ""), 64)
+		if err != nil {
+			i = j
+			continue
+		}
+		if j < len(s) && (s[j] == '.' || s[j] == ',') && j+1 < len(s) && s[j+1] >= '0' && s[j+1] <= '9' {
+			i = j // "1.2.3", "12,34": not one number
+			continue
+		}
+		if j < len(s) && (s[j] == 'k' || s[j] == 'K' || s[j] == 'M') && (j+1 == len(s) || !isWordChar(s[j+1])) {
+			if s[j] == 'M' {
+				f *= 1e6
+			} else {
+				f *= 1e3
+			}
+			j++
+		}
+		return start, j, f, true
+	}
+	return 0, 0, 0, false
+}
+
+// threeDigitsAt reports three digits at s[i:], not followed by a fourth.
+func threeDigitsAt(s string, i int) bool {
+	if i+3 > len(s) {
+		return false
+	}
+	for k := i; k < i+3; k++ {
+		if s[k] < '0' || s[k] > '9' {
+			return false
+		}
+	}
+	return i+3 == len(s) || s[i+3] < '0' || s[i+3] > '9'
+}
+
+// proseUnit reads a result unit at s[i:], after optional spaces: it must
+// end as a word does. after is where the unit ends.
+func proseUnit(s string, i int) (u resultUnit, after int, ok bool) {
+	j := i
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	best := -1
+	for k, ru := range resultUnits {
+		n := len(ru.spelling)
+		if j+n > len(s) || !strings.EqualFold(s[j:j+n], ru.spelling) || ru.exact && s[j:j+n] != ru.spelling {
+			continue
+		}
+		if j+n < len(s) && (isWordChar(s[j+n]) || s[j+n] == '/') {
+			continue
+		}
+		if best < 0 || n > len(resultUnits[best].spelling) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return resultUnit{}, 0, false
+	}
+	after = j + len(resultUnits[best].spelling)
+	if rest := strings.TrimLeft(s[after:], " \t"); strings.HasPrefix(rest, ":") {
+		return resultUnit{}, 0, false // "thds: 8 eps: 7410.46": a label, not a unit
+	}
+	return resultUnits[best], after, true
+}
+
+// boundSubject returns the subject a number is bound to, given the text
+// before it and after its unit: "<subject>: " right before the number
+// (after optional fillers), or "<subject> <verb> " with fillers between
+// the verb and the number. ok is false for a number bound to nothing (a
+// figure in a sentence about something else).
+func boundSubject(before, after string) (string, bool) {
+	b := strings.TrimRight(before, " \t")
+	// The colon form: the subject is the clause before the colon, a few
+	// words ("m1 pro: 26,021,936 e/s", "…, MySQL 8.0: 1,234 tps").
+	if strings.HasSuffix(b, ":") || strings.HasSuffix(b, "：") {
+		subj := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(b, ":"), "："))
+		if i := strings.LastIndexAny(subj, ",;|"); i >= 0 {
+			subj = strings.TrimSpace(subj[i+1:])
+		}
+		if w := strings.Fields(subj); len(w) > 1 && isConjunction(w[0]) || len(w) > 1 && strings.EqualFold(w[0], "vs") {
+			subj = strings.Join(w[1:], " ")
+		}
+		if subjectWords(subj) {
+			return cleanSubject(subj), true
+		}
+		return "", false
+	}
+	// The verb form: the clause before the number ends in a verb,
+	// fillers allowed between them.
+	words := strings.Fields(b)
+	k := len(words)
+	for k > 0 && resultFillers[strings.ToLower(words[k-1])] {
+		k--
+	}
+	if k == 0 || !resultVerbs[strings.ToLower(strings.Trim(words[k-1], ",;"))] {
+		return "", false
+	}
+	clause := words[:k-1]
+	for i := len(clause) - 1; i >= 0; i-- {
+		if w := clause[i]; strings.HasSuffix(w, ",") || strings.HasSuffix(w, ";") || strings.HasSuffix(w, ".") {
+			clause = clause[i+1:]
+			break
+		}
+	}
+	for len(clause) > 0 && isConjunction(clause[len(clause)-1]) {
+		clause = clause[:len(clause)-1]
+	}
+	for len(clause) > 0 && isConjunction(clause[0]) {
+		clause = clause[1:]
+	}
+	if len(clause) == 0 {
+		return "", false
+	}
+	if len(clause) == 1 && backReferences[strings.ToLower(clause[0])] {
+		return "", false // "That is 1860 QPS": a figure derived from a result shown above
+	}
+	if len(clause) == 1 && pronouns[strings.ToLower(clause[0])] {
+		if p := placeAfter(after); p != "" {
+			return p, true
+		}
+		return "", true // a result of no named system
+	}
+	// "run this command on my PC and got ...": the place the clause names.
+	for i := len(clause) - 2; i >= 0; i-- {
+		if placeWords[strings.ToLower(clause[i])] {
+			return cleanSubject(strings.Join(clause[i+1:], " ")), true
+		}
+	}
+	subj := strings.Join(clause, " ")
+	if !subjectWords(subj) {
+		return "", false
+	}
+	return cleanSubject(subj), true
+}
+
+func isConjunction(w string) bool {
+	switch strings.ToLower(w) {
+	case "and", "but", "then", "so", "while", "whereas":
+		return true
+	}
+	return false
+}
+
+// placeAfter returns the words after "on" that follow a result, up to the
+// end of the clause: "on Ubuntu in Parallels on m1." → "Ubuntu in
+// Parallels on m1".
+func placeAfter(after string) string {
+	words := strings.Fields(after)
+	for i, w := range words {
+		if !placeWords[strings.ToLower(w)] {
+			if i > 0 {
+				return ""
+			}
+			continue
+		}
+		var out []string
+		for _, x := range words[i+1:] {
+			end := strings.IndexAny(x, ".,;!?")
+			if end >= 0 {
+				if x = x[:end]; x != "" {
+					out = append(out, x)
+				}
+				break
+			}
+			out = append(out, x)
+			if len(out) == 6 {
+				break
+			}
+		}
+		return cleanSubject(strings.Join(out, " "))
+	}
+	return ""
+}
+
+// subjectWords reports a subject of one to eight words holding a letter.
+func subjectWords(s string) bool {
+	n := len(strings.Fields(s))
+	if n == 0 || n > 8 {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func cleanSubject(s string) string {
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "*_\"'"))
+}
+
+// threadsSubject reads a subject that is only a thread count: "threads
+// 4", "4 threads", "1 thread", "threads=4".
+func threadsSubject(s string) (int, bool) {
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ' ' || r == '=' || r == '-' || r == '\t' })
+	if len(f) != 2 {
+		return 0, false
+	}
+	num, word := f[0], f[1]
+	if threadWordsProse[num] {
+		num, word = word, num
+	}
+	if !threadWordsProse[word] {
+		return 0, false
+	}
+	n, err := atoiStrict(num)
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// genericSubject reports a subject that names what was measured, not a
+// system.
+func genericSubject(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		if !genericSubjects[strings.Trim(w, "()")] {
+			return false
+		}
+	}
+	return true
+}

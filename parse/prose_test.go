@@ -1,0 +1,161 @@
+package parse
+
+import (
+	"math"
+	"os"
+	"strings"
+	"testing"
+)
+
+// proseRuns reads a public text and returns its runs read from prose.
+func proseRuns(t *testing.T, file string) []*Run {
+	t.Helper()
+	b, err := os.ReadFile("../testdata/public/prose/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), file)
+	var out []*Run
+	for _, r := range d.Runs {
+		if r.Layout == LayoutP {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// TestProseResultVerbPlace: "run this command on my PC and got a result
+// 47634.81 MiB/sec" over the command it ran (sysbench PR #417): one
+// memory result on "my PC", with the command's 12 threads; "about 15G/s"
+// (no unit of a result) and "300% deviation" are not results.
+func TestProseResultVerbPlace(t *testing.T) {
+	rs := proseRuns(t, "sb-memory-result-in-prose-on-my-pc-command-after-pr417-excerpt.txt")
+	if len(rs) != 1 {
+		t.Fatalf("%d prose runs, want 1: %+v", len(rs), rs)
+	}
+	r := rs[0]
+	if r.Line != 14 || r.Test != "memory" || r.Threads == nil || *r.Threads != 12 || r.Labels["heading"] != "my PC" {
+		t.Errorf("line %d test %q threads %v heading %q, want 14 memory 12 \"my PC\"", r.Line, r.Test, r.Threads, r.Labels["heading"])
+	}
+	if r.Memory == nil || r.Memory.TransferMiBs == nil || *r.Memory.TransferMiBs != 47634.81 {
+		t.Errorf("memory %+v, want 47634.81 MiB/s", r.Memory)
+	}
+	if r.Command == "" || r.EPS != nil || r.TPS != nil {
+		t.Errorf("command %q eps %v tps %v: want the command below, no other rate", r.Command, r.EPS, r.TPS)
+	}
+}
+
+// TestProseNoRateUnit: "- 6.65 million operations on 1.0.20" (sysbench
+// issue #374) gives a count with no rate unit: not a result, and the
+// grep-filtered commands above it are not outputs.
+func TestProseNoRateUnit(t *testing.T) {
+	if rs := proseRuns(t, "sb-cpu-memory-million-operations-list-items-no-rate-unit-issue374-excerpt.txt"); len(rs) != 0 {
+		t.Errorf("%d prose runs, want none: %+v", len(rs), rs[0])
+	}
+}
+
+// TestProseResults checks the binding rules on lines of the public texts
+// above and of the design notes a rate appears in.
+func TestProseResults(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		subject string
+		threads int
+		value   float64
+		metric  string
+	}{
+		{"Orignally, run this command on my PC and got a result 47634.81 MiB/sec", "my PC", 0, 47634.81, unitMiBs},
+		{"- Data ingestion: >1000 events/sec", "", 0, 0, ""},            // a bound, not a result
+		{"In face, the real performance is about 15G/s.", "", 0, 0, ""}, // no unit of a result
+		{"- 6.65 million operations on 1.0.20", "", 0, 0, ""},
+		{"the test result gets about 300% deviation", "", 0, 0, ""},
+		{"[ 10s ] thds: 8 eps: 7410.46 lat (ms,95%): 2.07", "", 0, 0, ""}, // "eps:" labels what follows
+		{"operaciones de E/S", "", 0, 0, ""},
+		{"to benchmark an NVMe disk (read: 3600 MB/s, write: 2830 MB/s) on a desktop", "", 0, 0, ""}, // rated speeds
+		{"16 threads gave 100 QPS", "", 16, 100, unitQPS},
+	} {
+		rs := proseResults(tt.in, "")
+		if tt.metric == "" {
+			if len(rs) != 0 {
+				t.Errorf("%q: %+v, want no result", tt.in, rs)
+			}
+			continue
+		}
+		if len(rs) != 1 || rs[0].subject != tt.subject || rs[0].threads != tt.threads || rs[0].value != tt.value || rs[0].unit.metric != tt.metric {
+			t.Errorf("%q: %+v, want one %s %g of %q threads %d", tt.in, rs, tt.metric, tt.value, tt.subject, tt.threads)
+		}
+	}
+}
+
+// TestProseTwoResultsOneSentence: the conclusion of a lab report (code
+// index file id 68775101275) gives two systems' results in one sentence
+// wrapped over two lines, bold, with comma thousands: "Proxmox VE
+// produced **1,716.69 events/sec**, while VMware" / "Workstation produced
+// **1,364.78 events/sec**". Each is a cpu result (the sysbench cpu
+// command above) of its own system, the second's subject begun on the
+// line above; "approximately **25.78%**" and the latencies in ms beside
+// them are not results.
+func TestProseTwoResultsOneSentence(t *testing.T) {
+	rs := proseRuns(t, "sb-cpu-proxmox-vs-vmware-lab-report-conclusion-two-systems-one-sentence-bold-comma-thousands.md")
+	want := []struct {
+		system string
+		eps    float64
+	}{{"Proxmox VE", 1716.69}, {"VMware Workstation", 1364.78}}
+	if len(rs) != len(want) {
+		t.Fatalf("%d prose runs, want %d: %+v", len(rs), len(want), rs)
+	}
+	for i, w := range want {
+		r := rs[i]
+		if r.Labels["heading"] != w.system || r.EPS == nil || *r.EPS != w.eps || r.Test != "cpu" || r.Line != 311+i {
+			t.Errorf("run %d: heading %q eps %v test %q line %d, want %q %g cpu at line %d", i+1, r.Labels["heading"], r.EPS, r.Test, r.Line, w.system, w.eps, 311+i)
+		}
+	}
+}
+
+// FuzzProse checks that no line makes the prose reader panic and that
+// every result it binds is a finite, non-negative number with a unit.
+func FuzzProse(f *testing.F) {
+	for _, s := range []string{
+		"- i7 3770k (WSL2): 7547 e/s",
+		"Orignally, run this command on my PC and got a result 47634.81 MiB/sec",
+		"For the recorded runs, Proxmox VE produced **1,716.69 events/sec**, while VMware",
+		"threads 4: 1208.10 events/s, threads 8: 2,401 events/s",
+		"to benchmark an NVMe disk (read: 3600 MB/s, write: 2830 MB/s)",
+		"I got 133k QPS on 1 PC",
+	} {
+		f.Add(s, "Workstation")
+	}
+	f.Fuzz(func(t *testing.T, line, carry string) {
+		for _, r := range proseResults(line, carry) {
+			if math.IsNaN(r.value) || math.IsInf(r.value, 0) || r.value < 0 || r.unit.metric == "" || r.threads < 0 {
+				t.Fatalf("%q: %+v", line, r)
+			}
+		}
+	})
+}
+
+// TestProseListItemsUnderLabels: a Raspberry Pi 5 review (zbotic.in,
+// pages excerpt) lists results as "- Pi 4 (1.8GHz): 812 events/second"
+// under "Sysbench CPU (Single Thread, 10s)" and "Sysbench CPU
+// (Multi-Thread, 4 cores, 60s)", with comma thousands; "- Improvement:
+// +128%" is no result, and a list item takes nothing from the item above.
+// The labels name no thread count sbreport reads ("Single Thread", "4
+// cores"): threads stay missing.
+func TestProseListItemsUnderLabels(t *testing.T) {
+	rs := proseRuns(t, "sb-cpu-pi4-vs-pi5-list-items-comma-thousands-single-and-multi-thread-labels-zbotic-excerpt.txt")
+	want := []struct {
+		line   int
+		system string
+		eps    float64
+	}{{26, "Pi 4 (1.8GHz)", 812}, {27, "Pi 5 (2.4GHz)", 1847}, {30, "Pi 4", 3180}, {31, "Pi 5", 7290}}
+	if len(rs) != len(want) {
+		t.Fatalf("%d prose runs, want %d", len(rs), len(want))
+	}
+	for i, w := range want {
+		r := rs[i]
+		if r.Line != w.line || r.Labels["heading"] != w.system || r.EPS == nil || *r.EPS != w.eps || r.Test != "cpu" || r.Threads != nil {
+			t.Errorf("run %d: line %d heading %q eps %v test %q threads %v, want line %d %q %g cpu, no threads",
+				i+1, r.Line, r.Labels["heading"], r.EPS, r.Test, r.Threads, w.line, w.system, w.eps)
+		}
+	}
+}
