@@ -12,6 +12,11 @@ type rerunOf struct {
 	line          int
 	heading, from string
 	hasHeading    bool
+	// repeats is set when that command already had a repeat option: a
+	// later run with the same one is the same command again (or the
+	// command carried to a block that shows none), which its heading may
+	// set apart as another experiment.
+	repeats bool
 }
 
 // noteRerun judges a run by its command, not its heading: a command that
@@ -30,10 +35,10 @@ func (c *ctx) noteRerun(r *Run) {
 			c.reruns = map[string]rerunOf{}
 		}
 		h, ok := r.Labels["heading"]
-		c.reruns[key] = rerunOf{line: r.Line, heading: h, from: r.LabelFrom["heading"], hasHeading: ok}
+		c.reruns[key] = rerunOf{line: r.Line, heading: h, from: r.LabelFrom["heading"], hasHeading: ok, repeats: repeats}
 		return
 	}
-	if !repeats || r.Labels["heading"] == first.heading {
+	if !repeats || first.repeats || r.Labels["heading"] == first.heading {
 		return
 	}
 	if first.hasHeading {
