@@ -915,6 +915,11 @@ var tableTestWords = []string{"oltp", "select", "insert", "delete"}
 // HeadingTest decides.
 func headingTestOf(text string) string {
 	ht := HeadingTest(text)
+	if strings.HasPrefix(ht, "oltp_") && legacyOLTPOption(text) {
+		// "read-only" beside --oltp-range-size: the mode of 0.4/0.5's
+		// oltp test, whose options alone begin with "oltp-".
+		return "oltp"
+	}
 	lit := ""
 	for _, w := range tableTestWords {
 		if containsWord(text, w) {
@@ -930,6 +935,33 @@ func headingTestOf(text string) string {
 		}
 	}
 	return ht
+}
+
+// legacyOLTPOption reports a text naming an option of the 0.4/0.5 oltp
+// test, in full or its first words ("--oltp-range-size=10000",
+// "oltp-range=size=1000"): only that test's options begin with "oltp-".
+func legacyOLTPOption(text string) bool {
+	low := strings.ToLower(text)
+	for i := 0; ; {
+		j := strings.Index(low[i:], "oltp-")
+		if j < 0 {
+			return false
+		}
+		j += i
+		k := j + len("oltp-")
+		for k < len(low) && (low[k] >= 'a' && low[k] <= 'z' || low[k] == '-' || low[k] == '_') {
+			k++
+		}
+		word := strings.TrimRight(strings.ReplaceAll(low[j:k], "_", "-"), "-")
+		if (j == 0 || !isWordChar(low[j-1])) && word != "oltp" {
+			for name := range sysbenchOptions {
+				if name == word || strings.HasPrefix(name, word+"-") {
+					return true
+				}
+			}
+		}
+		i = k
+	}
 }
 
 // sentenceTest returns the test a prose sentence names when it names
