@@ -309,6 +309,13 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	if len(names) < 2 || len(names) > 30 {
 		return nil
 	}
+	for i, n := range names {
+		// A header cell ending in a colon names its column as a label
+		// line does ("threads:", "events/s:").
+		if strings.HasSuffix(n, ":") && strings.Count(n, ":") == 1 {
+			names[i] = strings.TrimSpace(strings.TrimSuffix(n, ":"))
+		}
+	}
 	b := &summaryTable{sep: sep, header: *l, threadsI: -1, ruleOK: sep == sepPipe || sep == sepSpace}
 	metric := false
 	readable := false // a metric column a value can be read from
@@ -644,6 +651,12 @@ func classifyColumn(name string) tableCol {
 		col.kind = colVersion
 		return col
 	}
+	if t := toolTestHeader(bare); t != "" {
+		// "cpu sysbench" over "1.0.20": the tool and its test name the
+		// column, its cells the tool's version.
+		col.kind, col.test = colVersion, t
+		return col
+	}
 	if derived(bare) {
 		return col
 	}
@@ -653,6 +666,23 @@ func classifyColumn(name string) tableCol {
 		return m
 	}
 	return classifyMetric(name)
+}
+
+// toolTestHeader returns the sysbench test a header names beside the
+// word sysbench and nothing else ("cpu sysbench", "sysbench memory"), "".
+func toolTestHeader(bare string) string {
+	w := strings.Fields(bare)
+	if len(w) != 2 || w[0] != "sysbench" && w[1] != "sysbench" {
+		return ""
+	}
+	t := w[0]
+	if t == "sysbench" {
+		t = w[1]
+	}
+	if _, ok := LookupTest(t); !ok || threadWords[t] {
+		return "" // "sysbench threads" is the threads column, not the threads test
+	}
+	return t
 }
 
 // derivedWords mark a column that compares other columns ("QPS 提升",
