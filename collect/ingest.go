@@ -990,7 +990,7 @@ func testFromPath(p string) string {
 			before := i == 0 || !isWordByte(base[i-1])
 			j := i + len(t)
 			after := j == len(base) || !isWordByte(base[j])
-			if before && after {
+			if before && after && !countBeside(base, i, j) {
 				if found != "" && !strings.Contains(found, t) {
 					return ""
 				}
@@ -1002,6 +1002,17 @@ func testFromPath(p string) string {
 		}
 	}
 	return found
+}
+
+// countBeside reports a word of a file name at base[i:j] that counts
+// the number beside it ("16-threads", "threads-128x3", "16threads"):
+// there "threads" is a thread count, not sysbench's threads test.
+func countBeside(base string, i, j int) bool {
+	if base[i:j] != "threads" && base[i:j] != "thread" {
+		return false
+	}
+	digit := func(k int) bool { return k >= 0 && k < len(base) && base[k] >= '0' && base[k] <= '9' }
+	return digit(i-1) || digit(i-2) && !isWordByte(base[i-1]) || digit(j) || digit(j+1) && !isWordByte(base[j])
 }
 
 func isWordByte(c byte) bool {

@@ -164,6 +164,9 @@ type tableCol struct {
 	label  string    // colLabel: "system", "host", "engine" or "workload"; colSetting: the setting
 	test   string    // the test the column's name implies ("cpu speed": cpu)
 	mode   string    // colMiBs: the fileio test mode the column's name begins with ("seqrd speed MiB/s")
+	// pair are the two systems a column names before its metric
+	// ("current_branch/master(TPS)"): each cell holds both values, "a/b".
+	pair []string
 }
 
 // isMetric reports whether the column holds a result.
@@ -427,6 +430,9 @@ func captionMetric(text string) int {
 // metric column names its system. Otherwise the systems the columns name
 // are ignored.
 func (b *summaryTable) wide() {
+	if b.pairs() {
+		return
+	}
 	all := true
 	var groups []string
 	seen := map[string]bool{}
@@ -454,6 +460,36 @@ func (b *summaryTable) wide() {
 		groups = []string{""}
 	}
 	b.groups = groups
+}
+
+// pairs makes a table whose metric columns hold two systems' values in
+// each cell ("current_branch/master(TPS)" over "52897.22/54262.81") give
+// one run per system of each row. The other metric columns of such a
+// table hold one value for the pair, a comparison of the two ("TPS
+// impreve" over "-2.51%"): they are kept in Columns only. It returns
+// false, changing nothing, when no column names a pair or two name
+// different pairs.
+func (b *summaryTable) pairs() bool {
+	var pair []string
+	for _, col := range b.cols {
+		switch {
+		case col.pair == nil:
+		case pair == nil:
+			pair = col.pair
+		case col.pair[0] != pair[0] || col.pair[1] != pair[1]:
+			return false
+		}
+	}
+	if pair == nil {
+		return false
+	}
+	for i, col := range b.cols {
+		if col.isMetric() && col.pair == nil {
+			b.cols[i] = tableCol{name: col.name}
+		}
+	}
+	b.groups = pair
+	return true
 }
 
 // hdrAbove reports whether the last options header sysbench printed
@@ -660,6 +696,12 @@ func classifyColumn(name string) tableCol {
 	if derived(bare) {
 		return col
 	}
+	if a, b, rest, ok := pairHeader(name); ok {
+		if m := classifyMetric(rest); m.isMetric() {
+			m.name, m.pair = name, []string{a, b}
+			return m
+		}
+	}
 	if sys, rest := systemPrefix(name); sys != "" {
 		m := classifyMetric(rest)
 		m.name, m.system = name, sys
@@ -683,6 +725,23 @@ func toolTestHeader(bare string) string {
 		return "" // "sysbench threads" is the threads column, not the threads test
 	}
 	return t
+}
+
+// pairRE matches a header naming two systems and then what both
+// measured: "current_branch/master(TPS)", "before/after TPS".
+var pairRE = regexp.MustCompile(`^\s*([^\s/()|]+)\s*/\s*([^\s/()|]+)\s*(?:\((.+)\)|\s+(\S.*))\s*$`)
+
+// pairHeader splits a header naming two systems and a metric.
+func pairHeader(name string) (a, b, rest string, ok bool) {
+	m := pairRE.FindStringSubmatch(strings.Trim(strings.TrimSpace(name), "*`"))
+	if m == nil {
+		return "", "", "", false
+	}
+	rest = m[3] + m[4]
+	if _, err := parseNum(m[1]); err == nil {
+		return "", "", "", false // "1/2 TPS": a fraction, not two systems
+	}
+	return m[1], m[2], rest, true
 }
 
 // derivedWords mark a column that compares other columns ("QPS 提升",
@@ -1225,7 +1284,7 @@ func (b *summaryTable) hasValue(cells []string) bool {
 		if i < 0 || !b.cols[i].isMetric() {
 			continue
 		}
-		if _, _, ok := leadingNum(strings.Trim(cell, "*` ")); ok {
+		if _, _, ok := leadingNum(b.plain(strings.Trim(cell, "*` "))); ok {
 			return true
 		}
 	}
@@ -1341,6 +1400,17 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			if col.kind == colLatency && len(col.lat) == 0 {
 				r.Warn(l.No, "column "+strconv.Quote(col.name)+" names no percentile or average: kept in columns only")
 				continue
+			}
+			if col.pair != nil {
+				parts := strings.Split(cell, "/")
+				if len(parts) != len(col.pair) {
+					if !absent {
+						errf(fmt.Sprintf("summary table %q: value %q is not two values separated by / (one for %s, one for %s)",
+							col.name, cell, col.pair[0], col.pair[1]))
+					}
+					continue
+				}
+				cell = parts[gi]
 			}
 			b.readValue(r, l, cell, col)
 		}
@@ -2024,7 +2094,11 @@ func (b *summaryTable) fitRow(l *Line, cells []string) bool {
 // numericCells reports whether a row holds a number in some cell.
 func numericCells(cells []string) bool {
 	for _, cell := range cells {
-		if _, _, ok := leadingNum(strings.Trim(cell, "*` ")); ok {
+		s := strings.Trim(cell, "*` ")
+		if thousandsRE.MatchString(s) {
+			s = strings.ReplaceAll(s, ",", "")
+		}
+		if _, _, ok := leadingNum(s); ok {
 			return true
 		}
 	}

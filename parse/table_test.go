@@ -644,3 +644,42 @@ func TestColonHeadersToolTestRestated(t *testing.T) {
 		}
 	}
 }
+
+// TestPairCells: a TiDB pull request (tabular/testdata, tidb #3148)
+// compares its branch with master in one table: each TPS cell holds both
+// builds' values under a header naming both ("current_branch/master(TPS)"
+// over "802.09/642.63"), beside percent columns that compare them. Each
+// row gives one run per build; the comparison columns are no result and
+// no error.
+func TestPairCells(t *testing.T) {
+	b, err := os.ReadFile("tabular/testdata/tidb-3148-sysbench-insert-branch-slash-master-pair-cells-excerpt.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), "pr.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 12 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 12 runs (6 rows x 2 builds), no error", len(d.Runs), d.Errors)
+	}
+	type key struct {
+		system  string
+		threads int
+	}
+	got := map[key]float64{}
+	for _, r := range d.Runs {
+		if r.TPS == nil || r.Threads == nil {
+			t.Fatalf("line %d: tps %v threads %v", r.Line, r.TPS, r.Threads)
+		}
+		got[key{r.Labels["system"], *r.Threads}] = *r.TPS
+	}
+	for k, want := range map[key]float64{
+		{"current_branch", 2}: 802.09, {"master", 2}: 642.63,
+		{"current_branch", 64}: 6593.62, {"master", 64}: 6350.73, {"master", 16}: 3055.95,
+	} {
+		if got[k] != want {
+			t.Errorf("%+v: tps %v, want %v", k, got[k], want)
+		}
+	}
+}
