@@ -63,7 +63,7 @@ func TestCrossedTableNoUnit(t *testing.T) {
 
 // TestGeneralTableCells: a pipe table whose header names the rows by a
 // word no summary-table list holds ("Cell") is read by the table model:
-// the text column is the rows' identity, Events/sec the events per
+// the text column is the rows' identity and names their system, Events/sec the events per
 // second (comma thousands), and the row whose rate is "—" is a run with
 // its value missing and a warning naming its line, not a zero.
 func TestGeneralTableCells(t *testing.T) {
@@ -81,6 +81,12 @@ func TestGeneralTableCells(t *testing.T) {
 	}
 	if many.Labels["table"] != "line 5" {
 		t.Errorf("table label %q, want line 5", many.Labels["table"])
+	}
+	// No column, heading or command names a system: the first text
+	// column that names every row apart does.
+	if few.Labels["system"] != "few-events-long-span" || many.Labels["system"] != "many-events-short-span" ||
+		!strings.Contains(many.LabelFrom["system"], `column "Cell"`) {
+		t.Errorf("systems %q, %q (from %q); want each row's Cell", few.Labels["system"], many.Labels["system"], many.LabelFrom["system"])
 	}
 }
 
