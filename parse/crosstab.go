@@ -72,7 +72,7 @@ func detectCrossed(l *Line, c *ctx) block {
 	}
 	pipe := strings.Contains(t, "|")
 	nameLast := false
-	if _, err := strconv.ParseFloat(strings.Trim(cells[0], "*` "), 64); err == nil {
+	if _, _, ok := tabular.HeaderNumber(cells[0]); ok {
 		last := cells[len(cells)-1]
 		if _, err := strconv.ParseFloat(strings.Trim(last, "*` "), 64); err != nil && strings.ContainsFunc(last, unicode.IsLetter) {
 			// The numbers first, the rows' name last: the corner cell
@@ -95,7 +95,7 @@ func detectCrossed(l *Line, c *ctx) block {
 	// The numbers of a dimension grow from left to right.
 	prev := -1.0
 	for _, i := range cols {
-		v, _ := strconv.ParseFloat(strings.Trim(cells[i], "*` "), 64)
+		v, _, _ := tabular.HeaderNumber(cells[i])
 		if v <= prev || v < 0 {
 			return nil
 		}
