@@ -870,6 +870,13 @@ func classifyMetric(name string) tableCol {
 	isLat := strings.HasPrefix(bare, "lat") || strings.HasPrefix(bare, "rt") || strings.HasPrefix(bare, "response") ||
 		strings.HasPrefix(bare, "percentile") || strings.Contains(bare, "latency") || strings.Contains(bare, "延迟") ||
 		strings.Contains(bare, "response time") || strings.Contains(bare, "响应时间")
+	if m := unitRE.FindStringSubmatch(bare); !isLat && m != nil && (m[1]+m[2] == "ms" || m[1]+m[2] == "us" || m[1] == "µs" || m[1] == "μs") {
+		// Only a statistic and a unit of request times ("P95(ms)",
+		// "avg (ms)", "95th (ms)"): a latency statistic, as tabular reads
+		// it. In seconds ("max(sec)" beside mysqlslap's average and min)
+		// the statistic is of whole runs, not of requests.
+		isLat = qualifierRE.MatchString(strings.TrimSpace(unitRE.ReplaceAllString(bare, "")))
+	}
 	var st latStat
 	// Cheap tests first: a percentile needs a '%', "th", "percentile" or
 	// a 'p'.

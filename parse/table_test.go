@@ -683,3 +683,29 @@ func TestPairCells(t *testing.T) {
 		}
 	}
 }
+
+// TestStatOnlyLatencyHeaders: a header that is only a statistic and a time
+// unit names that latency statistic in a summary table as in the table
+// model ("Avg(ms)", "P95(ms)" of the dbgate README in tabular/testdata);
+// a statistic without a unit, in seconds, or a unit after another word,
+// does not.
+func TestStatOnlyLatencyHeaders(t *testing.T) {
+	for name, want := range map[string]latStat{
+		"Avg(ms)": {stat: "avg"}, "P95(ms)": {pct: "95"}, "95th (ms)": {pct: "95"}, "min (us)": {stat: "min"},
+	} {
+		col := classifyColumn(name)
+		if col.kind != colLatency || len(col.lat) != 1 || col.lat[0] != want {
+			t.Errorf("%q: kind %d lat %v, want latency %v", name, col.kind, col.lat, want)
+		}
+		if name == "min (us)" && col.factor != 0.001 {
+			t.Errorf("%q: factor %v, want 0.001 ms per us", name, col.factor)
+		}
+	}
+	// max(sec) beside "average" and "min": mysqlslap's run times (the
+	// Qiita memo of testdata/public/identity), not request latencies.
+	for _, name := range []string{"avg", "95th", "Time (ms)", "Events (ms)", "max(sec)"} {
+		if col := classifyColumn(name); col.kind == colLatency {
+			t.Errorf("%q read as a latency", name)
+		}
+	}
+}
