@@ -104,6 +104,9 @@ func (b *generalTable) end(c *ctx) {
 		names := b.nameColumn(cols)
 		for _, row := range b.h.tab.Rows {
 			r := b.h.run(row, cols)
+			if r.Threads == nil && b.st.headThr > 0 {
+				r.Threads, r.ThreadsFrom = iptr(b.st.headThr), "heading" // "### Single-Thread" over the table
+			}
 			if names >= 0 && r.Labels["system"] == "" {
 				r.SetLabelFrom("system", strings.TrimSpace(row.Cells[names]),
 					"column "+strconv.Quote(cols[names].Name)+", the first that names every row apart")

@@ -188,6 +188,8 @@ type summaryTable struct {
 	test     string // the test the workload heading or the command above names
 	cmdEng   string // the engine the command above names
 	cmdThr   int    // the threads the command above names, 0 when none
+	headThr  int    // the threads the table's section heading names, 0 when none
+	headLine int    // the line of that heading
 	cmdLine  int    // the line of the command above, 0 when none
 	errs     []*Error
 	threadsI int
@@ -1057,8 +1059,54 @@ var (
 	mysqlFamilyRE = regexp.MustCompile(`(?i)\b(mysql|mariadb|percona)\b`)
 )
 
+// sectionThreads takes the thread count the headings of the table's own
+// section name ("### Single-Thread", "### Multi-Thread (6 threads)"):
+// the lines above the table up to and including its nearest markdown
+// heading, within headingReach lines, the nearest that names exactly one.
+func (b *summaryTable) sectionThreads(c *ctx) {
+	for i := len(c.headings) - 1; i >= 0; i-- {
+		h := c.headings[i]
+		if b.header.No-h.No > headingReach || strings.HasPrefix(strings.TrimSpace(h.Text), "|") {
+			break
+		}
+		if n := headingThreadCount(h.Text); n > 0 {
+			b.headThr, b.headLine = n, h.No
+			return
+		}
+		if mdLevel(strings.TrimSpace(h.Text)) > 0 {
+			return
+		}
+	}
+}
+
+// singleThreadRE names one thread in words: "Single-Thread",
+// "single-threaded", "one thread", 单线程, シングルスレッド.
+var singleThreadRE = regexp.MustCompile(`(?i)\bsingle[- ]?thread(ed)?\b|\bone thread\b|单线程|單線程|シングルスレッド`)
+
+// headingThreadCount returns the thread count a heading names: one
+// number before a thread word ("(6 threads)"), or one thread in words;
+// 0 when it names none or several.
+func headingThreadCount(text string) int {
+	if mayNameThreads(text) {
+		m := headThreadsRE.FindAllStringSubmatch(text, -1)
+		if len(m) != 1 {
+			return 0
+		}
+		n, err := strconv.Atoi(m[0][1])
+		if err != nil || n <= 0 {
+			return 0
+		}
+		return n
+	}
+	if singleThreadRE.MatchString(text) {
+		return 1
+	}
+	return 0
+}
+
 // labels takes system and workload from the headings above the table.
 func (b *summaryTable) labels(c *ctx) {
+	b.sectionThreads(c)
 	level := 0 // of the nearest markdown heading passed, 0 before the first
 	stopTest := false
 	for i := len(c.headings) - 1; i >= 0; i-- {
@@ -1243,6 +1291,9 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			r.Threads, r.ThreadsFrom = iptr(th), "table"
 		case b.cmdThr > 0:
 			r.Threads, r.ThreadsFrom = iptr(b.cmdThr), "command"
+		case b.headThr > 0:
+			// The table's section heading says ("### Single-Thread").
+			r.Threads, r.ThreadsFrom = iptr(b.headThr), "heading"
 		case b.threadsI < 0 && b.hdrAbove():
 			// The options header sysbench printed alone above the table
 			// says.

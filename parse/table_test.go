@@ -709,3 +709,38 @@ func TestStatOnlyLatencyHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestSectionHeadingThreads: a homelab post (tabular/testdata) prints
+// sysbench cpu and memory tables with no threads column under section
+// headings that name the thread count: "### Single-Thread (...)" and
+// "### Single-Thread" give 1, "### Multi-Thread (6 threads)" gives 6.
+// A threads column wins over its heading ("### Multi-Thread (all
+// available threads)" over 6 and 12).
+func TestSectionHeadingThreads(t *testing.T) {
+	d := readHarness(t, "homelab-proxmox-sysbench-cpu-memory-single-multi-thread-headings-bold-comma.md", "")
+	if len(d.Runs) != 16 {
+		t.Fatalf("%d runs, want 16 (4 tables of 4 hosts)", len(d.Runs))
+	}
+	want := map[int]struct {
+		threads int
+		from    string
+	}{9: {1, "heading"}, 12: {1, "heading"}, 20: {6, "table"}, 23: {12, "table"}, 35: {1, "heading"}, 46: {6, "heading"}, 49: {6, "heading"}}
+	for _, r := range d.Runs {
+		w, ok := want[r.Line]
+		if !ok {
+			continue
+		}
+		if r.Threads == nil || *r.Threads != w.threads || r.ThreadsFrom != w.from {
+			t.Errorf("line %d: threads %s from %q, want %d from %q", r.Line, intText(r.Threads), r.ThreadsFrom, w.threads, w.from)
+		}
+	}
+	if r := d.Runs[3]; r.Labels["system"] != "pve4" || r.EPS == nil || *r.EPS != 1243 || r.Latency.Avg == nil || *r.Latency.Avg != 0.80 {
+		t.Errorf("line %d: system %q eps %v avg %v; want pve4, 1243 events/s, 0.80 ms", r.Line, r.Labels["system"], r.EPS, r.Latency.Avg)
+	}
+	for text, n := range map[string]int{"### Multi-Thread (all available threads)": 0, "Single-threaded results": 1,
+		"## 2 threads vs 4 threads": 0, "### 16 clients": 16} {
+		if got := headingThreadCount(text); got != n {
+			t.Errorf("%q: %d threads, want %d", text, got, n)
+		}
+	}
+}
