@@ -969,6 +969,29 @@ func headingTestOf(text string) string {
 	return ht
 }
 
+// titleTestOf is headingTestOf for a heading or label above a table
+// (never a sentence): there a 0.4/0.5 test may also be written
+// capitalized, as titles are ("### Select Result Compare", "Simple
+// `Select` test"), when HeadingTest reads no test in the title.
+func titleTestOf(text string) string {
+	if t := headingTestOf(text); t != "" {
+		return t // "Insert" is 1.x's oltp_insert, as HeadingTest reads it
+	}
+	lit := ""
+	for _, w := range []string{"Select", "Insert", "Delete"} {
+		if containsWord(text, w) {
+			if lit != "" {
+				return ""
+			}
+			lit = strings.ToLower(w)
+		}
+	}
+	if _, ok := LookupTest(lit); !ok {
+		return ""
+	}
+	return lit
+}
+
 // legacyOLTPOption reports a text naming an option of the 0.4/0.5 oltp
 // test, in full or its first words ("--oltp-range-size=10000",
 // "oltp-range=size=1000"): only that test's options begin with "oltp-".
@@ -1154,7 +1177,7 @@ func (b *summaryTable) labels(c *ctx) {
 			continue
 		}
 		if b.workload == "" && b.test == "" && inSection && !stopTest {
-			if t := headingTestOf(text); t != "" && len([]rune(text)) <= 80 {
+			if t := titleTestOf(text); t != "" && len([]rune(text)) <= 80 {
 				b.workload, b.test, b.workloadLine = text, t, h.No
 				continue
 			}

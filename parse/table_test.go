@@ -744,3 +744,31 @@ func TestSectionHeadingThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestCapitalizedTitleTest: TiDB's v1.0 sysbench report (pingcap/docs,
+// tabular/testdata) titles its tables "Simple `Select` test" and "Simple
+// `Insert` test". A capitalized 0.4/0.5 test name in a title names that
+// test when nothing more specific is read there (select); "Insert" stays
+// 1.x's oltp_insert, as HeadingTest reads it. Table sizes written with
+// a word ("1 million") are counts.
+func TestCapitalizedTitleTest(t *testing.T) {
+	d := readHarness(t, "tidb-1.0-sysbench-simple-select-insert-capitalized-titles-excerpt.md", "")
+	if len(d.Runs) != 20 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 20 runs, no error", len(d.Runs), d.Errors)
+	}
+	for _, r := range d.Runs {
+		want := "select"
+		if r.Line > 20 {
+			want = "oltp_insert"
+		}
+		if r.Test != want {
+			t.Errorf("line %d: test %q, want %q", r.Line, r.Test, want)
+		}
+	}
+	if r := d.Runs[4]; r.Settings["table-size"] != "10000000" || r.QPS == nil || *r.QPS != 187440 {
+		t.Errorf("line %d: table size %q qps %v; want 10000000, 187440", r.Line, r.Settings["table-size"], r.QPS)
+	}
+	if got := titleTestOf("The Select statement"); got != "select" {
+		t.Errorf("title naming Select: %q", got)
+	}
+}

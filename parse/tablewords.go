@@ -80,7 +80,8 @@ var genericWords = map[string]bool{"benchmark": true, "benchmarks": true, "resul
 
 // countMults are the multipliers a count may be written with ("100 万",
 // "1M", "10K").
-var countMults = map[string]float64{"": 1, "k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "千": 1e3, "万": 1e4, "亿": 1e8}
+var countMults = map[string]float64{"": 1, "k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "千": 1e3, "万": 1e4, "亿": 1e8,
+	"thousand": 1e3, "million": 1e6, "billion": 1e9}
 
 // absentCells are how tables mark a missing value.
 var absentCells = map[string]bool{"": true, "-": true, "--": true, "—": true, "–": true, "n/a": true, "na": true,
