@@ -972,7 +972,8 @@ var pathTests = func() []string {
 // testFromPath finds the sysbench test a file's path names
 // (logs/oltp_read_write_16threads.log), for runs whose output does not
 // name it. A label test=... in the path wins; a name that holds two
-// tests ("cpu-vs-threads.log") names none.
+// tests ("cpu-vs-mutex.log") names none. "threads" in a name counts
+// threads and names no test.
 func testFromPath(p string) string {
 	if t := PathLabels(p)["test"]; t != "" {
 		return t
@@ -1004,15 +1005,12 @@ func testFromPath(p string) string {
 	return found
 }
 
-// countBeside reports a word of a file name at base[i:j] that counts
-// the number beside it ("16-threads", "threads-128x3", "16threads"):
-// there "threads" is a thread count, not sysbench's threads test.
+// countBeside reports a word of a file name at base[i:j] that says how
+// many threads ran, not which test: "threads" in a file name names the
+// thread count ("16-threads", "threads-column", "cpu-vs-threads"), and
+// sysbench's threads test only as a label (test=threads).
 func countBeside(base string, i, j int) bool {
-	if base[i:j] != "threads" && base[i:j] != "thread" {
-		return false
-	}
-	digit := func(k int) bool { return k >= 0 && k < len(base) && base[k] >= '0' && base[k] <= '9' }
-	return digit(i-1) || digit(i-2) && !isWordByte(base[i-1]) || digit(j) || digit(j+1) && !isWordByte(base[j])
+	return base[i:j] == "threads" || base[i:j] == "thread"
 }
 
 func isWordByte(c byte) bool {

@@ -224,7 +224,9 @@ func TestTestFromPath(t *testing.T) {
 		// A thread count, not the threads test.
 		{"tidb-oltp-table-threads-128x3.txt", ""},
 		{"cpu-16-threads.log", "cpu"},
-		{"cpu-vs-threads.log", ""},
+		{"sb0.5-grep-filtered-threads-column.txt", ""},
+		{"cpu-vs-mutex.log", ""},
+		{"runs/test=threads/x.log", "threads"},
 	}
 	for _, tt := range tests {
 		if got := testFromPath(tt.in); got != tt.want {
