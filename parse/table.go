@@ -1223,6 +1223,13 @@ func (b *summaryTable) feed(l *Line) status {
 			return consumed
 		}
 	}
+	if b.sep == sepPipe && b.rows > 0 && b.width == 0 && len(cells) >= 2 && len(cells) < len(b.cols) && strings.HasPrefix(strings.TrimSpace(t), "|") {
+		// A short row among full ones: as Markdown renders it, the
+		// missing cells at its end are empty (and reported missing).
+		for len(cells) < len(b.cols) {
+			cells = append(cells, "")
+		}
+	}
 	if len(cells) != len(b.cols) {
 		if b.rows > 0 && b.width == 0 || b.width > 0 && len(cells) != b.width || !b.fitRow(l, cells) {
 			b.notRow(l, fmt.Sprintf("has %d cells (expected %d, one per column)", len(cells), len(b.cols)))
@@ -1330,6 +1337,7 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 		if system == "" {
 			system = b.system
 		}
+		var missing []string // metric columns with no value in this row
 		test, workload, heading := b.test, b.workload, ""
 		headingFrom := "heading at line " + strconv.Itoa(b.workloadLine)
 		if b.test != "" && b.workload != "" && b.test != b.workload {
@@ -1411,6 +1419,10 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 				r.Warn(l.No, "column "+strconv.Quote(col.name)+" names no percentile or average: kept in columns only")
 				continue
 			}
+			if absent {
+				missing = append(missing, strconv.Quote(col.name))
+				continue
+			}
 			if col.pair != nil {
 				parts := strings.Split(cell, "/")
 				if len(parts) != len(col.pair) {
@@ -1423,6 +1435,9 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 				cell = parts[gi]
 			}
 			b.readValue(r, l, cell, col)
+		}
+		if len(missing) > 0 {
+			r.Warn(l.No, "no value in column "+strings.Join(missing, ", ")+": missing, not zero")
 		}
 		if host != "" {
 			r.SetLabel("host", host)

@@ -126,7 +126,7 @@ func TestSummaryTableVariants(t *testing.T) {
 			[]rowWant{
 				{7, 16, 1234.5, 19752.96, nil, nan, "TiDB 2.1", "oltp_read_only"},
 				{8, 32, nan, 20001, map[string]float64{"99": 17.32}, nan, "TiDB 2.1", "oltp_read_only"},
-			}, nil, nil},
+			}, nil, []string{`line 7: no value in column "p99": missing, not zero`}},
 		{"csv n_threads, qps",
 			"InnoDB results\nn_threads, qps, avg latency\n1, 3535.50, 0.28\n8, 22522.33, 1.42\n",
 			[]rowWant{
@@ -770,5 +770,26 @@ func TestCapitalizedTitleTest(t *testing.T) {
 	}
 	if got := titleTestOf("The Select statement"); got != "select" {
 		t.Errorf("title naming Select: %q", got)
+	}
+}
+
+// TestSummaryTableShortRow: a pipe row with fewer cells than the header,
+// among full rows, is read as Markdown renders it (GitHub Flavored
+// Markdown: "empty cells are inserted"): its missing cells are empty,
+// and every metric cell without a value is reported at its line.
+func TestSummaryTableShortRow(t *testing.T) {
+	d, err := All(strings.NewReader("| Threads | TPS | QPS |\n|---|---|---|\n| 8 | 100 | 2000 |\n| 16 | | 4000 |\n| 64 | 400 |\n"), "in.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 3 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 3 runs", len(d.Runs), d.Errors)
+	}
+	if r := d.Runs[2]; r.Line != 5 || r.Threads == nil || *r.Threads != 64 || r.TPS == nil || *r.TPS != 400 || r.QPS != nil ||
+		len(r.Warnings) != 1 || r.Warnings[0] != `line 5: no value in column "QPS": missing, not zero` {
+		t.Errorf("short row: line %d threads %s tps %v qps %v warnings %q", r.Line, intText(r.Threads), r.TPS, r.QPS, r.Warnings)
+	}
+	if r := d.Runs[1]; len(r.Warnings) != 1 || r.Warnings[0] != `line 4: no value in column "TPS": missing, not zero` {
+		t.Errorf("empty cell: warnings %q", r.Warnings)
 	}
 }
