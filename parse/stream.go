@@ -859,8 +859,8 @@ func (c *ctx) emitRun(r *Run) {
 }
 
 // restatedRow reports a table row that restates a row of an earlier table
-// of the input: the same test, threads and system, and every value it
-// measured equal (a summary table printed again under its raw output, a
+// of the input: the same test, threads, system, engine, host and
+// settings, and every value it measured equal (a summary table printed again under its raw output, a
 // README's table repeated in its own format). The earlier row stands and
 // carries a warning naming the line that restates it.
 func (c *ctx) restatedRow(r *Run) bool {
@@ -895,7 +895,16 @@ func (c *ctx) restatedRow(r *Run) bool {
 	if n == 0 {
 		return false
 	}
-	fmt.Fprintf(&b, "test=%s;threads=%s;system=%s", r.Test, intText(r.Threads), r.Labels["system"])
+	fmt.Fprintf(&b, "test=%s;threads=%s;system=%s;engine=%s;host=%s", r.Test, intText(r.Threads),
+		r.Labels["system"], r.Labels["engine"], r.Labels["host"])
+	keys := make([]string, 0, len(r.Settings))
+	for k := range r.Settings {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, ";%s=%s", k, r.Settings[k])
+	}
 	key := b.String()
 	if first, ok := c.tableRows[key]; ok && first.Labels["table"] != r.Labels["table"] {
 		first.Warn(first.Line, fmt.Sprintf("restated by the table row at line %d: read once", r.Line))
