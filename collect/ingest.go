@@ -972,7 +972,8 @@ var pathTests = func() []string {
 // testFromPath finds the sysbench test a file's path names
 // (logs/oltp_read_write_16threads.log), for runs whose output does not
 // name it. A label test=... in the path wins; a name that holds two
-// tests ("cpu-vs-threads.log") names none.
+// tests ("cpu-vs-mutex.log") names none. "threads" in a name counts
+// threads and names no test.
 func testFromPath(p string) string {
 	if t := PathLabels(p)["test"]; t != "" {
 		return t
@@ -990,7 +991,7 @@ func testFromPath(p string) string {
 			before := i == 0 || !isWordByte(base[i-1])
 			j := i + len(t)
 			after := j == len(base) || !isWordByte(base[j])
-			if before && after {
+			if before && after && !countBeside(base, i, j) {
 				if found != "" && !strings.Contains(found, t) {
 					return ""
 				}
@@ -1002,6 +1003,14 @@ func testFromPath(p string) string {
 		}
 	}
 	return found
+}
+
+// countBeside reports a word of a file name at base[i:j] that says how
+// many threads ran, not which test: "threads" in a file name names the
+// thread count ("16-threads", "threads-column", "cpu-vs-threads"), and
+// sysbench's threads test only as a label (test=threads).
+func countBeside(base string, i, j int) bool {
+	return base[i:j] == "threads" || base[i:j] == "thread"
 }
 
 func isWordByte(c byte) bool {

@@ -221,6 +221,12 @@ func TestTestFromPath(t *testing.T) {
 		{"cpuinfo.txt", ""},
 		{"sb0.4.12-cpu-1thr.txt", "cpu"},
 		{"results/run1.log", ""},
+		// A thread count, not the threads test.
+		{"tidb-oltp-table-threads-128x3.txt", ""},
+		{"cpu-16-threads.log", "cpu"},
+		{"sb0.5-grep-filtered-threads-column.txt", ""},
+		{"cpu-vs-mutex.log", ""},
+		{"runs/test=threads/x.log", "threads"},
 	}
 	for _, tt := range tests {
 		if got := testFromPath(tt.in); got != tt.want {

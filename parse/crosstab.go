@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sbreport/sbreport/parse/tabular"
 )
@@ -46,10 +47,15 @@ import (
 type crossTable struct {
 	header Line
 	pipe   bool
-	tab    tabular.Table
-	lines  []Line
-	ruled  bool
-	st     *summaryTable // the labels and command above, as a summary table takes them
+	// nameLast is set when the header's numbers come first and the cell
+	// naming the rows ends it ("1  2  4  concurrency/engine"): every row
+	// then ends with its name, and is read with the name moved first.
+	nameLast bool
+	cut      []nameCutRow // rows that end before their name
+	tab      tabular.Table
+	lines    []Line
+	ruled    bool
+	st       *summaryTable // the labels and command above, as a summary table takes them
 }
 
 // detectCrossed starts a crossTable at a header whose cells after the
@@ -65,21 +71,31 @@ func detectCrossed(l *Line, c *ctx) block {
 		return nil
 	}
 	pipe := strings.Contains(t, "|")
-	if _, err := strconv.ParseFloat(strings.Trim(cells[0], "*` "), 64); err == nil {
-		if pipe {
+	nameLast := false
+	if _, _, ok := tabular.HeaderNumber(cells[0]); ok {
+		last := cells[len(cells)-1]
+		if _, err := strconv.ParseFloat(strings.Trim(last, "*` "), 64); err != nil && strings.ContainsFunc(last, unicode.IsLetter) {
+			// The numbers first, the rows' name last: the corner cell
+			// ends the header, as each row's name ends the row.
+			cells = append([]string{last}, cells[:len(cells)-1]...)
+			nameLast = true
+		} else if pipe {
 			return nil // a row of numbers under a pipe header is a row
+		} else {
+			cells = append([]string{""}, cells...) // numbers alone over named rows
 		}
-		cells = append([]string{""}, cells...) // numbers alone over named rows
 	}
 	tab := tabular.Table{Header: cells}
 	cols, ok := tab.Crossed()
-	if !ok || len(cols) < 3 && !pipe {
+	if !ok || len(cols) < 3 && !pipe && !(nameLast && tab.Dimension() == tabular.Threads) {
+		// Two numbers on a line are often prose or a pair of values; a
+		// corner naming a thread count after them says what they are.
 		return nil
 	}
 	// The numbers of a dimension grow from left to right.
 	prev := -1.0
 	for _, i := range cols {
-		v, _ := strconv.ParseFloat(strings.Trim(cells[i], "*` "), 64)
+		v, _, _ := tabular.HeaderNumber(cells[i])
 		if v <= prev || v < 0 {
 			return nil
 		}
@@ -88,7 +104,15 @@ func detectCrossed(l *Line, c *ctx) block {
 	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
 	st.labels(c)
 	st.command(c)
-	return &crossTable{header: *l, pipe: pipe, tab: tab, st: st}
+	return &crossTable{header: *l, pipe: pipe, nameLast: nameLast, tab: tab, st: st}
+}
+
+// A nameCutRow is a row of a name-last table that ends before its name: the
+// text was cut, so its last value may be cut too and is left out.
+type nameCutRow struct {
+	line    int
+	dropped string // the last cell, not read
+	values  int    // the values read
 }
 
 func (b *crossTable) feed(l *Line) status {
@@ -107,7 +131,24 @@ func (b *crossTable) feed(l *Line) status {
 	if len(cells) > len(b.tab.Header) || len(cells) < 2 {
 		return rejected
 	}
-	if _, ok := tabular.ParseValue(cells[0]); ok || tabular.Absent(cells[0]) {
+	unnamed := false
+	if b.nameLast {
+		last := cells[len(cells)-1]
+		if _, ok := tabular.ParseValue(last); !ok && !tabular.Absent(last) {
+			cells = append([]string{last}, cells[:len(cells)-1]...)
+		} else if b.numbers(cells) {
+			// A row of numbers alone: its name is missing. A row
+			// shorter than the header was cut, and its last number may
+			// be cut with it.
+			if len(cells) < len(b.tab.Header)-1 {
+				b.cut = append(b.cut, nameCutRow{line: l.No, dropped: last, values: len(cells) - 1})
+				cells = cells[:len(cells)-1]
+			}
+			cells = append([]string{""}, cells...)
+			unnamed = true
+		}
+	}
+	if _, ok := tabular.ParseValue(cells[0]); !unnamed && (ok || tabular.Absent(cells[0])) {
 		return rejected // a row of the table begins with what it measured
 	}
 	nums := 0
@@ -136,6 +177,11 @@ func (b *crossTable) end(c *ctx) {
 	for _, e := range bad {
 		c.add(&Error{Source: c.name, Line: e.Line, Message: fmt.Sprintf(
 			"crossed table at line %d: cell %q of row %q under %q is not a number: left out", b.header.No, e.Text, e.Row, e.Key)})
+	}
+	for _, r := range b.cut {
+		c.add(&Error{Source: c.name, Line: r.line, Message: fmt.Sprintf(
+			"crossed table at line %d: the row ends after %d values without the name its header puts last: it was cut, so its last cell %q is left out and the row is named by its line",
+			b.header.No, r.values, r.dropped)})
 	}
 	dim := b.tab.Dimension()
 	dimName := strings.TrimSpace(strings.Trim(b.tab.Header[0], "*`_ "))
@@ -168,6 +214,9 @@ func (b *crossTable) end(c *ctx) {
 		system := b.st.system
 		if !headlines[col.Metric] {
 			system = e.Row
+			if system == "" {
+				system = "row at line " + strconv.Itoa(e.Line) // its name was cut
+			}
 			if b.st.system != "" && b.st.system != e.Row {
 				r.SetLabelFrom("heading", b.st.system, "heading above the table at line "+strconv.Itoa(b.header.No))
 			}
@@ -203,6 +252,16 @@ func (b *crossTable) end(c *ctx) {
 	for _, r := range runs {
 		c.emitRun(r)
 	}
+}
+
+// numbers reports a row whose every cell is a number.
+func (b *crossTable) numbers(cells []string) bool {
+	for _, cell := range cells {
+		if _, ok := tabular.ParseValue(cell); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // named reports whether a row or a line above names what the numbers

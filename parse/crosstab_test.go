@@ -63,7 +63,7 @@ func TestCrossedTableNoUnit(t *testing.T) {
 
 // TestGeneralTableCells: a pipe table whose header names the rows by a
 // word no summary-table list holds ("Cell") is read by the table model:
-// the text column is the rows' identity, Events/sec the events per
+// the text column is the rows' identity and names their system, Events/sec the events per
 // second (comma thousands), and the row whose rate is "—" is a run with
 // its value missing and a warning naming its line, not a zero.
 func TestGeneralTableCells(t *testing.T) {
@@ -81,6 +81,12 @@ func TestGeneralTableCells(t *testing.T) {
 	}
 	if many.Labels["table"] != "line 5" {
 		t.Errorf("table label %q, want line 5", many.Labels["table"])
+	}
+	// No column, heading or command names a system: the first text
+	// column that names every row apart does.
+	if few.Labels["system"] != "few-events-long-span" || many.Labels["system"] != "many-events-short-span" ||
+		!strings.Contains(many.LabelFrom["system"], `column "Cell"`) {
+		t.Errorf("systems %q, %q (from %q); want each row's Cell", few.Labels["system"], many.Labels["system"], many.LabelFrom["system"])
 	}
 }
 
@@ -146,6 +152,58 @@ func TestGeneralTableGroupedRows(t *testing.T) {
 		}
 		if (len(r.Warnings) == 1) != w.overheadMissed {
 			t.Errorf("run %d: warnings %v", i, r.Warnings)
+		}
+	}
+}
+
+// TestCrossedTableNameLast: MyRocks issue #677 prints each crossed table
+// with its numbers first and its names last, the header's corner after
+// the thread counts ("1  2  concurrency") and each build after its row's
+// values ("15093  27471  myrocks.feb10"). The corner names threads, so
+// two columns are enough to make the table; the prose above names QPS.
+// Every cell is one run of the row's build at the column's threads.
+func TestCrossedTableNameLast(t *testing.T) {
+	d := readHarness(t, "fb-mysql56-677-point-query-crossed-name-last-excerpt.txt", "")
+	if len(d.Runs) != 10 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 10 runs (5 builds at 1 and 2 clients)", len(d.Runs), d.Errors)
+	}
+	type key struct {
+		system  string
+		threads int
+	}
+	got := map[key]float64{}
+	for _, r := range d.Runs {
+		if r.Threads == nil || r.QPS == nil || r.ThreadsFrom != "table" || r.Line < 22 || r.Line > 26 {
+			t.Fatalf("line %d: threads %v from %q, qps %v", r.Line, r.Threads, r.ThreadsFrom, r.QPS)
+		}
+		got[key{r.Labels["system"], *r.Threads}] = *r.QPS
+	}
+	for k, want := range map[key]float64{
+		{"myrocks.feb10", 1}: 15093, {"myrocks.feb10", 2}: 27471,
+		{"inno5635.pt1", 1}: 20783, {"inno801.pt1", 2}: 30360,
+	} {
+		if got[k] != want {
+			t.Errorf("%+v: qps %v, want %v", k, got[k], want)
+		}
+	}
+	// Two numbers with no corner naming threads are no table.
+	d = readHarness(t, "pair", "Results below\n\n1       2       total\n15093   27471   myrocks.feb10\n")
+	if len(d.Runs) != 0 {
+		t.Errorf("numbers under a corner naming no thread count: %d runs, want none", len(d.Runs))
+	}
+}
+
+// TestLegacyOLTPOptionNamesTest: "read-only" beside an option only the
+// 0.4/0.5 oltp test has is that test's mode, not 1.x's oltp_read_only
+// (MyRocks issue #343: "sysbench read-only with --oltp-range-size=10000").
+func TestLegacyOLTPOptionNamesTest(t *testing.T) {
+	for text, want := range map[string]string{
+		"I get almost 2X more QPS for sysbench read-only with --oltp-range-size=10000 when update_row_stats is removed": "oltp",
+		"sysbench read-only with --range-size=10000": "oltp_read_only",
+		"read-only oltp-foo=1":                       "oltp_read_only", // no option of that name
+	} {
+		if got := headingTestOf(text); got != want {
+			t.Errorf("%q: test %q, want %q", text, got, want)
 		}
 	}
 }

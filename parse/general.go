@@ -101,8 +101,16 @@ func (b *generalTable) end(c *ctx) {
 	b.ditto()
 	if b.results() {
 		cols := b.h.tab.Columns()
+		names := b.nameColumn(cols)
 		for _, row := range b.h.tab.Rows {
 			r := b.h.run(row, cols)
+			if r.Threads == nil && b.st.headThr > 0 {
+				r.Threads, r.ThreadsFrom = iptr(b.st.headThr), "heading" // "### Single-Thread" over the table
+			}
+			if names >= 0 && r.Labels["system"] == "" {
+				r.SetLabelFrom("system", strings.TrimSpace(row.Cells[names]),
+					"column "+strconv.Quote(cols[names].Name)+", the first that names every row apart")
+			}
 			for i, col := range cols {
 				if t := headingTestOf(row.Cells[i]); col.Kind == tabular.Dimension && r.Test == "" && t != "" {
 					r.Test = t // a test named in a column: the row's test, as a test column says
@@ -211,14 +219,53 @@ func detectAligned(l *Line, c *ctx) block {
 	return &generalTable{sep: sepSpace, aligned: true, indent: indent, h: h, st: st}
 }
 
+// nameColumn returns the column that names the system of each row of a
+// table no column, heading or command names it for: the first text
+// column (left to right) whose cells differ on every row, no thread
+// count, rank, fileio mode or test name; -1 when none does. Rows that
+// share a name in every text column are not told apart by a system.
+func (b *generalTable) nameColumn(cols []tabular.Column) int {
+	if b.st.system != "" || len(b.h.tab.Rows) < 2 {
+		return -1
+	}
+	for _, col := range cols {
+		if strings.EqualFold(col.Name, "system") {
+			return -1 // a column named so already labels the system
+		}
+	}
+next:
+	for i, col := range cols {
+		if col.Kind != tabular.Dimension || col.Metric != "" {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, r := range b.h.tab.Rows {
+			v := strings.ToLower(strings.TrimSpace(r.Cells[i]))
+			if v == "" || seen[v] || fileModes[v] || headingTestOf(v) != "" {
+				continue next
+			}
+			if _, ok := tabular.ParseValue(v); ok {
+				continue next // a setting printed as a number
+			}
+			seen[v] = true
+		}
+		return i
+	}
+	return -1
+}
+
 // ditto fills an empty cell of a text column from the row above: rows
 // grouped under one name print it once ("| **oltp_read_only** | direct |"
-// then "| | proxy |").
+// then "| | proxy |"). Group names lead a row: only the text columns
+// before its first measurement are filled, never a note after them.
 func (b *generalTable) ditto() {
 	cols := b.h.tab.Columns()
 	rows := b.h.tab.Rows
 	for i, col := range cols {
-		if col.Kind != tabular.Dimension || col.Metric == tabular.Threads {
+		if col.Kind == tabular.Measurement {
+			break
+		}
+		if col.Kind != tabular.Dimension || col.Metric == tabular.Threads || col.Metric == tabular.Ordinal {
 			continue
 		}
 		for k := 1; k < len(rows); k++ {

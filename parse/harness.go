@@ -201,6 +201,8 @@ func (b *harnessTable) run(row tabular.Row, cols []tabular.Column) *Run {
 				r.Threads, r.ThreadsFrom = iptr(n), "table"
 			}
 			continue
+		case col.Metric == tabular.Ordinal:
+			continue // a rank or row number: kept in Columns, no label
 		case col.Kind == tabular.Dimension:
 			if mode != "" && strings.EqualFold(cell, mode) {
 				if r.Settings == nil {

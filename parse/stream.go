@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -117,6 +118,11 @@ type ctx struct {
 	// naming exactly one said, at saidRateLine: what a crossed table
 	// naming no unit holds.
 	saidRate, saidRateLine int
+
+	// tableRows are the table rows read so far, by what they measured
+	// (restatement): a row of a later table that measured the same is
+	// that row printed again.
+	tableRows map[string]*Run
 
 	stmt     string // the last SQL statement typed at a client prompt
 	stmtLine int
@@ -866,6 +872,9 @@ func (r *Run) applyCommand(cmd *Command) {
 // emitRun emits a finished run, its impossible values refused.
 func (c *ctx) emitRun(r *Run) {
 	refuseImpossible(r)
+	if r.Tool == ToolTable && c.restatedRow(r) {
+		return
+	}
 	if r.Labels == nil {
 		r.Labels = map[string]string{}
 	}
@@ -877,4 +886,63 @@ func (c *ctx) emitRun(r *Run) {
 		c.hdrThreads, c.hdrLine = *r.Threads, r.Line
 	}
 	c.add(r)
+}
+
+// restatedRow reports a table row that restates a row of an earlier table
+// of the input: the same test, threads, system, engine, host and
+// settings, and every value it measured equal (a summary table printed again under its raw output, a
+// README's table repeated in its own format). The earlier row stands and
+// carries a warning naming the line that restates it.
+func (c *ctx) restatedRow(r *Run) bool {
+	var b strings.Builder
+	n := 0
+	num := func(name string, p *float64) {
+		if p != nil {
+			fmt.Fprintf(&b, "%s=%g;", name, *p)
+			n++
+		}
+	}
+	num("tps", r.TPS)
+	num("qps", r.QPS)
+	num("eps", r.EPS)
+	num("min", r.Latency.Min)
+	num("avg", r.Latency.Avg)
+	num("max", r.Latency.Max)
+	num("time", r.TotalTimeS)
+	ranks := make([]string, 0, len(r.Latency.Percentiles))
+	for k := range r.Latency.Percentiles {
+		ranks = append(ranks, k)
+	}
+	sort.Strings(ranks)
+	for _, k := range ranks {
+		v := r.Latency.Percentiles[k]
+		num("p"+k, &v)
+	}
+	for _, m := range r.Metrics {
+		v := m.Value
+		num(m.Name, &v)
+	}
+	if n == 0 {
+		return false
+	}
+	fmt.Fprintf(&b, "test=%s;threads=%s;system=%s;engine=%s;host=%s", r.Test, intText(r.Threads),
+		r.Labels["system"], r.Labels["engine"], r.Labels["host"])
+	keys := make([]string, 0, len(r.Settings))
+	for k := range r.Settings {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, ";%s=%s", k, r.Settings[k])
+	}
+	key := b.String()
+	if first, ok := c.tableRows[key]; ok && first.Labels["table"] != r.Labels["table"] {
+		first.Warn(first.Line, fmt.Sprintf("restated by the table row at line %d: read once", r.Line))
+		return true
+	}
+	if c.tableRows == nil {
+		c.tableRows = map[string]*Run{}
+	}
+	c.tableRows[key] = r
+	return false
 }

@@ -164,6 +164,9 @@ type tableCol struct {
 	label  string    // colLabel: "system", "host", "engine" or "workload"; colSetting: the setting
 	test   string    // the test the column's name implies ("cpu speed": cpu)
 	mode   string    // colMiBs: the fileio test mode the column's name begins with ("seqrd speed MiB/s")
+	// pair are the two systems a column names before its metric
+	// ("current_branch/master(TPS)"): each cell holds both values, "a/b".
+	pair []string
 }
 
 // isMetric reports whether the column holds a result.
@@ -185,6 +188,8 @@ type summaryTable struct {
 	test     string // the test the workload heading or the command above names
 	cmdEng   string // the engine the command above names
 	cmdThr   int    // the threads the command above names, 0 when none
+	headThr  int    // the threads the table's section heading names, 0 when none
+	headLine int    // the line of that heading
 	cmdLine  int    // the line of the command above, 0 when none
 	errs     []*Error
 	threadsI int
@@ -212,23 +217,6 @@ type summaryTable struct {
 	tableLabel   string // the "table" label of the rows
 }
 
-var threadWords = map[string]bool{
-	"threads": true, "thread": true, "thds": true, "thd": true, "n_threads": true, "num_threads": true,
-	"nthreads": true, "#threads": true, "# threads": true, "threads(n)": true, "concurrency": true,
-	"clients": true, "client": true, "conc": true, "线程": true, "线程数": true, "并发": true, "并发数": true,
-	"并发线程": true, "并发线程数": true,
-	// Spanish, Portuguese, German and Vietnamese write-ups
-	"hilos": true, "hilo": true, "nº hilos": true, "núm. hilos": true, "concurrencia": true, "concorrência": true,
-	"anzahl threads": true, "luồng": true, "số luồng": true,
-	// Japanese and Korean write-ups
-	"並列数": true, "並列": true, "スレッド数": true, "スレッド": true, "同時接続数": true, "多重度": true,
-	"스레드": true, "스레드 수": true, "쓰레드": true, "쓰레드 수": true,
-}
-
-// threadStems are the stems every threadWords entry contains.
-var threadStems = []string{"thread", "thd", "conc", "client", "线程", "并发", "hilo", "luồng",
-	"並列", "スレッド", "同時接続", "多重度", "스레드", "쓰레드"}
-
 // mentionsThreads reports whether t may hold a threads column name.
 func mentionsThreads(t string) bool {
 	low := strings.ToLower(t)
@@ -238,38 +226,6 @@ func mentionsThreads(t string) bool {
 		}
 	}
 	return false
-}
-
-// nameCols map a column header to the label its cells set.
-var nameCols = map[string]string{
-	"version": "system", "版本": "system", "ver": "system", "system": "system", "系统": "system",
-	"db": "system", "database": "system", "数据库": "system", "dbms": "system", "server": "system",
-	"environment": "system", "env": "system", "环境": "system", "测试环境": "system",
-	"product": "system", "产品": "system", "config": "system", "configuration": "system", "配置": "system", "setup": "system",
-	"engine": "engine", "storage engine": "engine", "存储引擎": "engine", "引擎": "engine",
-	"machine": "host", "host": "host", "hostname": "host", "device": "host", "device name": "host",
-	"머신": "host", "기기": "host", "장비": "host", "机器": "host", "主机": "host", "服务器": "host", "机型": "host",
-	// hardware comparisons name each machine by its model or instance type
-	"model": "host", "instance": "host", "instance type": "host", "instance class": "host", "machine type": "host",
-	"vm": "host", "hardware": "host", "型号": "host", "实例": "host", "实例规格": "host", "实例类型": "host", "规格": "host",
-	"インスタンス": "host", "インスタンスタイプ": "host", "機種": "host", "マシン": "host",
-	// Spanish, Portuguese, German and Vietnamese write-ups
-	"entorno": "system", "ambiente": "system", "umgebung": "system", "môi trường": "system",
-	"sistema": "system", "hệ thống": "system", "versión": "system", "versão": "system", "phiên bản": "system",
-	"configuración": "system", "configuração": "system", "konfiguration": "system", "cấu hình": "system",
-	"servidor": "system", "máy chủ": "system", "motor": "engine",
-	"máquina": "host", "maschine": "host", "rechner": "host", "máy": "host",
-	"test": "workload", "workload": "workload", "benchmark": "workload", "测试": "workload", "method": "workload",
-	"测试项": "workload", "场景": "workload", "test case": "workload",
-}
-
-// settingCols map a column header to the workload setting its cells give.
-var settingCols = map[string]string{
-	"table count": "tables", "tables": "tables", "table_count": "tables", "tables count": "tables",
-	"number of tables": "tables", "表数量": "tables", "表数": "tables", "表个数": "tables",
-	"table size": "table-size", "table_size": "table-size", "table-size": "table-size",
-	"rows per table": "table-size", "表大小": "table-size", "表行数": "table-size", "单表数据量": "table-size",
-	"单表行数": "table-size",
 }
 
 // detectSummaryTable starts a block at a header row naming a threads
@@ -308,6 +264,13 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	names := splitHeader(t, sep)
 	if len(names) < 2 || len(names) > 30 {
 		return nil
+	}
+	for i, n := range names {
+		// A header cell ending in a colon names its column as a label
+		// line does ("threads:", "events/s:").
+		if strings.HasSuffix(n, ":") && strings.Count(n, ":") == 1 {
+			names[i] = strings.TrimSpace(strings.TrimSuffix(n, ":"))
+		}
 	}
 	b := &summaryTable{sep: sep, header: *l, threadsI: -1, ruleOK: sep == sepPipe || sep == sepSpace}
 	metric := false
@@ -420,6 +383,9 @@ func captionMetric(text string) int {
 // metric column names its system. Otherwise the systems the columns name
 // are ignored.
 func (b *summaryTable) wide() {
+	if b.pairs() {
+		return
+	}
 	all := true
 	var groups []string
 	seen := map[string]bool{}
@@ -447,6 +413,36 @@ func (b *summaryTable) wide() {
 		groups = []string{""}
 	}
 	b.groups = groups
+}
+
+// pairs makes a table whose metric columns hold two systems' values in
+// each cell ("current_branch/master(TPS)" over "52897.22/54262.81") give
+// one run per system of each row. The other metric columns of such a
+// table hold one value for the pair, a comparison of the two ("TPS
+// impreve" over "-2.51%"): they are kept in Columns only. It returns
+// false, changing nothing, when no column names a pair or two name
+// different pairs.
+func (b *summaryTable) pairs() bool {
+	var pair []string
+	for _, col := range b.cols {
+		switch {
+		case col.pair == nil:
+		case pair == nil:
+			pair = col.pair
+		case col.pair[0] != pair[0] || col.pair[1] != pair[1]:
+			return false
+		}
+	}
+	if pair == nil {
+		return false
+	}
+	for i, col := range b.cols {
+		if col.isMetric() && col.pair == nil {
+			b.cols[i] = tableCol{name: col.name}
+		}
+	}
+	b.groups = pair
+	return true
 }
 
 // hdrAbove reports whether the last options header sysbench printed
@@ -644,8 +640,20 @@ func classifyColumn(name string) tableCol {
 		col.kind = colVersion
 		return col
 	}
+	if t := toolTestHeader(bare); t != "" {
+		// "cpu sysbench" over "1.0.20": the tool and its test name the
+		// column, its cells the tool's version.
+		col.kind, col.test = colVersion, t
+		return col
+	}
 	if derived(bare) {
 		return col
+	}
+	if a, b, rest, ok := pairHeader(name); ok {
+		if m := classifyMetric(rest); m.isMetric() {
+			m.name, m.pair = name, []string{a, b}
+			return m
+		}
 	}
 	if sys, rest := systemPrefix(name); sys != "" {
 		m := classifyMetric(rest)
@@ -655,10 +663,39 @@ func classifyColumn(name string) tableCol {
 	return classifyMetric(name)
 }
 
-// derivedWords mark a column that compares other columns ("QPS 提升",
-// "improvement", "diff %"): not a result.
-var derivedWords = []string{"提升", "提高", "增长", "增幅", "下降", "降低", "差异", "差值", "对比", "比例", "倍数",
-	"improve", "gain", "speedup", "speed-up", "diff", "change", "ratio", "relative"}
+// toolTestHeader returns the sysbench test a header names beside the
+// word sysbench and nothing else ("cpu sysbench", "sysbench memory"), "".
+func toolTestHeader(bare string) string {
+	w := strings.Fields(bare)
+	if len(w) != 2 || w[0] != "sysbench" && w[1] != "sysbench" {
+		return ""
+	}
+	t := w[0]
+	if t == "sysbench" {
+		t = w[1]
+	}
+	if _, ok := LookupTest(t); !ok || threadWords[t] {
+		return "" // "sysbench threads" is the threads column, not the threads test
+	}
+	return t
+}
+
+// pairRE matches a header naming two systems and then what both
+// measured: "current_branch/master(TPS)", "before/after TPS".
+var pairRE = regexp.MustCompile(`^\s*([^\s/()|]+)\s*/\s*([^\s/()|]+)\s*(?:\((.+)\)|\s+(\S.*))\s*$`)
+
+// pairHeader splits a header naming two systems and a metric.
+func pairHeader(name string) (a, b, rest string, ok bool) {
+	m := pairRE.FindStringSubmatch(strings.Trim(strings.TrimSpace(name), "*`"))
+	if m == nil {
+		return "", "", "", false
+	}
+	rest = m[3] + m[4]
+	if _, err := parseNum(m[1]); err == nil {
+		return "", "", "", false // "1/2 TPS": a fraction, not two systems
+	}
+	return m[1], m[2], rest, true
+}
 
 // derived reports a lower-case header naming a comparison.
 func derived(bare string) bool {
@@ -719,11 +756,6 @@ func isVersion(w string) bool {
 	return dots > 0 && i > 0 && w[i-1] != '.'
 }
 
-// systemWords are the databases and engines systemRE names.
-var systemWords = map[string]bool{"innodb": true, "myisam": true, "rocksdb": true, "myrocks": true, "tokudb": true,
-	"aria": true, "memory": true, "mysql": true, "mariadb": true, "percona": true, "tidb": true, "postgres": true,
-	"postgresql": true, "oceanbase": true, "polardb": true, "aurora": true}
-
 // namesSystem reports whether s holds one of systemWords as a word
 // ("myisam_1W行" does: '_' separates words here).
 func namesSystem(s string) bool {
@@ -781,6 +813,13 @@ func classifyMetric(name string) tableCol {
 	isLat := strings.HasPrefix(bare, "lat") || strings.HasPrefix(bare, "rt") || strings.HasPrefix(bare, "response") ||
 		strings.HasPrefix(bare, "percentile") || strings.Contains(bare, "latency") || strings.Contains(bare, "延迟") ||
 		strings.Contains(bare, "response time") || strings.Contains(bare, "响应时间")
+	if m := unitRE.FindStringSubmatch(bare); !isLat && m != nil && (m[1]+m[2] == "ms" || m[1]+m[2] == "us" || m[1] == "µs" || m[1] == "μs") {
+		// Only a statistic and a unit of request times ("P95(ms)",
+		// "avg (ms)", "95th (ms)"): a latency statistic, as tabular reads
+		// it. In seconds ("max(sec)" beside mysqlslap's average and min)
+		// the statistic is of whole runs, not of requests.
+		isLat = qualifierRE.MatchString(strings.TrimSpace(unitRE.ReplaceAllString(bare, "")))
+	}
 	var st latStat
 	// Cheap tests first: a percentile needs a '%', "th", "percentile" or
 	// a 'p'.
@@ -825,9 +864,6 @@ func classifyMetric(name string) tableCol {
 	}
 	return col
 }
-
-// fileModes are sysbench's --file-test-mode values.
-var fileModes = map[string]bool{"seqwr": true, "seqrewr": true, "seqrd": true, "rndrd": true, "rndwr": true, "rndrw": true}
 
 // mibsUnit reports a lower-case header that ends in a rate of MiB
 // ("transfer speed mib/s", "seqrd (mib/sec)"): what sysbench prints for
@@ -902,10 +938,6 @@ func latParts(bare string) []latStat {
 	return out
 }
 
-// tableTestWords are the 0.4/0.5 tests a heading may name as sysbench
-// takes them on its command line, in lower case.
-var tableTestWords = []string{"oltp", "select", "insert", "delete"}
-
 // headingTestOf returns the test a heading above a table names. A 0.4/0.5
 // test written as sysbench takes it on its command line, in lower case
 // ("标准 oltp 测试", "标准 select 测试", "标准 insert 测试": the oltp, select
@@ -915,6 +947,11 @@ var tableTestWords = []string{"oltp", "select", "insert", "delete"}
 // HeadingTest decides.
 func headingTestOf(text string) string {
 	ht := HeadingTest(text)
+	if strings.HasPrefix(ht, "oltp_") && legacyOLTPOption(text) {
+		// "read-only" beside --oltp-range-size: the mode of 0.4/0.5's
+		// oltp test, whose options alone begin with "oltp-".
+		return "oltp"
+	}
 	lit := ""
 	for _, w := range tableTestWords {
 		if containsWord(text, w) {
@@ -930,6 +967,56 @@ func headingTestOf(text string) string {
 		}
 	}
 	return ht
+}
+
+// titleTestOf is headingTestOf for a heading or label above a table
+// (never a sentence): there a 0.4/0.5 test may also be written
+// capitalized, as titles are ("### Select Result Compare", "Simple
+// `Select` test"), when HeadingTest reads no test in the title.
+func titleTestOf(text string) string {
+	if t := headingTestOf(text); t != "" {
+		return t // "Insert" is 1.x's oltp_insert, as HeadingTest reads it
+	}
+	lit := ""
+	for _, w := range []string{"Select", "Insert", "Delete"} {
+		if containsWord(text, w) {
+			if lit != "" {
+				return ""
+			}
+			lit = strings.ToLower(w)
+		}
+	}
+	if _, ok := LookupTest(lit); !ok {
+		return ""
+	}
+	return lit
+}
+
+// legacyOLTPOption reports a text naming an option of the 0.4/0.5 oltp
+// test, in full or its first words ("--oltp-range-size=10000",
+// "oltp-range=size=1000"): only that test's options begin with "oltp-".
+func legacyOLTPOption(text string) bool {
+	low := strings.ToLower(text)
+	for i := 0; ; {
+		j := strings.Index(low[i:], "oltp-")
+		if j < 0 {
+			return false
+		}
+		j += i
+		k := j + len("oltp-")
+		for k < len(low) && (low[k] >= 'a' && low[k] <= 'z' || low[k] == '-' || low[k] == '_') {
+			k++
+		}
+		word := strings.TrimRight(strings.ReplaceAll(low[j:k], "_", "-"), "-")
+		if (j == 0 || !isWordChar(low[j-1])) && word != "oltp" {
+			for name := range sysbenchOptions {
+				if name == word || strings.HasPrefix(name, word+"-") {
+					return true
+				}
+			}
+		}
+		i = k
+	}
 }
 
 // sentenceTest returns the test a prose sentence names when it names
@@ -995,8 +1082,54 @@ var (
 	mysqlFamilyRE = regexp.MustCompile(`(?i)\b(mysql|mariadb|percona)\b`)
 )
 
+// sectionThreads takes the thread count the headings of the table's own
+// section name ("### Single-Thread", "### Multi-Thread (6 threads)"):
+// the lines above the table up to and including its nearest markdown
+// heading, within headingReach lines, the nearest that names exactly one.
+func (b *summaryTable) sectionThreads(c *ctx) {
+	for i := len(c.headings) - 1; i >= 0; i-- {
+		h := c.headings[i]
+		if b.header.No-h.No > headingReach || strings.HasPrefix(strings.TrimSpace(h.Text), "|") {
+			break
+		}
+		if n := headingThreadCount(h.Text); n > 0 {
+			b.headThr, b.headLine = n, h.No
+			return
+		}
+		if mdLevel(strings.TrimSpace(h.Text)) > 0 {
+			return
+		}
+	}
+}
+
+// singleThreadRE names one thread in words: "Single-Thread",
+// "single-threaded", "one thread", 单线程, シングルスレッド.
+var singleThreadRE = regexp.MustCompile(`(?i)\bsingle[- ]?thread(ed)?\b|\bone thread\b|单线程|單線程|シングルスレッド`)
+
+// headingThreadCount returns the thread count a heading names: one
+// number before a thread word ("(6 threads)"), or one thread in words;
+// 0 when it names none or several.
+func headingThreadCount(text string) int {
+	if mayNameThreads(text) {
+		m := headThreadsRE.FindAllStringSubmatch(text, -1)
+		if len(m) != 1 {
+			return 0
+		}
+		n, err := strconv.Atoi(m[0][1])
+		if err != nil || n <= 0 {
+			return 0
+		}
+		return n
+	}
+	if singleThreadRE.MatchString(text) {
+		return 1
+	}
+	return 0
+}
+
 // labels takes system and workload from the headings above the table.
 func (b *summaryTable) labels(c *ctx) {
+	b.sectionThreads(c)
 	level := 0 // of the nearest markdown heading passed, 0 before the first
 	stopTest := false
 	for i := len(c.headings) - 1; i >= 0; i-- {
@@ -1044,7 +1177,7 @@ func (b *summaryTable) labels(c *ctx) {
 			continue
 		}
 		if b.workload == "" && b.test == "" && inSection && !stopTest {
-			if t := headingTestOf(text); t != "" && len([]rune(text)) <= 80 {
+			if t := titleTestOf(text); t != "" && len([]rune(text)) <= 80 {
 				b.workload, b.test, b.workloadLine = text, t, h.No
 				continue
 			}
@@ -1064,11 +1197,6 @@ func (b *summaryTable) labels(c *ctx) {
 		}
 	}
 }
-
-// genericWords name a table or its part, never what it measured.
-var genericWords = map[string]bool{"benchmark": true, "benchmarks": true, "result": true, "results": true,
-	"test": true, "tests": true, "config": true, "configuration": true, "output": true, "summary": true,
-	"the": true, "of": true, "测试": true, "结果": true, "测试结果": true, "性能": true, "结果如下": true}
 
 // genericCaption reports a label line made only of genericWords
 // ("benchmark result:", "Results"): it names no system.
@@ -1093,6 +1221,13 @@ func (b *summaryTable) feed(l *Line) status {
 		if isRule(cells) {
 			b.ruleCells = len(cells)
 			return consumed
+		}
+	}
+	if b.sep == sepPipe && b.rows > 0 && b.width == 0 && len(cells) >= 2 && len(cells) < len(b.cols) && strings.HasPrefix(strings.TrimSpace(t), "|") {
+		// A short row among full ones: as Markdown renders it, the
+		// missing cells at its end are empty (and reported missing).
+		for len(cells) < len(b.cols) {
+			cells = append(cells, "")
 		}
 	}
 	if len(cells) != len(b.cols) {
@@ -1163,7 +1298,7 @@ func (b *summaryTable) hasValue(cells []string) bool {
 		if i < 0 || !b.cols[i].isMetric() {
 			continue
 		}
-		if _, _, ok := leadingNum(strings.Trim(cell, "*` ")); ok {
+		if _, _, ok := leadingNum(b.plain(strings.Trim(cell, "*` "))); ok {
 			return true
 		}
 	}
@@ -1186,6 +1321,9 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			r.Threads, r.ThreadsFrom = iptr(th), "table"
 		case b.cmdThr > 0:
 			r.Threads, r.ThreadsFrom = iptr(b.cmdThr), "command"
+		case b.headThr > 0:
+			// The table's section heading says ("### Single-Thread").
+			r.Threads, r.ThreadsFrom = iptr(b.headThr), "heading"
 		case b.threadsI < 0 && b.hdrAbove():
 			// The options header sysbench printed alone above the table
 			// says.
@@ -1199,6 +1337,7 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 		if system == "" {
 			system = b.system
 		}
+		var missing []string // metric columns with no value in this row
 		test, workload, heading := b.test, b.workload, ""
 		headingFrom := "heading at line " + strconv.Itoa(b.workloadLine)
 		if b.test != "" && b.workload != "" && b.test != b.workload {
@@ -1280,7 +1419,25 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 				r.Warn(l.No, "column "+strconv.Quote(col.name)+" names no percentile or average: kept in columns only")
 				continue
 			}
+			if absent {
+				missing = append(missing, strconv.Quote(col.name))
+				continue
+			}
+			if col.pair != nil {
+				parts := strings.Split(cell, "/")
+				if len(parts) != len(col.pair) {
+					if !absent {
+						errf(fmt.Sprintf("summary table %q: value %q is not two values separated by / (one for %s, one for %s)",
+							col.name, cell, col.pair[0], col.pair[1]))
+					}
+					continue
+				}
+				cell = parts[gi]
+			}
 			b.readValue(r, l, cell, col)
+		}
+		if len(missing) > 0 {
+			r.Warn(l.No, "no value in column "+strings.Join(missing, ", ")+": missing, not zero")
 		}
 		if host != "" {
 			r.SetLabel("host", host)
@@ -1404,10 +1561,6 @@ func (b *summaryTable) readMiBs(r *Run, l *Line, v float64, col tableCol) {
 	}
 }
 
-// countMults are the multipliers a count may be written with ("100 万",
-// "1M", "10K").
-var countMults = map[string]float64{"": 1, "k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "千": 1e3, "万": 1e4, "亿": 1e8}
-
 // countValue reads a row count as people write it in a table ("100 万",
 // "1M", "10,000", "10000000") as a plain number ("1000000").
 func countValue(s string) (string, bool) {
@@ -1474,13 +1627,6 @@ func (b *summaryTable) threadsCell(s string) (int, bool) {
 	n, err := atoiStrict(b.plain(s))
 	return n, err == nil && n > 0
 }
-
-// absentCells are how tables mark a missing value.
-var absentCells = map[string]bool{"": true, "-": true, "--": true, "—": true, "–": true, "n/a": true, "na": true,
-	"null": true, "none": true}
-
-// epsSuffixes are units an events-per-second cell may carry.
-var epsSuffixes = []string{"events/sec", "events/s", "ev/sec", "ev/s", "eps"}
 
 // cellValue parses a numeric cell. ok is false for an absent cell; msg
 // says what is wrong with a malformed one.
@@ -1962,7 +2108,11 @@ func (b *summaryTable) fitRow(l *Line, cells []string) bool {
 // numericCells reports whether a row holds a number in some cell.
 func numericCells(cells []string) bool {
 	for _, cell := range cells {
-		if _, _, ok := leadingNum(strings.Trim(cell, "*` ")); ok {
+		s := strings.Trim(cell, "*` ")
+		if thousandsRE.MatchString(s) {
+			s = strings.ReplaceAll(s, ",", "")
+		}
+		if _, _, ok := leadingNum(s); ok {
 			return true
 		}
 	}

@@ -126,7 +126,7 @@ func TestSummaryTableVariants(t *testing.T) {
 			[]rowWant{
 				{7, 16, 1234.5, 19752.96, nil, nan, "TiDB 2.1", "oltp_read_only"},
 				{8, 32, nan, 20001, map[string]float64{"99": 17.32}, nan, "TiDB 2.1", "oltp_read_only"},
-			}, nil, nil},
+			}, nil, []string{`line 7: no value in column "p99": missing, not zero`}},
 		{"csv n_threads, qps",
 			"InnoDB results\nn_threads, qps, avg latency\n1, 3535.50, 0.28\n8, 22522.33, 1.42\n",
 			[]rowWant{
@@ -606,5 +606,190 @@ func TestSummaryTableOtherLanguages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestColonHeadersToolTestRestated: the centminmod-sysbench README
+// (testdata/public/centminmod) prints both runs in a markdown table
+// whose header cells end in colons ("threads:", "events/s:") under a
+// first column "cpu sysbench" holding the version, once inside its fence
+// and again under it. The colons end the column names; "cpu sysbench"
+// names the test and its cells the version; the second table restates
+// the first and adds no run.
+func TestColonHeadersToolTestRestated(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/centminmod/centminmod-sysbench-1.0.20-cpu-condensed-json-lines-metric-csv-markdown-restated.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), "readme.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 2 {
+		t.Fatalf("%d runs, want the two of the first table", len(d.Runs))
+	}
+	for i, want := range []struct {
+		line, threads int
+		eps           float64
+		restatedAt    string
+	}{{160, 1, 1618.30, "line 177"}, {161, 12, 14701.35, "line 178"}} {
+		r := d.Runs[i]
+		if r.Line != want.line || r.Test != "cpu" || r.Version != "1.0.20" || r.Threads == nil || *r.Threads != want.threads ||
+			r.EPS == nil || *r.EPS != want.eps {
+			t.Errorf("run %d: line %d test %q version %q threads %v eps %v; want line %d cpu 1.0.20 %d threads %v eps",
+				i, r.Line, r.Test, r.Version, intText(r.Threads), r.EPS, want.line, want.threads, want.eps)
+		}
+		if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "restated by the table row at "+want.restatedAt) {
+			t.Errorf("run %d: warnings %v, want one naming the row at %s", i, r.Warnings, want.restatedAt)
+		}
+	}
+}
+
+// TestPairCells: a TiDB pull request (tabular/testdata, tidb #3148)
+// compares its branch with master in one table: each TPS cell holds both
+// builds' values under a header naming both ("current_branch/master(TPS)"
+// over "802.09/642.63"), beside percent columns that compare them. Each
+// row gives one run per build; the comparison columns are no result and
+// no error.
+func TestPairCells(t *testing.T) {
+	b, err := os.ReadFile("tabular/testdata/tidb-3148-sysbench-insert-branch-slash-master-pair-cells-excerpt.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), "pr.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 12 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 12 runs (6 rows x 2 builds), no error", len(d.Runs), d.Errors)
+	}
+	type key struct {
+		system  string
+		threads int
+	}
+	got := map[key]float64{}
+	for _, r := range d.Runs {
+		if r.TPS == nil || r.Threads == nil {
+			t.Fatalf("line %d: tps %v threads %v", r.Line, r.TPS, r.Threads)
+		}
+		got[key{r.Labels["system"], *r.Threads}] = *r.TPS
+	}
+	for k, want := range map[key]float64{
+		{"current_branch", 2}: 802.09, {"master", 2}: 642.63,
+		{"current_branch", 64}: 6593.62, {"master", 64}: 6350.73, {"master", 16}: 3055.95,
+	} {
+		if got[k] != want {
+			t.Errorf("%+v: tps %v, want %v", k, got[k], want)
+		}
+	}
+}
+
+// TestStatOnlyLatencyHeaders: a header that is only a statistic and a time
+// unit names that latency statistic in a summary table as in the table
+// model ("Avg(ms)", "P95(ms)" of the dbgate README in tabular/testdata);
+// a statistic without a unit, in seconds, or a unit after another word,
+// does not.
+func TestStatOnlyLatencyHeaders(t *testing.T) {
+	for name, want := range map[string]latStat{
+		"Avg(ms)": {stat: "avg"}, "P95(ms)": {pct: "95"}, "95th (ms)": {pct: "95"}, "min (us)": {stat: "min"},
+	} {
+		col := classifyColumn(name)
+		if col.kind != colLatency || len(col.lat) != 1 || col.lat[0] != want {
+			t.Errorf("%q: kind %d lat %v, want latency %v", name, col.kind, col.lat, want)
+		}
+		if name == "min (us)" && col.factor != 0.001 {
+			t.Errorf("%q: factor %v, want 0.001 ms per us", name, col.factor)
+		}
+	}
+	// max(sec) beside "average" and "min": mysqlslap's run times (the
+	// Qiita memo of testdata/public/identity), not request latencies.
+	for _, name := range []string{"avg", "95th", "Time (ms)", "Events (ms)", "max(sec)"} {
+		if col := classifyColumn(name); col.kind == colLatency {
+			t.Errorf("%q read as a latency", name)
+		}
+	}
+}
+
+// TestSectionHeadingThreads: a homelab post (tabular/testdata) prints
+// sysbench cpu and memory tables with no threads column under section
+// headings that name the thread count: "### Single-Thread (...)" and
+// "### Single-Thread" give 1, "### Multi-Thread (6 threads)" gives 6.
+// A threads column wins over its heading ("### Multi-Thread (all
+// available threads)" over 6 and 12).
+func TestSectionHeadingThreads(t *testing.T) {
+	d := readHarness(t, "homelab-proxmox-sysbench-cpu-memory-single-multi-thread-headings-bold-comma.md", "")
+	if len(d.Runs) != 16 {
+		t.Fatalf("%d runs, want 16 (4 tables of 4 hosts)", len(d.Runs))
+	}
+	want := map[int]struct {
+		threads int
+		from    string
+	}{9: {1, "heading"}, 12: {1, "heading"}, 20: {6, "table"}, 23: {12, "table"}, 35: {1, "heading"}, 46: {6, "heading"}, 49: {6, "heading"}}
+	for _, r := range d.Runs {
+		w, ok := want[r.Line]
+		if !ok {
+			continue
+		}
+		if r.Threads == nil || *r.Threads != w.threads || r.ThreadsFrom != w.from {
+			t.Errorf("line %d: threads %s from %q, want %d from %q", r.Line, intText(r.Threads), r.ThreadsFrom, w.threads, w.from)
+		}
+	}
+	if r := d.Runs[3]; r.Labels["system"] != "pve4" || r.EPS == nil || *r.EPS != 1243 || r.Latency.Avg == nil || *r.Latency.Avg != 0.80 {
+		t.Errorf("line %d: system %q eps %v avg %v; want pve4, 1243 events/s, 0.80 ms", r.Line, r.Labels["system"], r.EPS, r.Latency.Avg)
+	}
+	for text, n := range map[string]int{"### Multi-Thread (all available threads)": 0, "Single-threaded results": 1,
+		"## 2 threads vs 4 threads": 0, "### 16 clients": 16} {
+		if got := headingThreadCount(text); got != n {
+			t.Errorf("%q: %d threads, want %d", text, got, n)
+		}
+	}
+}
+
+// TestCapitalizedTitleTest: TiDB's v1.0 sysbench report (pingcap/docs,
+// tabular/testdata) titles its tables "Simple `Select` test" and "Simple
+// `Insert` test". A capitalized 0.4/0.5 test name in a title names that
+// test when nothing more specific is read there (select); "Insert" stays
+// 1.x's oltp_insert, as HeadingTest reads it. Table sizes written with
+// a word ("1 million") are counts.
+func TestCapitalizedTitleTest(t *testing.T) {
+	d := readHarness(t, "tidb-1.0-sysbench-simple-select-insert-capitalized-titles-excerpt.md", "")
+	if len(d.Runs) != 20 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 20 runs, no error", len(d.Runs), d.Errors)
+	}
+	for _, r := range d.Runs {
+		want := "select"
+		if r.Line > 20 {
+			want = "oltp_insert"
+		}
+		if r.Test != want {
+			t.Errorf("line %d: test %q, want %q", r.Line, r.Test, want)
+		}
+	}
+	if r := d.Runs[4]; r.Settings["table-size"] != "10000000" || r.QPS == nil || *r.QPS != 187440 {
+		t.Errorf("line %d: table size %q qps %v; want 10000000, 187440", r.Line, r.Settings["table-size"], r.QPS)
+	}
+	if got := titleTestOf("The Select statement"); got != "select" {
+		t.Errorf("title naming Select: %q", got)
+	}
+}
+
+// TestSummaryTableShortRow: a pipe row with fewer cells than the header,
+// among full rows, is read as Markdown renders it (GitHub Flavored
+// Markdown: "empty cells are inserted"): its missing cells are empty,
+// and every metric cell without a value is reported at its line.
+func TestSummaryTableShortRow(t *testing.T) {
+	d, err := All(strings.NewReader("| Threads | TPS | QPS |\n|---|---|---|\n| 8 | 100 | 2000 |\n| 16 | | 4000 |\n| 64 | 400 |\n"), "in.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 3 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 3 runs", len(d.Runs), d.Errors)
+	}
+	if r := d.Runs[2]; r.Line != 5 || r.Threads == nil || *r.Threads != 64 || r.TPS == nil || *r.TPS != 400 || r.QPS != nil ||
+		len(r.Warnings) != 1 || r.Warnings[0] != `line 5: no value in column "QPS": missing, not zero` {
+		t.Errorf("short row: line %d threads %s tps %v qps %v warnings %q", r.Line, intText(r.Threads), r.TPS, r.QPS, r.Warnings)
+	}
+	if r := d.Runs[1]; len(r.Warnings) != 1 || r.Warnings[0] != `line 4: no value in column "TPS": missing, not zero` {
+		t.Errorf("empty cell: warnings %q", r.Warnings)
 	}
 }

@@ -27,6 +27,9 @@ const (
 	TotalTime = "total_time" // the run's elapsed time, in seconds by ToSeconds
 	Transfer  = "transfer"   // a transfer rate, in MiB/s by ToMiBs
 	Threads   = "threads"    // a dimension: the run's client threads
+	// Ordinal is a dimension numbering the rows 1, 2, 3, ... in order (a
+	// rank, a row number): it tells rows apart and says nothing else.
+	Ordinal = "ordinal"
 )
 
 // A Column is what Classify makes of a header and its cells.
@@ -103,6 +106,9 @@ func Classify(name string, cells []string) Column {
 	case has(w, dimensionWords) && !measureWord && statOf(w) == "":
 		return col
 	case class == "" && !measureWord && len(vals) > 1 && same(vals):
+		return col
+	case class == "" && !measureWord && len(vals) >= 3 && ordinal(vals):
+		col.Metric = Ordinal // 1, 2, 3, ... down the rows: a rank or a row number
 		return col
 	}
 	col.Kind = Measurement
@@ -310,6 +316,16 @@ func contains(list []string, x string) bool {
 func integers(vals []Value) bool {
 	for _, v := range vals {
 		if v.Num != float64(int64(v.Num)) || v.Num <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// ordinal reports values that number their rows: 1, 2, 3, ... in order.
+func ordinal(vals []Value) bool {
+	for i, v := range vals {
+		if v.Num != float64(i+1) || v.Unit != "" || v.Suffix != "" {
 			return false
 		}
 	}

@@ -86,7 +86,7 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 		return nil, false
 	}
 	for i := 1; i < len(t.Header); i++ {
-		if _, err := strconv.ParseFloat(strings.Trim(t.Header[i], "*` "), 64); err != nil {
+		if _, _, ok := HeaderNumber(t.Header[i]); !ok {
 			if len(cols) >= 2 && !t.filled(i) {
 				continue // a header cell over nothing
 			}
@@ -98,6 +98,35 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 		return nil, false
 	}
 	return cols, true
+}
+
+// HeaderNumber reads a crossed table's column header: a number ("16"),
+// or a count of threads written with its word ("1 thread", "8 Threads",
+// "64 clients"), in which case threads is true. ok is false for any
+// other header.
+func HeaderNumber(cell string) (n float64, threads, ok bool) {
+	s := strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`_"))
+	if v, err := strconv.ParseFloat(s, 64); err == nil {
+		return v, false, true
+	}
+	num, word, found := strings.Cut(s, " ")
+	if !found {
+		return 0, false, false
+	}
+	v, err := strconv.Atoi(num)
+	if err != nil || v <= 0 || !contains(threadWords, strings.ToLower(strings.TrimSpace(word))) {
+		return 0, false, false
+	}
+	return float64(v), true, true
+}
+
+// key is the value of the dimension a column header gives: the number
+// of "8 threads", else the header as printed.
+func key(header string) string {
+	if n, threads, ok := HeaderNumber(header); ok && threads {
+		return strconv.Itoa(int(n))
+	}
+	return strings.Trim(header, "*` ")
 }
 
 // filled reports whether some row holds a cell in column i.
@@ -143,7 +172,7 @@ func (t *Table) Unroll() (entries []Entry, bad []Entry) {
 			if i >= len(r.Cells) || Absent(strings.Trim(r.Cells[i], "*` ")) {
 				continue
 			}
-			e := Entry{Line: r.Line, Row: name, Key: strings.Trim(t.Header[i], "*` "), Text: r.Cells[i]}
+			e := Entry{Line: r.Line, Row: name, Key: key(t.Header[i]), Text: r.Cells[i]}
 			v, ok := ParseValue(r.Cells[i])
 			if !ok {
 				bad = append(bad, e)
@@ -189,12 +218,13 @@ func (t *Table) Dimension() string {
 		return ""
 	}
 	first := strings.TrimSpace(strings.Trim(t.Header[0], "*`_ "))
-	whole := true
+	whole, counted := true, true
 	for _, i := range cols {
-		n, err := strconv.Atoi(strings.Trim(t.Header[i], "*` "))
-		whole = whole && err == nil && n > 0
+		n, threads, _ := HeaderNumber(t.Header[i])
+		whole = whole && n == float64(int(n)) && n > 0
+		counted = counted && threads
 	}
-	if whole && (first == "" || first == "-" || has(words(first), threadWords)) {
+	if whole && (first == "" || first == "-" || counted || has(words(first), threadWords)) {
 		return Threads
 	}
 	return first

@@ -2,6 +2,8 @@ package tabular
 
 import (
 	"math"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -112,5 +114,42 @@ func TestCrossedSuffixUnitOnce(t *testing.T) {
 	// "1.00x" is a ratio: no unit a reader can measure in.
 	if c := tabs[1].RowColumn(entries, "Scaling"); c.Kind != Dimension {
 		t.Errorf("Scaling row classified %+v", c)
+	}
+}
+
+// TestCrossedThreadWords: a logging library's README (tabular/testdata)
+// heads its columns "1 Thread", "2 Threads" ... "10 Threads": counts of
+// threads written with their word are the columns of a crossed table
+// whose dimension is the thread count, each entry keyed by the number.
+func TestCrossedThreadWords(t *testing.T) {
+	b, err := os.ReadFile("testdata/bqlog-threads-words-crossed-ms-excerpt.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tabs := Read(strings.Split(string(b), "\n"))
+	if len(tabs) != 1 {
+		t.Fatalf("%d tables, want 1", len(tabs))
+	}
+	tab := tabs[0]
+	if cols, ok := tab.Crossed(); !ok || len(cols) != 10 {
+		t.Fatalf("crossed %v %v, want 10 columns", cols, ok)
+	}
+	if d := tab.Dimension(); d != Threads {
+		t.Errorf("dimension %q, want threads", d)
+	}
+	entries, bad := tab.Unroll()
+	if len(entries) != 50 || len(bad) != 0 {
+		t.Fatalf("%d entries, %d bad; want 50, 0", len(entries), len(bad))
+	}
+	if e := entries[0]; e.Row != "BqLog Compress (C++)" || e.Key != "1" || e.Value.Num != 110 {
+		t.Errorf("first entry %+v", e)
+	}
+	if e := entries[49]; e.Row != "Log4j2 Text" || e.Key != "10" || e.Value.Num != 9254 || e.Line != 9 {
+		t.Errorf("last entry %+v", e)
+	}
+	for _, h := range []string{"8 cores", "two threads", "8 threads later"} {
+		if _, _, ok := HeaderNumber(h); ok {
+			t.Errorf("%q read as a column number", h)
+		}
 	}
 }

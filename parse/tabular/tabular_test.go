@@ -244,7 +244,11 @@ func TestParseValue(t *testing.T) {
 // of a file of the repository's public fixtures.
 func pipeTable(t *testing.T, file string, no int) Table {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/public/" + file)
+	path := "../../testdata/public/" + file
+	if strings.HasPrefix(file, "testdata/") {
+		path = file // a fixture of this package
+	}
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,5 +358,28 @@ func TestRateSpellings(t *testing.T) {
 		if got := rateSpellings(in); got != want {
 			t.Errorf("rateSpellings(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestOrdinalColumn: a rank column numbering the rows 1, 2, 3, ... (an EC2
+// cost ranking, tabular/testdata) is an ordinal dimension, not a
+// measurement; a column of counts that does not number its rows stays a
+// measurement, and "3+" after 1 and 2 makes the column text.
+func TestOrdinalColumn(t *testing.T) {
+	tab := pipeTable(t, "testdata/cost-efficiency-rank-column-excerpt.md", 5)
+	cols := tab.Columns()
+	if cols[0].Name != "Rank" || cols[0].Kind != Dimension || cols[0].Metric != Ordinal {
+		t.Errorf("Rank: %+v, want an ordinal dimension", cols[0])
+	}
+	for _, c := range cols[1:] {
+		if c.Kind != Dimension {
+			t.Errorf("%s: %+v, want a dimension (names, prices with $, prose)", c.Name, c)
+		}
+	}
+	if c := Classify("Rank", []string{"1", "2", "4"}); c.Kind != Measurement {
+		t.Errorf("1, 2, 4: %+v, want a measurement (no row numbering)", c)
+	}
+	if c := Classify("Rank", []string{"1", "2", "3+"}); c.Kind != Dimension || c.Metric == Ordinal {
+		t.Errorf("1, 2, 3+: %+v, want a text dimension", c)
 	}
 }
