@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -245,6 +244,10 @@ type jsonObject struct {
 	w   io.Writer
 	n   int // fields written
 	err error
+	// buf and scratch are reused from one element to the next; order
+	// keeps the key order of the status snapshots.
+	buf, scratch []byte
+	order        parse.KeyOrder
 }
 
 func (o *jsonObject) write(s string) {
@@ -269,12 +272,15 @@ func (o *jsonObject) value(v any, prefix string) {
 	if o.err != nil {
 		return
 	}
-	b, err := json.MarshalIndent(v, prefix, " ")
+	b, err := marshalIndent(o.buf[:0], v, prefix, " ", &o.order, &o.scratch)
 	if err != nil {
 		o.err = err
 		return
 	}
 	_, o.err = o.w.Write(b)
+	if cap(b) <= 1<<20 {
+		o.buf = b // else let go: the analysis, not a run
+	}
 }
 
 func (o *jsonObject) field(name string, v any) {
