@@ -65,9 +65,9 @@ func TestBlockYAMLWritten(t *testing.T) {
 	started := time.Date(2026, 11, 30, 1, 18, 32, 0, time.UTC)
 	hw := 0.013
 	m := &Manifest{Format: ManifestFormat, Status: CampaignComplete, Started: started, Ended: &started,
-		Host:  Captures{Files: map[string]string{"lscpu": "host/lscpu.txt"}, Errors: awkward},
-		Plan:  map[string]any{"labels": map[string]any{"campaign": "x"}, "threads": []any{1, 2}, "list": awkward},
-		Cells: []CellRepeats{{Cell: "a/b/1thr", Runs: []string{"a/b/1thr-r1"}, Repeats: 1, Max: 5, HalfWidth: &hw, Until: 0.02}},
+		Host:     Captures{Files: map[string]string{"lscpu": "host/lscpu.txt"}, Errors: awkward},
+		Plan:     map[string]any{"labels": map[string]any{"campaign": "x"}, "threads": []any{1, 2}, "list": awkward},
+		Cells:    []CellRepeats{{Cell: "a/b/1thr", Runs: []string{"a/b/1thr-r1"}, Repeats: 1, Max: 5, HalfWidth: &hw, Until: 0.02}},
 		Settings: []ServerSetting{{Server: "127.0.0.1:3307", Name: "innodb_flush_log_at_trx_commit", Original: "1"}},
 	}
 	for i, s := range awkward {
