@@ -591,11 +591,12 @@ func isDocument(name string) bool {
 // nothing was found in it. With a pipeline the file is parsed on one of
 // its workers, and its items are handed over in turn.
 func (w *walker) openFile(p string, extra map[string]string, scope string, read reader, quiet bool) {
-	if !w.openable(p) {
+	ok, size := w.openable(p)
+	if !ok {
 		return
 	}
 	if w.pl != nil && w.pl.workers > 1 {
-		w.pl.addFile(w, fileSpec{p: p, extra: extra, scope: scope, read: read, quiet: quiet})
+		w.pl.addFile(w, fileSpec{p: p, extra: extra, scope: scope, read: read, quiet: quiet}, size)
 		return
 	}
 	w.readFile(w, p, extra, scope, read, quiet)
