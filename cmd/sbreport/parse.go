@@ -276,6 +276,12 @@ func (sp *spool) writeTo(w *bufio.Writer) error {
 	}
 	w.WriteByte('[')
 	if sp.f != nil {
+		// Flushed first, so that the copy goes straight to the output
+		// (copy_file_range or splice when it is a file or a pipe), not
+		// through w's buffer.
+		if err := w.Flush(); err != nil {
+			return err
+		}
 		if _, err := sp.f.Seek(0, io.SeekStart); err != nil {
 			return fmt.Errorf("parse: reading spooled captures: %w", err)
 		}
