@@ -286,3 +286,23 @@ func TestKeyOrderOtherKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestScanStatusToolWords: a snapshot naming a benchmark tool anywhere,
+// even as a row's value, is left to the general reader, whichever byte
+// of the word is looked for first.
+func TestScanStatusToolWords(t *testing.T) {
+	buf := gunzip(t, "../examples/demo-campaign/innodb/oltp_read_write/1thr-r1.status.txt.gz")
+	if _, ok := scanStatus(buf, "s.txt", nil); !ok {
+		t.Fatal("the demo's snapshot is not read by scanStatus")
+	}
+	for _, w := range toolWords {
+		i := bytes.Index(buf, []byte("\nUptime\t"))
+		if i < 0 {
+			t.Fatal("no Uptime row")
+		}
+		edited := append(append(append([]byte{}, buf[:i+1]...), "Last_tool\trun_"+w.word+"_x\n"...), buf[i+1:]...)
+		if _, ok := scanStatus(edited, "s.txt", nil); ok {
+			t.Errorf("a snapshot naming %q read by scanStatus", w.word)
+		}
+	}
+}
