@@ -320,9 +320,15 @@ func ManifestLabels(dir string) (map[string]map[string]string, error) {
 // ManifestLabels).
 func (m *Manifest) FileLabels() map[string]map[string]string {
 	out := map[string]map[string]string{}
+	var plan map[string]string // read once: planLabels encodes the plan
 	for kind, p := range m.Host.Files {
 		if !notResults[kind] {
-			out[p] = m.planLabels()
+			if plan == nil {
+				plan = m.planLabels()
+				out[p] = plan
+			} else {
+				out[p] = copyLabels(plan)
+			}
 		}
 	}
 	for _, s := range m.Systems {
