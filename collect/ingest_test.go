@@ -2,6 +2,7 @@ package collect
 
 import (
 	"bufio"
+	"encoding/json"
 	"html"
 	"io"
 	"os"
@@ -417,5 +418,51 @@ func TestCampaignCopiesKeepTheirCaptures(t *testing.T) {
 	stem := strings.TrimSuffix(r.Source, ".txt")
 	if r.Captures[0] != stem+".status.txt.gz:2" || r.Captures[1] != stem+".status.txt.gz:675" {
 		t.Errorf("%s: snapshots %v, want its own status file's two", r.Source, r.Captures[:2])
+	}
+}
+
+// TestSkipStatus: with SkipStatus the demo campaign's 360 status
+// snapshots are not read, and its 180 runs are the same, each naming its
+// 7 other captures (the 9 less its two snapshots).
+func TestSkipStatus(t *testing.T) {
+	all, err := Load([]string{"../examples/demo-campaign"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := LoadWith([]string{"../examples/demo-campaign"}, Options{SkipStatus: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := 0
+	for _, v := range all.Variables {
+		if v.Kind == "status" {
+			status++
+		}
+	}
+	if status != 360 {
+		t.Fatalf("%d snapshots read without SkipStatus, want 360", status)
+	}
+	for _, v := range d.Variables {
+		if v.Kind == "status" {
+			t.Fatalf("%s:%d: a status snapshot read with SkipStatus", v.Source, v.Line)
+		}
+	}
+	if len(d.Variables) != len(all.Variables)-360 {
+		t.Errorf("%d captures of variables, want %d", len(d.Variables), len(all.Variables)-360)
+	}
+	if len(d.Runs) != 180 || len(all.Runs) != 180 {
+		t.Fatalf("%d and %d runs, want 180", len(d.Runs), len(all.Runs))
+	}
+	for i, r := range d.Runs {
+		a := all.Runs[i]
+		if len(r.Captures) != 7 || !reflect.DeepEqual(r.Captures, a.Captures[2:]) {
+			t.Errorf("%s: captures %v, want %v", r.Source, r.Captures, a.Captures[2:])
+		}
+		r.Captures, a.Captures = nil, nil
+		x, _ := json.Marshal(r)
+		y, _ := json.Marshal(a)
+		if string(x) != string(y) {
+			t.Errorf("%s: the run differs with SkipStatus:\n%s\n%s", r.Source, x, y)
+		}
 	}
 }

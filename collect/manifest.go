@@ -264,14 +264,31 @@ func readManifest(fsys fs.FS, p string) (*Manifest, []byte, error) {
 	if err != nil {
 		return nil, nil, unwrapPathErr(err)
 	}
-	var m Manifest
-	if err := yaml.Unmarshal(data, &m); err != nil {
+	m, err := decodeManifest(data)
+	if err != nil {
 		return nil, nil, err
 	}
 	if m.Format != ManifestFormat {
 		return nil, nil, fmt.Errorf("format %q, want %q", m.Format, ManifestFormat)
 	}
-	return &m, data, nil
+	return m, data, nil
+}
+
+// decodeManifest decodes a manifest as yaml.Unmarshal does: through
+// blockYAML when it reads the text and the decoding succeeds, else (and
+// for the error) through yaml.Unmarshal.
+func decodeManifest(data []byte) (*Manifest, error) {
+	if doc, ok := blockYAML(data); ok {
+		var m Manifest
+		if err := doc.Decode(&m); err == nil {
+			return &m, nil
+		}
+	}
+	var m Manifest
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
 }
 
 // ManifestLabels reads the manifest of the campaign directory dir and
@@ -303,9 +320,15 @@ func ManifestLabels(dir string) (map[string]map[string]string, error) {
 // ManifestLabels).
 func (m *Manifest) FileLabels() map[string]map[string]string {
 	out := map[string]map[string]string{}
+	var plan map[string]string // read once: planLabels encodes the plan
 	for kind, p := range m.Host.Files {
 		if !notResults[kind] {
-			out[p] = m.planLabels()
+			if plan == nil {
+				plan = m.planLabels()
+				out[p] = plan
+			} else {
+				out[p] = copyLabels(plan)
+			}
 		}
 	}
 	for _, s := range m.Systems {

@@ -90,9 +90,9 @@ func (pl *pipeline) emit(out func(parse.Item), it parse.Item) {
 	out(it)
 }
 
-// addFile queues a file of walker w, in a batch of small files or alone.
-func (pl *pipeline) addFile(w *walker, f fileSpec) {
-	size := inFlightSize(w.t, f.p)
+// addFile queues a file of walker w, of the given inFlightSize, in a
+// batch of small files or alone.
+func (pl *pipeline) addFile(w *walker, f fileSpec, size int64) {
 	if b := pl.batch; b != nil && (b.w != w || len(b.files) >= maxBatchFiles || b.size+size > maxBatchBytes) {
 		pl.sendBatch()
 	}
@@ -178,12 +178,9 @@ func (pl *pipeline) close() {
 	}
 }
 
-// inFlightSize is what the file p of t counts against maxInFlightBytes.
-func inFlightSize(t tree, p string) int64 {
-	st, err := fs.Stat(t.fsys, p)
-	if err != nil {
-		return 0
-	}
+// inFlightSize is what the file p, of FileInfo st, counts against
+// maxInFlightBytes.
+func inFlightSize(p string, st fs.FileInfo) int64 {
 	if strings.HasSuffix(p, ".gz") {
 		return st.Size() * gzipFactor
 	}

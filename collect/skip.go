@@ -42,14 +42,17 @@ func (w *walker) skipReportDir(dir string) bool {
 // command line (a pipe met in a directory walk could block forever);
 // anything else (a character device such as /dev/zero, a socket) is
 // refused with an error, since reading it never ends or means nothing.
-func (w *walker) openable(p string) bool {
+//
+// size is what the file counts against the pipeline's budget
+// (inFlightSize), from the same stat.
+func (w *walker) openable(p string) (ok bool, size int64) {
 	st, err := fs.Stat(w.t.fsys, p)
 	if err != nil {
-		return true // let the open report it
+		return true, 0 // let the open report it
 	}
 	m := st.Mode()
 	if m.IsRegular() || m&fs.ModeNamedPipe != 0 && p == w.in.Path {
-		return true
+		return true, inFlightSize(p, st)
 	}
 	what := "not a regular file"
 	switch {
@@ -65,5 +68,5 @@ func (w *walker) openable(p string) bool {
 		what = "a directory"
 	}
 	w.emit(&parse.Error{Source: p, Message: fmt.Sprintf("not read: %s (expected a regular file)", what)})
-	return false
+	return false, 0
 }

@@ -120,21 +120,29 @@ func (c *ctx) emitFact(f *Fact) {
 
 // factRules are the kinds of fact prose states: the words a line must
 // hold (ASCII in any case) for the patterns to be run, and the reader.
+// A line must also hold one of also, when it is set: the patterns need
+// both (a sysbench command line holds "table", "run" and "sysbench", and
+// none of the facts).
 var factRules = []struct {
-	words []string
-	read  func(t string) []*Fact
+	words, also []string
+	read        func(t string) []*Fact
 }{
-	{[]string{"version", "版本", "バージョン"}, versionFacts},
-	{[]string{"table", "张表"}, tableFacts},
-	{[]string{"last", "run", "ran", "测试时间"}, durationFacts},
-	{[]string{"sysbench"}, clientFacts},
+	{[]string{"version", "版本", "バージョン"}, nil, versionFacts},
+	// factTablesRe: "rows", "records" or "data" after "table";
+	// factTablesZhRe: 张表.
+	{[]string{"table", "张表"}, []string{"row", "record", "data", "张表"}, tableFacts},
+	// factDurationRe: "lasts", "lasted", "runs for", "ran for";
+	// factDurationZhRe: 测试时间.
+	{[]string{"last", "run", "ran", "测试时间"}, []string{"last", "for", "测试时间"}, durationFacts},
+	// factClientsRe: "start"; factClientsZhRe: 起.
+	{[]string{"sysbench"}, []string{"start", "起"}, clientFacts},
 }
 
 // factsIn returns the facts a line of prose states, without source.
 func factsIn(t string) []*Fact {
 	var out []*Fact
 	for _, r := range factRules {
-		if holdsWord(t, r.words) {
+		if holdsWord(t, r.words) && (r.also == nil || holdsWord(t, r.also)) {
 			out = append(out, r.read(t)...)
 		}
 	}

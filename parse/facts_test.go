@@ -1,6 +1,10 @@
 package parse
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -89,5 +93,53 @@ func TestFactsIn(t *testing.T) {
 		if fs := factsIn(s); len(fs) != 0 {
 			t.Errorf("%q: facts %v, want none", s, fs)
 		}
+	}
+}
+
+// TestFactsInWordsNeeded: the words a rule needs before its patterns
+// run pass every line the patterns read a fact from. Every line of the
+// text fixtures, and lines written to match, are read with and without
+// them.
+func TestFactsInWordsNeeded(t *testing.T) {
+	lines := []string{
+		"16 tables, with 10,000,000 pieces of data in each table",
+		"32 tables and 10M rows of data on each table", "8 TABLES WITH 100M ROWS/TABLE",
+		"4 tables of 1000000 records", "16 张表，每张数据 1000 万",
+		"A single concurrent test lasts 5 minutes", "each test runs for 300 seconds",
+		"The run ran for 2 hours", "TESTS LASTED 90 SECS", "单次测试时间 5 分钟",
+		"Start three sysbench to add pressure", "We STARTED 4 sysbench processes", "起 3 个 sysbench",
+	}
+	err := filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if l = strings.TrimSpace(l); len(l) >= 8 && len(l) <= 600 {
+				lines = append(lines, l)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, l := range lines {
+		var all []*Fact
+		for _, r := range factRules {
+			all = append(all, r.read(l)...)
+		}
+		got := factsIn(l)
+		if !reflect.DeepEqual(got, all) && !(len(got) == 0 && len(all) == 0) {
+			t.Errorf("%q: facts %v, want %v", l, got, all)
+		}
+		found += len(all)
+	}
+	if found < 13 {
+		t.Errorf("%d facts in %d lines, want at least the 13 lines written to match", found, len(lines))
 	}
 }

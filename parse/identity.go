@@ -258,7 +258,10 @@ func (r *Run) schemaLabels() {
 // ENGINE=InnoDB DEFAULT CHARSET=...") that no block claimed.
 func (c *ctx) noteEngineText(l *Line) {
 	// Cheap tests first: this runs on every line.
-	if l.win.lacks(needleEq) || strings.IndexByte(l.Text, '=') < 0 || !strings.Contains(l.Text, "NGINE") && !strings.Contains(l.Text, "ngine") {
+	// createEngineRE needs a ')' before ENGINE=: a sysbench command line
+	// with --mysql-storage-engine=InnoDB holds none.
+	if l.win.lacks(needleEq) || strings.IndexByte(l.Text, '=') < 0 || !strings.Contains(l.Text, "NGINE") && !strings.Contains(l.Text, "ngine") ||
+		strings.IndexByte(l.Text, ')') < 0 {
 		return
 	}
 	if m := createEngineRE.FindStringSubmatch(l.Text); m != nil {

@@ -94,3 +94,13 @@ func readFile(t *testing.T, p string) string {
 	}
 	return string(b)
 }
+
+// TestDropDoubleStars: as strings.ReplaceAll(s, "**", "").
+func TestDropDoubleStars(t *testing.T) {
+	for _, s := range []string{"", "*", "**", "***", "****", "a**b", "**bold** text", "x*y", "*a**", "     0.470 |*****                                    145",
+		"     1.010 |****************************************  3040", "**\u00e9**", "a***b****c*"} {
+		if got, want := dropDoubleStars(s), strings.ReplaceAll(s, "**", ""); got != want {
+			t.Errorf("dropDoubleStars(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

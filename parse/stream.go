@@ -303,6 +303,22 @@ func Stream(r io.Reader, name string, emit func(Item)) error {
 
 // stream reads r as Stream does, with the detectors of f only.
 func stream(r io.Reader, name string, f *format, emit func(Item)) error {
+	// Once the input is read, its runs let go of what reading it needed
+	// (letGo): the maps and strings cut from the text that a reader
+	// keeping thousands of runs would otherwise keep, with the text.
+	var runs []*Run
+	out := emit
+	emit = func(it Item) {
+		if r, ok := it.(*Run); ok {
+			runs = append(runs, r)
+		}
+		out(it)
+	}
+	defer func() {
+		for _, r := range runs {
+			r.letGo()
+		}
+	}()
 	c := &ctx{name: name, f: f, emit: emit}
 	lr := newLineReader(r)
 	defer lr.release()

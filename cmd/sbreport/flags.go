@@ -217,6 +217,10 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			opts.StatusKeep = analyze.ServerCounters
 			opts.Compact = true
 		}
+		if verb == "compare" || verb == "scale" || verb == "history" {
+			// None of them reads a server counter.
+			opts.SkipStatus = true
+		}
 		var files, runs atomic.Int64
 		if f.stderr != nil {
 			opts.FileRead = func(string) { files.Add(1) }

@@ -108,6 +108,7 @@ type jsonSink struct {
 	errs    []*parse.Error
 	werr    error
 	started bool
+	order   parse.KeyOrder // of the snapshots' values
 }
 
 func newJSONSink(w *bufio.Writer, out io.Writer) *jsonSink { return &jsonSink{w: w, out: out} }
@@ -153,7 +154,7 @@ func (s *jsonSink) add(it parse.Item) {
 	case *parse.Host:
 		s.marshal(&s.hosts, v)
 	case *parse.Variables:
-		b := parse.AppendVariablesJSON(s.buf[:0], v)
+		b := parse.AppendVariablesJSONOrder(s.buf[:0], v, &s.order)
 		s.vars.add(b)
 		s.keep(b)
 	case *parse.TableStatus:
@@ -275,6 +276,12 @@ func (sp *spool) writeTo(w *bufio.Writer) error {
 	}
 	w.WriteByte('[')
 	if sp.f != nil {
+		// Flushed first, so that the copy goes straight to the output
+		// (copy_file_range or splice when it is a file or a pipe), not
+		// through w's buffer.
+		if err := w.Flush(); err != nil {
+			return err
+		}
 		if _, err := sp.f.Seek(0, io.SeekStart); err != nil {
 			return fmt.Errorf("parse: reading spooled captures: %w", err)
 		}

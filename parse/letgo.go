@@ -1,0 +1,13 @@
+package parse
+
+// letGo drops what the parser kept on a run while it read the text
+// around it: the command's options, the shell variables, the header's
+// settings, the commands shown before it, and strings cut from the text
+// (the engine a capture or heading names). Nothing outside the parser
+// reads them, and they kept the text's line windows alive.
+func (r *Run) letGo() {
+	r.cmdOpts, r.shellEnv, r.hdrSettings, r.prepOpts = nil, nil, nil, nil
+	r.engineHint, r.engineFrom, r.cnfEngine, r.cnfFrom = "", "", "", ""
+	r.proseTest, r.schemaHint, r.headTest = "", "", ""
+	r.cnfNamed, r.inherit, r.candidates = nil, nil, nil
+}
