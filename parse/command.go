@@ -132,6 +132,13 @@ func shellEnd(a string) bool {
 		strings.HasPrefix(a, "&>") || strings.HasPrefix(a, "|") || strings.HasPrefix(a, "#")
 }
 
+// inputRedirect reports a word that redirects the command's input ("<",
+// "<file", "<<EOF"); a placeholder written in angle brackets ("<user>",
+// "<options>") is not one.
+func inputRedirect(a string) bool {
+	return strings.HasPrefix(a, "<") && !strings.HasSuffix(a, ">")
+}
+
 // sysbenchActions are the commands sysbench takes after its options.
 var sysbenchActions = map[string]bool{"prepare": true, "run": true, "cleanup": true, "help": true,
 	"warmup": true, "prewarm": true, "version": true}
@@ -210,6 +217,16 @@ func ParseCommand(line string) *Command {
 		a := rest[j]
 		if shellEnd(a) {
 			break
+		}
+		if inputRedirect(a) {
+			// "< queries.sql", "<<EOF", or what a terminal's horizontal
+			// scrolling leaves of a cut line ("<e-sql --engine=..."): the
+			// shell reads it as an input redirection, not as a word of
+			// the command.
+			if a == "<" || a == "<<" || a == "<<<" {
+				j++
+			}
+			continue
 		}
 		if strings.HasPrefix(a, "--") && len(a) > 2 {
 			name, val, hasVal := strings.Cut(a[2:], "=")

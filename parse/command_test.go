@@ -66,6 +66,32 @@ func TestParseCommand(t *testing.T) {
 	}
 }
 
+// An input redirection is not a word of the command. A 2016 comparison of
+// replication setups (testdata/public/train/t16) typed its mysqlslap
+// command at a root prompt with "> " continuation lines, the second line
+// cut by the terminal's horizontal scrolling to "<e-sql --engine=innodb
+// ...", which a shell reads as input from the file "e-sql": the options
+// after it still count, and the load type names the run's workload. A
+// placeholder in angle brackets stays a word, as before.
+func TestCommandInputRedirect(t *testing.T) {
+	joined := "mysqlslap <e-sql --engine=innodb --auto-generate-sql-add-autoincrement --host=localhost --port=3306 -u root " +
+		"--number-int-cols=10 --number-char-cols=10 --iterations=1 --concurrency=50 --auto-generate-sql-write-number=3000 " +
+		"--number-of-queries=3000 --auto-generate-sql-load-type=write -u root -proot -h 172.17.0.2"
+	c := ParseCommand(joined)
+	if c.Tool != ToolMysqlslap || c.Opts["auto-generate-sql-load-type"] != "write" || c.Labels["concurrency"] != "50" ||
+		c.Labels["engine"] != "innodb" || c.Labels["server"] != "172.17.0.2:3306" {
+		t.Errorf("ParseCommand(%q) = tool %q opts %v labels %v", joined, c.Tool, c.Opts, c.Labels)
+	}
+	for _, in := range []string{"mysqlslap --concurrency=10 < queries.sql", "mysqlslap --concurrency=10 <<EOF"} {
+		if c := ParseCommand(in); c.Tool != ToolMysqlslap || c.Labels["concurrency"] != "10" {
+			t.Errorf("ParseCommand(%q) = tool %q labels %v", in, c.Tool, c.Labels)
+		}
+	}
+	if c := ParseCommand("mysqlslap <options>"); c.Tool != "" {
+		t.Errorf("ParseCommand(%q) = tool %q, want a placeholder to stay a word", "mysqlslap <options>", c.Tool)
+	}
+}
+
 // TestStreamHugeLine puts a 10 MB line in front of a real run: the line is
 
 // reported with its number and the run after it is still read.
