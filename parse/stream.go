@@ -65,6 +65,7 @@ var sniffing = &format{
 		detectReportCSV,
 		detectListRows,
 		detectKeyValues,
+		detectRecord,
 		detectCrossed,
 		detectSummaryTable,
 	},
