@@ -290,6 +290,12 @@ func ParseCommand(line string) *Command {
 			cmd.Action = p
 			continue
 		}
+		if shellScript(p) {
+			// "docker compose run sysbench scripts/run_test.sh fileio
+			// --file-test-mode=seqwr": a wrapper that passes the test on,
+			// not a sysbench script (those are Lua).
+			continue
+		}
 		if cmd.Test == "" {
 			if t, ok := ScriptTest(p); ok {
 				cmd.Test = t
@@ -424,6 +430,11 @@ func shortTakesValue(name string) bool {
 		return true
 	}
 	return false
+}
+
+// shellScript reports a word naming a shell or Python script.
+func shellScript(p string) bool {
+	return strings.HasSuffix(p, ".sh") || strings.HasSuffix(p, ".bash") || strings.HasSuffix(p, ".py")
 }
 
 // testName turns "/usr/share/sysbench/oltp_read_only.lua" into "oltp_read_only".

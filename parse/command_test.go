@@ -192,3 +192,16 @@ func TestCommandLabel(t *testing.T) {
 		}
 	}
 }
+
+// A blog on disk throughput with sysbench in Docker
+// (testdata/public/train/t36) runs its tests through a wrapper script,
+// "docker compose run sysbench scripts/run_test.sh fileio
+// --file-test-mode=seqwr --threads=1": the test is the one the script is
+// given, not the script's name.
+func TestCommandWrapperScriptPassesTestOn(t *testing.T) {
+	in := "docker compose run sysbench scripts/run_test.sh fileio --file-test-mode=seqwr --threads=1"
+	c := ParseCommand(in)
+	if c.Tool != ToolSysbench || c.Test != "fileio" || c.Labels["threads"] != "1" {
+		t.Errorf("ParseCommand(%q) = tool %q test %q labels %v; want sysbench fileio threads 1", in, c.Tool, c.Test, c.Labels)
+	}
+}
