@@ -53,7 +53,14 @@ func commandInLine(text string, l *Line) *Command {
 	}
 	text = cutCommandLabel(text)
 	if !commandFirst[text[0]] {
-		return nil
+		if l != nil && l.win.lacks(needleTool) || !mentionsTool(text) {
+			return nil
+		}
+		t, ok := labelledCommand(text)
+		if !ok {
+			return nil
+		}
+		text = t
 	}
 	if l != nil && l.win.lacks(needleTool) {
 		return nil
@@ -117,6 +124,33 @@ func cutCommandLabel(text string) string {
 		return text
 	}
 	return strings.TrimLeft(text[i+2:], " ")
+}
+
+// labelledCommand returns the command written after a short label and a
+// colon on one line ("5) 测试 mutex：sysbench –test=mutex ... run": the
+// full-width colon is ':' by then); ok is false for other text.
+func labelledCommand(text string) (string, bool) {
+	i := strings.IndexByte(text, ':')
+	if i <= 0 || i > 60 || strings.ContainsAny(text[:i], "=`") {
+		return "", false
+	}
+	rest := strings.TrimLeft(text[i+1:], " ")
+	if !strings.HasPrefix(rest, "sysbench ") && !strings.HasPrefix(rest, "mysqlslap ") {
+		return "", false
+	}
+	return rest, true
+}
+
+// dashOption returns an option word whose leading "--" a typesetter
+// turned into an en or em dash ("–test=mutex", "—threads=4") with its
+// dashes back; other words are returned as they are.
+func dashOption(a string) string {
+	for _, d := range []string{"\u2013", "\u2014"} {
+		if strings.HasPrefix(a, d) && len(a) > len(d) && 'a' <= a[len(d)]|0x20 && a[len(d)]|0x20 <= 'z' {
+			return "--" + a[len(d):]
+		}
+	}
+	return a
 }
 
 var versionArg = regexp.MustCompile(`^v?\d+\.\d+(\.\d+)*(-[0-9a-f]+)?:?$`)
@@ -214,7 +248,7 @@ func ParseCommand(line string) *Command {
 	}
 	var positional []string
 	for j := 0; j < len(rest); j++ {
-		a := rest[j]
+		a := dashOption(rest[j])
 		if shellEnd(a) {
 			break
 		}

@@ -205,3 +205,23 @@ func TestCommandWrapperScriptPassesTestOn(t *testing.T) {
 		t.Errorf("ParseCommand(%q) = tool %q test %q labels %v; want sysbench fileio threads 1", in, c.Tool, c.Test, c.Labels)
 	}
 }
+
+// A 51CTO blog export (testdata/public/train/t40) writes its mutex command
+// after a numbered label and a full-width colon, with every "--" set as an
+// en dash by the page: "5) 测试 mutex：sysbench –test=mutex
+// –num-threads=100 ... run". It is a command with its test and threads; a
+// label without a tool after it, or an option before the colon, is not.
+func TestCommandAfterLabelWithTypesetDashes(t *testing.T) {
+	l := &Line{Raw: "5) 测试 mutex：sysbench –test=mutex –num-threads=100 –mutex-num=1000 –mutex-locks=100000 –mutex-loops=10000 run"}
+	normalize(l)
+	c := commandIn(l.Text)
+	if c == nil || c.Tool != ToolSysbench || c.Test != "mutex" || c.Action != "run" || c.Labels["threads"] != "100" ||
+		c.Opts["mutex-locks"] != "100000" {
+		t.Fatalf("commandIn(%q) = %+v", l.Text, c)
+	}
+	for _, in := range []string{"结果: 平均 3.2 秒", "--mysql-host=db1: sysbench oltp_read_only run", "Note: sysbench is a benchmark tool that runs many tests"} {
+		if c := commandIn(in); c != nil {
+			t.Errorf("commandIn(%q) = %+v, want none", in, c)
+		}
+	}
+}
