@@ -53,7 +53,14 @@ func commandInLine(text string, l *Line) *Command {
 	}
 	text = cutCommandLabel(text)
 	if !commandFirst[text[0]] {
-		return nil
+		if l != nil && l.win.lacks(needleTool) || !mentionsTool(text) {
+			return nil
+		}
+		t, ok := labelledCommand(text)
+		if !ok {
+			return nil
+		}
+		text = t
 	}
 	if l != nil && l.win.lacks(needleTool) {
 		return nil
@@ -119,6 +126,21 @@ func cutCommandLabel(text string) string {
 	return strings.TrimLeft(text[i+2:], " ")
 }
 
+// labelledCommand returns the command written after a short label and a
+// colon on one line ("5) 测试 mutex：sysbench –test=mutex ... run": the
+// full-width colon is ':' by then); ok is false for other text.
+func labelledCommand(text string) (string, bool) {
+	i := strings.IndexByte(text, ':')
+	if i <= 0 || i > 60 || strings.ContainsAny(text[:i], "=`") {
+		return "", false
+	}
+	rest := strings.TrimLeft(text[i+1:], " ")
+	if !strings.HasPrefix(rest, "sysbench ") && !strings.HasPrefix(rest, "mysqlslap ") {
+		return "", false
+	}
+	return rest, true
+}
+
 var versionArg = regexp.MustCompile(`^v?\d+\.\d+(\.\d+)*(-[0-9a-f]+)?:?$`)
 
 // shellEnds are the tokens after which a command's own arguments end.
@@ -130,6 +152,13 @@ func shellEnd(a string) bool {
 	// A word starting with '#' starts a comment.
 	return strings.HasPrefix(a, ">") || strings.HasPrefix(a, "2>") || strings.HasPrefix(a, "1>") ||
 		strings.HasPrefix(a, "&>") || strings.HasPrefix(a, "|") || strings.HasPrefix(a, "#")
+}
+
+// inputRedirect reports a word that redirects the command's input ("<",
+// "<file", "<<EOF"); a placeholder written in angle brackets ("<user>",
+// "<options>") is not one.
+func inputRedirect(a string) bool {
+	return strings.HasPrefix(a, "<") && !strings.HasSuffix(a, ">")
 }
 
 // sysbenchActions are the commands sysbench takes after its options.
@@ -216,6 +245,16 @@ func ParseCommand(line string) *Command {
 		if shellEnd(a) {
 			break
 		}
+		if inputRedirect(a) {
+			// "< queries.sql", "<<EOF", or what a terminal's horizontal
+			// scrolling leaves of a cut line ("<e-sql --engine=..."): the
+			// shell reads it as an input redirection, not as a word of
+			// the command.
+			if a == "<" || a == "<<" || a == "<<<" {
+				j++
+			}
+			continue
+		}
 		if strings.HasPrefix(a, "--") && len(a) > 2 {
 			name, val, hasVal := strings.Cut(a[2:], "=")
 			if !hasVal && j+1 < len(rest) && !strings.HasPrefix(rest[j+1], "-") && !shellEnd(rest[j+1]) && takesValue(cmd.Tool, name) {
@@ -276,6 +315,12 @@ func ParseCommand(line string) *Command {
 	for _, p := range positional {
 		if sysbenchActions[p] {
 			cmd.Action = p
+			continue
+		}
+		if shellScript(p) {
+			// "docker compose run sysbench scripts/run_test.sh fileio
+			// --file-test-mode=seqwr": a wrapper that passes the test on,
+			// not a sysbench script (those are Lua).
 			continue
 		}
 		if cmd.Test == "" {
@@ -425,6 +470,11 @@ func shortTakesValue(name string) bool {
 		return true
 	}
 	return false
+}
+
+// shellScript reports a word naming a shell or Python script.
+func shellScript(p string) bool {
+	return strings.HasSuffix(p, ".sh") || strings.HasSuffix(p, ".bash") || strings.HasSuffix(p, ".py")
 }
 
 // testName turns "/usr/share/sysbench/oltp_read_only.lua" into "oltp_read_only".

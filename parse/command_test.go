@@ -67,6 +67,32 @@ func TestParseCommand(t *testing.T) {
 	}
 }
 
+// An input redirection is not a word of the command. A 2016 comparison of
+// replication setups (testdata/public/train/t16) typed its mysqlslap
+// command at a root prompt with "> " continuation lines, the second line
+// cut by the terminal's horizontal scrolling to "<e-sql --engine=innodb
+// ...", which a shell reads as input from the file "e-sql": the options
+// after it still count, and the load type names the run's workload. A
+// placeholder in angle brackets stays a word, as before.
+func TestCommandInputRedirect(t *testing.T) {
+	joined := "mysqlslap <e-sql --engine=innodb --auto-generate-sql-add-autoincrement --host=localhost --port=3306 -u root " +
+		"--number-int-cols=10 --number-char-cols=10 --iterations=1 --concurrency=50 --auto-generate-sql-write-number=3000 " +
+		"--number-of-queries=3000 --auto-generate-sql-load-type=write -u root -proot -h 172.17.0.2"
+	c := ParseCommand(joined)
+	if c.Tool != ToolMysqlslap || c.Opts["auto-generate-sql-load-type"] != "write" || c.Labels["concurrency"] != "50" ||
+		c.Labels["engine"] != "innodb" || c.Labels["server"] != "172.17.0.2:3306" {
+		t.Errorf("ParseCommand(%q) = tool %q opts %v labels %v", joined, c.Tool, c.Opts, c.Labels)
+	}
+	for _, in := range []string{"mysqlslap --concurrency=10 < queries.sql", "mysqlslap --concurrency=10 <<EOF"} {
+		if c := ParseCommand(in); c.Tool != ToolMysqlslap || c.Labels["concurrency"] != "10" {
+			t.Errorf("ParseCommand(%q) = tool %q labels %v", in, c.Tool, c.Labels)
+		}
+	}
+	if c := ParseCommand("mysqlslap <options>"); c.Tool != "" {
+		t.Errorf("ParseCommand(%q) = tool %q, want a placeholder to stay a word", "mysqlslap <options>", c.Tool)
+	}
+}
+
 // TestStreamHugeLine puts a 10 MB line in front of a real run: the line is
 
 // reported with its number and the run after it is still read.
@@ -216,5 +242,38 @@ func TestParseCommandTypographicDashes(t *testing.T) {
 	if c.Tool != ToolSysbench || c.Test != "cpu" || c.Labels["threads"] != "1" || c.Opts["cpu-max-prime"] != "20000" || c.Action != "run" {
 		t.Errorf("%q: tool %q test %q threads %q cpu-max-prime %q action %q, want sysbench cpu 1 20000 run",
 			lines[8], c.Tool, c.Test, c.Labels["threads"], c.Opts["cpu-max-prime"], c.Action)
+	}
+}
+
+// A blog on disk throughput with sysbench in Docker
+// (testdata/public/train/t36) runs its tests through a wrapper script,
+// "docker compose run sysbench scripts/run_test.sh fileio
+// --file-test-mode=seqwr --threads=1": the test is the one the script is
+// given, not the script's name.
+func TestCommandWrapperScriptPassesTestOn(t *testing.T) {
+	in := "docker compose run sysbench scripts/run_test.sh fileio --file-test-mode=seqwr --threads=1"
+	c := ParseCommand(in)
+	if c.Tool != ToolSysbench || c.Test != "fileio" || c.Labels["threads"] != "1" {
+		t.Errorf("ParseCommand(%q) = tool %q test %q labels %v; want sysbench fileio threads 1", in, c.Tool, c.Test, c.Labels)
+	}
+}
+
+// A 51CTO blog export (testdata/public/train/t40) writes its mutex command
+// after a numbered label and a full-width colon, with every "--" set as an
+// en dash by the page: "5) 测试 mutex：sysbench –test=mutex
+// –num-threads=100 ... run". It is a command with its test and threads; a
+// label without a tool after it, or an option before the colon, is not.
+func TestCommandAfterLabelWithTypesetDashes(t *testing.T) {
+	l := &Line{Raw: "5) 测试 mutex：sysbench –test=mutex –num-threads=100 –mutex-num=1000 –mutex-locks=100000 –mutex-loops=10000 run"}
+	normalize(l)
+	c := commandIn(l.Text)
+	if c == nil || c.Tool != ToolSysbench || c.Test != "mutex" || c.Action != "run" || c.Labels["threads"] != "100" ||
+		c.Opts["mutex-locks"] != "100000" {
+		t.Fatalf("commandIn(%q) = %+v", l.Text, c)
+	}
+	for _, in := range []string{"结果: 平均 3.2 秒", "--mysql-host=db1: sysbench oltp_read_only run", "Note: sysbench is a benchmark tool that runs many tests"} {
+		if c := commandIn(in); c != nil {
+			t.Errorf("commandIn(%q) = %+v, want none", in, c)
+		}
 	}
 }

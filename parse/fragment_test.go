@@ -104,12 +104,17 @@ func TestReprintBlankAfterEveryLine(t *testing.T) {
 // characterisation README (public code index file id 36814694849)
 // writes "```$sysbench cpu --threads=2 run```" and "```$sysbench
 // --test=cpu --cpu-max-prime=10000 run```"; mysqlslap is typed so too. A
-// shell variable is not.
+// shell variable is not, nor a hashtag without a command after it.
 func TestPromptGluedToTool(t *testing.T) {
 	for _, c := range [][3]string{
 		{"$sysbench cpu --threads=2 run", "$", "sysbench cpu --threads=2 run"},
 		{"$sysbench --test=cpu --cpu-max-prime=10000 run", "$", "sysbench --test=cpu --cpu-max-prime=10000 run"},
 		{"$mysqlslap -a --concurrency=50", "$", "mysqlslap -a --concurrency=50"},
+		// Root's prompt, from a Chinese mysqlslap tutorial whose commands
+		// are bold lines (testdata/public/train/t26, "**#mysqlslap ...**").
+		{"#mysqlslap -h127.0.0.1 -uroot -p123456789 --concurrency=100 --iterations=1 --create-schema=rudao --query=/tmp/query.sql",
+			"#", "mysqlslap -h127.0.0.1 -uroot -p123456789 --concurrency=100 --iterations=1 --create-schema=rudao --query=/tmp/query.sql"},
+		{"#mysqlslap", "", "#mysqlslap"},
 		{"$mysqlslap", "", "$mysqlslap"},
 		{"$MYSQLSLAP_OPTS -a", "", "$MYSQLSLAP_OPTS -a"},
 	} {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sbreport/sbreport/parse/tabular"
 )
@@ -36,13 +37,33 @@ import (
 // column; a list row with another number of cells than its header is an
 // error at its line.
 
+// A harness may also print one record a field a line, "KEY : value",
+// bare or as list items, the value followed by its spread or a comparison
+// with an earlier run:
+//
+//	test-1: < oltp_read_write >
+//	    * QPS : 34080.48 ± 0.0000% (std=0.00) delta: -4.06% (p=nan)
+//	    * TPS : 1695.92 ± 0.0000% (std=0.00) delta: -4.05%
+//
+//	VUSER : 50
+//	TPS : 42033
+//	RESULT : SUCCEED
+//
+// The fields of such a record are the columns of a one-row table; it is
+// a run when one of them is a rate (tps, qps, eps) and it has two fields
+// at least (a single "TPS: 911" is a sentence's business). Its test, when no
+// command above names one, is the one the nearest label line above it or
+// the title of a section it is under names (HeadingTest).
+
 // harnessTable is a block of list rows or key=value records.
 type harnessTable struct {
-	list  bool // list rows under a header list; else key=value records
-	first Line // the header list, or the first record
-	keys  []tabular.Field
-	tab   tabular.Table
-	errs  []*Error
+	list     bool   // list rows under a header list; else key=value records
+	vertical bool   // one record, a "KEY : value" field a line
+	lines    []Line // a record's lines after the first, given back as context when it is no run
+	first    Line   // the header list, or the first record
+	keys     []tabular.Field
+	tab      tabular.Table
+	errs     []*Error
 
 	test    string // the test the command above names
 	cmdThr  int    // the threads the command above gives
@@ -93,6 +114,94 @@ func detectKeyValues(l *Line, c *ctx) block {
 	return b
 }
 
+// detectRecord starts a block at a "KEY : value" line whose value is a
+// number: the first field of a record printed a field a line.
+func detectRecord(l *Line, c *ctx) block {
+	if l.Prompt != "" {
+		return nil // typed at a prompt, or a shell comment: not printed by a harness
+	}
+	k, v, ok := recordField(l.Text)
+	if !ok {
+		return nil
+	}
+	if _, num := tabular.ParseValue(v); !num {
+		return nil
+	}
+	b := &harnessTable{vertical: true, first: *l}
+	b.tab.Header = []string{k}
+	b.tab.Rows = []tabular.Row{{Line: l.No, Cells: []string{v}}}
+	b.command(c)
+	if b.test == "" {
+		b.test = c.labelTest(l.No)
+	}
+	return b
+}
+
+// recordField splits a line "KEY : value" or "KEY: value", bare or as a
+// list item ("* QPS : 34080.48 ± 0.0000% (std=0.00)"): the key one word
+// of letters, digits, '_', '.' or '-' starting with a letter, the value
+// cut before a spread ("±") or a parenthesis, and not empty.
+func recordField(t string) (key, value string, ok bool) {
+	if len(t) > 2 && (t[0] == '*' || t[0] == '-' || t[0] == '+') && t[1] == ' ' {
+		t = strings.TrimLeft(t[2:], " ")
+	}
+	i := strings.IndexByte(t, ':')
+	if i <= 0 || i > 40 || i+1 < len(t) && t[i+1] != ' ' && t[i+1] != '\t' {
+		return "", "", false
+	}
+	key = strings.TrimRight(t[:i], " \t")
+	if !recordKey(key) {
+		return "", "", false
+	}
+	value = t[i+1:]
+	if j := strings.Index(value, "±"); j >= 0 {
+		value = value[:j]
+	}
+	if j := strings.Index(value, " ("); j >= 0 {
+		value = value[:j]
+	}
+	value = strings.TrimSpace(value)
+	return key, value, value != ""
+}
+
+// recordKey reports a word that may name a record's field.
+func recordKey(k string) bool {
+	if k == "" || !('a' <= k[0]|0x20 && k[0]|0x20 <= 'z') {
+		return false
+	}
+	for i := 1; i < len(k); i++ {
+		c := k[i]
+		if !isWordChar(c) && c != '.' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// labelTest returns the sysbench test named by the nearest unclaimed
+// short line at most three lines above line ("test-1: < oltp_read_write
+// >"), else by the innermost section title above it that names one
+// ("# Profiling of sysbench point select with prepared statement"); ""
+// when none does.
+func (c *ctx) labelTest(line int) string {
+	for i := len(c.headings) - 1; i >= 0; i-- {
+		h := c.headings[i]
+		if line-h.No > 3 {
+			break
+		}
+		if t := HeadingTest(h.Text); t != "" && utf8.RuneCountInString(h.Text) <= 80 {
+			return t
+		}
+	}
+	path := c.outline.Path()
+	for k := len(path) - 1; k >= 0; k-- {
+		if t := HeadingTest(path[k].Title); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
 // allText reports cells none of which is a number: a header, not a row.
 func allText(cells []string) bool {
 	for _, s := range cells {
@@ -119,6 +228,22 @@ func (b *harnessTable) command(c *ctx) {
 }
 
 func (b *harnessTable) feed(l *Line) status {
+	if b.vertical {
+		k, v, ok := recordField(l.Text)
+		if !ok || l.Prompt != "" || sbStartKind(l.Text, nil) != startNone {
+			// A line of sysbench's own report starts its own block.
+			return rejected
+		}
+		for _, h := range b.tab.Header {
+			if strings.EqualFold(h, k) {
+				return rejected // the same field again: the next record
+			}
+		}
+		b.tab.Header = append(b.tab.Header, k)
+		b.tab.Rows[0].Cells = append(b.tab.Rows[0].Cells, v)
+		b.lines = append(b.lines, *l)
+		return consumed
+	}
 	if !b.list {
 		fields, ok := tabular.KeyValues(l.Text)
 		if !ok || !tabular.SameNames(b.keys, fields) {
@@ -157,6 +282,16 @@ func (b *harnessTable) end(c *ctx) {
 		threads = threads || col.Metric == tabular.Threads
 		measured = measured || col.Kind == tabular.Measurement
 	}
+	if b.vertical && (!rate(cols) || len(b.tab.Header) < 2) {
+		// A record is a result by its throughput: times alone ("time:
+		// 10.0002s", "min: 0.60", "avg: 0.62") are the tail of an output
+		// whose rate line was not read as a field.
+		c.remember(&b.first)
+		for i := range b.lines {
+			c.remember(&b.lines[i])
+		}
+		return
+	}
 	if !headline && !(threads && measured) || len(b.tab.Rows) == 0 {
 		// Not results ("threads=8 engine=innodb" is a label line): the
 		// lines stay context for what follows.
@@ -168,6 +303,16 @@ func (b *harnessTable) end(c *ctx) {
 		r.Source = c.name
 		c.emitRun(r)
 	}
+}
+
+// rate reports a column of transactions, queries or events per second.
+func rate(cols []tabular.Column) bool {
+	for _, col := range cols {
+		if col.Metric == tabular.TPS || col.Metric == tabular.QPS || col.Metric == tabular.EPS {
+			return true
+		}
+	}
+	return false
 }
 
 // run reads one row.

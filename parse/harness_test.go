@@ -109,3 +109,71 @@ func TestHarnessListRows(t *testing.T) {
 		t.Errorf("cut row: %d runs, errors %v", len(d.Runs), d.Errors)
 	}
 }
+
+// Harnesses print a record a field a line. A TiKV daily-regression issue
+// (testdata/public/train/t01, tikv/tikv#6405) gives its oltp_read_write
+// result as list items "* QPS : 34080.48 ± 0.0000% (std=0.00) delta:
+// -4.06% (p=nan)" under "test-1: < oltp_read_write >": one run, its test
+// from that label, the spread and the delta not values. A MatrixOne
+// profiling thread (train/t06, matrixorigin/matrixone#14471) prints
+// "VUSER : 50" / "TPS : 42033" / ... blocks, one a client count: three
+// runs, the field a harness names alone kept under its own name.
+func TestHarnessRecordAFieldALine(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train/t01-harness-summary.txt")
+	if len(d.Runs) != 1 {
+		t.Fatalf("t01: %d runs, want 1", len(d.Runs))
+	}
+	r := d.Runs[0]
+	if r.Line != 31 || r.Test != "oltp_read_write" || r.QPS == nil || *r.QPS != 34080.48 || r.TPS == nil || *r.TPS != 1695.92 ||
+		r.Latency.Avg == nil || *r.Latency.Avg != 150.93 {
+		t.Errorf("t01: line %d test %q qps %v tps %v avg %v; want 31 oltp_read_write 34080.48 1695.92 150.93 ms",
+			r.Line, r.Test, r.QPS, r.TPS, r.Latency.Avg)
+	}
+	d = parseFile(t, "../testdata/public/train/t06-harness-key-value-blocks.txt")
+	want := []struct {
+		line       int
+		tps, vuser float64
+	}{{25, 42033, 50}, {42, 48010, 100}, {59, 52896, 150}}
+	if len(d.Runs) != len(want) {
+		t.Fatalf("t06: %d runs, want %d", len(d.Runs), len(want))
+	}
+	for i, w := range want {
+		r := d.Runs[i]
+		vuser := -1.0
+		for _, m := range r.Metrics {
+			if m.Name == "VUSER" {
+				vuser = m.Value
+			}
+		}
+		if r.Line != w.line || r.TPS == nil || *r.TPS != w.tps || r.QPS == nil || *r.QPS != w.tps || vuser != w.vuser {
+			t.Errorf("t06 run %d: line %d tps %v qps %v VUSER %v; want %d %v %v", i, r.Line, r.TPS, r.QPS, vuser, w.line, w.tps, w.vuser)
+		}
+	}
+}
+
+// A single "KEY : value" line, or fields naming no headline, are no
+// record: a build's fields and one figure in a list stay context.
+func TestHarnessRecordNeedsAHeadline(t *testing.T) {
+	for _, in := range []string{
+		"TPS : 911\n",
+		"VUSER : 50\nSUCCESS : 7567250\nERROR : 0\n",
+		"tidb: c7c7b730e4159b08f970811cf0c2791a40a333ce(master)\ntikv: 9c387d5b45d1a8a0ebeda83bf2d0669499ed9d04(master)\n",
+	} {
+		d, _ := All(strings.NewReader(in), "in.txt")
+		if len(d.Runs) != 0 {
+			t.Errorf("%q: %d runs, want none", in, len(d.Runs))
+		}
+	}
+}
+
+// The condensed digest a wrapper script prints after a cpu run
+// (testdata/public/centminmod) gives "events/s: 1618.30" before "time:",
+// "min:", "avg:", "max:", "95th:": times without the rate they go with
+// are no record of a run, which would have neither test nor threads.
+func TestHarnessRecordTimesAlone(t *testing.T) {
+	in := "time: 10.0002s\nmin: 0.60\navg: 0.62\nmax: 1.40\n95th: 0.65\n"
+	d, _ := All(strings.NewReader(in), "in.txt")
+	if len(d.Runs) != 0 {
+		t.Errorf("%q: %d runs, want none", in, len(d.Runs))
+	}
+}

@@ -425,8 +425,9 @@ func splitPromptLacking(s string, lacking bool) (prompt, rest string, ok bool) {
 	case len(s) > 2 && (s[0] == '#' || s[0] == '$') && (s[1] == '/' || s[1] == '.') && strings.Contains(s, "sysbench"):
 		// A root prompt glued to the command: "#/usr/local/bin/sysbench ...".
 		return s[:1], s[1:], true
-	case len(s) > 10 && s[0] == '$' && (strings.HasPrefix(s[1:], "mysqlslap ") || strings.HasPrefix(s[1:], "sysbench ")):
-		// A prompt glued to the tool's name: "$mysqlslap -a --concurrency=50,100".
+	case len(s) > 10 && (s[0] == '$' || s[0] == '#') && (strings.HasPrefix(s[1:], "mysqlslap ") || strings.HasPrefix(s[1:], "sysbench ")):
+		// A prompt glued to the tool's name: "$mysqlslap -a --concurrency=50,100",
+		// "#mysqlslap -h127.0.0.1 --concurrency=100" (root's prompt).
 		return s[:1], s[1:], true
 	case strings.HasPrefix(s, "mysql> "), strings.HasPrefix(s, "mysql>"):
 		return "mysql>", strings.TrimPrefix(strings.TrimPrefix(s, "mysql>"), " "), true

@@ -76,6 +76,11 @@ func (b *slapBlock) feed(l *Line) status {
 	}
 	t := l.Text
 	if t == "" {
+		if !b.seen && b.cut == nil && openingFence(l.Raw) {
+			// "Benchmark" written above the fence that holds the rest of
+			// the block (a note whose page put the word outside the code).
+			return skipped
+		}
 		return rejected
 	}
 	m := b.run.Mysqlslap
@@ -250,4 +255,14 @@ func (b *slapDebugBlock) end(c *ctx) {
 	if c.command != nil && c.command.Tool == ToolMysqlslap {
 		c.command = nil // the trailer closes the command's output
 	}
+}
+
+// openingFence reports a line that is a code fence of its own ("```",
+// "~~~", "```text"), not text that starts with backquotes.
+func openingFence(raw string) bool {
+	t := strings.TrimSpace(raw)
+	if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+		return false
+	}
+	return !strings.ContainsAny(strings.TrimLeft(t, "`~"), " \t`")
 }

@@ -260,3 +260,38 @@ func FuzzMysqlslap(f *testing.F) {
 		}
 	})
 }
+
+// A Chinese note on MySQL tools, exported with a blank line after every
+// line, puts each "Benchmark" above the fence that holds the rest of its
+// block (testdata/public/train/t27): the eight blocks of one command
+// (--concurrency=1,50,100,200 over myisam and innodb) are read with their
+// averages, clients and engines.
+func TestMysqlslapBenchmarkAboveFenceInReprint(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train/t27-blank-line-reprint.txt")
+	want := []struct {
+		line    int
+		avg     float64
+		clients int
+		engine  string
+	}{
+		{3, 0.017, 1, "myisam"}, {21, 2.206, 50, "myisam"}, {39, 3.641, 100, "myisam"}, {57, 6.584, 200, "myisam"},
+		{75, 0.012, 1, "innodb"}, {93, 0.375, 50, "innodb"}, {111, 0.958, 100, "innodb"}, {129, 1.355, 200, "innodb"},
+	}
+	var got []*Run
+	for _, r := range d.Runs {
+		if r.Tool == ToolMysqlslap {
+			got = append(got, r)
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d mysqlslap runs, want %d", len(got), len(want))
+	}
+	for i, w := range want {
+		r := got[i]
+		m := r.Mysqlslap
+		if r.Line != w.line || m.AvgS == nil || *m.AvgS != w.avg || m.Clients == nil || *m.Clients != w.clients || m.Engine != w.engine {
+			t.Errorf("run %d: line %d avg %v clients %v engine %q; want line %d avg %v clients %d engine %q",
+				i, r.Line, m.AvgS, m.Clients, m.Engine, w.line, w.avg, w.clients, w.engine)
+		}
+	}
+}

@@ -66,6 +66,7 @@ var sniffing = &format{
 		detectReportCSV,
 		detectListRows,
 		detectKeyValues,
+		detectRecord,
 		detectCrossed,
 		detectSummaryTable,
 		detectProse,

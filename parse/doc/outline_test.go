@@ -217,6 +217,19 @@ func TestSpaced(t *testing.T) {
 	if Spaced(string(p)) {
 		t.Error("a Markdown page taken for a reprint")
 	}
+	// A Chinese note on MySQL tools exported with a blank line after
+	// every line but its code fences, which stand next to the lines they
+	// enclose (train/SOURCES.md).
+	n, err := os.ReadFile(pub + "train/t27-blank-line-reprint.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !Spaced(string(n)) {
+		t.Error("a reprint whose fences are not spaced not recognised")
+	}
+	if Spaced(strings.ReplaceAll(string(n), "\n\n", "\n")) {
+		t.Error("the same note without its blank lines taken for a reprint")
+	}
 }
 
 // The Spanish VM-vs-Docker write-up (identity/SOURCES.md) uses the title

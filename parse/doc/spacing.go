@@ -6,7 +6,10 @@ package doc
 // doubled every line break. At least eight lines are needed; every
 // second line is blank (spaces only) and at least three in four of the
 // others are not; runs of blank lines (a blank line of the original
-// doubled) are allowed, up to a quarter of the lines. A last line without its '\n' is not looked at.
+// doubled) are allowed, up to a quarter of the lines. Code fence lines
+// ("```", "~~~sql") are neither text nor blank: an export that set every
+// line as a paragraph kept its fences as they were, next to the lines
+// they enclose. A last line without its '\n' is not looked at.
 func Spaced(text string) bool {
 	lines, blanks, full := 0, 0, 0
 	prevBlank := true
@@ -25,6 +28,10 @@ func Spaced(text string) bool {
 				break
 			}
 		}
+		if !blank && fence(text[i:j]) {
+			i = j + 1
+			continue
+		}
 		lines++
 		switch {
 		case !blank && !prevBlank:
@@ -39,4 +46,15 @@ func Spaced(text string) bool {
 		i = j + 1
 	}
 	return lines >= 8 && 4*blanks <= lines && 4*full >= 3*((lines-2*blanks)/2)
+}
+
+// fence reports a code fence line: "```" or "~~~", with an info string
+// or not, indented or not.
+func fence(line string) bool {
+	k := 0
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	line = line[k:]
+	return len(line) >= 3 && (line[:3] == "```" || line[:3] == "~~~")
 }
