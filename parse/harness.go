@@ -124,7 +124,7 @@ func detectRecord(l *Line, c *ctx) block {
 	if !ok {
 		return nil
 	}
-	if _, num := tabular.ParseValue(v); !num {
+	if _, num := tabular.ParseValue(v); !num || unitRated(v) {
 		return nil
 	}
 	b := &harnessTable{vertical: true, first: *l}
@@ -162,6 +162,22 @@ func recordField(t string) (key, value string, ok bool) {
 	}
 	value = strings.TrimSpace(value)
 	return key, value, value != ""
+}
+
+// unitRated reports a value that is a number followed by a rate's unit
+// ("3,600 e/s", "1,716.69 events/sec"): its key is the subject of a
+// result ("i7-10700 : 3,600 e/s"), not a harness's field, which the key
+// names and whose value is the number alone ("TPS : 42033").
+func unitRated(v string) bool {
+	i := 0
+	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == ',' || v[i] == '.') {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	_, _, ok := proseUnit(v, i)
+	return ok
 }
 
 // recordKey reports a word that may name a record's field.
@@ -230,7 +246,7 @@ func (b *harnessTable) command(c *ctx) {
 func (b *harnessTable) feed(l *Line) status {
 	if b.vertical {
 		k, v, ok := recordField(l.Text)
-		if !ok || l.Prompt != "" || sbStartKind(l.Text, nil) != startNone {
+		if !ok || l.Prompt != "" || unitRated(v) || sbStartKind(l.Text, nil) != startNone {
 			// A line of sysbench's own report starts its own block.
 			return rejected
 		}

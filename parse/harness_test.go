@@ -177,3 +177,34 @@ func TestHarnessRecordTimesAlone(t *testing.T) {
 		t.Errorf("%q: %d runs, want none", in, len(d.Runs))
 	}
 }
+
+// TestSubjectColonRateIsNoRecord: in sysbench issue #389 (holdout2,
+// scored before this rule) two list lines state results of two machines,
+// "m1 pro: 26,021,936 e/s" and "i7-10700 : 3,600 e/s". A key whose value
+// carries its own rate unit is the subject of a result, not a harness
+// field: the second line is a run of its own, not the first field of a
+// record that ends there unread.
+func TestSubjectColonRateIsNoRecord(t *testing.T) {
+	doc := parseFile(t, "../testdata/public/holdout2/sb-cpu-apple-m1-prose-results-e-s-list-items-machines-comma-thousands-in-fence-issue389-excerpt.txt")
+	found := map[float64]bool{}
+	for _, r := range doc.Runs {
+		if r.EPS != nil {
+			found[*r.EPS] = true
+		}
+	}
+	for _, want := range []float64{26021936, 3600, 2000} {
+		if !found[want] {
+			t.Errorf("no run of %v events/s", want)
+		}
+	}
+	for _, v := range []string{"3,600 e/s", "1,716.69 events/sec"} {
+		if !unitRated(v) {
+			t.Errorf("unitRated(%q) = false", v)
+		}
+	}
+	for _, v := range []string{"42033", "34080.48", "10.0002s"} {
+		if unitRated(v) {
+			t.Errorf("unitRated(%q) = true", v)
+		}
+	}
+}
