@@ -73,6 +73,17 @@ func TestProseResults(t *testing.T) {
 		{"operaciones de E/S", "", 0, 0, ""},
 		{"to benchmark an NVMe disk (read: 3600 MB/s, write: 2830 MB/s) on a desktop", "", 0, 0, ""}, // rated speeds
 		{"16 threads gave 100 QPS", "", 16, 100, unitQPS},
+		// The rate named before the number (train t03, php.cn; t08, sysbench
+		// issue #363), "=" binding a subject (t09, a Portuguese lab report).
+		{"2) 60 秒以内に合計 54721 のトランザクション操作が実行されました、TPS: 911、成功率 100%", "", 0, 911, unitTPS},
+		{"In one container, its cpu limit is 4, cpuset is 5-6,37-38 ,and eps is about 2100. ", "", 0, 2100, unitEPS},
+		{"However, in another container, its cpu limit is still 4, but cpuset is not set so it's 0-3,9-34,41-63. The eps is 3100", "", 0, 3100, unitEPS},
+		{"- single core = 2145.51 events/s", "", 1, 2145.51, unitEPS},
+		{"- multi core = 11530.15 events/s", "multi core", 0, 11530.15, unitEPS},
+		{"- fator de escala = 11530.15 / 2145.51 ≈ 5.38", "", 0, 0, ""}, // a ratio of the two
+		{"TPS : 42033", "", 0, 0, ""},                                          // a key-value record's field (train t06)
+		{"target TPS: 5000", "", 0, 0, ""}, {"QPS: 100 threads", "", 0, 0, ""}, // a bound; a count
+		{"TPS: 20% lower", "", 0, 0, ""},
 	} {
 		rs := proseResults(tt.in, "")
 		if tt.metric == "" {
@@ -122,6 +133,8 @@ func FuzzProse(f *testing.F) {
 		"threads 4: 1208.10 events/s, threads 8: 2,401 events/s",
 		"to benchmark an NVMe disk (read: 3600 MB/s, write: 2830 MB/s)",
 		"I got 133k QPS on 1 PC",
+		"、QPS: 12765;",
+		"and eps is about 2100. ",
 	} {
 		f.Add(s, "Workstation")
 	}
@@ -157,5 +170,32 @@ func TestProseListItemsUnderLabels(t *testing.T) {
 			t.Errorf("run %d: line %d heading %q eps %v test %q threads %v, want line %d %q %g cpu, no threads",
 				i+1, r.Line, r.Labels["heading"], r.EPS, r.Test, r.Threads, w.line, w.system, w.eps)
 		}
+	}
+}
+
+// TestProseNumberedConclusions: a Japanese article on sysbench 0.4 oltp
+// (train t03, php.cn) shows its output only as a picture and states the
+// result as numbered conclusions, one rate each: "1) … QPS: 12765;" over
+// "2) … TPS: 911、成功率 100%". A reader takes one run with both rates, of
+// the oltp command above; the request and transaction counts beside them
+// ("766,094 件", "54721 の") are no rates.
+func TestProseNumberedConclusions(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train/t03-prose-ja.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), "t03-prose-ja.txt")
+	var rs []*Run
+	for _, r := range d.Runs {
+		if r.Layout == LayoutP {
+			rs = append(rs, r)
+		}
+	}
+	if len(rs) != 1 {
+		t.Fatalf("%d prose runs, want 1: %+v", len(rs), rs)
+	}
+	r := rs[0]
+	if r.Line != 11 || r.EndLine != 12 || r.Test != "oltp" || r.QPS == nil || *r.QPS != 12765 || r.TPS == nil || *r.TPS != 911 {
+		t.Errorf("line %d-%d test %q qps %v tps %v, want lines 11-12 oltp qps 12765 tps 911", r.Line, r.EndLine, r.Test, r.QPS, r.TPS)
 	}
 }
