@@ -198,4 +198,9 @@ func TestProseNumberedConclusions(t *testing.T) {
 	if r.Line != 11 || r.EndLine != 12 || r.Test != "oltp" || r.QPS == nil || *r.QPS != 12765 || r.TPS == nil || *r.TPS != 911 {
 		t.Errorf("line %d-%d test %q qps %v tps %v, want lines 11-12 oltp qps 12765 tps 911", r.Line, r.EndLine, r.Test, r.QPS, r.TPS)
 	}
+	// The run command above is wrapped between two options, the second
+	// line's first dashes spaced apart ("- - mysql-user=root … --num-threads=8 run").
+	if r.Threads == nil || *r.Threads != 8 || !strings.Contains(r.Command, "--mysql-user=root") {
+		t.Errorf("threads %v command %q, want 8 threads from the wrapped command", r.Threads, r.Command)
+	}
 }

@@ -590,8 +590,11 @@ func (c *ctx) noteCommand(l *Line) {
 		if raw == "" {
 			raw, prompt = strings.TrimSpace(c.command.raw), c.command.Prompt
 		}
-		if strings.HasSuffix(raw, "\\") {
-			raw = strings.TrimSuffix(raw, "\\") + " "
+		if strings.HasSuffix(raw, "\\") || strings.HasPrefix(text, "-") {
+			raw = strings.TrimSuffix(raw, "\\") + " " // the next option starts the line
+			if strings.HasPrefix(text, "- - ") {
+				text = "--" + text[len("- - "):] // "- - mysql-user=root": its dashes spaced apart
+			}
 		} // else wrapped inside an option: joined as it was before the wrap
 		c.cmdLine = l.No
 		if joined := strings.TrimSpace(raw + text); strings.HasSuffix(joined, "\\") {
@@ -733,6 +736,13 @@ func wrappedOption(cmd *Command, raw string, l *Line) bool {
 		return false
 	}
 	c := l.Text[0]
+	if c == '-' {
+		// Wrapped between two options, no backslash ("… --mysql-db=cbusdb"
+		// over "- - mysql-user=root … --num-threads=8 run", a page's
+		// width): the line goes on with options and ends with the action.
+		words := strings.Fields(l.Text)
+		return len(words) > 1 && sysbenchActions[words[len(words)-1]] && strings.Contains(l.Text, "--")
+	}
 	if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') || strings.HasPrefix(l.Text, "sysbench ") {
 		return false
 	}
