@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -235,6 +236,8 @@ func (b *proseBlock) end(c *ctx) {
 		}
 		if pr.subject != "" {
 			r.SetLabelFrom("heading", pr.subject, "line "+strconv.Itoa(b.line.No))
+		} else if merged == nil || k == len(b.results)-1 {
+			c.keepBareApart(r, b)
 		}
 		if merged != nil && k < len(b.results)-1 {
 			continue // the run's other rates follow
@@ -730,4 +733,35 @@ func endsClause(rest string) bool {
 		return clauseStarts[w]
 	}
 	return false
+}
+
+// keepBareApart keeps a result stated with no subject apart from an
+// earlier one of another sentence with the same test, thread count and
+// rates: "cpuset is 5-6,37-38, and eps is about 2100" and, two lines on,
+// "The eps is 3100" (train t08) are two setups the words around them tell
+// apart, not two samples of one. The text does not say which it is; a
+// wrong split shows two systems of one result each, a wrong pool invents
+// a variance, so the later one is named by its line and a warning says
+// why.
+func (c *ctx) keepBareApart(r *Run, b *proseBlock) {
+	var key strings.Builder
+	key.WriteString(r.Test + "|" + intText(r.Threads) + "|" + r.Command)
+	for _, p := range []*float64{r.TPS, r.QPS, r.EPS} {
+		key.WriteString(strconv.FormatBool(p != nil))
+	}
+	key.WriteString(strconv.FormatBool(r.Memory != nil) + strconv.Itoa(len(r.Metrics)))
+	k := key.String()
+	first, seen := c.proseBare[k]
+	if !seen {
+		if c.proseBare == nil {
+			c.proseBare = map[string]int{}
+		}
+		c.proseBare[k] = b.line.No
+		return
+	}
+	if first == b.line.No {
+		return
+	}
+	r.SetLabelFrom("heading", "line "+strconv.Itoa(b.line.No), "line "+strconv.Itoa(b.line.No))
+	r.Warn(b.line.No, fmt.Sprintf("kept apart from the result stated at line %d: the text does not say whether they are one experiment", first))
 }

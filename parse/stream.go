@@ -91,6 +91,9 @@ type ctx struct {
 	headings []Heading   // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
 	outline  doc.Outline // the sections of the text (section); Unfenced: claimed lines are not given
 
+	yamlArgv []string // the words of a command given as a YAML list so far (yamlArgs)
+	yamlLine int      // the line of its last item
+
 	// spacingKnown is set once the input is known to be a reprint with a
 	// blank line after every line (reprint) or not; textBefore: the last
 	// line read held text.
@@ -162,6 +165,7 @@ type ctx struct {
 	toolWordLine int // the last line naming sysbench (prose.go)
 	proseNo      int // the last line read for results in prose, and its text
 	proseText    string
+	proseBare    map[string]int // the first line of a result in prose with no subject, by test, threads and rates (proseBlock.end)
 	// reruns maps the options of each command a run took, those that only
 	// repeat the measurement left out, to the first run that took them
 	// (noteRerun).
@@ -395,6 +399,11 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 			// no inline command: no backquote
 		} else if cmd := inlineCommand(l.Text); cmd != nil {
 			c.command, c.cmdLine = cmd, l.No
+		}
+		if l.Cmd == nil && l.Prompt == "" {
+			if cmd := c.yamlArgs(&l); cmd != nil {
+				c.command, c.cmdLine = cmd, l.No // a command given as a YAML list (yamlargs.go)
+			}
 		}
 		c.noteEngineText(&l)
 		c.noteConfigLine(&l)
