@@ -39,6 +39,10 @@ type proseResult struct {
 	value    float64
 	unit     resultUnit
 	labelled bool // the unit named before the number ("QPS: 12765")
+	// respective: one of a list of results after "分别为" (respectively),
+	// in the sentence starting at byte sentence of the line
+	respective bool
+	sentence   int
 }
 
 // proseBlock holds the results of one line.
@@ -110,6 +114,18 @@ func (b *proseBlock) feed(l *Line) status {
 		}
 	}
 	return rejected
+}
+
+// databaseRates reports whether every result is in transactions or
+// queries per second: the rates of the database tests a section title
+// may name in words ("读写", "read-only").
+func (b *proseBlock) databaseRates() bool {
+	for _, pr := range b.results {
+		if pr.unit.metric != unitTPS && pr.unit.metric != unitQPS {
+			return false
+		}
+	}
+	return len(b.results) > 0
 }
 
 // oneRun reports whether the block's results are rates of one run: no
@@ -186,6 +202,9 @@ func (b *proseBlock) context(c *ctx) {
 		b.test = c.testWord
 	} else if path, _ := c.section(); path != "" {
 		b.test = testWord(path) // "## 1. Anatomia da CPU" over the list of results
+		if b.test == "" && b.databaseRates() {
+			b.test = HeadingTest(path) // "## 2.1 SysBench 读写测试…" over queries per second
+		}
 	}
 	// A label line just above that counts threads ("Sysbench CPU
 	// (Multi-Thread, 4 cores, 60s)" over "- Pi 4: 3,180 events/second").
@@ -313,10 +332,22 @@ func proseResults(text, carry string) []proseResult {
 		}
 		subject, ok := boundSubject(before, s[after:])
 		if !ok {
-			continue
+			// "吞吐量分别为 172,781 QPS 和 155,387 QPS": a list of results
+			// after a word saying they are, in order, of the things named.
+			if subject, ok = respectiveSubject(s, last, start, len(out) > 0 && out[len(out)-1].respective); !ok {
+				continue
+			}
 		}
 		i, last = after, after
-		pr := proseResult{value: v, unit: u}
+		pr := proseResult{value: v, unit: u, respective: strings.HasSuffix(subject, " (")}
+		if pr.respective {
+			n := 1
+			for k := len(out) - 1; k >= 0 && out[k].respective && out[k].sentence == sentenceStart(s, start); k-- {
+				n++
+			}
+			subject += string(rune('a'+(n-1)%26)) + ")"
+			pr.sentence = sentenceStart(s, start)
+		}
 		if n, ok := threadsSubject(subject); ok {
 			pr.threads = n
 		} else if !genericSubject(subject) {
@@ -765,3 +796,96 @@ func (c *ctx) keepBareApart(r *Run, b *proseBlock) {
 	r.SetLabelFrom("heading", "line "+strconv.Itoa(b.line.No), "line "+strconv.Itoa(b.line.No))
 	r.Warn(b.line.No, fmt.Sprintf("kept apart from the result stated at line %d: the text does not say whether they are one experiment", first))
 }
+
+// respectiveWords say that the results after them are, in order, those of
+// the things the sentence names before ("each instance's throughput is
+// respectively …").
+var respectiveWords = []string{"分别为", "分别是", "分別為", "分別是", "分别达到", "それぞれ", "각각"}
+
+// sentenceStart returns where the sentence holding s[i] starts.
+func sentenceStart(s string, i int) int {
+	j := strings.LastIndexAny(s[:i], "。！？!?;；")
+	if k := strings.LastIndex(s[:i], ". "); k > j {
+		j = k
+	}
+	if j < 0 {
+		return 0
+	}
+	_, size := utf8.DecodeRuneInString(s[j:])
+	return j + size
+}
+
+// respectiveAt returns where a respective word stands in the sentence of
+// s[start] before it and after from, -1 when none does.
+func respectiveAt(s string, from, start int) int {
+	lo := sentenceStart(s, start)
+	if from > lo {
+		lo = from
+	}
+	best := -1
+	for _, w := range respectiveWords {
+		if i := strings.LastIndex(s[lo:start], w); i >= 0 && lo+i > best {
+			best = lo + i + len(w)
+		}
+	}
+	return best
+}
+
+// respectiveSubject binds a number to a respective word before it in its
+// sentence: right after the word, or after the previous result of the
+// list and a connective ("和", "and", "、", ","). Its subject is the
+// clause before the word, marked "(…)": the ordinal is added by the
+// caller, so that each result of the list is a system of its own. The
+// sum or ratio a sentence adds after the list ("总吞吐量为 328,168 QPS")
+// is bound to nothing.
+func respectiveSubject(s string, from, start int, afterListed bool) (string, bool) {
+	at := respectiveAt(s, 0, start)
+	if at < 0 {
+		return "", false
+	}
+	gap := strings.TrimSpace(s[at:start])
+	if at < from {
+		if !afterListed {
+			return "", false
+		}
+		gap = strings.TrimSpace(s[from:start])
+		if !respectiveConnectives[gap] {
+			return "", false
+		}
+	} else if gap != "" {
+		return "", false
+	}
+	// The clause before the word: back to the punctuation before it,
+	// else the clause before that ("吞吐量都相当适中，分别为").
+	at -= len(matchedRespective(s[:at]))
+	head := strings.TrimSpace(s[sentenceStart(s, at):at])
+	head = strings.TrimRight(head, "，,、 ")
+	if i := strings.LastIndexAny(head, "，,、"); i >= 0 {
+		_, size := utf8.DecodeRuneInString(head[i:])
+		if rest := strings.TrimSpace(head[i+size:]); rest != "" {
+			head = rest
+		}
+	}
+	if head == "" {
+		head = "respectively"
+	}
+	if utf8.RuneCountInString(head) > 40 {
+		r := []rune(head)
+		head = string(r[len(r)-40:])
+	}
+	return head + " (", true
+}
+
+// matchedRespective returns the respective word s ends with.
+func matchedRespective(s string) string {
+	for _, w := range respectiveWords {
+		if strings.HasSuffix(s, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// respectiveConnectives join the results of a respective list.
+var respectiveConnectives = map[string]bool{"和": true, "与": true, "與": true, "及": true, "、": true, ",": true,
+	"，": true, "and": true, ", and": true, "と": true, "및": true, "vs": true}

@@ -204,3 +204,43 @@ func TestProseNumberedConclusions(t *testing.T) {
 		t.Errorf("threads %v command %q, want 8 threads from the wrapped command", r.Threads, r.Command)
 	}
 }
+
+// TestProseRespectively: a Chinese translation of "The Art of
+// Problem-Solving in Software Engineering" (train t11) gives two MySQL
+// instances' throughput in one sentence after "分别为" (respectively),
+// comma thousands, then their sum, then the two again when run together:
+// four results, each a system of its own (the clause before the word and
+// its place in the list); the sums "总吞吐量为 328,168 QPS" and "组合吞吐量为
+// 546,429 QPS" are no results. The section title "SysBench 读写测试" names
+// the test.
+func TestProseRespectively(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train/t11-prose-comma-thousands-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), "t11.txt")
+	want := []float64{172781, 155387, 271232, 275197}
+	var got []float64
+	systems := map[string]bool{}
+	for _, r := range d.Runs {
+		if r.Layout != LayoutP {
+			continue
+		}
+		if r.QPS != nil {
+			got = append(got, *r.QPS)
+		}
+		systems[r.Labels["heading"]] = true
+		if r.Test != "oltp_read_write" || r.Line != 9 {
+			t.Errorf("run at line %d: test %q, want oltp_read_write at line 9", r.Line, r.Test)
+		}
+	}
+	if len(got) != len(want) || len(systems) != len(want) {
+		t.Fatalf("qps %v in %d systems %v, want %v in 4", got, len(systems), systems, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("qps %v, want %v", got, want)
+			break
+		}
+	}
+}
