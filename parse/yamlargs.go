@@ -39,8 +39,8 @@ func (c *ctx) yamlArgs(l *Line) *Command {
 	}
 	c.yamlArgv, c.yamlLine = append(c.yamlArgv, item), l.No
 	cmd := ParseCommand(strings.Join(c.yamlArgv, " "))
-	if cmd.Tool != ToolSysbench || cmd.Test == "" {
-		return nil
+	if cmd.Tool != ToolSysbench || cmd.Test == "" || len(cmd.Opts) == 0 && cmd.Action == "" {
+		return nil // "- sysbench" / "- cpu" in a list of tool names, no command yet
 	}
 	return cmd
 }
