@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -37,6 +38,7 @@ type proseResult struct {
 	subject  string
 	threads  int
 	value    float64
+	tol      float64 // half a unit of the last digit written: "2103" restates 2103.44
 	unit     resultUnit
 	labelled bool // the unit named before the number ("QPS: 12765")
 	// respective: one of a list of results after "分别为" (respectively),
@@ -214,6 +216,9 @@ func (b *proseBlock) context(c *ctx) {
 }
 
 func (b *proseBlock) end(c *ctx) {
+	if b.restates(c) {
+		return
+	}
 	var merged *Run // the run of rates that are one run's (oneRun)
 	for k, pr := range b.results {
 		test := b.test
@@ -313,7 +318,7 @@ func proseResults(text, carry string) []proseResult {
 			// "the eps is about 2100", "MariaDB TPS = 911".
 			if lu, subject, ok := labelledResult(s, last, start, end); ok {
 				i, last = end, end
-				pr := proseResult{value: v, unit: lu, labelled: true}
+				pr := proseResult{value: v, unit: lu, labelled: true, tol: writtenTolerance(s[start:end])}
 				if n, ok := threadsSubject(subject); ok {
 					pr.threads = n
 				} else if !genericSubject(subject) {
@@ -339,7 +344,7 @@ func proseResults(text, carry string) []proseResult {
 			}
 		}
 		i, last = after, after
-		pr := proseResult{value: v, unit: u, respective: strings.HasSuffix(subject, " (")}
+		pr := proseResult{value: v, unit: u, respective: strings.HasSuffix(subject, " ("), tol: writtenTolerance(s[start:end])}
 		if pr.respective {
 			n := 1
 			for k := len(out) - 1; k >= 0 && out[k].respective && out[k].sentence == sentenceStart(s, start); k-- {
@@ -889,3 +894,83 @@ func matchedRespective(s string) string {
 // respectiveConnectives join the results of a respective list.
 var respectiveConnectives = map[string]bool{"和": true, "与": true, "與": true, "及": true, "、": true, ",": true,
 	"，": true, "and": true, ", and": true, "と": true, "및": true, "vs": true}
+
+// A shownRate is a rate of a run read earlier in the input, for the
+// prose that restates it.
+type shownRate struct {
+	metric string
+	value  float64
+	run    *Run
+}
+
+// noteShownRates keeps the rates r reports (emitRun).
+func (c *ctx) noteShownRates(r *Run) {
+	for _, m := range []struct {
+		metric string
+		p      *float64
+	}{{unitTPS, r.TPS}, {unitQPS, r.QPS}, {unitEPS, r.EPS}, {unitEPS, r.CPUSpeedEPS}} {
+		if m.p != nil {
+			c.shown = append(c.shown, shownRate{m.metric, *m.p, r})
+		}
+	}
+	if r.SQL != nil && r.SQL.RWRequestsPS != nil {
+		c.shown = append(c.shown, shownRate{unitQPS, *r.SQL.RWRequestsPS, r})
+	}
+	if r.Memory != nil && r.Memory.TransferMiBs != nil {
+		c.shown = append(c.shown, shownRate{unitMiBs, *r.Memory.TransferMiBs, r})
+	}
+	if r.FileIO != nil {
+		for _, p := range []*float64{r.FileIO.ReadMiBs, r.FileIO.WrittenMiBs} {
+			if p != nil {
+				c.shown = append(c.shown, shownRate{unitMiBs, *p, r})
+			}
+		}
+	}
+}
+
+// restates reports whether the block's results only restate rates of runs
+// read above, to the digits written ("TPS … 2103.44" under the output
+// that printed it, "QPS: 12765" after a conclusion that gave it): the
+// earlier run stands, read once, and carries a warning naming the line.
+// A figure that agrees with none is a result of its own.
+func (b *proseBlock) restates(c *ctx) bool {
+	var of *Run
+	for _, pr := range b.results {
+		v := pr.value * pr.unit.scale
+		tol := pr.tol * pr.unit.scale
+		var found *Run
+		for i := len(c.shown) - 1; i >= 0; i-- {
+			sr := c.shown[i]
+			if sr.metric == pr.unit.metric && math.Abs(sr.value-v) <= tol+1e-9 {
+				found = sr.run
+				break
+			}
+		}
+		if found == nil || of != nil && found != of {
+			return false
+		}
+		of = found
+	}
+	if of == nil {
+		return false
+	}
+	of.Warn(of.Line, fmt.Sprintf("restated in prose at line %d: read once", b.line.No))
+	return true
+}
+
+// writtenTolerance is half a unit of the last digit of a number as
+// written ("2103.44": 0.005, "2103": 0.5, "133k": 500).
+func writtenTolerance(num string) float64 {
+	scale := 1.0
+	switch {
+	case strings.HasSuffix(num, "k") || strings.HasSuffix(num, "K"):
+		scale, num = 1e3, num[:len(num)-1]
+	case strings.HasSuffix(num, "M"):
+		scale, num = 1e6, num[:len(num)-1]
+	}
+	t := 0.5
+	if i := strings.IndexByte(num, '.'); i >= 0 {
+		t = 0.5 * math.Pow(10, -float64(len(num)-i-1))
+	}
+	return t * scale
+}

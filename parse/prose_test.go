@@ -244,3 +244,34 @@ func TestProseRespectively(t *testing.T) {
 		}
 	}
 }
+
+// TestProseRestatedRounded: a blog post on disk throughput (train t36,
+// cyberdemon.org) says after its outputs "Sysbench’s throughput is 178 MB/s
+// like before", the first output's 178.04 MiB/s rounded: the earlier run
+// stands, read once, with a warning naming the line, and the sentence is
+// no run of its own.
+func TestProseRestatedRounded(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train/t36-blog-prose-beside-outputs.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), "t36.txt")
+	warned := false
+	for _, r := range d.Runs {
+		if r.Layout == LayoutP {
+			t.Errorf("prose run at line %d: %+v, want none", r.Line, r)
+		}
+		for _, w := range r.Warnings {
+			warned = warned || r.Line == 6 && strings.Contains(w, "restated in prose at line 146")
+		}
+	}
+	if !warned {
+		t.Error("the run at line 6 carries no warning that line 146 restates it")
+	}
+	if got := writtenTolerance("2103"); got != 0.5 {
+		t.Errorf("tolerance of 2103: %g, want 0.5", got)
+	}
+	if got := writtenTolerance("178.04"); math.Abs(got-0.005) > 1e-12 {
+		t.Errorf("tolerance of 178.04: %g, want 0.005", got)
+	}
+}

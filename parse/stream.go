@@ -165,6 +165,7 @@ type ctx struct {
 	toolWordLine int // the last line naming sysbench (prose.go)
 	proseNo      int // the last line read for results in prose, and its text
 	proseText    string
+	shown        []shownRate    // the rates of the runs read so far (prose restatements)
 	proseBare    map[string]int // the first line of a result in prose with no subject, by test, threads and rates (proseBlock.end)
 	// reruns maps the options of each command a run took, those that only
 	// repeat the measurement left out, to the first run that took them
@@ -921,6 +922,7 @@ func (c *ctx) emitRun(r *Run) {
 		c.hdrThreads, c.hdrLine = *r.Threads, r.Line
 	}
 	c.add(r)
+	c.noteShownRates(r)
 }
 
 // restatedRow reports a table row that restates a row of an earlier table
