@@ -277,3 +277,33 @@ func TestCommandAfterLabelWithTypesetDashes(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLListCommand reads a command given as a YAML list, one argument
+// an item: a Kubernetes pod's container command in a public script
+// (testdata/public/commands, gwdg/pub-2025-ksi) is sysbench cpu at 56
+// threads; the list ends at "image:". A Job's command split by an "args:"
+// key (train t08, sysbench issue #363) is read likewise.
+func TestYAMLListCommand(t *testing.T) {
+	for _, tt := range []struct {
+		file, threads, prime string
+	}{
+		{"../testdata/public/commands/sb-cpu-kubernetes-pod-command-as-yaml-list-gwdg-ksi.sh", "56", "20000"},
+		{"../testdata/public/train/t08-yaml-args-prose.txt", "4", ""},
+	} {
+		b, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &ctx{}
+		var last *Command
+		for i, raw := range strings.Split(string(b), "\n") {
+			if cmd := c.yamlArgs(&Line{No: i + 1, Raw: raw, Text: raw}); cmd != nil {
+				last = cmd
+			}
+		}
+		if last == nil || last.Tool != ToolSysbench || last.Test != "cpu" || last.Labels["threads"] != tt.threads ||
+			last.Opts["cpu-max-prime"] != tt.prime || last.Action != "run" {
+			t.Errorf("%s: %+v, want sysbench cpu at %s threads, cpu-max-prime %q, run", tt.file, last, tt.threads, tt.prime)
+		}
+	}
+}

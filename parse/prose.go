@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -33,10 +35,16 @@ import (
 // A proseResult is one number with its unit and subject, as a line
 // states it.
 type proseResult struct {
-	subject string
-	threads int
-	value   float64
-	unit    resultUnit
+	subject  string
+	threads  int
+	value    float64
+	tol      float64 // half a unit of the last digit written: "2103" restates 2103.44
+	unit     resultUnit
+	labelled bool // the unit named before the number ("QPS: 12765")
+	// respective: one of a list of results after "分别为" (respectively),
+	// in the sentence starting at byte sentence of the line
+	respective bool
+	sentence   int
 }
 
 // proseBlock holds the results of one line.
@@ -47,6 +55,7 @@ type proseBlock struct {
 	threads int
 	cmd     *Command // the sysbench command that gave them, nil when none
 	cmdLine int
+	last    int // the last line read: a list of conclusions may go on below
 }
 
 // detectProse reads a line no other detector claimed for results stated
@@ -63,10 +72,24 @@ func detectProse(l *Line, c *ctx) block {
 		return nil
 	}
 	c.proseNo, c.proseText = l.No, l.Text
-	b := &proseBlock{line: *l, results: rs}
+	b := &proseBlock{line: *l, results: rs, last: l.No}
 	b.context(c)
 	if t := namedTest(l.Text); t != "" && b.cmdLine == 0 {
 		b.test = t // "How can sysbench fileio throughput be only 6.92MiB/s"
+	}
+	if b.test == "" {
+		// A rate named as a label ("qps = 5779") says what it measures
+		// but not of what: with no test the text gives, it is no result
+		// a reader could place.
+		kept := rs[:0]
+		for _, pr := range rs {
+			if !pr.labelled {
+				kept = append(kept, pr)
+			}
+		}
+		if b.results = kept; len(kept) == 0 {
+			return nil
+		}
 	}
 	c.noteTestWord(l)
 	return b
@@ -79,8 +102,45 @@ func detectProse(l *Line, c *ctx) block {
 func (b *proseBlock) feed(l *Line) status {
 	if cmd := l.Cmd; cmd != nil && cmd.Tool == ToolSysbench && b.cmdLine == 0 && l.No == b.line.No+1 {
 		b.take(cmd, l.No)
+		return rejected
+	}
+	// The next conclusion of a list, naming another rate of the same
+	// run: "1) … QPS: 12765;" over "2) … TPS: 911".
+	if l.No == b.last+1 && l.Cmd == nil && l.Prompt == "" && len(l.Text) <= 400 && b.oneRun() {
+		if rs := proseResults(l.Text, ""); len(rs) > 0 {
+			more := &proseBlock{results: append(append([]proseResult{}, b.results...), rs...)}
+			if more.oneRun() {
+				b.results, b.last = more.results, l.No
+				return consumed
+			}
+		}
 	}
 	return rejected
+}
+
+// databaseRates reports whether every result is in transactions or
+// queries per second: the rates of the database tests a section title
+// may name in words ("读写", "read-only").
+func (b *proseBlock) databaseRates() bool {
+	for _, pr := range b.results {
+		if pr.unit.metric != unitTPS && pr.unit.metric != unitQPS {
+			return false
+		}
+	}
+	return len(b.results) > 0
+}
+
+// oneRun reports whether the block's results are rates of one run: no
+// subject or thread count of their own, each a different measure.
+func (b *proseBlock) oneRun() bool {
+	seen := map[string]bool{}
+	for _, pr := range b.results {
+		if pr.subject != "" || pr.threads != 0 || seen[pr.unit.metric] {
+			return false
+		}
+		seen[pr.unit.metric] = true
+	}
+	return true
 }
 
 // take gives the block the test and threads of cmd.
@@ -142,6 +202,11 @@ func (b *proseBlock) context(c *ctx) {
 	}
 	if c.testWord != "" && b.line.No-c.testWordLine <= headingReach {
 		b.test = c.testWord
+	} else if path, _ := c.section(); path != "" {
+		b.test = testWord(path) // "## 1. Anatomia da CPU" over the list of results
+		if b.test == "" && b.databaseRates() {
+			b.test = HeadingTest(path) // "## 2.1 SysBench 读写测试…" over queries per second
+		}
 	}
 	// A label line just above that counts threads ("Sysbench CPU
 	// (Multi-Thread, 4 cores, 60s)" over "- Pi 4: 3,180 events/second").
@@ -151,13 +216,23 @@ func (b *proseBlock) context(c *ctx) {
 }
 
 func (b *proseBlock) end(c *ctx) {
-	for _, pr := range b.results {
+	if b.restates(c) {
+		return
+	}
+	var merged *Run // the run of rates that are one run's (oneRun)
+	for k, pr := range b.results {
 		test := b.test
 		if !unitFits(pr.unit.metric, test) {
 			test = "" // "CPU L3 cache" above a MiB/s figure: not the cpu test's result
 		}
-		r := &Run{Source: c.name, Line: b.line.No, EndLine: b.line.No, Tool: ToolTable, Layout: LayoutP,
+		r := &Run{Source: c.name, Line: b.line.No, EndLine: b.last, Tool: ToolTable, Layout: LayoutP,
 			Complete: true, Test: test}
+		if len(b.results) > 1 && b.oneRun() {
+			if merged != nil {
+				r = merged
+			}
+			merged = r
+		}
 		if b.cmd != nil {
 			r.Command = b.cmd.Masked()
 		}
@@ -185,6 +260,11 @@ func (b *proseBlock) end(c *ctx) {
 		}
 		if pr.subject != "" {
 			r.SetLabelFrom("heading", pr.subject, "line "+strconv.Itoa(b.line.No))
+		} else if merged == nil || k == len(b.results)-1 {
+			c.keepBareApart(r, b)
+		}
+		if merged != nil && k < len(b.results)-1 {
+			continue // the run's other rates follow
 		}
 		r.Warn(b.line.No, "a result stated in prose: what the sentence does not give is missing")
 		c.emitRun(r)
@@ -234,6 +314,18 @@ func proseResults(text, carry string) []proseResult {
 		i = end
 		u, after, ok := proseUnit(s, end)
 		if !ok {
+			// The unit named before the number, as a label: "QPS: 12765",
+			// "the eps is about 2100", "MariaDB TPS = 911".
+			if lu, subject, ok := labelledResult(s, last, start, end); ok {
+				i, last = end, end
+				pr := proseResult{value: v, unit: lu, labelled: true, tol: writtenTolerance(s[start:end])}
+				if n, ok := threadsSubject(subject); ok {
+					pr.threads = n
+				} else if !genericSubject(subject) {
+					pr.subject = subject
+				}
+				out = append(out, pr)
+			}
 			continue
 		}
 		if strings.Count(s[:start], "(") > strings.Count(s[:start], ")") {
@@ -245,10 +337,22 @@ func proseResults(text, carry string) []proseResult {
 		}
 		subject, ok := boundSubject(before, s[after:])
 		if !ok {
-			continue
+			// "吞吐量分别为 172,781 QPS 和 155,387 QPS": a list of results
+			// after a word saying they are, in order, of the things named.
+			if subject, ok = respectiveSubject(s, last, start, len(out) > 0 && out[len(out)-1].respective); !ok {
+				continue
+			}
 		}
 		i, last = after, after
-		pr := proseResult{value: v, unit: u}
+		pr := proseResult{value: v, unit: u, respective: strings.HasSuffix(subject, " ("), tol: writtenTolerance(s[start:end])}
+		if pr.respective {
+			n := 1
+			for k := len(out) - 1; k >= 0 && out[k].respective && out[k].sentence == sentenceStart(s, start); k-- {
+				n++
+			}
+			subject += string(rune('a'+(n-1)%26)) + ")"
+			pr.sentence = sentenceStart(s, start)
+		}
 		if n, ok := threadsSubject(subject); ok {
 			pr.threads = n
 		} else if !genericSubject(subject) {
@@ -391,8 +495,8 @@ func boundSubject(before, after string) (string, bool) {
 	b := strings.TrimRight(before, " \t")
 	// The colon form: the subject is the clause before the colon, a few
 	// words ("m1 pro: 26,021,936 e/s", "…, MySQL 8.0: 1,234 tps").
-	if strings.HasSuffix(b, ":") || strings.HasSuffix(b, "：") {
-		subj := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(b, ":"), "："))
+	if strings.HasSuffix(b, ":") || strings.HasSuffix(b, "：") || strings.HasSuffix(b, " =") {
+		subj := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(b, ":"), "："), "="))
 		if i := strings.LastIndexAny(subj, ",;|"); i >= 0 {
 			subj = strings.TrimSpace(subj[i+1:])
 		}
@@ -512,6 +616,9 @@ func cleanSubject(s string) string {
 // threadsSubject reads a subject that is only a thread count: "threads
 // 4", "4 threads", "1 thread", "threads=4".
 func threadsSubject(s string) (int, bool) {
+	if singleThreadWords[strings.ToLower(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '-' }), " "))] {
+		return 1, true // "single core", "single-threaded": one thread
+	}
 	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ' ' || r == '=' || r == '-' || r == '\t' })
 	if len(f) != 2 {
 		return 0, false
@@ -539,4 +646,331 @@ func genericSubject(s string) bool {
 		}
 	}
 	return true
+}
+
+// labelledResult reads a number whose unit is named before it, as a
+// label bound by a colon, "=", or a verb ("QPS: 12765", "TPS = 911", "the
+// eps is about 2100", "a TPS of 911"), s[start:end] being the number and
+// s[from:start] the text since the last result. The words before the
+// label, back to the start of the clause, are its subject. Only the
+// rates of events, transactions and queries are read so: a transfer
+// rate named before a figure is as often a device's rating. The number
+// must end its clause ("QPS: 100 threads" counts threads, "TPS: 20%"
+// is a share), and an interim report line ("thds: 8 eps: 7410.46") or
+// a bound ("target TPS: 5000", "max qps = 100") is no result.
+func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
+	if strings.Contains(s, "thds:") || strings.HasPrefix(strings.TrimSpace(s), "[") {
+		return resultUnit{}, "", false
+	}
+	if !endsClause(s[end:]) {
+		return resultUnit{}, "", false
+	}
+	words := strings.Fields(s[from:start])
+	k := len(words)
+	for k > 0 && resultFillers[strings.ToLower(words[k-1])] && words[k-1] != "of" {
+		k--
+	}
+	if k == 0 {
+		return resultUnit{}, "", false
+	}
+	// The binder: a colon or "=" glued to the label or standing alone, or a verb.
+	w := words[k-1]
+	switch {
+	case w == ":" || w == "=" || w == "：":
+		k--
+	case strings.HasSuffix(w, ":") || strings.HasSuffix(w, "：") || strings.HasSuffix(w, "="):
+		words = append(append([]string{}, words[:k-1]...), strings.TrimRight(w, ":：="))
+	case labelVerbs[strings.ToLower(w)]:
+		k--
+	default:
+		return resultUnit{}, "", false
+	}
+	words = words[:k]
+	if len(words) == 0 {
+		return resultUnit{}, "", false
+	}
+	if last := words[len(words)-1]; strings.ContainsAny(last, "、，。；") {
+		// "…されました、TPS: 911": a label glued to the clause before it
+		i := strings.LastIndexAny(last, "、，。；")
+		_, size := utf8.DecodeRuneInString(last[i:])
+		words = append(append([]string{}, words[:len(words)-1]...), last[:i+size], last[i+size:])
+	}
+	// The label: the last one to three words name a rate's unit.
+	var u resultUnit
+	n := 0
+	for m := 3; m >= 1 && n == 0; m-- {
+		if m > len(words) {
+			continue
+		}
+		label := strings.Trim(strings.Join(words[len(words)-m:], " "), "*_`\"'(、，,")
+		for _, ru := range resultUnits {
+			if ru.metric != unitMiBs && (strings.EqualFold(label, ru.spelling) && !ru.exact || label == ru.spelling) {
+				u, n = ru, m
+				break
+			}
+		}
+	}
+	if n == 0 {
+		return resultUnit{}, "", false
+	}
+	lead := strings.TrimSpace(strings.Join(words[:len(words)-n], " "))
+	if lead == "" && from == 0 {
+		// "TPS : 42033" alone on its line: a field of a key-value record
+		// (a harness summary), whose other fields say what ran; not prose.
+		return resultUnit{}, "", false
+	}
+	label := strings.TrimLeft(words[len(words)-n], "*_`\"'(、，,")
+	if r, size := utf8.DecodeRuneInString(label); !unicode.IsLetter(r) || size > 1 {
+		return resultUnit{}, "", false // "x-qps: 10", "平均QPS": part of another word
+	}
+	if glued := strings.TrimSuffix(words[len(words)-n], label); glued != "" {
+		lead += " " + glued // "、QPS: 12765": the punctuation before it ends the clause
+	}
+	// The subject: the words of the clause before the label.
+	if i := strings.LastIndexAny(lead, ",;.:!?。，、；：|"); i >= 0 {
+		_, size := utf8.DecodeRuneInString(lead[i:])
+		lead = lead[i+size:]
+	}
+	sw := strings.Fields(lead)
+	for len(sw) > 0 && (isConjunction(sw[0]) || labelDeterminers[strings.ToLower(sw[0])]) {
+		sw = sw[1:]
+	}
+	for len(sw) > 0 && labelDeterminers[strings.ToLower(sw[len(sw)-1])] {
+		sw = sw[:len(sw)-1]
+	}
+	for _, x := range sw {
+		if resultBounds[strings.ToLower(strings.Trim(x, "*_`"))] {
+			return resultUnit{}, "", false
+		}
+	}
+	subject := strings.Join(sw, " ")
+	if subject != "" && !subjectWords(subject) {
+		return resultUnit{}, "", false
+	}
+	return u, cleanSubject(subject), true
+}
+
+// endsClause reports whether the text after a number ends its clause:
+// the end of the line, punctuation, a letter of a script written without
+// spaces, or a word that starts another clause ("on", "with", "and").
+func endsClause(rest string) bool {
+	t := strings.TrimLeft(rest, " \t*_`")
+	if t == "" {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	switch {
+	case strings.ContainsRune(",;.!?)]。，、；！？）", r):
+		return !(r == '.' || r == ',') || len(t) == 1 || t[1] == ' '
+	case unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r):
+		return true
+	case unicode.IsLetter(r) && rest != t:
+		w := strings.ToLower(strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })[0])
+		return clauseStarts[w]
+	}
+	return false
+}
+
+// keepBareApart keeps a result stated with no subject apart from an
+// earlier one of another sentence with the same test, thread count and
+// rates: "cpuset is 5-6,37-38, and eps is about 2100" and, two lines on,
+// "The eps is 3100" (train t08) are two setups the words around them tell
+// apart, not two samples of one. The text does not say which it is; a
+// wrong split shows two systems of one result each, a wrong pool invents
+// a variance, so the later one is named by its line and a warning says
+// why.
+func (c *ctx) keepBareApart(r *Run, b *proseBlock) {
+	var key strings.Builder
+	key.WriteString(r.Test + "|" + intText(r.Threads) + "|" + r.Command)
+	for _, p := range []*float64{r.TPS, r.QPS, r.EPS} {
+		key.WriteString(strconv.FormatBool(p != nil))
+	}
+	key.WriteString(strconv.FormatBool(r.Memory != nil) + strconv.Itoa(len(r.Metrics)))
+	k := key.String()
+	first, seen := c.proseBare[k]
+	if !seen {
+		if c.proseBare == nil {
+			c.proseBare = map[string]int{}
+		}
+		c.proseBare[k] = b.line.No
+		return
+	}
+	if first == b.line.No {
+		return
+	}
+	r.SetLabelFrom("heading", "line "+strconv.Itoa(b.line.No), "line "+strconv.Itoa(b.line.No))
+	r.Warn(b.line.No, fmt.Sprintf("kept apart from the result stated at line %d: the text does not say whether they are one experiment", first))
+}
+
+// respectiveWords say that the results after them are, in order, those of
+// the things the sentence names before ("each instance's throughput is
+// respectively …").
+var respectiveWords = []string{"分别为", "分别是", "分別為", "分別是", "分别达到", "それぞれ", "각각"}
+
+// sentenceStart returns where the sentence holding s[i] starts.
+func sentenceStart(s string, i int) int {
+	j := strings.LastIndexAny(s[:i], "。！？!?;；")
+	if k := strings.LastIndex(s[:i], ". "); k > j {
+		j = k
+	}
+	if j < 0 {
+		return 0
+	}
+	_, size := utf8.DecodeRuneInString(s[j:])
+	return j + size
+}
+
+// respectiveAt returns where a respective word stands in the sentence of
+// s[start] before it and after from, -1 when none does.
+func respectiveAt(s string, from, start int) int {
+	lo := sentenceStart(s, start)
+	if from > lo {
+		lo = from
+	}
+	best := -1
+	for _, w := range respectiveWords {
+		if i := strings.LastIndex(s[lo:start], w); i >= 0 && lo+i > best {
+			best = lo + i + len(w)
+		}
+	}
+	return best
+}
+
+// respectiveSubject binds a number to a respective word before it in its
+// sentence: right after the word, or after the previous result of the
+// list and a connective ("和", "and", "、", ","). Its subject is the
+// clause before the word, marked "(…)": the ordinal is added by the
+// caller, so that each result of the list is a system of its own. The
+// sum or ratio a sentence adds after the list ("总吞吐量为 328,168 QPS")
+// is bound to nothing.
+func respectiveSubject(s string, from, start int, afterListed bool) (string, bool) {
+	at := respectiveAt(s, 0, start)
+	if at < 0 {
+		return "", false
+	}
+	gap := strings.TrimSpace(s[at:start])
+	if at < from {
+		if !afterListed {
+			return "", false
+		}
+		gap = strings.TrimSpace(s[from:start])
+		if !respectiveConnectives[gap] {
+			return "", false
+		}
+	} else if gap != "" {
+		return "", false
+	}
+	// The clause before the word: back to the punctuation before it,
+	// else the clause before that ("吞吐量都相当适中，分别为").
+	at -= len(matchedRespective(s[:at]))
+	head := strings.TrimSpace(s[sentenceStart(s, at):at])
+	head = strings.TrimRight(head, "，,、 ")
+	if i := strings.LastIndexAny(head, "，,、"); i >= 0 {
+		_, size := utf8.DecodeRuneInString(head[i:])
+		if rest := strings.TrimSpace(head[i+size:]); rest != "" {
+			head = rest
+		}
+	}
+	if head == "" {
+		head = "respectively"
+	}
+	if utf8.RuneCountInString(head) > 40 {
+		r := []rune(head)
+		head = string(r[len(r)-40:])
+	}
+	return head + " (", true
+}
+
+// matchedRespective returns the respective word s ends with.
+func matchedRespective(s string) string {
+	for _, w := range respectiveWords {
+		if strings.HasSuffix(s, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// respectiveConnectives join the results of a respective list.
+var respectiveConnectives = map[string]bool{"和": true, "与": true, "與": true, "及": true, "、": true, ",": true,
+	"，": true, "and": true, ", and": true, "と": true, "및": true, "vs": true}
+
+// A shownRate is a rate of a run read earlier in the input, for the
+// prose that restates it.
+type shownRate struct {
+	metric string
+	value  float64
+	run    *Run
+}
+
+// noteShownRates keeps the rates r reports (emitRun).
+func (c *ctx) noteShownRates(r *Run) {
+	for _, m := range []struct {
+		metric string
+		p      *float64
+	}{{unitTPS, r.TPS}, {unitQPS, r.QPS}, {unitEPS, r.EPS}, {unitEPS, r.CPUSpeedEPS}} {
+		if m.p != nil {
+			c.shown = append(c.shown, shownRate{m.metric, *m.p, r})
+		}
+	}
+	if r.SQL != nil && r.SQL.RWRequestsPS != nil {
+		c.shown = append(c.shown, shownRate{unitQPS, *r.SQL.RWRequestsPS, r})
+	}
+	if r.Memory != nil && r.Memory.TransferMiBs != nil {
+		c.shown = append(c.shown, shownRate{unitMiBs, *r.Memory.TransferMiBs, r})
+	}
+	if r.FileIO != nil {
+		for _, p := range []*float64{r.FileIO.ReadMiBs, r.FileIO.WrittenMiBs} {
+			if p != nil {
+				c.shown = append(c.shown, shownRate{unitMiBs, *p, r})
+			}
+		}
+	}
+}
+
+// restates reports whether the block's results only restate rates of runs
+// read above, to the digits written ("TPS … 2103.44" under the output
+// that printed it, "QPS: 12765" after a conclusion that gave it): the
+// earlier run stands, read once, and carries a warning naming the line.
+// A figure that agrees with none is a result of its own.
+func (b *proseBlock) restates(c *ctx) bool {
+	var of *Run
+	for _, pr := range b.results {
+		v := pr.value * pr.unit.scale
+		tol := pr.tol * pr.unit.scale
+		var found *Run
+		for i := len(c.shown) - 1; i >= 0; i-- {
+			sr := c.shown[i]
+			if sr.metric == pr.unit.metric && math.Abs(sr.value-v) <= tol+1e-9 {
+				found = sr.run
+				break
+			}
+		}
+		if found == nil || of != nil && found != of {
+			return false
+		}
+		of = found
+	}
+	if of == nil {
+		return false
+	}
+	of.Warn(of.Line, fmt.Sprintf("restated in prose at line %d: read once", b.line.No))
+	return true
+}
+
+// writtenTolerance is half a unit of the last digit of a number as
+// written ("2103.44": 0.005, "2103": 0.5, "133k": 500).
+func writtenTolerance(num string) float64 {
+	scale := 1.0
+	switch {
+	case strings.HasSuffix(num, "k") || strings.HasSuffix(num, "K"):
+		scale, num = 1e3, num[:len(num)-1]
+	case strings.HasSuffix(num, "M"):
+		scale, num = 1e6, num[:len(num)-1]
+	}
+	t := 0.5
+	if i := strings.IndexByte(num, '.'); i >= 0 {
+		t = 0.5 * math.Pow(10, -float64(len(num)-i-1))
+	}
+	return t * scale
 }

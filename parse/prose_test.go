@@ -73,6 +73,17 @@ func TestProseResults(t *testing.T) {
 		{"operaciones de E/S", "", 0, 0, ""},
 		{"to benchmark an NVMe disk (read: 3600 MB/s, write: 2830 MB/s) on a desktop", "", 0, 0, ""}, // rated speeds
 		{"16 threads gave 100 QPS", "", 16, 100, unitQPS},
+		// The rate named before the number (train t03, php.cn; t08, sysbench
+		// issue #363), "=" binding a subject (t09, a Portuguese lab report).
+		{"2) 60 秒以内に合計 54721 のトランザクション操作が実行されました、TPS: 911、成功率 100%", "", 0, 911, unitTPS},
+		{"In one container, its cpu limit is 4, cpuset is 5-6,37-38 ,and eps is about 2100. ", "", 0, 2100, unitEPS},
+		{"However, in another container, its cpu limit is still 4, but cpuset is not set so it's 0-3,9-34,41-63. The eps is 3100", "", 0, 3100, unitEPS},
+		{"- single core = 2145.51 events/s", "", 1, 2145.51, unitEPS},
+		{"- multi core = 11530.15 events/s", "multi core", 0, 11530.15, unitEPS},
+		{"- fator de escala = 11530.15 / 2145.51 ≈ 5.38", "", 0, 0, ""}, // a ratio of the two
+		{"TPS : 42033", "", 0, 0, ""},                                          // a key-value record's field (train t06)
+		{"target TPS: 5000", "", 0, 0, ""}, {"QPS: 100 threads", "", 0, 0, ""}, // a bound; a count
+		{"TPS: 20% lower", "", 0, 0, ""},
 	} {
 		rs := proseResults(tt.in, "")
 		if tt.metric == "" {
@@ -122,6 +133,8 @@ func FuzzProse(f *testing.F) {
 		"threads 4: 1208.10 events/s, threads 8: 2,401 events/s",
 		"to benchmark an NVMe disk (read: 3600 MB/s, write: 2830 MB/s)",
 		"I got 133k QPS on 1 PC",
+		"、QPS: 12765;",
+		"and eps is about 2100. ",
 	} {
 		f.Add(s, "Workstation")
 	}
@@ -157,5 +170,108 @@ func TestProseListItemsUnderLabels(t *testing.T) {
 			t.Errorf("run %d: line %d heading %q eps %v test %q threads %v, want line %d %q %g cpu, no threads",
 				i+1, r.Line, r.Labels["heading"], r.EPS, r.Test, r.Threads, w.line, w.system, w.eps)
 		}
+	}
+}
+
+// TestProseNumberedConclusions: a Japanese article on sysbench 0.4 oltp
+// (train t03, php.cn) shows its output only as a picture and states the
+// result as numbered conclusions, one rate each: "1) … QPS: 12765;" over
+// "2) … TPS: 911、成功率 100%". A reader takes one run with both rates, of
+// the oltp command above; the request and transaction counts beside them
+// ("766,094 件", "54721 の") are no rates.
+func TestProseNumberedConclusions(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train/t03-prose-ja.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), "t03-prose-ja.txt")
+	var rs []*Run
+	for _, r := range d.Runs {
+		if r.Layout == LayoutP {
+			rs = append(rs, r)
+		}
+	}
+	if len(rs) != 1 {
+		t.Fatalf("%d prose runs, want 1: %+v", len(rs), rs)
+	}
+	r := rs[0]
+	if r.Line != 11 || r.EndLine != 12 || r.Test != "oltp" || r.QPS == nil || *r.QPS != 12765 || r.TPS == nil || *r.TPS != 911 {
+		t.Errorf("line %d-%d test %q qps %v tps %v, want lines 11-12 oltp qps 12765 tps 911", r.Line, r.EndLine, r.Test, r.QPS, r.TPS)
+	}
+	// The run command above is wrapped between two options, the second
+	// line's first dashes spaced apart ("- - mysql-user=root … --num-threads=8 run").
+	if r.Threads == nil || *r.Threads != 8 || !strings.Contains(r.Command, "--mysql-user=root") {
+		t.Errorf("threads %v command %q, want 8 threads from the wrapped command", r.Threads, r.Command)
+	}
+}
+
+// TestProseRespectively: a Chinese translation of "The Art of
+// Problem-Solving in Software Engineering" (train t11) gives two MySQL
+// instances' throughput in one sentence after "分别为" (respectively),
+// comma thousands, then their sum, then the two again when run together:
+// four results, each a system of its own (the clause before the word and
+// its place in the list); the sums "总吞吐量为 328,168 QPS" and "组合吞吐量为
+// 546,429 QPS" are no results. The section title "SysBench 读写测试" names
+// the test.
+func TestProseRespectively(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train/t11-prose-comma-thousands-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), "t11.txt")
+	want := []float64{172781, 155387, 271232, 275197}
+	var got []float64
+	systems := map[string]bool{}
+	for _, r := range d.Runs {
+		if r.Layout != LayoutP {
+			continue
+		}
+		if r.QPS != nil {
+			got = append(got, *r.QPS)
+		}
+		systems[r.Labels["heading"]] = true
+		if r.Test != "oltp_read_write" || r.Line != 9 {
+			t.Errorf("run at line %d: test %q, want oltp_read_write at line 9", r.Line, r.Test)
+		}
+	}
+	if len(got) != len(want) || len(systems) != len(want) {
+		t.Fatalf("qps %v in %d systems %v, want %v in 4", got, len(systems), systems, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("qps %v, want %v", got, want)
+			break
+		}
+	}
+}
+
+// TestProseRestatedRounded: a blog post on disk throughput (train t36,
+// cyberdemon.org) says after its outputs "Sysbench’s throughput is 178 MB/s
+// like before", the first output's 178.04 MiB/s rounded: the earlier run
+// stands, read once, with a warning naming the line, and the sentence is
+// no run of its own.
+func TestProseRestatedRounded(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train/t36-blog-prose-beside-outputs.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), "t36.txt")
+	warned := false
+	for _, r := range d.Runs {
+		if r.Layout == LayoutP {
+			t.Errorf("prose run at line %d: %+v, want none", r.Line, r)
+		}
+		for _, w := range r.Warnings {
+			warned = warned || r.Line == 6 && strings.Contains(w, "restated in prose at line 146")
+		}
+	}
+	if !warned {
+		t.Error("the run at line 6 carries no warning that line 146 restates it")
+	}
+	if got := writtenTolerance("2103"); got != 0.5 {
+		t.Errorf("tolerance of 2103: %g, want 0.5", got)
+	}
+	if got := writtenTolerance("178.04"); math.Abs(got-0.005) > 1e-12 {
+		t.Errorf("tolerance of 178.04: %g, want 0.005", got)
 	}
 }

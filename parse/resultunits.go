@@ -104,3 +104,31 @@ func unitFits(unit, test string) bool {
 	}
 	return !listed || fits
 }
+
+// labelVerbs bind a rate named before a number to it ("the eps is about
+// 2100", "a TPS of 911").
+var labelVerbs = map[string]bool{"is": true, "was": true, "are": true, "were": true, "of": true,
+	"reached": true, "reaches": true}
+
+// labelDeterminers may stand before a rate named as a label ("the eps",
+// "its QPS") without naming a system.
+var labelDeterminers = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true,
+	"our": true, "my": true, "overall": true}
+
+// resultBounds before a rate named as a label make its figure a bound or
+// a goal, not a measurement ("target TPS: 5000", "max qps = 100").
+var resultBounds = map[string]bool{"target": true, "limit": true, "max": true, "maximum": true, "min": true,
+	"minimum": true, "expected": true, "goal": true, "required": true, "cap": true, "rate-limit": true,
+	"desired": true, "least": true, "most": true, "under": true, "below": true, "above": true}
+
+// clauseStarts are words that may follow a result and start another
+// clause or name where it was measured ("eps is 3100 on the host").
+var clauseStarts = map[string]bool{"on": true, "in": true, "with": true, "for": true, "at": true, "and": true,
+	"but": true, "while": true, "whereas": true, "vs": true, "versus": true, "compared": true, "when": true,
+	"which": true, "respectively": true, "so": true}
+
+// singleThreadWords are subjects that say one thread ran, in words
+// ("single core = 2145.51 events/s", "Single-thread: 812 events/second"):
+// a run on one core is a run of one thread.
+var singleThreadWords = map[string]bool{"single core": true, "single thread": true, "single threaded": true,
+	"one thread": true, "one core": true, "single cpu": true, "1 core": true, "st": false}

@@ -92,6 +92,9 @@ type ctx struct {
 	headings []Heading   // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
 	outline  doc.Outline // the sections of the text (section); Unfenced: claimed lines are not given
 
+	yamlArgv []string // the words of a command given as a YAML list so far (yamlArgs)
+	yamlLine int      // the line of its last item
+
 	// spacingKnown is set once the input is known to be a reprint with a
 	// blank line after every line (reprint) or not; textBefore: the last
 	// line read held text.
@@ -163,6 +166,8 @@ type ctx struct {
 	toolWordLine int // the last line naming sysbench (prose.go)
 	proseNo      int // the last line read for results in prose, and its text
 	proseText    string
+	shown        []shownRate    // the rates of the runs read so far (prose restatements)
+	proseBare    map[string]int // the first line of a result in prose with no subject, by test, threads and rates (proseBlock.end)
 	// reruns maps the options of each command a run took, those that only
 	// repeat the measurement left out, to the first run that took them
 	// (noteRerun).
@@ -397,6 +402,11 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		} else if cmd := inlineCommand(l.Text); cmd != nil {
 			c.command, c.cmdLine = cmd, l.No
 		}
+		if l.Cmd == nil && l.Prompt == "" {
+			if cmd := c.yamlArgs(&l); cmd != nil {
+				c.command, c.cmdLine = cmd, l.No // a command given as a YAML list (yamlargs.go)
+			}
+		}
 		c.noteEngineText(&l)
 		c.noteConfigLine(&l)
 		c.noteSchemaText(&l)
@@ -591,8 +601,11 @@ func (c *ctx) noteCommand(l *Line) {
 		if raw == "" {
 			raw, prompt = strings.TrimSpace(c.command.raw), c.command.Prompt
 		}
-		if strings.HasSuffix(raw, "\\") {
-			raw = strings.TrimSuffix(raw, "\\") + " "
+		if strings.HasSuffix(raw, "\\") || strings.HasPrefix(text, "-") {
+			raw = strings.TrimSuffix(raw, "\\") + " " // the next option starts the line
+			if strings.HasPrefix(text, "- - ") {
+				text = "--" + text[len("- - "):] // "- - mysql-user=root": its dashes spaced apart
+			}
 		} // else wrapped inside an option: joined as it was before the wrap
 		c.cmdLine = l.No
 		if joined := strings.TrimSpace(raw + text); strings.HasSuffix(joined, "\\") {
@@ -734,6 +747,13 @@ func wrappedOption(cmd *Command, raw string, l *Line) bool {
 		return false
 	}
 	c := l.Text[0]
+	if c == '-' {
+		// Wrapped between two options, no backslash ("… --mysql-db=cbusdb"
+		// over "- - mysql-user=root … --num-threads=8 run", a page's
+		// width): the line goes on with options and ends with the action.
+		words := strings.Fields(l.Text)
+		return len(words) > 1 && sysbenchActions[words[len(words)-1]] && strings.Contains(l.Text, "--")
+	}
 	if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') || strings.HasPrefix(l.Text, "sysbench ") {
 		return false
 	}
@@ -903,6 +923,7 @@ func (c *ctx) emitRun(r *Run) {
 		c.hdrThreads, c.hdrLine = *r.Threads, r.Line
 	}
 	c.add(r)
+	c.noteShownRates(r)
 }
 
 // restatedRow reports a table row that restates a row of an earlier table

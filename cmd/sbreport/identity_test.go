@@ -65,9 +65,6 @@ var identityGaps = map[string]struct {
 	// output and no table, so nothing is read and the input is reported
 	// as holding no benchmark output.
 	"sb1.0-oltp-rw-mariadb-32-threads-result-in-shell-comments-tps-qps-comma-thousands-es.txt": {notRead: []int{11}, errorAt: []int{0}},
-	// Results only as prose bullets ("single core = 2145.51 events/s"):
-	// likewise not read, and reported as no benchmark output.
-	"sb-cpu-single-vs-multi-core-events-s-in-prose-bullets-metrica-valor-tables-python-threads-pt.txt": {notRead: []int{52, 53}, errorAt: []int{0}},
 	"tidb-3.0.1-k8s-sysbench-1.0.17-tables-under-labels-same-table-reused-zh.txt": {unknownTest: []int{
 		293, 294, 295, 296, 297, 298, 304, 305, 306, 307, 308, 309,
 		411, 412, 413, 414, 415, 416, 422, 423, 424, 425, 426, 427}},
