@@ -386,6 +386,7 @@ func (b *summaryTable) wide() {
 	if b.pairs() {
 		return
 	}
+	b.gridSystems()
 	all := true
 	var groups []string
 	seen := map[string]bool{}
@@ -413,6 +414,74 @@ func (b *summaryTable) wide() {
 		groups = []string{""}
 	}
 	b.groups = groups
+}
+
+// gridSystems names the systems of metric columns whose headers are a
+// grid of names by measurements: the same first words (a name no list
+// knows, "DSv5", "DSv6") before each of at least two measurements, each
+// measurement under at least two names ("DSv5 QPS | DSv6 QPS | … | DSv5
+// TPS | DSv6 TPS"). What the headers share tells the measurement; what
+// differs between them is the system, decided by the layout rather than
+// by the name. A name that itself names a measurement, a statistic, an
+// operation (measureQualifiers) or a thread count ("read QPS | write
+// QPS") is no system. Columns the grid
+// does not hold are left as they are.
+func (b *summaryTable) gridSystems() {
+	type split struct {
+		prefix, rest string
+		m            tableCol
+	}
+	splits := make([][]split, len(b.cols))
+	for i, col := range b.cols {
+		if !col.isMetric() && col.kind != colOther || col.system != "" || col.pair != nil || derived(strings.ToLower(col.name)) {
+			continue
+		}
+		words := strings.Fields(strings.Trim(strings.TrimSpace(col.name), "*`"))
+		for k := 1; k < len(words) && k <= 3; k++ {
+			p, rest := strings.Join(words[:k], " "), strings.Join(words[k:], " ")
+			if pc := classifyColumn(p); pc.kind != colOther || qualifierRE.MatchString(words[k-1]) ||
+				latWordRE.MatchString(words[k-1]) || measureQualifiers[strings.ToLower(words[k-1])] || threadWords[strings.ToLower(words[k-1])] {
+				break
+			}
+			if m := classifyMetric(rest); m.isMetric() && (m.kind == col.kind || col.kind == colOther) {
+				splits[i] = append(splits[i], split{p, strings.ToLower(rest), m})
+			}
+		}
+	}
+	// names[rest] are the names each measurement is printed under.
+	names := map[string]map[string]bool{}
+	for _, ss := range splits {
+		for _, sp := range ss {
+			if names[sp.rest] == nil {
+				names[sp.rest] = map[string]bool{}
+			}
+			names[sp.rest][sp.prefix] = true
+		}
+	}
+	// A name counts when it stands before two measurements that are each
+	// printed under two names or more.
+	count := map[string]int{}
+	for _, ps := range names {
+		if len(ps) < 2 {
+			continue
+		}
+		for p := range ps {
+			count[p]++
+		}
+	}
+	for i, ss := range splits {
+		for _, sp := range ss {
+			if count[sp.prefix] >= 2 && len(names[sp.rest]) >= 2 {
+				if b.cols[i].kind == colOther {
+					// "DSv5 avg(ms)": the measurement its name ends with.
+					sp.m.name = b.cols[i].name
+					b.cols[i] = sp.m
+				}
+				b.cols[i].system = sp.prefix
+				break
+			}
+		}
+	}
 }
 
 // pairs makes a table whose metric columns hold two systems' values in

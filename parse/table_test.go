@@ -811,3 +811,62 @@ func TestSummaryTableShortRow(t *testing.T) {
 		t.Errorf("empty cell: warnings %q", r.Warnings)
 	}
 }
+
+// TestSummaryTableGridSystems reads a table whose header is a grid of
+// names by measurements, "DSv5 QPS | DSv6 QPS | … | DSv5 avg(ms) | DSv6
+// avg(ms) | … | DSv5 TPS | DSv6 TPS", from a TiDB cluster comparison
+// report ("TiDB DSv5 与 DSv6 集群 sysbench 压测对比报告", code index file id
+// 57100694114; testdata/public/train/t10-two-systems-per-row-zh.txt). No
+// list knows "DSv5" or "DSv6": the layout says they are the systems, and
+// every row gives one run of each. The comparison columns ("QPS 提升",
+// "延迟降低") are no measurement.
+func TestSummaryTableGridSystems(t *testing.T) {
+	in := "### 3.1 oltp_read_only（只读）\n\n" +
+		"| 并发 | DSv5 QPS | DSv6 QPS | QPS 提升 | DSv5 avg(ms) | DSv6 avg(ms) | 延迟降低 | DSv5 TPS | DSv6 TPS |\n" +
+		"|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" +
+		"| 50  | 43481.73 | 47601.27 | **+9.47%**  | 18.40 | 16.80 | **-8.70%** | 2717.61 | 2975.08 |\n" +
+		"| 100 | 60454.05 | 67126.49 | **+11.04%** | 26.46 | 23.83 | **-9.94%** | 3778.38 | 4195.41 |\n"
+	_, errs, runs := tableRows(t, in)
+	if len(errs) != 0 {
+		t.Errorf("errors: %v", errs)
+	}
+	type got struct {
+		line, threads int
+		system        string
+		qps, tps, avg float64
+	}
+	want := []got{
+		{5, 50, "DSv5", 43481.73, 2717.61, 18.40},
+		{5, 50, "DSv6", 47601.27, 2975.08, 16.80},
+		{6, 100, "DSv5", 60454.05, 3778.38, 26.46},
+		{6, 100, "DSv6", 67126.49, 4195.41, 23.83},
+	}
+	if len(runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(runs), len(want))
+	}
+	for i, r := range runs {
+		if r.Threads == nil || r.QPS == nil || r.TPS == nil || r.Latency.Avg == nil {
+			t.Errorf("run %d: missing values: %+v", i, r)
+			continue
+		}
+		g := got{r.Line, *r.Threads, r.Labels["system"], *r.QPS, *r.TPS, *r.Latency.Avg}
+		if g != want[i] || r.Test != "oltp_read_only" {
+			t.Errorf("run %d: %+v test %q, want %+v oltp_read_only", i, g, r.Test, want[i])
+		}
+	}
+
+	// Names before one measurement only, or names that are themselves
+	// measurements, are no grid.
+	for _, h := range []string{
+		"| threads | read QPS | write QPS | read TPS | write TPS |",
+		"| threads | DSv5 QPS | DSv6 QPS | TPS |",
+	} {
+		in := h + "\n|---|---|---|---|---|\n| 8 | 1 | 2 | 3 | 4 |\n"
+		_, _, runs := tableRows(t, in)
+		for _, r := range runs {
+			if s := r.Labels["system"]; s != "" {
+				t.Errorf("%s: system %q", h, s)
+			}
+		}
+	}
+}
