@@ -66,6 +66,7 @@ var sniffing = &format{
 		detectReportCSV,
 		detectListRows,
 		detectKeyValues,
+		detectBars,
 		detectCrossed,
 		detectSummaryTable,
 		detectProse,

@@ -1155,6 +1155,11 @@ var (
 // section name ("### Single-Thread", "### Multi-Thread (6 threads)"):
 // the lines above the table up to and including its nearest markdown
 // heading, within headingReach lines, the nearest that names exactly one.
+//
+// Past that heading, the Markdown headings it is nested in (the
+// outline's path) are its section's too ("## 4.1 Thread Group:
+// threads=1" over "### 4.1.2 Main Comparison"): the innermost that names
+// exactly one thread count gives it.
 func (b *summaryTable) sectionThreads(c *ctx) {
 	for i := len(c.headings) - 1; i >= 0; i-- {
 		h := c.headings[i]
@@ -1166,10 +1171,23 @@ func (b *summaryTable) sectionThreads(c *ctx) {
 			return
 		}
 		if mdLevel(strings.TrimSpace(h.Text)) > 0 {
-			return
+			break
+		}
+	}
+	path := c.outline.Path()
+	for i := len(path) - 1; i >= 0; i-- {
+		if h := path[i]; h.Level <= 6 {
+			if n := headingThreadCount(h.Title); n > 0 {
+				b.headThr, b.headLine = n, h.Line
+				return
+			}
 		}
 	}
 }
+
+// threadsKVRE is a thread count written as a setting in a heading
+// ("Thread Group: threads=1", "threads: 8").
+var threadsKVRE = regexp.MustCompile(`(?i)\b(?:threads|thds|clients|concurrency)\s*[=:]\s*(\d{1,5})\b`)
 
 // singleThreadRE names one thread in words: "Single-Thread",
 // "single-threaded", "one thread", 单线程, シングルスレッド.
@@ -1181,17 +1199,26 @@ var singleThreadRE = regexp.MustCompile(`(?i)\bsingle[- ]?thread(ed)?\b|\bone th
 func headingThreadCount(text string) int {
 	if mayNameThreads(text) {
 		m := headThreadsRE.FindAllStringSubmatch(text, -1)
-		if len(m) != 1 {
+		if len(m) > 1 {
 			return 0
 		}
-		n, err := strconv.Atoi(m[0][1])
-		if err != nil || n <= 0 {
-			return 0
+		if len(m) == 1 {
+			n, err := strconv.Atoi(m[0][1])
+			if err != nil || n <= 0 {
+				return 0
+			}
+			return n
 		}
-		return n
 	}
 	if singleThreadRE.MatchString(text) {
 		return 1
+	}
+	if strings.ContainsAny(text, "=:") {
+		if m := threadsKVRE.FindAllStringSubmatch(text, -1); len(m) == 1 {
+			if n, _ := strconv.Atoi(m[0][1]); n > 0 {
+				return n
+			}
+		}
 	}
 	return 0
 }
@@ -1315,7 +1342,13 @@ func (b *summaryTable) feed(l *Line) status {
 			return rejected
 		}
 		th, ok = b.threadsCell(cells[at])
-		if !ok && b.cellsTable() && (b.rows > 0 || b.ruleCells > 0) {
+		if !ok && b.headThr > 0 && absentCells[strings.ToLower(strings.Trim(cells[at], "*` "))] && b.hasValue(cells) {
+			// The row leaves its threads cell empty ("-") under a section
+			// heading naming the thread count ("## Thread Group:
+			// threads=1"): the heading says, as for a table without a
+			// threads column (th 0 takes it, with its line).
+			th, ok = 0, true
+		} else if !ok && b.cellsTable() && (b.rows > 0 || b.ruleCells > 0) {
 			// A line of the table's shape under its rule or rows is a row
 			// of it: a bad threads cell is an error, not the table's end.
 			b.rows++

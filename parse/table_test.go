@@ -870,3 +870,66 @@ func TestSummaryTableGridSystems(t *testing.T) {
 		}
 	}
 }
+
+// TestBarChart reads text bar charts from a generated sysbench comparison
+// report (code index file id 23499867792, "Sysbench Comparison Report",
+// 2026-02-02; testdata/public/train/t05-generated-report.txt): a TPS
+// chart by thread count is one run per bar, its label "threads=N" the
+// thread count and its title the metric; the p95 chart beside it, whose
+// values carry "ms", is not read as throughput.
+func TestBarChart(t *testing.T) {
+	in := "#### TPS vs Threads (run summary mean)\n" +
+		"```text\n" +
+		"threads=1  |████                                               63.93\n" +
+		"threads=2  |███████                                            116.84\n" +
+		"threads=4  |█████████████████                                  255.63\n" +
+		"threads=8  |████████████████████████████████████████           608.50\n" +
+		"threads=16 |██████████████████████████████████████████████████ 751.37\n" +
+		"```\n\n" +
+		"#### p95 Latency vs Threads (run summary mean)\n" +
+		"```text\n" +
+		"threads=1  |██████████████████████████████████████████████████ 33.72ms\n" +
+		"threads=2  |████████████████████████████████████████           27.17ms\n" +
+		"```\n"
+	rows, errs, _ := tableRows(t, in)
+	want := []string{
+		"3 threads=1(table) tps=63.93 [chart:line 3]",
+		"4 threads=2(table) tps=116.84 [chart:line 3]",
+		"5 threads=4(table) tps=255.63 [chart:line 3]",
+		"6 threads=8(table) tps=608.5 [chart:line 3]",
+		"7 threads=16(table) tps=751.37 [chart:line 3]",
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(want) || len(errs) != 0 {
+		t.Errorf("rows:\n%s\nwant:\n%s\nerrors: %v", strings.Join(rows, "\n"), strings.Join(want, "\n"), errs)
+	}
+}
+
+// TestSummaryTableThreadsFromParentHeading: the same report prints each
+// thread group under "## 4.1 Thread Group: threads=1", its table two
+// headings down, with "-" in the row's threads cell. The thread count is
+// the enclosing section's; a "-" with no heading naming one stays an
+// error.
+func TestSummaryTableThreadsFromParentHeading(t *testing.T) {
+	table := "|                          threads |  N | TPS mean±sd | TPS min..max | QPS mean±sd | Lat avg mean±sd | Lat p95 mean±sd | Errors | Reconnects |\n" +
+		"| -------------------------------: | -: | ----------: | -----------: | ----------: | --------------: | --------------: | -----: | ---------: |\n" +
+		"|                              - | 1 | 63.93 | 63.93 | 1286.67 | 15.57 | 33.72 | 0 | 0 |\n"
+	in := "## 4.1 Thread Group: threads=1\n\n" +
+		"### 4.1.1 Experiment Matrix\n\n" +
+		"| threads | N | date_span | tags |\n" +
+		"|-------:|-:|----------|------|\n" +
+		"| 1 | 1 | 2026-02-02 01:14 to 2026-02-02 01:14 | - |\n\n" +
+		"### 4.1.2 Main Comparison (Run Summary Metrics)\n\n" +
+		"> Source: sysbench tail summary (SQL statistics / General statistics / Latency)\n\n" + table
+	_, errs, runs := tableRows(t, in)
+	if len(runs) != 1 || len(errs) != 0 {
+		t.Fatalf("%d runs, errors %v; want 1 run, no error", len(runs), errs)
+	}
+	r := runs[0]
+	if r.Line != 15 || r.Threads == nil || *r.Threads != 1 || r.ThreadsFrom != "heading" || r.TPS == nil || *r.TPS != 63.93 || r.QPS == nil || *r.QPS != 1286.67 {
+		t.Errorf("run %s, want line 15, 1 thread from the heading, TPS 63.93, QPS 1286.67", rowText(r))
+	}
+	_, errs, runs = tableRows(t, "## Main Comparison\n\n"+table)
+	if len(runs) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `bad threads value "-"`) {
+		t.Errorf("without a heading naming threads: runs %d, errors %v; want the row reported", len(runs), errs)
+	}
+}
