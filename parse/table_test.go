@@ -933,3 +933,41 @@ func TestSummaryTableThreadsFromParentHeading(t *testing.T) {
 		t.Errorf("without a heading naming threads: runs %d, errors %v; want the row reported", len(runs), errs)
 	}
 }
+
+// TestGeneralTableTestsAsColumns reads a table whose columns are tests,
+// "CPU (Events/sec) | Memory (MB/s) | Read Throughput(MiB/s) | Write
+// Throughput (MiB/s)", one row per instance type
+// (testdata/public/train/t28-instances-by-tests-table-ko.txt, SOURCES.md
+// there): each row holds three runs, cpu, memory and fileio (the read
+// and written rates, as fileio reports them). A table whose measurement
+// columns name one test or none stays one run a row.
+func TestGeneralTableTestsAsColumns(t *testing.T) {
+	in := "| **인스턴스 유형** | **CPU (Events/sec)** | **Memory (MB/s)** | **Read Throughput(MiB/s)** | **Write Throughput (MiB/s)** |\n" +
+		"| ----------------- | -------------------- | ----------------- | -------------------------- | ---------------------------- |\n" +
+		"| **t3.large**      | 116.74               | 17,925.92         | 44.3                       | 29.61                        |\n" +
+		"| **c5.large**      | 135.79               | 20,716.85         | 27.58                      | 18.72                        |\n"
+	_, errs, runs := tableRows(t, in)
+	if len(errs) != 0 || len(runs) != 6 {
+		t.Fatalf("%d runs, errors %v; want 6 runs, no error", len(runs), errs)
+	}
+	for i, r := range runs {
+		sys := []string{"t3.large", "c5.large"}[i/3]
+		var got string
+		switch {
+		case r.Test == "cpu" && r.EPS != nil:
+			got = fmt.Sprint("cpu ", *r.EPS)
+		case r.Test == "memory" && r.Memory != nil && r.Memory.TransferMiBs != nil:
+			got = fmt.Sprint("memory ", *r.Memory.TransferMiBs)
+		case r.Test == "fileio" && r.FileIO != nil && r.FileIO.ReadMiBs != nil && r.FileIO.WrittenMiBs != nil:
+			got = fmt.Sprint("fileio ", *r.FileIO.ReadMiBs, " ", *r.FileIO.WrittenMiBs)
+		}
+		want := []string{"cpu 116.74", "memory 17925.92", "fileio 44.3 29.61", "cpu 135.79", "memory 20716.85", "fileio 27.58 18.72"}[i]
+		if got != want || r.Labels["system"] != sys {
+			t.Errorf("run %d: %q of %q, want %q of %q", i, got, r.Labels["system"], want, sys)
+		}
+	}
+	_, _, runs = tableRows(t, "| Instance | Read Throughput(MiB/s) | Write Throughput (MiB/s) |\n|---|---|---|\n| t3.large | 44.3 | 29.61 |\n")
+	if len(runs) > 1 {
+		t.Errorf("a table of one kind of measurement: %d runs a row, want 1", len(runs))
+	}
+}
