@@ -115,6 +115,12 @@ type ctx struct {
 	pendRaw, pendPrompt string
 	pendOf              *Command
 
+	// orphanHeader is the last summary-table header read with no row
+	// under it (a header quoted alone in a review thread), orphanCols
+	// its number of columns: rows printed apart from it may be its.
+	orphanHeader *Line
+	orphanCols   int
+
 	// saidRate is the one rate (colTPS, colQPS, colEPS) the last line
 	// naming exactly one said, at saidRateLine: what a crossed table
 	// naming no unit holds.

@@ -265,6 +265,11 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	if len(names) < 2 || len(names) > 30 {
 		return nil
 	}
+	if sep == sepPipe && c.orphanHeader != nil {
+		if b := orphanRows(l, c, names); b != nil {
+			return b
+		}
+	}
 	for i, n := range names {
 		// A header cell ending in a colon names its column as a label
 		// line does ("threads:", "events/s:").
@@ -1322,6 +1327,15 @@ func (b *summaryTable) feed(l *Line) status {
 	if b.sep == sepPipe && b.rows > 0 && b.width == 0 && len(cells) >= 2 && len(cells) < len(b.cols) && strings.HasPrefix(strings.TrimSpace(t), "|") {
 		// A short row among full ones: as Markdown renders it, the
 		// missing cells at its end are empty (and reported missing).
+		// A row that also lacks the closing pipe its header has was cut,
+		// perhaps inside its last number ("| 1200 | 347200.2366 |
+		// 8.092 | 40892"): that cell is left out, with an error.
+		if strings.HasSuffix(strings.TrimSpace(b.header.Text), "|") && !strings.HasSuffix(strings.TrimSpace(t), "|") && len(cells) > 2 {
+			b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf(
+				"summary table at line %d: the row stops after %d of %d cells without its closing \"|\": it was cut, so its last cell %q is left out",
+				b.header.No, len(cells), len(b.cols), cells[len(cells)-1])})
+			cells = cells[:len(cells)-1]
+		}
 		for len(cells) < len(b.cols) {
 			cells = append(cells, "")
 		}
@@ -1782,7 +1796,12 @@ func (b *summaryTable) end(c *ctx) {
 				strings.Join(b.names(), ", "), b.header.No, b.badWhy)})
 			return
 		}
-		// A header without rows is prose that happens to name columns.
+		// A header without rows is prose that happens to name columns,
+		// or a header quoted apart from its rows (orphanRows).
+		if !b.skip && b.width == 0 && b.sep == sepPipe {
+			h := b.header
+			c.orphanHeader, c.orphanCols = &h, len(b.cols)
+		}
 		c.remember(&b.header)
 		return
 	}
@@ -1952,6 +1971,33 @@ func commaRow(l *Line, c *ctx) block {
 	b.note = fmt.Sprintf("comma-separated line read as a row of the table at line %d (%s)", sh.line, strings.Join(sh.names, ", "))
 	b.rows, b.lastRow = 1, l.No
 	b.readRow(l, cells, 0)
+	return b
+}
+
+// orphanRows reads a pipe row that begins with a number and has no
+// header of its own as the first row of the last header read without rows
+// (c.orphanHeader), when it has that header's number of cells and is at
+// most headingReach lines below it: a review thread quotes a table's
+// header in one comment and its rows in the next. Every run says so in
+// a warning. nil when the row is not such a row.
+func orphanRows(l *Line, c *ctx, cells []string) block {
+	h := c.orphanHeader
+	if l.No-h.No > headingReach || len(cells) != c.orphanCols {
+		return nil
+	}
+	if _, err := parseNum(strings.ReplaceAll(cells[0], ",", "")); err != nil {
+		return nil
+	}
+	c.orphanHeader = nil
+	b, ok := detectSummaryTable(h, c).(*summaryTable)
+	if !ok || len(b.cols) != len(cells) {
+		return nil
+	}
+	b.ruleOK = false
+	b.note = fmt.Sprintf("row read under the table header at line %d, printed apart from its rows", h.No)
+	if b.feed(l) != consumed {
+		return nil
+	}
 	return b
 }
 

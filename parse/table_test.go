@@ -971,3 +971,53 @@ func TestGeneralTableTestsAsColumns(t *testing.T) {
 		t.Errorf("a table of one kind of measurement: %d runs a row, want 1", len(runs))
 	}
 }
+
+// TestSummaryTableOrphanHeaderDiffRows: a review thread of
+// pingcap/docs-cn pull request #4213 (testdata/public/train/
+// t07-diff-review-table-zh.txt) quotes a table's header alone (a diff
+// line, then rewritten in a suggestion block) and, in the next thread,
+// its rows as lines the diff adds ("+| 600 | 283928.9323| …"), the last
+// cut inside a cell. The rows are read under the last header without
+// rows, each run saying so; the cut cell is left out with an error.
+func TestSummaryTableOrphanHeaderDiffRows(t *testing.T) {
+	in := "```diff\n" +
+		" ### Point Select 性能\n" +
+		" \n" +
+		"+| Threads   | v3.0 QPS   | v3.0 95% latency(ms)   | v4.0 QPS   | v4.0 95% latency(ms)   | QPS Improvement   |\n" +
+		"```\n" +
+		"**TomShawn**:\n" +
+		"```suggestion\n" +
+		"| Threads   | v3.0 QPS   | v3.0 95% latency (ms)   | v4.0 QPS   | v4.0 95% latency (ms)   | QPS 提升   |\n" +
+		"```\n\n" +
+		"TomShawn · review thread · 2020-08-06\n" +
+		"benchmark/benchmark-sysbench-v4-vs-v3.md:168\n" +
+		"```diff\n" +
+		"+| 600      | 283928.9323|     4.569     | 320673.342        | 3.304 |     12.94%     |\n" +
+		"+| 900  | 343218.2624|     6.686     | 383913.3855        | 4.652 |     11.86%     |\n" +
+		"+| 1200  | 347200.2366|     8.092     | 40892"
+	rows, errs, runs := tableRows(t, in)
+	want := []string{
+		"14 threads=600(table) test=oltp_point_select qps=283928.9323 p95=4.569 [heading:Point Select 性能] [system:v3.0] [table:line 8]",
+		"14 threads=600(table) test=oltp_point_select qps=320673.342 p95=3.304 [heading:Point Select 性能] [system:v4.0] [table:line 8]",
+		"15 threads=900(table) test=oltp_point_select qps=343218.2624 p95=6.686 [heading:Point Select 性能] [system:v3.0] [table:line 8]",
+		"15 threads=900(table) test=oltp_point_select qps=383913.3855 p95=4.652 [heading:Point Select 性能] [system:v4.0] [table:line 8]",
+		"16 threads=1200(table) test=oltp_point_select qps=347200.2366 p95=8.092 [heading:Point Select 性能] [system:v3.0] [table:line 8]",
+		"16 threads=1200(table) test=oltp_point_select [heading:Point Select 性能] [system:v4.0] [table:line 8]",
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(want) {
+		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+	wantErr := []string{`16: summary table at line 8: the row stops after 4 of 6 cells without its closing "|": it was cut, so its last cell "40892" is left out`}
+	if fmt.Sprint(errs) != fmt.Sprint(wantErr) {
+		t.Errorf("errors %v, want %v", errs, wantErr)
+	}
+	if len(runs) > 0 && (len(runs[0].Warnings) == 0 || !strings.Contains(runs[0].Warnings[0], "header at line 8, printed apart")) {
+		t.Errorf("warnings %v", runs[0].Warnings)
+	}
+	// A row of numbers far below a lone header, or of another width, is
+	// not its row.
+	far := "| Threads | QPS |\n" + strings.Repeat("prose\n", 45) + "| 600 | 283928.9 |\n"
+	if rows, _, _ := tableRows(t, far); len(rows) != 0 {
+		t.Errorf("a row %d lines below a lone header read under it: %v", 46, rows)
+	}
+}
