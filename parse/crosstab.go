@@ -259,7 +259,6 @@ func (b *crossTable) end(c *ctx) {
 				r.TPS, r.QPS = fptr(e.Value.Num), fptr(e.Value.Num)
 				r.Warn(e.Line, fmt.Sprintf("crossed table at line %d names no unit: its numbers read as the rate of %s, whose transactions are one query each (TPS = QPS)",
 					b.header.No, r.Test))
-				break
 			}
 			if said != colOther {
 				r.Warn(e.Line, fmt.Sprintf("crossed table at line %d names no unit: its numbers read as the %s line %d names",
