@@ -570,6 +570,19 @@ var sysbenchTests = func() map[string]Test {
 	return m
 }()
 
+// singleQueryTests are the 1.x scripts whose every transaction is one
+// query and nothing else (no BEGIN/COMMIT): oltp_point_select sets
+// --point-selects to 1 itself, select_random_points and
+// select_random_ranges run one SELECT an event, oltp_insert one INSERT.
+// sysbench prints the same number as their transactions and queries per
+// second. oltp_update_index and oltp_update_non_index are not here: their
+// count of updates an event is an option.
+var singleQueryTests = map[string]bool{"oltp_point_select": true, "select_random_points": true,
+	"select_random_ranges": true, "oltp_insert": true}
+
+// SingleQuery reports a test whose TPS and QPS are one number.
+func SingleQuery(name string) bool { return singleQueryTests[name] }
+
 // LookupTest returns the catalogue entry of a test name.
 func LookupTest(name string) (Test, bool) {
 	t, ok := sysbenchTests[name]

@@ -36,8 +36,13 @@ import (
 // one rate a caption or sentence above names ("The results are in
 // queries-per-second (QPS).", the nearest such line of the text, with a
 // warning naming it). A crossed table of thread counts whose numbers
-// nothing names is not read: one error names its lines, as for any
-// summary table whose unit is not in the text. Other crossed tables that
+// nothing names is read only when its test is one whose transaction is
+// one query (SingleQuery: oltp_point_select prints "tps: 105193.50 qps:
+// 105193.50"), so that its one rate is both TPS and QPS, with a warning
+// saying so; otherwise it is not read: one error names its lines, as for
+// any summary table whose unit is not in the text. A pipe row cut before
+// its closing pipe and its last columns loses its last cell, which may
+// be cut inside a number; an error names it. Other crossed tables that
 // name nothing ("| MySQL | 5.7 | 8.0 |" over settings) are no results:
 // their lines stay context for what follows. The test, the heading label and the engine come
 // from the text above as for summary tables; every run carries the label
@@ -52,6 +57,7 @@ type crossTable struct {
 	// then ends with its name, and is read with the name moved first.
 	nameLast bool
 	cut      []nameCutRow // rows that end before their name
+	short    []nameCutRow // pipe rows cut before their last columns
 	tab      tabular.Table
 	lines    []Line
 	ruled    bool
@@ -132,6 +138,15 @@ func (b *crossTable) feed(l *Line) status {
 		return rejected
 	}
 	unnamed := false
+	if b.pipe && !b.nameLast && len(cells) > 2 && len(cells) < len(b.tab.Header) &&
+		strings.HasSuffix(strings.TrimSpace(b.header.Text), "|") && !strings.HasSuffix(strings.TrimSpace(l.Text), "|") {
+		// A pipe row that stops short of its closing pipe and of the
+		// header's columns was cut, its last cell perhaps inside a
+		// number ("| idc.trx1 | 15,367 | 61,477 | 7"): that cell is
+		// left out.
+		b.short = append(b.short, nameCutRow{line: l.No, dropped: cells[len(cells)-1], values: len(cells) - 2})
+		cells = cells[:len(cells)-1]
+	}
 	if b.nameLast {
 		last := cells[len(cells)-1]
 		if _, ok := tabular.ParseValue(last); !ok && !tabular.Absent(last) {
@@ -183,6 +198,11 @@ func (b *crossTable) end(c *ctx) {
 			"crossed table at line %d: the row ends after %d values without the name its header puts last: it was cut, so its last cell %q is left out and the row is named by its line",
 			b.header.No, r.values, r.dropped)})
 	}
+	for _, r := range b.short {
+		c.add(&Error{Source: c.name, Line: r.line, Message: fmt.Sprintf(
+			"crossed table at line %d: the row stops after %d of %d values without its closing \"|\": it was cut, so its last cell %q is left out",
+			b.header.No, r.values+1, len(b.tab.Header)-1, r.dropped)})
+	}
 	dim := b.tab.Dimension()
 	dimName := strings.TrimSpace(strings.Trim(b.tab.Header[0], "*`_ "))
 	if dimName == "" {
@@ -230,11 +250,20 @@ func (b *crossTable) end(c *ctx) {
 			case colEPS:
 				r.EPS = fptr(e.Value.Num)
 			default:
-				b.unread(c, len(entries))
-				return
+				if dim != tabular.Threads || !SingleQuery(r.Test) || e.Value.Unit != "" || e.Value.Num <= 0 {
+					b.unread(c, len(entries))
+					return
+				}
+				// A rate of a test whose transaction is one query is
+				// the same number as TPS and as QPS.
+				r.TPS, r.QPS = fptr(e.Value.Num), fptr(e.Value.Num)
+				r.Warn(e.Line, fmt.Sprintf("crossed table at line %d names no unit: its numbers read as the rate of %s, whose transactions are one query each (TPS = QPS)",
+					b.header.No, r.Test))
 			}
-			r.Warn(e.Line, fmt.Sprintf("crossed table at line %d names no unit: its numbers read as the %s line %d names",
-				b.header.No, map[int]string{colTPS: "TPS", colQPS: "QPS", colEPS: "events per second"}[said], saidLine))
+			if said != colOther {
+				r.Warn(e.Line, fmt.Sprintf("crossed table at line %d names no unit: its numbers read as the %s line %d names",
+					b.header.No, map[int]string{colTPS: "TPS", colQPS: "QPS", colEPS: "events per second"}[said], saidLine))
+			}
 		}
 		if system != "" {
 			r.SetLabel("system", system)

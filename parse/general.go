@@ -102,8 +102,154 @@ func (b *generalTable) end(c *ctx) {
 	if b.results() {
 		cols := b.h.tab.Columns()
 		names := b.nameColumn(cols)
+		tests := columnTests(cols)
 		for _, row := range b.h.tab.Rows {
-			r := b.h.run(row, cols)
+			for _, r := range b.rowRuns(row, cols, tests) {
+				b.finish(c, r, row, cols, names)
+			}
+		}
+		return
+	}
+	if b.fallback != nil {
+		b.fallback.end(c)
+		return
+	}
+	c.remember(&b.h.first)
+	for i := range b.lines {
+		c.remember(&b.lines[i])
+	}
+}
+
+// columnTests returns, for a table whose measurement columns name two
+// sysbench tests or more ("CPU (Events/sec) | Memory (MB/s) | Read
+// Throughput(MiB/s) | Write Throughput (MiB/s)"), the test of each
+// measurement column; nil for any other table. A column names a test by
+// its first word (a built-in test: cpu, memory, fileio, threads, mutex).
+// A transfer rate naming none but reads or writes, beside columns of
+// other tests, is fileio's: it is the only test that reports read and
+// written MiB/s apart (memory reports one transfer rate).
+func columnTests(cols []tabular.Column) []string {
+	tests := make([]string, len(cols))
+	seen := map[string]bool{}
+	var pending []int
+	for i, col := range cols {
+		if col.Kind != tabular.Measurement {
+			continue
+		}
+		first := strings.ToLower(strings.FieldsFunc(col.Name+" x", func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		})[0])
+		if t, ok := LookupTest(first); ok && t.Family == FamilyBuiltin {
+			tests[i], seen[t.Name] = t.Name, true
+			continue
+		}
+		pending = append(pending, i)
+	}
+	for _, i := range pending {
+		w := strings.Fields(strings.ToLower(strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) {
+				return r
+			}
+			return ' '
+		}, cols[i].Name)))
+		if cols[i].Metric == tabular.Transfer && !seen["fileio"] && len(w) > 0 && fileDirection(w) != "" {
+			tests[i] = "fileio"
+			continue
+		}
+		return nil // a measurement of no test: the columns are not tests
+	}
+	n := len(seen)
+	for _, i := range pending {
+		if tests[i] == "fileio" && !seen["fileio"] {
+			n++
+			break
+		}
+	}
+	if n < 2 {
+		return nil
+	}
+	return tests
+}
+
+// fileDirection returns "read" or "written" for the words of a header
+// naming one direction of file transfer, "" otherwise.
+func fileDirection(w []string) string {
+	for _, x := range w {
+		switch x {
+		case "read", "reads", "rd":
+			return "read"
+		case "write", "writes", "written", "wr":
+			return "written"
+		}
+	}
+	return ""
+}
+
+// rowRuns makes the runs of one row: one, or one per test when the
+// columns are tests (columnTests), each with the dimension columns and
+// its own measurements.
+func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []string) []*Run {
+	if tests == nil {
+		return []*Run{b.h.run(row, cols)}
+	}
+	var order []string
+	seen := map[string]bool{}
+	for _, t := range tests {
+		if t != "" && !seen[t] {
+			seen[t] = true
+			order = append(order, t)
+		}
+	}
+	var out []*Run
+	saved := b.h.test
+	defer func() { b.h.test = saved }()
+	for _, t := range order {
+		var sub tabular.Row
+		var subCols []tabular.Column
+		sub.Line = row.Line
+		for i, col := range cols {
+			if tests[i] == t || col.Kind != tabular.Measurement {
+				sub.Cells = append(sub.Cells, row.Cells[i])
+				subCols = append(subCols, col)
+			}
+		}
+		b.h.test = t
+		r := b.h.run(sub, subCols)
+		r.Test = t
+		if t == "fileio" {
+			// Read and written MiB/s, as fileio reports them.
+			var kept []Metric
+			for _, m := range r.Metrics {
+				w := strings.Fields(strings.ToLower(strings.Map(func(r rune) rune {
+					if unicode.IsLetter(r) {
+						return r
+					}
+					return ' '
+				}, m.Name)))
+				if m.Unit != "MiB/s" || fileDirection(w) == "" {
+					kept = append(kept, m)
+					continue
+				}
+				if r.FileIO == nil {
+					r.FileIO = &FileIO{}
+				}
+				if fileDirection(w) == "read" {
+					r.FileIO.ReadMiBs = fptr(m.Value)
+				} else {
+					r.FileIO.WrittenMiBs = fptr(m.Value)
+				}
+			}
+			r.Metrics = kept
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// finish gives a run of a row what the table and the lines above say.
+func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Column, names int) {
+	{
+		{
 			if r.Threads == nil && b.st.headThr > 0 {
 				r.Threads, r.ThreadsFrom = iptr(b.st.headThr), "heading" // "### Single-Thread" over the table
 			}
@@ -128,15 +274,6 @@ func (b *generalTable) end(c *ctx) {
 			r.Source = c.name
 			c.emitRun(r)
 		}
-		return
-	}
-	if b.fallback != nil {
-		b.fallback.end(c)
-		return
-	}
-	c.remember(&b.h.first)
-	for i := range b.lines {
-		c.remember(&b.lines[i])
 	}
 }
 

@@ -338,6 +338,12 @@ func normalizeKnown(l *Line, plain bool) {
 		case strings.HasPrefix(s, "-- "):
 			s = strings.TrimLeft(s[3:], " \t")
 			continue
+		case strings.HasPrefix(s, "+|"):
+			// A table row a diff adds ("+| 600 | 283928.9323 | …"): the
+			// row as the text now has it. Removed rows ("-|") are the
+			// old text and stay as they are.
+			s = s[1:]
+			continue
 		case strings.HasPrefix(s, "```"), strings.HasPrefix(s, "~~~"):
 			s = ""
 		case strings.HasPrefix(s, "[code]"):

@@ -67,6 +67,7 @@ var sniffing = &format{
 		detectListRows,
 		detectKeyValues,
 		detectRecord,
+		detectBars,
 		detectCrossed,
 		detectSummaryTable,
 		detectProse,
@@ -117,6 +118,12 @@ type ctx struct {
 	// pendOf, the command its first line gave.
 	pendRaw, pendPrompt string
 	pendOf              *Command
+
+	// orphanHeader is the last summary-table header read with no row
+	// under it (a header quoted alone in a review thread), orphanCols
+	// its number of columns: rows printed apart from it may be its.
+	orphanHeader *Line
+	orphanCols   int
 
 	// saidRate is the one rate (colTPS, colQPS, colEPS) the last line
 	// naming exactly one said, at saidRateLine: what a crossed table

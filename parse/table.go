@@ -265,6 +265,11 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	if len(names) < 2 || len(names) > 30 {
 		return nil
 	}
+	if sep == sepPipe && c.orphanHeader != nil {
+		if b := orphanRows(l, c, names); b != nil {
+			return b
+		}
+	}
 	for i, n := range names {
 		// A header cell ending in a colon names its column as a label
 		// line does ("threads:", "events/s:").
@@ -386,6 +391,7 @@ func (b *summaryTable) wide() {
 	if b.pairs() {
 		return
 	}
+	b.gridSystems()
 	all := true
 	var groups []string
 	seen := map[string]bool{}
@@ -413,6 +419,74 @@ func (b *summaryTable) wide() {
 		groups = []string{""}
 	}
 	b.groups = groups
+}
+
+// gridSystems names the systems of metric columns whose headers are a
+// grid of names by measurements: the same first words (a name no list
+// knows, "DSv5", "DSv6") before each of at least two measurements, each
+// measurement under at least two names ("DSv5 QPS | DSv6 QPS | … | DSv5
+// TPS | DSv6 TPS"). What the headers share tells the measurement; what
+// differs between them is the system, decided by the layout rather than
+// by the name. A name that itself names a measurement, a statistic, an
+// operation (measureQualifiers) or a thread count ("read QPS | write
+// QPS") is no system. Columns the grid
+// does not hold are left as they are.
+func (b *summaryTable) gridSystems() {
+	type split struct {
+		prefix, rest string
+		m            tableCol
+	}
+	splits := make([][]split, len(b.cols))
+	for i, col := range b.cols {
+		if !col.isMetric() && col.kind != colOther || col.system != "" || col.pair != nil || derived(strings.ToLower(col.name)) {
+			continue
+		}
+		words := strings.Fields(strings.Trim(strings.TrimSpace(col.name), "*`"))
+		for k := 1; k < len(words) && k <= 3; k++ {
+			p, rest := strings.Join(words[:k], " "), strings.Join(words[k:], " ")
+			if pc := classifyColumn(p); pc.kind != colOther || qualifierRE.MatchString(words[k-1]) ||
+				latWordRE.MatchString(words[k-1]) || measureQualifiers[strings.ToLower(words[k-1])] || threadWords[strings.ToLower(words[k-1])] {
+				break
+			}
+			if m := classifyMetric(rest); m.isMetric() && (m.kind == col.kind || col.kind == colOther) {
+				splits[i] = append(splits[i], split{p, strings.ToLower(rest), m})
+			}
+		}
+	}
+	// names[rest] are the names each measurement is printed under.
+	names := map[string]map[string]bool{}
+	for _, ss := range splits {
+		for _, sp := range ss {
+			if names[sp.rest] == nil {
+				names[sp.rest] = map[string]bool{}
+			}
+			names[sp.rest][sp.prefix] = true
+		}
+	}
+	// A name counts when it stands before two measurements that are each
+	// printed under two names or more.
+	count := map[string]int{}
+	for _, ps := range names {
+		if len(ps) < 2 {
+			continue
+		}
+		for p := range ps {
+			count[p]++
+		}
+	}
+	for i, ss := range splits {
+		for _, sp := range ss {
+			if count[sp.prefix] >= 2 && len(names[sp.rest]) >= 2 {
+				if b.cols[i].kind == colOther {
+					// "DSv5 avg(ms)": the measurement its name ends with.
+					sp.m.name = b.cols[i].name
+					b.cols[i] = sp.m
+				}
+				b.cols[i].system = sp.prefix
+				break
+			}
+		}
+	}
 }
 
 // pairs makes a table whose metric columns hold two systems' values in
@@ -1086,6 +1160,11 @@ var (
 // section name ("### Single-Thread", "### Multi-Thread (6 threads)"):
 // the lines above the table up to and including its nearest markdown
 // heading, within headingReach lines, the nearest that names exactly one.
+//
+// Past that heading, the Markdown headings it is nested in (the
+// outline's path) are its section's too ("## 4.1 Thread Group:
+// threads=1" over "### 4.1.2 Main Comparison"): the innermost that names
+// exactly one thread count gives it.
 func (b *summaryTable) sectionThreads(c *ctx) {
 	for i := len(c.headings) - 1; i >= 0; i-- {
 		h := c.headings[i]
@@ -1097,10 +1176,23 @@ func (b *summaryTable) sectionThreads(c *ctx) {
 			return
 		}
 		if mdLevel(strings.TrimSpace(h.Text)) > 0 {
-			return
+			break
+		}
+	}
+	path := c.outline.Path()
+	for i := len(path) - 1; i >= 0; i-- {
+		if h := path[i]; h.Level <= 6 {
+			if n := headingThreadCount(h.Title); n > 0 {
+				b.headThr, b.headLine = n, h.Line
+				return
+			}
 		}
 	}
 }
+
+// threadsKVRE is a thread count written as a setting in a heading
+// ("Thread Group: threads=1", "threads: 8").
+var threadsKVRE = regexp.MustCompile(`(?i)\b(?:threads|thds|clients|concurrency)\s*[=:]\s*(\d{1,5})\b`)
 
 // singleThreadRE names one thread in words: "Single-Thread",
 // "single-threaded", "one thread", 单线程, シングルスレッド.
@@ -1112,17 +1204,26 @@ var singleThreadRE = regexp.MustCompile(`(?i)\bsingle[- ]?thread(ed)?\b|\bone th
 func headingThreadCount(text string) int {
 	if mayNameThreads(text) {
 		m := headThreadsRE.FindAllStringSubmatch(text, -1)
-		if len(m) != 1 {
+		if len(m) > 1 {
 			return 0
 		}
-		n, err := strconv.Atoi(m[0][1])
-		if err != nil || n <= 0 {
-			return 0
+		if len(m) == 1 {
+			n, err := strconv.Atoi(m[0][1])
+			if err != nil || n <= 0 {
+				return 0
+			}
+			return n
 		}
-		return n
 	}
 	if singleThreadRE.MatchString(text) {
 		return 1
+	}
+	if strings.ContainsAny(text, "=:") {
+		if m := threadsKVRE.FindAllStringSubmatch(text, -1); len(m) == 1 {
+			if n, _ := strconv.Atoi(m[0][1]); n > 0 {
+				return n
+			}
+		}
 	}
 	return 0
 }
@@ -1226,6 +1327,15 @@ func (b *summaryTable) feed(l *Line) status {
 	if b.sep == sepPipe && b.rows > 0 && b.width == 0 && len(cells) >= 2 && len(cells) < len(b.cols) && strings.HasPrefix(strings.TrimSpace(t), "|") {
 		// A short row among full ones: as Markdown renders it, the
 		// missing cells at its end are empty (and reported missing).
+		// A row that also lacks the closing pipe its header has was cut,
+		// perhaps inside its last number ("| 1200 | 347200.2366 |
+		// 8.092 | 40892"): that cell is left out, with an error.
+		if strings.HasSuffix(strings.TrimSpace(b.header.Text), "|") && !strings.HasSuffix(strings.TrimSpace(t), "|") && len(cells) > 2 {
+			b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf(
+				"summary table at line %d: the row stops after %d of %d cells without its closing \"|\": it was cut, so its last cell %q is left out",
+				b.header.No, len(cells), len(b.cols), cells[len(cells)-1])})
+			cells = cells[:len(cells)-1]
+		}
 		for len(cells) < len(b.cols) {
 			cells = append(cells, "")
 		}
@@ -1246,7 +1356,13 @@ func (b *summaryTable) feed(l *Line) status {
 			return rejected
 		}
 		th, ok = b.threadsCell(cells[at])
-		if !ok && b.cellsTable() && (b.rows > 0 || b.ruleCells > 0) {
+		if !ok && b.headThr > 0 && absentCells[strings.ToLower(strings.Trim(cells[at], "*` "))] && b.hasValue(cells) {
+			// The row leaves its threads cell empty ("-") under a section
+			// heading naming the thread count ("## Thread Group:
+			// threads=1"): the heading says, as for a table without a
+			// threads column (th 0 takes it, with its line).
+			th, ok = 0, true
+		} else if !ok && b.cellsTable() && (b.rows > 0 || b.ruleCells > 0) {
 			// A line of the table's shape under its rule or rows is a row
 			// of it: a bad threads cell is an error, not the table's end.
 			b.rows++
@@ -1680,7 +1796,12 @@ func (b *summaryTable) end(c *ctx) {
 				strings.Join(b.names(), ", "), b.header.No, b.badWhy)})
 			return
 		}
-		// A header without rows is prose that happens to name columns.
+		// A header without rows is prose that happens to name columns,
+		// or a header quoted apart from its rows (orphanRows).
+		if !b.skip && b.width == 0 && b.sep == sepPipe {
+			h := b.header
+			c.orphanHeader, c.orphanCols = &h, len(b.cols)
+		}
 		c.remember(&b.header)
 		return
 	}
@@ -1850,6 +1971,33 @@ func commaRow(l *Line, c *ctx) block {
 	b.note = fmt.Sprintf("comma-separated line read as a row of the table at line %d (%s)", sh.line, strings.Join(sh.names, ", "))
 	b.rows, b.lastRow = 1, l.No
 	b.readRow(l, cells, 0)
+	return b
+}
+
+// orphanRows reads a pipe row that begins with a number and has no
+// header of its own as the first row of the last header read without rows
+// (c.orphanHeader), when it has that header's number of cells and is at
+// most headingReach lines below it: a review thread quotes a table's
+// header in one comment and its rows in the next. Every run says so in
+// a warning. nil when the row is not such a row.
+func orphanRows(l *Line, c *ctx, cells []string) block {
+	h := c.orphanHeader
+	if l.No-h.No > headingReach || len(cells) != c.orphanCols {
+		return nil
+	}
+	if _, err := parseNum(strings.ReplaceAll(cells[0], ",", "")); err != nil {
+		return nil
+	}
+	c.orphanHeader = nil
+	b, ok := detectSummaryTable(h, c).(*summaryTable)
+	if !ok || len(b.cols) != len(cells) {
+		return nil
+	}
+	b.ruleOK = false
+	b.note = fmt.Sprintf("row read under the table header at line %d, printed apart from its rows", h.No)
+	if b.feed(l) != consumed {
+		return nil
+	}
 	return b
 }
 

@@ -524,8 +524,12 @@ func TestCaptionMetric(t *testing.T) {
 // not the metric, from https://plantegg.github.io/2025/11/29/mysql_sysbench_v2
 // ("MySQL Sysbench 性能测试综合报告", as stored by the pages search corpus,
 // excerpt cut inside the second table): cells written with thousands
-// separators, seven environments. The unit is nowhere in the text, so the
-// tables are reported as not read, never dropped in silence.
+// separators, seven environments. The unit is nowhere in the text. The
+// point-select table is read all the same: a transaction of
+// oltp_point_select is one query, so its one rate is both TPS and QPS.
+// The write-only table, whose rate could be either, is reported as not
+// read (never dropped in silence), and its last row, cut inside a cell,
+// is read without that cell.
 func TestSummaryTableThreadColumnsNoMetric(t *testing.T) {
 	in := "🏆 性能排名\n" +
 		"点查询性能对比 (oltp_point_select)\n" +
@@ -543,13 +547,27 @@ func TestSummaryTableThreadColumnsNoMetric(t *testing.T) {
 		"|---|---|---|---|---|---|---|\n" +
 		"| idc | 19,282 | 77,540 | 94,457 | 88,015 | 103,249 | 115,778 |\n" +
 		"| idc.trx1 | 15,367 | 61,477 | 7\n"
-	rows, errs, _ := tableRows(t, in)
-	if len(rows) != 0 {
-		t.Errorf("rows read without a metric: %v", rows)
+	rows, errs, runs := tableRows(t, in)
+	if len(rows) != 42 {
+		t.Fatalf("%d rows, want the point-select table's 42: %v", len(rows), rows)
+	}
+	wantRows := map[int]string{
+		0:  "5 threads=1(table) test=oltp_point_select tps=24725 qps=24725 [system:idc] [table:line 3]",
+		5:  "5 threads=128(table) test=oltp_point_select tps=287407 qps=287407 [system:idc] [table:line 3]",
+		6:  "6 threads=1(table) test=oltp_point_select tps=15153 qps=15153 [system:idc.trx1] [table:line 3]",
+		41: "11 threads=128(table) test=oltp_point_select tps=236283 qps=236283 [system:aws.io1] [table:line 3]",
+	}
+	for i, w := range wantRows {
+		if rows[i] != w {
+			t.Errorf("row %d: %s\nwant   %s", i, rows[i], w)
+		}
+	}
+	if w := runs[0].Warnings; len(w) != 1 || !strings.Contains(w[0], "one query each (TPS = QPS)") {
+		t.Errorf("warnings %v, want one saying why TPS = QPS", w)
 	}
 	want := []string{
-		"3: summary table (环境, 1线程, 8线程, 16线程, 32线程, 64线程, 128线程) not read: the columns name thread counts but neither they nor a caption above name the metric and its unit, so 42 values in 7 rows (lines 3-11) are left out (expected a caption or header naming TPS, QPS, events/s or latency)",
-		"13: summary table (环境, 1线程, 8线程, 16线程, 32线程, 64线程, 128线程) not read: the columns name thread counts but neither they nor a caption above name the metric and its unit, so 6 values in 1 rows (lines 13-15) are left out (expected a caption or header naming TPS, QPS, events/s or latency)",
+		`16: crossed table at line 13: the row stops after 3 of 6 values without its closing "|": it was cut, so its last cell "7" is left out`,
+		"13: crossed table (环境, 1线程, 8线程, 16线程, 32线程, 64线程, 128线程) not read: neither its rows nor a caption above name the metric and its unit, so 8 values (lines 13-16) are left out (expected a row or caption naming TPS, QPS, events/s or latency)",
 	}
 	if fmt.Sprint(errs) != fmt.Sprint(want) {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))
@@ -791,5 +809,215 @@ func TestSummaryTableShortRow(t *testing.T) {
 	}
 	if r := d.Runs[1]; len(r.Warnings) != 1 || r.Warnings[0] != `line 4: no value in column "TPS": missing, not zero` {
 		t.Errorf("empty cell: warnings %q", r.Warnings)
+	}
+}
+
+// TestSummaryTableGridSystems reads a table whose header is a grid of
+// names by measurements, "DSv5 QPS | DSv6 QPS | … | DSv5 avg(ms) | DSv6
+// avg(ms) | … | DSv5 TPS | DSv6 TPS", from a TiDB cluster comparison
+// report ("TiDB DSv5 与 DSv6 集群 sysbench 压测对比报告", code index file id
+// 57100694114; testdata/public/train/t10-two-systems-per-row-zh.txt). No
+// list knows "DSv5" or "DSv6": the layout says they are the systems, and
+// every row gives one run of each. The comparison columns ("QPS 提升",
+// "延迟降低") are no measurement.
+func TestSummaryTableGridSystems(t *testing.T) {
+	in := "### 3.1 oltp_read_only（只读）\n\n" +
+		"| 并发 | DSv5 QPS | DSv6 QPS | QPS 提升 | DSv5 avg(ms) | DSv6 avg(ms) | 延迟降低 | DSv5 TPS | DSv6 TPS |\n" +
+		"|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" +
+		"| 50  | 43481.73 | 47601.27 | **+9.47%**  | 18.40 | 16.80 | **-8.70%** | 2717.61 | 2975.08 |\n" +
+		"| 100 | 60454.05 | 67126.49 | **+11.04%** | 26.46 | 23.83 | **-9.94%** | 3778.38 | 4195.41 |\n"
+	_, errs, runs := tableRows(t, in)
+	if len(errs) != 0 {
+		t.Errorf("errors: %v", errs)
+	}
+	type got struct {
+		line, threads int
+		system        string
+		qps, tps, avg float64
+	}
+	want := []got{
+		{5, 50, "DSv5", 43481.73, 2717.61, 18.40},
+		{5, 50, "DSv6", 47601.27, 2975.08, 16.80},
+		{6, 100, "DSv5", 60454.05, 3778.38, 26.46},
+		{6, 100, "DSv6", 67126.49, 4195.41, 23.83},
+	}
+	if len(runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(runs), len(want))
+	}
+	for i, r := range runs {
+		if r.Threads == nil || r.QPS == nil || r.TPS == nil || r.Latency.Avg == nil {
+			t.Errorf("run %d: missing values: %+v", i, r)
+			continue
+		}
+		g := got{r.Line, *r.Threads, r.Labels["system"], *r.QPS, *r.TPS, *r.Latency.Avg}
+		if g != want[i] || r.Test != "oltp_read_only" {
+			t.Errorf("run %d: %+v test %q, want %+v oltp_read_only", i, g, r.Test, want[i])
+		}
+	}
+
+	// Names before one measurement only, or names that are themselves
+	// measurements, are no grid.
+	for _, h := range []string{
+		"| threads | read QPS | write QPS | read TPS | write TPS |",
+		"| threads | DSv5 QPS | DSv6 QPS | TPS |",
+	} {
+		in := h + "\n|---|---|---|---|---|\n| 8 | 1 | 2 | 3 | 4 |\n"
+		_, _, runs := tableRows(t, in)
+		for _, r := range runs {
+			if s := r.Labels["system"]; s != "" {
+				t.Errorf("%s: system %q", h, s)
+			}
+		}
+	}
+}
+
+// TestBarChart reads text bar charts from a generated sysbench comparison
+// report (code index file id 23499867792, "Sysbench Comparison Report",
+// 2026-02-02; testdata/public/train/t05-generated-report.txt): a TPS
+// chart by thread count is one run per bar, its label "threads=N" the
+// thread count and its title the metric; the p95 chart beside it, whose
+// values carry "ms", is not read as throughput.
+func TestBarChart(t *testing.T) {
+	in := "#### TPS vs Threads (run summary mean)\n" +
+		"```text\n" +
+		"threads=1  |████                                               63.93\n" +
+		"threads=2  |███████                                            116.84\n" +
+		"threads=4  |█████████████████                                  255.63\n" +
+		"threads=8  |████████████████████████████████████████           608.50\n" +
+		"threads=16 |██████████████████████████████████████████████████ 751.37\n" +
+		"```\n\n" +
+		"#### p95 Latency vs Threads (run summary mean)\n" +
+		"```text\n" +
+		"threads=1  |██████████████████████████████████████████████████ 33.72ms\n" +
+		"threads=2  |████████████████████████████████████████           27.17ms\n" +
+		"```\n"
+	rows, errs, _ := tableRows(t, in)
+	want := []string{
+		"3 threads=1(table) tps=63.93 [chart:line 3]",
+		"4 threads=2(table) tps=116.84 [chart:line 3]",
+		"5 threads=4(table) tps=255.63 [chart:line 3]",
+		"6 threads=8(table) tps=608.5 [chart:line 3]",
+		"7 threads=16(table) tps=751.37 [chart:line 3]",
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(want) || len(errs) != 0 {
+		t.Errorf("rows:\n%s\nwant:\n%s\nerrors: %v", strings.Join(rows, "\n"), strings.Join(want, "\n"), errs)
+	}
+}
+
+// TestSummaryTableThreadsFromParentHeading: the same report prints each
+// thread group under "## 4.1 Thread Group: threads=1", its table two
+// headings down, with "-" in the row's threads cell. The thread count is
+// the enclosing section's; a "-" with no heading naming one stays an
+// error.
+func TestSummaryTableThreadsFromParentHeading(t *testing.T) {
+	table := "|                          threads |  N | TPS mean±sd | TPS min..max | QPS mean±sd | Lat avg mean±sd | Lat p95 mean±sd | Errors | Reconnects |\n" +
+		"| -------------------------------: | -: | ----------: | -----------: | ----------: | --------------: | --------------: | -----: | ---------: |\n" +
+		"|                              - | 1 | 63.93 | 63.93 | 1286.67 | 15.57 | 33.72 | 0 | 0 |\n"
+	in := "## 4.1 Thread Group: threads=1\n\n" +
+		"### 4.1.1 Experiment Matrix\n\n" +
+		"| threads | N | date_span | tags |\n" +
+		"|-------:|-:|----------|------|\n" +
+		"| 1 | 1 | 2026-02-02 01:14 to 2026-02-02 01:14 | - |\n\n" +
+		"### 4.1.2 Main Comparison (Run Summary Metrics)\n\n" +
+		"> Source: sysbench tail summary (SQL statistics / General statistics / Latency)\n\n" + table
+	_, errs, runs := tableRows(t, in)
+	if len(runs) != 1 || len(errs) != 0 {
+		t.Fatalf("%d runs, errors %v; want 1 run, no error", len(runs), errs)
+	}
+	r := runs[0]
+	if r.Line != 15 || r.Threads == nil || *r.Threads != 1 || r.ThreadsFrom != "heading" || r.TPS == nil || *r.TPS != 63.93 || r.QPS == nil || *r.QPS != 1286.67 {
+		t.Errorf("run %s, want line 15, 1 thread from the heading, TPS 63.93, QPS 1286.67", rowText(r))
+	}
+	_, errs, runs = tableRows(t, "## Main Comparison\n\n"+table)
+	if len(runs) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `bad threads value "-"`) {
+		t.Errorf("without a heading naming threads: runs %d, errors %v; want the row reported", len(runs), errs)
+	}
+}
+
+// TestGeneralTableTestsAsColumns reads a table whose columns are tests,
+// "CPU (Events/sec) | Memory (MB/s) | Read Throughput(MiB/s) | Write
+// Throughput (MiB/s)", one row per instance type
+// (testdata/public/train/t28-instances-by-tests-table-ko.txt, SOURCES.md
+// there): each row holds three runs, cpu, memory and fileio (the read
+// and written rates, as fileio reports them). A table whose measurement
+// columns name one test or none stays one run a row.
+func TestGeneralTableTestsAsColumns(t *testing.T) {
+	in := "| **인스턴스 유형** | **CPU (Events/sec)** | **Memory (MB/s)** | **Read Throughput(MiB/s)** | **Write Throughput (MiB/s)** |\n" +
+		"| ----------------- | -------------------- | ----------------- | -------------------------- | ---------------------------- |\n" +
+		"| **t3.large**      | 116.74               | 17,925.92         | 44.3                       | 29.61                        |\n" +
+		"| **c5.large**      | 135.79               | 20,716.85         | 27.58                      | 18.72                        |\n"
+	_, errs, runs := tableRows(t, in)
+	if len(errs) != 0 || len(runs) != 6 {
+		t.Fatalf("%d runs, errors %v; want 6 runs, no error", len(runs), errs)
+	}
+	for i, r := range runs {
+		sys := []string{"t3.large", "c5.large"}[i/3]
+		var got string
+		switch {
+		case r.Test == "cpu" && r.EPS != nil:
+			got = fmt.Sprint("cpu ", *r.EPS)
+		case r.Test == "memory" && r.Memory != nil && r.Memory.TransferMiBs != nil:
+			got = fmt.Sprint("memory ", *r.Memory.TransferMiBs)
+		case r.Test == "fileio" && r.FileIO != nil && r.FileIO.ReadMiBs != nil && r.FileIO.WrittenMiBs != nil:
+			got = fmt.Sprint("fileio ", *r.FileIO.ReadMiBs, " ", *r.FileIO.WrittenMiBs)
+		}
+		want := []string{"cpu 116.74", "memory 17925.92", "fileio 44.3 29.61", "cpu 135.79", "memory 20716.85", "fileio 27.58 18.72"}[i]
+		if got != want || r.Labels["system"] != sys {
+			t.Errorf("run %d: %q of %q, want %q of %q", i, got, r.Labels["system"], want, sys)
+		}
+	}
+	_, _, runs = tableRows(t, "| Instance | Read Throughput(MiB/s) | Write Throughput (MiB/s) |\n|---|---|---|\n| t3.large | 44.3 | 29.61 |\n")
+	if len(runs) > 1 {
+		t.Errorf("a table of one kind of measurement: %d runs a row, want 1", len(runs))
+	}
+}
+
+// TestSummaryTableOrphanHeaderDiffRows: a review thread of
+// pingcap/docs-cn pull request #4213 (testdata/public/train/
+// t07-diff-review-table-zh.txt) quotes a table's header alone (a diff
+// line, then rewritten in a suggestion block) and, in the next thread,
+// its rows as lines the diff adds ("+| 600 | 283928.9323| …"), the last
+// cut inside a cell. The rows are read under the last header without
+// rows, each run saying so; the cut cell is left out with an error.
+func TestSummaryTableOrphanHeaderDiffRows(t *testing.T) {
+	in := "```diff\n" +
+		" ### Point Select 性能\n" +
+		" \n" +
+		"+| Threads   | v3.0 QPS   | v3.0 95% latency(ms)   | v4.0 QPS   | v4.0 95% latency(ms)   | QPS Improvement   |\n" +
+		"```\n" +
+		"**TomShawn**:\n" +
+		"```suggestion\n" +
+		"| Threads   | v3.0 QPS   | v3.0 95% latency (ms)   | v4.0 QPS   | v4.0 95% latency (ms)   | QPS 提升   |\n" +
+		"```\n\n" +
+		"TomShawn · review thread · 2020-08-06\n" +
+		"benchmark/benchmark-sysbench-v4-vs-v3.md:168\n" +
+		"```diff\n" +
+		"+| 600      | 283928.9323|     4.569     | 320673.342        | 3.304 |     12.94%     |\n" +
+		"+| 900  | 343218.2624|     6.686     | 383913.3855        | 4.652 |     11.86%     |\n" +
+		"+| 1200  | 347200.2366|     8.092     | 40892"
+	rows, errs, runs := tableRows(t, in)
+	want := []string{
+		"14 threads=600(table) test=oltp_point_select qps=283928.9323 p95=4.569 [heading:Point Select 性能] [system:v3.0] [table:line 8]",
+		"14 threads=600(table) test=oltp_point_select qps=320673.342 p95=3.304 [heading:Point Select 性能] [system:v4.0] [table:line 8]",
+		"15 threads=900(table) test=oltp_point_select qps=343218.2624 p95=6.686 [heading:Point Select 性能] [system:v3.0] [table:line 8]",
+		"15 threads=900(table) test=oltp_point_select qps=383913.3855 p95=4.652 [heading:Point Select 性能] [system:v4.0] [table:line 8]",
+		"16 threads=1200(table) test=oltp_point_select qps=347200.2366 p95=8.092 [heading:Point Select 性能] [system:v3.0] [table:line 8]",
+		"16 threads=1200(table) test=oltp_point_select [heading:Point Select 性能] [system:v4.0] [table:line 8]",
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(want) {
+		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+	wantErr := []string{`16: summary table at line 8: the row stops after 4 of 6 cells without its closing "|": it was cut, so its last cell "40892" is left out`}
+	if fmt.Sprint(errs) != fmt.Sprint(wantErr) {
+		t.Errorf("errors %v, want %v", errs, wantErr)
+	}
+	if len(runs) > 0 && (len(runs[0].Warnings) == 0 || !strings.Contains(runs[0].Warnings[0], "header at line 8, printed apart")) {
+		t.Errorf("warnings %v", runs[0].Warnings)
+	}
+	// A row of numbers far below a lone header, or of another width, is
+	// not its row.
+	far := "| Threads | QPS |\n" + strings.Repeat("prose\n", 45) + "| 600 | 283928.9 |\n"
+	if rows, _, _ := tableRows(t, far); len(rows) != 0 {
+		t.Errorf("a row %d lines below a lone header read under it: %v", 46, rows)
 	}
 }

@@ -89,3 +89,10 @@ var absentCells = map[string]bool{"": true, "-": true, "--": true, "—": true, 
 
 // epsSuffixes are units an events-per-second cell may carry.
 var epsSuffixes = []string{"events/sec", "events/s", "ev/sec", "ev/s", "eps"}
+
+// measureQualifiers split one measurement by the kind of operation
+// ("read QPS | write QPS"): words before a measurement that never name
+// a system, however a header repeats them.
+var measureQualifiers = map[string]bool{"read": true, "write": true, "reads": true, "writes": true,
+	"other": true, "total": true, "r": true, "w": true, "rd": true, "wr": true, "all": true,
+	"读": true, "写": true, "总": true, "读取": true, "写入": true}

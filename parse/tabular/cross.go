@@ -102,7 +102,8 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 
 // HeaderNumber reads a crossed table's column header: a number ("16"),
 // or a count of threads written with its word ("1 thread", "8 Threads",
-// "64 clients"), in which case threads is true. ok is false for any
+// "64 clients", "8线程" with the word glued on), in which case threads is
+// true. ok is false for any
 // other header.
 func HeaderNumber(cell string) (n float64, threads, ok bool) {
 	s := strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`_"))
@@ -111,7 +112,13 @@ func HeaderNumber(cell string) (n float64, threads, ok bool) {
 	}
 	num, word, found := strings.Cut(s, " ")
 	if !found {
-		return 0, false, false
+		// The word glued to the number ("8线程", "16threads"): the
+		// digits, then the rest.
+		i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+		if i <= 0 {
+			return 0, false, false
+		}
+		num, word = s[:i], s[i:]
 	}
 	v, err := strconv.Atoi(num)
 	if err != nil || v <= 0 || !contains(threadWords, strings.ToLower(strings.TrimSpace(word))) {

@@ -147,7 +147,14 @@ func TestCrossedThreadWords(t *testing.T) {
 	if e := entries[49]; e.Row != "Log4j2 Text" || e.Key != "10" || e.Value.Num != 9254 || e.Line != 9 {
 		t.Errorf("last entry %+v", e)
 	}
-	for _, h := range []string{"8 cores", "two threads", "8 threads later"} {
+	// The word glued to the number, as a Chinese report heads its columns
+	// (train/t04-crossed-table-zh.txt: "1线程 | 8线程 | … | 128线程").
+	for h, want := range map[string]float64{"8线程": 8, "128线程": 128, "**16线程**": 16, "64threads": 64} {
+		if n, threads, ok := HeaderNumber(h); !ok || !threads || n != want {
+			t.Errorf("%q: %v %v %v, want %v threads", h, n, threads, ok, want)
+		}
+	}
+	for _, h := range []string{"8 cores", "two threads", "8 threads later", "8核", "16GB", "线程8"} {
 		if _, _, ok := HeaderNumber(h); ok {
 			t.Errorf("%q read as a column number", h)
 		}
