@@ -746,6 +746,12 @@ func (c *ctx) labelAbove(line int) (string, int) {
 			if t := listLabel(h.Text); t != "" && !namesNothing(t) {
 				return t, h.No
 			}
+			if t, ok := commentLabel(h.Raw); ok {
+				if t == "" {
+					return "", 0 // "-- run 2": a repeat, not an experiment
+				}
+				return t, h.No
+			}
 		}
 		t := strings.TrimSpace(strings.Trim(h.Text, "#*_ "))
 		limit := 40
@@ -863,6 +869,31 @@ func listLabel(s string) string {
 		return ""
 	}
 	return t
+}
+
+// commentLabel returns the name an SQL or C-style comment line gives
+// the output right below it ("-- パーティショニング前", "// after tuning"):
+// a short comment alone on its line, no command, option or sentence, in
+// the block that holds the output, labels it as a heading would. ok is
+// false when the line is no such comment; t is "" (ok true) when the
+// comment only counts a repeat ("-- run 2") or names nothing ("-- result").
+func commentLabel(s string) (t string, ok bool) {
+	s = strings.TrimSpace(s)
+	switch {
+	case strings.HasPrefix(s, "-- "), strings.HasPrefix(s, "// "):
+		t = strings.TrimSpace(s[3:])
+	default:
+		return "", false
+	}
+	if t == "" || utf8.RuneCountInString(t) > 40 || len(strings.Fields(t)) > 4 ||
+		strings.ContainsAny(t, "。.!?=$`") || strings.Contains(t, "--") ||
+		strings.Contains(strings.ToLower(t), "sysbench") || strings.Contains(strings.ToLower(t), "mysqlslap") {
+		return "", false
+	}
+	if repeatMarkRE.MatchString(t) || namesNothing(t) {
+		return "", true
+	}
+	return t, true
 }
 
 // emphasised reports whether the whole of a line is set in markdown bold

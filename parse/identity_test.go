@@ -566,3 +566,52 @@ func TestLabelsNotFromOutput(t *testing.T) {
 		t.Errorf("a title's first word left alone is output only when the colon is on the next line")
 	}
 }
+
+// A note on MySQL partitioning (testdata/public/train/t15) prints two
+// mysqlslap blocks a fence, each under an SQL comment naming the state of
+// the table ("-- パーティショニング前", "-- パーティショニング後"): the comment
+// labels the block below it, so before and after are two experiments.
+func TestIdentityCommentLabel(t *testing.T) {
+	doc := parseFile(t, "../testdata/public/train/t15-mysqlslap-before-after-ja.txt")
+	want := map[float64]string{
+		0.397: "パーティショニング前", 0.063: "パーティショニング後",
+		3.309: "パーティショニング前", 0.682: "パーティショニング後",
+		33.19: "パーティショニング前", 6.686: "パーティショニング後",
+	}
+	seen := 0
+	for _, r := range doc.Runs {
+		if r.Mysqlslap == nil || r.Mysqlslap.AvgS == nil || r.Line < 20 {
+			continue
+		}
+		w, ok := want[*r.Mysqlslap.AvgS]
+		if !ok {
+			t.Errorf("line %d: unexpected run of %v s", r.Line, *r.Mysqlslap.AvgS)
+			continue
+		}
+		seen++
+		if got := r.Labels["heading"]; got != w {
+			t.Errorf("line %d (%v s): heading %q, want %q", r.Line, *r.Mysqlslap.AvgS, got, w)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d runs read below the conditions table, want %d", seen, len(want))
+	}
+	for _, c := range []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"    -- パーティショニング前", "パーティショニング前", true},
+		{"// after tuning", "after tuning", true},
+		{"-- run 2", "", true},
+		{"-- result", "", true},
+		{"-- mysqlslap --concurrency=10", "", false},
+		{"SELECT 1; -- note", "", false},
+		{"# heading", "", false},
+	} {
+		got, ok := commentLabel(c.in)
+		if got != c.want || ok != c.ok {
+			t.Errorf("commentLabel(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}

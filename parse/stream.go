@@ -82,6 +82,7 @@ var sniffing = &format{
 type Heading struct {
 	No   int
 	Text string
+	Raw  string // the line as written: comment marks Text drops ("-- ")
 }
 
 // ctx is the state shared by the blocks of one input.
@@ -562,7 +563,7 @@ func (c *ctx) remember(l *Line) {
 		copy(c.headings, c.headings[1:])
 		c.headings = c.headings[:maxHeadings-1]
 	}
-	c.headings = append(c.headings, Heading{No: l.No, Text: l.Text})
+	c.headings = append(c.headings, Heading{No: l.No, Text: l.Text, Raw: l.Raw})
 }
 
 // spelling returns the first spelling the input gave a heading label
