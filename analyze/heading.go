@@ -35,6 +35,80 @@ var repeatActs = map[string]bool{"": true, "run": true, "take": true, "try": tru
 	"번": true, "번째": true, "회": true, "прогон": true, "попытка": true, "тест": true, "запуск": true,
 	"versuch": true, "durchlauf": true, "essai": true, "prueba": true, "intento": true, "ejecución": true}
 
+// exampleWords number the examples a text shows ("Example 2", "实例2",
+// "示例2"): two examples of one workload are repeats of it when they run
+// against one server (sameTarget), else they may be two servers (a
+// "实例" is also a MySQL instance) and are kept apart.
+var exampleWords = map[string]bool{"example": true, "examples": true, "ex": true, "sample": true, "demo": true,
+	"实例": true, "示例": true, "例": true, "例子": true, "範例": true, "实验": true, "例題": true, "예": true, "예제": true,
+	"пример": true, "beispiel": true, "exemple": true, "ejemplo": true, "exemplo": true, "esempio": true}
+
+// countsExamples reports whether a counter's shape ("实例#", "example #")
+// is made only of exampleWords.
+func countsExamples(shape string) bool {
+	n := 0
+	for _, w := range strings.FieldsFunc(shape, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if !exampleWords[w] {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// targetFlags are the options of sysbench and mysqlslap that name the
+// server a command connects to.
+var targetFlags = map[string]bool{"h": true, "host": true, "P": true, "port": true, "S": true, "socket": true,
+	"mysql-host": true, "mysql-port": true, "mysql-socket": true, "pgsql-host": true, "pgsql-port": true}
+
+// commandTarget returns the server options of a command line, in order
+// ("h=127.0.0.1"), and whether the run has a command at all.
+func commandTarget(cmd string) (string, bool) {
+	if strings.TrimSpace(cmd) == "" {
+		return "", false
+	}
+	var out []string
+	fields := strings.Fields(cmd)
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		if !strings.HasPrefix(f, "-") {
+			continue
+		}
+		name, val, eq := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		long := strings.HasPrefix(f, "--")
+		if !long && len(name) > 1 && targetFlags[name[:1]] && !eq {
+			name, val, eq = name[:1], name[1:], true // "-h127.0.0.1", "-P3307"
+		}
+		if !targetFlags[name] {
+			continue
+		}
+		if !eq && i+1 < len(fields) && !strings.HasPrefix(fields[i+1], "-") {
+			val = fields[i+1]
+			i++
+		}
+		out = append(out, name+"="+val)
+	}
+	return strings.Join(out, " "), true
+}
+
+// sameTarget reports whether every run shows its command and all name
+// one server (the same host, port and socket options, or none).
+func sameTarget(es []*parse.Run) bool {
+	first := ""
+	for i, r := range es {
+		t, ok := commandTarget(r.Command)
+		if !ok {
+			return false
+		}
+		if i == 0 {
+			first = t
+		} else if t != first {
+			return false
+		}
+	}
+	return len(es) > 1
+}
+
 // restatingWords say nothing a run does not carry when they stand beside
 // its test or thread count in a title ("CPU test", "16 threads",
 // "sysbench memory benchmark", "16线程").
@@ -196,7 +270,11 @@ func headingIdentity(runs []*parse.Run, by string) (map[*parse.Run]string, Warni
 					break
 				}
 			}
-			if countsRepeats(shape) {
+			var rs []*parse.Run
+			for _, e := range es {
+				rs = append(rs, e.r)
+			}
+			if countsRepeats(shape) || countsExamples(shape) && sameTarget(rs) {
 				pooled = true
 			} else {
 				var refs []string

@@ -104,3 +104,42 @@ func TestHeadingIdentityCounters(t *testing.T) {
 		t.Errorf("servers: %q, %q, warnings %v", ids[srv[0]], ids[srv[1]], warn)
 	}
 }
+
+// A Chinese note on mysqlslap (testdata/public/train/t26) shows two
+// examples under "**实例1**" and "**实例2**", each with its command against
+// -h127.0.0.1 at 100 clients, mixed load: examples of one workload on one
+// server are repeats. The same count over commands naming two ports (two
+// MySQL instances, also "实例") stays apart with a warning.
+func TestHeadingIdentityExamples(t *testing.T) {
+	runs := runsOfFile(t, "../testdata/public/train/t26-mysqlslap-bold-commands-tab-notes-zh.txt")
+	var ex []*parse.Run
+	for _, r := range runs {
+		if r.Line == 179 || r.Line == 189 {
+			ex = append(ex, r)
+		}
+	}
+	if len(ex) != 2 {
+		t.Fatalf("runs at lines 179 and 189 not read (%d runs)", len(runs))
+	}
+	if ex[0].Labels["heading"] == ex[1].Labels["heading"] {
+		t.Fatalf("both runs carry the heading %q: nothing to decide", ex[0].Labels["heading"])
+	}
+	ids, warn := headingIdentity(runs, "")
+	if ids[ex[0]] != ids[ex[1]] {
+		t.Errorf("examples kept apart: %q and %q", ids[ex[0]], ids[ex[1]])
+	}
+	if len(warn) != 0 {
+		t.Errorf("warnings %v", warn)
+	}
+	mk := func(h, cmd string, line int) *parse.Run {
+		return &parse.Run{Source: "f", Line: line, Test: "cpu", Threads: ip(1), Command: cmd, Labels: map[string]string{"heading": h}}
+	}
+	inst := []*parse.Run{mk("实例1", "mysqlslap -uroot -P3306 -a", 10), mk("实例2", "mysqlslap -uroot -P3307 -a", 40)}
+	ids, warn = headingIdentity(inst, "")
+	if ids[inst[0]] == ids[inst[1]] || len(warn) != 1 {
+		t.Errorf("instances on two ports: %q, %q, warnings %v", ids[inst[0]], ids[inst[1]], warn)
+	}
+	if got, _ := commandTarget("mysqlslap -h127.0.0.1 -uroot --port 3307 --socket=/tmp/s.sock -a"); got != "h=127.0.0.1 port=3307 socket=/tmp/s.sock" {
+		t.Errorf("commandTarget = %q", got)
+	}
+}
