@@ -117,6 +117,13 @@ var restatingWords = map[string]bool{"test": true, "tests": true, "testing": tru
 	"and": true, "the": true, "of": true, "on": true, "a": true, "for": true, "mode": true, "speed": true,
 	"performance": true, "result": true, "results": true, "run": true, "t": true, "thr": true, "th": true,
 	"concurrency": true, "clients": true, "client": true, "connections": true,
+	// words that say how a text shows its runs, not what they are: the act
+	// of running them, a sweep over levels, a sample of the output
+	// ("Running a Simple Benchmark", "Testing Multiple Concurrency Levels",
+	// "Sample output (repeated for each concurrency level)")
+	"running": true, "runs": true, "simple": true, "basic": true, "multiple": true, "different": true,
+	"various": true, "level": true, "levels": true, "each": true, "every": true, "sample": true,
+	"output": true, "outputs": true,
 	// words that say the runs below repeat one experiment
 	"repeats": true, "repeated": true, "iterations": true, "rounds": true, "多轮": true, "多次": true, "重复": true,
 	"测试": true, "线程": true, "線程": true, "并发": true, "並發": true, "性能": true, "结果": true, "測試": true,

@@ -143,3 +143,42 @@ func TestHeadingIdentityExamples(t *testing.T) {
 		t.Errorf("commandTarget = %q", got)
 	}
 }
+
+// A mysqlslap how-to (testdata/public/train/t22) shows a 50-client mixed
+// load under "## Running a Simple Benchmark" and again, in a sweep, under
+// "## Testing Multiple Concurrency Levels" / "Sample output (repeated for
+// each concurrency level):": the titles tell how the text shows the runs,
+// not what they are, so the two are repeats. A title naming something
+// else beside those words still tells runs apart.
+func TestHeadingIdentityHowToSteps(t *testing.T) {
+	runs := runsOfFile(t, "../testdata/public/train/t22-mysqlslap-howto-samples.txt")
+	var a, b *parse.Run
+	for _, r := range runs {
+		switch r.Line {
+		case 34:
+			a = r
+		case 114:
+			b = r
+		}
+	}
+	if a == nil || b == nil {
+		t.Fatalf("runs at lines 34 and 114 not read (%d runs)", len(runs))
+	}
+	if a.Labels["heading"] == b.Labels["heading"] {
+		t.Fatalf("both runs carry the heading %q: nothing to decide", a.Labels["heading"])
+	}
+	ids, _ := headingIdentity(runs, "")
+	if ids[a] != "" || ids[b] != "" {
+		t.Errorf("how-to steps kept as identity: %q and %q", ids[a], ids[b])
+	}
+	r := &parse.Run{Test: "cpu", Threads: ip(4)}
+	for title, want := range map[string]bool{
+		"Running a Simple Benchmark": true, "Testing Multiple Concurrency Levels": true,
+		"Sample output (repeated for each concurrency level)": true,
+		"Running on the laptop": false, "Simple queries on NVMe": false,
+	} {
+		if got := restates(title, r); got != want {
+			t.Errorf("restates(%q) = %v, want %v", title, got, want)
+		}
+	}
+}
