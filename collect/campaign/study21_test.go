@@ -23,7 +23,9 @@ import (
 // socket), both through ssh on this host; adaptive repeats, with the
 // compressed system held to 2 transactions/s per client (noisy: it runs
 // to max: some 8 transactions a run, ±30% and more after 6 repeats) and
-// the others to 1000/s (quiet: some 4000 a run, within ±8% after 4 or 5).
+// the others to 500/s (quiet: some 2000 a run, within ±8% after 4 or 5;
+// at 1000/s the IO-bound InnoDB cell could not keep its rate on a loaded
+// host, ±25% after 6 on one CI run).
 func TestCampaignMyRocksInnoDBReduced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("integration test: about 3 minutes")
@@ -56,8 +58,8 @@ func TestCampaignMyRocksInnoDBReduced(t *testing.T) {
 		{"restart: [scripts/restart-db.sh]", "restart: [bash, " + restart + "]\n    clients_on: [" + sshd.dest + "]\n    ssh: [" + strings.Join(sshYAML, ", ") + "]"},
 		{"/tmp/sbreport-mariadb/conf.d/sbreport.cnf", optionFile},
 		{`config: {log_bin: "OFF"}`, `config: {log_bin: "ON"}`},
-		{"db: sbtest_mi_innodb}\n    engine: InnoDB\n", "db: sbtest_mi_innodb}\n    engine: InnoDB\n    sysbench: {options: {rate: 1000}}\n"},
-		{"    engine: ROCKSDB\n", "    engine: ROCKSDB\n    sysbench: {options: {rate: 1000}}\n"},
+		{"db: sbtest_mi_innodb}\n    engine: InnoDB\n", "db: sbtest_mi_innodb}\n    engine: InnoDB\n    sysbench: {options: {rate: 500}}\n"},
+		{"    engine: ROCKSDB\n", "    engine: ROCKSDB\n    sysbench: {options: {rate: 500}}\n"},
 		{"    table_options: ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8\n", "    table_options: ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8\n    sysbench: {options: {rate: 2}}\n"},
 		{"workloads: [oltp_point_select, oltp_read_only, oltp_update_index]", "workloads: [oltp_point_select]"},
 		{"clients: [1, 8]", "clients: 2"},
