@@ -64,6 +64,7 @@ var sniffing = &format{
 		detectProcstat,
 		detectJSON,
 		detectReportCSV,
+		detectBenchstat,
 		detectListRows,
 		detectKeyValues,
 		detectRecord,
