@@ -147,6 +147,8 @@ type lineReader struct {
 	w *window
 	// pooled: r is a buffer of lineBufs, given back by release.
 	pooled bool
+	// winAngle: win holds a '<', perhaps an inline HTML break.
+	winAngle bool
 }
 
 func newLineReader(r io.Reader) *lineReader {
@@ -197,6 +199,9 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 		lr.no++
 		if lr.winPlain {
 			lr.plain = true
+			if lr.winAngle {
+				return lr.no, lr.splitBreaks(rest[:i]), true
+			}
 			return lr.no, rest[:i], true
 		}
 		return lr.no, lr.split(strings.TrimSuffix(rest[:i], "\r")), true
@@ -271,6 +276,7 @@ func (lr *lineReader) fillWindow() bool {
 	}
 	lr.win, lr.winOff = string(buf[:k+1]), 0
 	lr.winPlain = plainText(buf[:k+1])
+	lr.winAngle = bytes.IndexByte(buf[:k+1], '<') >= 0
 	lr.w = nil
 	if lr.winPlain {
 		lr.w = &window{s: lr.win}
@@ -283,12 +289,75 @@ func (lr *lineReader) fillWindow() bool {
 // others for the calls that follow.
 func (lr *lineReader) split(line string) string {
 	if strings.IndexByte(line, '\r') < 0 {
-		return line
+		return lr.splitBreaks(line)
 	}
 	parts := strings.Split(line, "\r")
 	lr.pending = parts[1:]
 	lr.pendNo = lr.no
 	return parts[0]
+}
+
+// splitBreaks returns the first piece of a line split by inline HTML line
+// breaks ("<br>", "</br>", "<br/>", "<br />", any case), as a page that
+// glues results on one line shows them ("…: 0.739 seconds - db.t2.small
+// </br>Average number of …"), and keeps the others, with the same line
+// number, for the calls that follow. A table row keeps its breaks: a
+// cell may hold several lines ("| a<br>b | 1 |", "<td>a<br>b</td>").
+func (lr *lineReader) splitBreaks(line string) string {
+	i := strings.IndexByte(line, '<')
+	if i < 0 {
+		return line
+	}
+	var parts []string
+	rest := line
+	for {
+		j, n := htmlBreak(rest)
+		if j < 0 {
+			break
+		}
+		parts = append(parts, strings.TrimRight(rest[:j], " \t"))
+		rest = strings.TrimLeft(rest[j+n:], " \t")
+	}
+	if parts == nil {
+		return line
+	}
+	t := strings.TrimLeft(line, " \t>")
+	if strings.HasPrefix(t, "|") || strings.Contains(strings.ToLower(line), "<td") {
+		return line
+	}
+	parts = append(parts, rest)
+	lr.pending = append(parts[1:], lr.pending...)
+	lr.pendNo = lr.no
+	return parts[0]
+}
+
+// htmlBreak finds the first inline HTML line break in s: its offset and
+// length, or -1.
+func htmlBreak(s string) (int, int) {
+	for off := 0; ; {
+		i := strings.IndexByte(s[off:], '<')
+		if i < 0 {
+			return -1, 0
+		}
+		i += off
+		j := i + 1
+		if j < len(s) && s[j] == '/' {
+			j++
+		}
+		if j+2 <= len(s) && (s[j]|0x20) == 'b' && (s[j+1]|0x20) == 'r' {
+			k := j + 2
+			for k < len(s) && s[k] == ' ' {
+				k++
+			}
+			if k < len(s) && s[k] == '/' {
+				k++
+			}
+			if k < len(s) && s[k] == '>' {
+				return i, k + 1 - i
+			}
+		}
+		off = i + 1
+	}
 }
 
 // looksBinary reports NUL bytes or a high share of control bytes.
