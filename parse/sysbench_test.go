@@ -458,3 +458,31 @@ func TestSysbenchMaxLatencyUnderflow(t *testing.T) {
 		t.Errorf("warnings %q, want %q", r.Warnings, want)
 	}
 }
+
+// A threads output pasted again under the fileio step (train t20, line
+// 84): its own "Doing thread subsystem performance test" and "Number of
+// threads: 64" say what it ran, not the fileio command above it.
+func TestBannerTestOverridesCommandOfAnotherRun(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train/t20-sb04-duplicate-paste-zh.txt")
+	var r *Run
+	for _, x := range d.Runs {
+		if x.Line == 84 {
+			r = x
+		}
+	}
+	if r == nil {
+		t.Fatal("no run at line 84")
+	}
+	if r.Test != "threads" || r.Threads == nil || *r.Threads != 64 || r.Command != "" || r.Settings["file-test-mode"] != "" ||
+		r.TotalTimeS == nil || *r.TotalTimeS != 0.6215 {
+		t.Errorf("line 84: test %q threads %v command %q settings %v total time %v; want threads 64, no command, 0.6215 s",
+			r.Test, r.Threads, r.Command, r.Settings, r.TotalTimeS)
+	}
+	found := false
+	for _, w := range r.Warnings {
+		found = found || strings.Contains(w, "not the fileio test of the command above")
+	}
+	if !found {
+		t.Errorf("no warning naming the command set aside: %q", r.Warnings)
+	}
+}
