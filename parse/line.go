@@ -149,6 +149,16 @@ type lineReader struct {
 	pooled bool
 	// winAngle: win holds a '<', perhaps an inline HTML break.
 	winAngle bool
+	// winReflow: win holds sysbench 0.4 fields joined on one line, a
+	// page's re-flowed output (reflow).
+	winReflow bool
+	reflowed  []piece // the lines of a re-flowed paragraph, still to give
+}
+
+// A piece is a line given by next after a physical line was split.
+type piece struct {
+	no int
+	s  string
 }
 
 func newLineReader(r io.Reader) *lineReader {
@@ -184,6 +194,22 @@ const windowBytes = 4 << 10
 // next returns the next line. ok is false at the end of input or on a read
 // error (see err).
 func (lr *lineReader) next() (no int, s string, ok bool) {
+	if len(lr.reflowed) > 0 {
+		p := lr.reflowed[0]
+		lr.reflowed = lr.reflowed[1:]
+		lr.plain = false
+		return p.no, p.s, true
+	}
+	no, s, ok = lr.next0()
+	if !ok || !lr.winReflow && lr.plain || !reflowedLine(s) {
+		return no, s, ok
+	}
+	return lr.reflow(no, s)
+}
+
+// next0 returns the next physical line (next, before re-flowed
+// paragraphs are split).
+func (lr *lineReader) next0() (no int, s string, ok bool) {
 	lr.plain = false
 	if len(lr.pending) > 0 {
 		s = lr.pending[0]
@@ -277,6 +303,8 @@ func (lr *lineReader) fillWindow() bool {
 	lr.win, lr.winOff = string(buf[:k+1]), 0
 	lr.winPlain = plainText(buf[:k+1])
 	lr.winAngle = bytes.IndexByte(buf[:k+1], '<') >= 0
+	lr.winReflow = bytes.Contains(buf[:k+1], []byte("summary: total time:")) ||
+		bytes.Contains(buf[:k+1], []byte("options: Number of threads:"))
 	lr.w = nil
 	if lr.winPlain {
 		lr.w = &window{s: lr.win}
@@ -833,4 +861,102 @@ func skipCSI(s string, i int) int {
 		i++
 	}
 	return i
+}
+
+// reflowLabels are the field labels of sysbench 0.4 output that start a
+// line of their own. A page that re-flows the output into paragraphs
+// joins them ("Test execution summary: total time: 14.1474s total number
+// of events:" / "10000 total time taken by event execution: 28.2911
+// per-request"); reflow splits the paragraph at them again. Longer labels
+// come first: "total time taken by event execution:" is not "total time:".
+var reflowLabels = []string{
+	"sysbench 0.4", "Running the test with following options:", "Number of threads:",
+	"Doing ", "Threads started!", "Done.", "Maximum prime number checked in CPU test:",
+	"Thread yields per test:", "Locks used:", "Memory block size:", "Memory transfer size:",
+	"Memory operations type:", "Memory scope type:", "Extra file open flags:",
+	"Operations performed:", "Test execution summary:", "total time taken by event execution:",
+	"total number of events:", "total time:", "per-request statistics:", "min:", "avg:", "max:",
+	"approx. 95 percentile:", "approx.  95 percentile:", "Threads fairness:", "events (avg/stddev):",
+	"execution time (avg/stddev):",
+}
+
+// reflowedLine reports a line holding a label of reflowLabels after some
+// other text and another label: fields joined by a re-flow.
+func reflowedLine(s string) bool {
+	if len(s) < 20 || !strings.Contains(s, ": ") {
+		return false
+	}
+	n, mid := 0, false
+	for _, lab := range reflowLabels {
+		if i := strings.Index(s, lab); i >= 0 {
+			n++
+			mid = mid || i > 0 && lab != "min:" && lab != "avg:" && lab != "max:" && lab != "Done." && lab != "Doing "
+		}
+	}
+	return n >= 2 && mid
+}
+
+// reflow joins the paragraph that starts with line s (up to a blank line)
+// and splits it at the labels of reflowLabels, each piece numbered by the
+// line its label is on.
+func (lr *lineReader) reflow(no int, s string) (int, string, bool) {
+	type part struct{ off, no int }
+	joined := s
+	starts := []part{{0, no}}
+	var tail *piece
+	for {
+		n2, s2, ok := lr.next0()
+		if !ok {
+			break
+		}
+		if trimBlank(s2) == "" {
+			tail = &piece{n2, s2}
+			break
+		}
+		joined += " "
+		starts = append(starts, part{len(joined), n2})
+		joined += trimBlank(s2)
+	}
+	lineAt := func(off int) int {
+		n := starts[0].no
+		for _, p := range starts {
+			if p.off <= off {
+				n = p.no
+			}
+		}
+		return n
+	}
+	var cuts []int
+	for i := 0; i < len(joined); {
+		best, bl := -1, 0
+		for _, lab := range reflowLabels {
+			if j := strings.Index(joined[i:], lab); j >= 0 && (best < 0 || i+j < best || i+j == best && len(lab) > bl) {
+				best, bl = i+j, len(lab)
+			}
+		}
+		if best < 0 {
+			break
+		}
+		if best > 0 && (best == len(joined) || joined[best-1] == ' ') {
+			cuts = append(cuts, best)
+		}
+		i = best + bl
+	}
+	var out []piece
+	prev := 0
+	for _, c := range append(cuts, len(joined)) {
+		if t := strings.TrimSpace(joined[prev:c]); t != "" {
+			out = append(out, piece{lineAt(prev), t})
+		}
+		prev = c
+	}
+	if tail != nil {
+		out = append(out, *tail)
+	}
+	if len(out) == 0 {
+		return no, s, true
+	}
+	lr.reflowed = append(out[1:], lr.reflowed...)
+	lr.plain = false
+	return out[0].no, out[0].s, true
 }
