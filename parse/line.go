@@ -303,8 +303,8 @@ func (lr *lineReader) fillWindow() bool {
 	lr.win, lr.winOff = string(buf[:k+1]), 0
 	lr.winPlain = plainText(buf[:k+1])
 	lr.winAngle = bytes.IndexByte(buf[:k+1], '<') >= 0
-	lr.winReflow = bytes.Contains(buf[:k+1], []byte("summary: total time:")) ||
-		bytes.Contains(buf[:k+1], []byte("options: Number of threads:"))
+	// Searched by a byte interim lines do not hold ('y', 'N').
+	lr.winReflow = containsBy(lr.win, "summary: total time:", 6) || containsBy(lr.win, "options: Number of threads:", 9)
 	lr.w = nil
 	if lr.winPlain {
 		lr.w = &window{s: lr.win}
