@@ -68,10 +68,35 @@ func commandInLine(text string, l *Line) *Command {
 	if !mentionsTool(text) {
 		return nil
 	}
+	if strings.Contains(text, "{%") {
+		text = dropTemplateTags(text)
+	}
 	if cmd := ParseCommand(text); cmd.Tool == "sysbench" || cmd.Tool == "mysqlslap" {
 		return cmd
 	}
 	return nil
+}
+
+// dropTemplateTags removes the tags of a page template ("{% raw %}",
+// "{% endraw %}" of Liquid and Jinja), which the page's reader never
+// sees, from a command written in its source: "--user={% raw %}{{{%
+// endraw %}RDS_USERNAME…" is "--user={{RDS_USERNAME…".
+func dropTemplateTags(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "{%")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i+2:], "%}")
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		s = s[i+2+j+2:]
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 // toolWords are what a line that runs a benchmark holds: a tool's name
@@ -257,7 +282,9 @@ func ParseCommand(line string) *Command {
 		}
 		if strings.HasPrefix(a, "--") && len(a) > 2 {
 			name, val, hasVal := strings.Cut(a[2:], "=")
-			if !hasVal && j+1 < len(rest) && !strings.HasPrefix(rest[j+1], "-") && !shellEnd(rest[j+1]) && takesValue(cmd.Tool, name) {
+			// "--host= {{RDS_ENDPOINT}}": a value written after a space
+			// that follows the '=' is the option's, as "--host VALUE" is.
+			if (!hasVal || val == "" && name != "") && j+1 < len(rest) && !strings.HasPrefix(rest[j+1], "-") && !shellEnd(rest[j+1]) && takesValue(cmd.Tool, name) {
 				val = rest[j+1]
 				j++
 			}

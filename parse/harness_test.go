@@ -138,15 +138,27 @@ func TestHarnessRecordAFieldALine(t *testing.T) {
 		t.Fatalf("t06: %d runs, want %d", len(d.Runs), len(want))
 	}
 	for i, w := range want {
+		// VUSER is the client count; the test is named only by the page
+		// title, "# [Subtask]: Profiling of sysbench point select …".
 		r := d.Runs[i]
-		vuser := -1.0
-		for _, m := range r.Metrics {
-			if m.Name == "VUSER" {
-				vuser = m.Value
-			}
+		thr := -1
+		if r.Threads != nil {
+			thr = *r.Threads
 		}
-		if r.Line != w.line || r.TPS == nil || *r.TPS != w.tps || r.QPS == nil || *r.QPS != w.tps || vuser != w.vuser {
-			t.Errorf("t06 run %d: line %d tps %v qps %v VUSER %v; want %d %v %v", i, r.Line, r.TPS, r.QPS, vuser, w.line, w.tps, w.vuser)
+		if r.Line != w.line || r.TPS == nil || *r.TPS != w.tps || r.QPS == nil || *r.QPS != w.tps || float64(thr) != w.vuser ||
+			r.Test != "oltp_point_select" {
+			t.Errorf("t06 run %d: line %d tps %v qps %v threads %d test %q; want %d %v %v oltp_point_select",
+				i, r.Line, r.TPS, r.QPS, thr, r.Test, w.line, w.tps, w.vuser)
+		}
+	}
+	for _, raw := range []string{"# [Subtask]: Profiling of sysbench point select", "## Test 2", "### Parent Issue"} {
+		if !atxTitle(raw) {
+			t.Errorf("atxTitle(%q) = false", raw)
+		}
+	}
+	for _, raw := range []string{"# free -m", "#sysbench --version", "# ./run.sh"} {
+		if atxTitle(raw) {
+			t.Errorf("atxTitle(%q) = true", raw)
 		}
 	}
 }

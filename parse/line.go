@@ -147,6 +147,18 @@ type lineReader struct {
 	w *window
 	// pooled: r is a buffer of lineBufs, given back by release.
 	pooled bool
+	// winAngle: win holds a '<', perhaps an inline HTML break.
+	winAngle bool
+	// winReflow: win holds sysbench 0.4 fields joined on one line, a
+	// page's re-flowed output (reflow).
+	winReflow bool
+	reflowed  []piece // the lines of a re-flowed paragraph, still to give
+}
+
+// A piece is a line given by next after a physical line was split.
+type piece struct {
+	no int
+	s  string
 }
 
 func newLineReader(r io.Reader) *lineReader {
@@ -182,6 +194,22 @@ const windowBytes = 4 << 10
 // next returns the next line. ok is false at the end of input or on a read
 // error (see err).
 func (lr *lineReader) next() (no int, s string, ok bool) {
+	if len(lr.reflowed) > 0 {
+		p := lr.reflowed[0]
+		lr.reflowed = lr.reflowed[1:]
+		lr.plain = false
+		return p.no, p.s, true
+	}
+	no, s, ok = lr.next0()
+	if !ok || !lr.winReflow && lr.plain || !reflowedLine(s) {
+		return no, s, ok
+	}
+	return lr.reflow(no, s)
+}
+
+// next0 returns the next physical line (next, before re-flowed
+// paragraphs are split).
+func (lr *lineReader) next0() (no int, s string, ok bool) {
 	lr.plain = false
 	if len(lr.pending) > 0 {
 		s = lr.pending[0]
@@ -197,6 +225,9 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 		lr.no++
 		if lr.winPlain {
 			lr.plain = true
+			if lr.winAngle {
+				return lr.no, lr.splitBreaks(rest[:i]), true
+			}
 			return lr.no, rest[:i], true
 		}
 		return lr.no, lr.split(strings.TrimSuffix(rest[:i], "\r")), true
@@ -271,6 +302,9 @@ func (lr *lineReader) fillWindow() bool {
 	}
 	lr.win, lr.winOff = string(buf[:k+1]), 0
 	lr.winPlain = plainText(buf[:k+1])
+	lr.winAngle = bytes.IndexByte(buf[:k+1], '<') >= 0
+	// Searched by a byte interim lines do not hold ('y', 'N').
+	lr.winReflow = containsBy(lr.win, "summary: total time:", 6) || containsBy(lr.win, "options: Number of threads:", 9)
 	lr.w = nil
 	if lr.winPlain {
 		lr.w = &window{s: lr.win}
@@ -283,12 +317,75 @@ func (lr *lineReader) fillWindow() bool {
 // others for the calls that follow.
 func (lr *lineReader) split(line string) string {
 	if strings.IndexByte(line, '\r') < 0 {
-		return line
+		return lr.splitBreaks(line)
 	}
 	parts := strings.Split(line, "\r")
 	lr.pending = parts[1:]
 	lr.pendNo = lr.no
 	return parts[0]
+}
+
+// splitBreaks returns the first piece of a line split by inline HTML line
+// breaks ("<br>", "</br>", "<br/>", "<br />", any case), as a page that
+// glues results on one line shows them ("…: 0.739 seconds - db.t2.small
+// </br>Average number of …"), and keeps the others, with the same line
+// number, for the calls that follow. A table row keeps its breaks: a
+// cell may hold several lines ("| a<br>b | 1 |", "<td>a<br>b</td>").
+func (lr *lineReader) splitBreaks(line string) string {
+	i := strings.IndexByte(line, '<')
+	if i < 0 {
+		return line
+	}
+	var parts []string
+	rest := line
+	for {
+		j, n := htmlBreak(rest)
+		if j < 0 {
+			break
+		}
+		parts = append(parts, strings.TrimRight(rest[:j], " \t"))
+		rest = strings.TrimLeft(rest[j+n:], " \t")
+	}
+	if parts == nil {
+		return line
+	}
+	t := strings.TrimLeft(line, " \t>")
+	if strings.HasPrefix(t, "|") || strings.Contains(strings.ToLower(line), "<td") {
+		return line
+	}
+	parts = append(parts, rest)
+	lr.pending = append(parts[1:], lr.pending...)
+	lr.pendNo = lr.no
+	return parts[0]
+}
+
+// htmlBreak finds the first inline HTML line break in s: its offset and
+// length, or -1.
+func htmlBreak(s string) (int, int) {
+	for off := 0; ; {
+		i := strings.IndexByte(s[off:], '<')
+		if i < 0 {
+			return -1, 0
+		}
+		i += off
+		j := i + 1
+		if j < len(s) && s[j] == '/' {
+			j++
+		}
+		if j+2 <= len(s) && (s[j]|0x20) == 'b' && (s[j+1]|0x20) == 'r' {
+			k := j + 2
+			for k < len(s) && s[k] == ' ' {
+				k++
+			}
+			if k < len(s) && s[k] == '/' {
+				k++
+			}
+			if k < len(s) && s[k] == '>' {
+				return i, k + 1 - i
+			}
+		}
+		off = i + 1
+	}
 }
 
 // looksBinary reports NUL bytes or a high share of control bytes.
@@ -764,4 +861,102 @@ func skipCSI(s string, i int) int {
 		i++
 	}
 	return i
+}
+
+// reflowLabels are the field labels of sysbench 0.4 output that start a
+// line of their own. A page that re-flows the output into paragraphs
+// joins them ("Test execution summary: total time: 14.1474s total number
+// of events:" / "10000 total time taken by event execution: 28.2911
+// per-request"); reflow splits the paragraph at them again. Longer labels
+// come first: "total time taken by event execution:" is not "total time:".
+var reflowLabels = []string{
+	"sysbench 0.4", "Running the test with following options:", "Number of threads:",
+	"Doing ", "Threads started!", "Done.", "Maximum prime number checked in CPU test:",
+	"Thread yields per test:", "Locks used:", "Memory block size:", "Memory transfer size:",
+	"Memory operations type:", "Memory scope type:", "Extra file open flags:",
+	"Operations performed:", "Test execution summary:", "total time taken by event execution:",
+	"total number of events:", "total time:", "per-request statistics:", "min:", "avg:", "max:",
+	"approx. 95 percentile:", "approx.  95 percentile:", "Threads fairness:", "events (avg/stddev):",
+	"execution time (avg/stddev):",
+}
+
+// reflowedLine reports a line holding a label of reflowLabels after some
+// other text and another label: fields joined by a re-flow.
+func reflowedLine(s string) bool {
+	if len(s) < 20 || !strings.Contains(s, ": ") {
+		return false
+	}
+	n, mid := 0, false
+	for _, lab := range reflowLabels {
+		if i := strings.Index(s, lab); i >= 0 {
+			n++
+			mid = mid || i > 0 && lab != "min:" && lab != "avg:" && lab != "max:" && lab != "Done." && lab != "Doing "
+		}
+	}
+	return n >= 2 && mid
+}
+
+// reflow joins the paragraph that starts with line s (up to a blank line)
+// and splits it at the labels of reflowLabels, each piece numbered by the
+// line its label is on.
+func (lr *lineReader) reflow(no int, s string) (int, string, bool) {
+	type part struct{ off, no int }
+	joined := s
+	starts := []part{{0, no}}
+	var tail *piece
+	for {
+		n2, s2, ok := lr.next0()
+		if !ok {
+			break
+		}
+		if trimBlank(s2) == "" {
+			tail = &piece{n2, s2}
+			break
+		}
+		joined += " "
+		starts = append(starts, part{len(joined), n2})
+		joined += trimBlank(s2)
+	}
+	lineAt := func(off int) int {
+		n := starts[0].no
+		for _, p := range starts {
+			if p.off <= off {
+				n = p.no
+			}
+		}
+		return n
+	}
+	var cuts []int
+	for i := 0; i < len(joined); {
+		best, bl := -1, 0
+		for _, lab := range reflowLabels {
+			if j := strings.Index(joined[i:], lab); j >= 0 && (best < 0 || i+j < best || i+j == best && len(lab) > bl) {
+				best, bl = i+j, len(lab)
+			}
+		}
+		if best < 0 {
+			break
+		}
+		if best > 0 && (best == len(joined) || joined[best-1] == ' ') {
+			cuts = append(cuts, best)
+		}
+		i = best + bl
+	}
+	var out []piece
+	prev := 0
+	for _, c := range append(cuts, len(joined)) {
+		if t := strings.TrimSpace(joined[prev:c]); t != "" {
+			out = append(out, piece{lineAt(prev), t})
+		}
+		prev = c
+	}
+	if tail != nil {
+		out = append(out, *tail)
+	}
+	if len(out) == 0 {
+		return no, s, true
+	}
+	lr.reflowed = append(out[1:], lr.reflowed...)
+	lr.plain = false
+	return out[0].no, out[0].s, true
 }

@@ -60,6 +60,23 @@ func detectMysqlslap(l *Line, c *ctx) block {
 			b.cmd = cmd
 		}
 		return b
+	case strings.HasPrefix(t, slapAvg):
+		// A block's average line standing alone, without "Benchmark"
+		// above it (results quoted one a line, or glued on one line by
+		// inline HTML breaks): a run of what it gives.
+		if _, _, ok := leadingNum(strings.TrimSpace(t[len(slapAvg):])); !ok {
+			return nil
+		}
+		cmd := c.command
+		r := c.newRun(ToolMysqlslap, l.No)
+		r.Layout = LayoutS
+		r.Mysqlslap = &Mysqlslap{}
+		b := &slapBlock{run: r}
+		if r.Command != "" {
+			b.cmd = cmd
+		}
+		b.feed(l)
+		return b
 	case strings.HasPrefix(t, "User time ") && strings.Contains(t, ", System time "):
 		return &slapDebugBlock{}
 	case strings.Count(t, ",") == 6:
@@ -94,6 +111,9 @@ func (b *slapBlock) feed(l *Line) status {
 		if !strings.HasPrefix(t, lab) {
 			continue
 		}
+		if lab == slapAvg && m.AvgS != nil {
+			return rejected // a second average: the next block's, its "Benchmark" not shown
+		}
 		b.seen = true
 		b.run.EndLine = l.No
 		val := strings.TrimSpace(t[len(lab):])
@@ -108,6 +128,9 @@ func (b *slapBlock) feed(l *Line) status {
 		switch lab {
 		case slapAvg:
 			m.AvgS = fptr(v)
+			if on := slapOn(rest); on != "" {
+				b.run.SetLabelFrom("system", on, "the text after the average at line "+strconv.Itoa(l.No))
+			}
 		case slapMin:
 			m.MinS = fptr(v)
 		case slapMax:
@@ -188,6 +211,10 @@ func (b *slapBlock) label(r *Run) {
 		if _, ok := r.Labels["concurrency"]; ok {
 			r.SetLabel("concurrency", strconv.Itoa(*m.Clients))
 		}
+	} else if n, err := atoiStrict(r.Labels["concurrency"]); err == nil && n > 0 {
+		// A block without its clients line (an average quoted alone):
+		// the command's one concurrency.
+		r.Threads, r.ThreadsFrom = iptr(n), "command"
 	}
 	if m.Engine != "" {
 		r.SetLabel("engine", m.Engine)
@@ -265,4 +292,21 @@ func openingFence(raw string) bool {
 		return false
 	}
 	return !strings.ContainsAny(strings.TrimLeft(t, "`~"), " \t`")
+}
+
+// slapOn returns what the text after an average names it ran on, set off
+// by a dash: "seconds - db.t2.small" gives "db.t2.small"; a note of more
+// than one word, or none, gives "".
+func slapOn(rest string) string {
+	rest = strings.TrimSpace(rest)
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, "seconds"))
+	for _, dash := range []string{"- ", "– ", "— "} {
+		if strings.HasPrefix(rest, dash) {
+			on := strings.TrimSpace(rest[len(dash):])
+			if on != "" && !strings.ContainsAny(on, " \t") {
+				return on
+			}
+		}
+	}
+	return ""
 }

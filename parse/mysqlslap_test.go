@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -293,5 +294,40 @@ func TestMysqlslapBenchmarkAboveFenceInReprint(t *testing.T) {
 			t.Errorf("run %d: line %d avg %v clients %v engine %q; want line %d avg %v clients %d engine %q",
 				i, r.Line, m.AvgS, m.Clients, m.Engine, w.line, w.avg, w.clients, w.engine)
 		}
+	}
+}
+
+// Two mysqlslap averages glued on one line by an inline HTML break, each
+// followed by the instance class it ran on, under a command whose values
+// are template placeholders (train t21): two runs of 50 clients, told
+// apart by the class.
+func TestSlapAveragesGluedByHTMLBreak(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train/t21-inline-results-template.txt")
+	want := []struct {
+		avg    float64
+		system string
+	}{{0.739, "db.t2.small"}, {0.485, "db.t2.medium"}}
+	if len(d.Runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
+	}
+	for i, w := range want {
+		r := d.Runs[i]
+		if r.Line != 9 || r.Tool != ToolMysqlslap || r.Mysqlslap.AvgS == nil || *r.Mysqlslap.AvgS != w.avg ||
+			r.Threads == nil || *r.Threads != 50 || r.Labels["system"] != w.system {
+			t.Errorf("run %d: line %d tool %s avg %v threads %v system %q; want 9 mysqlslap %v 50 %s",
+				i, r.Line, r.Tool, r.Mysqlslap.AvgS, r.Threads, r.Labels["system"], w.avg, w.system)
+		}
+	}
+	lr := newLineReader(strings.NewReader("a</br>b<BR />c\n| x<br>y | 1 |\n"))
+	var got []string
+	for {
+		no, s, ok := lr.next()
+		if !ok {
+			break
+		}
+		got = append(got, strconv.Itoa(no)+":"+s)
+	}
+	if strings.Join(got, ",") != "1:a,1:b,1:c,2:| x<br>y | 1 |" {
+		t.Errorf("lines %q", got)
 	}
 }

@@ -64,6 +64,7 @@ var sniffing = &format{
 		detectProcstat,
 		detectJSON,
 		detectReportCSV,
+		detectBenchstat,
 		detectListRows,
 		detectKeyValues,
 		detectRecord,
@@ -103,7 +104,10 @@ type ctx struct {
 	spacingKnown, reprint, textBefore bool
 	// diff is set inside a ```diff fence (a review thread quoting a
 	// change): its lines are read without their +/space markers.
-	diff         bool
+	diff bool
+	// inFence: the lines are inside a ``` code fence (a "# note" there
+	// is a shell comment, not a Markdown heading).
+	inFence      bool
 	printed      map[[2]float64]bool // counts and rates of the runs read (fragment.go)
 	headTest     string              // the test the last heading named (noteHeadingTest)
 	headTestLine int
@@ -387,6 +391,9 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		}
 		c.lineNo = no
 		normalizeKnown(&l, lr.plain)
+		if fenceLine(raw) && strings.HasPrefix(strings.TrimLeft(raw, " "), "```") {
+			c.inFence = !c.inFence
+		}
 		if l.Text == "" && !c.diff && len(raw) > 6 && fenceLine(raw) {
 			c.diffLine(raw) // a fence (normalised to nothing) may open a diff
 		}
@@ -537,9 +544,25 @@ func (c *ctx) diffLine(raw string) (text string, skip bool) {
 	return raw, false
 }
 
+// atxTitle reports a Markdown ATX heading that the prompt reader took for
+// a root prompt with no command: "# [Subtask]: Profiling of sysbench point
+// select" at the start of the line, outside a code fence, its title
+// starting with a capital or a bracket. "# free -m" stays a prompt.
+func atxTitle(raw string) bool {
+	i := 0
+	for i < len(raw) && i < 6 && raw[i] == '#' {
+		i++
+	}
+	if i == 0 || i+1 >= len(raw) || raw[i] != ' ' {
+		return false
+	}
+	c := raw[i+1]
+	return c >= 'A' && c <= 'Z' || c == '['
+}
+
 // remember keeps an unclaimed line as context for the blocks that follow.
 func (c *ctx) remember(l *Line) {
-	if l.Prompt == "" {
+	if l.Prompt == "" || l.Prompt == "#" && l.Cmd == nil && !c.inFence && atxTitle(l.Raw) {
 		c.outline.Unfenced = true
 		if h, ok := c.outline.Add(l.No, l.Raw); ok {
 			c.noteHeadingTest(h)

@@ -631,7 +631,7 @@ func (b *sbBlock) bad(l *Line, what, val, expected string) status {
 	return consumed
 }
 
-func (b *sbBlock) setTestFromBanner(t string) {
+func (b *sbBlock) setTestFromBanner(no int, t string) {
 	test := ""
 	switch {
 	case strings.HasPrefix(t, "Doing OLTP test"):
@@ -647,6 +647,19 @@ func (b *sbBlock) setTestFromBanner(t string) {
 	case strings.HasPrefix(t, "Doing random "), strings.HasPrefix(t, "Doing sequential "),
 		strings.HasPrefix(t, "Doing async "):
 		test = "fileio"
+	}
+	if r := b.r; test != "" && test != "oltp" && r.Test != "" && r.Test != test && r.Command != "" {
+		// "Doing thread subsystem performance test" under a fileio
+		// command: the output is of another run than the command shown
+		// (pasted again under the next step). What it did wins; the
+		// command's options are not this run's.
+		r.Warn(no, "the output's own line "+strconv.Quote(t)+" names the "+test+" test, not the "+r.Test+
+			" test of the command above ("+strconv.Quote(r.Command)+"): the command is not this run's, its options are not counted")
+		r.Test, r.Command, r.Settings, r.cmdOpts = test, "", nil, nil
+		if r.ThreadsFrom == "command" {
+			r.Threads, r.ThreadsFrom = nil, ""
+		}
+		return
 	}
 	b.setTest(test)
 }

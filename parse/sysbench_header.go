@@ -183,7 +183,7 @@ func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
 			return b.unknown(), true
 		}
 		b.mark(markHeader)
-		b.setTestFromBanner(t)
+		b.setTestFromBanner(l.No, t)
 		return consumed, true
 	case strings.HasPrefix(t, "Report intermediate results every "):
 		if !b.headerOK() {

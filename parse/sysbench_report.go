@@ -413,6 +413,14 @@ func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
 		}
 		return consumed, true
 	case strings.HasSuffix(t, "Requests/sec executed"):
+		if j := strings.IndexByte(t, ')'); t[0] == '(' && j > 0 && strings.Contains(t[:j], "/sec") {
+			// "(7.2762Mb/sec) 465.67 Requests/sec executed": a re-flowed
+			// page moved the transfer rate to the start of this line.
+			if v, ok := byteSize(t[1:j]); ok && b.fio().TotalMiBs == nil {
+				b.fio().TotalMiBs = fptr(v / (1 << 20))
+			}
+			t = strings.TrimSpace(t[j+1:])
+		}
 		v, _, ok := leadingNum(t)
 		if !ok {
 			return b.bad(l, "fileio requests", t, "a number of requests per second"), true
@@ -421,7 +429,8 @@ func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
 		b.mark(mark04)
 		b.stage = stReport
 		return consumed, true
-	case strings.HasPrefix(t, "Read ") && strings.Contains(t, "Written ") && strings.Contains(t, "Total transferred"):
+	case (strings.HasPrefix(t, "Read ") || strings.HasPrefix(t, "Total Read ")) && strings.Contains(t, "Written ") && strings.Contains(t, "Total transferred"):
+		// "Total Read …": the "Total" ending the line above, moved here by a re-flow.
 		return b.fileio04Bytes(l, t), true
 	case strings.Contains(t, " transferred ("):
 		return b.memTransferred(l, t), true

@@ -458,3 +458,66 @@ func TestSysbenchMaxLatencyUnderflow(t *testing.T) {
 		t.Errorf("warnings %q, want %q", r.Warnings, want)
 	}
 }
+
+// A threads output pasted again under the fileio step (train t20, line
+// 84): its own "Doing thread subsystem performance test" and "Number of
+// threads: 64" say what it ran, not the fileio command above it.
+func TestBannerTestOverridesCommandOfAnotherRun(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train/t20-sb04-duplicate-paste-zh.txt")
+	var r *Run
+	for _, x := range d.Runs {
+		if x.Line == 84 {
+			r = x
+		}
+	}
+	if r == nil {
+		t.Fatal("no run at line 84")
+	}
+	if r.Test != "threads" || r.Threads == nil || *r.Threads != 64 || r.Command != "" || r.Settings["file-test-mode"] != "" ||
+		r.TotalTimeS == nil || *r.TotalTimeS != 0.6215 {
+		t.Errorf("line 84: test %q threads %v command %q settings %v total time %v; want threads 64, no command, 0.6215 s",
+			r.Test, r.Threads, r.Command, r.Settings, r.TotalTimeS)
+	}
+	found := false
+	for _, w := range r.Warnings {
+		found = found || strings.Contains(w, "not the fileio test of the command above")
+	}
+	if !found {
+		t.Errorf("no warning naming the command set aside: %q", r.Warnings)
+	}
+}
+
+// sysbench 0.4.12 outputs re-flowed by a page into paragraphs, fields
+// and values split across lines (train t18): each run is read with its
+// test, the threads of its own header and its figures.
+func TestReflowedOutputs(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train/t18-reflowed-outputs.txt")
+	want := []struct {
+		test    string
+		threads int
+		total   float64
+		mibs    float64
+	}{{"cpu", 2, 14.1474, 0}, {"threads", 1, 2.4065, 0}, {"mutex", 64, 1.7035, 0}, {"memory", 4, 81.9545, 1249.47},
+		{"fileio", 1, 300.0057, 7.2762}, {"fileio", 1, 0, 90.209}}
+	if len(d.Runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
+	}
+	for i, w := range want {
+		r := d.Runs[i]
+		mibs := 0.0
+		if r.Memory != nil && r.Memory.TransferMiBs != nil {
+			mibs = *r.Memory.TransferMiBs
+		}
+		if r.FileIO != nil && r.FileIO.TotalMiBs != nil {
+			mibs = math.Round(*r.FileIO.TotalMiBs*1e4) / 1e4
+		}
+		total := 0.0
+		if r.TotalTimeS != nil && w.total != 0 {
+			total = *r.TotalTimeS
+		}
+		if r.Test != w.test || r.Threads == nil || *r.Threads != w.threads || total != w.total || mibs != w.mibs {
+			t.Errorf("run %d (line %d): test %q threads %v total %v MiB/s %v; want %s %d %v %v",
+				i, r.Line, r.Test, r.Threads, total, mibs, w.test, w.threads, w.total, w.mibs)
+		}
+	}
+}

@@ -6,7 +6,7 @@ package tabular
 
 // threadWords name the client concurrency of a run.
 var threadWords = []string{"threads", "thread", "thds", "thd", "concurrency", "conc", "clients", "client",
-	"connections", "conns", "vusers", "hilos", "hilo", "concurrencia", "concorrência", "luồng",
+	"connections", "conns", "vusers", "vuser", "terminals", "terminal", "hilos", "hilo", "concurrencia", "concorrência", "luồng",
 	"线程", "并发", "스레드", "쓰레드", "スレッド", "並列", "多重度", "同時接続"}
 
 // dimensionWords name a setting or a name, never a measurement.
