@@ -48,12 +48,16 @@ func commandIn(text string) *Command { return commandInLine(text, nil) }
 // commandInLine is commandIn for the text of l, or for text alone when l
 // is nil.
 func commandInLine(text string, l *Line) *Command {
-	if len(text) < 9 {
+	if len(text) < 9 || l != nil && l.win.lacks(needleTool) {
+		// Most lines: no tool's name anywhere in their window.
 		return nil
 	}
 	text = cutCommandLabel(text)
+	if text == "" {
+		return nil
+	}
 	if !commandFirst[text[0]] {
-		if l != nil && l.win.lacks(needleTool) || !mentionsTool(text) {
+		if !mentionsTool(text) {
 			return nil
 		}
 		t, ok := labelledCommand(text)
@@ -61,9 +65,6 @@ func commandInLine(text string, l *Line) *Command {
 			return nil
 		}
 		text = t
-	}
-	if l != nil && l.win.lacks(needleTool) {
-		return nil
 	}
 	if !mentionsTool(text) {
 		return nil

@@ -21,6 +21,9 @@ import "strings"
 // returns the command read so far once it names sysbench's test, nil
 // otherwise.
 func (c *ctx) yamlArgs(l *Line) *Command {
+	if c.yamlArgv == nil && (l.win.lacks(needleTool) || !listItem(l.Raw)) {
+		return nil // no list begun, and no "- sysbench" to begin one
+	}
 	t := strings.TrimSpace(l.Raw)
 	item, isItem := yamlItem(t)
 	switch {
@@ -61,4 +64,19 @@ func yamlItem(t string) (string, bool) {
 func quoted(v string) bool {
 	v = strings.TrimSpace(v)
 	return len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'')
+}
+
+// listItem reports a line whose first non-blank byte is a list item's
+// dash.
+func listItem(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case ' ', '\t':
+			continue
+		case '-':
+			return true
+		}
+		return false
+	}
+	return false
 }
