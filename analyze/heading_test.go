@@ -175,7 +175,7 @@ func TestHeadingIdentityHowToSteps(t *testing.T) {
 	for title, want := range map[string]bool{
 		"Running a Simple Benchmark": true, "Testing Multiple Concurrency Levels": true,
 		"Sample output (repeated for each concurrency level)": true,
-		"Running on the laptop": false, "Simple queries on NVMe": false,
+		"Running on the laptop":                               false, "Simple queries on NVMe": false,
 	} {
 		if got := restates(title, r); got != want {
 			t.Errorf("restates(%q) = %v, want %v", title, got, want)
