@@ -47,19 +47,25 @@ type slapBlock struct {
 	finished bool
 }
 
+// newSlapBlock starts a mysqlslap block at line: its run takes the
+// command shown before it, if any.
+func (c *ctx) newSlapBlock(line int) *slapBlock {
+	cmd := c.command
+	r := c.newRun(ToolMysqlslap, line)
+	r.Layout = LayoutS
+	r.Mysqlslap = &Mysqlslap{}
+	b := &slapBlock{run: r}
+	if r.Command != "" {
+		b.cmd = cmd
+	}
+	return b
+}
+
 func detectMysqlslap(l *Line, c *ctx) block {
 	t := l.Text
 	switch {
 	case t == "Benchmark":
-		cmd := c.command
-		r := c.newRun(ToolMysqlslap, l.No)
-		r.Layout = LayoutS
-		r.Mysqlslap = &Mysqlslap{}
-		b := &slapBlock{run: r}
-		if r.Command != "" {
-			b.cmd = cmd
-		}
-		return b
+		return c.newSlapBlock(l.No)
 	case strings.HasPrefix(t, slapAvg):
 		// A block's average line standing alone, without "Benchmark"
 		// above it (results quoted one a line, or glued on one line by
@@ -67,14 +73,7 @@ func detectMysqlslap(l *Line, c *ctx) block {
 		if _, _, ok := leadingNum(strings.TrimSpace(t[len(slapAvg):])); !ok {
 			return nil
 		}
-		cmd := c.command
-		r := c.newRun(ToolMysqlslap, l.No)
-		r.Layout = LayoutS
-		r.Mysqlslap = &Mysqlslap{}
-		b := &slapBlock{run: r}
-		if r.Command != "" {
-			b.cmd = cmd
-		}
+		b := c.newSlapBlock(l.No)
 		b.feed(l)
 		return b
 	case strings.HasPrefix(t, "User time ") && strings.Contains(t, ", System time "):
