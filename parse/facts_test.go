@@ -1,8 +1,6 @@
 package parse
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -109,14 +107,7 @@ func TestFactsInWordsNeeded(t *testing.T) {
 		"The run ran for 2 hours", "TESTS LASTED 90 SECS", "单次测试时间 5 分钟",
 		"Start three sysbench to add pressure", "We STARTED 4 sysbench processes", "起 3 个 sysbench",
 	}
-	err := filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
+	eachFixture(t, func(_ string, data []byte) error {
 		for _, l := range strings.Split(string(data), "\n") {
 			if l = strings.TrimSpace(l); len(l) >= 8 && len(l) <= 600 {
 				lines = append(lines, l)
@@ -124,9 +115,6 @@ func TestFactsInWordsNeeded(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	found := 0
 	for _, l := range lines {
 		var all []*Fact

@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -432,14 +431,7 @@ func TestAppendRunJSONNaN(t *testing.T) {
 // text fixture of the repository.
 func TestAppendRunJSONFixtures(t *testing.T) {
 	runs, stats := 0, 0
-	err := filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
+	eachFixture(t, func(p string, data []byte) error {
 		return Stream(bytes.NewReader(data), p, func(it Item) {
 			switch v := it.(type) {
 			case *Run:
@@ -451,9 +443,6 @@ func TestAppendRunJSONFixtures(t *testing.T) {
 			}
 		})
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if runs < 300 || stats < 10 {
 		t.Fatalf("only %d runs and %d system-statistics captures in the fixtures", runs, stats)
 	}

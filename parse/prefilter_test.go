@@ -1,10 +1,7 @@
 package parse
 
 import (
-	"bufio"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -45,25 +42,12 @@ func TestRegexpPrefilters(t *testing.T) {
 		"cpu, CPU and Cpu", "mutexes", "_cpu", "cpu_", "é cpu é", "mcpu", "cpumutex", "mutex.cpu", "mute",
 		"### 2. Test with 16 threads", "16 THDS", "8 个线程", "32 clients", "64 connections", "4 thdſ", "4 ThreadS",
 	}
-	err := filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") {
-			return err
-		}
-		f, err := os.Open(p)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		s := bufio.NewScanner(f)
-		s.Buffer(nil, 1<<20)
-		for s.Scan() {
-			lines = append(lines, strings.TrimSpace(s.Text()))
+	eachFixture(t, func(_ string, data []byte) error {
+		for _, l := range strings.Split(string(data), "\n") {
+			lines = append(lines, strings.TrimSpace(l))
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	prompts, words, heads := 0, 0, 0
 	for _, l := range lines {
 		if got, want := testWord(l), testWordByRE(l); got != want {
