@@ -3,7 +3,6 @@ package collect
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/sbreport/sbreport/parse"
 )
 
@@ -624,7 +624,9 @@ func (w *walker) host(h *parse.Host, file, scope string) {
 
 // gzipReaders are the decompressors of .gz files, reused: each holds a
 // 32 KiB window, and a campaign holds thousands of small gzipped
-// snapshots.
+// snapshots. They are klauspost/compress's: decompressing a campaign's
+// status snapshots was a sixth of parse --json's time with
+// compress/gzip, which reads them some 1.5 times slower.
 var gzipReaders sync.Pool
 
 // readFile reads the file p into out. It reads only what does not change
