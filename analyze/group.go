@@ -30,6 +30,19 @@ type GroupOptions struct {
 	Variables []*parse.Variables
 }
 
+// ReadsHistogram reports whether the analysis reads r's latency
+// histogram: only to merge it with the other clients of one run (Group,
+// with opts' ClientGroup), for the merged run's percentiles. A command
+// that draws no histogram may let the others go as the runs are read:
+// they are most of what a run holds (some 85 buckets).
+func ReadsHistogram(r *parse.Run, opts GroupOptions) bool {
+	cg := opts.ClientGroup
+	if cg == "" {
+		cg = "client_group"
+	}
+	return r.Labels[cg] != "" || implicitClientGroup(r) != ""
+}
+
 // implicitClientGroup returns the group of a run that names its client but
 // no group: its labels other than client, test, threads and file name.
 func implicitClientGroup(r *parse.Run) string {

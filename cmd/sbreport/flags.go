@@ -217,8 +217,11 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			opts.StatusKeep = analyze.ServerCounters
 			opts.Compact = true
 		}
-		if verb == "compare" || verb == "scale" || verb == "history" {
-			// None of them reads a server counter.
+		// compare, scale and history read no server counter, and draw no
+		// latency histogram: the analysis reads a run's only to merge
+		// the clients of one run.
+		lean := verb == "compare" || verb == "scale" || verb == "history"
+		if lean {
 			opts.SkipStatus = true
 		}
 		var files, runs atomic.Int64
@@ -231,8 +234,11 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		}
 		fd := &parse.Document{}
 		err := collect.WalkWith(inputs, opts, func(it parse.Item) {
-			if _, ok := it.(*parse.Run); ok {
+			if r, ok := it.(*parse.Run); ok {
 				runs.Add(1)
+				if lean && !analyze.ReadsHistogram(r, analyze.GroupOptions{}) {
+					r.Histogram = nil
+				}
 			}
 			fd.Add(it)
 		})
