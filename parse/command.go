@@ -57,16 +57,15 @@ func commandInLine(text string, l *Line) *Command {
 		return nil
 	}
 	if !commandFirst[text[0]] {
-		if !mentionsTool(text) {
-			return nil
-		}
+		// Only after a label: labelledCommand's colon is one byte
+		// search, where looking for each tool's name in an interim line
+		// of a window that names one was four.
 		t, ok := labelledCommand(text)
 		if !ok {
 			return nil
 		}
-		text = t
-	}
-	if !mentionsTool(text) {
+		text = t // it starts with the tool's name
+	} else if !mentionsTool(text) {
 		return nil
 	}
 	if strings.Contains(text, "{%") {

@@ -36,7 +36,7 @@ var (
 // default_storage_engine (inferEngine).
 func (c *ctx) noteConfigLine(l *Line) {
 	t := l.Text // trimmed
-	if !c.cnfOpen && strings.IndexByte(t, '=') < 0 {
+	if !c.cnfOpen && (l.win.lacks(needleEq) || strings.IndexByte(t, '=') < 0) {
 		return // cheap first: this runs on every line
 	}
 	if t == "" || t[0] == '#' || t[0] == ';' {

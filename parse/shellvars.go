@@ -13,6 +13,9 @@ var assignRe = regexp.MustCompile(`^(?:export\s+|local\s+|declare\s+)?([A-Za-z_]
 // commands after it that use the variable ($engine, ${threads}).
 func (c *ctx) noteAssignment(l *Line) {
 	t := l.Text // trimmed
+	if l.win.lacks(needleEq) {
+		return
+	}
 	eq := strings.IndexByte(t, '=')
 	if len(t) < 3 || len(t) > 300 || eq < 0 || !(t[0] == '_' || t[0]|0x20 >= 'a' && t[0]|0x20 <= 'z') {
 		return
