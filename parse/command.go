@@ -156,11 +156,12 @@ func cutCommandLabel(text string) string {
 // full-width colon is ':' by then); ok is false for other text.
 func labelledCommand(text string) (string, bool) {
 	i := strings.IndexByte(text, ':')
-	if i <= 0 || i > 60 || strings.ContainsAny(text[:i], "=`") {
+	if i <= 0 || i > 60 {
 		return "", false
 	}
 	rest := strings.TrimLeft(text[i+1:], " ")
-	if !strings.HasPrefix(rest, "sysbench ") && !strings.HasPrefix(rest, "mysqlslap ") {
+	if !strings.HasPrefix(rest, "sysbench ") && !strings.HasPrefix(rest, "mysqlslap ") ||
+		strings.ContainsAny(text[:i], "=`") {
 		return "", false
 	}
 	return rest, true
