@@ -458,7 +458,7 @@ func normalizeKnown(l *Line, plain bool) {
 			s = strings.ReplaceAll(s, "[/code]", "")
 			l.win = nil // Text is no longer a piece of the window
 		}
-		if strings.Contains(s, "**") {
+		if strings.Contains(s, "**") && !histogramBar(s) {
 			s = dropDoubleStars(s)
 			l.win = nil
 		}
@@ -480,8 +480,33 @@ func normalizeKnown(l *Line, plain bool) {
 	l.Text = strings.TrimSpace(s)
 }
 
-// dropDoubleStars is strings.ReplaceAll(s, "**", "") in one pass: a
-// sysbench histogram's bars are rows of stars, a hundred lines a run.
+// histogramBar reports a row of sysbench's latency histogram as it
+// prints it, "  3.425 |****   12": its stars are a bar, not emphasis, and
+// the row is read with them (histogramRow). A row a page set in bold
+// ("**3.425 |* 12**") is not one.
+func histogramBar(s string) bool {
+	i := strings.IndexByte(s, '|')
+	if i <= 0 || i+1 >= len(s) || s[i+1] != '*' || s[i-1] != ' ' {
+		return false
+	}
+	for k := 0; k < i; k++ {
+		if c := s[k]; c != ' ' && c != '.' && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	j := i + 1
+	for j < len(s) && s[j] == '*' {
+		j++
+	}
+	for ; j < len(s); j++ {
+		if c := s[j]; c != ' ' && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// dropDoubleStars is strings.ReplaceAll(s, "**", "") in one pass.
 func dropDoubleStars(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))

@@ -104,3 +104,48 @@ func TestDropDoubleStars(t *testing.T) {
 		}
 	}
 }
+
+// TestHistogramBar: the rows of a latency histogram sysbench 1.0.20
+// printed (the demo campaign) are bars, read with their stars; the same
+// row set in bold by a page, a bold word and a table cell are not.
+func TestHistogramBar(t *testing.T) {
+	text, err := os.ReadFile("../examples/demo-campaign/innodb/oltp_read_write/8thr-r1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bars := 0
+	for _, line := range strings.Split(string(text), "\n") {
+		if strings.Contains(line, "|*") {
+			if !histogramBar(line) {
+				t.Errorf("%q: not a histogram bar", line)
+			}
+			bars++
+		}
+	}
+	if bars < 20 {
+		t.Fatalf("%d rows with a bar in the demo output", bars)
+	}
+	for _, s := range []string{"**3.425 |** 12**", "  3.425 |** 12 **note**", "**Threads:** 8", "| **tps** | 12 |", "x 3.425 |** 12"} {
+		if histogramBar(s) {
+			t.Errorf("%q: read as a histogram bar", s)
+		}
+	}
+}
+
+// BenchmarkCampaignFile reads one output of the demo campaign (sysbench
+// 1.0.20, 10 interim lines and a histogram, 11 KB): a campaign directory
+// is thousands of files like it.
+func BenchmarkCampaignFile(b *testing.B) {
+	text, err := os.ReadFile("../examples/demo-campaign/innodb/oltp_read_write/8thr-r1.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		if err := Stream(strings.NewReader(string(text)), "in.txt", func(Item) { n++ }); err != nil || n == 0 {
+			b.Fatalf("%d items, %v", n, err)
+		}
+	}
+}
