@@ -412,3 +412,119 @@ func (b *generalTable) ditto() {
 		}
 	}
 }
+
+// measure reads a measurement cell of a table row into r: a headline
+// (tps, qps, eps, a latency statistic, the elapsed time), a transfer rate
+// as the test moves bytes (memory's rate; fileio's read or written rate,
+// by the direction the column's name says or the mode that only reads or
+// writes), fileio's reads or writes per second (a rate whose name says
+// the direction: "rdIOps", "write IOPS"), or else a metric under the
+// column's own name and unit. test and mode are the row's.
+func measure(r *Run, col tabular.Column, v tabular.Value, test, mode string) {
+	if setMeasure(r, col, v) {
+		return
+	}
+	dir := fileDirection(tabular.Words(col.Name))
+	fio := func() *FileIO {
+		if r.FileIO == nil {
+			r.FileIO = &FileIO{}
+		}
+		return r.FileIO
+	}
+	switch col.Metric {
+	case tabular.TotalTime:
+		r.TotalTimeS = fptr(tabular.ToSeconds(v, col))
+		return
+	case tabular.Transfer:
+		mib, _ := tabular.ToMiBs(v, col)
+		switch {
+		case test == "memory" && dir == "":
+			r.Memory = &Memory{TransferMiBs: fptr(mib)}
+		case test == "fileio" && (dir == "read" || dir == "" && (mode == "seqrd" || mode == "rndrd")):
+			fio().ReadMiBs = fptr(mib)
+		case test == "fileio" && (dir == "written" || dir == "" && (mode == "seqwr" || mode == "seqrewr" || mode == "rndwr")):
+			fio().WrittenMiBs = fptr(mib)
+		default:
+			// Reads and writes together, or no test that moves
+			// bytes: the rate keeps its column's name.
+			r.Metrics = append(r.Metrics, Metric{Name: col.Name, Unit: "MiB/s", Value: mib})
+		}
+		return
+	}
+	if test == "fileio" && dir != "" && col.Unit == "/s" && col.Metric == "" {
+		if dir == "read" {
+			fio().ReadsPS = fptr(v.Num)
+		} else {
+			fio().WritesPS = fptr(v.Num)
+		}
+		return
+	}
+	r.Metrics = append(r.Metrics, Metric{Name: col.Name, Unit: col.Unit, Value: v.Num})
+}
+
+// modelColumns reads the columns of a summary table its words leave
+// unnamed (colOther) as the table model does (tabular.Classify), once
+// every row is read: a text column whose cells are fileio modes makes
+// each row a fileio run of its mode; a numeric column with a unit (from
+// its header or its cells) is a measurement read into each row
+// (measure), a cell it leaves empty reported on the row as missing. Text columns that tell rows apart stay for
+// describedRows.
+func (b *summaryTable) modelColumns() {
+	if len(b.runs) == 0 {
+		return
+	}
+	missing := map[*Run][]string{}
+	for i, col := range b.cols {
+		if col.kind != colOther || col.name == "" || i == b.threadsI {
+			continue
+		}
+		cells := make([]string, len(b.runs))
+		for k, r := range b.runs {
+			cells[k] = b.plain(cellOfColumn(r, col.name))
+		}
+		tc := tabular.Classify(col.name, cells)
+		if tc.Kind == tabular.Measurement && (tc.Metric == "" && tc.Unit == "" || derived(strings.ToLower(col.name))) {
+			// A count without a unit ("Cores", "Total Eventos") may be
+			// the machine's or the run's; a comparison ("QPS 提升") is no
+			// measurement of a row: both stay in the columns.
+			continue
+		}
+		if tc.Kind == tabular.Dimension {
+			modes := 0
+			for _, v := range cells {
+				if fileModes[strings.ToLower(v)] {
+					modes++
+				} else if !tabular.Absent(v) {
+					modes = -len(cells)
+				}
+			}
+			if modes <= 0 {
+				continue
+			}
+			for k, r := range b.runs {
+				if m := strings.ToLower(cells[k]); fileModes[m] && (r.Test == "" || r.Test == "fileio") {
+					r.Test = "fileio"
+					if r.Settings == nil {
+						r.Settings = map[string]string{}
+					}
+					r.Settings["file-test-mode"] = m
+					delete(r.Labels, "workload") // the mode says what ran
+				}
+			}
+			continue
+		}
+		for k, r := range b.runs {
+			if tabular.Absent(cells[k]) {
+				missing[r] = append(missing[r], strconv.Quote(col.name))
+				continue
+			}
+			v, _ := tabular.ParseValue(cells[k])
+			measure(r, tc, v, r.Test, r.Settings["file-test-mode"])
+		}
+	}
+	for _, r := range b.runs {
+		if m := missing[r]; len(m) > 0 {
+			r.Warn(r.Line, "no value in column "+strings.Join(m, ", ")+": missing, not zero")
+		}
+	}
+}

@@ -1813,6 +1813,7 @@ func (b *summaryTable) end(c *ctx) {
 		e.Source = c.name
 		c.add(e)
 	}
+	b.modelColumns()
 	b.describedRows()
 	for _, r := range b.runs {
 		r.Source = c.name
