@@ -33,6 +33,7 @@ type generalTable struct {
 	lines    []Line
 	ruled    bool
 	st       *summaryTable
+	gap      bool // a blank line was passed after the rows: only a row like them goes on
 }
 
 // detectGeneral wraps the block detectSummaryTable would return for a
@@ -66,6 +67,13 @@ func (b *generalTable) feed(l *Line) status {
 	if b.fallback != nil {
 		st = b.fallback.feed(l)
 	}
+	if l.Text == "" && l.Prompt == "" && b.aligned && b.fallback == nil && len(b.h.tab.Rows) > 0 && !b.gap {
+		// Rows grouped by a blank line ("100000/10/main  32766" … then
+		// "100000/10/dev  19015" …): the table goes on if a row like its
+		// rows follows.
+		b.gap = true
+		return skipped
+	}
 	if l.Text == "" || l.Prompt != "" {
 		return st
 	}
@@ -75,6 +83,12 @@ func (b *generalTable) feed(l *Line) status {
 			return st // a field line, a record, another table's row
 		}
 		cells, _ = tabular.Cells(l.Text)
+	}
+	if b.gap {
+		if len(cells) != len(b.h.tab.Header) || !sameShape(cells, b.h.tab.Rows[0].Cells) {
+			return st
+		}
+		b.gap = false
 	}
 	if b.aligned && len(b.h.tab.Rows) == 0 && b.indent && len(cells) == len(b.h.tab.Header)+1 {
 		// The header is indented over the rows' names: its first column
@@ -118,6 +132,22 @@ func (b *generalTable) end(c *ctx) {
 	for i := range b.lines {
 		c.remember(&b.lines[i])
 	}
+}
+
+// sameShape reports whether a row has a number (or an absent cell)
+// where row has one, and text where it has text.
+func sameShape(cells, row []string) bool {
+	for i, c := range cells {
+		if i >= len(row) {
+			return false
+		}
+		_, a := tabular.ParseValue(strings.TrimSpace(c))
+		_, b := tabular.ParseValue(strings.TrimSpace(row[i]))
+		if a != b {
+			return false
+		}
+	}
+	return true
 }
 
 // columnTests returns, for a table whose measurement columns name two

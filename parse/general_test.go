@@ -74,3 +74,27 @@ func TestSpaceTableDimensionsAndAbbreviatedMeasurements(t *testing.T) {
 		}
 	}
 }
+
+// A space-separated table whose rows a blank line splits into groups
+// (a MatrixOne bug report's 'case  qps' comment, testdata/public/train/t47,
+// main's rows then 1.0-dev's): one table, eight runs, each told apart by
+// its free-form case label; the prose after the table is no row.
+func TestSpaceTableGroupsSplitByBlankLine(t *testing.T) {
+	runs := runsOf(t, readText(t, "../testdata/public/train/t47-space-table-free-form-case-labels.txt"))
+	want := []struct {
+		line int
+		cse  string
+		qps  float64
+	}{{36, "100000/10/main", 32766}, {37, "100000/100/main", 35141}, {38, "1000000/10/main", 16363}, {39, "1000000/100/main", 15620},
+		{41, "100000/10/dev", 19015}, {42, "100000/100/dev", 17791}, {43, "1000000/10/dev", 15884}, {44, "1000000/100/dev", 16312}}
+	if len(runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(runs), len(want))
+	}
+	for i, w := range want {
+		r := runs[i]
+		if r.Line != w.line || r.Labels["case"] != w.cse || r.QPS == nil || *r.QPS != w.qps || r.Labels["table"] != "line 35" {
+			t.Errorf("run %d: line %d case %q qps %v table %q, want line %d %q %v of the table at line 35",
+				i, r.Line, r.Labels["case"], r.QPS, r.Labels["table"], w.line, w.cse, w.qps)
+		}
+	}
+}
