@@ -2,6 +2,7 @@ package parse
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -265,5 +266,26 @@ func TestStripNoteAfterTitlesAndGlued(t *testing.T) {
 		if got := dropLoneBacktick(c[0]); got != c[1] {
 			t.Errorf("dropLoneBacktick(%q) = %q, want %q", c[0], got, c[1])
 		}
+	}
+}
+
+// A run command whose output went to a log ("oltp_read_write.lua …
+// run >> /tmp/sysbench.log", wrapped over lines 10-20 of
+// testdata/public/train/t44), then a cleanup of the tables every Lua OLTP
+// test shares (oltp_common.lua … cleanup, wrapped too, with its own
+// output), then the log two sections below: the log is the run
+// command's, which the wrapped cleanup does not make the text forget.
+func TestLogShownAfterCleanupTakesRunCommand(t *testing.T) {
+	runs := runsOf(t, readText(t, "../testdata/public/train/t44-oltp-log-hash-notes-zh.txt"))
+	if len(runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(runs))
+	}
+	r := runs[0]
+	if r.Test != "oltp_read_write" || r.Threads == nil || *r.Threads != 4 || r.Options.TimeLimitS == nil || *r.Options.TimeLimitS != 60 {
+		t.Errorf("test %q threads %v options %+v, want oltp_read_write, 4 threads, 60 s from the command", r.Test, r.Threads, r.Options)
+	}
+	want := "line 57: no command line right above this run: the one at line 20 is taken for it"
+	if !slices.Contains(r.Warnings, want) {
+		t.Errorf("warnings %q, want %q", r.Warnings, want)
 	}
 }
