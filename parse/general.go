@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -557,4 +558,28 @@ func (b *summaryTable) modelColumns() {
 			r.Warn(r.Line, "no value in column "+strings.Join(m, ", ")+": missing, not zero")
 		}
 	}
+}
+
+// dropShortRows reports, instead of counting, the rows of a space- or
+// tab-separated table that stop after what the run is and hold no value
+// at all ("4k  rndrw  1" under "blockSize  testMode  threads  rdIOps …"):
+// a run that printed nothing, not a run that measured zero; the error
+// names the line and the columns it lacks. The rows after it are read.
+func (b *summaryTable) dropShortRows(c *ctx) {
+	if len(b.short) == 0 {
+		return
+	}
+	kept := b.runs[:0]
+	for _, r := range b.runs {
+		lacks, short := b.short[r.Line]
+		if short && r.TPS == nil && r.QPS == nil && r.EPS == nil && r.TotalTimeS == nil && r.FileIO == nil &&
+			r.Memory == nil && len(r.Metrics) == 0 && r.Latency.Avg == nil && len(r.Latency.Percentiles) == 0 {
+			c.add(&Error{Source: c.name, Line: r.Line, Message: fmt.Sprintf(
+				"summary table at line %d: the row stops before %s: no value, not counted (the rows after it are read)",
+				b.header.No, strings.Join(lacks, ", "))})
+			continue
+		}
+		kept = append(kept, r)
+	}
+	b.runs = kept
 }

@@ -98,3 +98,27 @@ func TestSpaceTableGroupsSplitByBlankLine(t *testing.T) {
 		}
 	}
 }
+
+// A row of such a table that stops after what the run is, as a wrapper
+// prints a run that reported nothing: t42's table with its line 46
+// ("4k  rndrw  16  20299.72 …") cut after its first three cells. The row
+// is reported with its line and the columns it lacks, and not counted;
+// the rows after it are read.
+func TestSpaceTableShortRowReported(t *testing.T) {
+	lines := strings.Split(readText(t, "../testdata/public/train/t42-fileio-space-table-column-t.txt"), "\n")
+	if !strings.HasPrefix(lines[45], "4k         rndrw     16       20299.72") {
+		t.Fatalf("line 46 is %q", lines[45])
+	}
+	lines[45] = strings.Join(strings.Fields(lines[45])[:3], "         ")
+	d, err := All(strings.NewReader(strings.Join(lines, "\n")), "in.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 17 || d.Runs[16].Line != 55 {
+		t.Fatalf("%d runs (last at line %d), want the 17 full rows through line 55", len(d.Runs), d.Runs[len(d.Runs)-1].Line)
+	}
+	want := `summary table at line 37: the row stops before "rdIOps", "wrIOps", "rdMiBps", "wrMiBps", "latMsAvg", "latMs95th": no value, not counted (the rows after it are read)`
+	if len(d.Errors) != 1 || d.Errors[0].Line != 46 || d.Errors[0].Message != want {
+		t.Errorf("errors %v, want line 46: %s", d.Errors, want)
+	}
+}
