@@ -11,7 +11,14 @@ import "strings"
 //     output ("16 transactions: 89778 (1496.01 per sec.)"): the run's
 //     thread count, kept as the block's prefix (threadsPrefix);
 //   - a note after the value ("... (205.74 per sec.)   # best of three",
-//     "// warm", "-- after restart"): dropped by normalize (stripNote).
+//     "// warm", "-- after restart"), or after the colon of an output
+//     block's title ("Latency (ms):  # 等待时间", "SQL statistics:   #
+//     SQL 统计信息"), or glued to the value when the note is in another
+//     script ("99.9699/0.00#在这个测试中"): dropped by normalize
+//     (stripNote);
+//   - a lone backtick closing every line of a page that set each line as
+//     inline code ("CPU speed:`", "events per second: 650.74 // …`"):
+//     dropped by normalize (dropLoneBacktick).
 
 // fieldLabels are the fields that may start a run alone.
 func fieldLabel(label string) bool {
@@ -36,19 +43,24 @@ func threadsPrefix(label string) (n int, field string, ok bool) {
 	return v, field, true
 }
 
-// stripNote removes a note written after a value: whitespace, then
-// "#", "//" or "--", then a space or a non-ASCII letter ("--总事务数"),
-// and anything. The text before must end
-// as a value does (a digit, ')', '%', or a unit right after a digit:
-// "149.37s"), so that commands ("--threads=4"), prompts and prose keep
-// theirs.
+// stripNote removes a note written after a value: whitespace, then "#",
+// "//" or "--", then a space or a non-ASCII letter ("--总事务数"), or a
+// letter after "#" ("#TPS"; "#1 SMP" of a kernel build stays), and
+// anything. The text before must end as a value does (a digit, ')',
+// '%', or a unit right after a digit: "149.37s"), or be the title of one
+// of sysbench's output blocks with its colon ("Latency (ms):"), so that
+// commands ("--threads=4"), prompts and prose keep theirs. A note in
+// another script may be glued to the value without the whitespace
+// ("99.9699/0.00#在这个测试中"): '#' or "//" right after a value, then a
+// non-ASCII letter.
 func stripNote(s string) string {
 	for i := 1; i+2 < len(s); i++ {
 		c := s[i]
 		if c != '#' && c != '/' && c != '-' {
 			continue
 		}
-		if s[i-1] != ' ' && s[i-1] != '\t' {
+		glued := s[i-1] != ' ' && s[i-1] != '\t'
+		if glued && c == '-' {
 			continue
 		}
 		j := i + 1
@@ -58,14 +70,36 @@ func stripNote(s string) string {
 			}
 			j++
 		}
-		if j < len(s) && s[j] != ' ' && s[j] < 0x80 {
-			continue // "--threads=4": an option; "--总事务数" is a note
+		if j < len(s) && s[j] != ' ' && s[j] < 0x80 && (c != '#' || !isASCIILetter(s[j])) {
+			continue // "--threads=4": an option; "#1 SMP" a build; "--总事务数", "#TPS" notes
+		}
+		if glued && (j >= len(s) || s[j] < 0x80) {
+			continue // "a#b", "http://": only a note in another script is glued
 		}
 		head := strings.TrimRight(s[:i], " \t")
-		if head == "" || !valueEnd(head) {
+		if head == "" || !valueEnd(head) && (glued || !titleEnd(head)) {
 			continue
 		}
 		return head
+	}
+	return s
+}
+
+func isASCIILetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
+
+// titleEnd reports whether s is the title of one of sysbench's output
+// blocks with its colon ("SQL statistics:", "Latency (ms):").
+func titleEnd(s string) bool {
+	return s[len(s)-1] == ':' && outputTitle(s, false)
+}
+
+// dropLoneBacktick removes a backtick that ends s when it is the only one
+// s holds: a page that set each line of an output as inline code leaves
+// one at every line's end ("CPU speed:`"). A backtick that closes inline
+// code opened on the line stays.
+func dropLoneBacktick(s string) string {
+	if n := len(s); n > 1 && s[n-1] == '`' && strings.IndexByte(s, '`') == n-1 {
+		return strings.TrimRight(s[:n-1], " \t")
 	}
 	return s
 }

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -182,5 +183,109 @@ func TestMarkdownTitleNamingSysbench(t *testing.T) {
 		if got := cmd != nil && !(l.Prompt == "#" && markdownTitle(cmd)); got != c.cmd {
 			t.Errorf("%q: command %v, want %v", c.line, got, c.cmd)
 		}
+	}
+}
+
+// Outputs whose lines carry a note after the value or after a block's
+// title, as write-ups annotate them (testdata/public/train, SOURCES.md):
+// a '# note' after titles and values (t44), '#note' glued to the value
+// without a space (t45), and '// note' on lines that each end in a stray
+// backtick (t46). Each output is one run with every block read and no
+// fragment left over.
+func TestAnnotatedOutputsOneRunEach(t *testing.T) {
+	for _, c := range []struct {
+		file           string
+		tps, eps       float64
+		avg, pct       float64
+		execAvg        float64
+		threads, lines int
+	}{
+		{"t44-oltp-log-hash-notes-zh.txt", 106.53, 0, 37.53, 51.94, 60.0099, 4, 51},
+		{"t45-point-select-notes-glued-no-space-zh.txt", 26382.71, 26382.7081, 4.85, 25.74, 99.9699, 128, 58},
+		{"t46-cpu-slash-notes-backtick-lines-zh.txt", 0, 650.74, 3.07, 3.13, 10.0, 2, 21},
+	} {
+		text := readText(t, "../testdata/public/train/"+c.file)
+		d, err := All(strings.NewReader(text), "in.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Errors) != 0 || len(d.Runs) != 1 {
+			t.Errorf("%s: %d runs, errors %v; want one run, no error", c.file, len(d.Runs), d.Errors)
+			continue
+		}
+		r := d.Runs[0]
+		if c.tps != 0 && (r.TPS == nil || *r.TPS != c.tps) || c.eps != 0 && (r.EPS == nil || *r.EPS != c.eps) {
+			t.Errorf("%s: tps %v eps %v, want %v %v", c.file, r.TPS, r.EPS, c.tps, c.eps)
+		}
+		if r.Latency.Avg == nil || *r.Latency.Avg != c.avg || len(r.Latency.Percentiles) != 1 {
+			t.Errorf("%s: latency %+v, want avg %v and one percentile %v", c.file, r.Latency, c.avg, c.pct)
+		}
+		for _, v := range r.Latency.Percentiles {
+			if v != c.pct {
+				t.Errorf("%s: percentile %v, want %v", c.file, v, c.pct)
+			}
+		}
+		if r.Fairness == nil || r.Fairness.ExecAvgS == nil || *r.Fairness.ExecAvgS != c.execAvg {
+			t.Errorf("%s: fairness %+v, want execution time avg %v", c.file, r.Fairness, c.execAvg)
+		}
+		if r.Threads == nil || *r.Threads != c.threads || r.EndLine-r.Line < c.lines-1 {
+			t.Errorf("%s: threads %v, lines %d-%d; want %d threads over %d lines", c.file, r.Threads, r.Line, r.EndLine, c.threads, c.lines)
+		}
+	}
+}
+
+// The notes of those texts, one line each, and what is left of the line.
+// A colon of prose, an option, a URL or a hashtag glued to ASCII keeps
+// what follows.
+func TestStripNoteAfterTitlesAndGlued(t *testing.T) {
+	line := func(file string, n int) string {
+		return strings.TrimSpace(fixtureSpan(t, "../testdata/public/train/"+file, n, n)[0])
+	}
+	for _, c := range [][2]string{
+		{line("t44-oltp-log-hash-notes-zh.txt", 83), "SQL statistics:"},
+		{line("t44-oltp-log-hash-notes-zh.txt", 94), "General statistics:"},
+		{line("t43-oltp-hash-notes-glued-zh.txt", 69), "Latency (ms):"},
+		{line("t43-oltp-hash-notes-glued-zh.txt", 55), "queries performed:"},
+		{line("t45-point-select-notes-glued-no-space-zh.txt", 64), "execution time (avg/stddev):   99.9699/0.00"},
+		{line("t45-point-select-notes-glued-no-space-zh.txt", 45), "transactions:                        2638920 (26382.71 per sec.)"},
+		{"Results: # see below", "Results: # see below"},
+		// testdata/real/uname-a.txt: a kernel's build number is no note
+		{"Linux vm 6.18.44-fc-v857 #1 SMP PREEMPT_DYNAMIC @0 x86_64 GNU/Linux", "Linux vm 6.18.44-fc-v857 #1 SMP PREEMPT_DYNAMIC @0 x86_64 GNU/Linux"},
+		{"version 1.0.20#1", "version 1.0.20#1"},
+		{"see http://example.com/a//b", "see http://example.com/a//b"},
+	} {
+		if got := stripNote(c[0]); got != c[1] {
+			t.Errorf("stripNote(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+	for _, c := range [][2]string{
+		{line("t46-cpu-slash-notes-backtick-lines-zh.txt", 41), "CPU speed:"},
+		{"run `sysbench cpu run`", "run `sysbench cpu run`"},
+		{"`", "`"},
+	} {
+		if got := dropLoneBacktick(c[0]); got != c[1] {
+			t.Errorf("dropLoneBacktick(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
+
+// A run command whose output went to a log ("oltp_read_write.lua …
+// run >> /tmp/sysbench.log", wrapped over lines 10-20 of
+// testdata/public/train/t44), then a cleanup of the tables every Lua OLTP
+// test shares (oltp_common.lua … cleanup, wrapped too, with its own
+// output), then the log two sections below: the log is the run
+// command's, which the wrapped cleanup does not make the text forget.
+func TestLogShownAfterCleanupTakesRunCommand(t *testing.T) {
+	runs := runsOf(t, readText(t, "../testdata/public/train/t44-oltp-log-hash-notes-zh.txt"))
+	if len(runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(runs))
+	}
+	r := runs[0]
+	if r.Test != "oltp_read_write" || r.Threads == nil || *r.Threads != 4 || r.Options.TimeLimitS == nil || *r.Options.TimeLimitS != 60 {
+		t.Errorf("test %q threads %v options %+v, want oltp_read_write, 4 threads, 60 s from the command", r.Test, r.Threads, r.Options)
+	}
+	want := "line 57: no command line right above this run: the one at line 20 is taken for it"
+	if !slices.Contains(r.Warnings, want) {
+		t.Errorf("warnings %q, want %q", r.Warnings, want)
 	}
 }

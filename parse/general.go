@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -33,6 +34,7 @@ type generalTable struct {
 	lines    []Line
 	ruled    bool
 	st       *summaryTable
+	gap      bool // a blank line was passed after the rows: only a row like them goes on
 }
 
 // detectGeneral wraps the block detectSummaryTable would return for a
@@ -66,6 +68,13 @@ func (b *generalTable) feed(l *Line) status {
 	if b.fallback != nil {
 		st = b.fallback.feed(l)
 	}
+	if l.Text == "" && l.Prompt == "" && b.aligned && b.fallback == nil && len(b.h.tab.Rows) > 0 && !b.gap {
+		// Rows grouped by a blank line ("100000/10/main  32766" … then
+		// "100000/10/dev  19015" …): the table goes on if a row like its
+		// rows follows.
+		b.gap = true
+		return skipped
+	}
 	if l.Text == "" || l.Prompt != "" {
 		return st
 	}
@@ -75,6 +84,12 @@ func (b *generalTable) feed(l *Line) status {
 			return st // a field line, a record, another table's row
 		}
 		cells, _ = tabular.Cells(l.Text)
+	}
+	if b.gap {
+		if len(cells) != len(b.h.tab.Header) || !sameShape(cells, b.h.tab.Rows[0].Cells) {
+			return st
+		}
+		b.gap = false
 	}
 	if b.aligned && len(b.h.tab.Rows) == 0 && b.indent && len(cells) == len(b.h.tab.Header)+1 {
 		// The header is indented over the rows' names: its first column
@@ -118,6 +133,22 @@ func (b *generalTable) end(c *ctx) {
 	for i := range b.lines {
 		c.remember(&b.lines[i])
 	}
+}
+
+// sameShape reports whether a row has a number (or an absent cell)
+// where row has one, and text where it has text.
+func sameShape(cells, row []string) bool {
+	for i, c := range cells {
+		if i >= len(row) {
+			return false
+		}
+		_, a := tabular.ParseValue(strings.TrimSpace(c))
+		_, b := tabular.ParseValue(strings.TrimSpace(row[i]))
+		if a != b {
+			return false
+		}
+	}
+	return true
 }
 
 // columnTests returns, for a table whose measurement columns name two
@@ -411,4 +442,144 @@ func (b *generalTable) ditto() {
 			}
 		}
 	}
+}
+
+// measure reads a measurement cell of a table row into r: a headline
+// (tps, qps, eps, a latency statistic, the elapsed time), a transfer rate
+// as the test moves bytes (memory's rate; fileio's read or written rate,
+// by the direction the column's name says or the mode that only reads or
+// writes), fileio's reads or writes per second (a rate whose name says
+// the direction: "rdIOps", "write IOPS"), or else a metric under the
+// column's own name and unit. test and mode are the row's.
+func measure(r *Run, col tabular.Column, v tabular.Value, test, mode string) {
+	if setMeasure(r, col, v) {
+		return
+	}
+	dir := fileDirection(tabular.Words(col.Name))
+	fio := func() *FileIO {
+		if r.FileIO == nil {
+			r.FileIO = &FileIO{}
+		}
+		return r.FileIO
+	}
+	switch col.Metric {
+	case tabular.TotalTime:
+		r.TotalTimeS = fptr(tabular.ToSeconds(v, col))
+		return
+	case tabular.Transfer:
+		mib, _ := tabular.ToMiBs(v, col)
+		switch {
+		case test == "memory" && dir == "":
+			r.Memory = &Memory{TransferMiBs: fptr(mib)}
+		case test == "fileio" && (dir == "read" || dir == "" && (mode == "seqrd" || mode == "rndrd")):
+			fio().ReadMiBs = fptr(mib)
+		case test == "fileio" && (dir == "written" || dir == "" && (mode == "seqwr" || mode == "seqrewr" || mode == "rndwr")):
+			fio().WrittenMiBs = fptr(mib)
+		default:
+			// Reads and writes together, or no test that moves
+			// bytes: the rate keeps its column's name.
+			r.Metrics = append(r.Metrics, Metric{Name: col.Name, Unit: "MiB/s", Value: mib})
+		}
+		return
+	}
+	if test == "fileio" && dir != "" && col.Unit == "/s" && col.Metric == "" {
+		if dir == "read" {
+			fio().ReadsPS = fptr(v.Num)
+		} else {
+			fio().WritesPS = fptr(v.Num)
+		}
+		return
+	}
+	r.Metrics = append(r.Metrics, Metric{Name: col.Name, Unit: col.Unit, Value: v.Num})
+}
+
+// modelColumns reads the columns of a summary table its words leave
+// unnamed (colOther) as the table model does (tabular.Classify), once
+// every row is read: a text column whose cells are fileio modes makes
+// each row a fileio run of its mode; a numeric column with a unit (from
+// its header or its cells) is a measurement read into each row
+// (measure), a cell it leaves empty reported on the row as missing. Text columns that tell rows apart stay for
+// describedRows.
+func (b *summaryTable) modelColumns() {
+	if len(b.runs) == 0 {
+		return
+	}
+	missing := map[*Run][]string{}
+	for i, col := range b.cols {
+		if col.kind != colOther || col.name == "" || i == b.threadsI {
+			continue
+		}
+		cells := make([]string, len(b.runs))
+		for k, r := range b.runs {
+			cells[k] = b.plain(cellOfColumn(r, col.name))
+		}
+		tc := tabular.Classify(col.name, cells)
+		if tc.Kind == tabular.Measurement && (tc.Metric == "" && tc.Unit == "" || derived(strings.ToLower(col.name))) {
+			// A count without a unit ("Cores", "Total Eventos") may be
+			// the machine's or the run's; a comparison ("QPS 提升") is no
+			// measurement of a row: both stay in the columns.
+			continue
+		}
+		if tc.Kind == tabular.Dimension {
+			modes := 0
+			for _, v := range cells {
+				if fileModes[strings.ToLower(v)] {
+					modes++
+				} else if !tabular.Absent(v) {
+					modes = -len(cells)
+				}
+			}
+			if modes <= 0 {
+				continue
+			}
+			for k, r := range b.runs {
+				if m := strings.ToLower(cells[k]); fileModes[m] && (r.Test == "" || r.Test == "fileio") {
+					r.Test = "fileio"
+					if r.Settings == nil {
+						r.Settings = map[string]string{}
+					}
+					r.Settings["file-test-mode"] = m
+					delete(r.Labels, "workload") // the mode says what ran
+				}
+			}
+			continue
+		}
+		for k, r := range b.runs {
+			if tabular.Absent(cells[k]) {
+				missing[r] = append(missing[r], strconv.Quote(col.name))
+				continue
+			}
+			v, _ := tabular.ParseValue(cells[k])
+			measure(r, tc, v, r.Test, r.Settings["file-test-mode"])
+		}
+	}
+	for _, r := range b.runs {
+		if m := missing[r]; len(m) > 0 {
+			r.Warn(r.Line, "no value in column "+strings.Join(m, ", ")+": missing, not zero")
+		}
+	}
+}
+
+// dropShortRows reports, instead of counting, the rows of a space- or
+// tab-separated table that stop after what the run is and hold no value
+// at all ("4k  rndrw  1" under "blockSize  testMode  threads  rdIOps …"):
+// a run that printed nothing, not a run that measured zero; the error
+// names the line and the columns it lacks. The rows after it are read.
+func (b *summaryTable) dropShortRows(c *ctx) {
+	if len(b.short) == 0 {
+		return
+	}
+	kept := b.runs[:0]
+	for _, r := range b.runs {
+		lacks, short := b.short[r.Line]
+		if short && r.TPS == nil && r.QPS == nil && r.EPS == nil && r.TotalTimeS == nil && r.FileIO == nil &&
+			r.Memory == nil && len(r.Metrics) == 0 && r.Latency.Avg == nil && len(r.Latency.Percentiles) == 0 {
+			c.add(&Error{Source: c.name, Line: r.Line, Message: fmt.Sprintf(
+				"summary table at line %d: the row stops before %s: no value, not counted (the rows after it are read)",
+				b.header.No, strings.Join(lacks, ", "))})
+			continue
+		}
+		kept = append(kept, r)
+	}
+	b.runs = kept
 }

@@ -376,29 +376,7 @@ func (b *harnessTable) run(row tabular.Row, cols []tabular.Column) *Run {
 			continue
 		}
 		v, _ := tabular.ParseValue(cell)
-		if setMeasure(r, col, v) {
-			continue
-		}
-		switch col.Metric {
-		case tabular.TotalTime:
-			r.TotalTimeS = fptr(tabular.ToSeconds(v, col))
-		case tabular.Transfer:
-			mib, _ := tabular.ToMiBs(v, col)
-			switch {
-			case test == "memory":
-				r.Memory = &Memory{TransferMiBs: fptr(mib)}
-			case test == "fileio" && (mode == "seqrd" || mode == "rndrd"):
-				r.FileIO = &FileIO{ReadMiBs: fptr(mib)}
-			case test == "fileio" && (mode == "seqwr" || mode == "seqrewr" || mode == "rndwr"):
-				r.FileIO = &FileIO{WrittenMiBs: fptr(mib)}
-			default:
-				// Reads and writes together, or no test that moves
-				// bytes: the rate keeps its column's name.
-				r.Metrics = append(r.Metrics, Metric{Name: col.Name, Unit: "MiB/s", Value: mib})
-			}
-		default:
-			r.Metrics = append(r.Metrics, Metric{Name: col.Name, Unit: col.Unit, Value: v.Num})
-		}
+		measure(r, col, v, test, mode)
 	}
 	if len(empty) > 0 {
 		r.Warn(row.Line, "no value in column "+strings.Join(empty, ", ")+": missing, not zero")

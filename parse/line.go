@@ -466,6 +466,10 @@ func normalizeKnown(l *Line, plain bool) {
 	if !plain && strings.Contains(s, "\uFF1A") {
 		s = strings.ReplaceAll(s, "\uFF1A", ":")
 	}
+	if t := dropLoneBacktick(s); len(t) != len(s) {
+		s = t // "events per second: 650.74 // 所有线程…`" (fragment.go)
+		l.win = nil
+	}
 	if s == "" {
 		l.Text = ""
 		return

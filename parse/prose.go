@@ -76,6 +76,8 @@ func detectProse(l *Line, c *ctx) block {
 	b.context(c)
 	if t := namedTest(l.Text); t != "" && b.cmdLine == 0 {
 		b.test = t // "How can sysbench fileio throughput be only 6.92MiB/s"
+	} else if t := leadingTest(l.Text); t != "" {
+		b.test = t // "oltp_delete:           tps:  367635": the line's own test
 	}
 	if b.test == "" {
 		// A rate named as a label ("qps = 5779") says what it measures
@@ -167,7 +169,23 @@ func (c *ctx) sysbenchNear(l *Line) bool {
 	if c.testWord != "" && near(c.testWordLine) || near(c.lastRunStart) || near(c.toolWordLine) {
 		return true
 	}
-	return containsFoldASCII(l.Text, "sysbench")
+	return containsFoldASCII(l.Text, "sysbench") || leadingTest(l.Text) != ""
+}
+
+// leadingTest returns the sysbench test a line begins with when the name
+// is sysbench's own (oltp_delete, select_random_points: not cpu or
+// memory, words of any text), as a harness prints one result a line
+// ("oltp_delete:           tps:  367635"); "" otherwise.
+func leadingTest(s string) string {
+	s = strings.TrimLeft(s, " \t*-+`|")
+	end := strings.IndexAny(s, " \t:`*|")
+	if end <= 0 || strings.IndexByte(s[:end], '_') < 0 {
+		return ""
+	}
+	if t, ok := LookupTest(strings.ToLower(s[:end])); ok && t.Family != FamilyBuiltin {
+		return t.Name
+	}
+	return ""
 }
 
 // namedTest returns the test a line names right after the word sysbench

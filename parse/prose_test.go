@@ -275,3 +275,42 @@ func TestProseRestatedRounded(t *testing.T) {
 		t.Errorf("tolerance of 178.04: %g, want 0.005", got)
 	}
 }
+
+// Result lines a harness prints one per test, the test's own name first
+// ("oltp_delete:           tps:  367635", a PostgreSQL write-up,
+// testdata/public/train/t49 lines 15-24), with no other word of sysbench
+// near: the name is sysbench's own, and each line is a run of its test.
+// The crossed table above, whose cells pair a number with a latency
+// ("41215 / 20µs") and name no metric, stays reported, not guessed.
+func TestResultLinesLedBySysbenchTest(t *testing.T) {
+	d, err := All(strings.NewReader(readText(t, "../testdata/public/train/t49-mode-by-threads-tps-slash-latency-and-test-tps-lines.txt")), "in.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int][2]any{15: {"oltp_delete", 367635.0}, 17: {"oltp_point_select", 1014092.0}, 24: {"select_random_ranges", 24746.0}}
+	if len(d.Runs) != 10 {
+		t.Fatalf("%d runs, want the 10 result lines", len(d.Runs))
+	}
+	for _, r := range d.Runs {
+		if w, ok := want[r.Line]; ok && (r.Test != w[0] || r.TPS == nil || *r.TPS != w[1]) {
+			t.Errorf("line %d: test %q tps %v, want %v %v", r.Line, r.Test, r.TPS, w[0], w[1])
+		}
+		if r.Line < 15 || r.Line > 24 {
+			t.Errorf("run at line %d: only lines 15-24 are result lines", r.Line)
+		}
+	}
+	if len(d.Errors) != 2 || d.Errors[0].Line != 5 {
+		t.Errorf("errors %v, want the two tables whose metric no header names reported (lines 5, 27)", d.Errors)
+	}
+	for _, c := range []struct{ line, test string }{
+		{"oltp_delete:           tps:  367635", "oltp_delete"},
+		{"- select_random_points: 214814 tps", "select_random_points"},
+		{"cpu: 1234 events/s", ""}, // a word of any text
+		{"my_table: 12 rows", ""},  // not a test
+		{"oltp_read_write", ""},    // a name alone
+	} {
+		if got := leadingTest(c.line); got != c.test {
+			t.Errorf("leadingTest(%q) = %q, want %q", c.line, got, c.test)
+		}
+	}
+}

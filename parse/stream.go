@@ -193,8 +193,14 @@ type ctx struct {
 	prepLines   map[string]int      // and its line
 	toolCmd     *Command            // the last sysbench or mysqlslap run command not taken yet
 	toolCmdLine int
-	lastRun     *Command // the last command a run took
-	lastRunLine int
+	// toolCmdBefore is toolCmd as it was when the command being read
+	// began: a command continued over lines is filed as a run until its
+	// last line says prepare or cleanup, and then gives it back.
+	toolCmdBefore     *Command
+	toolCmdBeforeLine int
+	takenLine         int      // the line of the command takeRunCommand returned last
+	lastRun           *Command // the last command a run took
+	lastRunLine       int
 	// hdrThreads are the threads of the last sysbench options header
 	// printed without results, at line hdrLine: the threads of the
 	// table of results that follows it.
@@ -281,24 +287,44 @@ func (c *ctx) takeRunCommand(tool string, line int) *Command {
 			c.candidates = c.pendingRuns
 			return nil
 		}
-		if run != nil && run.Tool == tool && run.Test == cmd.Test && line-c.toolCmdLine <= 400 {
+		if run != nil && run.Tool == tool && sameTables(run.Test, cmd.Test) && line-c.toolCmdLine <= 400 {
+			c.takenLine = c.toolCmdLine
 			return run
 		}
+		c.takenLine = c.cmdLine
 		return cmd
 	}
 	if c.command != nil && (c.command.Tool == tool || tool == ToolTable) {
 		c.toolCmd, c.stackedRuns = nil, false
+		c.takenLine = c.cmdLine
 		return c.takeCommand(line)
 	}
 	cmd := c.toolCmd
 	if cmd == nil || cmd.Tool != tool || line-c.toolCmdLine > 400 {
 		return nil
 	}
+	c.takenLine = c.toolCmdLine
 	c.toolCmd, c.stackedRuns = nil, false
 	if c.command == cmd {
 		c.command = nil
 	}
 	return cmd
+}
+
+// sameTables reports whether a cleanup of test cleaned reaches the data
+// a run of test ran on: the same test, or oltp_common, whose cleanup
+// drops the tables every Lua OLTP test of sysbench 1.0 shares
+// ("oltp_read_write.lua … run >> /tmp/sysbench.log", then "oltp_common.lua
+// … cleanup", then the log).
+func sameTables(ran, cleaned string) bool {
+	if ran == cleaned {
+		return true
+	}
+	if cleaned != "oltp_common" {
+		return false
+	}
+	t, ok := LookupTest(ran)
+	return ok && t.Family == FamilyLua1 && t.Rate == "tps"
 }
 
 // peekCommand returns the command the next run of tool would take: the
@@ -710,9 +736,19 @@ func (c *ctx) settleCommand() {
 // of the loop before it.
 func (c *ctx) commandSeen(first bool) {
 	cmd := c.command
+	if first {
+		c.toolCmdBefore, c.toolCmdBeforeLine = c.toolCmd, c.toolCmdLine
+	}
+	// unfile gives back the run command typed before a continued command
+	// that was filed as a run until its last line said otherwise.
+	unfile := func() {
+		if c.toolCmdLine == c.cmdLine-1 && !first {
+			c.toolCmd, c.toolCmdLine = c.toolCmdBefore, c.toolCmdBeforeLine
+		}
+	}
 	if cmd.Tool != ToolSysbench && cmd.Tool != ToolMysqlslap {
-		if c.toolCmd != nil && c.toolCmdLine == c.cmdLine-1 && !first {
-			c.toolCmd = nil // a continued command that turned out not to run sysbench
+		if c.toolCmd != nil {
+			unfile() // a continued command that turned out not to run sysbench
 		}
 		return
 	}
@@ -723,13 +759,9 @@ func (c *ctx) commandSeen(first bool) {
 		}
 		c.prepared[cmd.Test] = cmd
 		c.prepLines = setLine(c.prepLines, cmd.Test, c.cmdLine)
-		if c.toolCmdLine == c.cmdLine-1 && !first {
-			c.toolCmd = nil
-		}
+		unfile()
 	case cmd.Action == "cleanup":
-		if c.toolCmdLine == c.cmdLine-1 && !first {
-			c.toolCmd = nil
-		}
+		unfile()
 	default:
 		// A run command still waiting for its output when another one
 		// is typed (not the same command continued over lines).
@@ -839,7 +871,7 @@ func (c *ctx) newRun(tool string, line int) *Run {
 		r.applyCommand(cmd)
 		c.attachPrepare(r, cmd)
 		if tool != ToolTable {
-			c.lastRun, c.lastRunLine = cmd, c.cmdLine
+			c.lastRun, c.lastRunLine = cmd, c.takenLine
 		}
 	} else if len(c.candidates) > 0 && c.candidates[0].Tool == tool {
 		r.candidates, r.candLine = c.candidates, c.cmdLine

@@ -243,6 +243,14 @@ func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
 		}
 		b.mark(markHeader)
 		return consumed, true
+	case strings.Contains(t, " files, ") && strings.Contains(t, " each, "), prepareMessage(t):
+		// "2 files, 524288Kb each, 1024Mb total", "Creating files for the
+		// test...": what prepare and cleanup print, no run's output.
+		if b.stage != stPrelude {
+			return b.unknown(), true
+		}
+		b.prepare = true
+		return consumed, true
 	case t == "Time limit exceeded, exiting...", t == "Done.", strings.HasPrefix(t, "(last message repeated"):
 		if b.finished {
 			return b.unknown(), true

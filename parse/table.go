@@ -175,6 +175,10 @@ func (col *tableCol) isMetric() bool {
 }
 
 type summaryTable struct {
+	// short holds the rows that stopped before the last columns (line:
+	// the columns they lack): dropShortRows reports those that measured
+	// nothing.
+	short    map[int][]string
 	sep      int
 	cols     []tableCol
 	header   Line
@@ -1340,6 +1344,19 @@ func (b *summaryTable) feed(l *Line) status {
 			cells = append(cells, "")
 		}
 	}
+	if b.sep != sepPipe && b.rows > 0 && b.width == 0 && len(cells) >= 1 && len(cells) < len(b.cols) && b.leadingOnly(len(cells)) {
+		// A short row among full ones of a space- or tab-separated table
+		// that gives what the run is and no measurement ("4k  rndrw  1"
+		// under "blockSize  testMode  threads  rdIOps …"): a run that
+		// printed nothing, its missing cells reported on its line.
+		if b.short == nil {
+			b.short = map[int][]string{}
+		}
+		for i := len(cells); i < len(b.cols); i++ {
+			b.short[l.No] = append(b.short[l.No], strconv.Quote(b.cols[i].name))
+			cells = append(cells, "")
+		}
+	}
 	if len(cells) != len(b.cols) {
 		if b.rows > 0 && b.width == 0 || b.width > 0 && len(cells) != b.width || !b.fitRow(l, cells) {
 			b.notRow(l, fmt.Sprintf("has %d cells (expected %d, one per column)", len(cells), len(b.cols)))
@@ -1400,6 +1417,23 @@ func (b *summaryTable) notRow(l *Line, why string) {
 	if b.rows == 0 && b.ruleCells > 0 && b.badLine == 0 {
 		b.badLine, b.badWhy = l.No, why
 	}
+}
+
+// leadingOnly reports whether the first n columns say what a row is and
+// none of them is a measurement, known (isMetric) or unnamed (colOther
+// columns are measurements or text only the rows tell).
+func (b *summaryTable) leadingOnly(n int) bool {
+	for _, col := range b.cols[:n] {
+		if col.isMetric() {
+			return false
+		}
+	}
+	for _, col := range b.cols[n:] {
+		if col.kind == colThreads || col.kind == colLabel {
+			return false // a short row that lacks what the row is, not what it measured
+		}
+	}
+	return true
 }
 
 // hasValue reports whether a row of a table without threads column holds
@@ -1813,6 +1847,8 @@ func (b *summaryTable) end(c *ctx) {
 		e.Source = c.name
 		c.add(e)
 	}
+	b.modelColumns()
+	b.dropShortRows(c)
 	b.describedRows()
 	for _, r := range b.runs {
 		r.Source = c.name

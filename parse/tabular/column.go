@@ -32,6 +32,10 @@ const (
 	Ordinal = "ordinal"
 )
 
+// Words splits a header into the lower-case words Classify reads it by
+// ("rdIOps": "rd", "iops").
+func Words(h string) []string { return words(h) }
+
 // A Column is what Classify makes of a header and its cells.
 type Column struct {
 	Name   string
@@ -247,7 +251,9 @@ func onlyRate(w []string) string {
 }
 
 // headerByteRate returns the byte rate a header names as its unit
-// ("MiB/s" of "Transfer speed MiB/s", "written, MiB/s"), else "".
+// ("MiB/s" of "Transfer speed MiB/s", "written, MiB/s"; "MiB/s" of
+// "rdMiBps", the unit glued to an abbreviation with "ps" for per
+// second), else "".
 func headerByteRate(name string) string {
 	for _, f := range strings.FieldsFunc(name, func(r rune) bool {
 		return r == ' ' || r == '(' || r == ')' || r == ',' || r == '[' || r == ']'
@@ -255,17 +261,41 @@ func headerByteRate(name string) string {
 		if byteRate(strings.ToLower(f)) > 0 {
 			return f
 		}
+		if u := gluedByteRate(f); u != "" {
+			return u
+		}
 	}
 	return ""
 }
 
-// perSecond reports a header naming a rate: "per sec", "PerSec", "/s".
+// gluedByteRate returns the byte rate a word ends with, written with "ps"
+// for per second and a capital B for bytes ("wrMiBps", "readMBps",
+// "KBps"): "MiB/s", "MB/s", "KB/s"; "" for any other word. "Mbps" is
+// megabits, no sysbench figure.
+func gluedByteRate(f string) string {
+	base, ok := strings.CutSuffix(f, "Bps")
+	if !ok || base == "" {
+		return ""
+	}
+	prefix := base[len(base)-1:]
+	if prefix == "i" && len(base) >= 2 {
+		prefix = base[len(base)-2:]
+	}
+	switch prefix {
+	case "K", "k", "M", "G", "Ki", "Mi", "Gi":
+		return prefix + "B/s"
+	}
+	return ""
+}
+
+// perSecond reports a header naming a rate: "per sec", "PerSec", "/s",
+// or a rate word (rateUnitWords: "IOPS", "rdIOps").
 func perSecond(w []string) bool {
 	for i, x := range w {
 		if (x == "per" || x == "por") && i+1 < len(w) && contains(perSecondWords, w[i+1]) {
 			return true
 		}
-		if x == "persec" || x == "每秒" {
+		if x == "persec" || x == "每秒" || contains(rateUnitWords, x) {
 			return true
 		}
 	}

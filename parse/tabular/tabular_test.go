@@ -131,7 +131,7 @@ func TestKeyValueRecords(t *testing.T) {
 		"Mode":       {Dimension, "", "", ""},
 		"block_size": {Dimension, "", "", ""},
 		"q_depth":    {Dimension, "", "", ""},
-		"iops":       {Measurement, "", "", ""},
+		"iops":       {Measurement, "", "", "/s"}, // I/O operations per second: a rate, under its own name
 	})
 	sys := keyValueTable(t, "lisa60-syscall-key-value-status-excerpt.txt")
 	if len(sys.Rows) != 7 || len(sys.Header) != 4 || sys.Rows[2].Cells[1] != "2.243" {
@@ -381,5 +381,39 @@ func TestOrdinalColumn(t *testing.T) {
 	}
 	if c := Classify("Rank", []string{"1", "2", "3+"}); c.Kind != Dimension || c.Metric == Ordinal {
 		t.Errorf("1, 2, 3+: %+v, want a text dimension", c)
+	}
+}
+
+// A space-aligned table printed by a fileio wrapper (iobench.sh's README,
+// testdata/public/train/t41, header at line 81): what each run is
+// (blockSize, testMode, threads) beside abbreviated measurements, the
+// units glued to them ("rdMiBps": MiB per second; "rdIOps": requests per
+// second) or named after them ("latMs95th").
+func TestClassifySpaceAlignedAbbreviations(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/public/train/t41-fileio-space-table-block-mode-threads.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	var tab Table
+	tab.Header = strings.Fields(lines[80]) // every cell of it is one word
+	for _, l := range lines[81:101] {
+		tab.Rows = append(tab.Rows, Row{Cells: strings.Fields(l)})
+	}
+	checkColumns(t, "iobench", tab, map[string]wantCol{
+		"blockSize": {Dimension, "", "", ""},
+		"testMode":  {Dimension, "", "", ""},
+		"threads":   {Dimension, Threads, "", ""},
+		"rdIOps":    {Measurement, "", "", "/s"},
+		"wrIOps":    {Measurement, "", "", "/s"},
+		"rdMiBps":   {Measurement, Transfer, "", "MiB/s"},
+		"wrMiBps":   {Measurement, Transfer, "", "MiB/s"},
+		"latMsAvg":  {Measurement, Latency, "avg", "ms"},
+		"latMs95th": {Measurement, Latency, "95", "ms"},
+	})
+	for _, c := range [][2]string{{"wrMiBps", "MiB/s"}, {"readMBps", "MB/s"}, {"KBps", "KB/s"}, {"Mbps", ""}, {"Bps", ""}, {"rdIOps", ""}} {
+		if got := gluedByteRate(c[0]); got != c[1] {
+			t.Errorf("gluedByteRate(%q) = %q, want %q", c[0], got, c[1])
+		}
 	}
 }

@@ -33,6 +33,10 @@ var timeWords = []string{"time", "elapsed", "duration", "时间", "耗时", "時
 // "eventos por segundo").
 var perSecondWords = []string{"sec", "second", "s", "seg", "segundo"}
 
+// rateUnitWords are units that say "per second" by themselves: a column
+// under one is a rate, kept under its own name ("rdIOps", "IOPS").
+var rateUnitWords = []string{"iops"}
+
 // rateWords are rates by themselves: a header that is one of them and
 // nothing else (but a unit) is that metric.
 var rateWords = map[string]string{"tps": TPS, "qps": QPS, "eps": EPS}
