@@ -195,6 +195,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			lo.StatusKeep = analyze.ServerCounters // as for files, below
 			lo.Compact = true
 		}
+		lo.SkipStatus = skipsStatus(verb)
 		l, err := w.LoadWith(context.Background(), flt, lo)
 		w.Close()
 		if err != nil {
@@ -217,10 +218,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			opts.StatusKeep = analyze.ServerCounters
 			opts.Compact = true
 		}
-		if verb == "compare" || verb == "scale" || verb == "history" {
-			// None of them reads a server counter.
-			opts.SkipStatus = true
-		}
+		opts.SkipStatus = skipsStatus(verb)
 		var files, runs atomic.Int64
 		if f.stderr != nil {
 			opts.FileRead = func(string) { files.Add(1) }
@@ -258,6 +256,13 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		doc.Errors = append(doc.Errors, fd.Errors...)
 	}
 	return doc, func(r *parse.Run) (time.Time, bool) { t, ok := times[r]; return t, ok }, nil
+}
+
+// skipsStatus reports whether the verb reads no server counter (compare,
+// scale and history): their inputs' status snapshots are not read, from
+// files or from the warehouse.
+func skipsStatus(verb string) bool {
+	return verb == "compare" || verb == "scale" || verb == "history"
 }
 
 // openWarehouse opens the warehouse at url with the password of

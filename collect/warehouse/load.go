@@ -141,6 +141,10 @@ type LoadOptions struct {
 	// Compact stores each string of the runs once for all runs
 	// (collect.Options.Compact).
 	Compact bool
+	// SkipStatus leaves the SHOW GLOBAL STATUS snapshots in the server
+	// (collect.Options.SkipStatus): for a reader that takes no server
+	// counter, they are most of what would be sent and decoded.
+	SkipStatus bool
 }
 
 // LoadWith is Load with options.
@@ -207,7 +211,7 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 		}
 		related = " WHERE source_id IN (SELECT id FROM sources WHERE input IN (SELECT input FROM sources WHERE id IN (" + idList(ids) + ")))"
 	}
-	if err := w.loadCaptures(ctx, l.Doc, related, opts.StatusKeep); err != nil {
+	if err := w.loadCaptures(ctx, l.Doc, related, opts); err != nil {
 		return nil, err
 	}
 	if err := w.loadErrors(ctx, l.Doc, related); err != nil {
@@ -323,7 +327,17 @@ func (w *Warehouse) loadIntervals(ctx context.Context, f Filter, runs map[runKey
 }
 
 // loadCaptures reads hosts, variables and table status in stored order.
-func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where string, statusKeep []string) error {
+func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where string, opts LoadOptions) error {
+	if opts.SkipStatus {
+		if err := w.dropStatusRefs(ctx, d.Runs, where); err != nil {
+			return err
+		}
+		if where == "" {
+			where = " WHERE " + notCampaignStatus
+		} else {
+			where += " AND " + notCampaignStatus
+		}
+	}
 	rows, err := w.DB.QueryContext(ctx, "SELECT source_id, idx, kind, doc FROM captures"+where+" ORDER BY ord")
 	if err != nil {
 		return err
@@ -355,11 +369,57 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 			return fmt.Errorf("stored capture %d/%d: %w", src, idx, err)
 		}
 		if v, ok := it.(*parse.Variables); ok {
-			v.KeepStatus(statusKeep)
+			v.KeepStatus(opts.StatusKeep)
 		}
 		d.Add(it)
 	}
 	return rows.Err()
+}
+
+// notCampaignStatus selects the captures SkipStatus reads: all but the
+// status snapshots of campaigns (a walk with SkipStatus passes over the
+// snapshots a manifest names; a campaign's snapshots are stored from the
+// files its manifest names, others from pastes and logs outside one).
+const notCampaignStatus = "NOT (kind = '" + KindStatus + "' AND source_id IN (SELECT id FROM sources WHERE campaign_id IS NOT NULL))"
+
+// dropStatusRefs removes the campaigns' status snapshots (among the
+// captures selected by where) from the runs' capture lists, as a walk
+// with SkipStatus names none: only their names and lines are read.
+func (w *Warehouse) dropStatusRefs(ctx context.Context, runs []*parse.Run, where string) error {
+	q := "SELECT s.name, c.line FROM captures c JOIN sources s ON s.id = c.source_id WHERE c.kind = '" + KindStatus + "' AND s.campaign_id IS NOT NULL"
+	if where != "" {
+		q += " AND c." + strings.TrimPrefix(where, " WHERE ")
+	}
+	rows, err := w.DB.QueryContext(ctx, q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	status := map[string]bool{}
+	for rows.Next() {
+		var name string
+		var line int
+		if err := rows.Scan(&name, &line); err != nil {
+			return err
+		}
+		status[parse.CaptureID(name, line)] = true
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(status) == 0 {
+		return nil
+	}
+	for _, r := range runs {
+		if !slices.ContainsFunc(r.Captures, func(id string) bool { return status[id] }) {
+			continue
+		}
+		r.Captures = slices.DeleteFunc(slices.Clone(r.Captures), func(id string) bool { return status[id] })
+		if len(r.Captures) == 0 {
+			r.Captures = nil // as a walk leaves a run that names no capture
+		}
+	}
+	return nil
 }
 
 // loadErrors reads the stored input problems in stored order.

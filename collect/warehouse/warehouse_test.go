@@ -103,3 +103,50 @@ func TestRoundTrip(t *testing.T) {
 	sameDoc(t, "after the second import", want, got2.Doc)
 	t.Logf("stored %d files: %d runs, %d interim points, %d captures, %d problems, %d lines", st.Files, st.Runs, st.Intervals, st.Captures, st.Errors, st.Lines)
 }
+
+// TestLoadOptions: what LoadWith reads back with the options the reading
+// commands use is what a walk of the files gives with the same options:
+// status snapshots reduced to a few counters (report), or not read at all
+// (compare, scale, history), with runs that then name no snapshot.
+func TestLoadOptions(t *testing.T) {
+	d := whtest.New(t)
+	w := open(t, d)
+	ctx := context.Background()
+	if _, err := w.Store(ctx, roundTripInputs, StoreOptions{Sbreport: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		lo   LoadOptions
+		co   collect.Options
+	}{
+		{"StatusKeep", LoadOptions{StatusKeep: []string{"Questions", "Com_commit", "Innodb_rows_inserted"}, Compact: true},
+			collect.Options{StatusKeep: []string{"Questions", "Com_commit", "Innodb_rows_inserted"}, Compact: true}},
+		{"SkipStatus", LoadOptions{SkipStatus: true, Compact: true}, collect.Options{SkipStatus: true, Compact: true}},
+	} {
+		want, err := collect.LoadWith(roundTripInputs, c.co)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := w.LoadWith(ctx, Filter{}, c.lo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameDoc(t, c.name, want, got.Doc)
+		status, named := 0, 0
+		for _, v := range got.Doc.Variables {
+			if v.Kind == "status" {
+				status++
+			}
+		}
+		for _, r := range got.Doc.Runs {
+			named += len(r.Captures)
+		}
+		t.Logf("%s: %d runs naming %d captures, %d status snapshots", c.name, len(got.Doc.Runs), named, status)
+		// 538 snapshots, of which the campaigns' 536 are passed over by
+		// SkipStatus; the 2 left are testdata/real's, outside a campaign.
+		if want := map[bool]int{false: 538, true: 2}[c.lo.SkipStatus]; status != want {
+			t.Errorf("%s: %d status snapshots read back, want %d", c.name, status, want)
+		}
+	}
+}
