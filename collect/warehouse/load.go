@@ -338,7 +338,13 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 			where += " AND " + notCampaignStatus
 		}
 	}
-	rows, err := w.DB.QueryContext(ctx, "SELECT source_id, idx, kind, doc FROM captures"+where+" ORDER BY ord")
+	col, args := "doc", []any(nil)
+	if opts.StatusKeep != nil && w.version >= 3 {
+		// The snapshots stored reduced to the same counters are read
+		// reduced; others whole, and reduced below.
+		col, args = "CASE WHEN kept_key = ? THEN kept ELSE doc END", []any{keptKey(opts.StatusKeep)}
+	}
+	rows, err := w.DB.QueryContext(ctx, "SELECT source_id, idx, kind, "+col+" FROM captures"+where+" ORDER BY ord", args...)
 	if err != nil {
 		return err
 	}

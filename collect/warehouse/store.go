@@ -13,6 +13,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,6 +31,40 @@ type StoreOptions struct {
 	// Progress, when set, is called after each input file with its name
 	// and what became of it: "stored", "unchanged" or "replaced".
 	Progress func(name, what string)
+	// StatusKeep, when not nil, also stores each SHOW GLOBAL STATUS
+	// snapshot reduced to the counters it names (parse.Variables.KeepStatus),
+	// which LoadWith reads in place of the whole snapshot when given the
+	// same names (LoadOptions.StatusKeep). The whole snapshot is stored
+	// either way.
+	StatusKeep []string
+}
+
+// keptKey is the digest a reduced status snapshot is stored under: of
+// the names it keeps, in sorted order.
+func keptKey(names []string) string {
+	s := slices.Clone(names)
+	slices.Sort(s)
+	return sha([]byte(strings.Join(s, "\n")))
+}
+
+// keptStatus is the JSON of a status snapshot reduced to keep, and its
+// key; nil values for any other capture, no list, or a schema without
+// the columns (before version 3).
+func (s *storer) keptStatus(it parse.Item) (kept, key any, err error) {
+	v, ok := it.(*parse.Variables)
+	if !ok || v.Kind != "status" || s.opts.StatusKeep == nil {
+		return nil, nil, nil
+	}
+	cp := *v
+	cp.KeepStatus(s.opts.StatusKeep)
+	b, err := json.Marshal(&cp)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.keepKey == "" {
+		s.keepKey = keptKey(s.opts.StatusKeep)
+	}
+	return string(b), s.keepKey, nil
 }
 
 // Stats counts what Store did.
@@ -85,6 +120,7 @@ type storer struct {
 	args      []string
 	campaigns map[string]int64 // campaign dir → campaigns.id
 	inputs    []string         // all the inputs, labelled as one walk of them would
+	keepKey   string           // keptKey(opts.StatusKeep), once computed
 }
 
 // input stores one command-line input.
@@ -400,6 +436,10 @@ func (s *storer) insertRows(ctx context.Context, tx *sql.Tx, id int64, f *fileRo
 	labb := s.w.newBatch(tx, "INSERT INTO run_labels (source_id, run_idx, k, v) VALUES ", 4)
 	ivb := s.w.newBatch(tx, "INSERT INTO intervals (source_id, run_idx, idx, line, t, threads, tps, qps, reads_ps, writes_ps, other_ps, lat_ms, lat_pct, err_s, reconn_s, eps, read_mib_s, write_mib_s, fsyncs_ps, mib_s, queue_length, concurrency) VALUES ", 22)
 	cb := s.w.newBatch(tx, "INSERT INTO captures (source_id, idx, ord, kind, line, doc) VALUES ", 6)
+	withKept := s.w.version >= 3
+	if withKept {
+		cb = s.w.newBatch(tx, "INSERT INTO captures (source_id, idx, ord, kind, line, doc, kept, kept_key) VALUES ", 8)
+	}
 	eb := s.w.newBatch(tx, "INSERT INTO input_errors (source_id, idx, ord, line, message) VALUES ", 5)
 	ivs := make([]any, 22)
 	for _, x := range f.items {
@@ -455,7 +495,15 @@ func (s *storer) insertRows(ctx context.Context, tx *sql.Tx, id int64, f *fileRo
 			if err != nil {
 				return c, err
 			}
-			if err := cb.add(ctx, id, c.captures, s.ord(x.seq), kind, line, string(doc)); err != nil {
+			vals := []any{id, c.captures, s.ord(x.seq), kind, line, string(doc)}
+			if withKept {
+				kept, key, err := s.keptStatus(v)
+				if err != nil {
+					return c, err
+				}
+				vals = append(vals, kept, key)
+			}
+			if err := cb.add(ctx, vals...); err != nil {
 				return c, err
 			}
 			c.captures++
