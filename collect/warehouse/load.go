@@ -1,6 +1,7 @@
 package warehouse
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -169,7 +170,7 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 			return nil, err
 		}
 		r := &parse.Run{}
-		if err := json.Unmarshal([]byte(doc), r); err != nil {
+		if err := decodeRun([]byte(doc), r); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("stored run %d/%d: %w", k.source, k.idx, err)
 		}
@@ -218,6 +219,86 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 		return nil, err
 	}
 	return l, nil
+}
+
+// histogramKey starts a run document's latency histogram as json.Marshal
+// writes it. Outside strings only: inside one its quotes would be
+// escaped.
+var histogramKey = []byte(`,"histogram":[`)
+
+// decodeRun reads a stored run document (runDoc) into r. Its latency
+// histogram, some 85 buckets that are half the document and most of the
+// time json.Unmarshal takes, is read by hand when it has the form
+// json.Marshal gives it (readBuckets); the rest of the document, or a
+// document in any other form, goes through json.Unmarshal.
+func decodeRun(doc []byte, r *parse.Run) error {
+	if i := bytes.Index(doc, histogramKey); i >= 0 {
+		start := i + len(histogramKey)
+		if n := bytes.IndexByte(doc[start:], ']'); n >= 0 {
+			if h, ok := readBuckets(doc[start : start+n]); ok {
+				rest := make([]byte, 0, len(doc)-len(histogramKey)-n-1)
+				rest = append(append(rest, doc[:i]...), doc[start+n+1:]...)
+				if err := json.Unmarshal(rest, r); err != nil {
+					return err
+				}
+				r.Histogram = h
+				return nil
+			}
+		}
+	}
+	return json.Unmarshal(doc, r)
+}
+
+// readBuckets reads the inside of a histogram array as json.Marshal
+// writes a []parse.Bucket: {"value_ms":V,"count":N} objects separated by
+// commas, V and N read as json.Unmarshal reads them (strconv). ok is
+// false for anything else.
+func readBuckets(b []byte) (h []parse.Bucket, ok bool) {
+	const pre, mid = `{"value_ms":`, `,"count":`
+	h = make([]parse.Bucket, 0, bytes.Count(b, []byte("{")))
+	for len(b) > 0 {
+		if len(h) > 0 {
+			if b[0] != ',' {
+				return nil, false
+			}
+			b = b[1:]
+		}
+		if !bytes.HasPrefix(b, []byte(pre)) {
+			return nil, false
+		}
+		b = b[len(pre):]
+		m := bytes.Index(b, []byte(mid))
+		e := bytes.IndexByte(b, '}')
+		if m < 0 || e < m {
+			return nil, false
+		}
+		v, err := strconv.ParseFloat(string(b[:m]), 64)
+		if err != nil || !jsonNumber(b[:m]) {
+			return nil, false
+		}
+		c, err := strconv.ParseInt(string(b[m+len(mid):e]), 10, 64)
+		if err != nil || !jsonNumber(b[m+len(mid):e]) {
+			return nil, false
+		}
+		h = append(h, parse.Bucket{ValueMs: v, Count: c})
+		b = b[e+1:]
+	}
+	return h, true
+}
+
+// jsonNumber reports whether b is spelt as a JSON number may be: digits,
+// sign, point and exponent only (strconv also reads "Inf", "0x1p-2" and
+// "1_0", which JSON does not hold).
+func jsonNumber(b []byte) bool {
+	if len(b) == 0 || b[0] == '+' {
+		return false
+	}
+	for _, c := range b {
+		if !('0' <= c && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
+			return false
+		}
+	}
+	return true
 }
 
 // runQuery is the SQL that selects candidate runs: a superset of those
