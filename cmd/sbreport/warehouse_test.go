@@ -172,7 +172,8 @@ func TestFailOnRegression(t *testing.T) {
 // TestReportFromSchemaVersion2: a warehouse stored at schema version 2
 // (status snapshots kept whole only) gives report --db the report that
 // one stored at the current version gives (read from the reduced
-// snapshots), before and after store migrates it; so does compare --db.
+// snapshots), before and after store migrates it and stores the reduced
+// snapshots; so does compare --db.
 func TestReportFromSchemaVersion2(t *testing.T) {
 	old, cur := warehouseDB(t), whtest.New(t)
 	ctx := context.Background()
@@ -230,6 +231,12 @@ func TestReportFromSchemaVersion2(t *testing.T) {
 			t.Setenv("MYSQL_PWD", old.Password)
 			if out := mustStore(t, old.URL(), demo); !strings.Contains(out, "370 file(s) unchanged") {
 				t.Fatalf("store again: %s", out)
+			}
+			// The migration's store reduces the snapshots stored before.
+			var reduced int
+			old.Root.QueryRow("SELECT COUNT(*) FROM `" + old.Name + "`.captures WHERE kept IS NOT NULL").Scan(&reduced)
+			if reduced != 360 {
+				t.Errorf("%d status snapshots reduced after the migration, want the demo's 360", reduced)
 			}
 		}
 		got := report(old, strings.ReplaceAll(step, " ", ""))

@@ -99,6 +99,9 @@ type item struct {
 func (w *Warehouse) Store(ctx context.Context, inputs []string, opts StoreOptions) (*Stats, error) {
 	st := &Stats{}
 	s := &storer{w: w, opts: opts, st: st, clock: NewClock(), campaigns: map[string]int64{}, inputs: inputs}
+	if err := s.reduceStored(ctx); err != nil {
+		return st, err
+	}
 	for _, arg := range inputs {
 		if arg == "-" {
 			return st, ErrStdin
@@ -108,6 +111,98 @@ func (w *Warehouse) Store(ctx context.Context, inputs []string, opts StoreOption
 		}
 	}
 	return st, nil
+}
+
+// reduceStored stores the reduced copy (StoreOptions.StatusKeep) of the
+// status snapshots stored without one: by a store given no list, or
+// before schema version 3, which Open has just migrated. Done once, it
+// makes a migrated warehouse read as fast as one stored at version 3.
+// Snapshots reduced for another list are left as they are.
+func (s *storer) reduceStored(ctx context.Context) error {
+	if s.opts.StatusKeep == nil || s.w.version < 3 {
+		return nil
+	}
+	type row struct {
+		source int64
+		idx    int
+		kept   string
+	}
+	var todo []row
+	key := keptKey(s.opts.StatusKeep)
+	flush := func() error {
+		if len(todo) == 0 {
+			return nil
+		}
+		tx, err := s.w.DB.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		up, err := tx.PrepareContext(ctx, "UPDATE captures SET kept = ?, kept_key = ? WHERE source_id = ? AND idx = ? AND kept_key IS NULL")
+		if err != nil {
+			tx.Rollback()
+			return err
+		}
+		defer up.Close()
+		for _, r := range todo {
+			if _, err := up.ExecContext(ctx, r.kept, key, r.source, r.idx); err != nil {
+				tx.Rollback()
+				return err
+			}
+		}
+		todo = todo[:0]
+		return tx.Commit()
+	}
+	// A batch at a time, by key, so that no result set stays open while
+	// the updates run.
+	var after struct {
+		source int64
+		idx    int
+	}
+	after.source = -1
+	for {
+		rows, err := s.w.DB.QueryContext(ctx, "SELECT source_id, idx, doc FROM captures WHERE kind = ? AND kept_key IS NULL AND (source_id > ? OR source_id = ? AND idx > ?) ORDER BY source_id, idx LIMIT 500",
+			KindStatus, after.source, after.source, after.idx)
+		if err != nil {
+			return fmt.Errorf("reduce the stored status snapshots: %w", err)
+		}
+		read := 0
+		for rows.Next() {
+			read++
+			var r row
+			var doc string
+			if err := rows.Scan(&r.source, &r.idx, &doc); err != nil {
+				rows.Close()
+				return err
+			}
+			after.source, after.idx = r.source, r.idx
+			v := &parse.Variables{}
+			if err := json.Unmarshal([]byte(doc), v); err != nil {
+				rows.Close()
+				return fmt.Errorf("stored capture %d/%d: %w", r.source, r.idx, err)
+			}
+			kept, _, err := s.keptStatus(v)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			if kept != nil {
+				r.kept = kept.(string)
+				todo = append(todo, r)
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if err := flush(); err != nil {
+			return fmt.Errorf("reduce the stored status snapshots: %w", err)
+		}
+		if read == 0 {
+			return nil
+		}
+	}
 }
 
 type storer struct {
