@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -160,41 +161,26 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 	sources := map[int64]bool{}
 	var withIntervals []runKey
 	var compact collect.Compactor
-	for rows.Next() {
-		var k runKey
-		var n int
-		var doc string
-		var when sql.NullTime
-		if err := rows.Scan(&k.source, &k.idx, &n, &doc, &when); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		r := &parse.Run{}
-		if err := decodeRun([]byte(doc), r); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("stored run %d/%d: %w", k.source, k.idx, err)
-		}
-		if when.Valid {
-			l.Times[r] = when.Time.UTC()
+	err = decodeRuns(rows, func(s *storedRun) {
+		r := s.run
+		if s.when.Valid {
+			l.Times[r] = s.when.Time.UTC()
 		}
 		if !f.Match(r, l.TimeOf) {
-			continue
+			return
 		}
 		if opts.Compact {
 			compact.Compact(r)
 		}
-		if n > 0 {
-			r.Intervals = make([]parse.Interval, 0, n)
-			withIntervals = append(withIntervals, k)
+		if s.n > 0 {
+			r.Intervals = make([]parse.Interval, 0, s.n)
+			withIntervals = append(withIntervals, s.key)
 		}
-		runs[k] = r
-		sources[k.source] = true
+		runs[s.key] = r
+		sources[s.key.source] = true
 		l.Doc.Runs = append(l.Doc.Runs, r)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
+	})
+	if err != nil {
 		return nil, err
 	}
 	if err := w.loadIntervals(ctx, f, runs, sources, withIntervals); err != nil {
@@ -219,6 +205,73 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 		return nil, err
 	}
 	return l, nil
+}
+
+// A storedRun is a row of runQuery's result, decoded.
+type storedRun struct {
+	key  runKey
+	n    int // interim points
+	doc  []byte
+	when sql.NullTime
+	run  *parse.Run
+	err  error
+	done chan struct{} // closed once run (or err) is set
+}
+
+// decodeRuns scans the rows of runQuery and calls each with every run,
+// in the rows' order, on the caller's goroutine; the documents are
+// decoded on every core meanwhile (their decoding is most of the
+// client's work in reading runs back). It closes rows.
+func decodeRuns(rows *sql.Rows, each func(*storedRun)) error {
+	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
+	work := make(chan *storedRun, 64)
+	order := make(chan *storedRun, 64*workers)
+	var scanErr error
+	go func() {
+		defer close(order)
+		defer close(work)
+		for rows.Next() {
+			s := &storedRun{run: &parse.Run{}, done: make(chan struct{})}
+			if err := rows.Scan(&s.key.source, &s.key.idx, &s.n, &s.doc, &s.when); err != nil {
+				scanErr = err
+				return
+			}
+			work <- s
+			order <- s
+		}
+	}()
+	for range workers {
+		go func() {
+			for s := range work {
+				if err := decodeRun(s.doc, s.run); err != nil {
+					s.err = fmt.Errorf("stored run %d/%d: %w", s.key.source, s.key.idx, err)
+				}
+				s.doc = nil
+				close(s.done)
+			}
+		}()
+	}
+	var err error
+	for s := range order {
+		<-s.done
+		if err == nil && s.err != nil {
+			err = s.err // the rest is drained, not used
+		}
+		if err == nil {
+			each(s)
+		}
+	}
+	// order is closed: the scanning goroutine has returned.
+	if err == nil {
+		err = scanErr
+	}
+	if cerr := rows.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = rows.Err()
+	}
+	return err
 }
 
 // histogramKey starts a run document's latency histogram as json.Marshal
