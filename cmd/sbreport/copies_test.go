@@ -84,3 +84,54 @@ func TestCopiesGiveTheSameCells(t *testing.T) {
 		}
 	}
 }
+
+// TestCopiesFromTheWarehouse: the demo campaign copied seven times and
+// stored gives, read back as report and as compare read it (--db), the
+// cells the files give: the same rows with the same runs and centres,
+// and the same counters per transaction (from the status snapshots
+// stored reduced).
+func TestCopiesFromTheWarehouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("stores the demo campaign seven times")
+	}
+	d := warehouseDB(t)
+	dir := copiesOf(t, 7)
+	mustStore(t, d.URL(), dir)
+	for _, verb := range []string{"report", "compare"} {
+		files := analyseDir(t, verb, dir)
+		in := inputFlags{db: d.URL()}
+		doc, timeOf, err := in.read(verb, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := analyze.Analyze(doc, analyze.Options{History: &analyze.HistoryOptions{TimeOf: timeOf}})
+		if got := db.Dataset.RunCount(); got != 7*180 || got != files.Dataset.RunCount() {
+			t.Fatalf("%s: %d runs from the warehouse, %d from the files, want 1260", verb, got, files.Dataset.RunCount())
+		}
+		rf, rd := files.Comparison.Rows, db.Comparison.Rows
+		if len(rf) != len(rd) || len(rf) == 0 {
+			t.Fatalf("%s: %d rows from the warehouse, %d from the files", verb, len(rd), len(rf))
+		}
+		for i := range rf {
+			a, b := rf[i], rd[i]
+			if a.Workload != b.Workload || *a.Threads != *b.Threads || a.System != b.System || a.N != b.N || a.N%7 != 0 {
+				t.Fatalf("%s row %d: %s %d %s n=%d from the warehouse, %s %d %s n=%d from the files", verb, i,
+					b.Workload, *b.Threads, b.System, b.N, a.Workload, *a.Threads, a.System, a.N)
+			}
+			if a.Center == nil || b.Center == nil || *a.Center != *b.Center {
+				t.Errorf("%s %s %d %s: centre %v from the warehouse, %v from the files", verb, a.Workload, *a.Threads, a.System, b.Center, a.Center)
+			}
+		}
+		if verb == "compare" {
+			continue // no server counter read
+		}
+		if len(files.Counters) == 0 || len(db.Counters) != len(files.Counters) {
+			t.Fatalf("%d counter rows from the warehouse, %d from the files", len(db.Counters), len(files.Counters))
+		}
+		for i, c := range files.Counters {
+			if !reflect.DeepEqual(c.PerTx, db.Counters[i].PerTx) {
+				t.Errorf("%s %s: per transaction %v from the warehouse, %v from the files", c.System, c.Workload, db.Counters[i].PerTx, c.PerTx)
+			}
+		}
+	}
+}

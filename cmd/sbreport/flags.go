@@ -195,6 +195,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			lo.StatusKeep = analyze.ServerCounters // as for files, below
 			lo.Compact = true
 		}
+		lo.SkipStatus = skipsStatus(verb)
 		l, err := w.LoadWith(context.Background(), flt, lo)
 		w.Close()
 		if err != nil {
@@ -220,10 +221,8 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		// compare, scale and history read no server counter, and draw no
 		// latency histogram: the analysis reads a run's only to merge
 		// the clients of one run.
-		lean := verb == "compare" || verb == "scale" || verb == "history"
-		if lean {
-			opts.SkipStatus = true
-		}
+		lean := skipsStatus(verb)
+		opts.SkipStatus = lean
 		var files, runs atomic.Int64
 		if f.stderr != nil {
 			opts.FileRead = func(string) { files.Add(1) }
@@ -264,6 +263,13 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		doc.Errors = append(doc.Errors, fd.Errors...)
 	}
 	return doc, func(r *parse.Run) (time.Time, bool) { t, ok := times[r]; return t, ok }, nil
+}
+
+// skipsStatus reports whether the verb reads no server counter (compare,
+// scale and history): their inputs' status snapshots are not read, from
+// files or from the warehouse.
+func skipsStatus(verb string) bool {
+	return verb == "compare" || verb == "scale" || verb == "history"
 }
 
 // openWarehouse opens the warehouse at url with the password of

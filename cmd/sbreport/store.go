@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime/debug"
 
+	"github.com/sbreport/sbreport/analyze"
 	"github.com/sbreport/sbreport/collect/warehouse"
 )
 
@@ -35,7 +36,9 @@ func runStore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer w.Close()
-	opts := warehouse.StoreOptions{Sbreport: sbreportVersion()}
+	// Each status snapshot is also kept reduced to the counters report
+	// reads, which report --db then reads instead of the whole snapshot.
+	opts := warehouse.StoreOptions{Sbreport: sbreportVersion(), StatusKeep: analyze.ServerCounters}
 	if !*quiet {
 		opts.Progress = func(name, what string) {
 			fmt.Fprintf(stdout, "%-9s %s\n", what, name)

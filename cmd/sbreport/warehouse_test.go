@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/collect/warehouse"
 	"github.com/sbreport/sbreport/collect/warehouse/whtest"
 )
 
@@ -163,5 +166,84 @@ func TestFailOnRegression(t *testing.T) {
 	}
 	if _, _, err := sbreport(t, append(args, "--fail-on-regression", "x", demo)...); !errors.Is(err, errUsage) {
 		t.Errorf("bad threshold: %v", err)
+	}
+}
+
+// TestReportFromSchemaVersion2: a warehouse stored at schema version 2
+// (status snapshots kept whole only) gives report --db the report that
+// one stored at the current version gives (read from the reduced
+// snapshots), before and after store migrates it and stores the reduced
+// snapshots; so does compare --db.
+func TestReportFromSchemaVersion2(t *testing.T) {
+	old, cur := warehouseDB(t), whtest.New(t)
+	ctx := context.Background()
+	cfg, err := warehouse.ParseURL(old.URL(), old.Password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := warehouse.OpenAt(ctx, cfg, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Store(ctx, []string{demo}, warehouse.StoreOptions{Sbreport: "v2", StatusKeep: analyze.ServerCounters}); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := w.SchemaVersion(ctx); v != 2 {
+		t.Fatalf("schema version %d, want 2", v)
+	}
+	w.Close()
+	t.Setenv("MYSQL_PWD", cur.Password)
+	mustStore(t, cur.URL(), demo)
+	var reduced int
+	cur.Root.QueryRow("SELECT COUNT(*) FROM `" + cur.Name + "`.captures WHERE kept IS NOT NULL").Scan(&reduced)
+	if reduced != 360 {
+		t.Errorf("%d status snapshots stored reduced, want the demo's 360", reduced)
+	}
+	dir := t.TempDir()
+	report := func(d *whtest.DB, name string) map[string]string {
+		t.Helper()
+		t.Setenv("MYSQL_PWD", d.Password)
+		if _, errOut, err := sbreport(t, "report", "-o", filepath.Join(dir, name), "--db", d.URL()); err != nil {
+			t.Fatalf("report --db (%s): %v\n%s", name, err, errOut)
+		}
+		out := map[string]string{}
+		for _, f := range []string{"report.md", "appendix.md", "results.json", "runs.csv"} {
+			b, err := os.ReadFile(filepath.Join(dir, name, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The command line names the database and the directory.
+			out[f] = strings.NewReplacer(d.URL(), "URL", filepath.Join(dir, name), "DIR").Replace(string(b))
+		}
+		text, errOut, err := sbreport(t, "compare", "--db", d.URL())
+		if err != nil {
+			t.Fatalf("compare --db (%s): %v\n%s", name, err, errOut)
+		}
+		out["compare"] = text
+		return out
+	}
+	want := report(cur, "current")
+	if !strings.Contains(want["results.json"], `"Innodb_buffer_pool_read_requests"`) {
+		t.Fatal("results.json holds no server counter")
+	}
+	for _, step := range []string{"version 2", "migrated"} {
+		if step == "migrated" {
+			t.Setenv("MYSQL_PWD", old.Password)
+			if out := mustStore(t, old.URL(), demo); !strings.Contains(out, "370 file(s) unchanged") {
+				t.Fatalf("store again: %s", out)
+			}
+			// The migration's store reduces the snapshots stored before.
+			var reduced int
+			old.Root.QueryRow("SELECT COUNT(*) FROM `" + old.Name + "`.captures WHERE kept IS NOT NULL").Scan(&reduced)
+			if reduced != 360 {
+				t.Errorf("%d status snapshots reduced after the migration, want the demo's 360", reduced)
+			}
+		}
+		got := report(old, strings.ReplaceAll(step, " ", ""))
+		for f, w := range want {
+			if got[f] != w {
+				t.Errorf("%s: %s differs from the current schema's", step, f)
+			}
+		}
 	}
 }

@@ -14,7 +14,9 @@
 // selection (tool, test, workload, threads, version, campaign time) and
 // its labels as key/value rows (run_labels). Hosts, variable and status
 // captures, table status rows and system statistics (vmstat, iostat,
-// mpstat, /proc snapshots) are kept as JSON (captures), input
+// mpstat, /proc snapshots) are kept as JSON (captures; a status snapshot
+// also reduced to the counters the analysis reads, StoreOptions.StatusKeep,
+// which LoadWith reads in its place when asked for the same ones), input
 // problems as rows (input_errors), every input file as its text line by
 // line (source_lines, passwords masked as parse.MaskPasswords masks them)
 // with the SHA-256 of the file as read, and campaign manifests whole

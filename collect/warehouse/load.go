@@ -1,11 +1,13 @@
 package warehouse
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -141,6 +143,10 @@ type LoadOptions struct {
 	// Compact stores each string of the runs once for all runs
 	// (collect.Options.Compact).
 	Compact bool
+	// SkipStatus leaves the SHOW GLOBAL STATUS snapshots in the server
+	// (collect.Options.SkipStatus): for a reader that takes no server
+	// counter, they are most of what would be sent and decoded.
+	SkipStatus bool
 }
 
 // LoadWith is Load with options.
@@ -155,41 +161,26 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 	sources := map[int64]bool{}
 	var withIntervals []runKey
 	var compact collect.Compactor
-	for rows.Next() {
-		var k runKey
-		var n int
-		var doc string
-		var when sql.NullTime
-		if err := rows.Scan(&k.source, &k.idx, &n, &doc, &when); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		r := &parse.Run{}
-		if err := json.Unmarshal([]byte(doc), r); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("stored run %d/%d: %w", k.source, k.idx, err)
-		}
-		if when.Valid {
-			l.Times[r] = when.Time.UTC()
+	err = decodeRuns(rows, func(s *storedRun) {
+		r := s.run
+		if s.when.Valid {
+			l.Times[r] = s.when.Time.UTC()
 		}
 		if !f.Match(r, l.TimeOf) {
-			continue
+			return
 		}
 		if opts.Compact {
 			compact.Compact(r)
 		}
-		if n > 0 {
-			r.Intervals = make([]parse.Interval, 0, n)
-			withIntervals = append(withIntervals, k)
+		if s.n > 0 {
+			r.Intervals = make([]parse.Interval, 0, s.n)
+			withIntervals = append(withIntervals, s.key)
 		}
-		runs[k] = r
-		sources[k.source] = true
+		runs[s.key] = r
+		sources[s.key.source] = true
 		l.Doc.Runs = append(l.Doc.Runs, r)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
+	})
+	if err != nil {
 		return nil, err
 	}
 	if err := w.loadIntervals(ctx, f, runs, sources, withIntervals); err != nil {
@@ -207,13 +198,160 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 		}
 		related = " WHERE source_id IN (SELECT id FROM sources WHERE input IN (SELECT input FROM sources WHERE id IN (" + idList(ids) + ")))"
 	}
-	if err := w.loadCaptures(ctx, l.Doc, related, opts.StatusKeep); err != nil {
+	if err := w.loadCaptures(ctx, l.Doc, related, opts); err != nil {
 		return nil, err
 	}
 	if err := w.loadErrors(ctx, l.Doc, related); err != nil {
 		return nil, err
 	}
 	return l, nil
+}
+
+// A storedRun is a row of runQuery's result, decoded.
+type storedRun struct {
+	key  runKey
+	n    int // interim points
+	doc  []byte
+	when sql.NullTime
+	run  *parse.Run
+	err  error
+	done chan struct{} // closed once run (or err) is set
+}
+
+// decodeRuns scans the rows of runQuery and calls each with every run,
+// in the rows' order, on the caller's goroutine; the documents are
+// decoded on every core meanwhile (their decoding is most of the
+// client's work in reading runs back). It closes rows.
+func decodeRuns(rows *sql.Rows, each func(*storedRun)) error {
+	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
+	work := make(chan *storedRun, 64)
+	order := make(chan *storedRun, 64*workers)
+	var scanErr error
+	go func() {
+		defer close(order)
+		defer close(work)
+		for rows.Next() {
+			s := &storedRun{run: &parse.Run{}, done: make(chan struct{})}
+			if err := rows.Scan(&s.key.source, &s.key.idx, &s.n, &s.doc, &s.when); err != nil {
+				scanErr = err
+				return
+			}
+			work <- s
+			order <- s
+		}
+	}()
+	for range workers {
+		go func() {
+			for s := range work {
+				if err := decodeRun(s.doc, s.run); err != nil {
+					s.err = fmt.Errorf("stored run %d/%d: %w", s.key.source, s.key.idx, err)
+				}
+				s.doc = nil
+				close(s.done)
+			}
+		}()
+	}
+	var err error
+	for s := range order {
+		<-s.done
+		if err == nil && s.err != nil {
+			err = s.err // the rest is drained, not used
+		}
+		if err == nil {
+			each(s)
+		}
+	}
+	// order is closed: the scanning goroutine has returned.
+	if err == nil {
+		err = scanErr
+	}
+	if cerr := rows.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = rows.Err()
+	}
+	return err
+}
+
+// histogramKey starts a run document's latency histogram as json.Marshal
+// writes it. Outside strings only: inside one its quotes would be
+// escaped.
+var histogramKey = []byte(`,"histogram":[`)
+
+// decodeRun reads a stored run document (runDoc) into r. Its latency
+// histogram, some 85 buckets that are half the document and most of the
+// time json.Unmarshal takes, is read by hand when it has the form
+// json.Marshal gives it (readBuckets); the rest of the document, or a
+// document in any other form, goes through json.Unmarshal.
+func decodeRun(doc []byte, r *parse.Run) error {
+	if i := bytes.Index(doc, histogramKey); i >= 0 {
+		start := i + len(histogramKey)
+		if n := bytes.IndexByte(doc[start:], ']'); n >= 0 {
+			if h, ok := readBuckets(doc[start : start+n]); ok {
+				rest := make([]byte, 0, len(doc)-len(histogramKey)-n-1)
+				rest = append(append(rest, doc[:i]...), doc[start+n+1:]...)
+				if err := json.Unmarshal(rest, r); err != nil {
+					return err
+				}
+				r.Histogram = h
+				return nil
+			}
+		}
+	}
+	return json.Unmarshal(doc, r)
+}
+
+// readBuckets reads the inside of a histogram array as json.Marshal
+// writes a []parse.Bucket: {"value_ms":V,"count":N} objects separated by
+// commas, V and N read as json.Unmarshal reads them (strconv). ok is
+// false for anything else.
+func readBuckets(b []byte) (h []parse.Bucket, ok bool) {
+	const pre, mid = `{"value_ms":`, `,"count":`
+	h = make([]parse.Bucket, 0, bytes.Count(b, []byte("{")))
+	for len(b) > 0 {
+		if len(h) > 0 {
+			if b[0] != ',' {
+				return nil, false
+			}
+			b = b[1:]
+		}
+		if !bytes.HasPrefix(b, []byte(pre)) {
+			return nil, false
+		}
+		b = b[len(pre):]
+		m := bytes.Index(b, []byte(mid))
+		e := bytes.IndexByte(b, '}')
+		if m < 0 || e < m {
+			return nil, false
+		}
+		v, err := strconv.ParseFloat(string(b[:m]), 64)
+		if err != nil || !jsonNumber(b[:m]) {
+			return nil, false
+		}
+		c, err := strconv.ParseInt(string(b[m+len(mid):e]), 10, 64)
+		if err != nil || !jsonNumber(b[m+len(mid):e]) {
+			return nil, false
+		}
+		h = append(h, parse.Bucket{ValueMs: v, Count: c})
+		b = b[e+1:]
+	}
+	return h, true
+}
+
+// jsonNumber reports whether b is spelt as a JSON number may be: digits,
+// sign, point and exponent only (strconv also reads "Inf", "0x1p-2" and
+// "1_0", which JSON does not hold).
+func jsonNumber(b []byte) bool {
+	if len(b) == 0 || b[0] == '+' {
+		return false
+	}
+	for _, c := range b {
+		if !('0' <= c && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
+			return false
+		}
+	}
+	return true
 }
 
 // runQuery is the SQL that selects candidate runs: a superset of those
@@ -323,8 +461,24 @@ func (w *Warehouse) loadIntervals(ctx context.Context, f Filter, runs map[runKey
 }
 
 // loadCaptures reads hosts, variables and table status in stored order.
-func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where string, statusKeep []string) error {
-	rows, err := w.DB.QueryContext(ctx, "SELECT source_id, idx, kind, doc FROM captures"+where+" ORDER BY ord")
+func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where string, opts LoadOptions) error {
+	if opts.SkipStatus {
+		if err := w.dropStatusRefs(ctx, d.Runs, where); err != nil {
+			return err
+		}
+		if where == "" {
+			where = " WHERE " + notCampaignStatus
+		} else {
+			where += " AND " + notCampaignStatus
+		}
+	}
+	col, args := "doc", []any(nil)
+	if opts.StatusKeep != nil && w.version >= 3 {
+		// The snapshots stored reduced to the same counters are read
+		// reduced; others whole, and reduced below.
+		col, args = "CASE WHEN kept_key = ? THEN kept ELSE doc END", []any{keptKey(opts.StatusKeep)}
+	}
+	rows, err := w.DB.QueryContext(ctx, "SELECT source_id, idx, kind, "+col+" FROM captures"+where+" ORDER BY ord", args...)
 	if err != nil {
 		return err
 	}
@@ -355,11 +509,57 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 			return fmt.Errorf("stored capture %d/%d: %w", src, idx, err)
 		}
 		if v, ok := it.(*parse.Variables); ok {
-			v.KeepStatus(statusKeep)
+			v.KeepStatus(opts.StatusKeep)
 		}
 		d.Add(it)
 	}
 	return rows.Err()
+}
+
+// notCampaignStatus selects the captures SkipStatus reads: all but the
+// status snapshots of campaigns (a walk with SkipStatus passes over the
+// snapshots a manifest names; a campaign's snapshots are stored from the
+// files its manifest names, others from pastes and logs outside one).
+const notCampaignStatus = "NOT (kind = '" + KindStatus + "' AND source_id IN (SELECT id FROM sources WHERE campaign_id IS NOT NULL))"
+
+// dropStatusRefs removes the campaigns' status snapshots (among the
+// captures selected by where) from the runs' capture lists, as a walk
+// with SkipStatus names none: only their names and lines are read.
+func (w *Warehouse) dropStatusRefs(ctx context.Context, runs []*parse.Run, where string) error {
+	q := "SELECT s.name, c.line FROM captures c JOIN sources s ON s.id = c.source_id WHERE c.kind = '" + KindStatus + "' AND s.campaign_id IS NOT NULL"
+	if where != "" {
+		q += " AND c." + strings.TrimPrefix(where, " WHERE ")
+	}
+	rows, err := w.DB.QueryContext(ctx, q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	status := map[string]bool{}
+	for rows.Next() {
+		var name string
+		var line int
+		if err := rows.Scan(&name, &line); err != nil {
+			return err
+		}
+		status[parse.CaptureID(name, line)] = true
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(status) == 0 {
+		return nil
+	}
+	for _, r := range runs {
+		if !slices.ContainsFunc(r.Captures, func(id string) bool { return status[id] }) {
+			continue
+		}
+		r.Captures = slices.DeleteFunc(slices.Clone(r.Captures), func(id string) bool { return status[id] })
+		if len(r.Captures) == 0 {
+			r.Captures = nil // as a walk leaves a run that names no capture
+		}
+	}
+	return nil
 }
 
 // loadErrors reads the stored input problems in stored order.

@@ -98,7 +98,15 @@ type Warehouse struct {
 	cfg *mysql.Config
 	// maxBatch is the most bytes one multi-row statement may carry.
 	maxBatch int
+	// version is the schema version of the database as opened: the
+	// current one, or an older one a reader still reads (minReadable).
+	version int
 }
+
+// minReadable is the oldest schema version OpenReader reads without a
+// migration: version 2 lacks only the reduced status snapshots of
+// version 3, which a reader then reduces from the whole ones.
+const minReadable = 2
 
 // Open connects to the database of cfg and migrates its schema to the
 // current version. Errors name the URL without its password.
@@ -111,7 +119,8 @@ func Open(ctx context.Context, cfg *mysql.Config) (*Warehouse, error) {
 var ErrNoWarehouse = errors.New("warehouse: no sbreport warehouse in this database (sbreport store creates one)")
 
 // OpenReader connects for reading only: it migrates nothing, and fails
-// unless the schema is the current version.
+// unless the schema is the current version or one it still reads (from
+// version 2).
 func OpenReader(ctx context.Context, cfg *mysql.Config) (*Warehouse, error) {
 	return openAt(ctx, cfg, -1)
 }
@@ -147,8 +156,8 @@ func openAt(ctx context.Context, cfg *mysql.Config, version int) (*Warehouse, er
 		switch {
 		case errors.As(err, &me) && me.Number == 1146: // no such table
 			err = ErrNoWarehouse
-		case err == nil && v < Version():
-			err = fmt.Errorf("warehouse: schema version %d, this sbreport reads %d (sbreport store migrates it)", v, Version())
+		case err == nil && v < minReadable:
+			err = fmt.Errorf("warehouse: schema version %d, this sbreport reads %d to %d (sbreport store migrates it)", v, minReadable, Version())
 		case err == nil && v > Version():
 			err = fmt.Errorf("%w (database at version %d, this sbreport knows %d)", ErrNewerSchema, v, Version())
 		}
@@ -156,12 +165,19 @@ func openAt(ctx context.Context, cfg *mysql.Config, version int) (*Warehouse, er
 			db.Close()
 			return nil, fmt.Errorf("%s: %w", Redact(cfg), err)
 		}
+		w.version = v
 		return w, nil
 	}
 	if err := w.migrate(ctx, version); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", Redact(cfg), err)
 	}
+	v, err := w.SchemaVersion(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", Redact(cfg), err)
+	}
+	w.version = v
 	return w, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,6 +31,40 @@ type StoreOptions struct {
 	// Progress, when set, is called after each input file with its name
 	// and what became of it: "stored", "unchanged" or "replaced".
 	Progress func(name, what string)
+	// StatusKeep, when not nil, also stores each SHOW GLOBAL STATUS
+	// snapshot reduced to the counters it names (parse.Variables.KeepStatus),
+	// which LoadWith reads in place of the whole snapshot when given the
+	// same names (LoadOptions.StatusKeep). The whole snapshot is stored
+	// either way.
+	StatusKeep []string
+}
+
+// keptKey is the digest a reduced status snapshot is stored under: of
+// the names it keeps, in sorted order.
+func keptKey(names []string) string {
+	s := slices.Clone(names)
+	slices.Sort(s)
+	return sha([]byte(strings.Join(s, "\n")))
+}
+
+// keptStatus is the JSON of a status snapshot reduced to keep, and its
+// key; nil values for any other capture, no list, or a schema without
+// the columns (before version 3).
+func (s *storer) keptStatus(it parse.Item) (kept, key any, err error) {
+	v, ok := it.(*parse.Variables)
+	if !ok || v.Kind != "status" || s.opts.StatusKeep == nil {
+		return nil, nil, nil
+	}
+	cp := *v
+	cp.KeepStatus(s.opts.StatusKeep)
+	b, err := json.Marshal(&cp)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.keepKey == "" {
+		s.keepKey = keptKey(s.opts.StatusKeep)
+	}
+	return string(b), s.keepKey, nil
 }
 
 // Stats counts what Store did.
@@ -64,6 +99,9 @@ type item struct {
 func (w *Warehouse) Store(ctx context.Context, inputs []string, opts StoreOptions) (*Stats, error) {
 	st := &Stats{}
 	s := &storer{w: w, opts: opts, st: st, clock: NewClock(), campaigns: map[string]int64{}, inputs: inputs}
+	if err := s.reduceStored(ctx); err != nil {
+		return st, err
+	}
 	for _, arg := range inputs {
 		if arg == "-" {
 			return st, ErrStdin
@@ -73,6 +111,98 @@ func (w *Warehouse) Store(ctx context.Context, inputs []string, opts StoreOption
 		}
 	}
 	return st, nil
+}
+
+// reduceStored stores the reduced copy (StoreOptions.StatusKeep) of the
+// status snapshots stored without one: by a store given no list, or
+// before schema version 3, which Open has just migrated. Done once, it
+// makes a migrated warehouse read as fast as one stored at version 3.
+// Snapshots reduced for another list are left as they are.
+func (s *storer) reduceStored(ctx context.Context) error {
+	if s.opts.StatusKeep == nil || s.w.version < 3 {
+		return nil
+	}
+	type row struct {
+		source int64
+		idx    int
+		kept   string
+	}
+	var todo []row
+	key := keptKey(s.opts.StatusKeep)
+	flush := func() error {
+		if len(todo) == 0 {
+			return nil
+		}
+		tx, err := s.w.DB.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		up, err := tx.PrepareContext(ctx, "UPDATE captures SET kept = ?, kept_key = ? WHERE source_id = ? AND idx = ? AND kept_key IS NULL")
+		if err != nil {
+			tx.Rollback()
+			return err
+		}
+		defer up.Close()
+		for _, r := range todo {
+			if _, err := up.ExecContext(ctx, r.kept, key, r.source, r.idx); err != nil {
+				tx.Rollback()
+				return err
+			}
+		}
+		todo = todo[:0]
+		return tx.Commit()
+	}
+	// A batch at a time, by key, so that no result set stays open while
+	// the updates run.
+	var after struct {
+		source int64
+		idx    int
+	}
+	after.source = -1
+	for {
+		rows, err := s.w.DB.QueryContext(ctx, "SELECT source_id, idx, doc FROM captures WHERE kind = ? AND kept_key IS NULL AND (source_id > ? OR source_id = ? AND idx > ?) ORDER BY source_id, idx LIMIT 500",
+			KindStatus, after.source, after.source, after.idx)
+		if err != nil {
+			return fmt.Errorf("reduce the stored status snapshots: %w", err)
+		}
+		read := 0
+		for rows.Next() {
+			read++
+			var r row
+			var doc string
+			if err := rows.Scan(&r.source, &r.idx, &doc); err != nil {
+				rows.Close()
+				return err
+			}
+			after.source, after.idx = r.source, r.idx
+			v := &parse.Variables{}
+			if err := json.Unmarshal([]byte(doc), v); err != nil {
+				rows.Close()
+				return fmt.Errorf("stored capture %d/%d: %w", r.source, r.idx, err)
+			}
+			kept, _, err := s.keptStatus(v)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			if kept != nil {
+				r.kept = kept.(string)
+				todo = append(todo, r)
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if err := flush(); err != nil {
+			return fmt.Errorf("reduce the stored status snapshots: %w", err)
+		}
+		if read == 0 {
+			return nil
+		}
+	}
 }
 
 type storer struct {
@@ -85,6 +215,7 @@ type storer struct {
 	args      []string
 	campaigns map[string]int64 // campaign dir → campaigns.id
 	inputs    []string         // all the inputs, labelled as one walk of them would
+	keepKey   string           // keptKey(opts.StatusKeep), once computed
 }
 
 // input stores one command-line input.
@@ -400,6 +531,10 @@ func (s *storer) insertRows(ctx context.Context, tx *sql.Tx, id int64, f *fileRo
 	labb := s.w.newBatch(tx, "INSERT INTO run_labels (source_id, run_idx, k, v) VALUES ", 4)
 	ivb := s.w.newBatch(tx, "INSERT INTO intervals (source_id, run_idx, idx, line, t, threads, tps, qps, reads_ps, writes_ps, other_ps, lat_ms, lat_pct, err_s, reconn_s, eps, read_mib_s, write_mib_s, fsyncs_ps, mib_s, queue_length, concurrency) VALUES ", 22)
 	cb := s.w.newBatch(tx, "INSERT INTO captures (source_id, idx, ord, kind, line, doc) VALUES ", 6)
+	withKept := s.w.version >= 3
+	if withKept {
+		cb = s.w.newBatch(tx, "INSERT INTO captures (source_id, idx, ord, kind, line, doc, kept, kept_key) VALUES ", 8)
+	}
 	eb := s.w.newBatch(tx, "INSERT INTO input_errors (source_id, idx, ord, line, message) VALUES ", 5)
 	ivs := make([]any, 22)
 	for _, x := range f.items {
@@ -455,7 +590,15 @@ func (s *storer) insertRows(ctx context.Context, tx *sql.Tx, id int64, f *fileRo
 			if err != nil {
 				return c, err
 			}
-			if err := cb.add(ctx, id, c.captures, s.ord(x.seq), kind, line, string(doc)); err != nil {
+			vals := []any{id, c.captures, s.ord(x.seq), kind, line, string(doc)}
+			if withKept {
+				kept, key, err := s.keptStatus(v)
+				if err != nil {
+					return c, err
+				}
+				vals = append(vals, kept, key)
+			}
+			if err := cb.add(ctx, vals...); err != nil {
 				return c, err
 			}
 			c.captures++

@@ -103,3 +103,62 @@ func TestRoundTrip(t *testing.T) {
 	sameDoc(t, "after the second import", want, got2.Doc)
 	t.Logf("stored %d files: %d runs, %d interim points, %d captures, %d problems, %d lines", st.Files, st.Runs, st.Intervals, st.Captures, st.Errors, st.Lines)
 }
+
+// TestLoadOptions: what LoadWith reads back with the options the reading
+// commands use is what a walk of the files gives with the same options:
+// status snapshots reduced to a few counters (report; from the reduced
+// copies stored for the same counters, or from the whole snapshots for
+// others), or not read at all (compare, scale, history), with runs that
+// then name no snapshot.
+func TestLoadOptions(t *testing.T) {
+	d := whtest.New(t)
+	w := open(t, d)
+	ctx := context.Background()
+	keep := []string{"Questions", "Com_commit", "Innodb_rows_inserted"}
+	if _, err := w.Store(ctx, roundTripInputs, StoreOptions{Sbreport: "test", StatusKeep: keep}); err != nil {
+		t.Fatal(err)
+	}
+	var kept, whole int
+	if err := w.DB.QueryRow("SELECT COUNT(*), SUM(LENGTH(kept)) < SUM(LENGTH(doc)) / 50 FROM captures WHERE kept_key = ?", keptKey(keep)).Scan(&kept, &whole); err != nil {
+		t.Fatal(err)
+	}
+	if kept != 538 || whole != 1 {
+		t.Errorf("%d status snapshots stored reduced (want 538), reduced to less than 1/50 of their size: %d", kept, whole)
+	}
+	other := []string{"Innodb_rows_inserted", "Bytes_sent"}
+	for _, c := range []struct {
+		name string
+		lo   LoadOptions
+		co   collect.Options
+	}{
+		{"StatusKeep", LoadOptions{StatusKeep: keep, Compact: true}, collect.Options{StatusKeep: keep, Compact: true}},
+		{"StatusKeep in another order", LoadOptions{StatusKeep: []string{keep[2], keep[0], keep[1]}}, collect.Options{StatusKeep: keep}},
+		{"StatusKeep not stored", LoadOptions{StatusKeep: other, Compact: true}, collect.Options{StatusKeep: other, Compact: true}},
+		{"SkipStatus", LoadOptions{SkipStatus: true, Compact: true}, collect.Options{SkipStatus: true, Compact: true}},
+	} {
+		want, err := collect.LoadWith(roundTripInputs, c.co)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := w.LoadWith(ctx, Filter{}, c.lo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameDoc(t, c.name, want, got.Doc)
+		status, named := 0, 0
+		for _, v := range got.Doc.Variables {
+			if v.Kind == "status" {
+				status++
+			}
+		}
+		for _, r := range got.Doc.Runs {
+			named += len(r.Captures)
+		}
+		t.Logf("%s: %d runs naming %d captures, %d status snapshots", c.name, len(got.Doc.Runs), named, status)
+		// 538 snapshots, of which the campaigns' 536 are passed over by
+		// SkipStatus; the 2 left are testdata/real's, outside a campaign.
+		if want := map[bool]int{false: 538, true: 2}[c.lo.SkipStatus]; status != want {
+			t.Errorf("%s: %d status snapshots read back, want %d", c.name, status, want)
+		}
+	}
+}
