@@ -207,6 +207,9 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			for k, v := range f.setLabels() {
 				r.SetLabelFrom(k, v, "--set "+k+"="+v)
 			}
+			if skipsStatus(verb) && !analyze.ReadsHistogram(r, analyze.GroupOptions{}) {
+				r.Histogram = nil // as for files, below
+			}
 		}
 	}
 	if len(inputs) > 0 {
