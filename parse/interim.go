@@ -536,8 +536,6 @@ func hasPrefixAt2(s string, i int, p, q string) bool {
 	return len(t) >= len(p)+len(q) && t[:len(p)] == p && t[len(p):len(p)+len(q)] == q
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
 // isLetter reports whether w starts with an ASCII letter or '(' (a field
 // label), as opposed to a note marker or non-ASCII text.
 func isLetter(w string) bool {
@@ -546,47 +544,4 @@ func isLetter(w string) bool {
 	}
 	c := w[0]
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '('
-}
-
-// pow10 holds the powers of ten that float64 represents exactly.
-var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
-// scanNum reads an unsigned plain decimal ("4892.45", "0", "54.") at s[i:]
-// and returns its value and the index after it. When the digits fit in
-// 2^53 the result is exact without strconv (an exact integer divided by an
-// exact power of ten rounds correctly, as in strconv's own fast path);
-// longer numbers, such as the unsigned-underflow values, go through
-// strconv.ParseFloat. A second '.' ends the number, so the caller sees
-// "1.2.3" as "1.2" followed by ".3".
-func scanNum(s string, i int) (v float64, j int, ok bool) {
-	var m uint64
-	j = i
-	for j < len(s) && s[j]-'0' < 10 {
-		m = m*10 + uint64(s[j]-'0')
-		j++
-	}
-	nd := j - i
-	fd := 0
-	if j < len(s) && s[j] == '.' {
-		j++
-		k := j
-		for j < len(s) && s[j]-'0' < 10 {
-			m = m*10 + uint64(s[j]-'0')
-			j++
-		}
-		fd = j - k
-		nd += fd
-	}
-	if nd == 0 {
-		return 0, i, false // empty or a lone "."
-	}
-	if nd <= 19 && m <= 1<<53 && fd < len(pow10) {
-		return float64(m) / pow10[fd], j, true
-	}
-	f, err := strconv.ParseFloat(s[i:j], 64)
-	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		return 0, i, false
-	}
-	return f, j, true
 }
