@@ -484,6 +484,6 @@ func (b *iostatBlock) end(c *ctx) {
 	if b.s.Layout == "" {
 		b.s.Layout = iostatCPUOnly
 	}
-	b.s.fillInterval()
+	fillInterval(b.s)
 	c.add(b.s)
 }

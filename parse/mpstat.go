@@ -300,7 +300,7 @@ func (b *mpstatBlock) end(c *ctx) {
 	if b.s.CPUs == nil && len(b.perCPU) > 0 {
 		b.s.CPUs = iptr(len(b.perCPU))
 	}
-	b.s.fillInterval()
+	fillInterval(b.s)
 	for i := range b.s.Samples {
 		if x := &b.s.Samples[i]; x.Excluded == "" && math.IsNaN(x.DurationS) && b.s.IntervalS != nil {
 			x.DurationS = *b.s.IntervalS

@@ -3,6 +3,7 @@ package parse
 import (
 	"errors"
 	"fmt"
+	"github.com/sbreport/sbreport/parse/model"
 	"io"
 	"sort"
 	"strconv"
@@ -79,13 +80,6 @@ var sniffing = &format{
 	jsonDoc: "lscpu -J, lsblk -J or sysbench report_json output",
 }
 
-// Heading is a recent line that no block claimed: prose, headings, labels.
-type Heading struct {
-	No   int
-	Text string
-	Raw  string // the line as written: comment marks Text drops ("-- ")
-}
-
 // ctx is the state shared by the blocks of one input.
 type ctx struct {
 	name     string
@@ -93,6 +87,7 @@ type ctx struct {
 	emit     func(Item)
 	found    int         // items emitted, errors excluded
 	headings []Heading   // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
+	line     model.Line  // the line offered to the tool grammars (grammar.go)
 	outline  doc.Outline // the sections of the text (section); Unfenced: claimed lines are not given
 
 	yamlArgv []string // the words of a command given as a YAML list so far (yamlArgs)

@@ -234,13 +234,13 @@ func (b *vmstatBlock) end(c *ctx) {
 		c.errorf(b.s.Line, "vmstat: header without lines (expected one line per interval)")
 		return
 	}
-	b.s.fillInterval()
+	fillInterval(b.s)
 	c.add(b.s)
 }
 
-// fillInterval sets IntervalS from the samples' durations when the
+// fillInterval sets s.IntervalS from the samples' durations when the
 // command line did not give it, and the durations from the interval.
-func (s *SysStat) fillInterval() {
+func fillInterval(s *SysStat) {
 	if s.IntervalS == nil {
 		for _, x := range s.Samples {
 			if x.Excluded == "" && !math.IsNaN(x.DurationS) && x.DurationS > 0 {
