@@ -1,6 +1,10 @@
 package parse
 
-import "io"
+import (
+	"io"
+
+	"github.com/sbreport/sbreport/parse/host"
+)
 
 // Typed entry points. When the kind of an input is known before it is read
 // (a file that sbreport run captured, listed by kind in its campaign
@@ -101,20 +105,20 @@ var (
 	mysqlslapFormat = &format{detectors: []detector{detectMysqlslap}, expect: "mysqlslap output"}
 	mysqlFormat     = &format{detectors: []detector{detectMySQL}, expect: "mysql or mariadb client output"}
 	lscpuFormat     = &format{
-		detectors: []detector{detectLscpu, detectJSON},
-		json:      []jsonHandler{lscpuJSON},
+		detectors: []detector{grammars(host.DetectLscpu), detectJSON},
+		json:      []jsonHandler{grammarJSON(host.LscpuJSON)},
 		expect:    "lscpu output",
 		jsonDoc:   "lscpu -J output",
 	}
 	lsblkFormat = &format{
-		detectors: []detector{detectLsblk, detectJSON},
-		json:      []jsonHandler{lsblkJSON},
+		detectors: []detector{grammars(host.DetectLsblk), detectJSON},
+		json:      []jsonHandler{grammarJSON(host.LsblkJSON)},
 		expect:    "lsblk output",
 		jsonDoc:   "lsblk -J output",
 	}
-	freeFormat     = &format{detectors: []detector{detectFree}, expect: "free output"}
-	meminfoFormat  = &format{detectors: []detector{detectMeminfo}, expect: "/proc/meminfo"}
-	unameFormat    = &format{detectors: []detector{detectUname}, expect: "uname -a output"}
+	freeFormat     = &format{detectors: []detector{grammars(host.DetectFree)}, expect: "free output"}
+	meminfoFormat  = &format{detectors: []detector{grammars(host.DetectMeminfo)}, expect: "/proc/meminfo"}
+	unameFormat    = &format{detectors: []detector{grammars(host.DetectUname)}, expect: "uname -a output"}
 	vmstatFormat   = &format{detectors: []detector{detectVmstat}, expect: "vmstat output"}
 	iostatFormat   = &format{detectors: []detector{sysstatBannerFor(ToolIostat), detectIostat}, expect: "iostat output"}
 	mpstatFormat   = &format{detectors: []detector{sysstatBannerFor(ToolMpstat), detectMpstat}, expect: "mpstat output"}

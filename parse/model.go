@@ -2,11 +2,12 @@ package parse
 
 import (
 	"encoding/json"
-	"github.com/sbreport/sbreport/parse/model"
 	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sbreport/sbreport/parse/model"
 )
 
 // Tools that produce runs.

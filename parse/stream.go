@@ -3,13 +3,14 @@ package parse
 import (
 	"errors"
 	"fmt"
-	"github.com/sbreport/sbreport/parse/model"
 	"io"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/sbreport/sbreport/parse/doc"
+	"github.com/sbreport/sbreport/parse/host"
+	"github.com/sbreport/sbreport/parse/model"
 )
 
 // status is what a block says of a line offered to it.
@@ -54,11 +55,7 @@ var sniffing = &format{
 		detectTxLine,
 		detectMysqlslap,
 		detectMySQL,
-		detectLscpu,
-		detectLsblk,
-		detectFree,
-		detectMeminfo,
-		detectUname,
+		grammars(host.DetectLscpu, host.DetectLsblk, host.DetectFree, host.DetectMeminfo, host.DetectUname),
 		detectVmstat,
 		detectIostat,
 		detectMpstat,
@@ -74,7 +71,7 @@ var sniffing = &format{
 		detectSummaryTable,
 		detectProse,
 	},
-	json:    []jsonHandler{sysbenchJSON, lscpuJSON, lsblkJSON},
+	json:    []jsonHandler{sysbenchJSON, grammarJSON(host.LscpuJSON), grammarJSON(host.LsblkJSON)},
 	expect:  "sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output",
 	binary:  "sysbench, mysqlslap, lscpu, lsblk, free or mysql client output",
 	jsonDoc: "lscpu -J, lsblk -J or sysbench report_json output",

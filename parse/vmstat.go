@@ -327,3 +327,9 @@ func sysArgs(cmd *Command) sysCmd {
 	}
 	return sc
 }
+
+// lineErr is a malformed line found while a block cannot report it yet.
+type lineErr struct {
+	line int
+	msg  string
+}
