@@ -11,6 +11,7 @@ import (
 	"github.com/sbreport/sbreport/parse/doc"
 	"github.com/sbreport/sbreport/parse/host"
 	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/sysstat"
 )
 
 // status is what a block says of a line offered to it.
@@ -55,11 +56,8 @@ var sniffing = &format{
 		detectTxLine,
 		detectMysqlslap,
 		detectMySQL,
-		grammars(host.DetectLscpu, host.DetectLsblk, host.DetectFree, host.DetectMeminfo, host.DetectUname),
-		detectVmstat,
-		detectIostat,
-		detectMpstat,
-		detectProcstat,
+		grammars(host.DetectLscpu, host.DetectLsblk, host.DetectFree, host.DetectMeminfo, host.DetectUname,
+			sysstat.DetectVmstat, sysstat.DetectIostat, sysstat.DetectMpstat, sysstat.DetectProcstat),
 		detectJSON,
 		detectReportCSV,
 		detectBenchstat,
