@@ -2,9 +2,9 @@ package parse
 
 import "github.com/sbreport/sbreport/parse/model"
 
-// The tool grammars of parse/host (and the others beside this package)
-// read lines through the contract of parse/model: this file offers them
-// the lines of an input and its ctx.
+// The tool grammars of parse/host and parse/sysstat read lines through
+// the contract of parse/model: this file offers them the lines of an
+// input and its ctx.
 
 // Heading is a recent line that no block claimed: prose, headings, labels.
 type Heading = model.Heading

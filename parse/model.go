@@ -569,6 +569,3 @@ func (*Error) IsItem()       {}
 // CaptureID names a capture (or run) by the input and line it starts at:
 // "results/page.html:120".
 func CaptureID(source string, line int) string { return model.CaptureID(source, line) }
-
-func newSysSample(line int) SysSample          { return model.NewSysSample(line) }
-func newDeviceSample(name string) DeviceSample { return model.NewDeviceSample(name) }

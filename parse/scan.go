@@ -7,12 +7,10 @@ import "github.com/sbreport/sbreport/parse/scan"
 
 func parseNum(s string) (float64, error)        { return scan.Num(s) }
 func parseNumStrconv(s string) (float64, error) { return scan.NumStrconv(s) }
-func parseSysstatNum(s string) (float64, error) { return scan.SysstatNum(s) }
 func atoiStrict(s string) (int, error)          { return scan.Atoi(s) }
 func numEnds(rest string) bool                  { return scan.NumEnds(rest) }
 func isDigit(c byte) bool                       { return scan.IsDigit(c) }
 func splitArgs(s string) []string               { return scan.SplitArgs(s) }
 
 func leadingNum(s string) (float64, string, bool)  { return scan.LeadingNum(s) }
-func sizePrefix(s string) (float64, string, bool)  { return scan.SizePrefix(s) }
 func scanNum(s string, i int) (float64, int, bool) { return scan.ScanNum(s, i) }
