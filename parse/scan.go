@@ -12,5 +12,4 @@ func numEnds(rest string) bool                  { return scan.NumEnds(rest) }
 func isDigit(c byte) bool                       { return scan.IsDigit(c) }
 func splitArgs(s string) []string               { return scan.SplitArgs(s) }
 
-func leadingNum(s string) (float64, string, bool)  { return scan.LeadingNum(s) }
-func scanNum(s string, i int) (float64, int, bool) { return scan.ScanNum(s, i) }
+func leadingNum(s string) (float64, string, bool) { return scan.LeadingNum(s) }
