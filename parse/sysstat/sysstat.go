@@ -18,10 +18,30 @@ func intPtr(v int) *int           { return &v }
 func floatPtr(v float64) *float64 { return &v }
 
 // appendFields appends the fields of s, as strings.Fields splits them,
-// to dst: a reader splitting many lines reuses one slice.
+// to dst: a reader splitting many lines reuses one slice. A line of
+// printable ASCII and tabs, as the tools print them, is split here on
+// spaces and tabs; any other by strings.FieldsSeq.
 func appendFields(dst []string, s string) []string {
-	for f := range strings.FieldsSeq(s) {
-		dst = append(dst, f)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < ' ' && c != '\t') || c >= 0x7f {
+			for f := range strings.FieldsSeq(s) {
+				dst = append(dst, f)
+			}
+			return dst
+		}
+	}
+	for i := 0; i < len(s); {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		if j > i {
+			dst = append(dst, s[i:j])
+		}
+		i = j
 	}
 	return dst
 }
