@@ -27,7 +27,7 @@ type Fact struct {
 	Subject string `json:"subject,omitempty"`
 }
 
-func (*Fact) item() {}
+func (*Fact) IsItem() {}
 
 // The facts prose may state.
 const (

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // Report hooks (FORMATS.md §2.3). A Lua script can replace sysbench's
@@ -267,7 +269,7 @@ func parseHookCSV(s string, f *[hookFields]float64) bool {
 		tok := s[start:end]
 		switch {
 		case k <= hookThreads:
-			v, j, ok := scanNum(tok, 0)
+			v, j, ok := scan.ScanNum(tok, 0)
 			if !ok || j != len(tok) || strings.IndexByte(tok, '.') >= 0 {
 				return false
 			}
@@ -275,7 +277,7 @@ func parseHookCSV(s string, f *[hookFields]float64) bool {
 		case tok == "nan" || tok == "-nan" || tok == "inf" || tok == "-inf":
 			f[k] = math.NaN()
 		default:
-			v, j, ok := scanNum(tok, 0)
+			v, j, ok := scan.ScanNum(tok, 0)
 			if !ok || j != len(tok) || len(tok) < 4 || tok[len(tok)-3] != '.' {
 				return false
 			}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"strconv"
+
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // interimKind says what a line starting with a timestamp bracket is.
@@ -68,7 +70,7 @@ func parseInterimInto(text string, line int, iv *Interval) (interimKind, error) 
 
 // commonInterim reads the report lines sysbench prints most, after the
 // timestamp at text[i:], in one pass: each shape is its labels as
-// constants with the numbers between them, read by scanNum as
+// constants with the numbers between them, read by scan.ScanNum as
 // interimFields reads them. It reports false, iv partly filled, when the
 // line is not exactly one of them (another spacing, a field more or
 // less, a trailing note), for interimFields to read. A line it takes
@@ -88,16 +90,16 @@ func commonInterim(s string, i int, iv *Interval) bool {
 	var ok bool
 	switch {
 	case hasPrefixAt(s, i, " thds: "):
-		if iv.Threads, j, ok = scanNum(s, i+len(" thds: ")); !ok || !hasPrefixAt(s, j, " ") {
+		if iv.Threads, j, ok = scan.ScanNum(s, i+len(" thds: ")); !ok || !hasPrefixAt(s, j, " ") {
 			return false
 		}
 		i = j + len(" ")
 		if hasPrefixAt(s, i, "eps: ") {
-			if iv.EPS, j, ok = scanNum(s, i+len("eps: ")); !ok || !hasPrefixAt2(s, j, " lat (ms", ",") {
+			if iv.EPS, j, ok = scan.ScanNum(s, i+len("eps: ")); !ok || !hasPrefixAt2(s, j, " lat (ms", ",") {
 				return false
 			}
 			i = j + len(" lat (ms,")
-			if iv.LatPct, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "%): ") {
+			if iv.LatPct, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt(s, j, "%): ") {
 				return false
 			}
 			i = j + len("%): ")
@@ -107,60 +109,60 @@ func commonInterim(s string, i int, iv *Interval) bool {
 		if !hasPrefixAt(s, i, "tps: ") {
 			return false
 		}
-		if iv.TPS, j, ok = scanNum(s, i+len("tps: ")); !ok || !hasPrefixAt(s, j, " qps: ") {
+		if iv.TPS, j, ok = scan.ScanNum(s, i+len("tps: ")); !ok || !hasPrefixAt(s, j, " qps: ") {
 			return false
 		}
 		i = j + len(" qps: ")
-		if iv.QPS, j, ok = scanNum(s, i); !ok || !hasPrefixAt2(s, j, " (r/w/o:", " ") {
+		if iv.QPS, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt2(s, j, " (r/w/o:", " ") {
 			return false
 		}
 		i = j + len(" (r/w/o: ")
-		if iv.Reads, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "/") {
+		if iv.Reads, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt(s, j, "/") {
 			return false
 		}
 		i = j + len("/")
-		if iv.Writes, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "/") {
+		if iv.Writes, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt(s, j, "/") {
 			return false
 		}
 		i = j + len("/")
-		if iv.Other, j, ok = scanNum(s, i); !ok || !hasPrefixAt2(s, j, ") lat (", "ms,") {
+		if iv.Other, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt2(s, j, ") lat (", "ms,") {
 			return false
 		}
 		i = j + len(") lat (ms,")
-		if iv.LatPct, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "%): ") {
+		if iv.LatPct, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt(s, j, "%): ") {
 			return false
 		}
 		i = j + len("%): ")
-		if iv.LatMs, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, " err/s: ") {
+		if iv.LatMs, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt(s, j, " err/s: ") {
 			return false
 		}
 		i = j + len(" err/s: ")
-		if iv.ErrS, j, ok = scanNum(s, i); !ok || !hasPrefixAt2(s, j, " reconn", "/s: ") {
+		if iv.ErrS, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt2(s, j, " reconn", "/s: ") {
 			return false
 		}
 		i = j + len(" reconn/s: ")
 		iv.ReconnS, ok = numEnd(s, i)
 		return ok
 	case hasPrefixAt2(s, i, " threads", ": "):
-		if iv.Threads, j, ok = scanNum(s, i+len(" threads: ")); !ok || !hasPrefixAt(s, j, ", tps: ") {
+		if iv.Threads, j, ok = scan.ScanNum(s, i+len(" threads: ")); !ok || !hasPrefixAt(s, j, ", tps: ") {
 			return false
 		}
 		i = j + len(", tps: ")
-		if iv.TPS, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, ", reads") {
+		if iv.TPS, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt(s, j, ", reads") {
 			return false
 		}
 		i = j + len(", reads")
 		if i, ok = perSecond(s, i); !ok {
 			return false
 		}
-		if iv.Reads, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, ", writes") {
+		if iv.Reads, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt(s, j, ", writes") {
 			return false
 		}
 		i = j + len(", writes")
 		if i, ok = perSecond(s, i); !ok {
 			return false
 		}
-		if iv.Writes, j, ok = scanNum(s, i); !ok {
+		if iv.Writes, j, ok = scan.ScanNum(s, i); !ok {
 			return false
 		}
 		switch {
@@ -171,11 +173,11 @@ func commonInterim(s string, i int, iv *Interval) bool {
 		default:
 			return false
 		}
-		if iv.LatMs, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "ms (") {
+		if iv.LatMs, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt(s, j, "ms (") {
 			return false
 		}
 		i = j + len("ms (")
-		if iv.LatPct, j, ok = scanNum(s, i); !ok || !hasPrefixAt(s, j, "%)") {
+		if iv.LatPct, j, ok = scan.ScanNum(s, i); !ok || !hasPrefixAt(s, j, "%)") {
 			return false
 		}
 		i = j + len("%)")
@@ -185,7 +187,7 @@ func commonInterim(s string, i int, iv *Interval) bool {
 		if !hasPrefixAt2(s, i, ", errors", ": ") {
 			return false
 		}
-		if iv.ErrS, j, ok = scanNum(s, i+len(", errors: ")); !ok || !hasPrefixAt2(s, j, ", reconn", "ects:  ") {
+		if iv.ErrS, j, ok = scan.ScanNum(s, i+len(", errors: ")); !ok || !hasPrefixAt2(s, j, ", reconn", "ects:  ") {
 			return false
 		}
 		iv.ReconnS, ok = numEnd(s, j+len(", reconnects:  "))
@@ -196,7 +198,7 @@ func commonInterim(s string, i int, iv *Interval) bool {
 
 // numEnd reads a number that ends s at s[i:].
 func numEnd(s string, i int) (float64, bool) {
-	v, j, ok := scanNum(s, i)
+	v, j, ok := scan.ScanNum(s, i)
 	return v, ok && j == len(s)
 }
 
@@ -329,7 +331,7 @@ func scanTimestamp(s string) (t float64, i int, ok bool) {
 	for i < len(s) && s[i] == ' ' {
 		i++
 	}
-	t, j, ok := scanNum(s, i)
+	t, j, ok := scan.ScanNum(s, i)
 	if !ok || j >= len(s) || s[j] != 's' {
 		return 0, 0, false
 	}
@@ -376,7 +378,7 @@ func colonNum(s string, i int, name string, colon bool) (v float64, start, j int
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
 	}
-	v, j, ok := scanNum(s, i)
+	v, j, ok := scan.ScanNum(s, i)
 	if !ok {
 		return math.NaN(), i, i, badValue(s, i, name)
 	}
@@ -424,7 +426,7 @@ func rwoField(s string, i int, iv *Interval) (int, error) {
 
 // numAt reads a number at s[i:].
 func numAt(s string, i int, name string) (float64, int, error) {
-	v, j, ok := scanNum(s, i)
+	v, j, ok := scan.ScanNum(s, i)
 	if !ok {
 		return math.NaN(), i, badValue(s, i, name)
 	}
@@ -437,7 +439,7 @@ func pctLatency(s string, i int, name string, iv *Interval) (int, error) {
 		return i, errors.New("interim line: expected \"" + name + " (ms,NN%):\"")
 	}
 	i += len(" (ms,")
-	p, j, ok := scanNum(s, i)
+	p, j, ok := scan.ScanNum(s, i)
 	if !ok || !hasPrefixAt(s, j, "%)") {
 		return i, errors.New("interim line: bad percentile " + strconv.Quote(token(s, i)) + " in " + name)
 	}
@@ -457,7 +459,7 @@ func responseTime(s string, i int, iv *Interval) (int, error) {
 	for i < len(s) && s[i] == ' ' {
 		i++
 	}
-	v, j, ok := scanNum(s, i)
+	v, j, ok := scan.ScanNum(s, i)
 	if !ok || !hasPrefixAt(s, j, "ms") {
 		return i, badValue(s, i, "response time")
 	}
@@ -467,7 +469,7 @@ func responseTime(s string, i int, iv *Interval) (int, error) {
 		return i, badValue(s, i, "response time")
 	}
 	if hasPrefixAt(s, j, " (") {
-		p, k, ok := scanNum(s, j+2)
+		p, k, ok := scan.ScanNum(s, j+2)
 		if !ok || !hasPrefixAt(s, k, "%)") {
 			return j, errors.New("interim line: bad percentile " + strconv.Quote(token(s, j+1)) + " in response time")
 		}
@@ -479,7 +481,7 @@ func responseTime(s string, i int, iv *Interval) (int, error) {
 
 // memoryField reads "1962.01 MiB/sec" or "1234.56 MB/sec,".
 func memoryField(s string, i int, iv *Interval) (int, error) {
-	v, j, ok := scanNum(s, i)
+	v, j, ok := scan.ScanNum(s, i)
 	if !ok {
 		return i, badValue(s, i, "memory throughput")
 	}
@@ -536,8 +538,6 @@ func hasPrefixAt2(s string, i int, p, q string) bool {
 	return len(t) >= len(p)+len(q) && t[:len(p)] == p && t[len(p):len(p)+len(q)] == q
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
 // isLetter reports whether w starts with an ASCII letter or '(' (a field
 // label), as opposed to a note marker or non-ASCII text.
 func isLetter(w string) bool {
@@ -546,47 +546,4 @@ func isLetter(w string) bool {
 	}
 	c := w[0]
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '('
-}
-
-// pow10 holds the powers of ten that float64 represents exactly.
-var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
-// scanNum reads an unsigned plain decimal ("4892.45", "0", "54.") at s[i:]
-// and returns its value and the index after it. When the digits fit in
-// 2^53 the result is exact without strconv (an exact integer divided by an
-// exact power of ten rounds correctly, as in strconv's own fast path);
-// longer numbers, such as the unsigned-underflow values, go through
-// strconv.ParseFloat. A second '.' ends the number, so the caller sees
-// "1.2.3" as "1.2" followed by ".3".
-func scanNum(s string, i int) (v float64, j int, ok bool) {
-	var m uint64
-	j = i
-	for j < len(s) && s[j]-'0' < 10 {
-		m = m*10 + uint64(s[j]-'0')
-		j++
-	}
-	nd := j - i
-	fd := 0
-	if j < len(s) && s[j] == '.' {
-		j++
-		k := j
-		for j < len(s) && s[j]-'0' < 10 {
-			m = m*10 + uint64(s[j]-'0')
-			j++
-		}
-		fd = j - k
-		nd += fd
-	}
-	if nd == 0 {
-		return 0, i, false // empty or a lone "."
-	}
-	if nd <= 19 && m <= 1<<53 && fd < len(pow10) {
-		return float64(m) / pow10[fd], j, true
-	}
-	f, err := strconv.ParseFloat(s[i:j], 64)
-	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		return 0, i, false
-	}
-	return f, j, true
 }

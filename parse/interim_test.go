@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // ivWant lists the fields an interim line sets; every other field must
@@ -273,10 +275,10 @@ func TestParseInterimErrors(t *testing.T) {
 func TestScanNum(t *testing.T) {
 	for _, s := range []string{"0", "0.00", "4892.45", "68507.32", "9.560", "18446842801212211200.00",
 		"0.000000000000000000000001", "123456789012345.6", "1234567890123456.7", "54.", ".5", "000123.4500"} {
-		v, j, ok := scanNum(s, 0)
+		v, j, ok := scan.ScanNum(s, 0)
 		want, err := parseNum(s)
 		if !ok || err != nil || j != len(s) || v != want {
-			t.Errorf("scanNum(%q) = %v, %d, %v; want %v", s, v, j, ok, want)
+			t.Errorf("scan.ScanNum(%q) = %v, %d, %v; want %v", s, v, j, ok, want)
 		}
 	}
 }

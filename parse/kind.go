@@ -1,6 +1,11 @@
 package parse
 
-import "io"
+import (
+	"io"
+
+	"github.com/sbreport/sbreport/parse/host"
+	"github.com/sbreport/sbreport/parse/sysstat"
+)
 
 // Typed entry points. When the kind of an input is known before it is read
 // (a file that sbreport run captured, listed by kind in its campaign
@@ -101,24 +106,24 @@ var (
 	mysqlslapFormat = &format{detectors: []detector{detectMysqlslap}, expect: "mysqlslap output"}
 	mysqlFormat     = &format{detectors: []detector{detectMySQL}, expect: "mysql or mariadb client output"}
 	lscpuFormat     = &format{
-		detectors: []detector{detectLscpu, detectJSON},
-		json:      []jsonHandler{lscpuJSON},
+		detectors: []detector{grammars(host.DetectLscpu), detectJSON},
+		json:      []jsonHandler{grammarJSON(host.LscpuJSON)},
 		expect:    "lscpu output",
 		jsonDoc:   "lscpu -J output",
 	}
 	lsblkFormat = &format{
-		detectors: []detector{detectLsblk, detectJSON},
-		json:      []jsonHandler{lsblkJSON},
+		detectors: []detector{grammars(host.DetectLsblk), detectJSON},
+		json:      []jsonHandler{grammarJSON(host.LsblkJSON)},
 		expect:    "lsblk output",
 		jsonDoc:   "lsblk -J output",
 	}
-	freeFormat     = &format{detectors: []detector{detectFree}, expect: "free output"}
-	meminfoFormat  = &format{detectors: []detector{detectMeminfo}, expect: "/proc/meminfo"}
-	unameFormat    = &format{detectors: []detector{detectUname}, expect: "uname -a output"}
-	vmstatFormat   = &format{detectors: []detector{detectVmstat}, expect: "vmstat output"}
-	iostatFormat   = &format{detectors: []detector{sysstatBannerFor(ToolIostat), detectIostat}, expect: "iostat output"}
-	mpstatFormat   = &format{detectors: []detector{sysstatBannerFor(ToolMpstat), detectMpstat}, expect: "mpstat output"}
-	procstatFormat = &format{detectors: []detector{detectProcstat}, expect: "/proc/stat samples"}
+	freeFormat     = &format{detectors: []detector{grammars(host.DetectFree)}, expect: "free output"}
+	meminfoFormat  = &format{detectors: []detector{grammars(host.DetectMeminfo)}, expect: "/proc/meminfo"}
+	unameFormat    = &format{detectors: []detector{grammars(host.DetectUname)}, expect: "uname -a output"}
+	vmstatFormat   = &format{detectors: []detector{grammars(sysstat.DetectVmstat)}, expect: "vmstat output"}
+	iostatFormat   = &format{detectors: []detector{grammars(sysstat.BannerFor(ToolIostat), sysstat.DetectIostat)}, expect: "iostat output"}
+	mpstatFormat   = &format{detectors: []detector{grammars(sysstat.BannerFor(ToolMpstat), sysstat.DetectMpstat)}, expect: "mpstat output"}
+	procstatFormat = &format{detectors: []detector{grammars(sysstat.DetectProcstat)}, expect: "/proc/stat samples"}
 )
 
 // binaryExpect is what the format expects, said of binary input.
@@ -127,24 +132,4 @@ func (f *format) binaryExpect() string {
 		return f.binary
 	}
 	return f.expect
-}
-
-// sysstatBannerFor starts a block at a sysstat banner ("Linux 6.1.0 (host)
-// 01/02/2026 _x86_64_ (2 CPU)") that only tool's output may follow: iostat
-// and mpstat print the same banner, and Stream lets the first header after
-// it decide.
-func sysstatBannerFor(tool string) detector {
-	return func(l *Line, c *ctx) block {
-		kernel, host, date, cpus, ok := sysstatBanner(l.Text)
-		if !ok {
-			return nil
-		}
-		b := &bannerBlock{name: c.name, line: l.No, kernel: kernel, host: host, date: date, cpus: cpus, only: tool}
-		if tool == ToolIostat {
-			b.iostatCmd = c.sysCommand(l.No, ToolIostat)
-		} else {
-			b.mpstatCmd = c.sysCommand(l.No, ToolMpstat)
-		}
-		return b
-	}
 }

@@ -235,7 +235,7 @@ func TestMysqlslapStrictNumbers(t *testing.T) {
 }
 
 // TestParseNumFast compares parseNum, which reads most numbers with
-// scanNum, with its strconv path on numbers of every length and shape
+// scan.ScanNum, with its strconv path on numbers of every length and shape
 // and on random strings of digits, points, signs and other bytes.
 func TestParseNumFast(t *testing.T) {
 	check := func(s string) {

@@ -9,6 +9,9 @@ import (
 	"strings"
 
 	"github.com/sbreport/sbreport/parse/doc"
+	"github.com/sbreport/sbreport/parse/host"
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/sysstat"
 )
 
 // status is what a block says of a line offered to it.
@@ -53,15 +56,8 @@ var sniffing = &format{
 		detectTxLine,
 		detectMysqlslap,
 		detectMySQL,
-		detectLscpu,
-		detectLsblk,
-		detectFree,
-		detectMeminfo,
-		detectUname,
-		detectVmstat,
-		detectIostat,
-		detectMpstat,
-		detectProcstat,
+		grammars(host.DetectLscpu, host.DetectLsblk, host.DetectFree, host.DetectMeminfo, host.DetectUname,
+			sysstat.DetectVmstat, sysstat.DetectIostat, sysstat.DetectMpstat, sysstat.DetectProcstat),
 		detectJSON,
 		detectReportCSV,
 		detectBenchstat,
@@ -73,17 +69,10 @@ var sniffing = &format{
 		detectSummaryTable,
 		detectProse,
 	},
-	json:    []jsonHandler{sysbenchJSON, lscpuJSON, lsblkJSON},
+	json:    []jsonHandler{sysbenchJSON, grammarJSON(host.LscpuJSON), grammarJSON(host.LsblkJSON)},
 	expect:  "sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output",
 	binary:  "sysbench, mysqlslap, lscpu, lsblk, free or mysql client output",
 	jsonDoc: "lscpu -J, lsblk -J or sysbench report_json output",
-}
-
-// Heading is a recent line that no block claimed: prose, headings, labels.
-type Heading struct {
-	No   int
-	Text string
-	Raw  string // the line as written: comment marks Text drops ("-- ")
 }
 
 // ctx is the state shared by the blocks of one input.
@@ -93,6 +82,7 @@ type ctx struct {
 	emit     func(Item)
 	found    int         // items emitted, errors excluded
 	headings []Heading   // recent unclaimed non-blank lines, oldest first (at most maxHeadings)
+	line     model.Line  // the line offered to the tool grammars (grammar.go)
 	outline  doc.Outline // the sections of the text (section); Unfenced: claimed lines are not given
 
 	yamlArgv []string // the words of a command given as a YAML list so far (yamlArgs)

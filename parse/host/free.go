@@ -1,10 +1,13 @@
-package parse
+package host
 
 import (
 	"fmt"
 	"math"
 	"path"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // free output (FORMATS.md §7): a header naming the columns, then "Mem:"
@@ -49,7 +52,7 @@ type freeSnap struct {
 }
 
 type freeBlock struct {
-	c      *ctx
+	c      model.Sink
 	snaps  []*freeSnap
 	pow    int // exponent of the unit option, -1 when none
 	si     bool
@@ -82,24 +85,25 @@ func freeHeader(text string) []string {
 	return f
 }
 
-// detectFree starts at a free header ("total used free shared ...").
-func detectFree(l *Line, c *ctx) block {
+// DetectFree starts at a free header ("total used free shared ...").
+func DetectFree(l *model.Line, c model.Sink) model.Block {
 	cols := freeHeader(l.Text)
 	if cols == nil {
 		return nil
 	}
 	b := &freeBlock{c: c, line: l.No, pow: -1}
-	if c.command != nil && c.command.Tool == "free" && l.No-c.cmdLine <= 3 {
-		b.options(splitArgs(c.command.raw))
-		c.takeCommand(l.No)
+	if cmd, ok := c.Command(); ok && cmd.Tool == "free" && l.No-cmd.Line <= 3 {
+		b.options(scan.SplitArgs(cmd.Raw))
+		c.TakeCommand(l.No)
 	} else {
 		// A command written without a prompt ("free -m -s 3") is a heading.
-		for i := len(c.headings) - 1; i >= 0; i-- {
-			hd := c.headings[i]
+		hs := c.Headings()
+		for i := len(hs) - 1; i >= 0; i-- {
+			hd := hs[i]
 			if l.No-hd.No > 3 {
 				break
 			}
-			if args := splitArgs(hd.Text); len(args) > 0 && path.Base(args[0]) == "free" {
+			if args := scan.SplitArgs(hd.Text); len(args) > 0 && path.Base(args[0]) == "free" {
 				b.options(args)
 				break
 			}
@@ -179,43 +183,43 @@ func (b *freeBlock) options(args []string) {
 
 func (b *freeBlock) cur() *freeSnap { return b.snaps[len(b.snaps)-1] }
 
-func (b *freeBlock) feed(l *Line) status {
+func (b *freeBlock) Feed(l *model.Line) model.Status {
 	if l.Text == "" {
-		return skipped // between the blocks of free -s
+		return model.Skipped // between the blocks of free -s
 	}
 	if l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
 	if cols := freeHeader(l.Text); cols != nil {
 		b.snaps = append(b.snaps, &freeSnap{header: l.No, cols: cols})
-		return consumed
+		return model.Consumed
 	}
 	f := strings.Fields(l.Text)
 	s := b.cur()
 	switch {
 	case f[0] == "Mem:":
 		if s.mem != nil {
-			return rejected
+			return model.Rejected
 		}
 		s.mem, s.memLine = f[1:], l.No
 		if len(s.mem) != len(s.cols) {
 			b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("free: Mem row has %d values (expected %d, one per header column)", len(s.mem), len(s.cols))})
 		}
-		return consumed
+		return model.Consumed
 	case f[0] == "Swap:":
 		s.swap, s.swapLine = f[1:], l.No
-		return consumed
+		return model.Consumed
 	case f[0] == "-/+" && len(f) >= 2 && strings.HasPrefix(f[1], "buffers"):
 		s.plus, s.plusLine = f[2:], l.No
 		s.plusWide = f[1] == "buffers/cache:"
 		if len(s.plus) != 2 {
 			b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("free: -/+ buffers/cache row has %d values (expected used and free)", len(s.plus))})
 		}
-		return consumed
+		return model.Consumed
 	case f[0] == "Low:" || f[0] == "High:" || f[0] == "Total:":
-		return consumed
+		return model.Consumed
 	}
-	return rejected
+	return model.Rejected
 }
 
 func (s *freeSnap) col(name string) int {
@@ -232,7 +236,7 @@ func (s *freeSnap) toybox() bool {
 		s.plus != nil && s.plusWide
 }
 
-func (b *freeBlock) end(c *ctx) {
+func (b *freeBlock) End(c model.Sink) {
 	var s *freeSnap
 	for i := len(b.snaps) - 1; i >= 0; i-- {
 		if b.snaps[i].mem != nil && b.snaps[i].swap != nil {
@@ -249,10 +253,10 @@ func (b *freeBlock) end(c *ctx) {
 		}
 	}
 	for _, e := range b.errs {
-		c.errorf(e.line, "%s", e.msg)
+		c.Errorf(e.line, "%s", e.msg)
 	}
 	if s == nil {
-		c.errorf(b.line, "free: header without a Mem row (expected \"Mem:\" and \"Swap:\" rows)")
+		c.Errorf(b.line, "free: header without a Mem row (expected \"Mem:\" and \"Swap:\" rows)")
 		return
 	}
 	// The unit of cells without a suffix.
@@ -274,17 +278,17 @@ func (b *freeBlock) end(c *ctx) {
 	if b.pow < 0 && !s.toybox() && unit == 1024 && tooSmallForKiB(s) {
 		unit = 1 << 30 // free -g with its command line cut off
 	}
-	h := &Host{Source: c.name, Line: s.header, Captures: []string{"free"}, Name: hostName(c, b.line)}
+	h := &model.Host{Source: c.Source(), Line: s.header, Captures: []string{"free"}, Name: hostName(c, b.line)}
 	cell := func(row []string, i, line int, what string) *int64 {
 		if i < 0 || i >= len(row) {
 			return nil
 		}
 		v, ok := freeCell(row[i], unit, base)
 		if !ok {
-			c.errorf(line, "free: %s %q (expected a number, with a unit suffix under -h)", what, row[i])
+			c.Errorf(line, "free: %s %q (expected a number, with a unit suffix under -h)", what, row[i])
 			return nil
 		}
-		return i64ptr(v)
+		return int64Ptr(v)
 	}
 	h.MemTotalBytes = cell(s.mem, s.col("total"), s.memLine, "Mem total")
 	switch {
@@ -297,20 +301,20 @@ func (b *freeBlock) end(c *ctx) {
 		bu := cell(s.mem, s.col("buffers"), s.memLine, "Mem buffers")
 		ca := cell(s.mem, s.col("cached"), s.memLine, "Mem cached")
 		if fr != nil && bu != nil && ca != nil {
-			h.MemAvailableBytes = i64ptr(*fr + *bu + *ca)
+			h.MemAvailableBytes = int64Ptr(*fr + *bu + *ca)
 		}
 	}
 	if s.swap != nil {
 		h.SwapTotalBytes = cell(s.swap, 0, s.swapLine, "Swap total")
 	}
-	c.add(h)
+	c.Add(h)
 }
 
 // freeCell converts one cell to bytes: a plain number is in unit, a
 // suffixed one (-h) in its own unit (B, K/Ki, M/Mi, ...; base 1024, or
 // 1000 with --si). A decimal comma is accepted.
 func freeCell(s string, unit, base float64) (int64, bool) {
-	f, suf, ok := sizePrefix(s)
+	f, suf, ok := scan.SizePrefix(s)
 	if !ok {
 		return 0, false
 	}
@@ -339,6 +343,6 @@ func tooSmallForKiB(s *freeSnap) bool {
 	if i < 0 || i >= len(s.mem) {
 		return false
 	}
-	v, err := parseNum(s.mem[i])
+	v, err := scan.Num(s.mem[i])
 	return err == nil && v < 1024
 }

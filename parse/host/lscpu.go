@@ -1,21 +1,24 @@
-package parse
+package host
 
 import (
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // lscpu output (FORMATS.md §5) comes in four shapes, all read into one
-// *Host by lscpuBuilder:
+// *model.Host by lscpuBuilder:
 //
 //   - flat text, "Label:<spaces>value" (util-linux < 2.37, and later when
 //     stdout is not a terminal), split on the first colon;
 //   - the indented tree of util-linux ≥ 2.37, whose section headers
 //     ("Caches (sum of all):", "NUMA:", "Vulnerabilities:") have no value;
 //   - lscpu -J, flat ({"field": "Architecture:", "data": "x86_64"}) or
-//     nested in "children" arrays, read by lscpuJSON;
+//     nested in "children" arrays, read by LscpuJSON;
 //   - third-party clones (OpenBSD: "Active CPU(s)", "Total CPU(s)",
 //     "Vendor:", "Socket(s): 0").
 //
@@ -136,8 +139,8 @@ type cpuGroup struct {
 
 // lscpuBuilder turns label/value pairs into a Host.
 type lscpuBuilder struct {
-	c       *ctx
-	h       *Host
+	c       model.Sink
+	h       *model.Host
 	groups  []*cpuGroup
 	section string // current section header (sec*), "" outside sections
 	maxMHz  *float64
@@ -145,8 +148,8 @@ type lscpuBuilder struct {
 	wide    bool // the current line used the fullwidth colon (zh_CN)
 }
 
-func newLscpuBuilder(c *ctx, line int) *lscpuBuilder {
-	return &lscpuBuilder{c: c, h: &Host{Source: c.name, Line: line, Captures: []string{"lscpu"},
+func newLscpuBuilder(c model.Sink, line int) *lscpuBuilder {
+	return &lscpuBuilder{c: c, h: &model.Host{Source: c.Source(), Line: line, Captures: []string{"lscpu"},
 		Fields: map[string]string{}}}
 }
 
@@ -200,20 +203,20 @@ func (b *lscpuBuilder) field(label, value string, child bool, line int) {
 		if value == "-" {
 			return // unknown, e.g. Socket(s) on newer ARM
 		}
-		f, rest, ok := leadingNum(value)
+		f, rest, ok := scan.LeadingNum(value)
 		if !ok || strings.TrimSpace(rest) != "" || f < 0 || f != float64(int(f)) || f > 1<<30 {
-			b.c.errorf(line, "lscpu: %s: bad value %q (expected a whole number or -)", label, value)
+			b.c.Errorf(line, "lscpu: %s: bad value %q (expected a whole number or -)", label, value)
 			return
 		}
-		*dst = iptr(int(f))
+		*dst = intPtr(int(f))
 	}
 	floatVal := func(dst **float64) {
-		f, _, ok := leadingNum(value)
+		f, _, ok := scan.LeadingNum(value)
 		if !ok {
-			b.c.errorf(line, "lscpu: %s: bad value %q (expected a number)", label, value)
+			b.c.Errorf(line, "lscpu: %s: bad value %q (expected a number)", label, value)
 			return
 		}
-		*dst = fptr(f)
+		*dst = floatPtr(f)
 	}
 	h := b.h
 	switch canon {
@@ -283,7 +286,7 @@ func (b *lscpuBuilder) cache(name, value string) {
 }
 
 // finish computes the totals over the groups and returns the host.
-func (b *lscpuBuilder) finish() *Host {
+func (b *lscpuBuilder) finish() *model.Host {
 	h := b.h
 	h.MaxMHz = b.maxMHz
 	var models []string
@@ -317,7 +320,7 @@ func (b *lscpuBuilder) finish() *Host {
 	}
 	h.CPUModel = strings.Join(models, " + ")
 	if known {
-		h.Cores = iptr(total)
+		h.Cores = intPtr(total)
 	}
 	h.Sockets = same(func(g *cpuGroup) *int { return g.sockets })
 	h.CoresPerSocket = same(func(g *cpuGroup) *int { return g.coresPerSocket })
@@ -338,9 +341,10 @@ var notHostNames = map[string]bool{"output": true, "result": true, "results": tr
 
 // hostName returns a one-word heading naming the machine ("Alix:") when
 // one is among the few lines above line, or "".
-func hostName(c *ctx, line int) string {
-	for i := len(c.headings) - 1; i >= 0; i-- {
-		hd := c.headings[i]
+func hostName(c model.Sink, line int) string {
+	hs := c.Headings()
+	for i := len(hs) - 1; i >= 0; i-- {
+		hd := hs[i]
 		if hd.No >= line {
 			continue
 		}
@@ -412,30 +416,30 @@ func valueColumn(raw string) int {
 	return utf8.RuneCountInString(raw[:j])
 }
 
-// detectLscpu starts at lscpu's first label: "Architecture:" (also in the
+// DetectLscpu starts at lscpu's first label: "Architecture:" (also in the
 // OpenBSD clone) or the translated "架构:", followed by a one-word value.
 // A label line right after an "lscpu" command line starts a block too.
-func detectLscpu(l *Line, c *ctx) block {
+func DetectLscpu(l *model.Line, c model.Sink) model.Block {
 	label, value, ok := splitLabel(l.Text)
 	if !ok {
 		return nil
 	}
 	canon := canonLscpuLabel(label)
 	first := canon == "Architecture" && value != "" && len(value) <= 24 && !strings.ContainsAny(value, " \t")
-	afterCmd := c.command != nil && c.command.Tool == "lscpu" && l.No-c.cmdLine <= 2 && value != "" && l.Prompt == "" &&
+	afterCmd := typed(c, "lscpu", l.No, 2) && value != "" && l.Prompt == "" &&
 		knownLscpuLabel(label)
 	if !first && !afterCmd {
 		return nil
 	}
-	if c.command != nil && c.command.Tool == "lscpu" && l.No-c.cmdLine <= 2 {
-		c.takeCommand(l.No)
+	if typed(c, "lscpu", l.No, 2) {
+		c.TakeCommand(l.No)
 	}
 	blk := &lscpuBlock{b: newLscpuBuilder(c, l.No), base: indentOf(l.Raw), valueCol: valueColumn(l.Raw)}
 	blk.line(l, label, value)
 	return blk
 }
 
-func (k *lscpuBlock) line(l *Line, label, value string) {
+func (k *lscpuBlock) line(l *model.Line, label, value string) {
 	if canonLscpuLabel(label) == "Architecture" {
 		k.archLines++
 	}
@@ -473,9 +477,9 @@ func (k *lscpuBlock) joinWrapped() {
 	k.wrap = k.wrap[:0]
 }
 
-func (k *lscpuBlock) feed(l *Line) status {
+func (k *lscpuBlock) Feed(l *model.Line) model.Status {
 	if l.Text == "" || l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
 	label, value, ok := splitLabel(l.Text)
 	if !ok {
@@ -484,12 +488,12 @@ func (k *lscpuBlock) feed(l *Line) status {
 		if canonLscpuLabel(k.last) == "Flags" && indentOf(l.Raw) > k.base && isFlagList(l.Text) && freeHeader(l.Text) == nil {
 			k.wrap = append(k.wrap, l.Text)
 			k.wrapLens = append(k.wrapLens, lineWidth(l.Raw))
-			return consumed
+			return model.Consumed
 		}
-		return rejected
+		return model.Rejected
 	}
 	if canonLscpuLabel(label) == "Architecture" && k.archLines > 0 {
-		return rejected // the next capture
+		return model.Rejected // the next capture
 	}
 	// Lines that follow without a blank line may be another tool's
 	// ("Number of threads: 4"): a label that lscpu does not print is
@@ -498,11 +502,11 @@ func (k *lscpuBlock) feed(l *Line) status {
 	if !knownLscpuLabel(label) {
 		child := k.b.section != "" && indentOf(l.Raw) > k.base
 		if !child && (value == "" || k.valueCol < 0 || valueColumn(l.Raw) != k.valueCol) {
-			return rejected
+			return model.Rejected
 		}
 	}
 	k.line(l, label, value)
-	return consumed
+	return model.Consumed
 }
 
 // isFlagList reports whether s is a list of CPU flag names.
@@ -516,17 +520,17 @@ func isFlagList(s string) bool {
 	return s != ""
 }
 
-func (k *lscpuBlock) end(c *ctx) {
+func (k *lscpuBlock) End(c model.Sink) {
 	k.joinWrapped()
-	c.add(k.b.finish())
+	c.Add(k.b.finish())
 }
 
-// lscpuJSON handles lscpu -J output: an object whose "lscpu" array holds
+// LscpuJSON handles lscpu -J output: an object whose "lscpu" array holds
 // {"field", "data"} objects, nested in "children" arrays since
 // util-linux 2.37 (section headers have "data": null). The document is
 // read tolerantly: a truncated paste still yields the fields before the
 // cut, and the cut is reported.
-func lscpuJSON(lines []Line, c *ctx) bool {
+func LscpuJSON(lines []model.Line, c model.Sink) bool {
 	if !jsonNear(lines, `"lscpu"`) {
 		return false
 	}
@@ -536,8 +540,8 @@ func lscpuJSON(lines []Line, c *ctx) bool {
 		return false
 	}
 	first := lines[0].No
-	if c.command != nil && c.command.Tool == "lscpu" && first-c.cmdLine <= 2 {
-		c.takeCommand(first)
+	if typed(c, "lscpu", first, 2) {
+		c.TakeCommand(first)
 	}
 	b := newLscpuBuilder(c, first)
 	var walk func(items []*jval, child bool, depth int)
@@ -577,16 +581,16 @@ func lscpuJSON(lines []Line, c *ctx) bool {
 	}
 	walk(top.items, false, 0)
 	if doc.err != "" {
-		c.errorf(doc.errLine, "lscpu -J: %s; kept the %d fields before it", doc.err, b.nfield)
+		c.Errorf(doc.errLine, "lscpu -J: %s; kept the %d fields before it", doc.err, b.nfield)
 	}
-	c.add(b.finish())
+	c.Add(b.finish())
 	return true
 }
 
 // jsonNear reports whether key occurs in the first lines of a JSON
 // document, where the top-level key of lscpu -J and lsblk -J is printed;
 // it spares parsing documents of other kinds.
-func jsonNear(lines []Line, key string) bool {
+func jsonNear(lines []model.Line, key string) bool {
 	for i := 0; i < len(lines) && i < 4; i++ {
 		if strings.Contains(lines[i].Raw, key) {
 			return true
@@ -642,7 +646,7 @@ const maxJSONDepth = 200
 // parseLooseJSON parses the JSON text of lines. At the end of the text it
 // closes whatever is open (a truncated paste) and at a syntax error it
 // stops; either is described in err with its line.
-func parseLooseJSON(lines []Line) *looseDoc {
+func parseLooseJSON(lines []model.Line) *looseDoc {
 	d := &looseDoc{}
 	var sb strings.Builder
 	n := 0

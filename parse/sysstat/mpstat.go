@@ -1,9 +1,12 @@
-package parse
+package sysstat
 
 import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // mpstat (sysstat) prints, after the banner, one report per interval: a
@@ -18,10 +21,10 @@ import (
 // name: sysstat before 9.1 writes %user and has no %guest, 9.1 has %guest,
 // 10+ adds %gnice, 8.x appends intr/s. -A and -I add interrupt tables
 // ("CPU intr/s" gives the interrupts of the "all" line; the per-IRQ
-// tables are skipped) and -N node tables (skipped). "Average:" lines close
-// the capture; they are kept as samples marked ExcludedAverage. mpstat
+// tables are model.Skipped) and -N node tables (model.Skipped). "Average:" lines close
+// the capture; they are kept as samples marked model.ExcludedAverage. mpstat
 // without an interval prints one report averaged since boot, whose lines
-// carry the header's own time: that one is marked ExcludedSinceBoot.
+// carry the header's own time: that one is marked model.ExcludedSinceBoot.
 
 // Mpstat layouts, decided from the CPU header.
 const (
@@ -40,7 +43,7 @@ const (
 )
 
 type mpstatBlock struct {
-	s         *SysStat
+	s         *model.SysStat
 	banner    bool
 	section   mpstatSection
 	cols      []string // columns after CPU
@@ -50,10 +53,10 @@ type mpstatBlock struct {
 	errs      []lineErr
 }
 
-func newMpstatBlock(name string, line int, cmd *Command) *mpstatBlock {
-	b := &mpstatBlock{s: &SysStat{Source: name, Line: line, EndLine: line, Tool: ToolMpstat}, perCPU: map[string]bool{}}
+func newMpstatBlock(name string, line int, cmd *model.Cmd) *mpstatBlock {
+	b := &mpstatBlock{s: &model.SysStat{Source: name, Line: line, EndLine: line, Tool: model.ToolMpstat}, perCPU: map[string]bool{}}
 	if cmd != nil {
-		b.s.Command = cmd.Masked()
+		b.s.Command = cmd.Masked
 		b.s.IntervalS = sysArgs(cmd).interval
 	}
 	return b
@@ -85,7 +88,7 @@ func mpstatHeader(t string) (timeWords int, cols []string, ok bool) {
 
 // isClock reports "12:53:20".
 func isClock(w string) bool {
-	return len(w) == 8 && w[2] == ':' && w[5] == ':' && isDigit(w[0]) && isDigit(w[7])
+	return len(w) == 8 && w[2] == ':' && w[5] == ':' && scan.IsDigit(w[0]) && scan.IsDigit(w[7])
 }
 
 // clockSeconds reads "03:16:17 PM" or "18:04:04" as seconds after midnight.
@@ -94,9 +97,9 @@ func clockSeconds(clock string) (float64, bool) {
 	if len(f) == 0 || !isClock(f[0]) {
 		return 0, false
 	}
-	h, err1 := atoiStrict(f[0][0:2])
-	m, err2 := atoiStrict(f[0][3:5])
-	s, err3 := atoiStrict(f[0][6:8])
+	h, err1 := scan.Atoi(f[0][0:2])
+	m, err2 := scan.Atoi(f[0][3:5])
+	s, err3 := scan.Atoi(f[0][6:8])
 	if err1 != nil || err2 != nil || err3 != nil || h > 23 || m > 59 || s > 60 {
 		return 0, false
 	}
@@ -115,15 +118,15 @@ func clockSeconds(clock string) (float64, bool) {
 	return float64(h*3600 + m*60 + s), true
 }
 
-// detectMpstat starts at a CPU header without a banner before it (the
-// banner is read by detectIostat, which hands the block over).
-func detectMpstat(l *Line, c *ctx) block {
+// DetectMpstat starts at a CPU header without a banner before it (the
+// banner is read by DetectIostat, which hands the block over).
+func DetectMpstat(l *model.Line, c model.Sink) model.Block {
 	_, cols, ok := mpstatHeader(l.Text)
 	if !ok || !isMpstatUtil(cols) || strings.HasPrefix(l.Text, "Average:") {
 		return nil
 	}
-	b := newMpstatBlock(c.name, l.No, c.sysCommand(l.No, ToolMpstat))
-	if b.feed(l) == rejected {
+	b := newMpstatBlock(c.Source(), l.No, sysCommand(c, l.No, model.ToolMpstat))
+	if b.Feed(l) == model.Rejected {
 		return nil
 	}
 	return b
@@ -137,16 +140,16 @@ func isMpstatUtil(cols []string) bool {
 	return (has["%usr"] || has["%user"]) && has["%idle"]
 }
 
-func (b *mpstatBlock) feed(l *Line) status {
+func (b *mpstatBlock) Feed(l *model.Line) model.Status {
 	t := l.Text
 	if t == "" {
 		if b.section == mpSkip {
 			b.section = mpNone
 		}
-		return consumed
+		return model.Consumed
 	}
 	if l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
 	f := strings.Fields(t)
 	if tw, cols, ok := mpstatHeader(t); ok {
@@ -166,7 +169,7 @@ func (b *mpstatBlock) feed(l *Line) status {
 		return b.ok(l)
 	}
 	if b.section == mpNone {
-		return rejected
+		return model.Rejected
 	}
 	tw := b.timeWords
 	average := f[0] == "Average:"
@@ -174,7 +177,7 @@ func (b *mpstatBlock) feed(l *Line) status {
 		tw = 1
 	}
 	if len(f) <= tw || (!average && !isClock(f[0])) {
-		return rejected
+		return model.Rejected
 	}
 	if b.section == mpSkip {
 		return b.ok(l)
@@ -187,7 +190,7 @@ func (b *mpstatBlock) feed(l *Line) status {
 	}
 	nums := make([]float64, len(vals))
 	for i, v := range vals {
-		x, err := parseSysstatNum(v)
+		x, err := scan.SysstatNum(v)
 		if err != nil {
 			b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("mpstat: CPU %s %s: bad value %q (expected a number)", cpu, b.cols[i], v)})
 			return b.ok(l)
@@ -203,14 +206,14 @@ func (b *mpstatBlock) feed(l *Line) status {
 	if b.section == mpIntr {
 		// The interrupts of the sample with the same time stamp.
 		for i := len(b.s.Samples) - 1; i >= 0; i-- {
-			if b.s.Samples[i].Clock == clock || average && b.s.Samples[i].Excluded == ExcludedAverage {
+			if b.s.Samples[i].Clock == clock || average && b.s.Samples[i].Excluded == model.ExcludedAverage {
 				b.s.Samples[i].InterruptsPS = nums[0]
 				break
 			}
 		}
 		return b.ok(l)
 	}
-	x := newSysSample(l.No)
+	x := model.NewSysSample(l.No)
 	x.Clock = clock
 	for i, col := range b.cols {
 		v := nums[i] / 100
@@ -241,7 +244,7 @@ func (b *mpstatBlock) feed(l *Line) status {
 	}
 	switch {
 	case average:
-		x.Excluded = ExcludedAverage
+		x.Excluded = model.ExcludedAverage
 	default:
 		end, ok1 := clockSeconds(clock)
 		start, ok2 := clockSeconds(b.headClock)
@@ -251,7 +254,7 @@ func (b *mpstatBlock) feed(l *Line) status {
 				d += 24 * 3600
 			}
 			if d == 0 {
-				x.Excluded = ExcludedSinceBoot
+				x.Excluded = model.ExcludedSinceBoot
 			} else {
 				x.DurationS = d
 			}
@@ -263,12 +266,12 @@ func (b *mpstatBlock) feed(l *Line) status {
 	return b.ok(l)
 }
 
-func (b *mpstatBlock) ok(l *Line) status {
+func (b *mpstatBlock) ok(l *model.Line) model.Status {
 	b.s.EndLine = l.No
 	if k := len(b.s.Samples); k > 0 {
 		b.s.Samples[k-1].EndLine = l.No
 	}
-	return consumed
+	return model.Consumed
 }
 
 func (b *mpstatBlock) setLayout(cols []string, line int) {
@@ -289,22 +292,22 @@ func (b *mpstatBlock) setLayout(cols []string, line int) {
 	b.s.Layout = layout
 }
 
-func (b *mpstatBlock) end(c *ctx) {
+func (b *mpstatBlock) End(c model.Sink) {
 	for _, e := range b.errs {
-		c.errorf(e.line, "%s", e.msg)
+		c.Errorf(e.line, "%s", e.msg)
 	}
 	if len(b.s.Samples) == 0 {
-		c.errorf(b.s.Line, "mpstat: no line for all CPUs (expected a CPU \"all\" line after the header)")
+		c.Errorf(b.s.Line, "mpstat: no line for all CPUs (expected a CPU \"all\" line after the header)")
 		return
 	}
 	if b.s.CPUs == nil && len(b.perCPU) > 0 {
-		b.s.CPUs = iptr(len(b.perCPU))
+		b.s.CPUs = intPtr(len(b.perCPU))
 	}
-	b.s.fillInterval()
+	fillInterval(b.s)
 	for i := range b.s.Samples {
 		if x := &b.s.Samples[i]; x.Excluded == "" && math.IsNaN(x.DurationS) && b.s.IntervalS != nil {
 			x.DurationS = *b.s.IntervalS
 		}
 	}
-	c.add(b.s)
+	c.Add(b.s)
 }

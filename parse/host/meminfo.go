@@ -1,7 +1,10 @@
-package parse
+package host
 
 import (
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // /proc/meminfo: "MemTotal:       16269468 kB" lines ("kB" is KiB), and a
@@ -9,20 +12,20 @@ import (
 // SwapTotal fill the Host; the other lines are read and left.
 
 type meminfoBlock struct {
-	h    *Host
+	h    *model.Host
 	errs []lineErr
 }
 
-// detectMeminfo starts at a "MemTotal: N kB" line.
-func detectMeminfo(l *Line, c *ctx) block {
+// DetectMeminfo starts at a "MemTotal: N kB" line.
+func DetectMeminfo(l *model.Line, c model.Sink) model.Block {
 	if !strings.HasPrefix(l.Text, "MemTotal:") || !strings.HasSuffix(l.Text, "kB") {
 		return nil
 	}
-	b := &meminfoBlock{h: &Host{Source: c.name, Line: l.No, Captures: []string{"meminfo"}, Name: hostName(c, l.No)}}
-	if c.command != nil && l.No-c.cmdLine <= 2 && (c.command.Tool == "cat" || c.command.Tool == "grep" || c.command.Tool == "head") {
-		c.takeCommand(l.No)
+	b := &meminfoBlock{h: &model.Host{Source: c.Source(), Line: l.No, Captures: []string{"meminfo"}, Name: hostName(c, l.No)}}
+	if typed(c, "cat", l.No, 2) || typed(c, "grep", l.No, 2) || typed(c, "head", l.No, 2) {
+		c.TakeCommand(l.No)
 	}
-	if b.feed(l) != consumed {
+	if b.Feed(l) != model.Consumed {
 		return nil
 	}
 	return b
@@ -51,42 +54,42 @@ func meminfoLine(text string) (key string, v int64, ok, bad bool) {
 	default:
 		return "", 0, false, false
 	}
-	n, err := atoiStrict(f[0])
+	n, err := scan.Atoi(f[0])
 	if err != nil || n < 0 || int64(n) > (1<<62)/mult {
 		return k, 0, mult == 1024, mult == 1024
 	}
 	return k, int64(n) * mult, true, false
 }
 
-func (b *meminfoBlock) feed(l *Line) status {
+func (b *meminfoBlock) Feed(l *model.Line) model.Status {
 	if l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
 	key, v, ok, bad := meminfoLine(l.Text)
 	if bad {
 		b.errs = append(b.errs, lineErr{l.No, "meminfo: " + key + ": bad value (expected a whole number of kB)"})
-		return consumed
+		return model.Consumed
 	}
 	if !ok {
-		return rejected
+		return model.Rejected
 	}
 	switch key {
 	case "MemTotal":
 		if b.h.MemTotalBytes != nil {
-			return rejected // the next capture
+			return model.Rejected // the next capture
 		}
-		b.h.MemTotalBytes = i64ptr(v)
+		b.h.MemTotalBytes = int64Ptr(v)
 	case "MemAvailable":
-		b.h.MemAvailableBytes = i64ptr(v)
+		b.h.MemAvailableBytes = int64Ptr(v)
 	case "SwapTotal":
-		b.h.SwapTotalBytes = i64ptr(v)
+		b.h.SwapTotalBytes = int64Ptr(v)
 	}
-	return consumed
+	return model.Consumed
 }
 
-func (b *meminfoBlock) end(c *ctx) {
+func (b *meminfoBlock) End(c model.Sink) {
 	for _, e := range b.errs {
-		c.errorf(e.line, "%s", e.msg)
+		c.Errorf(e.line, "%s", e.msg)
 	}
-	c.add(b.h)
+	c.Add(b.h)
 }

@@ -1,8 +1,10 @@
-package parse
+package host_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
 )
 
 // TestLsblkCollapsedAlignment: a web page that collapsed the runs of
@@ -15,7 +17,7 @@ func TestLsblkCollapsedAlignment(t *testing.T) {
 		"├─nvme0n1p1 259:1 0 512M 0 part /boot/efi\n" +
 		"└─nvme0n1p2 259:2 0 1.8T 0 part /\n" +
 		"nvme1n1 259:3 0 1.8T 0 disk /data\n"
-	d, err := All(strings.NewReader(in), "page.txt")
+	d, err := parse.All(strings.NewReader(in), "page.txt")
 	if err != nil || len(d.Errors) != 0 || len(d.Hosts) != 1 {
 		t.Fatalf("%v %v %d hosts", err, d.Errors, len(d.Hosts))
 	}

@@ -1,4 +1,4 @@
-package parse
+package sysstat_test
 
 import (
 	"bytes"
@@ -8,15 +8,18 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/parse/sysstat"
 )
 
 func TestProcstatReal(t *testing.T) {
-	ss, errs := sysStats(t, "../testdata/real/procstat-1s-during-oltp_read_write-innodb-4thr-10s.txt")
+	ss, errs := sysStats(t, "../../testdata/real/procstat-1s-during-oltp_read_write-innodb-4thr-10s.txt")
 	if len(ss) != 1 || len(errs) != 0 {
 		t.Fatalf("%d captures %v", len(ss), errs)
 	}
 	s := ss[0]
-	if s.Tool != ToolProcstat || *s.CPUs != 2 || len(s.Samples) != 11 || s.Samples[0].Excluded != ExcludedSinceBoot || excludedCount(s) != 1 {
+	if s.Tool != parse.ToolProcstat || *s.CPUs != 2 || len(s.Samples) != 11 || s.Samples[0].Excluded != parse.ExcludedSinceBoot || excludedCount(s) != 1 {
 		t.Fatalf("tool %s cpus %v samples %d", s.Tool, s.CPUs, len(s.Samples))
 	}
 	// Snapshots at lines 2 and 23:
@@ -34,7 +37,7 @@ func TestProcstatReal(t *testing.T) {
 	checkNear(t, "softirq", x.SoftIRQ, 12.0/223)
 	checkNear(t, "idle", x.Idle, 0)
 	checkNear(t, "ctxt/s", x.CtxSwitchesPS, (14912964-14884422)/dt)
-	var vda *DeviceSample
+	var vda *parse.DeviceSample
 	for i := range x.Devices {
 		if x.Devices[i].Name == "vda" {
 			vda = &x.Devices[i]
@@ -94,7 +97,7 @@ func FuzzProcstat(f *testing.F) {
 // 3,608 snapshots in all (the counters go back at each of the 327 seams,
 // so those samples are left out with a warning).
 func BenchmarkProcstatHour(b *testing.B) {
-	raw, err := os.ReadFile("../testdata/real/procstat-1s-during-oltp_read_write-innodb-4thr-10s.txt")
+	raw, err := os.ReadFile("../../testdata/real/procstat-1s-during-oltp_read_write-innodb-4thr-10s.txt")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -117,9 +120,9 @@ func BenchmarkProcstatHour(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		var ss []*SysStat
-		if err := Stream(bytes.NewReader(data), "hour", func(it Item) {
-			if s, ok := it.(*SysStat); ok {
+		var ss []*parse.SysStat
+		if err := parse.Stream(bytes.NewReader(data), "hour", func(it parse.Item) {
+			if s, ok := it.(*parse.SysStat); ok {
 				ss = append(ss, s)
 			}
 		}); err != nil {
@@ -134,7 +137,7 @@ func BenchmarkProcstatHour(b *testing.B) {
 // TestSysStatJSONRoundTrip: a capture read back from its JSON writes the
 // same JSON (absent values stay absent, not 0).
 func TestSysStatJSONRoundTrip(t *testing.T) {
-	for _, f := range []string{"../testdata/real/procstat-1s-during-oltp_read_write-innodb-4thr-10s.txt",
+	for _, f := range []string{"../../testdata/real/procstat-1s-during-oltp_read_write-innodb-4thr-10s.txt",
 		sysstatDir + "iostat-sysstat-10.1.5-default-then-dmx-1s-during-sysbench-prompt.txt"} {
 		ss, _ := sysStats(t, f)
 		for _, s := range ss {
@@ -142,7 +145,7 @@ func TestSysStatJSONRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var back SysStat
+			var back parse.SysStat
 			if err := json.Unmarshal(b1, &back); err != nil {
 				t.Fatal(err)
 			}
@@ -150,7 +153,7 @@ func TestSysStatJSONRoundTrip(t *testing.T) {
 			if !bytes.Equal(b1, b2) {
 				t.Errorf("%s: round trip differs:\n%s", s.ID(), firstDiff(string(b1), string(b2)))
 			}
-			if !math.IsNaN(back.Samples[1].Nice) && s.Tool == ToolIostat && s.Layout == iostatOldX {
+			if !math.IsNaN(back.Samples[1].Nice) && s.Tool == parse.ToolIostat && s.Layout == sysstat.IostatOldX {
 				t.Errorf("iostat -dmx nice should stay absent")
 			}
 		}

@@ -1,4 +1,4 @@
-package parse
+package sysstat
 
 import (
 	"fmt"
@@ -7,6 +7,9 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // iostat (sysstat 9 to 12) prints a banner, then one report per interval:
@@ -28,7 +31,7 @@ import (
 // default report has tps, kB_read/s (or Blk_read/s, MB_read/s). A device
 // name too long for its column is printed alone, its values on the next
 // line. The first report is an average since boot unless -y was given;
-// it is kept as a sample marked ExcludedSinceBoot. Without the banner (a
+// it is kept as a sample marked model.ExcludedSinceBoot. Without the banner (a
 // pasted table) that cannot be told, and the capture says so.
 
 // Iostat layouts, decided from the device header.
@@ -65,7 +68,7 @@ func sysstatBanner(t string) (kernel, host, date string, cpus int, ok bool) {
 	if len(f) < 5 || f[len(f)-1] != "CPU)" || !strings.HasPrefix(f[len(f)-2], "(") {
 		return "", "", "", 0, false
 	}
-	n, err := atoiStrict(strings.TrimPrefix(f[len(f)-2], "("))
+	n, err := scan.Atoi(strings.TrimPrefix(f[len(f)-2], "("))
 	if err != nil || n <= 0 {
 		return "", "", "", 0, false
 	}
@@ -88,19 +91,39 @@ type bannerBlock struct {
 	line                 int
 	kernel, host, date   string
 	cpus                 int
-	inner                block
-	iostatCmd, mpstatCmd *Command
+	inner                model.Block
+	iostatCmd, mpstatCmd *model.Cmd
 	only                 string // the one tool whose output may follow (Iostat, Mpstat), "" for either
 }
 
-// detectIostat starts at a sysstat banner (for iostat or mpstat), at an
+// BannerFor starts a block at a sysstat banner ("Linux 6.1.0 (host)
+// 01/02/2026 _x86_64_ (2 CPU)") that only tool's output may follow: iostat
+// and mpstat print the same banner, and parse lets the first header after
+// it decide.
+func BannerFor(tool string) model.Detector {
+	return func(l *model.Line, c model.Sink) model.Block {
+		kernel, host, date, cpus, ok := sysstatBanner(l.Text)
+		if !ok {
+			return nil
+		}
+		b := &bannerBlock{name: c.Source(), line: l.No, kernel: kernel, host: host, date: date, cpus: cpus, only: tool}
+		if tool == model.ToolIostat {
+			b.iostatCmd = sysCommand(c, l.No, model.ToolIostat)
+		} else {
+			b.mpstatCmd = sysCommand(c, l.No, model.ToolMpstat)
+		}
+		return b
+	}
+}
+
+// DetectIostat starts at a sysstat banner (for iostat or mpstat), at an
 // avg-cpu block or at a device table header.
-func detectIostat(l *Line, c *ctx) block {
+func DetectIostat(l *model.Line, c model.Sink) model.Block {
 	if kernel, host, date, cpus, ok := sysstatBanner(l.Text); ok {
-		b := &bannerBlock{name: c.name, line: l.No, kernel: kernel, host: host, date: date, cpus: cpus}
-		b.iostatCmd = c.sysCommand(l.No, ToolIostat)
+		b := &bannerBlock{name: c.Source(), line: l.No, kernel: kernel, host: host, date: date, cpus: cpus}
+		b.iostatCmd = sysCommand(c, l.No, model.ToolIostat)
 		if b.iostatCmd == nil {
-			b.mpstatCmd = c.sysCommand(l.No, ToolMpstat)
+			b.mpstatCmd = sysCommand(c, l.No, model.ToolMpstat)
 		}
 		return b
 	}
@@ -109,65 +132,65 @@ func detectIostat(l *Line, c *ctx) block {
 			return nil
 		}
 	}
-	b := newIostatBlock(c.name, l.No, c.sysCommand(l.No, ToolIostat))
-	if b.feed(l) == rejected {
+	b := newIostatBlock(c.Source(), l.No, sysCommand(c, l.No, model.ToolIostat))
+	if b.Feed(l) == model.Rejected {
 		return nil
 	}
 	return b
 }
 
-func (b *bannerBlock) feed(l *Line) status {
+func (b *bannerBlock) Feed(l *model.Line) model.Status {
 	if b.inner != nil {
-		return b.inner.feed(l)
+		return b.inner.Feed(l)
 	}
 	if l.Text == "" {
-		return consumed
+		return model.Consumed
 	}
 	if l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
-	if b.only == ToolIostat {
+	if b.only == model.ToolIostat {
 		return b.iostat(l)
 	}
 	if _, _, ok := mpstatHeader(l.Text); ok && b.iostatCmd == nil {
 		m := newMpstatBlock(b.name, b.line, b.mpstatCmd)
-		m.s.Kernel, m.s.Host, m.s.Date, m.s.CPUs = b.kernel, b.host, b.date, iptr(b.cpus)
+		m.s.Kernel, m.s.Host, m.s.Date, m.s.CPUs = b.kernel, b.host, b.date, intPtr(b.cpus)
 		m.banner = true
 		b.inner = m
-		return m.feed(l)
+		return m.Feed(l)
 	}
-	if b.only == ToolMpstat {
-		return rejected
+	if b.only == model.ToolMpstat {
+		return model.Rejected
 	}
 	return b.iostat(l)
 }
 
 // iostat starts the iostat block the banner heads, at its first line.
-func (b *bannerBlock) iostat(l *Line) status {
+func (b *bannerBlock) iostat(l *model.Line) model.Status {
 	if isAvgCPU(l.Text) || isIostatStamp(l.Text) {
 		b.inner = b.newIostat()
-		return b.inner.feed(l)
+		return b.inner.Feed(l)
 	}
 	if _, ok := iostatDeviceHeader(l.Text); ok {
 		b.inner = b.newIostat()
-		return b.inner.feed(l)
+		return b.inner.Feed(l)
 	}
-	return rejected
+	return model.Rejected
 }
 
 func (b *bannerBlock) newIostat() *iostatBlock {
 	ib := newIostatBlock(b.name, b.line, b.iostatCmd)
-	ib.s.Kernel, ib.s.Host, ib.s.Date, ib.s.CPUs = b.kernel, b.host, b.date, iptr(b.cpus)
+	ib.s.Kernel, ib.s.Host, ib.s.Date, ib.s.CPUs = b.kernel, b.host, b.date, intPtr(b.cpus)
 	ib.banner = true
 	return ib
 }
 
-func (b *bannerBlock) end(c *ctx) {
+func (b *bannerBlock) End(c model.Sink) {
 	if b.inner != nil {
-		b.inner.end(c)
+		b.inner.End(c)
 		return
 	}
-	c.recognised() // a banner alone (sar, pidstat, or a cut paste): nothing to keep
+	c.Recognised() // a banner alone (sar, pidstat, or a cut paste): nothing to keep
 }
 
 type iostatSection int
@@ -179,18 +202,18 @@ const (
 )
 
 type iostatBlock struct {
-	s         *SysStat
+	s         *model.SysStat
 	banner    bool // the capture starts with the sysstat banner
 	noFirst   bool // -y
 	section   iostatSection
 	cpuCols   []string
 	cpuHeader string // the avg-cpu line cpuCols come from
 	devCols   []string
-	devHeader string      // the device header line devCols come from
-	devMap    []iostatCol // what each of devCols holds
-	fields    []string    // the fields of the line read, reused
-	cur       *SysSample  // the report being read: &curVal, or nil
-	curVal    SysSample
+	devHeader string           // the device header line devCols come from
+	devMap    []iostatCol      // what each of devCols holds
+	fields    []string         // the fields of the line read, reused
+	cur       *model.SysSample // the report being read: &curVal, or nil
+	curVal    model.SysSample
 	devs      int // devices in the last report, to size the next one's
 	hasCPU    bool
 	hasDev    bool
@@ -200,10 +223,10 @@ type iostatBlock struct {
 	errs      []lineErr
 }
 
-func newIostatBlock(name string, line int, cmd *Command) *iostatBlock {
-	b := &iostatBlock{s: &SysStat{Source: name, Line: line, EndLine: line, Tool: ToolIostat}}
+func newIostatBlock(name string, line int, cmd *model.Cmd) *iostatBlock {
+	b := &iostatBlock{s: &model.SysStat{Source: name, Line: line, EndLine: line, Tool: model.ToolIostat}}
 	if cmd != nil {
-		b.s.Command = cmd.Masked()
+		b.s.Command = cmd.Masked
 		sc := sysArgs(cmd)
 		b.s.IntervalS = sc.interval
 		b.noFirst = sc.flags['y']
@@ -258,7 +281,7 @@ func isIostatStamp(t string) bool {
 	return ok
 }
 
-func (b *iostatBlock) feed(l *Line) status {
+func (b *iostatBlock) Feed(l *model.Line) model.Status {
 	t := l.Text
 	if t == "" {
 		if b.pendName != "" {
@@ -268,10 +291,10 @@ func (b *iostatBlock) feed(l *Line) status {
 		if b.section == ioDevices {
 			b.section = ioNone
 		}
-		return consumed
+		return model.Consumed
 	}
 	if l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
 	if clock, ts, ok := iostatStamp(t); ok {
 		b.flush()
@@ -321,7 +344,7 @@ func (b *iostatBlock) feed(l *Line) status {
 			return b.ok(l)
 		}
 		for i, col := range b.cpuCols {
-			v, err := parseSysstatNum(f[i])
+			v, err := scan.SysstatNum(f[i])
 			if err != nil {
 				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: avg-cpu %s: bad value %q (expected a number)", col, f[i])})
 				return b.ok(l)
@@ -350,25 +373,25 @@ func (b *iostatBlock) feed(l *Line) status {
 		case b.pendName != "":
 			name = b.pendName
 			b.pendName = ""
-		case len(f) == 1 && !isDigit(f[0][0]):
+		case len(f) == 1 && !scan.IsDigit(f[0][0]):
 			b.pendName, b.pendLine = f[0], l.No
 			return b.ok(l)
 		default:
 			name, vals = f[0], f[1:]
 		}
 		if len(vals) != len(b.devCols) {
-			if len(vals) > 0 && isDigit(vals[0][0]) {
+			if len(vals) > 0 && scan.IsDigit(vals[0][0]) {
 				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: device %s has %d values (expected %d, one per header column)", name, len(vals), len(b.devCols))})
 				return b.ok(l)
 			}
-			return rejected
+			return model.Rejected
 		}
-		d := newDeviceSample(name)
+		d := model.NewDeviceSample(name)
 		for i, m := range b.devMap {
 			if m.field == "" {
 				continue
 			}
-			v, err := parseSysstatNum(vals[i])
+			v, err := scan.SysstatNum(vals[i])
 			if err != nil {
 				b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("iostat: device %s %s: bad value %q (expected a number)", name, b.devCols[i], vals[i])})
 				return b.ok(l)
@@ -390,21 +413,21 @@ func (b *iostatBlock) feed(l *Line) status {
 		b.cur.Devices = append(b.cur.Devices, d)
 		return b.ok(l)
 	}
-	return rejected
+	return model.Rejected
 }
 
-func (b *iostatBlock) ok(l *Line) status {
+func (b *iostatBlock) ok(l *model.Line) model.Status {
 	b.s.EndLine = l.No
 	if b.cur != nil {
 		b.cur.EndLine = l.No
 	}
-	return consumed
+	return model.Consumed
 }
 
 func (b *iostatBlock) start(line int) {
-	b.curVal = newSysSample(line)
+	b.curVal = model.NewSysSample(line)
 	if b.devs > 0 {
-		b.curVal.Devices = make([]DeviceSample, 0, b.devs)
+		b.curVal.Devices = make([]model.DeviceSample, 0, b.devs)
 	}
 	b.cur = &b.curVal
 	b.hasCPU, b.hasDev = false, false
@@ -455,7 +478,7 @@ func (b *iostatBlock) flush() {
 	}
 	if b.reports == 0 && !b.noFirst {
 		if b.banner {
-			x.Excluded = ExcludedSinceBoot
+			x.Excluded = model.ExcludedSinceBoot
 		} else {
 			b.s.Warn(x.Line, "iostat: no banner before the first report, so whether it is an average since boot is unknown; it is kept")
 		}
@@ -469,21 +492,21 @@ func (b *iostatBlock) flush() {
 	b.s.Samples = append(b.s.Samples, x)
 }
 
-func (b *iostatBlock) end(c *ctx) {
+func (b *iostatBlock) End(c model.Sink) {
 	b.flush()
 	if b.pendName != "" {
 		b.errs = append(b.errs, lineErr{b.pendLine, "iostat: device " + b.pendName + " without values (expected them on the next line)"})
 	}
 	for _, e := range b.errs {
-		c.errorf(e.line, "%s", e.msg)
+		c.Errorf(e.line, "%s", e.msg)
 	}
 	if len(b.s.Samples) == 0 {
-		c.errorf(b.s.Line, "iostat: no report (expected avg-cpu or device lines)")
+		c.Errorf(b.s.Line, "iostat: no report (expected avg-cpu or device lines)")
 		return
 	}
 	if b.s.Layout == "" {
 		b.s.Layout = iostatCPUOnly
 	}
-	b.s.fillInterval()
-	c.add(b.s)
+	fillInterval(b.s)
+	c.Add(b.s)
 }

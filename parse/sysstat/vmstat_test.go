@@ -1,29 +1,33 @@
-package parse
+package sysstat_test
 
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/parse/sysstat"
 )
 
-const sysstatDir = "../testdata/public/sysstat/"
+const sysstatDir = "../../testdata/public/sysstat/"
 
 // sysStats parses a fixture and returns its system-statistics captures
 // and errors.
-func sysStats(t *testing.T, path string) ([]*SysStat, []*Error) {
+func sysStats(t *testing.T, path string) ([]*parse.SysStat, []*parse.Error) {
 	t.Helper()
 	d := parseFile(t, path)
 	return d.SysStats, d.Errors
 }
 
-func sysStatsText(t *testing.T, in string) ([]*SysStat, []*Error) {
+func sysStatsText(t *testing.T, in string) ([]*parse.SysStat, []*parse.Error) {
 	t.Helper()
-	d, err := All(strings.NewReader(in), "in")
+	d, err := parse.All(strings.NewReader(in), "in")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +49,7 @@ func checkNear(t *testing.T, what string, got, want float64) {
 	}
 }
 
-func excludedCount(s *SysStat) int {
+func excludedCount(s *parse.SysStat) int {
 	n := 0
 	for _, x := range s.Samples {
 		if x.Excluded != "" {
@@ -62,10 +66,10 @@ func TestVmstatFixtures(t *testing.T) {
 			t.Fatalf("%d captures, errors %v; want 1, none", len(ss), errs)
 		}
 		s := ss[0]
-		if s.Tool != ToolVmstat || s.Layout != vmstatSteal || s.Command != "vmstat -S m 1" || s.Line != 3 || s.EndLine != 47 {
+		if s.Tool != parse.ToolVmstat || s.Layout != sysstat.VmstatSteal || s.Command != "vmstat -S m 1" || s.Line != 3 || s.EndLine != 47 {
 			t.Errorf("got %s %s %q lines %d-%d", s.Tool, s.Layout, s.Command, s.Line, s.EndLine)
 		}
-		if len(s.Samples) != 43 || s.Samples[0].Excluded != ExcludedSinceBoot || excludedCount(s) != 1 {
+		if len(s.Samples) != 43 || s.Samples[0].Excluded != parse.ExcludedSinceBoot || excludedCount(s) != 1 {
 			t.Fatalf("%d samples, %d excluded (first %q); want 43, 1 (the first, since boot)", len(s.Samples), excludedCount(s), s.Samples[0].Excluded)
 		}
 		// line 8: "10  0      0  11777      2   2695    0    0     0     0 3160 31951 18 24 58  0  0"
@@ -115,7 +119,7 @@ func TestVmstatFixtures(t *testing.T) {
 		}
 		for _, s := range ss {
 			x := s.Samples[0]
-			if s.Layout != vmstatNoSteal || x.Excluded != ExcludedSinceBoot {
+			if s.Layout != sysstat.VmstatNoSteal || x.Excluded != parse.ExcludedSinceBoot {
 				t.Errorf("layout %s, first %q", s.Layout, x.Excluded)
 			}
 			checkNear(t, "us", x.User, 0.47)
@@ -125,7 +129,7 @@ func TestVmstatFixtures(t *testing.T) {
 	})
 	t.Run("procps-ng 4 gu", func(t *testing.T) {
 		ss, _ := sysStats(t, sysstatDir+"vmstat-procps-ng-4.0.5-gu-column-uutils-issue379.txt")
-		if len(ss) != 1 || ss[0].Layout != vmstatGuest || ss[0].Command != "vmstat" {
+		if len(ss) != 1 || ss[0].Layout != sysstat.VmstatGuest || ss[0].Command != "vmstat" {
 			t.Fatalf("got %v", ss)
 		}
 		checkNear(t, "gu", ss[0].Samples[0].Guest, 0)
@@ -147,7 +151,7 @@ func TestVmstatEdgeCases(t *testing.T) {
 	// A malformed value is a syntax error naming the line; the rest is read.
 	in = strings.Replace(in, "46700", "46x00", 1)
 	ss, errs = sysStatsText(t, in)
-	want := []*Error{{Source: "in", Line: 5, Message: `vmstat: bi: bad value "46x00" (expected a number)`}}
+	want := []*parse.Error{{Source: "in", Line: 5, Message: `vmstat: bi: bad value "46x00" (expected a number)`}}
 	if !reflect.DeepEqual(errs, want) {
 		t.Errorf("errors %v, want %v", errs, want)
 	}
@@ -163,7 +167,7 @@ func TestVmstatEdgeCases(t *testing.T) {
 
 // sysFuzzSeeds adds every fixture whose name starts with one of prefixes.
 func sysFuzzSeeds(f *testing.F, prefixes ...string) {
-	for _, dir := range []string{sysstatDir, "../testdata/real/"} {
+	for _, dir := range []string{sysstatDir, "../../testdata/real/"} {
 		ents, _ := os.ReadDir(dir)
 		for _, e := range ents {
 			for _, p := range prefixes {
@@ -183,11 +187,11 @@ func sysFuzzSeeds(f *testing.F, prefixes ...string) {
 // and nothing is negative but a counter that went backwards.
 func checkSysItems(t *testing.T, data []byte) {
 	lines := bytes.Count(data, []byte{'\n'}) + 1
-	err := Stream(bytes.NewReader(data), "fuzz", func(it Item) {
+	err := parse.Stream(bytes.NewReader(data), "fuzz", func(it parse.Item) {
 		if _, err := json.Marshal(it); err != nil {
 			t.Fatalf("%T does not marshal: %v", it, err)
 		}
-		s, ok := it.(*SysStat)
+		s, ok := it.(*parse.SysStat)
 		if !ok {
 			return
 		}
@@ -215,4 +219,37 @@ func checkSysItems(t *testing.T, data []byte) {
 func FuzzVmstat(f *testing.F) {
 	sysFuzzSeeds(f, "vmstat")
 	f.Fuzz(checkSysItems)
+}
+
+// parseFile reads the fixture at path as parse.All does.
+func parseFile(t testing.TB, path string) *parse.Document {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := parse.All(f, filepath.Base(path))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return d
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, wl, gl)
+		}
+	}
+	return "(no difference)"
 }

@@ -1,14 +1,17 @@
-package parse
+package host
 
 import (
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // lsblk output (FORMATS.md §6) is read in three shapes, each into one
-// *Host whose Disks are the devices in printed order:
+// *model.Host whose Disks are the devices in printed order:
 //
 //   - the table, with any -o column list: columns are mapped from the
 //     header and cut at the header's positions, because empty cells are
@@ -59,7 +62,7 @@ type lsblkCol struct {
 
 // lsblkHost collects the devices of one listing.
 type lsblkHost struct {
-	h       *Host
+	h       *model.Host
 	seen    map[string]int // name → times listed
 	order   []string       // repeated names, first-seen order
 	parents []string       // tree: name at each depth
@@ -72,16 +75,16 @@ type lineErr struct {
 	msg  string
 }
 
-func newLsblkHost(c *ctx, line int) *lsblkHost {
-	if c.command != nil && c.command.Tool == "lsblk" && line-c.cmdLine <= 2 {
-		c.takeCommand(line)
+func newLsblkHost(c model.Sink, line int) *lsblkHost {
+	if typed(c, "lsblk", line, 2) {
+		c.TakeCommand(line)
 	}
-	return &lsblkHost{h: &Host{Source: c.name, Line: line, Captures: []string{"lsblk"}, Name: hostName(c, line)},
+	return &lsblkHost{h: &model.Host{Source: c.Source(), Line: line, Captures: []string{"lsblk"}, Name: hostName(c, line)},
 		seen: map[string]int{}}
 }
 
 // add appends d unless a device of that name was listed already.
-func (lh *lsblkHost) add(d Disk) {
+func (lh *lsblkHost) add(d model.Disk) {
 	if d.Name != "" {
 		lh.seen[d.Name]++
 		if n := lh.seen[d.Name]; n > 1 {
@@ -94,9 +97,9 @@ func (lh *lsblkHost) add(d Disk) {
 	lh.h.Disks = append(lh.h.Disks, d)
 }
 
-func (lh *lsblkHost) finish(c *ctx) {
+func (lh *lsblkHost) finish(c model.Sink) {
 	for _, e := range lh.errs {
-		c.errorf(e.line, "%s", e.msg)
+		c.Errorf(e.line, "%s", e.msg)
 	}
 	if len(lh.order) > 0 {
 		parts := make([]string, len(lh.order))
@@ -105,7 +108,7 @@ func (lh *lsblkHost) finish(c *ctx) {
 		}
 		lh.h.Fields = map[string]string{"repeated": strings.Join(parts, ", ")}
 	}
-	c.add(lh.h)
+	c.Add(lh.h)
 }
 
 // lsblkTableBlock reads the table form.
@@ -123,9 +126,9 @@ type lsblkTableBlock struct {
 // lsblkPairsBlock reads -P output.
 type lsblkPairsBlock struct{ lh *lsblkHost }
 
-// detectLsblk starts at a header made only of lsblk column names,
+// DetectLsblk starts at a header made only of lsblk column names,
 // including NAME, KNAME or PATH, or at a -P line.
-func detectLsblk(l *Line, c *ctx) block {
+func DetectLsblk(l *model.Line, c model.Sink) model.Block {
 	t := l.Text
 	if strings.HasPrefix(t, "NAME=\"") || strings.HasPrefix(t, "KNAME=\"") || strings.HasPrefix(t, "PATH=\"") {
 		kv, ok := lsblkPairs(t)
@@ -180,14 +183,14 @@ func detectLsblk(l *Line, c *ctx) block {
 
 type lsblkTok struct{ start, end int }
 
-func (b *lsblkTableBlock) feed(l *Line) status {
+func (b *lsblkTableBlock) Feed(l *model.Line) model.Status {
 	if l.Text == "" || l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
 	raw := l.Raw
 	if b.prefix != "" {
 		if !strings.HasPrefix(raw, b.prefix) {
-			return rejected
+			return model.Rejected
 		}
 		raw = raw[len(b.prefix):]
 	}
@@ -206,7 +209,7 @@ func (b *lsblkTableBlock) feed(l *Line) status {
 		i = j
 	}
 	if len(toks) == 0 {
-		return rejected
+		return model.Rejected
 	}
 	if b.collapsed {
 		return b.collapsedRow(rs, toks, l)
@@ -249,7 +252,7 @@ func (b *lsblkTableBlock) feed(l *Line) status {
 			}
 		}
 		if best < 0 {
-			return rejected
+			return model.Rejected
 		}
 		owner[ti] = best
 	}
@@ -272,7 +275,7 @@ func (b *lsblkTableBlock) feed(l *Line) status {
 		// A left-aligned cell other than NAME (whose tree may indent it)
 		// starts exactly at its header: otherwise the line is other text.
 		if !b.cols[ci].right && ci != b.nameAt && toks[firstTok[ci]].start != b.cols[ci].start {
-			return rejected
+			return model.Rejected
 		}
 		from := toks[firstTok[ci]].start
 		if ci == b.nameAt && b.cols[ci].start < from {
@@ -286,7 +289,7 @@ func (b *lsblkTableBlock) feed(l *Line) status {
 // collapsedRow reads a row of a table whose alignment was collapsed:
 // one token per column in order; the last column, when it is a mount
 // point, may be absent or hold spaces.
-func (b *lsblkTableBlock) collapsedRow(rs []rune, toks []lsblkTok, l *Line) status {
+func (b *lsblkTableBlock) collapsedRow(rs []rune, toks []lsblkTok, l *model.Line) model.Status {
 	n := len(b.cols)
 	last := b.cols[n-1].name
 	mount := last == "MOUNTPOINT" || last == "MOUNTPOINTS" || last == "LABEL" || last == "MODEL"
@@ -295,7 +298,7 @@ func (b *lsblkTableBlock) collapsedRow(rs []rune, toks []lsblkTok, l *Line) stat
 	case len(toks) == n-1 && mount:
 	case len(toks) > n && mount:
 	default:
-		return rejected
+		return model.Rejected
 	}
 	cells := make([]string, n)
 	for ci := 0; ci < n && ci < len(toks); ci++ {
@@ -308,9 +311,9 @@ func (b *lsblkTableBlock) collapsedRow(rs []rune, toks []lsblkTok, l *Line) stat
 	return b.row(cells, l)
 }
 
-// row turns the cells of one table line into a Disk.
-func (b *lsblkTableBlock) row(cells []string, l *Line) status {
-	var d Disk
+// row turns the cells of one table line into a model.Disk.
+func (b *lsblkTableBlock) row(cells []string, l *model.Line) model.Status {
+	var d model.Disk
 	d.Line = l.No
 	nameCell := cells[b.nameAt]
 	tree := 0
@@ -343,7 +346,7 @@ func (b *lsblkTableBlock) row(cells []string, l *Line) status {
 				if !ok {
 					return b.bad(l, tree > 0, "lsblk: SIZE %q (expected a size like 58.2G or bytes)", v)
 				}
-				d.SizeBytes = i64ptr(n)
+				d.SizeBytes = int64Ptr(n)
 			}
 		case "TYPE":
 			d.Type = v
@@ -369,9 +372,9 @@ func (b *lsblkTableBlock) row(cells []string, l *Line) status {
 			} else {
 				last.Mountpoint += "," + mounts[0]
 			}
-			return consumed
+			return model.Consumed
 		}
-		return rejected
+		return model.Rejected
 	}
 	d.Name = name
 	d.Mountpoint = strings.Join(mounts, ",")
@@ -385,20 +388,20 @@ func (b *lsblkTableBlock) row(cells []string, l *Line) status {
 		d.Parent = lh.parents[depth-1]
 	}
 	lh.add(d)
-	return consumed
+	return model.Consumed
 }
 
 // bad reports a malformed row when the line is surely part of the
 // listing (it carries a tree prefix); otherwise the line is not lsblk's.
-func (b *lsblkTableBlock) bad(l *Line, mine bool, format string, args ...any) status {
+func (b *lsblkTableBlock) bad(l *model.Line, mine bool, format string, args ...any) model.Status {
 	if !mine {
-		return rejected
+		return model.Rejected
 	}
 	b.lh.errs = append(b.lh.errs, lineErr{l.No, fmt.Sprintf(format, args...)})
-	return consumed
+	return model.Consumed
 }
 
-func (b *lsblkTableBlock) end(c *ctx) { b.lh.finish(c) }
+func (b *lsblkTableBlock) End(c model.Sink) { b.lh.finish(c) }
 
 func isMajMin(s string) bool {
 	a, m, ok := strings.Cut(s, ":")
@@ -419,7 +422,7 @@ func isMajMin(s string) bool {
 // a binary unit ("58.2G", "1024M", "0B", "704K"; "Ki"/"KiB" too; a
 // decimal comma is accepted).
 func parseSize(s string) (int64, bool) {
-	f, rest, ok := sizePrefix(strings.TrimSpace(s))
+	f, rest, ok := scan.SizePrefix(strings.TrimSpace(s))
 	if !ok {
 		return 0, false
 	}
@@ -499,17 +502,17 @@ func unescapeHex(s string) string {
 	return sb.String()
 }
 
-func (b *lsblkPairsBlock) feed(l *Line) status {
+func (b *lsblkPairsBlock) Feed(l *model.Line) model.Status {
 	kv, ok := lsblkPairs(l.Text)
 	if !ok || l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
 	b.row(kv, l.No)
-	return consumed
+	return model.Consumed
 }
 
 func (b *lsblkPairsBlock) row(kv map[string]string, line int) {
-	d := Disk{Line: line, Name: kv["NAME"], Type: kv["TYPE"], Model: strings.TrimSpace(kv["MODEL"]),
+	d := model.Disk{Line: line, Name: kv["NAME"], Type: kv["TYPE"], Model: strings.TrimSpace(kv["MODEL"]),
 		FSType: kv["FSTYPE"], Parent: kv["PKNAME"]}
 	if d.Name == "" {
 		d.Name = kv["KNAME"]
@@ -519,7 +522,7 @@ func (b *lsblkPairsBlock) row(kv map[string]string, line int) {
 	}
 	if v := kv["SIZE"]; v != "" {
 		if n, ok := parseSize(v); ok {
-			d.SizeBytes = i64ptr(n)
+			d.SizeBytes = int64Ptr(n)
 		} else {
 			b.lh.errs = append(b.lh.errs, lineErr{line, fmt.Sprintf("lsblk: SIZE %q (expected a size like 58.2G or bytes)", v)})
 		}
@@ -536,12 +539,12 @@ func (b *lsblkPairsBlock) row(kv map[string]string, line int) {
 	b.lh.add(d)
 }
 
-func (b *lsblkPairsBlock) end(c *ctx) { b.lh.finish(c) }
+func (b *lsblkPairsBlock) End(c model.Sink) { b.lh.finish(c) }
 
-// lsblkJSON handles lsblk -J output. Values may be strings (older
+// LsblkJSON handles lsblk -J output. Values may be strings (older
 // util-linux: "ro": "1", "size": "704K"), numbers and booleans (newer, and
 // bytes with -b), null for empty, and "mountpoints" arrays.
-func lsblkJSON(lines []Line, c *ctx) bool {
+func LsblkJSON(lines []model.Line, c model.Sink) bool {
 	if !jsonNear(lines, `"blockdevices"`) {
 		return false
 	}
@@ -558,7 +561,7 @@ func lsblkJSON(lines []Line, c *ctx) bool {
 				continue
 			}
 			line := doc.lineOf(it.off)
-			d := Disk{Line: line, Name: it.get("name").text(), Type: it.get("type").text(),
+			d := model.Disk{Line: line, Name: it.get("name").text(), Type: it.get("type").text(),
 				Model: strings.TrimSpace(it.get("model").text()), FSType: it.get("fstype").text(),
 				Parent: it.get("pkname").text()}
 			if d.Name == "" {
@@ -572,9 +575,9 @@ func lsblkJSON(lines []Line, c *ctx) bool {
 			}
 			if sz := it.get("size"); sz != nil && sz.kind != 'z' {
 				if n, ok := parseSize(sz.text()); ok {
-					d.SizeBytes = i64ptr(n)
+					d.SizeBytes = int64Ptr(n)
 				} else {
-					c.errorf(doc.lineOf(sz.off), "lsblk -J: size %q (expected a size like 58.2G or bytes)", sz.text())
+					c.Errorf(doc.lineOf(sz.off), "lsblk -J: size %q (expected a size like 58.2G or bytes)", sz.text())
 				}
 			}
 			if r := it.get("rota"); r != nil {
@@ -605,7 +608,7 @@ func lsblkJSON(lines []Line, c *ctx) bool {
 	}
 	walk(top.items, "", 0)
 	if doc.err != "" {
-		c.errorf(doc.errLine, "lsblk -J: %s; kept the %d devices before it", doc.err, len(lh.h.Disks))
+		c.Errorf(doc.errLine, "lsblk -J: %s; kept the %d devices before it", doc.err, len(lh.h.Disks))
 	}
 	lh.finish(c)
 	return true

@@ -1,4 +1,4 @@
-package parse
+package sysstat_test
 
 import (
 	"math"
@@ -6,6 +6,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/parse/scan"
+	"github.com/sbreport/sbreport/parse/sysstat"
 )
 
 func TestIostatFixtures(t *testing.T) {
@@ -15,11 +19,11 @@ func TestIostatFixtures(t *testing.T) {
 			t.Fatalf("%d captures, errors %v; want 2, none", len(ss), errs)
 		}
 		a, b := ss[0], ss[1]
-		if a.Command != "iostat 1" || a.Layout != iostatDefault || a.CPUs == nil || *a.CPUs != 4 || a.Host != "voice" ||
+		if a.Command != "iostat 1" || a.Layout != sysstat.IostatDefault || a.CPUs == nil || *a.CPUs != 4 || a.Host != "voice" ||
 			a.Kernel != "Linux 3.10.0-1160.31.1.el7.x86_64" || a.Date != "10/15/2021" {
 			t.Errorf("first: %q %s cpus %v host %q kernel %q date %q", a.Command, a.Layout, a.CPUs, a.Host, a.Kernel, a.Date)
 		}
-		if len(a.Samples) != 12 || a.Samples[0].Excluded != ExcludedSinceBoot || excludedCount(a) != 1 {
+		if len(a.Samples) != 12 || a.Samples[0].Excluded != parse.ExcludedSinceBoot || excludedCount(a) != 1 {
 			t.Fatalf("first: %d samples, %d excluded", len(a.Samples), excludedCount(a))
 		}
 		// Report at lines 11-16: avg-cpu 20.45 0.00 10.35 67.68 0.00 1.52, sda 1534.00 tps 49088.00 kB_read/s 6948.00 kB_wrtn/s.
@@ -32,7 +36,7 @@ func TestIostatFixtures(t *testing.T) {
 		checkNear(t, "sda read B/s", x.Devices[1].ReadBytesPS, 49088*1024)
 		checkNear(t, "sda write B/s", x.Devices[1].WriteBytesPS, 6948*1024)
 		checkNear(t, "sda r/s", x.Devices[1].ReadsPS, math.NaN()) // tps only
-		if b.Command != "iostat -dmx 1" || b.Layout != iostatOldX || len(b.Samples) != 11 || excludedCount(b) != 1 {
+		if b.Command != "iostat -dmx 1" || b.Layout != sysstat.IostatOldX || len(b.Samples) != 11 || excludedCount(b) != 1 {
 			t.Fatalf("second: %q %s %d samples", b.Command, b.Layout, len(b.Samples))
 		}
 		// sda 0.00 0.00 732.00 855.00 47.94 9.70 ... 100.00
@@ -44,12 +48,12 @@ func TestIostatFixtures(t *testing.T) {
 	})
 	t.Run("layouts by version", func(t *testing.T) {
 		for _, c := range []struct{ file, layout string }{
-			{"iostat-sysstat-10.1.5-x-kB-avgrq-sz-once.txt", iostatOldX},
-			{"iostat-sysstat-11.6.1-x-rareq-sz-svctm-once.txt", iostatNewX},
-			{"iostat-sysstat-12.4-x-discard-flush-once.txt", iostatX12},
-			{"iostat-sysstat-12.7-x-two-reports.txt", iostatX12},
-			{"iostat-sysstat-12-c-t-timestamps-cpu-only.txt", iostatCPUOnly},
-			{"iostat-sysstat-12-y-m-no-since-boot-report.txt", iostatDefault},
+			{"iostat-sysstat-10.1.5-x-kB-avgrq-sz-once.txt", sysstat.IostatOldX},
+			{"iostat-sysstat-11.6.1-x-rareq-sz-svctm-once.txt", sysstat.IostatNewX},
+			{"iostat-sysstat-12.4-x-discard-flush-once.txt", sysstat.IostatX12},
+			{"iostat-sysstat-12.7-x-two-reports.txt", sysstat.IostatX12},
+			{"iostat-sysstat-12-c-t-timestamps-cpu-only.txt", sysstat.IostatCPUOnly},
+			{"iostat-sysstat-12-y-m-no-since-boot-report.txt", sysstat.IostatDefault},
 		} {
 			ss, errs := sysStats(t, sysstatDir+c.file)
 			if len(ss) != 1 || len(errs) != 0 || ss[0].Layout != c.layout {
@@ -101,7 +105,7 @@ func TestIostatFixtures(t *testing.T) {
 		}
 	})
 	t.Run("real sysstat 12.6.1 -dxkt", func(t *testing.T) {
-		ss, _ := sysStats(t, "../testdata/real/iostat-sysstat-12.6.1-dxkt-1s-during-oltp_read_write-innodb-4thr-10s.txt")
+		ss, _ := sysStats(t, "../../testdata/real/iostat-sysstat-12.6.1-dxkt-1s-during-oltp_read_write-innodb-4thr-10s.txt")
 		s := ss[0]
 		if s.Command != "iostat -dxkt 1 11" || len(s.Samples) != 11 || excludedCount(s) != 1 {
 			t.Fatalf("%q %d samples", s.Command, len(s.Samples))
@@ -135,7 +139,7 @@ func TestIostatEdgeCases(t *testing.T) {
 		t.Fatalf("%v %v", ss, errs)
 	}
 	x := ss[0].Samples[1]
-	if x.Clock != "03:16:16 PM" || !math.IsNaN(x.T) || x.Excluded != "" || ss[0].Samples[0].Excluded != ExcludedSinceBoot {
+	if x.Clock != "03:16:16 PM" || !math.IsNaN(x.T) || x.Excluded != "" || ss[0].Samples[0].Excluded != parse.ExcludedSinceBoot {
 		t.Errorf("clock %q T %v excluded %q", x.Clock, x.T, x.Excluded)
 	}
 	d := x.Devices[0]
@@ -156,7 +160,7 @@ func TestIostatEdgeCases(t *testing.T) {
 	// A device line with a value missing is an error naming the line.
 	_, errs = sysStatsText(t, "Device            r/s     w/s     rkB/s     wkB/s   rrqm/s   wrqm/s  %rrqm  %wrqm r_await w_await aqu-sz rareq-sz wareq-sz  svctm  %util\n"+
 		"loop0            0.24    0.00      0.79      0.00     0.00     0.00   0.00   0.00   20.12    0.00   0.00     3.27     0.00   0.00\n")
-	want := []*Error{{Source: "in", Line: 2, Message: "iostat: device loop0 has 14 values (expected 15, one per header column)"}}
+	want := []*parse.Error{{Source: "in", Line: 2, Message: "iostat: device loop0 has 14 values (expected 15, one per header column)"}}
 	if !reflect.DeepEqual(errs, want) {
 		t.Errorf("errors %v, want %v", errs, want)
 	}
@@ -173,7 +177,7 @@ func FuzzIostat(f *testing.F) {
 // (hgxl64/mariadb-benchmarks, a German date in the banner). sysbench's
 // own numbers never take a comma.
 func TestIostatDecimalComma(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/public/legacy-archive/series15/res01/iostat.ro.8.res")
+	raw, err := os.ReadFile("../../testdata/public/legacy-archive/series15/res01/iostat.ro.8.res")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +194,7 @@ func TestIostatDecimalComma(t *testing.T) {
 	checkNear(t, "wMB/s", d.WriteBytesPS, 0.01*(1<<20))
 	checkNear(t, "%util", ss[0].Samples[0].Devices[0].Util, 0.0031)
 	for _, s := range []string{"1,2,3", ",5", "5,", "1.5,2", "a,1"} {
-		if _, err := parseSysstatNum(s); err == nil {
+		if _, err := scan.SysstatNum(s); err == nil {
 			t.Errorf("%q read as a number", s)
 		}
 	}

@@ -1,4 +1,4 @@
-package parse
+package sysstat
 
 import (
 	"fmt"
@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // vmstat (procps 3.2, procps-ng 3.3 and 4.x, toybox) prints a group
@@ -24,7 +27,7 @@ import (
 // header directly after a line belongs to the same run of vmstat.
 //
 // The first line of a run of vmstat is an average since boot (unless -y),
-// and is kept as a sample marked ExcludedSinceBoot. bi and bo are 1 KiB
+// and is kept as a sample marked model.ExcludedSinceBoot. bi and bo are 1 KiB
 // blocks per second on Linux; in and cs are interrupts and context
 // switches per second; us, sy, id, wa, st and gu are percentages.
 
@@ -36,7 +39,7 @@ const (
 )
 
 type vmstatBlock struct {
-	s          *SysStat
+	s          *model.SysStat
 	cols       []string // column names of the current header
 	stamp      bool     // the header ends with a time zone: lines end with date and time
 	lastData   bool     // the previous line was a data line (a header after it repeats)
@@ -71,64 +74,64 @@ func vmstatColumns(t string) ([]string, bool) {
 	return f, true
 }
 
-// detectVmstat starts at the group header or, in pastes that lost it, at
+// DetectVmstat starts at the group header or, in pastes that lost it, at
 // the column header.
-func detectVmstat(l *Line, c *ctx) block {
+func DetectVmstat(l *model.Line, c model.Sink) model.Block {
 	t := l.Text
 	if !isVmstatGroupHeader(t) {
 		if _, ok := vmstatColumns(t); !ok {
 			return nil
 		}
 	}
-	s := &SysStat{Source: c.name, Line: l.No, EndLine: l.No, Tool: ToolVmstat}
+	s := &model.SysStat{Source: c.Source(), Line: l.No, EndLine: l.No, Tool: model.ToolVmstat}
 	b := &vmstatBlock{s: s}
-	if cmd := c.sysCommand(l.No, ToolVmstat); cmd != nil {
-		s.Command = cmd.Masked()
+	if cmd := sysCommand(c, l.No, model.ToolVmstat); cmd != nil {
+		s.Command = cmd.Masked
 		sc := sysArgs(cmd)
 		s.IntervalS = sc.interval
 		b.noFirst = sc.flags['y'] || sc.long["no-first"]
 	}
-	if b.feed(l) == rejected {
+	if b.Feed(l) == model.Rejected {
 		return nil
 	}
 	return b
 }
 
-func (b *vmstatBlock) feed(l *Line) status {
+func (b *vmstatBlock) Feed(l *model.Line) model.Status {
 	t := l.Text
 	if t == "" {
 		if b.lastData || b.cols == nil {
-			return rejected
+			return model.Rejected
 		}
-		return consumed
+		return model.Consumed
 	}
 	if isVmstatGroupHeader(t) {
 		if b.cols != nil && !b.lastData {
-			return rejected // headers with no line in between: another run of vmstat
+			return model.Rejected // headers with no line in between: another run of vmstat
 		}
 		b.s.EndLine = l.No
 		b.lastData, b.expectCols = false, true
-		return consumed
+		return model.Consumed
 	}
 	if cols, ok := vmstatColumns(t); ok {
 		if b.cols != nil && !b.lastData && !b.expectCols {
-			return rejected
+			return model.Rejected
 		}
 		b.setColumns(cols, l.No)
 		b.s.EndLine = l.No
 		b.lastData, b.expectCols = false, false
-		return consumed
+		return model.Consumed
 	}
 	if b.cols == nil || l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
 	f := strings.Fields(t)
 	n := len(b.cols)
 	if b.stamp {
 		n++ // the zone column holds two fields: date and time
 	}
-	if len(f) == 0 || !isDigit(f[0][0]) {
-		return rejected
+	if len(f) == 0 || !scan.IsDigit(f[0][0]) {
+		return model.Rejected
 	}
 	if len(f) != n {
 		// A line cut short (a paste) or another table: report it if it
@@ -137,11 +140,11 @@ func (b *vmstatBlock) feed(l *Line) status {
 			b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("vmstat: line has %d fields (expected %d, one per header column)", len(f), n)})
 			b.s.EndLine = l.No
 			b.lastData = true
-			return consumed
+			return model.Consumed
 		}
-		return rejected
+		return model.Rejected
 	}
-	x := newSysSample(l.No)
+	x := model.NewSysSample(l.No)
 	if b.s.IntervalS != nil {
 		x.DurationS = *b.s.IntervalS
 	}
@@ -155,12 +158,12 @@ func (b *vmstatBlock) feed(l *Line) status {
 			}
 			break
 		}
-		v, err := parseNum(f[i])
+		v, err := scan.Num(f[i])
 		if err != nil {
 			b.errs = append(b.errs, lineErr{l.No, fmt.Sprintf("vmstat: %s: bad value %q (expected a number)", name, f[i])})
 			b.s.EndLine = l.No
 			b.lastData = true
-			return consumed
+			return model.Consumed
 		}
 		switch name {
 		case "us":
@@ -186,7 +189,7 @@ func (b *vmstatBlock) feed(l *Line) status {
 		}
 	}
 	if !b.started && !b.noFirst {
-		x.Excluded = ExcludedSinceBoot
+		x.Excluded = model.ExcludedSinceBoot
 	}
 	b.started = true
 	if k := len(b.s.Samples); k > 0 && math.IsNaN(x.DurationS) && !math.IsNaN(x.T) && !math.IsNaN(b.s.Samples[k-1].T) {
@@ -195,7 +198,7 @@ func (b *vmstatBlock) feed(l *Line) status {
 	b.s.Samples = append(b.s.Samples, x)
 	b.s.EndLine = l.No
 	b.lastData = true
-	return consumed
+	return model.Consumed
 }
 
 func (b *vmstatBlock) setColumns(cols []string, line int) {
@@ -226,25 +229,25 @@ func (b *vmstatBlock) setColumns(cols []string, line int) {
 	b.s.Layout = layout
 }
 
-func (b *vmstatBlock) end(c *ctx) {
+func (b *vmstatBlock) End(c model.Sink) {
 	for _, e := range b.errs {
-		c.errorf(e.line, "%s", e.msg)
+		c.Errorf(e.line, "%s", e.msg)
 	}
 	if len(b.s.Samples) == 0 {
-		c.errorf(b.s.Line, "vmstat: header without lines (expected one line per interval)")
+		c.Errorf(b.s.Line, "vmstat: header without lines (expected one line per interval)")
 		return
 	}
-	b.s.fillInterval()
-	c.add(b.s)
+	fillInterval(b.s)
+	c.Add(b.s)
 }
 
-// fillInterval sets IntervalS from the samples' durations when the
+// fillInterval sets s.IntervalS from the samples' durations when the
 // command line did not give it, and the durations from the interval.
-func (s *SysStat) fillInterval() {
+func fillInterval(s *model.SysStat) {
 	if s.IntervalS == nil {
 		for _, x := range s.Samples {
 			if x.Excluded == "" && !math.IsNaN(x.DurationS) && x.DurationS > 0 {
-				s.IntervalS = fptr(x.DurationS)
+				s.IntervalS = floatPtr(x.DurationS)
 				break
 			}
 		}
@@ -264,11 +267,15 @@ func allInts(f []string) bool {
 
 // sysCommand returns the pending command if it ran tool and was typed at
 // most a few lines above line, and forgets it.
-func (c *ctx) sysCommand(line int, tool string) *Command {
-	if c.command == nil || c.command.Tool != tool || line-c.cmdLine > 3 {
+func sysCommand(c model.Sink, line int, tool string) *model.Cmd {
+	cmd, ok := c.Command()
+	if !ok || cmd.Tool != tool || line-cmd.Line > 3 {
 		return nil
 	}
-	return c.takeCommand(line)
+	if cmd, ok = c.TakeCommand(line); !ok {
+		return nil
+	}
+	return &cmd
 }
 
 // sysCmd is what the system-statistics parsers read from a command line.
@@ -280,16 +287,16 @@ type sysCmd struct {
 }
 
 // sysArgs reads the flags and the interval of a vmstat, iostat or mpstat
-// command line. Option arguments ("-S M", "-P ALL", "-p sda") are skipped.
-func sysArgs(cmd *Command) sysCmd {
+// command line. Option arguments ("-S M", "-P ALL", "-p sda") are model.Skipped.
+func sysArgs(cmd *model.Cmd) sysCmd {
 	sc := sysCmd{flags: map[byte]bool{}, long: map[string]bool{}}
-	args := splitArgs(cmd.raw)
+	args := scan.SplitArgs(cmd.Raw)
 	i := 0
 	for i < len(args) && !strings.HasSuffix(args[i], cmd.Tool) {
 		i++
 	}
 	takesArg := map[byte]bool{'S': true, 'P': true, 'p': true, 'c': false, 'I': true, 'N': true, 'o': true, 'j': true, 'g': true, 'e': true}
-	if cmd.Tool == ToolIostat {
+	if cmd.Tool == model.ToolIostat {
 		takesArg['c'] = false
 	}
 	var nums []string
@@ -310,20 +317,26 @@ func sysArgs(cmd *Command) sysCmd {
 				}
 			}
 		default:
-			if _, err := parseNum(a); err == nil {
+			if _, err := scan.Num(a); err == nil {
 				nums = append(nums, a)
 			}
 		}
 	}
 	if len(nums) > 0 {
-		if v, err := parseNum(nums[0]); err == nil && v > 0 {
-			sc.interval = fptr(v)
+		if v, err := scan.Num(nums[0]); err == nil && v > 0 {
+			sc.interval = floatPtr(v)
 		}
 	}
 	if len(nums) > 1 {
-		if n, err := atoiStrict(nums[1]); err == nil {
-			sc.count = iptr(n)
+		if n, err := scan.Atoi(nums[1]); err == nil {
+			sc.count = intPtr(n)
 		}
 	}
 	return sc
+}
+
+// lineErr is a malformed line found while a block cannot report it yet.
+type lineErr struct {
+	line int
+	msg  string
 }

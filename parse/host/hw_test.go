@@ -1,4 +1,4 @@
-package parse
+package host_test
 
 import (
 	"bytes"
@@ -11,10 +11,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
 )
 
 // hostJSON returns the hosts of d as decoded JSON objects.
-func hostJSON(t *testing.T, d *Document) []map[string]any {
+func hostJSON(t *testing.T, d *parse.Document) []map[string]any {
 	t.Helper()
 	var out []map[string]any
 	for _, h := range d.Hosts {
@@ -84,7 +86,7 @@ func sameJSON(got, want any) bool {
 type hostCheck map[string]any // JSON path → value
 
 // checkHosts asserts the values of each host and the exact errors.
-func checkHosts(t *testing.T, d *Document, want []hostCheck, wantErrs []*Error) {
+func checkHosts(t *testing.T, d *parse.Document, want []hostCheck, wantErrs []*parse.Error) {
 	t.Helper()
 	hosts := hostJSON(t, d)
 	if len(hosts) != len(want) {
@@ -114,7 +116,7 @@ func checkHosts(t *testing.T, d *Document, want []hostCheck, wantErrs []*Error) 
 	}
 }
 
-const hw = "../testdata/public/hw/"
+const hw = "../../testdata/public/hw/"
 
 const gib = 1 << 30
 
@@ -122,7 +124,7 @@ func TestLscpuFixtures(t *testing.T) {
 	tests := []struct {
 		file string
 		want []hostCheck
-		errs []*Error
+		errs []*parse.Error
 	}{
 		{"lscpu-J-json-flat-utillinux-2.3x-x86.json", []hostCheck{{
 			"line": 1, "captures.0": "lscpu", "architecture": "x86_64", "cpus": 4, "threads_per_core": 2,
@@ -135,7 +137,7 @@ func TestLscpuFixtures(t *testing.T) {
 			"architecture": "aarch64", "cpus": 4, "vendor": "ARM", "cpu_model": "Cortex-A72",
 			"threads_per_core": 1, "sockets": nil, "cores": nil, "fields.Core(s) per cluster": "4",
 			"fields.Byte Order": "Little Endian",
-		}}, []*Error{{Source: "lscpu-J-json-nested-children-utillinux-2.37-aarch64-truncated-ohai-issue1760.json",
+		}}, []*parse.Error{{Source: "lscpu-J-json-nested-children-utillinux-2.37-aarch64-truncated-ohai-issue1760.json",
 			Line: 42, Message: "lscpu -J: document truncated (expected closing brackets); kept the 10 fields before it"}}},
 		{"lscpu-aarch64-neoverse-n1-80core.txt", []hostCheck{{
 			"architecture": "aarch64", "cpus": 80, "threads_per_core": 1, "cores_per_socket": 80, "sockets": 1,
@@ -302,7 +304,7 @@ func TestFreeFixtures(t *testing.T) {
 
 // TestHostReal checks the captures of this machine (testdata/real).
 func TestHostReal(t *testing.T) {
-	const real = "../testdata/real/"
+	const real = "../../testdata/real/"
 	lscpu := hostCheck{
 		"line": 2, "architecture": "x86_64", "cpus": 2, "online_cpus": "0,1", "vendor": "AuthenticAMD",
 		"cpu_model": "AMD EPYC", "threads_per_core": 1, "cores_per_socket": 2, "sockets": 1, "cores": 2,
@@ -338,9 +340,9 @@ func TestHostReal(t *testing.T) {
 }
 
 // parseHostText parses an inline input named "in".
-func parseHostText(t *testing.T, in string) *Document {
+func parseHostText(t *testing.T, in string) *parse.Document {
 	t.Helper()
-	d, err := All(strings.NewReader(in), "in")
+	d, err := parse.All(strings.NewReader(in), "in")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +358,7 @@ func TestHostEdgeCases(t *testing.T) {
 		name string
 		in   string
 		want []hostCheck
-		errs []*Error
+		errs []*parse.Error
 	}{
 		{"lscpu tree with caches and NUMA sections", `Architecture:             x86_64
   CPU op-mode(s):         32-bit, 64-bit
@@ -378,7 +380,7 @@ Vulnerabilities:
 			"caches.L3": "32 MiB (1 instance)", "fields.Meltdown": "Not affected", "cpu_model": "AMD EPYC"}}, nil},
 		{"lscpu bad count", "Architecture:        x86_64\nCPU(s):              many\nSocket(s):           1\n",
 			[]hostCheck{{"cpus": nil, "sockets": 1}},
-			[]*Error{{Source: "in", Line: 2, Message: `lscpu: CPU(s): bad value "many" (expected a whole number or -)`}}},
+			[]*parse.Error{{Source: "in", Line: 2, Message: `lscpu: CPU(s): bad value "many" (expected a whole number or -)`}}},
 		{"free right after lscpu's Flags", "Architecture:        x86_64\nFlags:               fpu vme de pse\n             total       used       free     shared    buffers     cached\nMem:      16269468   14629084    1640384     213968     387248    6444076\nSwap:            0          0          0\n",
 			[]hostCheck{{"fields.Flags": "fpu vme de pse"}, {"line": 3, "mem_total_bytes": 16269468 * kib}}, nil},
 		{"lscpu flat heterogeneous groups", `Architecture:                    aarch64
@@ -425,7 +427,7 @@ sda    1.8T    1 ST2000DM008-2FR1
 			"disks.1.mountpoint": "/srv,/home", "disks.1.model": ""}}, nil},
 		{"lsblk bad size in a tree row", "NAME   MAJ:MIN RM  SIZE RO TYPE MOUNTPOINT\nsda      8:0    0   40G  0 disk \n└─sda1   8:1    0   4QQ  0 part /\n",
 			[]hostCheck{{"#disks": 1}},
-			[]*Error{{Source: "in", Line: 3, Message: `lsblk: SIZE "4QQ" (expected a size like 58.2G or bytes)`}}},
+			[]*parse.Error{{Source: "in", Line: 3, Message: `lsblk: SIZE "4QQ" (expected a size like 58.2G or bytes)`}}},
 		{"lsblk ends at other text", "NAME MAJ:MIN RM SIZE RO TYPE MOUNTPOINT\nsda    8:0    0  40G  0 disk \n/dev/md127p1 on /raid/part1 type ext4\n",
 			[]hostCheck{{"#disks": 1}}, nil},
 		{"lsblk -P with escapes", `NAME="sdb" MAJ:MIN="8:16" SIZE="2000398934016" ROTA="0" TYPE="disk" MOUNTPOINT="/mnt/my\x20disk"` + "\n",
@@ -445,13 +447,13 @@ sda    1.8T    1 ST2000DM008-2FR1
 			[]hostCheck{{"mem_total_bytes": 126000 * kib, "mem_available_bytes": 15360 * kib}}, nil},
 		{"free short Mem row", "              total        used        free      shared  buff/cache   available\nMem:           1972         663\nSwap:          4095           0        4095\n",
 			[]hostCheck{{"mem_total_bytes": 1972 * kib, "mem_available_bytes": nil}},
-			[]*Error{{Source: "in", Line: 2, Message: "free: Mem row has 2 values (expected 6, one per header column)"}}},
+			[]*parse.Error{{Source: "in", Line: 2, Message: "free: Mem row has 2 values (expected 6, one per header column)"}}},
 		{"free bad cell", "$ free -m\n              total        used        free      shared  buff/cache   available\nMem:           19x2         663         521          16         787        1145\nSwap:          4095           0        4095\n",
 			[]hostCheck{{"mem_total_bytes": nil, "mem_available_bytes": 1145 * mib}},
-			[]*Error{{Source: "in", Line: 3, Message: `free: Mem total "19x2" (expected a number, with a unit suffix under -h)`}}},
+			[]*parse.Error{{Source: "in", Line: 3, Message: `free: Mem total "19x2" (expected a number, with a unit suffix under -h)`}}},
 		{"meminfo bad value", "MemTotal:       16269468 kB\nMemFree:        lots kB\nMemAvailable:   8471708 kB\nSwapTotal:      0 kB\n",
 			[]hostCheck{{"mem_total_bytes": 16269468 * kib, "mem_available_bytes": 8471708 * kib, "swap_total_bytes": 0}},
-			[]*Error{{Source: "in", Line: 2, Message: "meminfo: MemFree: bad value (expected a whole number of kB)"}}},
+			[]*parse.Error{{Source: "in", Line: 2, Message: "meminfo: MemFree: bad value (expected a whole number of kB)"}}},
 		{"meminfo grep", "$ grep -E 'MemTotal|SwapTotal' /proc/meminfo\nMemTotal:       16269468 kB\nSwapTotal:       8388604 kB\n",
 			[]hostCheck{{"line": 2, "mem_total_bytes": 16269468 * kib, "mem_available_bytes": nil, "swap_total_bytes": 8388604 * kib}}, nil},
 	}
@@ -462,78 +464,10 @@ sda    1.8T    1 ST2000DM008-2FR1
 	}
 }
 
-// TestHostDetectorsStrict checks that the host detectors leave other
-// formats alone.
-func TestHostDetectorsStrict(t *testing.T) {
-	lines := []string{
-		"Number of threads: 4",
-		"Threads started!",
-		"    total time:                          10.0012s",
-		"    total number of events:              40250",
-		"Architecture: the parser reads every layout", // prose with a label
-		"| Variable_name | Value |",
-		"total: 12",
-		"Mem: 4G",
-		"NAME is not a header",
-		"NAME SIZE and TYPE are columns",
-		"Total used free",
-		"MemTotal: 16 GB",
-	}
-	for _, s := range lines {
-		l := Line{No: 1, Raw: s}
-		normalize(&l)
-		c := &ctx{name: "in", emit: func(Item) {}}
-		for name, d := range map[string]detector{"lscpu": detectLscpu, "lsblk": detectLsblk, "free": detectFree, "meminfo": detectMeminfo} {
-			if b := d(&l, c); b != nil {
-				t.Errorf("%s claims %q", name, s)
-			}
-		}
-	}
-}
-
-// TestLscpuExtendedNotClaimed checks that the lscpu -e table after its
-// command line is not read as label lines.
-func TestLscpuExtendedNotClaimed(t *testing.T) {
-	c := &ctx{name: "in", emit: func(Item) {}, command: ParseCommand("lscpu -e"), cmdLine: 1}
-	l := Line{No: 2, Raw: "CPU NODE SOCKET CORE L1d:L1i:L2:L3 ONLINE"}
-	normalize(&l)
-	if b := detectLscpu(&l, c); b != nil {
-		t.Errorf("lscpu claims the lscpu -e header")
-	}
-}
-
-// TestParseSize checks lsblk size cells.
-func TestParseSize(t *testing.T) {
-	tests := []struct {
-		in   string
-		want int64
-		ok   bool
-	}{
-		{"58.2G", int64(math.Round(58.2 * gib)), true},
-		{"1024M", 1 << 30, true},
-		{"0B", 0, true},
-		{"704K", 704 << 10, true},
-		{"274877906944", 274877906944, true},
-		{"1,8T", int64(math.Round(1.8 * (1 << 40))), true},
-		{"2GiB", 2 << 30, true},
-		{"", 0, false},
-		{"G", 0, false},
-		{"12Q", 0, false},
-		{"NaN", 0, false},
-		{"99999999999E", 0, false},
-	}
-	for _, tt := range tests {
-		got, ok := parseSize(tt.in)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("parseSize(%q) = %d, %v; want %d, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 // hostSeeds returns the fixtures whose names start with one of prefixes.
 func hostSeeds(f *testing.F, prefixes ...string) {
 	var files []string
-	for _, dir := range []string{hw, "../testdata/real/"} {
+	for _, dir := range []string{hw, "../../testdata/real/"} {
 		m, _ := filepath.Glob(dir + "*")
 		files = append(files, m...)
 	}
@@ -553,12 +487,12 @@ func hostSeeds(f *testing.F, prefixes ...string) {
 // lines lie in the input and sizes are not negative.
 func checkHostItems(t *testing.T, data []byte) {
 	lines := bytes.Count(data, []byte{'\n'}) + 1
-	err := Stream(bytes.NewReader(data), "fuzz", func(it Item) {
+	err := parse.Stream(bytes.NewReader(data), "fuzz", func(it parse.Item) {
 		if _, err := json.Marshal(it); err != nil {
 			t.Fatalf("%T does not marshal: %v", it, err)
 		}
 		switch v := it.(type) {
-		case *Host:
+		case *parse.Host:
 			if v.Line < 1 || v.Line > lines {
 				t.Fatalf("host line %d outside 1-%d", v.Line, lines)
 			}
@@ -580,7 +514,7 @@ func checkHostItems(t *testing.T, data []byte) {
 					t.Fatalf("disk line %d outside 1-%d", dk.Line, lines)
 				}
 			}
-		case *Error:
+		case *parse.Error:
 			if v.Line < 0 || v.Line > lines {
 				t.Fatalf("error line %d outside 0-%d", v.Line, lines)
 			}
@@ -611,35 +545,6 @@ func FuzzMeminfo(f *testing.F) {
 	f.Fuzz(checkHostItems)
 }
 
-// FuzzHostJSON drives the lscpu -J and lsblk -J handlers directly, with
-// no other JSON handler in front of them.
-func FuzzHostJSON(f *testing.F) {
-	hostSeeds(f, "lscpu-J", "lsblk-J")
-	f.Fuzz(func(t *testing.T, data []byte) {
-		lr := newLineReader(bytes.NewReader(data))
-		var lines []Line
-		for {
-			no, raw, ok := lr.next()
-			if !ok || len(lines) > 10000 {
-				break
-			}
-			l := Line{No: no, Raw: raw}
-			normalize(&l)
-			lines = append(lines, l)
-		}
-		if len(lines) == 0 {
-			return
-		}
-		c := &ctx{name: "fuzz", emit: func(it Item) {
-			if _, err := json.Marshal(it); err != nil {
-				t.Fatalf("%T does not marshal: %v", it, err)
-			}
-		}}
-		lscpuJSON(lines, c)
-		lsblkJSON(lines, c)
-	})
-}
-
 // TestLscpuStopsAtOtherLabels checks that labels of another tool printed
 // right after lscpu, without a blank line, are not taken as lscpu's.
 func TestLscpuStopsAtOtherLabels(t *testing.T) {
@@ -651,9 +556,9 @@ Brand new label:                 kept when aligned
 Running the test with following options:
 Number of threads: 4
 `
-	var hosts []*Host
-	err := Stream(strings.NewReader(in), "in", func(it Item) {
-		if h, ok := it.(*Host); ok {
+	var hosts []*parse.Host
+	err := parse.Stream(strings.NewReader(in), "in", func(it parse.Item) {
+		if h, ok := it.(*parse.Host); ok {
 			hosts = append(hosts, h)
 		}
 	})
@@ -684,9 +589,24 @@ func BenchmarkHostFixtures(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, in := range inputs {
-			if err := Stream(bytes.NewReader(in), "bench", func(Item) {}); err != nil {
+			if err := parse.Stream(bytes.NewReader(in), "bench", func(parse.Item) {}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
+}
+
+// parseFile reads the fixture at path as parse.All does.
+func parseFile(t testing.TB, path string) *parse.Document {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := parse.All(f, filepath.Base(path))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return d
 }

@@ -1,9 +1,12 @@
-package parse
+package sysstat_test
 
 import (
 	"math"
 	"reflect"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/parse/sysstat"
 )
 
 func TestMpstatFixtures(t *testing.T) {
@@ -13,7 +16,7 @@ func TestMpstatFixtures(t *testing.T) {
 			t.Fatalf("%d captures %v", len(ss), errs)
 		}
 		s := ss[0]
-		if s.Layout != mpstatGnice || s.CPUs == nil || *s.CPUs != 1 || len(s.Samples) != 6 {
+		if s.Layout != sysstat.MpstatGnice || s.CPUs == nil || *s.CPUs != 1 || len(s.Samples) != 6 {
 			t.Fatalf("layout %s cpus %v samples %d", s.Layout, s.CPUs, len(s.Samples))
 		}
 		x := s.Samples[0]
@@ -24,7 +27,7 @@ func TestMpstatFixtures(t *testing.T) {
 		checkNear(t, "sys", x.System, 0.005)
 		checkNear(t, "idle", x.Idle, 0.995)
 		checkNear(t, "intr/s", x.InterruptsPS, 55.5)
-		if last := s.Samples[5]; last.Excluded != ExcludedAverage || last.Clock != "Average:" {
+		if last := s.Samples[5]; last.Excluded != parse.ExcludedAverage || last.Clock != "Average:" {
 			t.Errorf("last sample %q %q, want the Average line", last.Clock, last.Excluded)
 		}
 	})
@@ -43,26 +46,26 @@ func TestMpstatFixtures(t *testing.T) {
 	})
 	t.Run("without interval: since boot", func(t *testing.T) {
 		ss, _ := sysStats(t, sysstatDir+"mpstat-sysstat-10.1.5-no-interval-since-boot.txt")
-		if len(ss) != 1 || len(ss[0].Samples) != 1 || ss[0].Samples[0].Excluded != ExcludedSinceBoot {
+		if len(ss) != 1 || len(ss[0].Samples) != 1 || ss[0].Samples[0].Excluded != parse.ExcludedSinceBoot {
 			t.Fatalf("%+v", ss)
 		}
 	})
 	t.Run("sysstat 9 %guest, line cut short", func(t *testing.T) {
 		ss, errs := sysStats(t, sysstatDir+"mpstat-sysstat-9-P-ALL-2s-12h-guest-no-gnice-truncated-naarad-issue188.txt")
-		want := []*Error{{Source: "mpstat-sysstat-9-P-ALL-2s-12h-guest-no-gnice-truncated-naarad-issue188.txt", Line: 14,
+		want := []*parse.Error{{Source: "mpstat-sysstat-9-P-ALL-2s-12h-guest-no-gnice-truncated-naarad-issue188.txt", Line: 14,
 			Message: "mpstat: CPU 10 has 3 values (expected 9, one per header column)"}}
 		if !reflect.DeepEqual(errs, want) {
 			t.Errorf("errors %v, want %v", errs, want)
 		}
 		s := ss[0]
-		if s.Layout != mpstatGuest || s.Command != "" || *s.CPUs != 10 || len(s.Samples) != 1 {
+		if s.Layout != sysstat.MpstatGuest || s.Command != "" || *s.CPUs != 10 || len(s.Samples) != 1 {
 			t.Fatalf("layout %s cpus %v samples %d", s.Layout, *s.CPUs, len(s.Samples))
 		}
 		checkNear(t, "usr", s.Samples[0].User, 0.0688)
 		checkNear(t, "gnice", s.Samples[0].GuestNice, math.NaN())
 	})
 	t.Run("real sysstat 12.6.1 -P ALL", func(t *testing.T) {
-		ss, _ := sysStats(t, "../testdata/real/mpstat-sysstat-12.6.1-P-ALL-1s-during-oltp_read_write-innodb-4thr-10s.txt")
+		ss, _ := sysStats(t, "../../testdata/real/mpstat-sysstat-12.6.1-P-ALL-1s-during-oltp_read_write-innodb-4thr-10s.txt")
 		s := ss[0]
 		if s.Command != "mpstat -P ALL 1 10" || *s.CPUs != 2 || len(s.Samples) != 11 || excludedCount(s) != 1 {
 			t.Fatalf("%q cpus %v samples %d", s.Command, *s.CPUs, len(s.Samples))
@@ -79,7 +82,7 @@ func TestMpstatEdgeCases(t *testing.T) {
 	in := "10:44:01 PM  CPU   %user   %nice    %sys %iowait    %irq   %soft  %steal   %idle    intr/s\n" +
 		"10:44:03 PM  all    2.00    0.00    1.00    0.50    0.00    0.00    0.00   96.50   1043.50\n"
 	ss, errs := sysStatsText(t, in)
-	if len(ss) != 1 || len(errs) != 0 || ss[0].Layout != mpstatUser {
+	if len(ss) != 1 || len(errs) != 0 || ss[0].Layout != sysstat.MpstatUser {
 		t.Fatalf("%v %v", ss, errs)
 	}
 	x := ss[0].Samples[0]

@@ -1,10 +1,13 @@
-package parse
+package sysstat
 
 import (
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // A /proc snapshot series, as `sbreport run` captures it during a measured
@@ -29,7 +32,7 @@ import (
 // I/Os in progress, ms doing I/O, ... (sectors are 512 bytes whatever the
 // device). Each sample is the difference between two snapshots over the
 // time between their stamps; the first snapshot against boot (btime)
-// gives a sample marked ExcludedSinceBoot. Devices that never did any I/O
+// gives a sample marked model.ExcludedSinceBoot. Devices that never did any I/O
 // are left out.
 
 const procstatLayout = "proc-stat-diskstats"
@@ -48,7 +51,7 @@ type procSnap struct {
 }
 
 type procstatBlock struct {
-	s     *SysStat
+	s     *model.SysStat
 	snaps []*procSnap
 	cur   *procSnap
 	errs  []lineErr
@@ -62,7 +65,7 @@ func procstatStamp(raw string) (sec int64, frac float64, ok bool) {
 		return 0, 0, false
 	}
 	rest = strings.TrimSpace(rest)
-	if _, err := parseNum(rest); err != nil {
+	if _, err := scan.Num(rest); err != nil {
 		return 0, 0, false
 	}
 	whole, fr, _ := strings.Cut(rest, ".")
@@ -78,12 +81,12 @@ func procstatStamp(raw string) (sec int64, frac float64, ok bool) {
 	return sec, frac, true
 }
 
-func detectProcstat(l *Line, c *ctx) block {
+func DetectProcstat(l *model.Line, c model.Sink) model.Block {
 	if _, _, ok := procstatStamp(l.Raw); !ok {
 		return nil
 	}
-	b := &procstatBlock{s: &SysStat{Source: c.name, Line: l.No, EndLine: l.No, Tool: ToolProcstat, Layout: procstatLayout, Zone: "UTC"}}
-	b.feed(l)
+	b := &procstatBlock{s: &model.SysStat{Source: c.Source(), Line: l.No, EndLine: l.No, Tool: model.ToolProcstat, Layout: procstatLayout, Zone: "UTC"}}
+	b.Feed(l)
 	return b
 }
 
@@ -91,16 +94,16 @@ func detectProcstat(l *Line, c *ctx) block {
 var procStatKeys = map[string]bool{"processes": true, "procs_running": true, "procs_blocked": true,
 	"softirq": true, "page": true, "swap": true, "disk_io:": true}
 
-func (b *procstatBlock) feed(l *Line) status {
+func (b *procstatBlock) Feed(l *model.Line) model.Status {
 	if sec, frac, ok := procstatStamp(l.Raw); ok {
 		b.cur = &procSnap{line: l.No, endLine: l.No, t: float64(sec) + frac, sec: sec, frac: frac, ctxt: math.NaN(), intr: math.NaN(), btime: math.NaN(),
 			disks: map[string][]float64{}}
 		b.snaps = append(b.snaps, b.cur)
 		b.s.EndLine = l.No
-		return consumed
+		return model.Consumed
 	}
 	if b.cur == nil {
-		return rejected
+		return model.Rejected
 	}
 	// The intr and softirq lines hold hundreds of numbers of which at
 	// most the first is read: take the key and that number without
@@ -111,7 +114,7 @@ func (b *procstatBlock) feed(l *Line) status {
 		rest = strings.TrimLeft(rest, " ")
 		first, _, _ := strings.Cut(rest, " ")
 		if key == "intr" {
-			v, err := parseNum(first)
+			v, err := scan.Num(first)
 			if err != nil {
 				b.errs = append(b.errs, lineErr{l.No, "procstat: intr: expected a whole number"})
 			} else {
@@ -120,11 +123,11 @@ func (b *procstatBlock) feed(l *Line) status {
 		}
 		b.cur.endLine = l.No
 		b.s.EndLine = l.No
-		return consumed
+		return model.Consumed
 	}
 	f := strings.Fields(l.Raw)
 	if len(f) == 0 {
-		return rejected
+		return model.Rejected
 	}
 	switch {
 	case key == "cpu":
@@ -134,10 +137,10 @@ func (b *procstatBlock) feed(l *Line) status {
 		} else {
 			b.cur.cpu = vals
 		}
-	case strings.HasPrefix(key, "cpu") && len(key) > 3 && isDigit(key[3]):
+	case strings.HasPrefix(key, "cpu") && len(key) > 3 && scan.IsDigit(key[3]):
 		b.cur.cpus++
 	case key == "ctxt" || key == "btime":
-		v, err := parseNum(valueAt(f, 1))
+		v, err := scan.Num(valueAt(f, 1))
 		if err != nil {
 			b.errs = append(b.errs, lineErr{l.No, "procstat: " + key + ": expected a whole number"})
 			break
@@ -159,11 +162,11 @@ func (b *procstatBlock) feed(l *Line) status {
 		}
 		b.cur.disks[f[2]] = vals
 	default:
-		return rejected
+		return model.Rejected
 	}
 	b.cur.endLine = l.No
 	b.s.EndLine = l.No
-	return consumed
+	return model.Consumed
 }
 
 func valueAt(f []string, i int) string {
@@ -185,31 +188,31 @@ func procInts(f []string) ([]float64, bool) {
 	return out, true
 }
 
-func (b *procstatBlock) end(c *ctx) {
+func (b *procstatBlock) End(c model.Sink) {
 	for _, e := range b.errs {
-		c.errorf(e.line, "%s", e.msg)
+		c.Errorf(e.line, "%s", e.msg)
 	}
 	var prev *procSnap
 	for _, sn := range b.snaps {
 		if sn.cpu == nil {
-			c.errorf(sn.line, "procstat: snapshot without a cpu line (expected /proc/stat after the time stamp)")
+			c.Errorf(sn.line, "procstat: snapshot without a cpu line (expected /proc/stat after the time stamp)")
 			continue
 		}
 		if sn.cpus > 0 && b.s.CPUs == nil {
-			b.s.CPUs = iptr(sn.cpus)
+			b.s.CPUs = intPtr(sn.cpus)
 		}
 		if prev == nil {
 			if !math.IsNaN(sn.btime) && sn.t > sn.btime {
 				boot := &procSnap{t: sn.btime, sec: int64(sn.btime), cpu: make([]float64, len(sn.cpu)), ctxt: 0, intr: 0, disks: map[string][]float64{}}
 				x := procSample(boot, sn)
-				x.Excluded = ExcludedSinceBoot
+				x.Excluded = model.ExcludedSinceBoot
 				b.s.Samples = append(b.s.Samples, x)
 			}
 			prev = sn
 			continue
 		}
 		if sn.t <= prev.t {
-			b.s.Warn(sn.line, fmt.Sprintf("procstat: time stamp %.3f is not after the previous one (%.3f); snapshot skipped", sn.t, prev.t))
+			b.s.Warn(sn.line, fmt.Sprintf("procstat: time stamp %.3f is not after the previous one (%.3f); snapshot model.Skipped", sn.t, prev.t))
 			continue
 		}
 		x := procSample(prev, sn)
@@ -227,19 +230,19 @@ func (b *procstatBlock) end(c *ctx) {
 		prev = sn
 	}
 	if len(b.s.Samples) == 0 {
-		c.errorf(b.s.Line, "procstat: no usable snapshot (expected \"# t=\" lines each followed by /proc/stat and /proc/diskstats)")
+		c.Errorf(b.s.Line, "procstat: no usable snapshot (expected \"# t=\" lines each followed by /proc/stat and /proc/diskstats)")
 		return
 	}
 	if len(b.snaps) > 1 {
 		first, last := b.snaps[0], b.snaps[len(b.snaps)-1]
-		b.s.IntervalS = fptr((last.t - first.t) / float64(len(b.snaps)-1))
+		b.s.IntervalS = floatPtr((last.t - first.t) / float64(len(b.snaps)-1))
 	}
-	c.add(b.s)
+	c.Add(b.s)
 }
 
 // procSample is the sample between snapshots a and b.
-func procSample(a, b *procSnap) SysSample {
-	x := newSysSample(b.line)
+func procSample(a, b *procSnap) model.SysSample {
+	x := model.NewSysSample(b.line)
 	x.EndLine = b.endLine
 	x.T = b.t
 	x.Clock = strconv.FormatFloat(b.t, 'f', -1, 64)
@@ -289,7 +292,7 @@ func procSample(a, b *procSnap) SysSample {
 			if len(v) < 10 || len(u) < 10 || v[0]+v[4] == 0 {
 				continue
 			}
-			dev := newDeviceSample(name)
+			dev := model.NewDeviceSample(name)
 			dev.ReadsPS = (v[0] - u[0]) / dt
 			dev.ReadBytesPS = (v[2] - u[2]) * 512 / dt
 			dev.WritesPS = (v[4] - u[4]) / dt
