@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sbreport/sbreport/parse/doc"
@@ -746,6 +747,10 @@ func (c *ctx) labelAbove(line int) (string, int) {
 			if t := listLabel(h.Text); t != "" && !namesNothing(t) {
 				return t, h.No
 			}
+			if t := captionLabel(h.Raw); t != "" && (i == 0 || c.headings[i-1].No < h.No-1) &&
+				(i == len(c.headings)-1 || c.headings[i+1].No >= top) && !namesNothing(t) && !namesTestOnly(t) {
+				return t, h.No // "DigitalOcean" alone over the fence of its output
+			}
 			if t, ok := commentLabel(h.Raw); ok {
 				if t == "" {
 					return "", 0 // "-- run 2": a repeat, not an experiment
@@ -869,6 +874,45 @@ func listLabel(s string) string {
 		return ""
 	}
 	return t
+}
+
+// captionLabel returns the name a bare short line gives the block right
+// below it ("DigitalOcean", "OVH", "Raspberry Pi 4"): a line of its own,
+// after a blank line or a block (the caller checks), of at most three words
+// and 40 characters, that is no heading, list item, quote, prompt, table
+// row, sentence, option or command, and no repeat marker; "" otherwise.
+// Right above a run's output, or above the fence that holds it, such a
+// line is the caption a reader names the output by.
+func captionLabel(raw string) string {
+	t := strings.TrimSpace(raw)
+	if t == "" || len([]rune(t)) > 40 || len(strings.Fields(t)) > 3 {
+		return ""
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	if !unicode.IsLetter(r) {
+		return "" // "# …", "> …", "- …", "| … |", "$ …", "[root@…", a figure
+	}
+	lower := strings.ToLower(t)
+	if strings.ContainsAny(t, "。.!?:：;；,，=$#/`|<>()（）") || strings.Contains(t, "--") ||
+		strings.Contains(lower, "sysbench") || strings.Contains(lower, "mysqlslap") || repeatMarkRE.MatchString(t) {
+		return ""
+	}
+	return t
+}
+
+// namesTestOnly reports whether a caption says no more than the test
+// its output runs ("cpu test", "memory", "oltp_read_only benchmark"): a
+// restatement of what the run carries, not a name.
+func namesTestOnly(t string) bool {
+	named := false
+	for _, f := range strings.Fields(strings.ToLower(t)) {
+		if _, ok := sysbenchTests[strings.TrimSuffix(f, ".lua")]; ok {
+			named = true
+		} else if !fillerWords[f] {
+			return false
+		}
+	}
+	return named
 }
 
 // commentLabel returns the name an SQL or C-style comment line gives

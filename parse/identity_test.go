@@ -615,3 +615,37 @@ func TestIdentityCommentLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptionLabel: a bare short line of its own right above the fence of
+// an output names it. A public README benchmarking cloud servers names each
+// machine only so ("DigitalOcean" over a fence with "# sysbench cpu …" and
+// its output, then "OVH", then "Vultr"; "Scaleway" over an empty fence),
+// under "### CPU", "### Memory" and "### Disk".
+func TestCaptionLabel(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train2/t63-machines-by-label-lines-cpu-memory-fileio.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := runsOf(t, string(b))
+	want := []string{"DigitalOcean", "OVH", "Vultr"}
+	if len(runs) != 9 {
+		t.Fatalf("%d runs, want 9 (three tests on three machines)", len(runs))
+	}
+	for i, r := range runs {
+		if r.Labels["heading"] != want[i%3] {
+			t.Errorf("run at line %d: heading %q, want %q", r.Line, r.Labels["heading"], want[i%3])
+		}
+	}
+	for _, s := range []string{"DigitalOcean", "Raspberry Pi 4", "my laptop"} {
+		if captionLabel(s) != s {
+			t.Errorf("captionLabel(%q) = %q, want the line", s, captionLabel(s))
+		}
+	}
+	// A sentence, a prompt, a command, a heading, a repeat counter or a
+	// line of four words or more is no caption.
+	for _, s := range []string{"测试结果如下：", "Run 2", "# sysbench cpu run", "sysbench", "$ ls", "Then we ran it again.", "This is the output here", "| a | b |"} {
+		if c := captionLabel(s); c != "" {
+			t.Errorf("captionLabel(%q) = %q, want none", s, c)
+		}
+	}
+}
