@@ -649,3 +649,44 @@ func TestCaptionLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedConditionLabel: a Chinese post on a small MySQL server cuts
+// each output to its statistics and names it only by the line above its
+// fence: the client machine and its condition ("韩国测试机器：180ms ping、…",
+// "纽约测试机器：32 threads、…") or the table size ("1w 数据：", "10w 条数据").
+// Each run takes its own line, so that the New York client at 32 threads
+// under the latency heading and under the thread-count heading, and the
+// five table sizes, stay apart.
+func TestNamedConditionLabel(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train2/t64-annotated-output-then-outputs-under-label-lines-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]string{
+		80:  "韩国测试机器:180ms ping、CPU 10% 使用率、Mem 65%/500MB 使用率",
+		112: "纽约测试机器:1ms ping、CPU 85% 使用率、Mem 65%/500MB 使用率",
+		215: "纽约测试机器:32 threads、CPU 83% 使用率、Mem 62% 使用率",
+		296: "10w 条数据",
+		328: "100w 条数据",
+		360: "500w 条数据",
+	}
+	seen := 0
+	for _, r := range runsOf(t, string(b)) {
+		if w, ok := want[r.Line]; ok {
+			seen++
+			if r.Labels["heading"] != w {
+				t.Errorf("run at line %d: heading %q, want %q", r.Line, r.Labels["heading"], w)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the %d runs found", seen, len(want))
+	}
+	// A prompt ("sean@Teleprompter:~"), a repeat counter, an option and a
+	// long sentence are no such label.
+	for _, s := range []string{"sean@Teleprompter:~", "第二次测试:180ms ping", "参数: --threads=8", "Result: " + strings.Repeat("x", 90)} {
+		if l := namedConditionLabel(s); l != "" {
+			t.Errorf("namedConditionLabel(%q) = %q, want none", s, l)
+		}
+	}
+}
