@@ -307,3 +307,34 @@ func TestYAMLListCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestMysqlslapPortAfterBareP: a note on an NDB cluster types "-p 3306"
+// (the port after the bare -p that prompts for the password, for -P) in
+// mysqlslap commands continued over '>' prompts; mysqlslap ran them and
+// printed their Benchmark blocks, so the commands are the runs': write load
+// at 1 and 64 clients. A second bare word is still prose.
+func TestMysqlslapPortAfterBareP(t *testing.T) {
+	cmd := ParseCommand("mysqlslap -h 11.160.43.168 -p 3306 -u root --auto-generate-sql --auto-generate-sql-load-type=write --engine=ndbcluster --concurrency=64")
+	if cmd.Tool != ToolMysqlslap || cmd.Opts["auto-generate-sql-load-type"] != "write" || cmd.Opts["concurrency"] != "64" {
+		t.Errorf("-p 3306: tool %q, options %v; want mysqlslap with its load type and clients", cmd.Tool, cmd.Opts)
+	}
+	for _, s := range []string{"mysqlslap -p 3306 and then some words", "mysqlslap -u root 3306"} {
+		if cmd := ParseCommand(s); cmd.Tool != "" {
+			t.Errorf("%q read as a %s command", s, cmd.Tool)
+		}
+	}
+	b, err := os.ReadFile("../testdata/public/train2/t62-mysqlslap-glued-prompt-continuations-ndb.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := runsOf(t, string(b))
+	if len(runs) != 2 {
+		t.Fatalf("%d runs, want 2", len(runs))
+	}
+	for i, clients := range []int{1, 64} {
+		r := runs[i]
+		if r.Command == "" || r.Settings["auto-generate-sql-load-type"] != "write" || r.Threads == nil || *r.Threads != clients {
+			t.Errorf("run at line %d: command %q, settings %v, threads %v; want the write load at %d clients", r.Line, r.Command, r.Settings, r.Threads, clients)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sbreport/sbreport/parse/doc"
@@ -753,6 +754,16 @@ func (c *ctx) labelAbove(line int) (string, int) {
 				return t, h.No
 			}
 		}
+		if top-h.No <= 3 && (i == 0 || c.headings[i-1].No < h.No-1) && (i == len(c.headings)-1 || c.headings[i+1].No >= top) {
+			// A line of its own with nothing but blank lines and a fence
+			// between it and the output.
+			if t := captionLabel(h.Raw); t != "" && !namesNothing(t) && !namesTestOnly(t) {
+				return t, h.No // "DigitalOcean" alone over the fence of its output
+			}
+			if t := namedConditionLabel(h.Text); t != "" {
+				return t, h.No // "纽约测试机器：32 threads、CPU 83% 使用率。" over the fence
+			}
+		}
 		t := strings.TrimSpace(strings.Trim(h.Text, "#*_ "))
 		limit := 40
 		if emphasised(h.Text) {
@@ -869,6 +880,65 @@ func listLabel(s string) string {
 		return ""
 	}
 	return t
+}
+
+// captionLabel returns the name a bare short line gives the block right
+// below it ("DigitalOcean", "OVH", "Raspberry Pi 4"): a line of its own,
+// after a blank line or a block (the caller checks), of at most three words
+// and 40 characters, that is no heading, list item, quote, prompt, table
+// row, sentence, option or command, and no repeat marker; "" otherwise.
+// Right above a run's output, or above the fence that holds it, such a
+// line is the caption a reader names the output by.
+func captionLabel(raw string) string {
+	t := strings.TrimSpace(raw)
+	if t == "" || len([]rune(t)) > 40 || len(strings.Fields(t)) > 3 {
+		return ""
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	if !unicode.IsLetter(r) && !(unicode.IsDigit(r) && strings.IndexFunc(t, unicode.IsLetter) > 0) {
+		return "" // "# …", "> …", "- …", "| … |", "$ …", "[root@…", a figure
+	}
+	lower := strings.ToLower(t)
+	if strings.ContainsAny(t, "。.!?:：;；,，=$#/`|<>()（）@~") || strings.Contains(t, "--") ||
+		strings.Contains(lower, "sysbench") || strings.Contains(lower, "mysqlslap") || repeatMarkRE.MatchString(t) {
+		return ""
+	}
+	return t
+}
+
+// namedConditionLabel returns the label a line of its own gives the
+// output right below it when it names a subject and then its condition
+// after a colon ("韩国测试机器：180ms ping、CPU 10% 使用率。", "Node 2: after
+// the restart."): a subject of at most three words and 20 characters that
+// names something, then the condition, 80 characters in all; the whole
+// line, without its final stop, is the label, so that two outputs of one
+// subject under different conditions stay apart. "" otherwise: a repeat
+// counter, a command or an option is no such line.
+func namedConditionLabel(text string) string {
+	t := strings.TrimSpace(text)
+	name, cond, ok := strings.Cut(t, ":")
+	name, cond = strings.TrimSpace(name), strings.TrimSpace(cond)
+	if !ok || name == "" || strings.IndexFunc(cond, unicode.IsLetter) < 0 || utf8.RuneCountInString(t) > 80 || utf8.RuneCountInString(name) > 20 ||
+		len(strings.Fields(name)) > 3 || captionLabel(name) == "" || namesNothing(name) ||
+		repeatMarkRE.MatchString(t) || strings.Contains(t, "--") || strings.ContainsAny(t, "=$`|") {
+		return ""
+	}
+	return strings.TrimRight(t, "。. ")
+}
+
+// namesTestOnly reports whether a caption says no more than the test
+// its output runs ("cpu test", "memory", "oltp_read_only benchmark"): a
+// restatement of what the run carries, not a name.
+func namesTestOnly(t string) bool {
+	named := false
+	for _, f := range strings.Fields(strings.ToLower(t)) {
+		if _, ok := sysbenchTests[strings.TrimSuffix(f, ".lua")]; ok {
+			named = true
+		} else if !fillerWords[f] {
+			return false
+		}
+	}
+	return named
 }
 
 // commentLabel returns the name an SQL or C-style comment line gives

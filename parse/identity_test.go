@@ -615,3 +615,78 @@ func TestIdentityCommentLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptionLabel: a bare short line of its own right above the fence of
+// an output names it. A public README benchmarking cloud servers names each
+// machine only so ("DigitalOcean" over a fence with "# sysbench cpu …" and
+// its output, then "OVH", then "Vultr"; "Scaleway" over an empty fence),
+// under "### CPU", "### Memory" and "### Disk".
+func TestCaptionLabel(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train2/t63-machines-by-label-lines-cpu-memory-fileio.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := runsOf(t, string(b))
+	want := []string{"DigitalOcean", "OVH", "Vultr"}
+	if len(runs) != 9 {
+		t.Fatalf("%d runs, want 9 (three tests on three machines)", len(runs))
+	}
+	for i, r := range runs {
+		if r.Labels["heading"] != want[i%3] {
+			t.Errorf("run at line %d: heading %q, want %q", r.Line, r.Labels["heading"], want[i%3])
+		}
+	}
+	for _, s := range []string{"DigitalOcean", "Raspberry Pi 4", "my laptop"} {
+		if captionLabel(s) != s {
+			t.Errorf("captionLabel(%q) = %q, want the line", s, captionLabel(s))
+		}
+	}
+	// A sentence, a prompt, a command, a heading, a repeat counter or a
+	// line of four words or more is no caption.
+	for _, s := range []string{"测试结果如下：", "Run 2", "# sysbench cpu run", "sysbench", "$ ls", "Then we ran it again.", "This is the output here", "| a | b |"} {
+		if c := captionLabel(s); c != "" {
+			t.Errorf("captionLabel(%q) = %q, want none", s, c)
+		}
+	}
+}
+
+// TestNamedConditionLabel: a Chinese post on a small MySQL server cuts
+// each output to its statistics and names it only by the line above its
+// fence: the client machine and its condition ("韩国测试机器：180ms ping、…",
+// "纽约测试机器：32 threads、…") or the table size ("1w 数据：", "10w 条数据").
+// Each run takes its own line, so that the New York client at 32 threads
+// under the latency heading and under the thread-count heading, and the
+// five table sizes, stay apart.
+func TestNamedConditionLabel(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train2/t64-annotated-output-then-outputs-under-label-lines-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]string{
+		80:  "韩国测试机器:180ms ping、CPU 10% 使用率、Mem 65%/500MB 使用率",
+		112: "纽约测试机器:1ms ping、CPU 85% 使用率、Mem 65%/500MB 使用率",
+		215: "纽约测试机器:32 threads、CPU 83% 使用率、Mem 62% 使用率",
+		296: "10w 条数据",
+		328: "100w 条数据",
+		360: "500w 条数据",
+	}
+	seen := 0
+	for _, r := range runsOf(t, string(b)) {
+		if w, ok := want[r.Line]; ok {
+			seen++
+			if r.Labels["heading"] != w {
+				t.Errorf("run at line %d: heading %q, want %q", r.Line, r.Labels["heading"], w)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the %d runs found", seen, len(want))
+	}
+	// A prompt ("sean@Teleprompter:~"), a repeat counter, an option and a
+	// long sentence are no such label.
+	for _, s := range []string{"sean@Teleprompter:~", "第二次测试:180ms ping", "参数: --threads=8", "Result: " + strings.Repeat("x", 90)} {
+		if l := namedConditionLabel(s); l != "" {
+			t.Errorf("namedConditionLabel(%q) = %q, want none", s, l)
+		}
+	}
+}
