@@ -218,25 +218,86 @@ type storer struct {
 	keepKey   string           // keptKey(opts.StatusKeep), once computed
 }
 
-// input stores one command-line input.
+// input stores one command-line input: a directory of campaigns kept
+// side by side a campaign at a time (campaignsOf), anything else in one
+// walk.
 func (s *storer) input(ctx context.Context, arg string) error {
-	var items []item
+	s.args = append(s.args, arg)
+	parts := campaignsOf(arg)
+	if parts == nil {
+		parts = []string{arg}
+	}
+	for _, p := range parts {
+		if err := s.walk(ctx, arg, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// campaignsOf returns the campaign directories of dir when dir holds
+// nothing else and lies in no campaign itself: a year of nightly
+// campaigns kept as dir/c1, dir/c2, …, each complete in itself (its
+// manifest, its hosts, its runs and their captures). Each is read and
+// stored before the next, so that what store holds is one campaign's
+// items, not a year's: read in one walk, a directory of 70 demo
+// campaigns held 4.3 GB. Nil for any other input.
+func campaignsOf(dir string) []string {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, collect.ManifestName)); err == nil {
+			return nil // a campaign, or a part of one
+		}
+		if d == filepath.Dir(d) {
+			break
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if !e.IsDir() {
+			return nil
+		}
+		if st, err := os.Stat(filepath.Join(p, collect.ManifestName)); err != nil || st.IsDir() {
+			return nil
+		}
+		out = append(out, p)
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// walk reads path, the input arg or a campaign of it, and stores its
+// files.
+func (s *storer) walk(ctx context.Context, arg, path string) error {
 	var order []string
 	bySource := map[string][]item{}
-	err := collect.WalkWith([]string{arg}, collect.Options{Together: s.inputs}, func(it parse.Item) {
+	err := collect.WalkWith([]string{path}, collect.Options{Together: s.inputs}, func(it parse.Item) {
 		s.seq++
 		src := sourceOf(it)
 		if _, ok := bySource[src]; !ok {
 			order = append(order, src)
 		}
-		x := item{seq: s.seq, it: it}
-		bySource[src] = append(bySource[src], x)
-		items = append(items, x)
+		bySource[src] = append(bySource[src], item{seq: s.seq, it: it})
 	})
 	if err != nil {
 		return err
 	}
-	s.args = append(s.args, arg)
 	for _, src := range order {
 		its := bySource[src]
 		for _, x := range its {
