@@ -38,9 +38,6 @@ func modelLine(l *Line) model.Line {
 	return model.Line{No: l.No, Raw: l.Raw, Text: l.Text, Prompt: l.Prompt}
 }
 
-// statusOf maps a grammar's answer to a line to the block's.
-var statusOf = [...]status{model.Consumed: consumed, model.Skipped: skipped, model.Rejected: rejected, model.Done: done}
-
 // grammarBlock is a block a grammar started.
 type grammarBlock struct {
 	b model.Block
@@ -49,7 +46,7 @@ type grammarBlock struct {
 
 func (g *grammarBlock) feed(l *Line) status {
 	g.l = modelLine(l)
-	return statusOf[g.b.Feed(&g.l)]
+	return g.b.Feed(&g.l)
 }
 
 func (g *grammarBlock) end(c *ctx) { g.b.End((*sink)(c)) }

@@ -14,14 +14,15 @@ import (
 	"github.com/sbreport/sbreport/parse/sysstat"
 )
 
-// status is what a block says of a line offered to it.
-type status int
+// status is what a block says of a line offered to it: model.Status,
+// which the grammars of their own packages answer too.
+type status = model.Status
 
 const (
-	consumed status = iota // the line belongs to the block
-	skipped                // noise the block tolerates; another detector may claim it, ending the block
-	rejected               // the line is not the block's: the block ends, the line is offered again
-	done                   // the line belongs to the block, and the block is complete
+	consumed = model.Consumed // the line belongs to the block
+	skipped  = model.Skipped  // noise the block tolerates; another detector may claim it, ending the block
+	rejected = model.Rejected // the line is not the block's: the block ends, the line is offered again
+	done     = model.Done     // the line belongs to the block, and the block is complete
 )
 
 // A block parses one record (a sysbench run, an lscpu capture, a table)
