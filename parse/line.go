@@ -485,29 +485,12 @@ func normalizeKnown(l *Line, plain bool) {
 }
 
 // histogramBar reports a row of sysbench's latency histogram as it
-// prints it, "  3.425 |****   12": its stars are a bar, not emphasis, and
-// the row is read with them (histogramRow). A row a page set in bold
-// ("**3.425 |* 12**") is not one.
+// prints it, "  3.425 |****   12", as histogramRow reads it: its stars
+// are a bar, not emphasis. A row a page set in bold ("**3.425 |* 12**")
+// is not one.
 func histogramBar(s string) bool {
-	i := strings.IndexByte(s, '|')
-	if i <= 0 || i+1 >= len(s) || s[i+1] != '*' || s[i-1] != ' ' {
-		return false
-	}
-	for k := 0; k < i; k++ {
-		if c := s[k]; c != ' ' && c != '.' && (c < '0' || c > '9') {
-			return false
-		}
-	}
-	j := i + 1
-	for j < len(s) && s[j] == '*' {
-		j++
-	}
-	for ; j < len(s); j++ {
-		if c := s[j]; c != ' ' && (c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
+	_, _, ok := histogramRow(strings.TrimSpace(s))
+	return ok
 }
 
 // dropDoubleStars is strings.ReplaceAll(s, "**", "") in one pass.
