@@ -207,9 +207,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			for k, v := range f.setLabels() {
 				r.SetLabelFrom(k, v, "--set "+k+"="+v)
 			}
-			if skipsStatus(verb) && !analyze.ReadsHistogram(r, analyze.GroupOptions{}) {
-				r.Histogram = nil // as for files, below
-			}
+			letGoHistogram(verb, r)
 		}
 	}
 	if len(inputs) > 0 {
@@ -221,11 +219,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			opts.StatusKeep = analyze.ServerCounters
 			opts.Compact = true
 		}
-		// compare, scale and history read no server counter, and draw no
-		// latency histogram: the analysis reads a run's only to merge
-		// the clients of one run.
-		lean := skipsStatus(verb)
-		opts.SkipStatus = lean
+		opts.SkipStatus = skipsStatus(verb)
 		var files, runs atomic.Int64
 		if f.stderr != nil {
 			opts.FileRead = func(string) { files.Add(1) }
@@ -238,9 +232,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		err := collect.WalkWith(inputs, opts, func(it parse.Item) {
 			if r, ok := it.(*parse.Run); ok {
 				runs.Add(1)
-				if lean && !analyze.ReadsHistogram(r, analyze.GroupOptions{}) {
-					r.Histogram = nil
-				}
+				letGoHistogram(verb, r)
 			}
 			fd.Add(it)
 		})
@@ -273,6 +265,16 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 // files or from the warehouse.
 func skipsStatus(verb string) bool {
 	return verb == "compare" || verb == "scale" || verb == "history"
+}
+
+// letGoHistogram drops r's latency histogram as the run is read, from
+// files or the warehouse, for the verbs that read no server counter
+// (skipsStatus): none of them draws a histogram, and the analysis reads a
+// run's only to merge the clients of one run (analyze.ReadsHistogram).
+func letGoHistogram(verb string, r *parse.Run) {
+	if skipsStatus(verb) && !analyze.ReadsHistogram(r, analyze.GroupOptions{}) {
+		r.Histogram = nil
+	}
 }
 
 // openWarehouse opens the warehouse at url with the password of
