@@ -55,7 +55,7 @@ var sniffing = &format{
 	detectors: []detector{
 		detectSysbench,
 		detectTxLine,
-		detectMysqlslap,
+		grammars(detectMysqlslap),
 		detectMySQL,
 		grammars(host.DetectLscpu, host.DetectLsblk, host.DetectFree, host.DetectMeminfo, host.DetectUname,
 			sysstat.DetectVmstat, sysstat.DetectIostat, sysstat.DetectMpstat, sysstat.DetectProcstat),
