@@ -42,7 +42,10 @@
 //     series (parse/sysstat);
 //   - MySQL and MariaDB client output: ASCII tables, \G rows and batch
 //     output of SHOW VARIABLES, SHOW GLOBAL STATUS, SHOW TABLE STATUS and
-//     information_schema size queries (mysqlcap.go).
+//     information_schema size queries (parse/mysqlcli, which reads the
+//     statement context and emits *Variables through client.go); SHOW
+//     GLOBAL STATUS snapshots of a campaign's own form are read by
+//     MySQLStatus (mysqlstatus.go).
 //
 // Numbers are kept as printed; absent values are nil pointers (NaN inside
 // an Interval) and never 0. Units are converted when parsing: latencies to

@@ -104,7 +104,7 @@ var (
 		jsonDoc:   "sysbench report_json output",
 	}
 	mysqlslapFormat = &format{detectors: []detector{grammars(detectMysqlslap)}, expect: "mysqlslap output"}
-	mysqlFormat     = &format{detectors: []detector{detectMySQL}, expect: "mysql or mariadb client output"}
+	mysqlFormat     = &format{detectors: []detector{grammars(detectMySQL)}, expect: "mysql or mariadb client output"}
 	lscpuFormat     = &format{
 		detectors: []detector{grammars(host.DetectLscpu), detectJSON},
 		json:      []jsonHandler{grammarJSON(host.LscpuJSON)},
