@@ -69,7 +69,7 @@ func Detect(l *model.Line, s Sink) model.Block {
 		b := &verticalBlock{s: s, res: &result{line: l.No, stmt: takeStatement(s, l.No, true)}}
 		b.startRow(l.No)
 		return b
-	case t == "SQL_command:":
+	case t == harnessCommands:
 		return &harnessBlock{s: s}
 	case isTrailer(t):
 		return &trailerBlock{}
@@ -544,7 +544,7 @@ func (b *harnessBlock) Feed(l *model.Line) model.Status {
 	t := l.Text
 	if !b.results {
 		switch {
-		case t == "===Results===":
+		case t == harnessResults:
 			b.results = true
 		case t != "":
 			for _, s := range strings.Split(t, ";") {
@@ -690,19 +690,19 @@ func tableStatus(s Sink, r *result, row resultRow) *model.TableStatus {
 		return "", false
 	}
 	ts := &model.TableStatus{Source: s.Source(), Line: row.line}
-	ts.Schema, _ = get("table_schema")
-	ts.Name, _ = get("name", "table_name")
-	ts.Engine, _ = get("engine")
-	ts.RowFormat, _ = get("row_format")
+	ts.Schema, _ = get(colsSchema...)
+	ts.Name, _ = get(colsName...)
+	ts.Engine, _ = get(colsEngine...)
+	ts.RowFormat, _ = get(colsRowFormat...)
 	for _, f := range []struct {
 		dst   **int64
 		names []string
 	}{
-		{&ts.Rows, []string{"rows", "table_rows"}},
-		{&ts.AvgRowLength, []string{"avg_row_length"}},
-		{&ts.DataLength, []string{"data_length"}},
-		{&ts.IndexLength, []string{"index_length"}},
-		{&ts.DataFree, []string{"data_free"}},
+		{&ts.Rows, colsRows},
+		{&ts.AvgRowLength, colsAvgRowLength},
+		{&ts.DataLength, colsDataLength},
+		{&ts.IndexLength, colsIndexLength},
+		{&ts.DataFree, colsDataFree},
 	} {
 		v, ok := get(f.names...)
 		if !ok || v == "" || v == "NULL" {

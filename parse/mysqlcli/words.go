@@ -28,6 +28,13 @@ var trailerRE = regexp.MustCompile(`^(\d+ rows? in set\b|Empty set\b|Query OK, |
 // lower case.
 var versionColumns = []string{"version()", "@@version", "@@global.version", "select version()"}
 
+// The harness dump's markers: the line above its statements, and the
+// line above their results.
+const (
+	harnessCommands = "SQL_command:"
+	harnessResults  = "===Results==="
+)
+
 // resultStatements are the statements that print a result set.
 var resultStatements = []string{"select", "show", "analyze", "check", "optimize", "repair", "explain", "describe", "desc", "checksum", "call", "with", "values", "table"}
 
@@ -45,4 +52,19 @@ const (
 var (
 	tableStatusCols = []string{"rows", "avg_row_length", "data_length", "index_length"}
 	schemaCols      = []string{"engine", "table_rows", "avg_row_length", "data_length", "index_length"}
+)
+
+// The columns a table status row's fields are read from, in lower case:
+// the first a result has (SHOW TABLE STATUS's name, then
+// information_schema's). Problems name a field by its first column.
+var (
+	colsSchema       = []string{"table_schema"}
+	colsName         = []string{"name", "table_name"}
+	colsEngine       = []string{"engine"}
+	colsRowFormat    = []string{"row_format"}
+	colsRows         = []string{"rows", "table_rows"}
+	colsAvgRowLength = []string{"avg_row_length"}
+	colsDataLength   = []string{"data_length"}
+	colsIndexLength  = []string{"index_length"}
+	colsDataFree     = []string{"data_free"}
 )

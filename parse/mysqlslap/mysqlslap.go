@@ -93,7 +93,7 @@ func newBlock(s Sink, line int) *block {
 func Detect(l *model.Line, s Sink) model.Block {
 	t := l.Text
 	switch {
-	case t == "Benchmark":
+	case t == benchmark:
 		return newBlock(s, l.No)
 	case strings.HasPrefix(t, labelAvg):
 		// A block's average line standing alone, without "Benchmark"
@@ -218,7 +218,7 @@ func (b *block) End(model.Sink) {
 	}
 	if len(missing) == 5 && b.cut == nil {
 		// "Benchmark" alone is a word, not a mysqlslap block.
-		b.s.Unclaimed(b.line, "Benchmark")
+		b.s.Unclaimed(b.line, benchmark)
 		return
 	}
 	complete := len(missing) == 0
@@ -325,7 +325,7 @@ func openingFence(raw string) bool {
 // than one word, or none, gives "".
 func ranOn(rest string) string {
 	rest = strings.TrimSpace(rest)
-	rest = strings.TrimSpace(strings.TrimPrefix(rest, "seconds"))
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, unitSeconds))
 	for _, dash := range onDashes {
 		if strings.HasPrefix(rest, dash) {
 			on := strings.TrimSpace(rest[len(dash):])

@@ -2,6 +2,13 @@ package mysqlslap
 
 // The words of mysqlslap's output the grammar looks for, in one place.
 
+// benchmark is the line that opens a block; unitSeconds follows the
+// seconds of its averages.
+const (
+	benchmark   = "Benchmark"
+	unitSeconds = "seconds"
+)
+
 // Block labels, after normalisation (indentation is stripped and the
 // fullwidth colon is already ':').
 const (
