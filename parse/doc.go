@@ -29,18 +29,23 @@
 //     block labels, never from the version string; interim report lines of
 //     every shape (interim.go); --histogram tables; report_csv and
 //     report_json hook output (hook.go);
-//   - mysqlslap Benchmark blocks and --csv lines (mysqlslap.go);
+//   - mysqlslap Benchmark blocks and --csv lines (parse/mysqlslap, whose
+//     runs this package fills through slap.go);
 //   - hand-made summary tables: a header naming a threads column and a
 //     throughput or latency column, rows until the table ends (table.go);
 //   - blocks harnesses print: list rows under a header list and key=value
 //     records, read as tables by parse/tabular (harness.go): every column
 //     a dimension or a measurement, measurements no headline field
 //     certainly means kept in Run.Metrics;
-//   - lscpu text, tree and -J (lscpu.go), lsblk text, -P and -J (lsblk.go),
-//     free (free.go), /proc/meminfo (meminfo.go), uname -a (uname.go);
+//   - lscpu text, tree and -J, lsblk text, -P and -J, free, /proc/meminfo
+//     and uname -a (parse/host); vmstat, iostat, mpstat and /proc/stat
+//     series (parse/sysstat);
 //   - MySQL and MariaDB client output: ASCII tables, \G rows and batch
 //     output of SHOW VARIABLES, SHOW GLOBAL STATUS, SHOW TABLE STATUS and
-//     information_schema size queries (mysqlcap.go).
+//     information_schema size queries (parse/mysqlcli, which reads the
+//     statement context and emits *Variables through client.go); SHOW
+//     GLOBAL STATUS snapshots of a campaign's own form are read by
+//     MySQLStatus (mysqlstatus.go).
 //
 // Numbers are kept as printed; absent values are nil pointers (NaN inside
 // an Interval) and never 0. Units are converted when parsing: latencies to

@@ -2,9 +2,10 @@ package parse
 
 import "github.com/sbreport/sbreport/parse/model"
 
-// The tool grammars of parse/host and parse/sysstat read lines through
-// the contract of parse/model: this file offers them the lines of an
-// input and its ctx.
+// The tool grammars of parse/host, parse/sysstat, parse/mysqlslap and
+// parse/mysqlcli read lines through the contract of parse/model: this
+// file offers them the lines of an input and its ctx (slap.go and
+// client.go add what the mysqlslap and client grammars ask of it).
 
 // Heading is a recent line that no block claimed: prose, headings, labels.
 type Heading = model.Heading

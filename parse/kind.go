@@ -103,8 +103,8 @@ var (
 		expect:    "sysbench output",
 		jsonDoc:   "sysbench report_json output",
 	}
-	mysqlslapFormat = &format{detectors: []detector{detectMysqlslap}, expect: "mysqlslap output"}
-	mysqlFormat     = &format{detectors: []detector{detectMySQL}, expect: "mysql or mariadb client output"}
+	mysqlslapFormat = &format{detectors: []detector{grammars(detectMysqlslap)}, expect: "mysqlslap output"}
+	mysqlFormat     = &format{detectors: []detector{grammars(detectMySQL)}, expect: "mysql or mariadb client output"}
 	lscpuFormat     = &format{
 		detectors: []detector{grammars(host.DetectLscpu), detectJSON},
 		json:      []jsonHandler{grammarJSON(host.LscpuJSON)},

@@ -703,36 +703,6 @@ func trimBlank(s string) string {
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\f' || c == '\v' }
 
-// plainASCII reports whether s is printable ASCII and tabs, which
-// CleanText leaves as it is: the fast path of normalize.
-func plainASCII(s string) bool {
-	i := 0
-	// Eight bytes at a time: a byte of 0x80 or more, below 0x20 or equal
-	// to 0x7f sends the eight to the byte loop (tabs are fine there).
-	for ; i+8 <= len(s); i += 8 {
-		w := s[i : i+8] // one bounds check, and the compiler loads the eight bytes at once
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		const ones, highs = 0x0101010101010101, 0x8080808080808080
-		del := x ^ 0x7f*ones
-		if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 || (del-ones)&^del&highs != 0 {
-			if !plainASCIIBytes(s[i : i+8]) {
-				return false
-			}
-		}
-	}
-	return plainASCIIBytes(s[i:])
-}
-
-func plainASCIIBytes(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && c != '\t' || c >= 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
 // plainText reports whether every byte of b is printable ASCII, a tab or
 // '\n': a window of lines that are all plainASCII and hold no '\r'. It
 // tests 32 bytes at a time, and the words of eight that may hold a byte

@@ -231,17 +231,6 @@ type Memory struct {
 	TransferMiBs *float64 `json:"mib_s"`
 }
 
-// Mysqlslap holds one mysqlslap "Benchmark" block.
-type Mysqlslap struct {
-	AvgS             *float64 `json:"avg_s"`
-	MinS             *float64 `json:"min_s"`
-	MaxS             *float64 `json:"max_s"`
-	Clients          *int     `json:"clients"`
-	QueriesPerClient *int64   `json:"queries_per_client"`
-	Engine           string   `json:"engine"`
-	LoadType         string   `json:"load_type"` // --csv output only
-}
-
 // A Column is one cell of a summary-table row.
 type Column struct {
 	Name  string `json:"name"`
@@ -385,25 +374,6 @@ type Variables struct {
 	Labels    map[string]string `json:"labels"` // set by collect: path and campaign labels
 }
 
-// TableStatus is one row of SHOW TABLE STATUS or an information_schema
-// size query. Sizes are bytes.
-type TableStatus struct {
-	Source       string            `json:"source"`
-	Line         int               `json:"line"`
-	Schema       string            `json:"schema"`
-	Name         string            `json:"name"`
-	Engine       string            `json:"engine"`
-	Rows         *int64            `json:"rows"`
-	AvgRowLength *int64            `json:"avg_row_length"`
-	DataLength   *int64            `json:"data_length"`
-	IndexLength  *int64            `json:"index_length"`
-	DataFree     *int64            `json:"data_free"`
-	RowFormat    string            `json:"row_format"`
-	Labels       map[string]string `json:"labels"` // set by collect: path and campaign labels
-	// Warnings say what was read but not kept (a wrapped counter).
-	Warnings []string `json:"warnings,omitempty"`
-}
-
 // An Error reports input that could not be read as what it claimed to be.
 // The readers also return one when their io.Reader fails: then it wraps
 // that reader's error (errors.Is(err, io.ErrUnexpectedEOF)).
@@ -544,6 +514,8 @@ type (
 	SysStat      = model.SysStat
 	SysSample    = model.SysSample
 	DeviceSample = model.DeviceSample
+	Mysqlslap    = model.Mysqlslap
+	TableStatus  = model.TableStatus
 )
 
 // Tools that produce system statistics (SysStat.Tool).
@@ -561,10 +533,9 @@ const (
 	ExcludedAverage   = model.ExcludedAverage
 )
 
-func (*Run) IsItem()         {}
-func (*Variables) IsItem()   {}
-func (*TableStatus) IsItem() {}
-func (*Error) IsItem()       {}
+func (*Run) IsItem()       {}
+func (*Variables) IsItem() {}
+func (*Error) IsItem()     {}
 
 // CaptureID names a capture (or run) by the input and line it starts at:
 // "results/page.html:120".

@@ -11,5 +11,8 @@ func atoiStrict(s string) (int, error)          { return scan.Atoi(s) }
 func numEnds(rest string) bool                  { return scan.NumEnds(rest) }
 func isDigit(c byte) bool                       { return scan.IsDigit(c) }
 func splitArgs(s string) []string               { return scan.SplitArgs(s) }
+func plainASCII(s string) bool                  { return scan.PlainASCII(s) }
+func plainASCIIBytes(s string) bool             { return scan.PlainASCIIBytes(s) }
+func isIdentifier(s string) bool                { return scan.IsIdentifier(s) }
 
 func leadingNum(s string) (float64, string, bool) { return scan.LeadingNum(s) }

@@ -55,9 +55,7 @@ var sniffing = &format{
 	detectors: []detector{
 		detectSysbench,
 		detectTxLine,
-		detectMysqlslap,
-		detectMySQL,
-		grammars(host.DetectLscpu, host.DetectLsblk, host.DetectFree, host.DetectMeminfo, host.DetectUname,
+		grammars(detectMysqlslap, detectMySQL, host.DetectLscpu, host.DetectLsblk, host.DetectFree, host.DetectMeminfo, host.DetectUname,
 			sysstat.DetectVmstat, sysstat.DetectIostat, sysstat.DetectMpstat, sysstat.DetectProcstat),
 		detectJSON,
 		detectReportCSV,

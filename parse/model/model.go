@@ -1,9 +1,10 @@
 // Package model holds what the tool grammars beside parse return and what
-// they are given: the items (Host, SysStat and the Item interface that
-// parse's own Run, Variables, TableStatus and Error also implement) and the
-// contract of a grammar (reader.go): lines in, a Block that feeds on them,
-// items and errors out through a Sink. It imports no other package of
-// sbreport; parse re-exports its types under their old names.
+// they are given: the items (Host, SysStat, TableStatus, a run's Mysqlslap
+// figures, and the Item interface that parse's own Run, Variables and
+// Error also implement) and the contract of a grammar (reader.go): lines
+// in, a Block that feeds on them, items and errors out through a Sink. It
+// imports no other package of sbreport; parse re-exports its types under
+// their old names.
 package model
 
 import (
@@ -12,13 +13,14 @@ import (
 	"strconv"
 )
 
-// An Item is one thing found in an input: *Host and *SysStat of this
-// package; parse.Run, parse.Variables, parse.TableStatus, parse.Fact and
-// parse.Error.
+// An Item is one thing found in an input: *Host, *SysStat and
+// *TableStatus of this package; parse.Run, parse.Variables, parse.Fact
+// and parse.Error.
 type Item interface{ IsItem() }
 
-func (*Host) IsItem()    {}
-func (*SysStat) IsItem() {}
+func (*Host) IsItem()        {}
+func (*SysStat) IsItem()     {}
+func (*TableStatus) IsItem() {}
 
 // CaptureID names a capture (or run) by the input and line it starts at:
 // "results/page.html:120".
@@ -279,4 +281,34 @@ func (s *SysStat) Warn(line int, msg string) {
 		msg = "line " + strconv.Itoa(line) + ": " + msg
 	}
 	s.Warnings = append(s.Warnings, msg)
+}
+
+// Mysqlslap holds one mysqlslap "Benchmark" block.
+type Mysqlslap struct {
+	AvgS             *float64 `json:"avg_s"`
+	MinS             *float64 `json:"min_s"`
+	MaxS             *float64 `json:"max_s"`
+	Clients          *int     `json:"clients"`
+	QueriesPerClient *int64   `json:"queries_per_client"`
+	Engine           string   `json:"engine"`
+	LoadType         string   `json:"load_type"` // --csv output only
+}
+
+// TableStatus is one row of SHOW TABLE STATUS or an information_schema
+// size query. Sizes are bytes.
+type TableStatus struct {
+	Source       string            `json:"source"`
+	Line         int               `json:"line"`
+	Schema       string            `json:"schema"`
+	Name         string            `json:"name"`
+	Engine       string            `json:"engine"`
+	Rows         *int64            `json:"rows"`
+	AvgRowLength *int64            `json:"avg_row_length"`
+	DataLength   *int64            `json:"data_length"`
+	IndexLength  *int64            `json:"index_length"`
+	DataFree     *int64            `json:"data_free"`
+	RowFormat    string            `json:"row_format"`
+	Labels       map[string]string `json:"labels"` // set by collect: path and campaign labels
+	// Warnings say what was read but not kept (a wrapped counter).
+	Warnings []string `json:"warnings,omitempty"`
 }

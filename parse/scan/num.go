@@ -1,7 +1,9 @@
 // Package scan holds the lexical pieces that parse and the tool grammars
-// beside it (parse/host, parse/sysstat) share: numbers as sysbench,
-// sysstat and the size columns of free and lsblk print them, and command
-// lines split into words as a shell does. It reads strings only.
+// beside it (parse/host, parse/sysstat, parse/mysqlslap, parse/mysqlcli)
+// share: numbers as sysbench, sysstat and the size columns of free and
+// lsblk print them, command lines split into words as a shell does, and
+// the tests of plain text and identifiers (text.go). It reads strings
+// only.
 package scan
 
 import (

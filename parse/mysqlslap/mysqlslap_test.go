@@ -1,6 +1,8 @@
-package parse
+package mysqlslap_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -8,7 +10,46 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
 )
+
+// parseFile parses a fixture with parse.All, naming it by its base name.
+func parseFile(t testing.TB, path string) *parse.Document {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := parse.All(f, filepath.Base(path))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return d
+}
+
+// checkGolden parses a fixture and compares the JSON of what it yields
+// with its golden file under testdata/golden (which go test ./parse
+// -update rewrites). It returns the document.
+func checkGolden(t *testing.T, fixture string) *parse.Document {
+	t.Helper()
+	d := parseFile(t, fixture)
+	got, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		t.Fatalf("%s: marshal: %v", fixture, err)
+	}
+	got = append(got, '\n')
+	gp := filepath.Join("..", "..", "testdata", "golden", strings.TrimPrefix(fixture, "../../testdata/")+".json")
+	want, err := os.ReadFile(gp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: output differs from %s (go test ./parse -run Golden -update rewrites it, after checking the change)", fixture, gp)
+	}
+	return d
+}
 
 // slapWant is what a test expects of one mysqlslap run.
 type slapWant struct {
@@ -21,7 +62,7 @@ type slapWant struct {
 	warnings      []string
 }
 
-func checkSlap(t *testing.T, runs []*Run, want []slapWant) {
+func checkSlap(t *testing.T, runs []*parse.Run, want []slapWant) {
 	t.Helper()
 	if len(runs) != len(want) {
 		t.Fatalf("got %d runs, want %d", len(runs), len(want))
@@ -29,7 +70,7 @@ func checkSlap(t *testing.T, runs []*Run, want []slapWant) {
 	for i, w := range want {
 		r := runs[i]
 		m := r.Mysqlslap
-		if r.Tool != ToolMysqlslap || r.Layout != LayoutS || m == nil {
+		if r.Tool != parse.ToolMysqlslap || r.Layout != parse.LayoutS || m == nil {
 			t.Fatalf("run %d: tool %q layout %q mysqlslap %v", i, r.Tool, r.Layout, m)
 		}
 		if r.Line != w.line {
@@ -105,7 +146,7 @@ func TestMysqlslapFixtures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			d := checkGolden(t, filepath.Join("..", "testdata", "public", "mysqlslap", tt.file))
+			d := checkGolden(t, filepath.Join("..", "..", "testdata", "public", "mysqlslap", tt.file))
 			if len(d.Errors) != 0 {
 				t.Errorf("errors: %v", d.Errors)
 			}
@@ -121,13 +162,13 @@ func TestMysqlslapFixtures(t *testing.T) {
 // command, and that the block's engine and clients replace the command's
 // lists.
 func TestMysqlslapCommand(t *testing.T) {
-	d := parseFile(t, filepath.Join("..", "testdata", "public", "mysqlslap",
+	d := parseFile(t, filepath.Join("..", "..", "testdata", "public", "mysqlslap",
 		"mysqlslap-multi-concurrency-x-engine-6-blocks-debug-info-markdown-indented.txt"))
 	for i, r := range d.Runs {
 		if !strings.HasPrefix(r.Command, "mysqlslap --defaults-file=/etc/my.cnf --concurrency=50,100,200") {
 			t.Errorf("run %d: command %q", i, r.Command)
 		}
-		if r.Labels["concurrency"] != itoa(*r.Mysqlslap.Clients) || r.Labels["host"] != "Betty" {
+		if r.Labels["concurrency"] != strconv.Itoa(*r.Mysqlslap.Clients) || r.Labels["host"] != "Betty" {
 			t.Errorf("run %d: labels %v", i, r.Labels)
 		}
 		// The query count shapes the experiment: a setting, not a label.
@@ -156,7 +197,7 @@ func TestMysqlslapVariants(t *testing.T) {
 		name   string
 		in     string
 		want   []slapWant
-		errors []Error
+		errors []parse.Error
 	}{
 		{"one tab", block("\t", ":"), full, nil},
 		{"eight spaces", block("        ", ":"), full, nil},
@@ -189,7 +230,7 @@ func TestMysqlslapVariants(t *testing.T) {
 			"innodb,mixed,0.412,0.398,0.431,4,250\n,query,1.000,0.900,1.100,8,12\n",
 			[]slapWant{{1, "innodb", 0.412, 0.398, 0.431, 4, 250, true, nil}, {2, "", 1.0, 0.9, 1.1, 8, 12, true, nil}}, nil},
 		{"benchmark as a word", "Benchmark\nWe ran the following.\n", nil,
-			[]Error{{Source: "in.txt", Line: 0, Message: "no benchmark output or capture found in 2 lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)"}}},
+			[]parse.Error{{Source: "in.txt", Line: 0, Message: "no benchmark output or capture found in 2 lines (expected sysbench, mysqlslap, a summary table, lscpu, lsblk, free, /proc/meminfo or mysql client output)"}}},
 		{"debug-info trailer alone is skipped",
 			block("\t", ":") + "\nUser time 0.05, System time 0.06\nMaximum resident set size 8332, Integral resident set size 0\n" +
 				"Non-physical pagefaults 5388, Physical pagefaults 0, Swaps 0\nBlocks in 0 out 0, Messages in 0 out 0, Signals 0\n" +
@@ -197,12 +238,12 @@ func TestMysqlslapVariants(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := All(strings.NewReader(tt.in), "in.txt")
+			d, err := parse.All(strings.NewReader(tt.in), "in.txt")
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkSlap(t, d.Runs, tt.want)
-			var errs []Error
+			var errs []parse.Error
 			for _, e := range d.Errors {
 				errs = append(errs, *e)
 			}
@@ -223,7 +264,7 @@ func TestMysqlslapCSVStrict(t *testing.T) {
 		"innodb,mixed,0.412,0.398,NaN,4,250",
 		"innodb,mixed,1,0.398,0.431,4,250",
 	} {
-		d, _ := All(strings.NewReader(in+"\n"), "in.txt")
+		d, _ := parse.All(strings.NewReader(in+"\n"), "in.txt")
 		if len(d.Runs) != 0 {
 			t.Errorf("%q: got %d runs", in, len(d.Runs))
 		}
@@ -233,7 +274,7 @@ func TestMysqlslapCSVStrict(t *testing.T) {
 // FuzzMysqlslap checks that no input makes the parser panic and that
 // every value it keeps is finite.
 func FuzzMysqlslap(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "public", "mysqlslap", "*.txt"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "public", "mysqlslap", "*.txt"))
 	for _, p := range files {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -243,7 +284,7 @@ func FuzzMysqlslap(f *testing.F) {
 	}
 	f.Add([]byte("innodb,mixed,0.412,0.398,0.431,4,250\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		d, err := All(strings.NewReader(string(b)), "fuzz")
+		d, err := parse.All(strings.NewReader(string(b)), "fuzz")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -268,7 +309,7 @@ func FuzzMysqlslap(f *testing.F) {
 // (--concurrency=1,50,100,200 over myisam and innodb) are read with their
 // averages, clients and engines.
 func TestMysqlslapBenchmarkAboveFenceInReprint(t *testing.T) {
-	d := parseFile(t, "../testdata/public/train/t27-blank-line-reprint.txt")
+	d := parseFile(t, "../../testdata/public/train/t27-blank-line-reprint.txt")
 	want := []struct {
 		line    int
 		avg     float64
@@ -278,9 +319,9 @@ func TestMysqlslapBenchmarkAboveFenceInReprint(t *testing.T) {
 		{3, 0.017, 1, "myisam"}, {21, 2.206, 50, "myisam"}, {39, 3.641, 100, "myisam"}, {57, 6.584, 200, "myisam"},
 		{75, 0.012, 1, "innodb"}, {93, 0.375, 50, "innodb"}, {111, 0.958, 100, "innodb"}, {129, 1.355, 200, "innodb"},
 	}
-	var got []*Run
+	var got []*parse.Run
 	for _, r := range d.Runs {
-		if r.Tool == ToolMysqlslap {
+		if r.Tool == parse.ToolMysqlslap {
 			got = append(got, r)
 		}
 	}
@@ -302,7 +343,7 @@ func TestMysqlslapBenchmarkAboveFenceInReprint(t *testing.T) {
 // are template placeholders (train t21): two runs of 50 clients, told
 // apart by the class.
 func TestSlapAveragesGluedByHTMLBreak(t *testing.T) {
-	d := parseFile(t, "../testdata/public/train/t21-inline-results-template.txt")
+	d := parseFile(t, "../../testdata/public/train/t21-inline-results-template.txt")
 	want := []struct {
 		avg    float64
 		system string
@@ -312,22 +353,40 @@ func TestSlapAveragesGluedByHTMLBreak(t *testing.T) {
 	}
 	for i, w := range want {
 		r := d.Runs[i]
-		if r.Line != 9 || r.Tool != ToolMysqlslap || r.Mysqlslap.AvgS == nil || *r.Mysqlslap.AvgS != w.avg ||
+		if r.Line != 9 || r.Tool != parse.ToolMysqlslap || r.Mysqlslap.AvgS == nil || *r.Mysqlslap.AvgS != w.avg ||
 			r.Threads == nil || *r.Threads != 50 || r.Labels["system"] != w.system {
 			t.Errorf("run %d: line %d tool %s avg %v threads %v system %q; want 9 mysqlslap %v 50 %s",
 				i, r.Line, r.Tool, r.Mysqlslap.AvgS, r.Threads, r.Labels["system"], w.avg, w.system)
 		}
 	}
-	lr := newLineReader(strings.NewReader("a</br>b<BR />c\n| x<br>y | 1 |\n"))
-	var got []string
-	for {
-		no, s, ok := lr.next()
-		if !ok {
+}
+
+// A label cut short is named by its own line in the warning, also when
+// lines the block tolerates follow it (before the grammar had its own
+// package, the warning named whichever line the block ended on: "line 7:
+// ... cut short: \"Load: mixed\"" here). The block is that of the
+// bingoohuang fixture, cut after its maximum.
+func TestMysqlslapCutLineNamed(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/public/mysqlslap/mysqlslap-5.7-running-for-engine-innodb-queries-per-client-zero-bingoohuang-issue118.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	var in strings.Builder
+	n := 0
+	for _, l := range lines {
+		if strings.Contains(l, "Number of clients running queries") {
+			in.WriteString("\tNumber of clients running\n\tLoad: mixed\n")
 			break
 		}
-		got = append(got, strconv.Itoa(no)+":"+s)
+		in.WriteString(l)
+		n++
 	}
-	if strings.Join(got, ",") != "1:a,1:b,1:c,2:| x<br>y | 1 |" {
-		t.Errorf("lines %q", got)
+	d, err := parse.All(strings.NewReader(in.String()), "in.txt")
+	if err != nil {
+		t.Fatal(err)
 	}
+	checkSlap(t, d.Runs, []slapWant{{2, "innodb", 0.522, 0.407, 1.165, -1, -1, false, []string{
+		"line " + strconv.Itoa(n+1) + `: mysqlslap: line cut short: "Number of clients running"`,
+		"mysqlslap block incomplete: missing clients, queries per client"}}})
 }

@@ -1,38 +1,14 @@
-package parse
+package mysqlcli
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-)
 
-// MySQL and MariaDB client captures (FORMATS.md §8): result sets printed
-// as ASCII tables (interactive or -t), vertical \G rows, or tab-separated
-// batch output (-B, with or without the -N header), with or without
-// prompts, trailers and the SQL_command:/===Results=== harness.
-//
-// A result set is read into columns and rows, then classified by its
-// columns:
-//   - Variable_name, Value: one *Variables. Kind is "status" when the
-//     statement says STATUS (SHOW GLOBAL STATUS prints the same header),
-//     otherwise "variables". Each result set is its own item, with its
-//     statement and line, even when a session prints several small
-//     "LIKE" tables in a row: merging is left to the consumer, so every
-//     value stays traceable to the table that printed it.
-//   - Name, Engine and one of Rows, Avg_row_length, Data_length,
-//     Index_length (SHOW TABLE STATUS), or TABLE_NAME and one of ENGINE,
-//     TABLE_ROWS, AVG_ROW_LENGTH, DATA_LENGTH, INDEX_LENGTH (an
-//     information_schema.TABLES query, any case): one *TableStatus a row.
-//   - a single VERSION() / @@version column: a *Variables holding "version".
-//   - anything else (SHOW ENGINES, ANALYZE, ...) is valid input that is not
-//     used: it is consumed silently so that its lines do not become
-//     headings of what follows.
-//
-// Values stay as printed: an empty cell stays "", NULL stays "NULL".
-// Batch output escapes \t, \n, \\ and \0; they are unescaped so that the
-// three forms of one result give the same values.
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
+)
 
 // A result is one result set of a client.
 type result struct {
@@ -40,7 +16,14 @@ type result struct {
 	stmt string
 	cols []string
 	rows []resultRow
-	errs []*Error
+	errs []rowError
+}
+
+// A rowError is a row that could not be read, reported when the result
+// is emitted.
+type rowError struct {
+	line int
+	msg  string
 }
 
 type resultRow struct {
@@ -71,64 +54,74 @@ func (r *result) addRow(line int, cells []string) {
 	r.rows = append(r.rows, resultRow{line: line, cells: cells})
 }
 
-// detectMySQL starts a block at an ASCII table border, a vertical row
+// Detect starts a block at an ASCII table border, a vertical row
 // header, a batch header (or a headerless batch row after SHOW
 // VARIABLES/STATUS), the SQL_command: harness, a client prompt, or a
 // client trailer ("3 rows in set", "Query OK", "ERROR 1064 ...").
-func detectMySQL(l *Line, c *ctx) block {
+func Detect(l *model.Line, s Sink) model.Block {
 	t := l.Text
 	switch {
 	case isClientPrompt(l.Prompt):
 		return &promptBlock{}
 	case isBorder(t):
-		return newASCIITable(l, c.takeStmt(l.No))
+		return newASCIITable(s, l, takeStatement(s, l.No, true))
 	case isVerticalRow(l):
-		b := &verticalBlock{res: &result{line: l.No, stmt: c.takeStmt(l.No)}}
+		b := &verticalBlock{s: s, res: &result{line: l.No, stmt: takeStatement(s, l.No, true)}}
 		b.startRow(l.No)
 		return b
-	case t == "SQL_command:":
-		return &harnessBlock{c: c}
+	case t == harnessCommands:
+		return &harnessBlock{s: s}
 	case isTrailer(t):
 		return &trailerBlock{}
 	}
 	if strings.IndexByte(t, '\t') >= 0 {
-		return detectBatch(l, c)
+		return detectBatch(l, s)
 	}
 	if len(t) >= len("@@version") && len(t) <= len("@@global.version") && isVersionColumn(t) {
 		// "VERSION()" alone: the header of a one-column batch result.
-		return &batchBlock{res: &result{line: l.No, stmt: c.takeStmt(l.No), cols: []string{t}}}
+		return &batchBlock{s: s, res: &result{line: l.No, stmt: takeStatement(s, l.No, true), cols: []string{t}}}
 	}
 	return nil
 }
 
-// takeStmt returns the statement that produced a result starting at line:
-// the last statement typed at a client prompt, or the -e/--execute
+// takeStatement returns the statement that produced a result starting at
+// line: the last statement typed at a client prompt, or the -e/--execute
 // argument of a mysql/mariadb command line, whichever came last and is
-// near enough. It is forgotten once taken: a statement has one result.
-func (c *ctx) takeStmt(line int) string {
+// near enough. When take is set it is forgotten: a statement has one
+// result.
+func takeStatement(s Sink, line int, take bool) string {
 	const near = 60
-	useStmt := c.stmt != "" && line-c.stmtLine <= near
-	cmd := c.command
-	useCmd := cmd != nil && isClientProgram(cmd.Tool) && line-c.cmdLine <= near
+	stmt, stmtLine := s.Statement()
+	useStmt := stmt != "" && line-stmtLine <= near
+	cmd, ok := s.Command()
+	useCmd := ok && isClientProgram(cmd.Tool) && line-cmd.Line <= near
 	switch {
-	case useStmt && (!useCmd || c.stmtLine > c.cmdLine):
-		s := c.stmt
-		c.stmt = ""
-		return s
+	case useStmt && (!useCmd || stmtLine > cmd.Line):
+		if take {
+			s.ForgetStatement()
+		}
+		return stmt
 	case useCmd:
-		c.command = nil
-		return executeArg(cmd.raw)
+		if take {
+			s.TakeCommand(line)
+		}
+		return executeArg(cmd.Raw)
 	}
 	return ""
 }
 
 func isClientProgram(tool string) bool {
-	return tool == "mysql" || tool == "mariadb"
+	for _, p := range clientPrograms {
+		if tool == p {
+			return true
+		}
+	}
+	return false
 }
 
 // executeArg returns the -e/--execute statement of a client command line.
 func executeArg(raw string) string {
-	args := splitArgs(raw)
+	args := scan.SplitArgs(raw)
 	for i, a := range args {
 		switch {
 		case a == "-e" || a == "--execute":
@@ -145,7 +138,7 @@ func executeArg(raw string) string {
 }
 
 func isClientPrompt(p string) bool {
-	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>")
+	return p == promptMySQL || p == promptMore || strings.HasSuffix(p, promptMariaDBEnd)
 }
 
 // isBorder reports an ASCII table border: "+---+-----+".
@@ -166,7 +159,7 @@ func isBorder(t string) bool {
 
 // isVerticalRow reports "*************************** 1. row ***************************".
 // It looks at the raw line: normalisation drops "**" as markdown bold.
-func isVerticalRow(l *Line) bool {
+func isVerticalRow(l *model.Line) bool {
 	t := strings.TrimSpace(l.Raw)
 	if strings.HasPrefix(t, "> ") {
 		t = strings.TrimSpace(t[2:])
@@ -183,8 +176,6 @@ func isVerticalRow(l *Line) bool {
 	return err == nil
 }
 
-var trailerRE = regexp.MustCompile(`^(\d+ rows? in set\b|Empty set\b|Query OK, |ERROR( \d+ \([0-9A-Z]+\))?:|Rows matched: |Records: |Database changed$|Enter password:|(mysql|mariadb|mysqlslap|mariadb-slap): \[(Warning|ERROR)\] |Warning: Using a password on the command line)`)
-
 func isTrailer(t string) bool {
 	if t == "" {
 		return false
@@ -197,35 +188,39 @@ func isTrailer(t string) bool {
 }
 
 func isVersionColumn(t string) bool {
-	switch strings.ToLower(t) {
-	case "version()", "@@version", "@@global.version", "select version()":
-		return true
+	lower := strings.ToLower(t)
+	for _, c := range versionColumns {
+		if lower == c {
+			return true
+		}
 	}
 	return false
 }
 
 // promptBlock consumes a statement typed at a client prompt and its
-// continuation lines; the dispatcher has already recorded it in c.stmt.
+// continuation lines; parse has already recorded it as the statement
+// (Sink.Statement).
 type promptBlock struct{}
 
-func (b *promptBlock) feed(l *Line) status {
-	if l.Prompt == "->" || l.Prompt == "'>" || l.Prompt == "\">" {
-		return consumed
+func (b *promptBlock) Feed(l *model.Line) model.Status {
+	if l.Prompt == promptMore || l.Prompt == promptQuote || l.Prompt == promptDoubleQuote {
+		return model.Consumed
 	}
-	return rejected
+	return model.Rejected
 }
 
-func (b *promptBlock) end(c *ctx) {}
+func (b *promptBlock) End(model.Sink) {}
 
 // trailerBlock consumes one client status line.
 type trailerBlock struct{}
 
-func (b *trailerBlock) feed(l *Line) status { return rejected }
-func (b *trailerBlock) end(c *ctx)          {}
+func (b *trailerBlock) Feed(l *model.Line) model.Status { return model.Rejected }
+func (b *trailerBlock) End(model.Sink)                  {}
 
 // asciiTable reads "+---+" bordered output: top border, header, border,
 // rows, bottom border. Cells are cut at the '+' positions of the border.
 type asciiTable struct {
+	s       Sink
 	res     *result
 	cuts    []int // rune positions of the border's '+'
 	borders int
@@ -233,8 +228,8 @@ type asciiTable struct {
 	keep    bool // the header's columns are of a result emitResult reads
 }
 
-func newASCIITable(l *Line, stmt string) *asciiTable {
-	b := &asciiTable{res: &result{line: l.No, stmt: stmt}, borders: 1}
+func newASCIITable(s Sink, l *model.Line, stmt string) *asciiTable {
+	b := &asciiTable{s: s, res: &result{line: l.No, stmt: stmt}, borders: 1}
 	for i, r := range []rune(l.Text) {
 		if r == '+' {
 			b.cuts = append(b.cuts, i)
@@ -243,55 +238,55 @@ func newASCIITable(l *Line, stmt string) *asciiTable {
 	return b
 }
 
-func (b *asciiTable) feed(l *Line) status {
+func (b *asciiTable) Feed(l *model.Line) model.Status {
 	t := l.Text
 	if l.Prompt != "" {
-		return rejected
+		return model.Rejected
 	}
 	if isBorder(t) {
 		b.borders++
 		switch {
 		case b.borders == 2 && b.header:
-			return consumed
+			return model.Consumed
 		case b.borders >= 3 || (b.borders == 2 && !b.header):
-			return done
+			return model.Done
 		}
-		return consumed
+		return model.Consumed
 	}
 	if t == "" || t[0] != '|' {
-		return rejected
+		return model.Rejected
 	}
 	cells, ok := cutRow(t, b.cuts)
 	if !ok {
-		b.res.errs = append(b.res.errs, &Error{Line: l.No,
-			Message: "mysql table row: cells do not line up with the border (expected '|' at the border's '+' positions)"})
-		return consumed
+		b.res.errs = append(b.res.errs, rowError{l.No,
+			"mysql table row: cells do not line up with the border (expected '|' at the border's '+' positions)"})
+		return model.Consumed
 	}
 	if !b.header {
 		if b.borders != 1 {
-			return rejected
+			return model.Rejected
 		}
 		b.header = true
 		b.res.cols = cells
 		b.keep = classify(cells) != ""
-		return consumed
+		return model.Consumed
 	}
 	if b.borders != 2 {
-		return rejected
+		return model.Rejected
 	}
 	if b.keep {
 		// A processlist or a query's rows are read for their shape
 		// (cells lined up with the border) and not kept.
 		b.res.addRow(l.No, cells)
 	}
-	return consumed
+	return model.Consumed
 }
 
-func (b *asciiTable) end(c *ctx) {
+func (b *asciiTable) End(model.Sink) {
 	if !b.header {
 		return // a lone border: a rule in prose, not a table
 	}
-	emitResult(c, b.res)
+	emit(b.s, b.res)
 }
 
 // cutRow splits a table row at the border's '+' positions. The client pads
@@ -304,7 +299,7 @@ func cutRow(t string, cuts []int) ([]string, bool) {
 		return nil, false
 	}
 	cells := make([]string, 0, len(cuts)-1)
-	if last := cuts[len(cuts)-1]; last < len(t) && plainASCII(t[:last+1]) {
+	if last := cuts[len(cuts)-1]; last < len(t) && scan.PlainASCII(t[:last+1]) {
 		// Every rune up to the last boundary is one byte of width one:
 		// rune index, display column and byte index agree, so a boundary
 		// is a '|' at the cut itself or the row does not line up (the
@@ -373,6 +368,7 @@ func runeWidth(r rune) int {
 // lines (labels right-aligned, or tab-mangled by an editor; the line is
 // already trimmed). A line without a label continues the previous value.
 type verticalBlock struct {
+	s    Sink
 	res  *result
 	cur  *resultRow
 	last string // label of the last value, for continuation lines
@@ -385,19 +381,19 @@ func (b *verticalBlock) startRow(line int) {
 	b.last = ""
 }
 
-func (b *verticalBlock) feed(l *Line) status {
+func (b *verticalBlock) Feed(l *model.Line) model.Status {
 	t := l.Text
 	switch {
 	case l.Prompt != "", t == "":
-		return rejected
+		return model.Rejected
 	case isVerticalRow(l):
 		b.startRow(l.No)
-		return consumed
+		return model.Consumed
 	case isTrailer(t):
 		if strings.HasPrefix(t, "ERROR") {
-			return rejected // "ERROR: No query specified" after "\G;"
+			return model.Rejected // "ERROR: No query specified" after "\G;"
 		}
-		return done
+		return model.Done
 	}
 	label, val, ok := strings.Cut(t, ":")
 	if ok && label != "" && len(label) <= 64 && !strings.HasSuffix(label, " ") &&
@@ -412,98 +408,87 @@ func (b *verticalBlock) feed(l *Line) status {
 		}
 		b.cur.vals[label] = strings.TrimSpace(val)
 		b.last = label
-		return consumed
+		return model.Consumed
 	}
 	if b.last != "" {
 		// A multi-line value (Create Table, Comment).
 		b.cur.vals[b.last] += "\n" + t
-		return consumed
+		return model.Consumed
 	}
-	return rejected
+	return model.Rejected
 }
 
-func (b *verticalBlock) end(c *ctx) {
+func (b *verticalBlock) End(model.Sink) {
 	// Row lines: the first labelled line would be as good; the "N. row"
 	// line is where the row starts.
-	emitResult(c, b.res)
+	emit(b.s, b.res)
 }
 
 // batchBlock reads tab-separated output: a header (or a headerless first
 // row, cols set to Variable_name/Value) then rows with as many fields.
 type batchBlock struct {
+	s   Sink
 	res *result
 }
 
 // detectBatch starts a batch block at a header naming known columns, or
 // at a headerless Variable_name/Value row when the statement before it
 // is SHOW VARIABLES or SHOW STATUS (mysql -N).
-func detectBatch(l *Line, c *ctx) block {
+func detectBatch(l *model.Line, s Sink) model.Block {
 	fields := strings.Split(l.Text, "\t")
 	if kind := classify(fields); kind != "" {
-		return &batchBlock{res: &result{line: l.No, stmt: c.takeStmt(l.No), cols: fields}}
+		return &batchBlock{s: s, res: &result{line: l.No, stmt: takeStatement(s, l.No, true), cols: fields}}
 	}
-	if len(fields) != 2 || !isIdentifier(fields[0]) || c.stmt == "" && c.command == nil {
+	if len(fields) != 2 || !scan.IsIdentifier(fields[0]) || !pending(s) {
 		return nil
 	}
-	stmt := c.takeStmtPeek(l.No)
+	stmt := takeStatement(s, l.No, false)
 	u := strings.ToUpper(stmt)
 	if !strings.HasPrefix(u, "SHOW ") || !(strings.Contains(u, " VARIABLES") || strings.Contains(u, " STATUS")) ||
 		strings.Contains(u, "TABLE STATUS") {
 		return nil
 	}
-	b := &batchBlock{res: &result{line: l.No, stmt: c.takeStmt(l.No), cols: []string{"Variable_name", "Value"}}}
-	b.feed(l)
+	b := &batchBlock{s: s, res: &result{line: l.No, stmt: takeStatement(s, l.No, true), cols: []string{"Variable_name", "Value"}}}
+	b.Feed(l)
 	return b
 }
 
-// takeStmtPeek returns what takeStmt would return, without taking it.
-func (c *ctx) takeStmtPeek(line int) string {
-	stmt, sl, cmd := c.stmt, c.stmtLine, c.command
-	s := c.takeStmt(line)
-	c.stmt, c.stmtLine, c.command = stmt, sl, cmd
-	return s
+// pending reports a statement or a command line not taken yet.
+func pending(s Sink) bool {
+	if stmt, _ := s.Statement(); stmt != "" {
+		return true
+	}
+	_, ok := s.Command()
+	return ok
 }
 
-func isIdentifier(s string) bool {
-	if s == "" || len(s) > 128 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		if !(ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || i > 0 && ch >= '0' && ch <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
-func (b *batchBlock) feed(l *Line) status {
+func (b *batchBlock) Feed(l *model.Line) model.Status {
 	if l.Prompt != "" || l.Text == "" {
-		return rejected
+		return model.Rejected
 	}
 	// Use the raw line: a trailing tab is an empty last field.
 	raw := strings.TrimLeft(l.Raw, " ")
 	raw = strings.TrimRight(raw, " \r")
 	fields := strings.Split(raw, "\t")
 	if len(fields) != len(b.res.cols) {
-		return rejected
+		return model.Rejected
 	}
 	if len(fields) == 1 && b.res.rows != nil {
-		return rejected // a one-column result (VERSION()) has one row
+		return model.Rejected // a one-column result (VERSION()) has one row
 	}
 	for i, f := range fields {
 		fields[i] = unescapeBatch(f)
 	}
 	b.res.addRow(l.No, fields)
-	return consumed
+	return model.Consumed
 }
 
-func (b *batchBlock) end(c *ctx) {
+func (b *batchBlock) End(model.Sink) {
 	if len(b.res.rows) == 0 && len(b.res.cols) == 1 {
-		c.remember(&Line{No: b.res.line, Text: b.res.cols[0]})
+		b.s.Unclaimed(b.res.line, b.res.cols[0])
 		return
 	}
-	emitResult(c, b.res)
+	emit(b.s, b.res)
 }
 
 // unescapeBatch undoes the client's batch escaping of \t, \n, \\ and \0.
@@ -548,21 +533,18 @@ func unescapeBatch(s string) string {
 //
 // and gives each table the statement that printed it.
 type harnessBlock struct {
-	c       *ctx
+	s       Sink
 	stmts   []string // statements that return a result set, in order
 	results bool     // "===Results===" seen
-	inner   block
+	inner   model.Block
 	next    int
 }
 
-// resultStatements are the statements that print a result set.
-var resultStatements = []string{"select", "show", "analyze", "check", "optimize", "repair", "explain", "describe", "desc", "checksum", "call", "with", "values", "table"}
-
-func (b *harnessBlock) feed(l *Line) status {
+func (b *harnessBlock) Feed(l *model.Line) model.Status {
 	t := l.Text
 	if !b.results {
 		switch {
-		case t == "===Results===":
+		case t == harnessResults:
 			b.results = true
 		case t != "":
 			for _, s := range strings.Split(t, ";") {
@@ -576,18 +558,18 @@ func (b *harnessBlock) feed(l *Line) status {
 				}
 			}
 		}
-		return consumed
+		return model.Consumed
 	}
 	if b.inner != nil {
-		switch b.inner.feed(l) {
-		case consumed, skipped:
-			return consumed
-		case done:
-			b.inner.end(b.c)
+		switch b.inner.Feed(l) {
+		case model.Consumed, model.Skipped:
+			return model.Consumed
+		case model.Done:
+			b.inner.End(b.s)
 			b.inner = nil
-			return consumed
-		case rejected:
-			b.inner.end(b.c)
+			return model.Consumed
+		case model.Rejected:
+			b.inner.End(b.s)
 			b.inner = nil
 		}
 	}
@@ -597,34 +579,21 @@ func (b *harnessBlock) feed(l *Line) status {
 			stmt = b.stmts[b.next]
 		}
 		b.next++
-		b.inner = newASCIITable(l, stmt)
-		return consumed
+		b.inner = newASCIITable(b.s, l, stmt)
+		return model.Consumed
 	}
 	if t == "" || isTrailer(t) {
-		return consumed
+		return model.Consumed
 	}
-	return rejected
+	return model.Rejected
 }
 
-func (b *harnessBlock) end(c *ctx) {
+func (b *harnessBlock) End(s model.Sink) {
 	if b.inner != nil {
-		b.inner.end(c)
+		b.inner.End(s)
 		b.inner = nil
 	}
 }
-
-// Result kinds.
-const (
-	resVariables   = "variables"
-	resTableStatus = "tablestatus"
-	resSchema      = "schema"
-	resVersion     = "version"
-)
-
-var (
-	tableStatusCols = []string{"rows", "avg_row_length", "data_length", "index_length"}
-	schemaCols      = []string{"engine", "table_rows", "avg_row_length", "data_length", "index_length"}
-)
 
 // classify names the kind of a result from its columns, or "".
 func classify(cols []string) string {
@@ -653,17 +622,16 @@ func classify(cols []string) string {
 	return ""
 }
 
-// emitResult turns a result set into items.
-func emitResult(c *ctx, r *result) {
+// emit turns a result set into items.
+func emit(s Sink, r *result) {
 	for _, e := range r.errs {
-		e.Source = c.name
-		c.add(e)
+		s.Malformed(e.line, e.msg)
 	}
 	switch classify(r.cols) {
 	case resVariables:
-		v := &Variables{Source: c.name, Line: r.line, Statement: r.stmt, Kind: "variables", Values: map[string]string{}}
-		if isStatusStatement(r.stmt) {
-			v.Kind = "status"
+		kind, values := "variables", map[string]string{}
+		if IsStatusStatement(r.stmt) {
+			kind = "status"
 		}
 		name, value := colName(r.cols, "variable_name"), colName(r.cols, "value")
 		for _, row := range r.rows {
@@ -671,27 +639,26 @@ func emitResult(c *ctx, r *result) {
 			if !ok || k == "" {
 				continue
 			}
-			v.Values[k], _ = row.get(r.cols, value)
+			values[k], _ = row.get(r.cols, value)
 		}
-		if len(v.Values) > 0 {
-			c.add(v)
+		if len(values) > 0 {
+			s.Variables(r.line, r.stmt, kind, values)
 		}
 	case resVersion:
 		if len(r.rows) == 0 {
 			return
 		}
 		ver, _ := r.rows[0].get(r.cols, r.cols[0])
-		c.add(&Variables{Source: c.name, Line: r.line, Statement: r.stmt, Kind: "variables",
-			Values: map[string]string{"version": ver}})
+		s.Variables(r.line, r.stmt, "variables", map[string]string{"version": ver})
 	case resTableStatus, resSchema:
 		for _, row := range r.rows {
-			c.add(tableStatus(c, r, row))
+			s.Add(tableStatus(s, r, row))
 		}
 	}
 }
 
-// isStatusStatement reports SHOW [GLOBAL|SESSION] STATUS [LIKE ...].
-func isStatusStatement(stmt string) bool {
+// IsStatusStatement reports SHOW [GLOBAL|SESSION] STATUS [LIKE ...].
+func IsStatusStatement(stmt string) bool {
 	f := strings.Fields(strings.ToUpper(stmt))
 	if len(f) < 2 || f[0] != "SHOW" {
 		return false
@@ -713,7 +680,7 @@ func colName(cols []string, lower string) string {
 	return ""
 }
 
-func tableStatus(c *ctx, r *result, row resultRow) *TableStatus {
+func tableStatus(s Sink, r *result, row resultRow) *model.TableStatus {
 	get := func(names ...string) (string, bool) {
 		for _, n := range names {
 			if col := colName(r.cols, n); col != "" {
@@ -722,20 +689,20 @@ func tableStatus(c *ctx, r *result, row resultRow) *TableStatus {
 		}
 		return "", false
 	}
-	ts := &TableStatus{Source: c.name, Line: row.line}
-	ts.Schema, _ = get("table_schema")
-	ts.Name, _ = get("name", "table_name")
-	ts.Engine, _ = get("engine")
-	ts.RowFormat, _ = get("row_format")
+	ts := &model.TableStatus{Source: s.Source(), Line: row.line}
+	ts.Schema, _ = get(colsSchema...)
+	ts.Name, _ = get(colsName...)
+	ts.Engine, _ = get(colsEngine...)
+	ts.RowFormat, _ = get(colsRowFormat...)
 	for _, f := range []struct {
 		dst   **int64
 		names []string
 	}{
-		{&ts.Rows, []string{"rows", "table_rows"}},
-		{&ts.AvgRowLength, []string{"avg_row_length"}},
-		{&ts.DataLength, []string{"data_length"}},
-		{&ts.IndexLength, []string{"index_length"}},
-		{&ts.DataFree, []string{"data_free"}},
+		{&ts.Rows, colsRows},
+		{&ts.AvgRowLength, colsAvgRowLength},
+		{&ts.DataLength, colsDataLength},
+		{&ts.IndexLength, colsIndexLength},
+		{&ts.DataFree, colsDataFree},
 	} {
 		v, ok := get(f.names...)
 		if !ok || v == "" || v == "NULL" {
@@ -749,10 +716,10 @@ func tableStatus(c *ctx, r *result, row resultRow) *TableStatus {
 			continue
 		}
 		if err != nil || n < 0 {
-			c.errorf(row.line, "table status %s: bad value %q (expected a non-negative integer or NULL)", f.names[0], clip(v))
+			s.Errorf(row.line, "table status %s: bad value %q (expected a non-negative integer or NULL)", f.names[0], clip(v))
 			continue
 		}
-		*f.dst = i64ptr(n)
+		*f.dst = &n
 	}
 	for _, p := range []*string{&ts.Schema, &ts.Name, &ts.Engine, &ts.RowFormat} {
 		if *p == "NULL" {

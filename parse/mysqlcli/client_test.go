@@ -1,12 +1,53 @@
-package parse
+package mysqlcli_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
 )
+
+// parseFile parses a fixture with parse.All, naming it by its base name.
+func parseFile(t testing.TB, path string) *parse.Document {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := parse.All(f, filepath.Base(path))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return d
+}
+
+// checkGolden parses a fixture and compares the JSON of what it yields
+// with its golden file under testdata/golden (which go test ./parse
+// -update rewrites). It returns the document.
+func checkGolden(t *testing.T, fixture string) *parse.Document {
+	t.Helper()
+	d := parseFile(t, fixture)
+	got, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		t.Fatalf("%s: marshal: %v", fixture, err)
+	}
+	got = append(got, '\n')
+	gp := filepath.Join("..", "..", "testdata", "golden", strings.TrimPrefix(fixture, "../../testdata/")+".json")
+	want, err := os.ReadFile(gp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: output differs from %s (go test ./parse -run Golden -update rewrites it, after checking the change)", fixture, gp)
+	}
+	return d
+}
 
 // tsWant is what a test expects of one TableStatus; -1 means absent.
 type tsWant struct {
@@ -15,7 +56,7 @@ type tsWant struct {
 	rows, avg, data, index, dataFree int64
 }
 
-func checkTables(t *testing.T, got []*TableStatus, want []tsWant) {
+func checkTables(t *testing.T, got []*parse.TableStatus, want []tsWant) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("got %d tables, want %d", len(got), len(want))
@@ -44,7 +85,7 @@ type varWant struct {
 	values    map[string]string // a selection
 }
 
-func checkVars(t *testing.T, got []*Variables, want []varWant) {
+func checkVars(t *testing.T, got []*parse.Variables, want []varWant) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("got %d variables items, want %d", len(got), len(want))
@@ -127,7 +168,7 @@ func TestMySQLFixtures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			d := checkGolden(t, filepath.Join("..", "testdata", "public", "server", tt.file))
+			d := checkGolden(t, filepath.Join("..", "..", "testdata", "public", "server", tt.file))
 			if len(d.Errors) != 0 || len(d.Runs) != 0 || len(d.Hosts) != 0 {
 				t.Errorf("errors %v, %d runs, %d hosts", d.Errors, len(d.Runs), len(d.Hosts))
 			}
@@ -135,7 +176,7 @@ func TestMySQLFixtures(t *testing.T) {
 			checkTables(t, d.Tables, tt.tables)
 		})
 	}
-	d := parseFile(t, filepath.Join("..", "testdata", "public", "server", "show-table-status-G-tab-mangled-indent-utf8-comment.txt"))
+	d := parseFile(t, filepath.Join("..", "..", "testdata", "public", "server", "show-table-status-G-tab-mangled-indent-utf8-comment.txt"))
 	if ts := d.Tables[0]; ts.RowFormat != "Dynamic" {
 		t.Errorf("row format %q, want Dynamic", ts.RowFormat)
 	}
@@ -144,8 +185,10 @@ func TestMySQLFixtures(t *testing.T) {
 // TestMySQLRealCaptures checks the MariaDB 10.11 captures made on this
 // machine: the three forms of one result give the same values.
 func TestMySQLRealCaptures(t *testing.T) {
-	real := func(name string) string { return filepath.Join("..", "testdata", "real", "mariadb-10.11-"+name+".txt") }
-	get := func(name string) *Document {
+	real := func(name string) string {
+		return filepath.Join("..", "..", "testdata", "real", "mariadb-10.11-"+name+".txt")
+	}
+	get := func(name string) *parse.Document {
 		t.Helper()
 		d := checkGolden(t, real(name))
 		if len(d.Errors) != 0 || len(d.Runs) != 0 {
@@ -227,7 +270,7 @@ func TestMySQLVariants(t *testing.T) {
 		in     string
 		vars   []varWant
 		tables []tsWant
-		errors []Error
+		errors []parse.Error
 	}{
 		{"mariadb prompt and status kind",
 			"MariaDB [sbtest]> SHOW GLOBAL STATUS LIKE 'Threads%';\n" +
@@ -261,11 +304,11 @@ func TestMySQLVariants(t *testing.T) {
 		{"bad table status value",
 			"+------+--------+------+\n| Name | Engine | Rows |\n+------+--------+------+\n| t1   | InnoDB | many |\n+------+--------+------+\n",
 			nil, []tsWant{{4, "", "t1", "InnoDB", -1, -1, -1, -1, -1}},
-			[]Error{{Source: "in.txt", Line: 4, Message: `table status rows: bad value "many" (expected a non-negative integer or NULL)`}}},
+			[]parse.Error{{Source: "in.txt", Line: 4, Message: `table status rows: bad value "many" (expected a non-negative integer or NULL)`}}},
 		{"row that does not line up",
 			"+------+-------+\n| Variable_name | Value |\n+------+-------+\n| a | 1 | 2 |\n+------+-------+\n",
 			nil, nil,
-			[]Error{{Source: "in.txt", Line: 4, Message: "mysql table row: cells do not line up with the border (expected '|' at the border's '+' positions)"}}},
+			[]parse.Error{{Source: "in.txt", Line: 4, Message: "mysql table row: cells do not line up with the border (expected '|' at the border's '+' positions)"}}},
 		{"show engines skipped, trailers and errors consumed",
 			"mysql> show engines;\n+--------+---------+\n| Engine | Support |\n+--------+---------+\n| InnoDB | DEFAULT |\n+--------+---------+\n" +
 				"1 row in set (0.00 sec)\n\nmysql> select 1 from nope;\nERROR 1146 (42S02): Table 'test.nope' doesn't exist\n" +
@@ -275,13 +318,13 @@ func TestMySQLVariants(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := All(strings.NewReader(tt.in), "in.txt")
+			d, err := parse.All(strings.NewReader(tt.in), "in.txt")
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkVars(t, d.Variables, tt.vars)
 			checkTables(t, d.Tables, tt.tables)
-			var errs []Error
+			var errs []parse.Error
 			for _, e := range d.Errors {
 				if e.Line == 0 {
 					continue // "nothing found" for inputs that only hold skipped tables
@@ -300,7 +343,7 @@ func TestMySQLVariants(t *testing.T) {
 func TestMySQLNoHeadingLeak(t *testing.T) {
 	in := "InnoDB:\n+--------+---------+\n| Engine | Support |\n+--------+---------+\n| InnoDB | DEFAULT |\n+--------+---------+\n\n" +
 		"Threads QPS\n8 100.5\n"
-	d, err := All(strings.NewReader(in), "in.txt")
+	d, err := parse.All(strings.NewReader(in), "in.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +355,7 @@ func TestMySQLNoHeadingLeak(t *testing.T) {
 // FuzzMySQL checks that no input makes the client-capture parser panic.
 func FuzzMySQL(f *testing.F) {
 	var files []string
-	for _, g := range []string{"../testdata/public/server/*", "../testdata/real/mariadb-10.11-*"} {
+	for _, g := range []string{"../../testdata/public/server/*", "../../testdata/real/mariadb-10.11-*"} {
 		m, _ := filepath.Glob(g)
 		files = append(files, m...)
 	}
@@ -324,7 +367,7 @@ func FuzzMySQL(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		d, err := All(strings.NewReader(string(b)), "fuzz")
+		d, err := parse.All(strings.NewReader(string(b)), "fuzz")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -355,7 +398,7 @@ func TestTableStatusWrappedUnsigned(t *testing.T) {
 		"    Data_length: 189000000\n" +
 		"      Data_free: 18446744065817975570\n" +
 		"1 row in set (0.00 sec)\n"
-	d, err := All(strings.NewReader(in), "tokudb.txt")
+	d, err := parse.All(strings.NewReader(in), "tokudb.txt")
 	if err != nil || len(d.Errors) != 0 || len(d.Tables) != 1 {
 		t.Fatalf("%v %v %d tables", err, d.Errors, len(d.Tables))
 	}
