@@ -119,7 +119,7 @@ func (b *generalTable) end(c *ctx) {
 		names := b.nameColumn(cols)
 		tests := columnTests(cols)
 		for _, row := range b.h.tab.Rows {
-			for _, r := range b.rowRuns(row, cols, tests) {
+			for _, r := range eachRun(row, cols, func(sub tabular.Row) []*Run { return b.rowRuns(sub, cols, tests) }) {
 				b.finish(c, r, row, cols, names)
 			}
 		}
