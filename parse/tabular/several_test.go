@@ -132,3 +132,52 @@ func TestClassifyRateWithStatistic(t *testing.T) {
 		t.Errorf("avg latency: %+v, want a latency", col)
 	}
 }
+
+// TestTransposedComparison: a lab README (train3 t72) restates its two
+// runs in a table with metrics as rows and the hypervisors as columns,
+// units in the cells ("10.0006 s", "0.59 ms"). Read down, no column is a
+// headline; read across, "Events per Second" is a rate of events and
+// "Average Latency" a latency: the table turns into one row per
+// hypervisor, at the line of its first headline row (the elapsed time,
+// line 77). Its configuration table
+// ("Parameter | Value", text cells) and a table whose columns are
+// measurements already are no such table.
+func TestTransposedComparison(t *testing.T) {
+	const file = "train3/t72-cpu-proxmox-vs-vmware-metric-result-tables-under-html-headings-then-transposed-comparison-readme.md"
+	headline := func(c Column) bool { return c.Metric == EPS || c.Metric == Latency || c.Metric == TotalTime }
+	tab := publicTable(t, file, 75)
+	tr, generic, ok := tab.Transposed(headline)
+	if !ok || generic || len(tr.Rows) != 2 {
+		t.Fatalf("comparison table: %+v, generic %v, ok %v; want two rows", tr, generic, ok)
+	}
+	cols := tr.Columns()
+	for k, want := range []struct {
+		system string
+		eps    float64
+		avg    float64
+	}{{"Type-1 Proxmox VE", 1689.43, 0.59}, {"Type-2 VMware Workstation", 787.70, 1.27}} {
+		r := tr.Rows[k]
+		if r.Line != 77 || r.Cells[0] != want.system {
+			t.Errorf("row %d: %q at line %d, want %q at line 77", k, r.Cells[0], r.Line, want.system)
+		}
+		for i, col := range cols {
+			v, _ := ParseValue(r.Cells[i])
+			switch {
+			case col.Metric == EPS && v.Num != want.eps, col.Metric == Latency && (col.Stat != "avg" || ToMs(v, col) != want.avg):
+				t.Errorf("row %d column %q: %+v %v, want eps %v, avg latency %v ms", k, col.Name, col, v, want.eps, want.avg)
+			}
+		}
+	}
+	if eps := cols[3]; eps.Name != "Events per Second" || eps.Metric != EPS {
+		t.Errorf("column 3: %+v, want the events per second", eps)
+	}
+	config := publicTable(t, file, 30)
+	if _, _, ok := config.Transposed(headline); ok {
+		t.Error("the configuration table (Parameter | Value) read as results")
+	}
+	measured := Table{Header: []string{"Threads", "Events/sec", "Avg latency (ms)"}, Rows: []Row{
+		{Line: 1, Cells: []string{"1", "1689.43", "0.59"}}, {Line: 2, Cells: []string{"2", "3301.2", "0.6"}}}}
+	if _, _, ok := measured.Transposed(headline); ok {
+		t.Error("a table whose columns are measurements read as transposed")
+	}
+}
