@@ -114,12 +114,12 @@ func (b *generalTable) feed(l *Line) status {
 
 func (b *generalTable) end(c *ctx) {
 	b.ditto()
-	if b.results() {
+	if b.results() || b.transpose() {
 		cols := b.h.tab.Columns()
 		names := b.nameColumn(cols)
 		tests := columnTests(cols)
 		for _, row := range b.h.tab.Rows {
-			for _, r := range b.rowRuns(row, cols, tests) {
+			for _, r := range eachRun(row, cols, func(sub tabular.Row) []*Run { return b.rowRuns(sub, cols, tests) }) {
 				b.finish(c, r, row, cols, names)
 			}
 		}
@@ -133,6 +133,46 @@ func (b *generalTable) end(c *ctx) {
 	for i := range b.lines {
 		c.remember(&b.lines[i])
 	}
+}
+
+// transpose turns a table with measurements as rows and systems as
+// columns (tabular.Table.Transposed) into one with a row per system, and
+// reports whether it did. A table whose rows are tests ("cpu | 1234
+// events/s", "memory | 5000 MiB/s") lists runs, not measurements of one
+// run, and is left as it is, and so is a table of a single value
+// column ("Sysbench Metric | Result").
+func (b *generalTable) transpose() bool {
+	tr, generic, ok := b.h.tab.Transposed(func(col tabular.Column) bool { return headlines[col.Metric] })
+	if !ok {
+		return false
+	}
+	for _, name := range tr.Header[1:] {
+		if _, test := LookupTest(strings.ToLower(strings.TrimSpace(name))); test {
+			return false
+		}
+	}
+	if generic {
+		// One value column ("Metric | Result", "Metric | Value"): most
+		// often the tail of a report that restates an output shown
+		// elsewhere in the text (a harness's markdown summary, a lab
+		// report's per-machine table); which of the two is the run is
+		// not decided here, so the table stays context.
+		return false
+	}
+	// A column that compares the others ("Difference", "Improvement")
+	// is no system: its numbers are no run's.
+	kept := tr.Rows[:0]
+	for _, r := range tr.Rows {
+		if !derived(strings.ToLower(r.Cells[0])) {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == 0 {
+		return false
+	}
+	tr.Rows = kept
+	b.h.tab = tr
+	return b.results()
 }
 
 // sameShape reports whether a row has a number (or an absent cell)
@@ -296,6 +336,7 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 			if r.Labels["system"] == "" && b.st.system != "" {
 				r.SetLabel("system", b.st.system)
 			}
+
 			if r.Test == "" && b.st.test != "" {
 				r.Test = b.st.test
 			} else if r.Test == "" && b.st.workload != "" {

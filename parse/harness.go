@@ -315,10 +315,43 @@ func (b *harnessTable) end(c *ctx) {
 		return
 	}
 	for _, row := range b.tab.Rows {
-		r := b.run(row, cols)
-		r.Source = c.name
-		c.emitRun(r)
+		for _, r := range eachRun(row, cols, func(row tabular.Row) []*Run { return []*Run{b.run(row, cols)} }) {
+			r.Source = c.name
+			c.emitRun(r)
+		}
 	}
+}
+
+// eachRun makes the runs of a row whose measurement cells may list one
+// number per run ("181878.66, 187166.71": tabular.Unlist): one row's runs
+// (by runs) per item, each told what the row held that it does not.
+func eachRun(row tabular.Row, cols []tabular.Column, runs func(tabular.Row) []*Run) []*Run {
+	rows, dropped, ok := tabular.Unlist(row, cols)
+	var out []*Run
+	for _, sub := range rows {
+		for _, r := range runs(sub) {
+			switch {
+			case !ok:
+				r.Warn(row.Line, "cells list different numbers of values: which goes with which is not said, so none is read")
+			case len(rows) > 1:
+				msg := "the row lists " + strconv.Itoa(len(rows)) + " runs in one cell: each is a run of the row, repeats of one another"
+				if len(dropped) > 0 {
+					msg += "; column " + strings.Join(quoteAll(dropped), ", ") + " holds one value for them all (a mean, perhaps): given to none"
+				}
+				r.Warn(row.Line, msg)
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func quoteAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = strconv.Quote(x)
+	}
+	return out
 }
 
 // rate reports a column of transactions, queries or events per second.
@@ -375,7 +408,10 @@ func (b *harnessTable) run(row tabular.Row, cols []tabular.Column) *Run {
 			}
 			continue
 		}
-		v, _ := tabular.ParseValue(cell)
+		v, ok := tabular.ParseValue(cell)
+		if !ok {
+			continue // a list Unlist could not pair: eachRun says so
+		}
 		measure(r, col, v, test, mode)
 	}
 	if len(empty) > 0 {

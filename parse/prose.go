@@ -973,6 +973,12 @@ func (b *proseBlock) restates(c *ctx) bool {
 		return false
 	}
 	of.Warn(of.Line, fmt.Sprintf("restated in prose at line %d: read once", b.line.No))
+	if of.Test == "" && b.test != "" {
+		// The sentence says what test the restated figures are of
+		// (the command it follows), which their table did not.
+		of.Test = b.test
+		of.LabelFrom = setFrom(of.LabelFrom, "test", "prose at line "+strconv.Itoa(b.line.No)+", which restates the run")
+	}
 	return true
 }
 

@@ -3,6 +3,7 @@ package parse
 import (
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -102,23 +103,40 @@ func TestProseResults(t *testing.T) {
 // index file id 68775101275) gives two systems' results in one sentence
 // wrapped over two lines, bold, with comma thousands: "Proxmox VE
 // produced **1,716.69 events/sec**, while VMware" / "Workstation produced
-// **1,364.78 events/sec**". Each is a cpu result (the sysbench cpu
-// command above) of its own system, the second's subject begun on the
-// line above; "approximately **25.78%**" and the latencies in ms beside
-// them are not results.
+// **1,364.78 events/sec**". Both restate the report's side-by-side table
+// (metrics as rows, the two systems and a "Difference" as columns, line
+// 146), which is where the runs are read: each result of the sentence,
+// bound to its own system, is found restating its run (one warning
+// each), gives it the cpu test the report's command names, and adds no
+// run; "approximately **25.78%**", the latencies in ms beside them and
+// the table's Difference column are not results.
 func TestProseTwoResultsOneSentence(t *testing.T) {
-	rs := proseRuns(t, "sb-cpu-proxmox-vs-vmware-lab-report-conclusion-two-systems-one-sentence-bold-comma-thousands.md")
+	b, err := os.ReadFile("../testdata/public/prose/sb-cpu-proxmox-vs-vmware-lab-report-conclusion-two-systems-one-sentence-bold-comma-thousands.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), "report.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := []struct {
 		system string
 		eps    float64
 	}{{"Proxmox VE", 1716.69}, {"VMware Workstation", 1364.78}}
-	if len(rs) != len(want) {
-		t.Fatalf("%d prose runs, want %d: %+v", len(rs), len(want), rs)
+	if len(d.Runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
 	}
 	for i, w := range want {
-		r := rs[i]
-		if r.Labels["heading"] != w.system || r.EPS == nil || *r.EPS != w.eps || r.Test != "cpu" || r.Line != 311+i {
-			t.Errorf("run %d: heading %q eps %v test %q line %d, want %q %g cpu at line %d", i+1, r.Labels["heading"], r.EPS, r.Test, r.Line, w.system, w.eps, 311+i)
+		r := d.Runs[i]
+		if r.Labels["system"] != w.system || r.EPS == nil || *r.EPS != w.eps || r.Test != "cpu" || r.Line != 148 {
+			t.Errorf("run %d: system %q eps %v test %q line %d, want %q %g cpu at line 148", i+1, r.Labels["system"], r.EPS, r.Test, r.Line, w.system, w.eps)
+		}
+		restated := false
+		for _, msg := range r.Warnings {
+			restated = restated || strings.Contains(msg, "restated in prose at line "+strconv.Itoa(311+i))
+		}
+		if !restated {
+			t.Errorf("run %d: warnings %v, want one saying line %d restates it", i+1, r.Warnings, 311+i)
 		}
 	}
 }

@@ -187,9 +187,15 @@ type ctx struct {
 	// last line says prepare or cleanup, and then gives it back.
 	toolCmdBefore     *Command
 	toolCmdBeforeLine int
-	takenLine         int      // the line of the command takeRunCommand returned last
-	lastRun           *Command // the last command a run took
-	lastRunLine       int
+	// stackedBefore and pendingBefore are stackedRuns and pendingRuns as
+	// they were then: the first line of a command continued over lines
+	// ("sysbench oltp_read_write \") names no action yet and is filed as
+	// a run, which makes the run typed before it look stacked.
+	stackedBefore bool
+	pendingBefore []*Command
+	takenLine     int      // the line of the command takeRunCommand returned last
+	lastRun       *Command // the last command a run took
+	lastRunLine   int
 	// hdrThreads are the threads of the last sysbench options header
 	// printed without results, at line hdrLine: the threads of the
 	// table of results that follows it.
@@ -727,12 +733,14 @@ func (c *ctx) commandSeen(first bool) {
 	cmd := c.command
 	if first {
 		c.toolCmdBefore, c.toolCmdBeforeLine = c.toolCmd, c.toolCmdLine
+		c.stackedBefore, c.pendingBefore = c.stackedRuns, c.pendingRuns
 	}
 	// unfile gives back the run command typed before a continued command
 	// that was filed as a run until its last line said otherwise.
 	unfile := func() {
 		if c.toolCmdLine == c.cmdLine-1 && !first {
 			c.toolCmd, c.toolCmdLine = c.toolCmdBefore, c.toolCmdBeforeLine
+			c.stackedRuns, c.pendingRuns = c.stackedBefore, c.pendingBefore
 		}
 	}
 	if cmd.Tool != ToolSysbench && cmd.Tool != ToolMysqlslap {

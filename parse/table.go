@@ -1122,7 +1122,8 @@ func sentenceTest(text string) (test string, named bool) {
 var clauseRE = regexp.MustCompile(`(?i)和|与|及|或|\s(and|or|vs\.?|versus)\s`)
 
 // isSentence reports a line of prose: it ends with 。, ！ or ？, or with a
-// period after a word and has at least three words.
+// period after a word and has at least three words, or after a number
+// and has at least six ("… compared to baseline 64507.04 after #57641.").
 func isSentence(text string) bool {
 	switch {
 	case strings.HasSuffix(text, "。"), strings.HasSuffix(text, "！"), strings.HasSuffix(text, "？"):
@@ -1133,7 +1134,8 @@ func isSentence(text string) bool {
 			return false
 		}
 		last := t[len(t)-1]
-		return (last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z') && len(strings.Fields(t)) >= 3
+		n := len(strings.Fields(t))
+		return (last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z') && n >= 3 || last >= '0' && last <= '9' && n >= 6
 	}
 	return false
 }

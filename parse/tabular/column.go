@@ -48,7 +48,8 @@ type Column struct {
 }
 
 // Classify reads a column from its header and its cells (absent cells
-// are ignored). A column is a measurement when every cell is a number and
+// are ignored; a cell listing several numbers, Several, counts as each of
+// them). A column is a measurement when every cell is a number and
 // neither its header (a mode, a size, a name: dimensionWords) nor its
 // cells (a size such as 3G) say it is a setting, and it is not a bare
 // number printed the same on every row (a setting restated). A thread
@@ -75,7 +76,14 @@ func Classify(name string, cells []string) Column {
 		}
 		v, ok := ParseValue(c)
 		if !ok {
-			return col // text: a dimension
+			// A cell listing one number per run ("208333.40,
+			// 207958.31") measures as each of its numbers does.
+			several, ok := Several(c)
+			if !ok {
+				return col // text: a dimension
+			}
+			vals = append(vals, several...)
+			continue
 		}
 		vals = append(vals, v)
 	}
@@ -130,9 +138,10 @@ func Classify(name string, cells []string) Column {
 	if unitAt >= 0 {
 		unit = strings.ToLower(vals[unitAt].Unit)
 	}
+	bare := onlyRate(words(rateSpellings(outsideParens(name))))
 	switch {
-	case rateWords[onlyRate(w)] != "":
-		col.Metric = rateWords[onlyRate(w)] // "QPS", "tps:"
+	case rateWords[bare] != "":
+		col.Metric = rateWords[bare] // "QPS", "tps:", "QPS avg (two runs)"
 	case unit == "tps" || perSec && has(w, tpsWords) && !has(w, qpsWords):
 		col.Metric = TPS
 	case unit == "qps" || perSec && has(w, qpsWords) && !has(w, tpsWords):
@@ -235,11 +244,12 @@ func has(w []string, list []string) bool {
 }
 
 // onlyRate returns the one word of a header that is nothing but that
-// word and units ("QPS", "tps:"), else "".
+// word, units and the statistic that averages it over runs ("QPS",
+// "tps:", "QPS avg", "mean TPS"), else "".
 func onlyRate(w []string) string {
 	word := ""
 	for _, x := range w {
-		if _, unit := unitWords[x]; unit {
+		if _, unit := unitWords[x]; unit || statWords[x] == "avg" || x == "median" {
 			continue
 		}
 		if word != "" {
@@ -248,6 +258,27 @@ func onlyRate(w []string) string {
 		word = x
 	}
 	return word
+}
+
+// outsideParens returns a header without what it says in parentheses
+// ("QPS avg (two runs)": "QPS avg "), a note on the column, not its name.
+func outsideParens(h string) string {
+	if !strings.Contains(h, "(") {
+		return h
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range h {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // headerByteRate returns the byte rate a header names as its unit

@@ -14,6 +14,8 @@ func FuzzTabular(f *testing.F) {
 		"17,581 QPS", "16K", "8.300 ms", "N/A", "1,156 (64.08%)", "-1e3ms", "Latency95Percentile_ms",
 		"最小", "p99", "events/s", "MiB/sec", "203.11M ops/sec",
 		"| threads | 1 | 2 |\n|---|---|---|\n| innodb | 1,899 | **3,830** |", "  1  2  4\ninnodb 1899 3830 5000",
+		"61762.72, 61748.50", "1,716.69; 1,119.03", "QPS avg (two runs)",
+		"| Metric | A | B |\n| CPU speed | 1749.16 events/sec | 1119.03 events/sec |\n| Total time | 10.0005 sec | 10.0006 sec |",
 	} {
 		f.Add(s)
 	}
@@ -54,7 +56,25 @@ func FuzzTabular(f *testing.F) {
 				}
 			}
 			_ = tab.Dimension()
-			_ = tab.Columns()
+			cols := tab.Columns()
+			for _, r := range tab.Rows {
+				rows, _, _ := Unlist(r, cols)
+				for _, sub := range rows {
+					if sub.Line != r.Line || len(sub.Cells) != len(r.Cells) {
+						t.Fatalf("Unlist(%+v): row %+v", r, sub)
+					}
+				}
+			}
+			if tr, _, ok := tab.Transposed(func(c Column) bool { return c.Metric != "" && c.Metric != Threads }); ok {
+				for _, r := range tr.Rows {
+					if len(r.Cells) != len(tr.Header) {
+						t.Fatalf("Transposed(%q): row of %d cells under %d names", s, len(r.Cells), len(tr.Header))
+					}
+				}
+			}
+		}
+		if vals, ok := Several(s); ok && len(vals) < 2 {
+			t.Fatalf("Several(%q): %d values", s, len(vals))
 		}
 	})
 }
