@@ -189,6 +189,11 @@ type ctx struct {
 	// last line says prepare or cleanup, and then gives it back.
 	toolCmdBefore     *Command
 	toolCmdBeforeLine int
+	// stackedBefore and pendingBefore are stackedRuns and pendingRuns
+	// as they were then: the first line of such a command, naming the
+	// test of the run typed before it, stacked it on that run.
+	stackedBefore bool
+	pendingBefore []*Command
 	takenLine         int      // the line of the command takeRunCommand returned last
 	lastRun           *Command // the last command a run took
 	lastRunLine       int
@@ -729,12 +734,17 @@ func (c *ctx) commandSeen(first bool) {
 	cmd := c.command
 	if first {
 		c.toolCmdBefore, c.toolCmdBeforeLine = c.toolCmd, c.toolCmdLine
+		c.stackedBefore, c.pendingBefore = c.stackedRuns, c.pendingRuns
 	}
 	// unfile gives back the run command typed before a continued command
-	// that was filed as a run until its last line said otherwise.
+	// that was filed as a run until its last line said otherwise, and
+	// unstacks it: "sysbench oltp_read_write \ … cleanup" after the
+	// run command is that run's cleanup, not a second run of its test
+	// waiting for output.
 	unfile := func() {
 		if c.toolCmdLine == c.cmdLine-1 && !first {
 			c.toolCmd, c.toolCmdLine = c.toolCmdBefore, c.toolCmdBeforeLine
+			c.stackedRuns, c.pendingRuns = c.stackedBefore, c.pendingBefore
 		}
 	}
 	if cmd.Tool != ToolSysbench && cmd.Tool != ToolMysqlslap {

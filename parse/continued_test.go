@@ -1,0 +1,25 @@
+package parse
+
+import "testing"
+
+// A Russian homework (holdout4) lists its sysbench commands in three
+// fences, each continued over lines with backslashes: prepare, run
+// (--threads=2) and cleanup, whose first line "sysbench oltp_read_write \"
+// names the run's test before its last line says cleanup. The output
+// follows in a fourth fence under "Результат теста:", and it is the run
+// command's: oltp_read_write with 2 threads, 441.52 transactions per
+// second. Read line by line, the cleanup's first line had been filed as a
+// second run of the test stacked on the first, and the output then took
+// neither command.
+func TestContinuedCleanupAfterRunCommand(t *testing.T) {
+	d := parseFile(t, "../testdata/public/holdout4/sb1.x-oltp-read-write-2-threads-result-fragment-from-sql-statistics-no-fairness-under-multiline-command-mysql-docker-homework-ru.txt")
+	if len(d.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(d.Runs))
+	}
+	r := d.Runs[0]
+	if r.Line != 176 || r.Test != "oltp_read_write" || r.Threads == nil || *r.Threads != 2 ||
+		r.TPS == nil || *r.TPS != 441.52 || r.Command == "" {
+		t.Errorf("line %d test %q threads %v tps %v command %q; want 176 oltp_read_write 2 441.52 and the run command",
+			r.Line, r.Test, r.Threads, r.TPS, r.Command)
+	}
+}
