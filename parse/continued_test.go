@@ -23,3 +23,20 @@ func TestContinuedCleanupAfterRunCommand(t *testing.T) {
 			r.Line, r.Test, r.Threads, r.TPS, r.Command)
 	}
 }
+
+// A Chinese note (train4 t71) quotes five outputs under headings naming
+// their setup; the last is quoted with '>' and no space, its fields pulled
+// to the left. It is read as the others are: oltp_read_write, 128 threads,
+// 1188.39 transactions per second, on port 3309.
+func TestQuoteMarkerGluedToText(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train4/t71-quoted-outputs-under-headings-mysql-builds-and-ceph-zh.txt")
+	if len(d.Runs) != 5 {
+		t.Fatalf("%d runs, want 5", len(d.Runs))
+	}
+	r := d.Runs[4]
+	if r.Line != 192 || r.Test != "oltp_read_write" || r.Threads == nil || *r.Threads != 128 ||
+		r.TPS == nil || *r.TPS != 1188.39 || r.QPS == nil || *r.QPS != 23767.96 || r.Labels["server"] != "localhost:3309" {
+		t.Errorf("line %d test %q threads %v tps %v qps %v server %q; want 192 oltp_read_write 128 1188.39 23767.96 localhost:3309",
+			r.Line, r.Test, r.Threads, r.TPS, r.QPS, r.Labels["server"])
+	}
+}
