@@ -40,3 +40,25 @@ func TestQuoteMarkerGluedToText(t *testing.T) {
 			r.Line, r.Test, r.Threads, r.TPS, r.QPS, r.Labels["server"])
 	}
 }
+
+// A Chinese note (train4 t73) shows, per test, one fence with the command
+// at a '#' prompt and two outputs, each under a line "# R4.2XLARGE" or
+// "# R5.2XLARGE" naming the AWS instance type it ran on: the two outputs
+// of a test are two machines, not repeats.
+func TestHashLabelInsideFence(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train4/t73-two-instance-types-by-hash-label-lines-inside-fences-tables-restate-zh.txt")
+	want := []struct {
+		line  int
+		test  string
+		label string
+	}{{14, "cpu", "R4.2XLARGE"}, {48, "cpu", "R5.2XLARGE"}, {93, "memory", "R4.2XLARGE"}, {133, "memory", "R5.2XLARGE"}}
+	if len(d.Runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
+	}
+	for i, w := range want {
+		r := d.Runs[i]
+		if r.Line != w.line || r.Test != w.test || r.Labels["heading"] != w.label {
+			t.Errorf("run %d: line %d test %q heading %q; want %d %s %s", i, r.Line, r.Test, r.Labels["heading"], w.line, w.test, w.label)
+		}
+	}
+}

@@ -608,6 +608,19 @@ func TestIdentityCommentLabel(t *testing.T) {
 		{"-- mysqlslap --concurrency=10", "", false},
 		{"SELECT 1; -- note", "", false},
 		{"# heading", "", false},
+		// A shell comment naming the machine of the output below it
+		// (train4 t73), never a command typed at a root prompt.
+		{"# R4.2XLARGE", "R4.2XLARGE", true},
+		{"# R5.2XLARGE:", "R5.2XLARGE", true},
+		{"# free -m", "", false},
+		{"# lscpu", "", false},
+		{"# cat /proc/cpuinfo", "", false},
+		{"# sysbench cpu --cpu-max-prime=20000 --threads=8 --time=60 run", "", false},
+		{"# 单核性能", "单核性能", true},
+		// A harness's header lines (testdata/public/legacy-archive): no name.
+		{"# 2026-04-03T14:49:53+09:00", "", false},
+		{"# run=1/10", "", false},
+		{"# cmd: taskset -c 1-15 sysbench oltp_read_write run", "", false},
 	} {
 		got, ok := commentLabel(c.in)
 		if got != c.want || ok != c.ok {
