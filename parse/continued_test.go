@@ -62,3 +62,32 @@ func TestHashLabelInsideFence(t *testing.T) {
 		}
 	}
 }
+
+// An IBM performance report (train t18) measures fileio under two headings
+// "### HDD performance of RM server measured using the fileio workload"
+// and "### SSD performance of …", 62 characters each: two disks, two
+// experiments. A Markdown heading is a title however long; a heading that
+// spells out the command ("Using the CPU workload: sysbench --test=cpu …")
+// restates the run and names nothing.
+func TestLongMarkdownHeadingNamesItsRuns(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train/t18-reflowed-outputs.txt")
+	var fileio []*Run
+	for i := range d.Runs {
+		r := d.Runs[i]
+		if r.Test == "fileio" {
+			fileio = append(fileio, r)
+		}
+		if r.Test == "cpu" && r.Labels["heading"] != "Appendix H: Server performance benchmarks" {
+			t.Errorf("cpu run at line %d: heading %q, want the appendix alone", r.Line, r.Labels["heading"])
+		}
+	}
+	if len(fileio) != 2 {
+		t.Fatalf("%d fileio runs, want 2", len(fileio))
+	}
+	for i, disk := range []string{"HDD", "SSD"} {
+		want := "Appendix I: Hard disk performance benchmarks / " + disk + " performance of RM server measured using the fileio workload"
+		if got := fileio[i].Labels["heading"]; got != want {
+			t.Errorf("fileio run at line %d: heading %q, want %q", fileio[i].Line, got, want)
+		}
+	}
+}

@@ -803,7 +803,7 @@ func (c *ctx) section() (string, int) {
 			continue
 		}
 		t := stripSectionNumber(c.outline.Name(k)) // a title used twice is told apart by its text
-		if namesNothing(t) || utf8.RuneCountInString(t) > 60 || repeatMarkRE.MatchString(t) || outputTitle(h.Title, false) {
+		if namesNothing(t) || utf8.RuneCountInString(t) > titleLimit(h.Form, t) || repeatMarkRE.MatchString(t) || outputTitle(h.Title, false) {
 			continue // "Second run", "第二次": a repeat, not an experiment
 		}
 		if b.Len() > 0 {
@@ -813,6 +813,24 @@ func (c *ctx) section() (string, int) {
 		at = h.Line
 	}
 	return b.String(), at
+}
+
+// titleLimit is the longest title, in characters, a heading of form f
+// names its runs by. A line only taken for a heading (in bold, ending in
+// ':', an item, a step) that runs on is prose; a heading the author marked
+// as one ("### HDD performance of RM server measured using the fileio
+// workload" over "### SSD performance of …") is a title however long, and
+// two sections whose titles differ in one word are two experiments,
+// unless it spells out a command ("Using the CPU workload: sysbench
+// --test=cpu …"): that restates the run's own command.
+func titleLimit(f doc.Form, t string) int {
+	switch f {
+	case doc.ATX, doc.Setext, doc.HTML:
+		if !strings.Contains(t, "--") && !mentionsTool(t) {
+			return 120
+		}
+	}
+	return 60
 }
 
 // stripSectionNumber removes the number of a numbered section ("2. CPU
