@@ -194,9 +194,9 @@ type ctx struct {
 	// test of the run typed before it, stacked it on that run.
 	stackedBefore bool
 	pendingBefore []*Command
-	takenLine         int      // the line of the command takeRunCommand returned last
-	lastRun           *Command // the last command a run took
-	lastRunLine       int
+	takenLine     int      // the line of the command takeRunCommand returned last
+	lastRun       *Command // the last command a run took
+	lastRunLine   int
 	// hdrThreads are the threads of the last sysbench options header
 	// printed without results, at line hdrLine: the threads of the
 	// table of results that follows it.
