@@ -1,6 +1,9 @@
 package parse
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A Russian homework (holdout4) lists its sysbench commands in three
 // fences, each continued over lines with backslashes: prepare, run
@@ -89,5 +92,26 @@ func TestLongMarkdownHeadingNamesItsRuns(t *testing.T) {
 		if got := fileio[i].Labels["heading"]; got != want {
 			t.Errorf("fileio run at line %d: heading %q, want %q", fileio[i].Line, got, want)
 		}
+	}
+}
+
+// A Chinese note (train4 t77) shows which field it reports before its
+// tables: "CPU speed:" over "events per second:" with no value. What the
+// fragment lacks is missing: it is reported, and it is no run.
+func TestFieldWithoutValueIsNoRun(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train4/t77-cpu-eps-tables-per-environment-same-names-under-two-architecture-sections-empty-template-fragment-zh.txt")
+	for _, r := range d.Runs {
+		if r.Tool == ToolSysbench && r.Line >= 49 && r.Line <= 52 {
+			t.Errorf("a run at line %d from the field shown without its value", r.Line)
+		}
+	}
+	found := false
+	for _, e := range d.Errors {
+		if e.Line == 51 && strings.Contains(e.Message, "value missing") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no error at line 51 for the missing value; errors: %v", d.Errors)
 	}
 }
