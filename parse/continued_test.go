@@ -115,3 +115,18 @@ func TestFieldWithoutValueIsNoRun(t *testing.T) {
 		t.Errorf("no error at line 51 for the missing value; errors: %v", d.Errors)
 	}
 }
+
+// A lab report (train4 t74) cuts a cpu output into one fence per block and
+// retypes its fields; under "CPU speed:" the field reads "Events per
+// second: 1453.98". sysbench prints its value labels in lower case: the
+// capital changes nothing.
+func TestFieldRetypedWithCapital(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train4/t74-cpu-output-split-into-fences-by-block-under-headings-fields-renamed-table-restates.txt")
+	if len(d.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(d.Runs))
+	}
+	r := d.Runs[0]
+	if r.Line != 18 || r.Test != "cpu" || r.EPS == nil || *r.EPS != 1453.98 {
+		t.Errorf("line %d test %q eps %v; want 18 cpu 1453.98", r.Line, r.Test, r.EPS)
+	}
+}
