@@ -803,7 +803,7 @@ func (c *ctx) section() (string, int) {
 			continue
 		}
 		t := stripSectionNumber(c.outline.Name(k)) // a title used twice is told apart by its text
-		if namesNothing(t) || utf8.RuneCountInString(t) > 60 || repeatMarkRE.MatchString(t) || outputTitle(h.Title, false) {
+		if namesNothing(t) || utf8.RuneCountInString(t) > titleLimit(h.Form, t) || repeatMarkRE.MatchString(t) || outputTitle(h.Title, false) {
 			continue // "Second run", "第二次": a repeat, not an experiment
 		}
 		if b.Len() > 0 {
@@ -813,6 +813,24 @@ func (c *ctx) section() (string, int) {
 		at = h.Line
 	}
 	return b.String(), at
+}
+
+// titleLimit is the longest title, in characters, a heading of form f
+// names its runs by. A line only taken for a heading (in bold, ending in
+// ':', an item, a step) that runs on is prose; a heading the author marked
+// as one ("### HDD performance of RM server measured using the fileio
+// workload" over "### SSD performance of …") is a title however long, and
+// two sections whose titles differ in one word are two experiments,
+// unless it spells out a command ("Using the CPU workload: sysbench
+// --test=cpu …"): that restates the run's own command.
+func titleLimit(f doc.Form, t string) int {
+	switch f {
+	case doc.ATX, doc.Setext, doc.HTML:
+		if !strings.Contains(t, "--") && !mentionsTool(t) {
+			return 120
+		}
+	}
+	return 60
 }
 
 // stripSectionNumber removes the number of a numbered section ("2. CPU
@@ -952,12 +970,55 @@ func commentLabel(s string) (t string, ok bool) {
 	switch {
 	case strings.HasPrefix(s, "-- "), strings.HasPrefix(s, "// "):
 		t = strings.TrimSpace(s[3:])
+	case strings.HasPrefix(s, "# "):
+		return hashLabel(strings.TrimSpace(s[2:]))
 	default:
 		return "", false
 	}
 	if t == "" || utf8.RuneCountInString(t) > 40 || len(strings.Fields(t)) > 4 ||
 		strings.ContainsAny(t, "。.!?=$`") || strings.Contains(t, "--") ||
 		strings.Contains(strings.ToLower(t), "sysbench") || strings.Contains(strings.ToLower(t), "mysqlslap") {
+		return "", false
+	}
+	if repeatMarkRE.MatchString(t) || namesNothing(t) {
+		return "", true
+	}
+	return t, true
+}
+
+// hashLabel is commentLabel for a shell comment ("# R4.2XLARGE" alone in
+// the fence, right above its output, after the command typed once above
+// both outputs): at a root prompt the same line would run a command, so
+// only a name is taken, never a command's shape. A name of at most three
+// words and 40 characters whose first word is not a lower-case ASCII word
+// (commands are: "# free -m", "# lscpu", "# heading") and that starts with
+// a letter (not a date or a count), with no option, path, assignment,
+// pipe, "key: value" or sentence stop; dots inside a word are part of a
+// name ("R4.2XLARGE", "MySQL 8.0.26").
+func hashLabel(t string) (string, bool) {
+	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
+	fields := strings.Fields(t)
+	if len(fields) == 0 || len(fields) > 3 || utf8.RuneCountInString(t) > 40 ||
+		strings.ContainsAny(t, "。!?=$`|/\\<>;&'\":+@") || strings.HasSuffix(t, ".") ||
+		strings.Contains(strings.ToLower(t), "sysbench") || strings.Contains(strings.ToLower(t), "mysqlslap") {
+		return "", false
+	}
+	for _, f := range fields {
+		if strings.HasPrefix(f, "-") {
+			return "", false
+		}
+	}
+	if r, _ := utf8.DecodeRuneInString(t); !unicode.IsLetter(r) {
+		return "", false // "# 2026-04-03T14:49:53+09:00", "# 1", "# ---": no name
+	}
+	lowerWord := true
+	for _, r := range fields[0] {
+		if !('a' <= r && r <= 'z' || r == '_' || r == '-') {
+			lowerWord = false
+			break
+		}
+	}
+	if lowerWord {
 		return "", false
 	}
 	if repeatMarkRE.MatchString(t) || namesNothing(t) {

@@ -440,34 +440,6 @@ func TestRunCommandAboveCleanup(t *testing.T) {
 	}
 }
 
-// TestContinuedCleanupAfterContinuedRun: prepare, run and cleanup, each
-// a command continued over lines in a fence of its own and the cleanup of
-// the same test as the run, then the run's output cut to its SQL
-// statistics (a Russian homework on MySQL in Docker, holdout4). The
-// first line of the cleanup ("sysbench oltp_read_write \\") names no
-// action yet and was filed as a second run command, which made the run
-// look stacked and left the output without a command when the last line
-// said cleanup; the output is the run's: its test and its 2 threads.
-func TestContinuedCleanupAfterContinuedRun(t *testing.T) {
-	b, err := os.ReadFile("../testdata/public/holdout4/sb1.x-oltp-read-write-2-threads-result-fragment-from-sql-statistics-no-fairness-under-multiline-command-mysql-docker-homework-ru.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := All(strings.NewReader(string(b)), "homework.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(d.Runs) != 1 {
-		t.Fatalf("%d runs, want 1", len(d.Runs))
-	}
-	r := d.Runs[0]
-	if r.Line != 176 || r.Test != "oltp_read_write" || r.Threads == nil || *r.Threads != 2 || r.TPS == nil || *r.TPS != 441.52 ||
-		!strings.HasSuffix(r.Command, " run") {
-		t.Errorf("run at line %d: test %q threads %s tps %v command %q; want line 176 oltp_read_write 2 threads 441.52 tps, the run command",
-			r.Line, r.Test, intText(r.Threads), r.TPS, r.Command)
-	}
-}
-
 // TestSchemaAndScriptLabels: one command typed once, its output shown
 // again after "CREATE INDEX" and after the author's Lua script is shown
 // edited: different experiments, told apart by the labels "schema" and
@@ -636,6 +608,19 @@ func TestIdentityCommentLabel(t *testing.T) {
 		{"-- mysqlslap --concurrency=10", "", false},
 		{"SELECT 1; -- note", "", false},
 		{"# heading", "", false},
+		// A shell comment naming the machine of the output below it
+		// (train4 t73), never a command typed at a root prompt.
+		{"# R4.2XLARGE", "R4.2XLARGE", true},
+		{"# R5.2XLARGE:", "R5.2XLARGE", true},
+		{"# free -m", "", false},
+		{"# lscpu", "", false},
+		{"# cat /proc/cpuinfo", "", false},
+		{"# sysbench cpu --cpu-max-prime=20000 --threads=8 --time=60 run", "", false},
+		{"# 单核性能", "单核性能", true},
+		// A harness's header lines (testdata/public/legacy-archive): no name.
+		{"# 2026-04-03T14:49:53+09:00", "", false},
+		{"# run=1/10", "", false},
+		{"# cmd: taskset -c 1-15 sysbench oltp_read_write run", "", false},
 	} {
 		got, ok := commentLabel(c.in)
 		if got != c.want || ok != c.ok {

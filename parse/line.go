@@ -432,6 +432,11 @@ func normalizeKnown(l *Line, plain bool) {
 		case strings.HasPrefix(s, "> "), s == ">":
 			s = strings.TrimLeft(s[1:], " \t")
 			continue
+		case len(s) > 1 && s[0] == '>' && quotedGlued(s):
+			// ">SQL statistics:", ">transactions: …": a quote marker
+			// with no space after it, as Markdown allows.
+			s = s[1:]
+			continue
 		case strings.HasPrefix(s, "-- "):
 			s = strings.TrimLeft(s[3:], " \t")
 			continue
@@ -941,4 +946,17 @@ func (lr *lineReader) reflow(no int, s string) (int, string, bool) {
 	lr.reflowed = append(out[1:], lr.reflowed...)
 	lr.plain = false
 	return out[0].no, out[0].s, true
+}
+
+// quotedGlued reports a line quoted with a Markdown marker glued to its
+// text (">SQL statistics:", ">./sysbench … run", ">```"): '>' followed by
+// a letter, a digit, '.', '/', '[' or a backquote. ">>" (a nested quote, a
+// redirection, Python's prompt), ">=" and the like are left alone.
+func quotedGlued(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	c := s[1]
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '.' || c == '/' || c == '[' || c == '`' || c >= 0x80
 }

@@ -736,7 +736,10 @@ func (c *ctx) commandSeen(first bool) {
 		c.stackedBefore, c.pendingBefore = c.stackedRuns, c.pendingRuns
 	}
 	// unfile gives back the run command typed before a continued command
-	// that was filed as a run until its last line said otherwise.
+	// that was filed as a run until its last line said otherwise, and
+	// unstacks it: "sysbench oltp_read_write \ … cleanup" after the
+	// run command is that run's cleanup, not a second run of its test
+	// waiting for output.
 	unfile := func() {
 		if c.toolCmdLine == c.cmdLine-1 && !first {
 			c.toolCmd, c.toolCmdLine = c.toolCmdBefore, c.toolCmdBeforeLine

@@ -26,6 +26,12 @@ func TestNormalize(t *testing.T) {
 		{"**General statistics:**", "General statistics:", ""},
 		{"[  10s] threads: 16, tps: 4892.45", "[  10s] threads: 16, tps: 4892.45", ""},
 		{"> total time:  10.0s", "total time:  10.0s", ""},
+		// A quote marker glued to its text (train4 t71): the text.
+		{">transactions:                        142725 (1188.39 per sec.)", "transactions:                        142725 (1188.39 per sec.)", ""},
+		{">SQL statistics:", "SQL statistics:", ""},
+		// Not a quote: a nested quote or redirection, a comparison.
+		{">> sysbench.log", ">> sysbench.log", ""},
+		{">= 5.7", ">= 5.7", ""},
 	}
 	for _, tt := range tests {
 		l := Line{Raw: tt.raw}

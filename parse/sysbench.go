@@ -73,6 +73,7 @@ type sbBlock struct {
 	histCut  cut        // histogram rows dropped beyond MaxHistogramBuckets
 	cutLine  int        // a value line with its value missing
 	cutLabel string
+	cutSeen  bool // a value line with its value missing was reported
 }
 
 // detectSysbench starts a run at a banner, an options header, an interim
@@ -378,7 +379,7 @@ func (b *sbBlock) feedLine(l *Line) status {
 	}
 	if b.cutLine != 0 {
 		b.c.errorf(b.cutLine, "sysbench %s: value missing (expected a number)", b.cutLabel)
-		b.cutLine = 0
+		b.cutLine, b.cutSeen = 0, true
 	}
 	if t[0] == '[' {
 		// Interim lines first: most lines of a long run are. No interim
@@ -704,11 +705,31 @@ func (b *sbBlock) end(c *ctx) {
 		c.errorf(r.Line, "%s: not counted (expected a report)", msg)
 		return
 	}
+	if (b.cutLine != 0 || b.cutSeen) && !b.has(markHeader) && !b.has(markInterim) && !b.has(markHistogram) && measuredNothing(r) {
+		// A block title and its field with the value left out ("CPU
+		// speed:" over "events per second:" alone, the field a note
+		// goes on to report in a table): what the fragment lacks is
+		// missing, and a fragment that measured nothing is no run.
+		c.recognised()
+		if b.cutLine != 0 {
+			c.errorf(b.cutLine, "sysbench %s: value missing (expected a number)", b.cutLabel)
+		}
+		return
+	}
 	if b.cutLine != 0 {
 		r.Warn(b.cutLine, "input cut short: no value after "+b.cutLabel)
 	}
 	b.finish()
 	c.emitRun(r)
+}
+
+// measuredNothing reports a run that holds no measurement at all: no
+// rate, time, count, latency or block of figures.
+func measuredNothing(r *Run) bool {
+	l := r.Latency
+	return r.TPS == nil && r.QPS == nil && r.EPS == nil && r.CPUSpeedEPS == nil && r.TotalTimeS == nil &&
+		r.Events == nil && l.Min == nil && l.Avg == nil && l.Max == nil && l.Sum == nil && len(l.Percentiles) == 0 &&
+		r.SQL == nil && r.Fairness == nil && r.FileIO == nil && r.Memory == nil && len(r.Intervals) == 0
 }
 
 func (b *sbBlock) finish() {

@@ -67,6 +67,14 @@ func (b *sbBlock) labelled(l *Line, label, val string) status {
 		b.r.headerLabel(label, val, b.sec == secMemParams)
 	}
 	sr := &sectionReaders[b.sec]
+	if sr.isValue != nil && 'A' <= label[0] && label[0] <= 'Z' {
+		// A field of the open block retyped with a capital ("CPU
+		// speed:" over "Events per second: 1453.98"): sysbench prints
+		// every value label in lower case, so the block's own field.
+		if low := string(label[0]|0x20) + label[1:]; sr.isValue(low) {
+			label = low
+		}
+	}
 	if sr.isValue != nil && sr.isValue(label) {
 		if empty {
 			b.cutLine, b.cutLabel = l.No, label
