@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -47,7 +48,10 @@ func TestQuoteMarkerGluedToText(t *testing.T) {
 // A Chinese note (train4 t73) shows, per test, one fence with the command
 // at a '#' prompt and two outputs, each under a line "# R4.2XLARGE" or
 // "# R5.2XLARGE" naming the AWS instance type it ran on: the two outputs
-// of a test are two machines, not repeats.
+// of a test are two machines, not repeats. Above them, a table gives the
+// cpu figures of both ("events per second | 2172.20 | 2920.17", with the
+// 95th percentile): it restates the outputs below it, which are read
+// once, each with a warning naming the row.
 func TestHashLabelInsideFence(t *testing.T) {
 	d := parseFile(t, "../testdata/public/train4/t73-two-instance-types-by-hash-label-lines-inside-fences-tables-restate-zh.txt")
 	want := []struct {
@@ -55,13 +59,24 @@ func TestHashLabelInsideFence(t *testing.T) {
 		test  string
 		label string
 	}{{14, "cpu", "R4.2XLARGE"}, {48, "cpu", "R5.2XLARGE"}, {93, "memory", "R4.2XLARGE"}, {133, "memory", "R5.2XLARGE"}}
-	if len(d.Runs) != len(want) {
-		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
+	var runs []*Run
+	for _, r := range d.Runs {
+		if r.Tool == ToolSysbench {
+			runs = append(runs, r)
+		} else if r.Line == 5 {
+			t.Errorf("the table row at line 5 is a run of its own (%v eps); it restates the outputs", r.EPS)
+		}
+	}
+	if len(runs) != len(want) {
+		t.Fatalf("%d sysbench runs, want %d", len(runs), len(want))
 	}
 	for i, w := range want {
-		r := d.Runs[i]
+		r := runs[i]
 		if r.Line != w.line || r.Test != w.test || r.Labels["heading"] != w.label {
 			t.Errorf("run %d: line %d test %q heading %q; want %d %s %s", i, r.Line, r.Test, r.Labels["heading"], w.line, w.test, w.label)
+		}
+		if restated := slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "restated by the table row at line 5") }); restated != (w.test == "cpu") {
+			t.Errorf("run at line %d: warnings %q; want the cpu runs restated by the table row at line 5", r.Line, r.Warnings)
 		}
 	}
 }

@@ -358,6 +358,11 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 			r.letGo()
 		}
 	}()
+	// Deferred after letGo, so run before it: the runs held to be
+	// checked against the outputs below them are emitted first.
+	rs := &restatements{out: emit}
+	emit = rs.emit
+	defer rs.flush()
 	c := &ctx{name: name, f: f, emit: emit}
 	lr := newLineReader(r)
 	defer lr.release()

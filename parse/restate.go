@@ -1,0 +1,201 @@
+package parse
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A summary of the outputs below it (a table of the figures, a sentence
+// giving "about 2172 events per second") restates runs the input then
+// shows in full; so does one below them. restatements holds every item
+// from the first table or prose run of an input to its end, so that such
+// a run, once the whole input is read, can be recognised as restating an
+// output run wherever that output stands: it is dropped, and the output
+// run carries a warning naming the line that restated it. Everything else
+// is emitted as it came, in order.
+type restatements struct {
+	out     func(Item)
+	held    []Item
+	holding bool
+	outputs []*Run // the runs of a tool's own output, in order
+}
+
+func (rs *restatements) emit(it Item) {
+	if r, ok := it.(*Run); ok {
+		switch {
+		case r.Tool == ToolSysbench || r.Tool == ToolMysqlslap:
+			rs.outputs = append(rs.outputs, r)
+		case r.Tool == ToolTable && !rs.holding && len(restatedValues(r)) > 0:
+			rs.holding = true
+		}
+	}
+	if rs.holding {
+		rs.held = append(rs.held, it)
+		return
+	}
+	rs.out(it)
+}
+
+// flush emits what was held, without the summary runs that restate an
+// output run.
+func (rs *restatements) flush() {
+	taken := map[*Run]string{} // output run → the summary (table) that restated it
+	for _, it := range rs.held {
+		r, ok := it.(*Run)
+		if ok && r.Tool == ToolTable {
+			if o := rs.restated(r, taken); o != nil {
+				taken[o] = summaryOf(r)
+				o.Warn(o.Line, fmt.Sprintf("restated by the %s at line %d: read once", summaryKind(r), r.Line))
+				continue
+			}
+		}
+		rs.out(it)
+	}
+	rs.held, rs.outputs, rs.holding = nil, nil, false
+}
+
+// summaryOf names the table or sentence r comes from: two rows of one
+// table never restate the same output run.
+func summaryOf(r *Run) string {
+	if t := r.Labels["table"]; t != "" {
+		return t
+	}
+	return "line " + strconv.Itoa(r.Line)
+}
+
+func summaryKind(r *Run) string {
+	if r.Layout == LayoutP {
+		return "sentence"
+	}
+	return "table row"
+}
+
+// restated returns the one output run r restates, nil when none or more
+// than one does (a summary that could be either is kept).
+func (rs *restatements) restated(r *Run, taken map[*Run]string) *Run {
+	vals := restatedValues(r)
+	if len(vals) == 0 {
+		return nil
+	}
+	var found *Run
+	for _, o := range rs.outputs {
+		if s, ok := taken[o]; ok && s == summaryOf(r) {
+			continue
+		}
+		if !restates(r, vals, o) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = o
+	}
+	return found
+}
+
+// namedValue is one headline figure of a run, by name.
+type namedValue struct {
+	name string
+	v    float64
+}
+
+// restatedValues lists the headline figures of r that an output run can
+// be checked against.
+func restatedValues(r *Run) []namedValue {
+	var vs []namedValue
+	add := func(name string, p *float64) {
+		if p != nil {
+			vs = append(vs, namedValue{name, *p})
+		}
+	}
+	add("tps", r.TPS)
+	add("qps", r.QPS)
+	add("eps", r.EPS)
+	add("min", r.Latency.Min)
+	add("avg", r.Latency.Avg)
+	add("max", r.Latency.Max)
+	add("time", r.TotalTimeS)
+	for k, v := range r.Latency.Percentiles {
+		vs = append(vs, namedValue{"p" + k, v})
+	}
+	return vs
+}
+
+// restates reports whether the summary run r, whose figures are vals,
+// gives the figures of the output run o: the same test and thread count
+// where both say one, every figure both have equal to the digits the
+// summary printed, and enough of them to tell runs apart — two figures,
+// or one of at least five significant digits.
+func restates(r *Run, vals []namedValue, o *Run) bool {
+	if r.Test != "" && o.Test != "" && !strings.EqualFold(r.Test, o.Test) {
+		return false
+	}
+	if r.Threads != nil && o.Threads != nil && *r.Threads != *o.Threads {
+		return false
+	}
+	ov := restatedValues(o)
+	matched, digits := 0, 0
+	for _, a := range vals {
+		b, ok := valueNamed(ov, a.name)
+		if !ok {
+			continue
+		}
+		if !sameAsPrinted(a.v, b) {
+			return false
+		}
+		matched++
+		digits = max(digits, significantDigits(a.v))
+	}
+	return matched >= 2 || matched == 1 && digits >= 5
+}
+
+func valueNamed(vs []namedValue, name string) (float64, bool) {
+	for _, v := range vs {
+		if v.name == name {
+			return v.v, true
+		}
+	}
+	return 0, false
+}
+
+// sameAsPrinted reports whether b, the output's figure, is a as the
+// summary printed it: within half a unit of a's last digit ("2172.20"
+// and "2172.2" restate 2172.2014, "2172" restates 2171.6).
+func sameAsPrinted(a, b float64) bool {
+	if a == b {
+		return true
+	}
+	s := strconv.FormatFloat(a, 'f', -1, 64)
+	unit := 1.0
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		for range len(s) - i - 1 {
+			unit /= 10
+		}
+	}
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	return d <= unit/2*(1+1e-9)
+}
+
+// significantDigits counts the digits a figure was printed with, leading
+// zeros aside: 2172.2 has 5, 0.75 has 2.
+func significantDigits(a float64) int {
+	s := strconv.FormatFloat(a, 'f', -1, 64)
+	n := 0
+	lead := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			continue
+		}
+		if lead && c == '0' {
+			continue
+		}
+		lead = false
+		n++
+	}
+	return n
+}
