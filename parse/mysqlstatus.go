@@ -224,7 +224,9 @@ type statusRow struct{ name, tab, end int }
 // than the rest of encoding it.
 type statusOrder struct {
 	names []string
-	perm  []int32 // indices into names, in byte order of the names
+	perm  []int32  // indices into names, in byte order of the names
+	keys  []string // names[perm[i]] encoded with the colon and the value's quote: "name":"
+	buf   []byte   // the JSON being made
 }
 
 // statusOrders are the statusOrders of the goroutines reading snapshots.
@@ -265,28 +267,25 @@ func (o *statusOrder) encode(buf []byte, rows []statusRow) (string, bool) {
 				return "", false
 			}
 		}
-		o.names, o.perm = names, perm
+		keys := make([]string, len(perm))
+		for i, p := range perm {
+			keys[i] = `"` + names[p] + `":"`
+		}
+		o.names, o.perm, o.keys = names, perm, keys
 	}
-	n := 2
-	for _, r := range rows {
-		n += r.end - r.name + 5 // "name":"value", with the tab gone
-	}
-	var sb strings.Builder
-	sb.Grow(n)
-	sb.WriteByte('{')
+	b := append(o.buf[:0], '{')
 	for i, p := range o.perm {
 		if i > 0 {
-			sb.WriteByte(',')
+			b = append(b, ',')
 		}
 		r := rows[p]
-		sb.WriteByte('"')
-		sb.Write(buf[r.name:r.tab])
-		sb.WriteString(`":"`)
-		sb.Write(buf[r.tab+1 : r.end])
-		sb.WriteByte('"')
+		b = append(b, o.keys[i]...)
+		b = append(b, buf[r.tab+1:r.end]...)
+		b = append(b, '"')
 	}
-	sb.WriteByte('}')
-	return sb.String(), true
+	b = append(b, '}')
+	o.buf = b
+	return string(b), true
 }
 
 // statusToolWords are toolWords, each looked for by a byte that is rare
