@@ -14,6 +14,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"sync"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -680,50 +681,73 @@ func writePNG(w io.Writer, img *image.RGBA) error {
 	if err := pngChunk(bw, "IHDR", hdr[:]); err != nil {
 		return err
 	}
-	var idat bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
-	if err != nil {
-		return err
-	}
-	row := make([]byte, 1+3*width)
-	prev := make([]byte, 3*width)
-	cur := make([]byte, 3*width)
-	for y := 0; y < height; y++ {
-		p := img.Pix[(y+b.Min.Y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:]
-		for x := 0; x < width; x++ {
-			cur[3*x], cur[3*x+1], cur[3*x+2] = p[4*x], p[4*x+1], p[4*x+2]
+	e, _ := pngEncoders.Get().(*pngEncoder)
+	if e == nil {
+		e = new(pngEncoder)
+		zw, err := zlib.NewWriterLevel(&e.idat, zlib.BestSpeed)
+		if err != nil {
+			return err
 		}
+		e.zw = zw
+	}
+	defer pngEncoders.Put(e)
+	e.idat.Reset()
+	e.zw.Reset(&e.idat)
+	if cap(e.row) < 1+3*width {
+		e.row = make([]byte, 1+3*width)
+	}
+	row := e.row[:1+3*width]
+	// Each row filtered straight from the image's pixels, RGBA to RGB:
+	// the first by "sub", the others by "up".
+	var prev []byte
+	for y := 0; y < height; y++ {
+		p := img.Pix[(y+b.Min.Y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:][:4*width]
+		out := row[1:]
 		if y == 0 {
 			row[0] = 1 // sub
-			for i := range cur {
-				var left byte
-				if i >= 3 {
-					left = cur[i-3]
-				}
-				row[1+i] = cur[i] - left
+			var l0, l1, l2 byte
+			for x := 0; x < width; x++ {
+				px, o := p[4*x:4*x+3], out[3*x:3*x+3]
+				o[0], o[1], o[2] = px[0]-l0, px[1]-l1, px[2]-l2
+				l0, l1, l2 = px[0], px[1], px[2]
 			}
 		} else {
 			row[0] = 2 // up
-			for i := range cur {
-				row[1+i] = cur[i] - prev[i]
+			for x := 0; x < width; x++ {
+				px, q, o := p[4*x:4*x+3], prev[4*x:4*x+3], out[3*x:3*x+3]
+				o[0], o[1], o[2] = px[0]-q[0], px[1]-q[1], px[2]-q[2]
 			}
 		}
-		if _, err := zw.Write(row); err != nil {
+		if _, err := e.zw.Write(row); err != nil {
 			return err
 		}
-		prev, cur = cur, prev
+		prev = p
 	}
-	if err := zw.Close(); err != nil {
+	if err := e.zw.Close(); err != nil {
 		return err
 	}
-	if err := pngChunk(bw, "IDAT", idat.Bytes()); err != nil {
+	if err := pngChunk(bw, "IDAT", e.idat.Bytes()); err != nil {
 		return err
+	}
+	if e.idat.Cap() > 16<<20 {
+		e.idat = bytes.Buffer{} // not kept: an image far larger than a chart
 	}
 	if err := pngChunk(bw, "IEND", nil); err != nil {
 		return err
 	}
 	return bw.Flush()
 }
+
+// A pngEncoder is what writePNG reuses from one chart to the next: the
+// compressor (its window and tables, some 1 MB to set up), the
+// compressed image and a filtered row.
+type pngEncoder struct {
+	zw   *zlib.Writer
+	idat bytes.Buffer
+	row  []byte
+}
+
+var pngEncoders sync.Pool
 
 func pngChunk(w io.Writer, kind string, data []byte) error {
 	var n [4]byte

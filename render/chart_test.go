@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image/png"
+	"io"
 	"math"
 	"regexp"
 	"sort"
@@ -596,5 +597,24 @@ func TestRelativeChartLog(t *testing.T) {
 	}
 	if !one {
 		t.Error("no tick labelled 1×")
+	}
+}
+
+// BenchmarkWritePNG: one demo chart at HiDPI (1600×1000) encoded as the
+// report writes it.
+func BenchmarkWritePNG(b *testing.B) {
+	doc := load(b, demoDir)
+	an := analyzeDoc(b, doc)
+	v := newView(doc, an, Options{})
+	plans := planCharts(doc, an, v, NewPalette(v.Systems))
+	if len(plans) == 0 {
+		b.Fatal("no demo chart")
+	}
+	img := plans[0].build().Image(HiDPI)
+	b.ResetTimer()
+	for b.Loop() {
+		if err := writePNG(io.Discard, img); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
