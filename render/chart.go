@@ -9,13 +9,13 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
-	stddraw "image/draw"
 	"image/png"
 	"io"
 	"math"
 	"strings"
 	"sync"
 
+	"git.sr.ht/~sbinet/gg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -98,23 +98,41 @@ func (f *Figure) WritePNG(w io.Writer, scale int) error {
 }
 
 // Image draws the figure on an image of scale times 800×500 pixels.
-func (f *Figure) Image(scale int) *image.RGBA {
-	c := vgimg.NewWith(vgimg.UseWH(ChartWidth, ChartHeight), vgimg.UseDPI(vgimg.DefaultDPI*scale))
-	f.draw(draw.New(c), false) // vgimg starts white
-	if img, ok := c.Image().(*image.RGBA); ok {
-		return img
+func (f *Figure) Image(scale int) *image.RGBA { return f.imageOn(nil, scale) }
+
+// imageOn is Image drawing on img, an image of a chart drawn before, when
+// it has the size (nil: a new image). vgimg makes two images of a
+// chart's size, one copied into the other, for each chart; this is the
+// canvas vgimg.NewWith(UseWH(ChartWidth, ChartHeight), UseDPI) makes,
+// on img: the same size (the points of the size, 600×375, come back
+// exactly from the pixels), the same context set up, the same white.
+func (f *Figure) imageOn(img *image.RGBA, scale int) *image.RGBA {
+	dpi := vgimg.DefaultDPI * scale
+	w := ChartWidth / vg.Inch * vg.Length(dpi)
+	h := ChartHeight / vg.Inch * vg.Length(dpi)
+	if r := image.Rect(0, 0, int(w+0.5), int(h+0.5)); img == nil || img.Rect != r {
+		img = image.NewRGBA(r)
 	}
-	img := image.NewRGBA(c.Image().Bounds())
-	stddraw.Draw(img, img.Bounds(), c.Image(), img.Bounds().Min, stddraw.Src)
+	ctx := gg.NewContextForRGBA(img)
+	ctx.SetLineCapButt()
+	ctx.InvertY()
+	c := vgimg.NewWith(vgimg.UseImageWithContext(img, ctx), vgimg.UseDPI(dpi))
+	f.draw(draw.New(c), false) // vgimg starts white
 	return img
 }
 
 // halve scales img down by two, each pixel the mean of four: the 800×500
 // PNG is the 1600×500 one averaged, which antialiases as well as drawing
 // it anew and costs a fraction of that.
-func halve(img *image.RGBA) *image.RGBA {
+func halve(img *image.RGBA) *image.RGBA { return halveInto(nil, img) }
+
+// halveInto is halve writing into out when it has the size (every byte
+// of it is written), else into a new image.
+func halveInto(out, img *image.RGBA) *image.RGBA {
 	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx()/2, b.Dy()/2))
+	if r := image.Rect(0, 0, b.Dx()/2, b.Dy()/2); out == nil || out.Rect != r {
+		out = image.NewRGBA(r)
+	}
 	for y := 0; y < out.Rect.Dy(); y++ {
 		r0 := img.Pix[(2*y)*img.Stride:]
 		r1 := img.Pix[(2*y+1)*img.Stride:]
