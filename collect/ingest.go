@@ -263,6 +263,12 @@ type Options struct {
 	// the size of the captures. Nil keeps every value (parse --json,
 	// store).
 	StatusKeep []string
+	// StatusJSON, with StatusKeep nil, has every SHOW GLOBAL STATUS
+	// snapshot a campaign manifest names read by parse.MySQLStatusJSON:
+	// its values held only as the JSON parse.AppendVariablesJSON writes
+	// of them, Values nil, for a caller that only encodes the snapshots
+	// (parse --json).
+	StatusJSON bool
 	// SkipStatus passes over the SHOW GLOBAL STATUS snapshots a campaign
 	// manifest names (kind "status"), unread: for a reader that analyses
 	// no server counter (compare, scale, history), they were half the
@@ -395,11 +401,14 @@ func (c *campaign) reader(p string) reader {
 // while they are read.
 func (w *walker) readerOf(c *campaign, p string) reader {
 	read := c.reader(p)
-	if read == nil || w.opts.StatusKeep == nil {
+	if read == nil || w.opts.StatusKeep == nil && !w.opts.StatusJSON {
 		return read
 	}
 	if base, _ := SplitKind(c.kinds[c.rel(p)]); base == FileStatus {
 		keep := w.opts.StatusKeep
+		if keep == nil {
+			return parse.MySQLStatusJSON
+		}
 		return func(r io.Reader, name string, emit func(parse.Item)) error {
 			return parse.MySQLStatus(r, name, keep, emit)
 		}

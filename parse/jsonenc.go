@@ -117,7 +117,10 @@ func AppendVariablesJSONOrder(b []byte, v *Variables, o *KeyOrder) []byte {
 	e.int(`,"line":`, int64(v.Line))
 	e.str(`,"statement":`, v.Statement)
 	e.str(`,"kind":`, v.Kind)
-	if o == nil || len(v.Values) < 16 {
+	if v.Values == nil && v.valuesJSON != "" {
+		e.b = append(e.b, `,"values":`...)
+		e.b = append(e.b, v.valuesJSON...)
+	} else if o == nil || len(v.Values) < 16 {
 		e.strMap(`,"values":`, v.Values)
 	} else {
 		e.strMapOrder(`,"values":`, v.Values, o)

@@ -372,6 +372,10 @@ type Variables struct {
 	Kind      string            `json:"kind"`      // "variables" or "status"
 	Values    map[string]string `json:"values"`
 	Labels    map[string]string `json:"labels"` // set by collect: path and campaign labels
+	// valuesJSON, when Values is nil, is the values as
+	// AppendVariablesJSON writes them, "{...}": a snapshot read by
+	// MySQLStatusJSON for a caller that only encodes it.
+	valuesJSON string
 }
 
 // An Error reports input that could not be read as what it claimed to be.

@@ -3,6 +3,7 @@ package parse
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -21,13 +22,28 @@ import (
 // the general reader would read differently (escapes, carriage returns,
 // notes, prompts, text beyond ASCII), is read by MySQLCapture whole.
 func MySQLStatus(r io.Reader, name string, keep []string, emit func(Item)) error {
+	return readStatus(r, name, keep, false, emit)
+}
+
+// MySQLStatusJSON is MySQLStatus keeping every value, for a caller that
+// only encodes the snapshots (AppendVariablesJSON, as parse --json does):
+// a snapshot read in the fast form holds its values as the JSON that
+// encoder writes of them, in the order of their names, and Values is nil.
+// A SHOW GLOBAL STATUS has some 670 rows: their map, then its sorted
+// keys to encode it, were most of the time parse --json spent on a
+// campaign's snapshots. Snapshots of any other form have their Values.
+func MySQLStatusJSON(r io.Reader, name string, emit func(Item)) error {
+	return readStatus(r, name, nil, true, emit)
+}
+
+func readStatus(r io.Reader, name string, keep []string, asJSON bool, emit func(Item)) error {
 	const limit = 8 << 20
 	bp := statusBufs.Get().(*[]byte)
 	defer statusBufs.Put(bp)
 	buf, err := readAllInto((*bp)[:0], io.LimitReader(r, limit+1))
 	*bp = buf[:0]
 	if err == nil && len(buf) <= limit {
-		if items, ok := scanStatus(buf, name, keep); ok {
+		if items, ok := scanStatusAs(buf, name, keep, asJSON); ok {
 			for _, it := range items {
 				emit(it)
 			}
@@ -76,6 +92,13 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // scanStatus reads buf in the one form MySQLStatus reads itself, or
 // reports false. The items keep no piece of buf.
 func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
+	return scanStatusAs(buf, name, keep, false)
+}
+
+// scanStatusAs is scanStatus, each snapshot's values held as their JSON
+// (Variables.valuesJSON) instead of a map when asJSON is set (keep is
+// then nil).
+func scanStatusAs(buf []byte, name string, keep []string, asJSON bool) ([]Item, bool) {
 	for _, w := range statusToolWords {
 		// A line naming a benchmark tool may be read as a command.
 		if containsByBytes(buf, w.word, w.rare) {
@@ -93,13 +116,30 @@ func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
 	// The whole input as one string when every value is kept: the values
 	// are pieces of it, one allocation for all.
 	var all string
-	if keep == nil {
+	if keep == nil && !asJSON {
 		all = string(buf)
 	}
 	var items []Item
 	var cur *Variables
 	rows := 0
 	no := 0
+	// With asJSON, the rows of the snapshot being read, and the order of
+	// names last sorted on this goroutine.
+	var jrows []statusRow
+	var order *statusOrder
+	if asJSON {
+		order = statusOrders.Get().(*statusOrder)
+		defer statusOrders.Put(order)
+	}
+	endSnapshot := func() bool {
+		if !asJSON || cur == nil {
+			return true
+		}
+		var ok bool
+		cur.valuesJSON, ok = order.encode(buf, jrows)
+		jrows = jrows[:0]
+		return ok
+	}
 	for off := 0; off < len(buf); {
 		end := bytes.IndexByte(buf[off:], '\n')
 		if end < 0 {
@@ -124,7 +164,7 @@ func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
 		}
 		if tab == len(line) || line[tab] != '\t' {
 			if stmt, ok := statusPromptLine(line); ok {
-				if cur != nil && rows == 0 {
+				if cur != nil && rows == 0 || !endSnapshot() {
 					return nil, false
 				}
 				// Sized as the snapshot before when every value is kept:
@@ -139,7 +179,10 @@ func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
 						size = min(bytes.Count(buf[off:], []byte{'\n'})+1, 1<<14)
 					}
 				}
-				cur = &Variables{Source: name, Line: no + 1, Statement: stmt, Kind: "status", Values: make(map[string]string, size)}
+				cur = &Variables{Source: name, Line: no + 1, Statement: stmt, Kind: "status"}
+				if !asJSON {
+					cur.Values = make(map[string]string, size)
+				}
 				items, rows = append(items, cur), 0
 				continue
 			}
@@ -149,6 +192,10 @@ func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
 			return nil, false
 		}
 		rows++
+		if asJSON {
+			jrows = append(jrows, statusRow{lineOff, lineOff + tab, lineOff + len(line)})
+			continue
+		}
 		if keep == nil {
 			cur.Values[all[lineOff:lineOff+tab]] = all[lineOff+tab+1 : lineOff+len(line)]
 			continue
@@ -160,10 +207,85 @@ func scanStatus(buf []byte, name string, keep []string) ([]Item, bool) {
 			}
 		}
 	}
-	if cur == nil || rows == 0 {
+	if cur == nil || rows == 0 || !endSnapshot() {
 		return nil, false
 	}
 	return items, true
+}
+
+// A statusRow is where a row of a snapshot lies in the text read: its
+// name from name to tab, its value from tab+1 to end.
+type statusRow struct{ name, tab, end int }
+
+// A statusOrder is the names of the snapshot encoded last, in the order
+// read, and that order sorted by name: the snapshots of a server list
+// the same counters in the same order (which is not the byte order of
+// their names), and sorting them again for each one would cost more
+// than the rest of encoding it.
+type statusOrder struct {
+	names []string
+	perm  []int32  // indices into names, in byte order of the names
+	keys  []string // names[perm[i]] encoded with the colon and the value's quote: "name":"
+	buf   []byte   // the JSON being made
+}
+
+// statusOrders are the statusOrders of the goroutines reading snapshots.
+var statusOrders = sync.Pool{New: func() any { return new(statusOrder) }}
+
+// encode returns the JSON object of the rows of one snapshot of buf, keys
+// in byte order as encoding/json writes a map's, or false when a name is
+// given twice. Names and values need no escape: scanStatus takes only
+// letters, digits and "_.,:;/+-() " in them.
+func (o *statusOrder) encode(buf []byte, rows []statusRow) (string, bool) {
+	same := len(o.names) == len(rows)
+	for i := 0; same && i < len(rows); i++ {
+		same = o.names[i] == string(buf[rows[i].name:rows[i].tab])
+	}
+	if !same {
+		// The names copied into one string, so that o keeps no piece of buf.
+		n := 0
+		for _, r := range rows {
+			n += r.tab - r.name
+		}
+		var sb strings.Builder
+		sb.Grow(n)
+		for _, r := range rows {
+			sb.Write(buf[r.name:r.tab])
+		}
+		text := sb.String()
+		names := make([]string, len(rows))
+		perm := make([]int32, len(rows))
+		at := 0
+		for i, r := range rows {
+			names[i] = text[at : at+r.tab-r.name]
+			at += r.tab - r.name
+			perm[i] = int32(i)
+		}
+		slices.SortFunc(perm, func(a, b int32) int { return strings.Compare(names[a], names[b]) })
+		for i := 1; i < len(perm); i++ {
+			if names[perm[i-1]] == names[perm[i]] {
+				return "", false
+			}
+		}
+		keys := make([]string, len(perm))
+		for i, p := range perm {
+			keys[i] = `"` + names[p] + `":"`
+		}
+		o.names, o.perm, o.keys = names, perm, keys
+	}
+	b := append(o.buf[:0], '{')
+	for i, p := range o.perm {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		r := rows[p]
+		b = append(b, o.keys[i]...)
+		b = append(b, buf[r.tab+1:r.end]...)
+		b = append(b, '"')
+	}
+	b = append(b, '}')
+	o.buf = b
+	return string(b), true
 }
 
 // statusToolWords are toolWords, each looked for by a byte that is rare

@@ -164,17 +164,102 @@ func TestMySQLStatusSameAsCapture(t *testing.T) {
 		"non-ASCII value":            edit("Aborted_clients\t9\n", "Aborted_clients\t9€\n"),
 		"three-column row":           edit("Aborted_clients\t9\n", "Aborted_clients\t9\t1\n"),
 	}
-	var fast []string
+	var fast, asJSON []string
 	for what, text := range cases {
 		sameItems(t, what, text)
 		if _, ok := scanStatus(text, "in.txt", statusKeep); ok {
 			fast = append(fast, what)
+		}
+		if sameJSON(t, what, text) {
+			asJSON = append(asJSON, what)
 		}
 	}
 	sort.Strings(fast)
 	want := []string{"empty value", "kept counter repeated", "mysql prompt", "no final line break", "no kept counter", "status like", "two snapshots"}
 	if !reflect.DeepEqual(fast, want) {
 		t.Errorf("read in the fast form: %q, want %q", fast, want)
+	}
+	// A counter given twice is left to the general reader (the last
+	// value wins in its map) when every value is kept as JSON.
+	sort.Strings(asJSON)
+	want = []string{"empty value", "mysql prompt", "no final line break", "no kept counter", "status like", "two snapshots"}
+	if !reflect.DeepEqual(asJSON, want) {
+		t.Errorf("read as JSON: %q, want %q", asJSON, want)
+	}
+}
+
+// sameJSON checks that MySQLStatusJSON gives what MySQLCapture gives,
+// items encoded as json.Marshal encodes the general reader's, and reports
+// whether every snapshot was held as JSON only (Values nil).
+func sameJSON(t *testing.T, what string, text []byte) bool {
+	t.Helper()
+	want := viaCapture(t, text, nil)
+	var got []Item
+	if err := MySQLStatusJSON(bytes.NewReader(text), "in.txt", func(it Item) { got = append(got, it) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Errorf("%s: MySQLStatusJSON gives %d items, MySQLCapture %d", what, len(got), len(want))
+		return false
+	}
+	onlyJSON := len(got) > 0
+	for i := range got {
+		g, ok := got[i].(*Variables)
+		if !ok {
+			if !reflect.DeepEqual(got[i], want[i]) {
+				t.Errorf("%s: item %d: %v, want %v", what, i, got[i], want[i])
+			}
+			onlyJSON = false
+			continue
+		}
+		g.Labels = map[string]string{"system": "innodb", "note": "<&>"}
+		want[i].(*Variables).Labels = g.Labels
+		w, err := json.Marshal(want[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := AppendVariablesJSON(nil, g); !bytes.Equal(b, w) {
+			t.Errorf("%s: snapshot %d encodes as\n%.300s\nwant\n%.300s", what, i, b, w)
+		}
+		if g.Values != nil {
+			onlyJSON = false
+		}
+	}
+	return onlyJSON
+}
+
+// TestMySQLStatusJSONDemo: every snapshot of the demo campaign is held
+// as JSON only, and encodes as json.Marshal encodes the general reader's
+// (with its map of 670 values).
+func TestMySQLStatusJSONDemo(t *testing.T) {
+	files, _ := filepath.Glob("../examples/demo-campaign/*/*/*.status.txt.gz")
+	if len(files) != 180 {
+		t.Fatalf("%d demo status files, want 180", len(files))
+	}
+	for i, p := range files {
+		text := gunzip(t, p)
+		if i%10 == 0 { // the general reader is the slow one
+			if !sameJSON(t, p, text) {
+				t.Errorf("%s: not held as JSON only", p)
+			}
+			continue
+		}
+		var got, want []Item
+		MySQLStatusJSON(bytes.NewReader(text), p, func(it Item) { got = append(got, it) })
+		MySQLStatus(bytes.NewReader(text), p, nil, func(it Item) { want = append(want, it) })
+		if len(got) != 2 || len(want) != 2 {
+			t.Fatalf("%s: %d and %d snapshots", p, len(got), len(want))
+		}
+		for j := range got {
+			g, w := got[j].(*Variables), want[j].(*Variables)
+			if g.Values != nil || len(w.Values) < 600 {
+				t.Fatalf("%s: snapshot %d: %d values in a map as JSON, %d read whole", p, j, len(g.Values), len(w.Values))
+			}
+			wb, _ := json.Marshal(w)
+			if b := AppendVariablesJSON(nil, g); !bytes.Equal(b, wb) {
+				t.Fatalf("%s: snapshot %d: AppendVariablesJSON of the JSON form differs from json.Marshal of the map", p, j)
+			}
+		}
 	}
 }
 
@@ -209,6 +294,7 @@ func BenchmarkMySQLStatus(b *testing.B) {
 		"Rocksdb_rows_read", "Rocksdb_rows_inserted", "Rocksdb_rows_updated", "Rocksdb_block_cache_miss", "Rocksdb_bytes_written",
 		"Aria_pagecache_read_requests", "Aria_pagecache_reads", "Aria_pagecache_writes",
 		"Binlog_bytes_written", "Bytes_sent", "Bytes_received"}
+	var order KeyOrder // kept from file to file, as parse --json keeps it
 	for _, bc := range []struct {
 		name string
 		read func(io.Reader, string, func(Item)) error
@@ -216,6 +302,14 @@ func BenchmarkMySQLStatus(b *testing.B) {
 		{"fast", func(r io.Reader, n string, emit func(Item)) error { return MySQLStatus(r, n, keep, emit) }},
 		{"all", func(r io.Reader, n string, emit func(Item)) error { return MySQLStatus(r, n, nil, emit) }},
 		{"capture", MySQLCapture},
+		// Read and encoded, as parse --json does: through the map (the
+		// order of keys kept from one snapshot to the next), or as JSON.
+		{"all+encode", func(r io.Reader, n string, emit func(Item)) error {
+			return MySQLStatus(r, n, nil, func(it Item) { AppendVariablesJSONOrder(nil, it.(*Variables), &order); emit(it) })
+		}},
+		{"json+encode", func(r io.Reader, n string, emit func(Item)) error {
+			return MySQLStatusJSON(r, n, func(it Item) { AppendVariablesJSON(nil, it.(*Variables)); emit(it) })
+		}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))

@@ -9,12 +9,13 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
-	stddraw "image/draw"
 	"image/png"
 	"io"
 	"math"
 	"strings"
+	"sync"
 
+	"git.sr.ht/~sbinet/gg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -97,23 +98,41 @@ func (f *Figure) WritePNG(w io.Writer, scale int) error {
 }
 
 // Image draws the figure on an image of scale times 800×500 pixels.
-func (f *Figure) Image(scale int) *image.RGBA {
-	c := vgimg.NewWith(vgimg.UseWH(ChartWidth, ChartHeight), vgimg.UseDPI(vgimg.DefaultDPI*scale))
-	f.draw(draw.New(c), false) // vgimg starts white
-	if img, ok := c.Image().(*image.RGBA); ok {
-		return img
+func (f *Figure) Image(scale int) *image.RGBA { return f.imageOn(nil, scale) }
+
+// imageOn is Image drawing on img, an image of a chart drawn before, when
+// it has the size (nil: a new image). vgimg makes two images of a
+// chart's size, one copied into the other, for each chart; this is the
+// canvas vgimg.NewWith(UseWH(ChartWidth, ChartHeight), UseDPI) makes,
+// on img: the same size (the points of the size, 600×375, come back
+// exactly from the pixels), the same context set up, the same white.
+func (f *Figure) imageOn(img *image.RGBA, scale int) *image.RGBA {
+	dpi := vgimg.DefaultDPI * scale
+	w := ChartWidth / vg.Inch * vg.Length(dpi)
+	h := ChartHeight / vg.Inch * vg.Length(dpi)
+	if r := image.Rect(0, 0, int(w+0.5), int(h+0.5)); img == nil || img.Rect != r {
+		img = image.NewRGBA(r)
 	}
-	img := image.NewRGBA(c.Image().Bounds())
-	stddraw.Draw(img, img.Bounds(), c.Image(), img.Bounds().Min, stddraw.Src)
+	ctx := gg.NewContextForRGBA(img)
+	ctx.SetLineCapButt()
+	ctx.InvertY()
+	c := vgimg.NewWith(vgimg.UseImageWithContext(img, ctx), vgimg.UseDPI(dpi))
+	f.draw(draw.New(c), false) // vgimg starts white
 	return img
 }
 
 // halve scales img down by two, each pixel the mean of four: the 800×500
 // PNG is the 1600×500 one averaged, which antialiases as well as drawing
 // it anew and costs a fraction of that.
-func halve(img *image.RGBA) *image.RGBA {
+func halve(img *image.RGBA) *image.RGBA { return halveInto(nil, img) }
+
+// halveInto is halve writing into out when it has the size (every byte
+// of it is written), else into a new image.
+func halveInto(out, img *image.RGBA) *image.RGBA {
 	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx()/2, b.Dy()/2))
+	if r := image.Rect(0, 0, b.Dx()/2, b.Dy()/2); out == nil || out.Rect != r {
+		out = image.NewRGBA(r)
+	}
 	for y := 0; y < out.Rect.Dy(); y++ {
 		r0 := img.Pix[(2*y)*img.Stride:]
 		r1 := img.Pix[(2*y+1)*img.Stride:]
@@ -680,50 +699,73 @@ func writePNG(w io.Writer, img *image.RGBA) error {
 	if err := pngChunk(bw, "IHDR", hdr[:]); err != nil {
 		return err
 	}
-	var idat bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
-	if err != nil {
-		return err
-	}
-	row := make([]byte, 1+3*width)
-	prev := make([]byte, 3*width)
-	cur := make([]byte, 3*width)
-	for y := 0; y < height; y++ {
-		p := img.Pix[(y+b.Min.Y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:]
-		for x := 0; x < width; x++ {
-			cur[3*x], cur[3*x+1], cur[3*x+2] = p[4*x], p[4*x+1], p[4*x+2]
+	e, _ := pngEncoders.Get().(*pngEncoder)
+	if e == nil {
+		e = new(pngEncoder)
+		zw, err := zlib.NewWriterLevel(&e.idat, zlib.BestSpeed)
+		if err != nil {
+			return err
 		}
+		e.zw = zw
+	}
+	defer pngEncoders.Put(e)
+	e.idat.Reset()
+	e.zw.Reset(&e.idat)
+	if cap(e.row) < 1+3*width {
+		e.row = make([]byte, 1+3*width)
+	}
+	row := e.row[:1+3*width]
+	// Each row filtered straight from the image's pixels, RGBA to RGB:
+	// the first by "sub", the others by "up".
+	var prev []byte
+	for y := 0; y < height; y++ {
+		p := img.Pix[(y+b.Min.Y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:][:4*width]
+		out := row[1:]
 		if y == 0 {
 			row[0] = 1 // sub
-			for i := range cur {
-				var left byte
-				if i >= 3 {
-					left = cur[i-3]
-				}
-				row[1+i] = cur[i] - left
+			var l0, l1, l2 byte
+			for x := 0; x < width; x++ {
+				px, o := p[4*x:4*x+3], out[3*x:3*x+3]
+				o[0], o[1], o[2] = px[0]-l0, px[1]-l1, px[2]-l2
+				l0, l1, l2 = px[0], px[1], px[2]
 			}
 		} else {
 			row[0] = 2 // up
-			for i := range cur {
-				row[1+i] = cur[i] - prev[i]
+			for x := 0; x < width; x++ {
+				px, q, o := p[4*x:4*x+3], prev[4*x:4*x+3], out[3*x:3*x+3]
+				o[0], o[1], o[2] = px[0]-q[0], px[1]-q[1], px[2]-q[2]
 			}
 		}
-		if _, err := zw.Write(row); err != nil {
+		if _, err := e.zw.Write(row); err != nil {
 			return err
 		}
-		prev, cur = cur, prev
+		prev = p
 	}
-	if err := zw.Close(); err != nil {
+	if err := e.zw.Close(); err != nil {
 		return err
 	}
-	if err := pngChunk(bw, "IDAT", idat.Bytes()); err != nil {
+	if err := pngChunk(bw, "IDAT", e.idat.Bytes()); err != nil {
 		return err
+	}
+	if e.idat.Cap() > 16<<20 {
+		e.idat = bytes.Buffer{} // not kept: an image far larger than a chart
 	}
 	if err := pngChunk(bw, "IEND", nil); err != nil {
 		return err
 	}
 	return bw.Flush()
 }
+
+// A pngEncoder is what writePNG reuses from one chart to the next: the
+// compressor (its window and tables, some 1 MB to set up), the
+// compressed image and a filtered row.
+type pngEncoder struct {
+	zw   *zlib.Writer
+	idat bytes.Buffer
+	row  []byte
+}
+
+var pngEncoders sync.Pool
 
 func pngChunk(w io.Writer, kind string, data []byte) error {
 	var n [4]byte

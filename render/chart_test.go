@@ -2,7 +2,9 @@ package render
 
 import (
 	"bytes"
+	"image"
 	"image/png"
+	"io"
 	"math"
 	"regexp"
 	"sort"
@@ -14,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/recorder"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/sbreport/sbreport/analyze"
 	"github.com/sbreport/sbreport/parse"
@@ -596,5 +599,58 @@ func TestRelativeChartLog(t *testing.T) {
 	}
 	if !one {
 		t.Error("no tick labelled 1×")
+	}
+}
+
+// BenchmarkWritePNG: one demo chart at HiDPI (1600×1000) encoded as the
+// report writes it.
+func BenchmarkWritePNG(b *testing.B) {
+	doc := load(b, demoDir)
+	an := analyzeDoc(b, doc)
+	v := newView(doc, an, Options{})
+	plans := planCharts(doc, an, v, NewPalette(v.Systems))
+	if len(plans) == 0 {
+		b.Fatal("no demo chart")
+	}
+	img := plans[0].build().Image(HiDPI)
+	b.ResetTimer()
+	for b.Loop() {
+		if err := writePNG(io.Discard, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestImageOnReused: a chart drawn on the images of the chart before
+// (as writeChart does) has the pixels of one drawn on vgimg's own
+// canvas, at HiDPI and halved, for every chart of the demo.
+func TestImageOnReused(t *testing.T) {
+	d := demoFigures(t)
+	names := make([]string, 0, len(d.figs))
+	for n := range d.figs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(names) < 20 {
+		t.Fatalf("%d demo charts", len(names))
+	}
+	var big, small *image.RGBA
+	for _, n := range names {
+		f := d.figs[n]
+		// The canvas as vgimg makes it for a chart of this size.
+		c := vgimg.NewWith(vgimg.UseWH(ChartWidth, ChartHeight), vgimg.UseDPI(vgimg.DefaultDPI*HiDPI))
+		f.draw(draw.New(c), false)
+		want := c.Image().(*image.RGBA)
+		if fresh := f.Image(HiDPI); !bytes.Equal(fresh.Pix, want.Pix) {
+			t.Fatalf("%s: Image differs from vgimg's canvas", n)
+		}
+		big = f.imageOn(big, HiDPI)
+		if big.Rect != want.Rect || !bytes.Equal(big.Pix, want.Pix) {
+			t.Fatalf("%s: drawn on the image of the chart before, differs from a new image", n)
+		}
+		small = halveInto(small, big)
+		if h := halve(want); small.Rect != h.Rect || !bytes.Equal(small.Pix, h.Pix) {
+			t.Fatalf("%s: halved into the image of the chart before, differs", n)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"sort"
+	"sync"
 )
 
 // okabeIto is the Okabe–Ito palette, readable with every common colour
@@ -19,6 +20,7 @@ var okabeIto = []color.RGBA{
 
 // A Palette gives every system one colour, the same in every chart.
 type Palette struct {
+	mu      sync.Mutex // charts and the workbook are drawn on goroutines of their own
 	systems []string
 	index   map[string]int
 }
@@ -34,6 +36,8 @@ func NewPalette(systems []string) *Palette {
 }
 
 func (p *Palette) add(s string) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if i, ok := p.index[s]; ok {
 		return i
 	}
@@ -72,7 +76,11 @@ func (p *Palette) Hex(s string) string {
 }
 
 // Systems returns the systems in colour order.
-func (p *Palette) Systems() []string { return append([]string(nil), p.systems...) }
+func (p *Palette) Systems() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.systems...)
+}
 
 // sortedKeys returns the keys of m in order.
 func sortedKeys[V any](m map[string]V) []string {

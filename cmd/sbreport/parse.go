@@ -59,7 +59,9 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	} else {
-		walkErr = collect.Walk(inputs, p.add)
+		// --json only encodes the status snapshots: their values are read
+		// straight into JSON, no map of them made (MySQLStatusJSON).
+		walkErr = collect.WalkWith(inputs, collect.Options{StatusJSON: *asJSON}, p.add)
 	}
 	if err := p.close(); err != nil {
 		return err
