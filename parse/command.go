@@ -100,12 +100,13 @@ func dropTemplateTags(s string) string {
 }
 
 // toolWords are what a line that runs a benchmark holds: a tool's name
-// or a script's extension, each with the index of a byte of it that is
+// (mysqlslap also as pages capitalise it, after the server, or as it is
+// typed at a Windows prompt) or a script's extension, each with the index of a byte of it that is
 // rare in benchmark output (a window of lines is searched by that byte).
 var toolWords = [...]struct {
 	word string
 	rare int
-}{{"sysbench", 1}, {"mysqlslap", 1}, {"mariadb-slap", 6}, {".lua", 2}}
+}{{"sysbench", 1}, {"mysqlslap", 1}, {"mariadb-slap", 6}, {".lua", 2}, {"MySQLslap", 1}, {"MYSQLSLAP", 1}}
 
 // mentionsTool reports whether s holds one of toolWords.
 func mentionsTool(s string) bool {
@@ -243,6 +244,12 @@ func ParseCommand(line string) *Command {
 		}
 	}
 	rest := args[i+1:]
+	if strings.EqualFold(prog, "mysqlslap") {
+		// "MySQLslap -concurrency=100 ...", "MYSQLSLAP -uroot ...": the
+		// program's name capitalised as the server's is, or typed at a
+		// Windows prompt, where case does not matter.
+		prog = "mysqlslap"
+	}
 	switch {
 	case prog == "sysbench":
 		cmd.Tool = "sysbench"
@@ -268,6 +275,9 @@ func ParseCommand(line string) *Command {
 	var positional []string
 	for j := 0; j < len(rest); j++ {
 		a := typographicOption(rest[j])
+		if cmd.Tool == ToolMysqlslap {
+			a = slapLongOption(a)
+		}
 		if shellEnd(a) {
 			break
 		}
@@ -401,6 +411,26 @@ func typographicOption(a string) string {
 		}
 	}
 	return a
+}
+
+// slapLongOption returns a mysqlslap option written with one dash where
+// its long name needs two ("-concurrency=50,100", "-auto-generate-sql":
+// a page that set "--" as a dash, or a writer who typed one) in its
+// two-dash form. Only a whole long name counts, with its value after '='
+// or none: "-c50" and "-uroot" are short options, and "-concurrency=50"
+// read as one would be -c with the value "oncurrency=50".
+func slapLongOption(a string) string {
+	if len(a) < 4 || a[0] != '-' || a[1] == '-' {
+		return a
+	}
+	name, _, _ := strings.Cut(a[1:], "=")
+	if len(name) < 3 {
+		return a
+	}
+	if _, ok := mysqlslapOptions[CanonicalOption(name)]; !ok {
+		return a
+	}
+	return "-" + a
 }
 
 // serverOf names the server a command connects to: "db1:3307",

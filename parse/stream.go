@@ -690,8 +690,12 @@ func toolCommand(cmd *Command) bool {
 }
 
 func clientPrompt(p string) bool {
-	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p) && !strings.HasSuffix(p, ">>>")
+	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p) && !strings.HasSuffix(p, ">>>") && !manualShellPrompt(p)
 }
+
+// manualShellPrompt reports the shell prompts of the MySQL manual
+// ("shell>", "$>"), which end in '>' as a client's do.
+func manualShellPrompt(p string) bool { return p == "shell>" || p == "$>" }
 
 // continued files the command made of the lines from c.cmdStart to
 // c.cmdLine, joined as text.
