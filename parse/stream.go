@@ -131,6 +131,10 @@ type ctx struct {
 
 	stmt     string // the last SQL statement typed at a client prompt
 	stmtLine int
+	// serverSet are the server variables the text set so far ("SET
+	// GLOBAL innodb_thread_concurrency=4;"), in the order first set, each
+	// with its last value (noteServerSet).
+	serverSet []serverSetting
 	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
 	atEnd    []func() // run once the whole input is read, before Stream returns
 
@@ -600,6 +604,7 @@ func (c *ctx) remember(l *Line) {
 	c.noteTestWord(l)
 	c.noteToolWord(l)
 	c.noteFacts(l)
+	c.noteServerSet(l.Text, l.No)
 	if k := captionMetric(l.Text); k != colOther {
 		c.saidRate, c.saidRateLine = k, l.No
 	}
@@ -640,6 +645,7 @@ func (c *ctx) noteCommand(l *Line) {
 		} else if text != "" {
 			c.stmt, c.stmtLine = text, l.No
 		}
+		c.noteServerSet(text, l.No)
 		return
 	}
 	if h := promptHost(l.Prompt); h != "" {
