@@ -405,6 +405,13 @@ func ParseCommand(line string) *Command {
 // that option. A dash alone or before anything but a letter is left as
 // it is.
 func typographicOption(a string) string {
+	// "–-concurrency=50", "-–number-of-queries=200": a page that set one
+	// of the two hyphens as a dash.
+	for _, d := range [...]string{"–-", "-–", "—-", "-—"} {
+		if rest, ok := strings.CutPrefix(a, d); ok && rest != "" && (rest[0]|0x20 >= 'a' && rest[0]|0x20 <= 'z') {
+			return "--" + rest
+		}
+	}
 	for _, d := range []string{"–", "—"} {
 		if rest, ok := strings.CutPrefix(a, d); ok && rest != "" && (rest[0]|0x20 >= 'a' && rest[0]|0x20 <= 'z') {
 			return "--" + rest

@@ -30,3 +30,49 @@ func TestNoteServerSet(t *testing.T) {
 		}
 	}
 }
+
+// TestSlapCommandForms reads mysqlslap commands as train6 and holdout
+// print them: the manual's "shell>" prompt, glued or spaced, one dash
+// set as a typographic dash ("–-", "-–", "–"), the program capitalised
+// and long options written with one dash.
+func TestSlapCommandForms(t *testing.T) {
+	cases := []struct {
+		line        string
+		opts        map[string]string
+		concurrency string
+	}{
+		{"shell>mysqlslap –-defaults-file=/u01/mysql1/mysql/my.cnf –-concurrency=50,100 –-iterations=1 –-number-int-cols=4 –-auto-generate-sql –auto-generate-sql-load-type=write –-engine=myisam -–number-of-queries=200   -S/tmp/mysql.sock",
+			map[string]string{"auto-generate-sql-load-type": "write", "number-of-queries": "200", "iterations": "1", "engine": "myisam"}, "50,100"},
+		{"shell> mysqlslap --user=root --password=insecure --auto-generate-sql --concurrency=50 --iterations=200 --verbose --host=localhost ",
+			map[string]string{"iterations": "200", "host": "localhost"}, "50"},
+		{"[root@localhost /]# MySQLslap -concurrency=50,100,200 -iterations=20 -number-int-cols=4 -number-char-cols=35 -auto-generate-sql -auto-generate-sql-add-autoincrement -auto-generate-sql-load-type=read -engine=myisam,innodb -number-of-queries=200 -verbose -socket=/var/lib/MySQL/MySQL.sock -uroot -p123abc",
+			map[string]string{"auto-generate-sql-load-type": "read", "iterations": "20", "engine": "myisam,innodb", "user": "root"}, "50,100,200"},
+	}
+	for _, tc := range cases {
+		_, rest, _ := splitPrompt(tc.line)
+		cmd := ParseCommand(rest)
+		if cmd.Tool != ToolMysqlslap {
+			t.Errorf("%q: tool %q, want mysqlslap", tc.line, cmd.Tool)
+			continue
+		}
+		for k, v := range tc.opts {
+			if cmd.Opts[k] != v {
+				t.Errorf("%q: option %s = %q, want %q (all: %v)", tc.line, k, cmd.Opts[k], v, cmd.Opts)
+			}
+		}
+		if cmd.Labels["concurrency"] != tc.concurrency {
+			t.Errorf("%q: concurrency %q, want %q", tc.line, cmd.Labels["concurrency"], tc.concurrency)
+		}
+	}
+	// A short option stays short: -c50 is 50 clients, -uroot the user.
+	if cmd := ParseCommand("mysqlslap -a -c50 -i 10 -uroot"); cmd.Opts["concurrency"] != "50" || cmd.Opts["user"] != "root" || cmd.Opts["iterations"] != "10" {
+		t.Errorf("short options: %v", cmd.Opts)
+	}
+	// "mysql>" stays a client's prompt.
+	if p, _, _ := splitPrompt("mysql> set global time_zone=\"+8:00\";"); !clientPrompt(p) {
+		t.Errorf("mysql> is not a client prompt")
+	}
+	if p, _, _ := splitPrompt("shell> mysqlslap --auto-generate-sql"); clientPrompt(p) {
+		t.Errorf("shell> read as a client prompt")
+	}
+}

@@ -131,12 +131,13 @@ type ctx struct {
 
 	stmt     string // the last SQL statement typed at a client prompt
 	stmtLine int
+	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
+	atEnd    []func() // run once the whole input is read, before Stream returns
+
 	// serverSet are the server variables the text set so far ("SET
 	// GLOBAL innodb_thread_concurrency=4;"), in the order first set, each
 	// with its last value (noteServerSet).
 	serverSet []serverSetting
-	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
-	atEnd    []func() // run once the whole input is read, before Stream returns
 
 	loop  *loopParser // a shell for loop being read
 	queue *loopQueue  // the expanded commands of the last loop, for the blocks after it
