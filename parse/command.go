@@ -100,18 +100,37 @@ func dropTemplateTags(s string) string {
 }
 
 // toolWords are what a line that runs a benchmark holds: a tool's name
-// (mysqlslap also as pages capitalise it, after the server, or as it is
-// typed at a Windows prompt) or a script's extension, each with the index of a byte of it that is
+// (mysqlslap in any case of its letters but the 'y', as pages capitalise
+// it after the server: "MySQLslap", see holdsTool) or a script's extension, each with the index of a byte of it that is
 // rare in benchmark output (a window of lines is searched by that byte).
 var toolWords = [...]struct {
 	word string
 	rare int
-}{{"sysbench", 1}, {"mysqlslap", 1}, {"mariadb-slap", 6}, {".lua", 2}, {"MySQLslap", 1}, {"MYSQLSLAP", 1}}
+}{{"sysbench", 1}, {"mysqlslap", 1}, {"mariadb-slap", 6}, {".lua", 2}}
 
 // mentionsTool reports whether s holds one of toolWords.
 func mentionsTool(s string) bool {
 	for _, w := range toolWords {
 		if strings.Contains(s, w.word) {
+			return true
+		}
+	}
+	return containsFoldBy(s, "mysqlslap", 1)
+}
+
+// containsFoldBy is containsBy comparing the letters of sub, lower-case
+// ASCII, in any case but that of sub[k]: "MySQLslap" holds "mysqlslap"
+// by its 'y'. Looking for the word by one more byte would search every
+// window once more.
+func containsFoldBy(s, sub string, k int) bool {
+	c := sub[k]
+	for i := k; i < len(s); i++ {
+		j := strings.IndexByte(s[i:], c)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i-k+len(sub) <= len(s) && strings.EqualFold(s[i-k:i-k+len(sub)], sub) {
 			return true
 		}
 	}

@@ -88,7 +88,11 @@ func (w *window) holds(n needle) bool {
 		return strings.IndexByte(s, '=') >= 0
 	case needleTool:
 		for _, w := range toolWords {
-			if containsBy(s, w.word, w.rare) {
+			if w.word == "mysqlslap" {
+				if containsFoldBy(s, w.word, w.rare) {
+					return true
+				}
+			} else if containsBy(s, w.word, w.rare) {
 				return true
 			}
 		}

@@ -179,8 +179,6 @@ var statusToolWords = func() [len(toolWords)]struct {
 		switch w.word {
 		case "mysqlslap":
 			out[i].rare = 3 // 'q'
-		case "MySQLslap", "MYSQLSLAP":
-			out[i].rare = 4 // 'L'
 		case "mariadb-slap":
 			out[i].rare = 7 // '-'
 		case ".lua":
