@@ -100,7 +100,8 @@ func dropTemplateTags(s string) string {
 }
 
 // toolWords are what a line that runs a benchmark holds: a tool's name
-// or a script's extension, each with the index of a byte of it that is
+// (mysqlslap in any case of its letters but the 'y', as pages capitalise
+// it after the server: "MySQLslap", see holdsTool) or a script's extension, each with the index of a byte of it that is
 // rare in benchmark output (a window of lines is searched by that byte).
 var toolWords = [...]struct {
 	word string
@@ -111,6 +112,25 @@ var toolWords = [...]struct {
 func mentionsTool(s string) bool {
 	for _, w := range toolWords {
 		if strings.Contains(s, w.word) {
+			return true
+		}
+	}
+	return containsFoldBy(s, "mysqlslap", 1)
+}
+
+// containsFoldBy is containsBy comparing the letters of sub, lower-case
+// ASCII, in any case but that of sub[k]: "MySQLslap" holds "mysqlslap"
+// by its 'y'. Looking for the word by one more byte would search every
+// window once more.
+func containsFoldBy(s, sub string, k int) bool {
+	c := sub[k]
+	for i := k; i < len(s); i++ {
+		j := strings.IndexByte(s[i:], c)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i-k+len(sub) <= len(s) && strings.EqualFold(s[i-k:i-k+len(sub)], sub) {
 			return true
 		}
 	}
@@ -243,6 +263,12 @@ func ParseCommand(line string) *Command {
 		}
 	}
 	rest := args[i+1:]
+	if strings.EqualFold(prog, "mysqlslap") {
+		// "MySQLslap -concurrency=100 ...", "MYSQLSLAP -uroot ...": the
+		// program's name capitalised as the server's is, or typed at a
+		// Windows prompt, where case does not matter.
+		prog = "mysqlslap"
+	}
 	switch {
 	case prog == "sysbench":
 		cmd.Tool = "sysbench"
@@ -268,6 +294,9 @@ func ParseCommand(line string) *Command {
 	var positional []string
 	for j := 0; j < len(rest); j++ {
 		a := typographicOption(rest[j])
+		if cmd.Tool == ToolMysqlslap {
+			a = slapLongOption(a)
+		}
 		if shellEnd(a) {
 			break
 		}
@@ -395,12 +424,39 @@ func ParseCommand(line string) *Command {
 // that option. A dash alone or before anything but a letter is left as
 // it is.
 func typographicOption(a string) string {
+	// "–-concurrency=50", "-–number-of-queries=200": a page that set one
+	// of the two hyphens as a dash.
+	for _, d := range [...]string{"–-", "-–", "—-", "-—"} {
+		if rest, ok := strings.CutPrefix(a, d); ok && rest != "" && (rest[0]|0x20 >= 'a' && rest[0]|0x20 <= 'z') {
+			return "--" + rest
+		}
+	}
 	for _, d := range []string{"–", "—"} {
 		if rest, ok := strings.CutPrefix(a, d); ok && rest != "" && (rest[0]|0x20 >= 'a' && rest[0]|0x20 <= 'z') {
 			return "--" + rest
 		}
 	}
 	return a
+}
+
+// slapLongOption returns a mysqlslap option written with one dash where
+// its long name needs two ("-concurrency=50,100", "-auto-generate-sql":
+// a page that set "--" as a dash, or a writer who typed one) in its
+// two-dash form. Only a whole long name counts, with its value after '='
+// or none: "-c50" and "-uroot" are short options, and "-concurrency=50"
+// read as one would be -c with the value "oncurrency=50".
+func slapLongOption(a string) string {
+	if len(a) < 4 || a[0] != '-' || a[1] == '-' {
+		return a
+	}
+	name, _, _ := strings.Cut(a[1:], "=")
+	if len(name) < 3 {
+		return a
+	}
+	if _, ok := mysqlslapOptions[CanonicalOption(name)]; !ok {
+		return a
+	}
+	return "-" + a
 }
 
 // serverOf names the server a command connects to: "db1:3307",

@@ -88,7 +88,11 @@ func (w *window) holds(n needle) bool {
 		return strings.IndexByte(s, '=') >= 0
 	case needleTool:
 		for _, w := range toolWords {
-			if containsBy(s, w.word, w.rare) {
+			if w.word == "mysqlslap" {
+				if containsFoldBy(s, w.word, w.rare) {
+					return true
+				}
+			} else if containsBy(s, w.word, w.rare) {
 				return true
 			}
 		}
@@ -549,6 +553,13 @@ func splitPromptLacking(s string, lacking bool) (prompt, rest string, ok bool) {
 		// A prompt glued to the tool's name: "$mysqlslap -a --concurrency=50,100",
 		// "#mysqlslap -h127.0.0.1 --concurrency=100" (root's prompt).
 		return s[:1], s[1:], true
+	case strings.HasPrefix(s, "shell>"), strings.HasPrefix(s, "$> "):
+		// The MySQL manual's shell prompts ("shell> mysqlslap ...", "$>"
+		// since 8.0), which books and courses copy, "shell>" at times
+		// glued to the command: a shell's, whatever the '>'
+		// (manualShellPrompt).
+		i := strings.IndexByte(s, '>')
+		return s[:i+1], strings.TrimPrefix(s[i+1:], " "), true
 	case strings.HasPrefix(s, "mysql> "), strings.HasPrefix(s, "mysql>"):
 		return "mysql>", strings.TrimPrefix(strings.TrimPrefix(s, "mysql>"), " "), true
 	case strings.HasPrefix(s, "-> ") || s == "->":

@@ -134,6 +134,11 @@ type ctx struct {
 	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
 	atEnd    []func() // run once the whole input is read, before Stream returns
 
+	// serverSet are the server variables the text set so far ("SET
+	// GLOBAL innodb_thread_concurrency=4;"), in the order first set, each
+	// with its last value (noteServerSet).
+	serverSet []serverSetting
+
 	loop  *loopParser // a shell for loop being read
 	queue *loopQueue  // the expanded commands of the last loop, for the blocks after it
 	held  []Item      // items held until the loop queue is resolved, in order
@@ -605,6 +610,7 @@ func (c *ctx) remember(l *Line) {
 	c.noteTestWord(l)
 	c.noteToolWord(l)
 	c.noteFacts(l)
+	c.noteServerSet(l.Text, l.No)
 	if k := captionMetric(l.Text); k != colOther {
 		c.saidRate, c.saidRateLine = k, l.No
 	}
@@ -645,6 +651,7 @@ func (c *ctx) noteCommand(l *Line) {
 		} else if text != "" {
 			c.stmt, c.stmtLine = text, l.No
 		}
+		c.noteServerSet(text, l.No)
 		return
 	}
 	if h := promptHost(l.Prompt); h != "" {
@@ -695,8 +702,12 @@ func toolCommand(cmd *Command) bool {
 }
 
 func clientPrompt(p string) bool {
-	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p) && !strings.HasSuffix(p, ">>>")
+	return p == "mysql>" || p == "->" || strings.HasSuffix(p, "]>") || strings.HasSuffix(p, ">") && !windowsPrompt(p) && !strings.HasSuffix(p, ">>>") && !manualShellPrompt(p)
 }
+
+// manualShellPrompt reports the shell prompts of the MySQL manual
+// ("shell>", "$>"), which end in '>' as a client's do.
+func manualShellPrompt(p string) bool { return p == "shell>" || p == "$>" }
 
 // continued files the command made of the lines from c.cmdStart to
 // c.cmdLine, joined as text.

@@ -92,6 +92,17 @@ func newBlock(s Sink, line int) *block {
 // alone, at a --csv line, or at the --debug-info trailer.
 func Detect(l *model.Line, s Sink) model.Block {
 	t := l.Text
+	if listed := unlisted(t); len(listed) != len(t) && (listed == benchmark || strings.HasPrefix(listed, labelAvg)) {
+		// A block quoted as a list, a line an item ("- Benchmark",
+		// "* Average number of seconds ..."): read as the lines it lists.
+		t = listed
+		if t == benchmark {
+			return newBlock(s, l.No)
+		}
+		ll := *l
+		ll.Text = t
+		l = &ll
+	}
 	switch {
 	case t == benchmark:
 		return newBlock(s, l.No)
@@ -128,6 +139,9 @@ func (b *block) Feed(l *model.Line) model.Status {
 			return model.Skipped
 		}
 		return model.Rejected
+	}
+	if c := t[0]; c == '-' || c == '*' || c == '+' || c >= '0' && c <= '9' {
+		t = unlisted(t) // a block quoted as a list
 	}
 	m := b.m
 	if strings.HasPrefix(t, labelEngine) {
@@ -340,3 +354,26 @@ func ranOn(rest string) string {
 func intPtr(v int) *int           { return &v }
 func int64Ptr(v int64) *int64     { return &v }
 func floatPtr(v float64) *float64 { return &v }
+
+// unlisted returns t without the marker of a list item it may start
+// with ("- ", "* ", "+ ", "1. ", "2) "), t itself when it has none.
+func unlisted(t string) string {
+	if len(t) < 3 {
+		return t
+	}
+	switch t[0] {
+	case '-', '*', '+':
+		if t[1] == ' ' {
+			return strings.TrimLeft(t[2:], " ")
+		}
+		return t
+	}
+	i := 0
+	for i < len(t) && i < 3 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 2 || i+1 >= len(t) || (t[i] != '.' && t[i] != ')') || t[i+1] != ' ' {
+		return t
+	}
+	return strings.TrimLeft(t[i+2:], " ")
+}

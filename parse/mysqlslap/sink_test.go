@@ -131,3 +131,33 @@ func TestBenchmarkWordGivenBack(t *testing.T) {
 			len(s.runs), len(s.runs) > 0 && s.runs[0].emitted, s.unclaimed)
 	}
 }
+
+// A block quoted as a list, each line an item: train6's t71 blocks
+// with "- ", "* " and "1. " before each line are read as they are
+// without; the MariaDB knowledge base's list of the labels without
+// values ("- Average number of seconds to run all queries") is none.
+func TestBlockAsListItems(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/public/train6/t71-mysqlslap-glued-shell-prompt-mangled-dashes-concurrency-lists-write-load-query-file-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := strings.Split(string(b), "\n")[31:38] // lines 32-38: Benchmark … queries per client: 4
+	for _, marker := range []string{"- ", "* ", "1. "} {
+		var lines []string
+		for _, l := range block {
+			lines = append(lines, marker+l)
+		}
+		s := &testSink{}
+		read(s, lines...)
+		if len(s.runs) != 1 || !s.runs[0].complete || s.runs[0].m.Engine != "myisam" || s.runs[0].threads != 50 ||
+			*s.runs[0].m.AvgS != 0.016 || *s.runs[0].m.QueriesPerClient != 4 {
+			t.Errorf("%q: %d runs %+v, want one complete run of myisam at 50 clients, 0.016 s, 4 queries a client", marker, len(s.runs), s.runs)
+		}
+	}
+	s := &testSink{}
+	read(s, "- Average number of seconds to run all queries", "- Minimum number of seconds to run all queries",
+		"- Maximum number of seconds to run all queries", "- Number of clients running queries", "- Average number of queries per client")
+	if len(s.runs) != 0 {
+		t.Errorf("the labels listed without values made %d runs", len(s.runs))
+	}
+}
