@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/parse/internal/fixture"
 )
 
 // hostJSON returns the hosts of d as decoded JSON objects.
@@ -596,17 +597,4 @@ func BenchmarkHostFixtures(b *testing.B) {
 	}
 }
 
-// parseFile reads the fixture at path as parse.All does.
-func parseFile(t testing.TB, path string) *parse.Document {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := parse.All(f, filepath.Base(path))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return d
-}
+var parseFile = fixture.File

@@ -1,8 +1,6 @@
 package mysqlcli_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,44 +8,12 @@ import (
 	"testing"
 
 	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/parse/internal/fixture"
 )
 
-// parseFile parses a fixture with parse.All, naming it by its base name.
-func parseFile(t testing.TB, path string) *parse.Document {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := parse.All(f, filepath.Base(path))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return d
-}
+var parseFile = fixture.File
 
-// checkGolden parses a fixture and compares the JSON of what it yields
-// with its golden file under testdata/golden (which go test ./parse
-// -update rewrites). It returns the document.
-func checkGolden(t *testing.T, fixture string) *parse.Document {
-	t.Helper()
-	d := parseFile(t, fixture)
-	got, err := json.MarshalIndent(d, "", "  ")
-	if err != nil {
-		t.Fatalf("%s: marshal: %v", fixture, err)
-	}
-	got = append(got, '\n')
-	gp := filepath.Join("..", "..", "testdata", "golden", strings.TrimPrefix(fixture, "../../testdata/")+".json")
-	want, err := os.ReadFile(gp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s: output differs from %s (go test ./parse -run Golden -update rewrites it, after checking the change)", fixture, gp)
-	}
-	return d
-}
+var checkGolden = fixture.Golden
 
 // tsWant is what a test expects of one TableStatus; -1 means absent.
 type tsWant struct {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/parse/internal/fixture"
 	"github.com/sbreport/sbreport/parse/sysstat"
 )
 
@@ -221,20 +222,7 @@ func FuzzVmstat(f *testing.F) {
 	f.Fuzz(checkSysItems)
 }
 
-// parseFile reads the fixture at path as parse.All does.
-func parseFile(t testing.TB, path string) *parse.Document {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := parse.All(f, filepath.Base(path))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return d
-}
+var parseFile = fixture.File
 
 // firstDiff shows the first differing line of two texts.
 func firstDiff(want, got string) string {
