@@ -145,3 +145,34 @@ func TestFieldRetypedWithCapital(t *testing.T) {
 		t.Errorf("line %d test %q eps %v; want 18 cpu 1453.98", r.Line, r.Test, r.EPS)
 	}
 }
+
+// A results page of a sysbench Docker image (train4 t79) gives its cpu
+// figures in a table under "## CPU Benchmark Results" and "###
+// Single-Threaded Performance", its command only as the image's default
+// named in a comment: a table of events per second under a title naming
+// the CPU holds the cpu test's results. A table of transactions under such
+// a title would not (the title then describes the machine).
+func TestCPUTitleNamesEventsTable(t *testing.T) {
+	d := parseFile(t, "../testdata/public/train4/t79-cpu-single-thread-table-under-cpu-heading-docker-image-default-command-in-comment-wiki.md")
+	if len(d.Runs) != 15 {
+		t.Fatalf("%d runs, want 15", len(d.Runs))
+	}
+	for _, r := range d.Runs {
+		if r.Test != "cpu" || r.Threads == nil || *r.Threads != 1 || r.EPS == nil {
+			t.Errorf("line %d: test %q threads %s eps %v; want cpu, 1 thread, events per second", r.Line, r.Test, intText(r.Threads), r.EPS)
+		}
+	}
+	if r := d.Runs[0]; r.EPS == nil || *r.EPS != 4046.19 {
+		t.Errorf("first row: eps %v, want 4046.19", r.EPS)
+	}
+	tps := "## CPU Benchmark Results\n\n| System | TPS |\n|---|---|\n| a | 100.5 |\n| b | 200.5 |\n"
+	d2, err := All(strings.NewReader(tps), "tps.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range d2.Runs {
+		if r.Test == "cpu" {
+			t.Errorf("line %d: a table of transactions per second under a CPU title read as the cpu test", r.Line)
+		}
+	}
+}

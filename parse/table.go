@@ -190,6 +190,7 @@ type summaryTable struct {
 	system   string
 	workload string
 	test     string // the test the workload heading or the command above names
+	cpuTitle bool   // a title in the table's section names the CPU as a word
 	cmdEng   string // the engine the command above names
 	cmdThr   int    // the threads the command above names, 0 when none
 	headThr  int    // the threads the table's section heading names, 0 when none
@@ -326,7 +327,28 @@ func detectSummaryTable(l *Line, c *ctx) block {
 			b.test = col.test
 		}
 	}
+	if b.test == "" && b.cpuTitle && b.onlyEvents() {
+		b.test = "cpu"
+	}
 	return b
+}
+
+// onlyEvents reports a table whose rates are events per second, with no
+// transactions, queries or bytes per second beside them (latencies may
+// be): under a title naming the CPU ("Top 10 Performers (Single-Thread
+// CPU)", "## CPU Benchmark Results"), those are the cpu test's events,
+// the one sysbench test that measures a processor in events per second.
+func (b *summaryTable) onlyEvents() bool {
+	events := false
+	for i := range b.cols {
+		switch b.cols[i].kind {
+		case colEPS:
+			events = true
+		case colTPS, colQPS, colMiBs:
+			return false
+		}
+	}
+	return events
 }
 
 // systemColumns reads a header whose columns other than the threads are
@@ -1260,6 +1282,9 @@ func (b *summaryTable) labels(c *ctx) {
 			continue // above the table's section only enclosing headings count
 		}
 		text := strings.TrimSpace(strings.Trim(raw, "#*"))
+		if !isSentence(text) && testWord(text) == "cpu" {
+			b.cpuTitle = true
+		}
 		if strings.HasPrefix(text, "- ") || strings.HasPrefix(text, "+ ") {
 			text = strings.TrimSpace(text[2:])
 		}
