@@ -705,7 +705,7 @@ func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
 	if strings.Contains(s, "thds:") || strings.HasPrefix(strings.TrimSpace(s), "[") {
 		return resultUnit{}, "", false
 	}
-	if !endsClause(skipRateTail(s[end:])) {
+	if !endsAfterTail(s[end:]) || ratioOrBound(s[end:]) {
 		return resultUnit{}, "", false
 	}
 	words := strings.Fields(s[from:start])
@@ -1176,7 +1176,7 @@ var comparisonWords = []string{"compared to", "compared with", "relative to", "t
 // subject. A sentence naming two rates, a number not ending its clause or
 // one in parentheses is left alone.
 func comparedResult(s string, from, start, end int) (resultUnit, string, bool) {
-	if !endsClause(s[end:]) || strings.Count(s[:start], "(") > strings.Count(s[:start], ")") {
+	if !endsClause(s[end:]) || ratioOrBound(s[end:]) || strings.Count(s[:start], "(") > strings.Count(s[:start], ")") {
 		return resultUnit{}, "", false
 	}
 	lo := sentenceStart(s, start)
@@ -1258,4 +1258,35 @@ func unlink(s string) string {
 	}
 	b.WriteString(s)
 	return b.String()
+}
+
+// ratioSuffixes after a number make it a ratio or a bound, not a rate:
+// "QPS 约为 1.99 倍" (times), "TPS 能稳定达到 1k 以上" (above), "20000+".
+var ratioSuffixes = []string{"倍", "以上", "以下", "之上", "多", "余", "+", "x", "X", "×", "%", "％", "times"}
+
+// ratioOrBound reports whether the text after a number starts with a
+// ratio or bound suffix (spaces and emphasis marks skipped).
+func ratioOrBound(rest string) bool {
+	t := strings.TrimLeft(rest, " \t*_`")
+	for _, x := range ratioSuffixes {
+		if strings.HasPrefix(t, x) {
+			if len(x) == 1 && x[0] >= 'a' && x[0] <= 'z' || x == "X" || x == "times" {
+				return len(t) == len(x) || !isWordChar(t[len(x)]) // "2x", not "xfs"
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// endsAfterTail reports whether the text after a number ends its clause,
+// past a rate tail: after "per sec" even a comma glued to the next word
+// ends it ("the tps is 700 per sec,the qps is 10000 per sec"), as no
+// digit group can follow a unit.
+func endsAfterTail(rest string) bool {
+	t := skipRateTail(rest)
+	if t != rest && (strings.HasPrefix(t, ",") || strings.HasPrefix(t, "，")) {
+		return true
+	}
+	return endsClause(t)
 }
