@@ -79,6 +79,9 @@ func detectProse(l *Line, c *ctx) block {
 	} else if t := leadingTest(l.Text); t != "" {
 		b.test = t // "oltp_delete:           tps:  367635": the line's own test
 	}
+	if b.test == "" && b.databaseRates() && containsFoldASCII(l.Text, "sysbench") {
+		b.test = HeadingTest(l.Text) // "i have made a read only test by sysbench, the tps is 700 per sec"
+	}
 	if b.test == "" && !containsFoldASCII(l.Text, "sysbench") {
 		// A rate named as a label ("qps = 5779") says what it measures
 		// but not of what: with no test the text gives, nor the tool
@@ -351,6 +354,11 @@ func proseResults(text, carry string) []proseResult {
 			// "the eps is about 2100", "MariaDB TPS = 911"; or named earlier
 			// in the sentence, the number a reference it is compared to
 			// ("QPS regression … compared to baseline 191277.98").
+			if pair, ok := changedResults(s, last, start); ok {
+				i, last = pair.end, pair.end
+				out = append(out, pair.results...)
+				continue
+			}
 			lu, subject, ok := labelledResult(s, last, start, end)
 			if !ok {
 				lu, subject, ok = comparedResult(s, last, start, end)
@@ -396,6 +404,9 @@ func proseResults(text, carry string) []proseResult {
 			pr.threads = n
 		} else if !genericSubject(subject) {
 			pr.subject = subject
+		}
+		if pr.threads == 0 {
+			pr.threads = sentenceThreads(s, start) // "with 4 threads I get ~10k events per second"
 		}
 		out = append(out, pr)
 	}
@@ -1065,7 +1076,7 @@ func writtenTolerance(num string) float64 {
 // spacelessBinders bind a rate named before a number to it in languages
 // written without spaces ("QPS为51594.39", "QPS 在 22000 左右", "TPS は
 // 911"), longest first.
-var spacelessBinders = []string{"大约为", "约为", "大约", "达到", "達到", "为", "為", "是", "在", "约", "約", "达", "は", "が", "：", "="}
+var spacelessBinders = []string{"大约为", "约为", "大约", "达到", "達到", "只有", "仅有", "依然", "仍然", "为", "為", "是", "在", "约", "約", "达", "仅", "仍", "は", "が", "：", "="}
 
 // cutSpacelessBinder removes the binders w ends with ("为约"): ok when
 // there was one, cut what stands before them.
@@ -1289,4 +1300,90 @@ func endsAfterTail(rest string) bool {
 		return true
 	}
 	return endsClause(t)
+}
+
+// sentenceThreads returns the thread count the sentence holding s[i]
+// gives before it, in the words "<n> threads" ("On my local machine with 4
+// threads I get ~10k events per second"): 0 when it gives none or more
+// than one.
+func sentenceThreads(s string, i int) int {
+	words := strings.Fields(s[sentenceStart(s, i):i])
+	n := 0
+	for k := 0; k+1 < len(words); k++ {
+		w := strings.ToLower(strings.Trim(words[k+1], ",;:()"))
+		if w != "threads" && w != "thread" {
+			continue
+		}
+		v, err := atoiStrict(strings.Trim(words[k], "("))
+		if err != nil || v <= 0 {
+			continue
+		}
+		if n != 0 && n != v {
+			return 0
+		}
+		n = v
+	}
+	return n
+}
+
+// A changedPair is a rate a sentence gives before and after a change.
+type changedPair struct {
+	results []proseResult
+	end     int
+}
+
+// changeArrows separate the figure before a change from the one after.
+var changeArrows = []string{"=>", "->", "→", "to"}
+
+// changedResults reads "<rate> <verb> from A => B" ("qps increase from
+// 1340.92 => 1452.11", "TPS went from 812 to 1,847"), s[start] being A:
+// the rate named as a word within the three words before "from", B right
+// after an arrow, both ending as numbers do. A is the run before the
+// change, B the one after; a percentage or a bound after either makes it
+// no pair.
+func changedResults(s string, from, start int) (changedPair, bool) {
+	head := strings.Fields(s[from:start])
+	if len(head) < 2 || !strings.EqualFold(head[len(head)-1], "from") {
+		return changedPair{}, false
+	}
+	var u resultUnit
+	found := false
+	for k := len(head) - 2; k >= 0 && k >= len(head)-4; k-- {
+		w := strings.ToLower(strings.Trim(head[k], "*_`:,"))
+		for _, ru := range resultUnits {
+			if ru.metric != unitMiBs && !strings.Contains(ru.spelling, " ") && w == strings.ToLower(ru.spelling) {
+				u, found = ru, true
+			}
+		}
+		if found {
+			break
+		}
+	}
+	if !found {
+		return changedPair{}, false
+	}
+	_, aEnd, a, ok := scanNumber(s, start)
+	if !ok || ratioOrBound(s[aEnd:]) {
+		return changedPair{}, false
+	}
+	rest := strings.TrimLeft(s[aEnd:], " \t")
+	arrow := ""
+	for _, x := range changeArrows {
+		if strings.HasPrefix(rest, x) && (x != "to" || len(rest) > 2 && rest[2] == ' ') {
+			arrow = x
+			break
+		}
+	}
+	if arrow == "" {
+		return changedPair{}, false
+	}
+	bFrom := len(s) - len(rest) + len(arrow)
+	bStart, bEnd, b, ok := scanNumber(s, bFrom)
+	if !ok || strings.TrimSpace(s[bFrom:bStart]) != "" || ratioOrBound(s[bEnd:]) || !endsClause(s[bEnd:]) {
+		return changedPair{}, false
+	}
+	return changedPair{end: bEnd, results: []proseResult{
+		{subject: "before", value: a, unit: u, labelled: true, tol: writtenTolerance(s[start:aEnd])},
+		{subject: "after", value: b, unit: u, labelled: true, tol: writtenTolerance(s[bStart:bEnd])},
+	}}, true
 }
