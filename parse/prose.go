@@ -336,6 +336,7 @@ func proseResults(text, carry string) []proseResult {
 	s = unlink(s)
 	var out []proseResult
 	last := 0 // where the last result ended: a subject is bound after it
+	prevVerb, prevSentence := "", -1
 	for i := 0; i < len(s); {
 		start, end, v, ok := scanNumber(s, i)
 		if !ok {
@@ -343,6 +344,13 @@ func proseResults(text, carry string) []proseResult {
 		}
 		i = end
 		u, after, ok := proseUnit(s, end)
+		if !ok && prevVerb != "" && sentenceStart(s, start) == prevSentence && verbBefore(s[last:start]) == prevVerb &&
+			endsClause(s[end:]) && !ratioOrBound(s[end:]) {
+			// "I get ~10k events per second on cores 0+2+4+6, but on
+			// cores 8-11 I get ~13k.": the same verb in the same
+			// sentence, the unit of the result before it elided.
+			u, after, ok = out[len(out)-1].unit, end, true
+		}
 		if !ok {
 			// A count per second in words: "每秒约 2300 次事务".
 			if cu, after, ok := perSecondCount(s, last, start, end); ok {
@@ -407,6 +415,9 @@ func proseResults(text, carry string) []proseResult {
 		}
 		if pr.threads == 0 {
 			pr.threads = sentenceThreads(s, start) // "with 4 threads I get ~10k events per second"
+		}
+		if prevVerb = verbBefore(s[:start]); prevVerb != "" {
+			prevSentence = sentenceStart(s, start)
 		}
 		out = append(out, pr)
 	}
@@ -1386,4 +1397,21 @@ func changedResults(s string, from, start int) (changedPair, bool) {
 		{subject: "before", value: a, unit: u, labelled: true, tol: writtenTolerance(s[start:aEnd])},
 		{subject: "after", value: b, unit: u, labelled: true, tol: writtenTolerance(s[bStart:bEnd])},
 	}}, true
+}
+
+// verbBefore returns the result verb that ends the text before a number,
+// fillers skipped ("I get ~", "and got the QPS result "), "" when none.
+func verbBefore(before string) string {
+	words := strings.Fields(before)
+	k := len(words)
+	for k > 0 && (resultFillers[strings.ToLower(words[k-1])] || rateWord(words[k-1])) {
+		k--
+	}
+	if k == 0 {
+		return ""
+	}
+	if w := strings.ToLower(strings.Trim(words[k-1], ",;")); resultVerbs[w] && w != "is" && w != "was" && w != "are" && w != "were" && w != "be" {
+		return w
+	}
+	return ""
 }

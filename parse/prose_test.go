@@ -460,12 +460,19 @@ func TestProseRatiosAndBounds(t *testing.T) {
 }
 
 // TestProseSentenceThreads: "On my local machine with 4 threads I get ~10k
-// events per second on cores 0+2+4+6" (train5 t87): the sentence gives the
-// thread count; "~10k" is 10000. A sentence naming two counts gives none.
+// events per second on cores 0+2+4+6, but on cores 8-11 I get ~13k." (train5
+// t87): the sentence gives the thread count; "~10k" is 10000; the second
+// figure, bound by the same verb in the same sentence, has the unit of the
+// first. A sentence naming two counts gives none.
 func TestProseSentenceThreads(t *testing.T) {
 	got := proseResults("On my local machine with 4 threads I get ~10k events per second on cores 0+2+4+6, but on cores 8-11 I get ~13k.", "")
-	if len(got) != 1 || got[0].value != 10000 || got[0].threads != 4 || got[0].unit.metric != unitEPS {
-		t.Errorf("%+v, want one result of 10000 eps at 4 threads", got)
+	if len(got) != 2 || got[0].value != 10000 || got[0].threads != 4 || got[0].unit.metric != unitEPS ||
+		got[1].value != 13000 || got[1].unit.metric != unitEPS || got[0].subject == got[1].subject {
+		t.Errorf("%+v, want 10000 and 13000 eps at 4 threads, two systems", got)
+	}
+	// The verb again with a count of something else is no result.
+	if got := proseResults("I get 100 tps with 8 threads but I get 2 errors.", ""); len(got) != 1 {
+		t.Errorf("%+v, want only the 100 tps", got)
 	}
 	if n := sentenceThreads("with 4 threads and then 8 threads I get 10 events per second", 40); n != 0 {
 		t.Errorf("two thread counts gave %d, want 0", n)
