@@ -217,6 +217,9 @@ func namedTest(s string) string {
 func (c *ctx) noteToolWord(l *Line) {
 	if containsFoldASCII(l.Text, "sysbench") {
 		c.toolWordLine, c.toolWordTest = l.No, namedTest(l.Text)
+		if c.toolWordTest == "" {
+			c.toolWordTest = HeadingTest(l.Text) // "a huge decrease of sysbench read_only qps"
+		}
 	}
 }
 
