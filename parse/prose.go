@@ -1208,7 +1208,7 @@ func comparedResult(s string, from, start, end int) (resultUnit, string, bool) {
 	if from > lo {
 		lo = from
 	}
-	head := strings.ToLower(s[lo:start])
+	head := lowerASCIIBytes(s[lo:start]) // byte for byte: its offsets are s's
 	at, cw := -1, ""
 	for _, w := range comparisonWords {
 		if i := strings.LastIndex(head, " "+w+" "); i > at {
@@ -1417,4 +1417,17 @@ func verbBefore(before string) string {
 		return w
 	}
 	return ""
+}
+
+// lowerASCIIBytes lowers the ASCII letters of s and leaves every other
+// byte as it is, so that an index into the result is one into s
+// (strings.ToLower may change the length of invalid UTF-8).
+func lowerASCIIBytes(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
