@@ -220,6 +220,10 @@ func (c *ctx) noteToolWord(l *Line) {
 		if c.toolWordTest == "" {
 			c.toolWordTest = HeadingTest(l.Text) // "a huge decrease of sysbench read_only qps"
 		}
+	} else if t := ownTestNamed(l.Text); t != "" {
+		// "experiments on testname:oltp_read_only, testing the mysql db":
+		// a test named by sysbench's own name says as much as the word.
+		c.toolWordLine, c.toolWordTest = l.No, t
 	}
 }
 
@@ -1430,4 +1434,29 @@ func lowerASCIIBytes(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// ownTestNamed returns the one sysbench test a line names by its own name
+// with an underscore (oltp_read_only, select_random_points: names no
+// other text uses), as a word; "" when it names none or several.
+func ownTestNamed(s string) string {
+	if strings.IndexByte(s, '_') < 0 {
+		return ""
+	}
+	low := lowerASCIIBytes(s)
+	found := ""
+	for _, n := range TestNames() {
+		if t := sysbenchTests[n]; t.Family == FamilyBuiltin || strings.IndexByte(n, '_') < 0 || n == "oltp_common" {
+			continue
+		}
+		if containsWord(low, n) {
+			if found != "" && found != n && !strings.Contains(n, found) && !strings.Contains(found, n) {
+				return ""
+			}
+			if len(n) > len(found) {
+				found = n
+			}
+		}
+	}
+	return found
 }

@@ -478,3 +478,25 @@ func TestProseSentenceThreads(t *testing.T) {
 		t.Errorf("two thread counts gave %d, want 0", n)
 	}
 }
+
+// TestProseOwnTestName: sysbench issue #482 (holdout) names its test only
+// as "testname:oltp_read_only" in the sentence above two results, "and got
+// the QPS result 133k QPS" (a subject elided after "and") and "I got the
+// QPS result 166k QPS": both take that test and stay two runs.
+func TestProseOwnTestName(t *testing.T) {
+	rs := publicProseRuns(t, "holdout/sb-oltp-ro-qps-in-prose-133k-166k-numbered-scenarios-not-repeats-issue482-excerpt.txt")
+	if len(rs) != 2 {
+		t.Fatalf("%d prose runs, want 2", len(rs))
+	}
+	for i, w := range []struct {
+		line int
+		qps  float64
+	}{{7, 133000}, {8, 166000}} {
+		if r := rs[i]; r.Line != w.line || r.Test != "oltp_read_only" || r.QPS == nil || *r.QPS != w.qps {
+			t.Errorf("run %d: line %d test %q qps %v, want line %d oltp_read_only %g", i+1, r.Line, r.Test, r.QPS, w.line, w.qps)
+		}
+	}
+	if got := ownTestNamed("compare oltp_read_only with oltp_write_only"); got != "" {
+		t.Errorf("two tests named: %q, want none", got)
+	}
+}
