@@ -61,7 +61,7 @@ type proseBlock struct {
 // detectProse reads a line no other detector claimed for results stated
 // in prose.
 func detectProse(l *Line, c *ctx) block {
-	if l.Cmd != nil || l.Prompt != "" || len(l.Text) < 5 || len(l.Text) > 400 {
+	if l.Cmd != nil || l.Prompt != "" || len(l.Text) < 5 || len(l.Text) > 400 && utf8.RuneCountInString(l.Text) > 400 {
 		return nil
 	}
 	if !c.sysbenchNear(l) {
@@ -79,10 +79,13 @@ func detectProse(l *Line, c *ctx) block {
 	} else if t := leadingTest(l.Text); t != "" {
 		b.test = t // "oltp_delete:           tps:  367635": the line's own test
 	}
-	if b.test == "" {
+	if b.test == "" && b.databaseRates() && containsFoldASCII(l.Text, "sysbench") {
+		b.test = HeadingTest(l.Text) // "i have made a read only test by sysbench, the tps is 700 per sec"
+	}
+	if b.test == "" && !containsFoldASCII(l.Text, "sysbench") {
 		// A rate named as a label ("qps = 5779") says what it measures
-		// but not of what: with no test the text gives, it is no result
-		// a reader could place.
+		// but not of what: with no test the text gives, nor the tool
+		// named in the line, it is no result a reader could place.
 		kept := rs[:0]
 		for _, pr := range rs {
 			if !pr.labelled {
@@ -94,6 +97,12 @@ func detectProse(l *Line, c *ctx) block {
 		}
 	}
 	c.noteTestWord(l)
+	if namedTest(l.Text) != "" {
+		// "QPS regression in benchmark sysbench (oltp_point_select)
+		// compared to baseline 191277.98" over a table of the runs: the
+		// test the sentence names is context for the blocks below it too.
+		c.remember(l)
+	}
 	return b
 }
 
@@ -196,7 +205,7 @@ func namedTest(s string) string {
 		if strings.Trim(w[i], "`*\"'") != "sysbench" {
 			continue
 		}
-		t := strings.Trim(w[i+1], "`*\"',.:;")
+		t := strings.Trim(w[i+1], "`*\"',.:;()")
 		if _, known := sysbenchTests[t]; known {
 			return t
 		}
@@ -207,7 +216,14 @@ func namedTest(s string) string {
 // noteToolWord remembers the last line naming sysbench.
 func (c *ctx) noteToolWord(l *Line) {
 	if containsFoldASCII(l.Text, "sysbench") {
-		c.toolWordLine = l.No
+		c.toolWordLine, c.toolWordTest = l.No, namedTest(l.Text)
+		if c.toolWordTest == "" {
+			c.toolWordTest = HeadingTest(l.Text) // "a huge decrease of sysbench read_only qps"
+		}
+	} else if t := ownTestNamed(l.Text); t != "" {
+		// "experiments on testname:oltp_read_only, testing the mysql db":
+		// a test named by sysbench's own name says as much as the word.
+		c.toolWordLine, c.toolWordTest = l.No, t
 	}
 }
 
@@ -220,6 +236,8 @@ func (b *proseBlock) context(c *ctx) {
 	}
 	if c.testWord != "" && b.line.No-c.testWordLine <= headingReach {
 		b.test = c.testWord
+	} else if c.toolWordTest != "" && b.line.No-c.toolWordLine <= headingReach {
+		b.test = c.toolWordTest // "2. run sysbench select_random_points" over the results
 	} else if path, _ := c.section(); path != "" {
 		b.test = testWord(path) // "## 1. Anatomia da CPU" over the list of results
 		if b.test == "" && b.databaseRates() {
@@ -322,8 +340,10 @@ func (c *ctx) carriedClause(l *Line) string {
 func proseResults(text, carry string) []proseResult {
 	s := strings.TrimSpace(stripListMarker(text))
 	s = strings.NewReplacer("**", "", "__", "", "`", "").Replace(s)
+	s = unlink(s)
 	var out []proseResult
 	last := 0 // where the last result ended: a subject is bound after it
+	prevVerb, prevSentence := "", -1
 	for i := 0; i < len(s); {
 		start, end, v, ok := scanNumber(s, i)
 		if !ok {
@@ -331,10 +351,34 @@ func proseResults(text, carry string) []proseResult {
 		}
 		i = end
 		u, after, ok := proseUnit(s, end)
+		if !ok && prevVerb != "" && sentenceStart(s, start) == prevSentence && verbBefore(s[last:start]) == prevVerb &&
+			endsClause(s[end:]) && !ratioOrBound(s[end:]) {
+			// "I get ~10k events per second on cores 0+2+4+6, but on
+			// cores 8-11 I get ~13k.": the same verb in the same
+			// sentence, the unit of the result before it elided.
+			u, after, ok = out[len(out)-1].unit, end, true
+		}
 		if !ok {
+			// A count per second in words: "每秒约 2300 次事务".
+			if cu, after, ok := perSecondCount(s, last, start, end); ok {
+				i, last = after, after
+				out = append(out, proseResult{value: v, unit: cu, tol: writtenTolerance(s[start:end])})
+				continue
+			}
 			// The unit named before the number, as a label: "QPS: 12765",
-			// "the eps is about 2100", "MariaDB TPS = 911".
-			if lu, subject, ok := labelledResult(s, last, start, end); ok {
+			// "the eps is about 2100", "MariaDB TPS = 911"; or named earlier
+			// in the sentence, the number a reference it is compared to
+			// ("QPS regression … compared to baseline 191277.98").
+			if pair, ok := changedResults(s, last, start); ok {
+				i, last = pair.end, pair.end
+				out = append(out, pair.results...)
+				continue
+			}
+			lu, subject, ok := labelledResult(s, last, start, end)
+			if !ok {
+				lu, subject, ok = comparedResult(s, last, start, end)
+			}
+			if ok {
 				i, last = end, end
 				pr := proseResult{value: v, unit: lu, labelled: true, tol: writtenTolerance(s[start:end])}
 				if n, ok := threadsSubject(subject); ok {
@@ -376,6 +420,12 @@ func proseResults(text, carry string) []proseResult {
 		} else if !genericSubject(subject) {
 			pr.subject = subject
 		}
+		if pr.threads == 0 {
+			pr.threads = sentenceThreads(s, start) // "with 4 threads I get ~10k events per second"
+		}
+		if prevVerb = verbBefore(s[:start]); prevVerb != "" {
+			prevSentence = sentenceStart(s, start)
+		}
 		out = append(out, pr)
 	}
 	return out
@@ -406,8 +456,9 @@ func stripListMarker(s string) string {
 // scanNumber finds the next number at or after i that stands as a word:
 // digits with an optional decimal part and comma thousands (groups of
 // three), not glued to a letter, digit, '.', '-', '=', '/' or ':' before
-// it (a version, a range, an option value, a ratio "1:2"). A count suffix
-// k or M glued to it multiplies it ("133k qps").
+// it (a version, a range, an option value, a ratio "1:2"); a letter of a
+// script written without spaces ends the word before it ("QPS为51594.39").
+// A count suffix k or M glued to it multiplies it ("133k qps").
 func scanNumber(s string, i int) (start, end int, v float64, ok bool) {
 	for ; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -415,7 +466,7 @@ func scanNumber(s string, i int) (start, end int, v float64, ok bool) {
 		}
 		if i > 0 {
 			p, _ := utf8.DecodeLastRuneInString(s[:i])
-			if unicode.IsLetter(p) || unicode.IsDigit(p) || strings.ContainsRune(".-=/:_#$<>≤≥", p) {
+			if unicode.IsLetter(p) && !spacelessScript(p) || unicode.IsDigit(p) || strings.ContainsRune(".-=/:_#$<>≤≥", p) {
 				for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
 					i++
 				}
@@ -530,8 +581,8 @@ func boundSubject(before, after string) (string, bool) {
 	// fillers allowed between them.
 	words := strings.Fields(b)
 	k := len(words)
-	for k > 0 && resultFillers[strings.ToLower(words[k-1])] {
-		k--
+	for k > 0 && (resultFillers[strings.ToLower(words[k-1])] || rateWord(words[k-1])) {
+		k-- // "got the QPS result 133k QPS"
 	}
 	if k == 0 || !resultVerbs[strings.ToLower(strings.Trim(words[k-1], ",;"))] {
 		return "", false
@@ -543,14 +594,17 @@ func boundSubject(before, after string) (string, bool) {
 			break
 		}
 	}
+	elided := false
 	for len(clause) > 0 && isConjunction(clause[len(clause)-1]) {
-		clause = clause[:len(clause)-1]
+		clause, elided = clause[:len(clause)-1], true
 	}
 	for len(clause) > 0 && isConjunction(clause[0]) {
-		clause = clause[1:]
+		clause, elided = clause[1:], true
 	}
 	if len(clause) == 0 {
-		return "", false
+		// "I ran … on 1 PC. and got 133k QPS": the subject of the
+		// sentence before, a result of no named system.
+		return "", elided && words[k-1] != "is" && words[k-1] != "was"
 	}
 	if len(clause) == 1 && backReferences[strings.ToLower(clause[0])] {
 		return "", false // "That is 1860 QPS": a figure derived from a result shown above
@@ -680,7 +734,7 @@ func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
 	if strings.Contains(s, "thds:") || strings.HasPrefix(strings.TrimSpace(s), "[") {
 		return resultUnit{}, "", false
 	}
-	if !endsClause(s[end:]) {
+	if !endsAfterTail(s[end:]) || ratioOrBound(s[end:]) {
 		return resultUnit{}, "", false
 	}
 	words := strings.Fields(s[from:start])
@@ -692,6 +746,7 @@ func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
 		return resultUnit{}, "", false
 	}
 	// The binder: a colon or "=" glued to the label or standing alone, or a verb.
+	adjacent := false
 	w := words[k-1]
 	switch {
 	case w == ":" || w == "=" || w == "：":
@@ -701,7 +756,18 @@ func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
 	case labelVerbs[strings.ToLower(w)]:
 		k--
 	default:
-		return resultUnit{}, "", false
+		cut, ok := cutSpacelessBinder(w)
+		switch {
+		case ok && cut == "":
+			k-- // "QPS 在 22000 左右"
+		case ok:
+			words = append(append([]string{}, words[:k-1]...), cut) // "QPS为51594.39"
+		default:
+			// No binder: the label right before the number, when it is a
+			// unit of several words no other reading has ("Server 1: CPU
+			// Speed/events per second 337.06").
+			adjacent = true
+		}
 	}
 	words = words[:k]
 	if len(words) == 0 {
@@ -712,6 +778,9 @@ func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
 		i := strings.LastIndexAny(last, "、，。；")
 		_, size := utf8.DecodeRuneInString(last[i:])
 		words = append(append([]string{}, words[:len(words)-1]...), last[:i+size], last[i+size:])
+	} else if i := gluedLabelAt(last); i > 0 {
+		// "访问数据库的QPS": a label glued to words written without spaces
+		words = append(append([]string{}, words[:len(words)-1]...), last[:i], last[i:])
 	}
 	// The label: the last one to three words name a rate's unit.
 	var u resultUnit
@@ -721,7 +790,13 @@ func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
 			continue
 		}
 		label := strings.Trim(strings.Join(words[len(words)-m:], " "), "*_`\"'(、，,")
+		if adjacent {
+			label = label[strings.LastIndexByte(label, '/')+1:] // "Speed/events per second"
+		}
 		for _, ru := range resultUnits {
+			if adjacent && !strings.Contains(ru.spelling, " ") {
+				continue
+			}
 			if ru.metric != unitMiBs && (strings.EqualFold(label, ru.spelling) && !ru.exact || label == ru.spelling) {
 				u, n = ru, m
 				break
@@ -743,6 +818,15 @@ func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
 	}
 	if glued := strings.TrimSuffix(words[len(words)-n], label); glued != "" {
 		lead += " " + glued // "、QPS: 12765": the punctuation before it ends the clause
+	}
+	if adjacent {
+		// The words between a list item's head and the label qualify
+		// the label ("CPU Speed/"); the head is the subject.
+		i := strings.LastIndexAny(lead, ":：")
+		if i < 0 || len(strings.Fields(lead[i:])) > 4 {
+			return resultUnit{}, "", false
+		}
+		lead = lead[:i]
 	}
 	// The subject: the words of the clause before the label.
 	if i := strings.LastIndexAny(lead, ",;.:!?。，、；：|"); i >= 0 {
@@ -766,6 +850,14 @@ func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
 		return resultUnit{}, "", false
 	}
 	return u, cleanSubject(subject), true
+}
+
+// spacelessScript reports a letter of a script written without spaces
+// between words (Han, kana, Hangul is written with spaces but glues its
+// particles): a number right after one stands as a word of its own.
+func spacelessScript(r rune) bool {
+	return r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
+		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r))
 }
 
 // endsClause reports whether the text after a number ends its clause:
@@ -997,4 +1089,374 @@ func writtenTolerance(num string) float64 {
 		t = 0.5 * math.Pow(10, -float64(len(num)-i-1))
 	}
 	return t * scale
+}
+
+// spacelessBinders bind a rate named before a number to it in languages
+// written without spaces ("QPS为51594.39", "QPS 在 22000 左右", "TPS は
+// 911"), longest first.
+var spacelessBinders = []string{"大约为", "约为", "大约", "达到", "達到", "只有", "仅有", "依然", "仍然", "为", "為", "是", "在", "约", "約", "达", "仅", "仍", "は", "が", "：", "="}
+
+// cutSpacelessBinder removes the binders w ends with ("为约"): ok when
+// there was one, cut what stands before them.
+func cutSpacelessBinder(w string) (cut string, ok bool) {
+	for {
+		found := false
+		for _, b := range spacelessBinders {
+			if strings.HasSuffix(w, b) {
+				w, found, ok = w[:len(w)-len(b)], true, true
+				break
+			}
+		}
+		if !found {
+			return w, ok
+		}
+	}
+}
+
+// gluedLabelAt returns where an ASCII label glued to words of a spaceless
+// script starts in w ("访问数据库的QPS": the index of "QPS"), 0 when none.
+func gluedLabelAt(w string) int {
+	i := len(w)
+	for i > 0 && (w[i-1] >= 'a' && w[i-1] <= 'z' || w[i-1] >= 'A' && w[i-1] <= 'Z' || w[i-1] == '/') {
+		i--
+	}
+	if i == len(w) || i == 0 {
+		return 0
+	}
+	if r, _ := utf8.DecodeLastRuneInString(w[:i]); spacelessScript(r) {
+		return i
+	}
+	return 0
+}
+
+// rateTails may follow a number whose rate was named before it, restating
+// that it is per second ("QPS为51594.39 per sec").
+var rateTails = []string{"per second", "per sec", "/sec", "/s", "每秒"}
+
+// skipRateTail returns rest past a rate tail, rest when it has none.
+func skipRateTail(rest string) string {
+	t := strings.TrimLeft(rest, " \t")
+	for _, tail := range rateTails {
+		if len(t) >= len(tail) && strings.EqualFold(t[:len(tail)], tail) && (len(t) == len(tail) || !isWordChar(t[len(tail)])) {
+			return t[len(tail):]
+		}
+	}
+	return rest
+}
+
+// perSecondCounts are counts that are rates only after a word saying
+// "per second" before the number ("每秒约 2300 次事务": about 2300
+// transactions each second; "2300 次事务" alone is a total).
+var perSecondCounts = []resultUnit{
+	{"次事务", unitTPS, 1, false}, {"个事务", unitTPS, 1, false}, {"次事務", unitTPS, 1, false},
+	{"次读/写请求", unitQPS, 1, false}, {"次读写请求", unitQPS, 1, false}, {"次查询", unitQPS, 1, false},
+	{"个查询", unitQPS, 1, false}, {"次事件", unitEPS, 1, false}, {"个事件", unitEPS, 1, false},
+}
+
+// perSecondWords say that the count after them is one second's.
+var perSecondWords = []string{"每秒", "每秒钟", "每秒鐘"}
+
+// perSecondApprox may stand between a per-second word and its count.
+var perSecondApprox = []string{"大约", "约", "約", "可达", "达到", "达", "有", "为", "~"}
+
+// perSecondCount reads a count per second stated in words around the
+// number s[start:end]: a per-second word before it (fillers between) and
+// a count unit after it. The sentence gives no subject of its own: the
+// run's system is its context's.
+func perSecondCount(s string, from, start, end int) (resultUnit, int, bool) {
+	j := end
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	best := -1
+	for k, cu := range perSecondCounts {
+		if strings.HasPrefix(s[j:], cu.spelling) && (best < 0 || len(cu.spelling) > len(perSecondCounts[best].spelling)) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return resultUnit{}, 0, false
+	}
+	b := strings.TrimRight(s[from:start], " \t")
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, a := range perSecondApprox {
+			if strings.HasSuffix(b, a) {
+				b, trimmed = strings.TrimRight(b[:len(b)-len(a)], " \t"), true
+			}
+		}
+	}
+	for _, w := range perSecondWords {
+		if strings.HasSuffix(b, w) {
+			return perSecondCounts[best], j + len(perSecondCounts[best].spelling), true
+		}
+	}
+	return resultUnit{}, 0, false
+}
+
+// comparisonWords introduce the reference a result is compared to.
+var comparisonWords = []string{"compared to", "compared with", "relative to", "than", "versus", "vs.", "vs", "against"}
+
+// comparedResult reads a number the sentence compares a rate to: the
+// rate named once as a word earlier in the sentence, the number right
+// after a comparison word and one or two words naming the reference
+// ("QPS regression <no value> in benchmark sysbench (oltp_point_select)
+// compared to baseline 191277.98 after #57945"): the reference is the
+// subject. A sentence naming two rates, a number not ending its clause or
+// one in parentheses is left alone.
+func comparedResult(s string, from, start, end int) (resultUnit, string, bool) {
+	if !endsClause(s[end:]) || ratioOrBound(s[end:]) || strings.Count(s[:start], "(") > strings.Count(s[:start], ")") {
+		return resultUnit{}, "", false
+	}
+	lo := sentenceStart(s, start)
+	if from > lo {
+		lo = from
+	}
+	head := lowerASCIIBytes(s[lo:start]) // byte for byte: its offsets are s's
+	at, cw := -1, ""
+	for _, w := range comparisonWords {
+		if i := strings.LastIndex(head, " "+w+" "); i > at {
+			at, cw = i, w
+		}
+	}
+	if at < 0 {
+		return resultUnit{}, "", false
+	}
+	ref := strings.Fields(s[lo+at+len(cw)+2 : start])
+	if len(ref) == 0 || len(ref) > 2 || !referenceWords[strings.ToLower(strings.Trim(ref[0], "*_`'\""))] {
+		return resultUnit{}, "", false // "than MySQL 8.0": a version, not a rate
+	}
+	var u resultUnit
+	named := 0
+	for _, w := range strings.FieldsFunc(head[:at], func(r rune) bool { return !unicode.IsLetter(r) && r != '/' }) {
+		for _, ru := range resultUnits {
+			if ru.metric != unitMiBs && !strings.Contains(ru.spelling, " ") && w == strings.ToLower(ru.spelling) {
+				if named > 0 && ru.metric != u.metric {
+					return resultUnit{}, "", false
+				}
+				u, named = ru, named+1
+			}
+		}
+	}
+	if named == 0 {
+		return resultUnit{}, "", false
+	}
+	return u, cleanSubject(strings.Join(ref, " ")), true
+}
+
+// referenceWords name what a result is compared to ("compared to
+// baseline 191277.98").
+var referenceWords = map[string]bool{"baseline": true, "base": true, "parent": true, "master": true, "main": true,
+	"previous": true, "last": true, "reference": true, "upstream": true, "trunk": true, "before": true}
+
+// rateWord reports a word that is a rate's unit (qps, tps, eps).
+func rateWord(w string) bool {
+	switch strings.ToLower(strings.Trim(w, "*_`")) {
+	case "qps", "tps", "eps":
+		return true
+	}
+	return false
+}
+
+// unlink replaces each Markdown link "[text](target)" of s by its text:
+// a link's target is no word of the sentence ("通过 [从库IP](../x.log) 访问").
+func unlink(s string) string {
+	if !strings.Contains(s, "](") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(s, '[')
+		if open < 0 {
+			break
+		}
+		mid := strings.Index(s[open:], "](")
+		if mid < 0 {
+			break
+		}
+		mid += open
+		end := strings.IndexByte(s[mid:], ')')
+		if end < 0 || strings.IndexByte(s[open+1:mid], '[') >= 0 {
+			b.WriteString(s[:open+1])
+			s = s[open+1:]
+			continue
+		}
+		b.WriteString(s[:open])
+		b.WriteString(s[open+1 : mid])
+		s = s[mid+end+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// ratioSuffixes after a number make it a ratio or a bound, not a rate:
+// "QPS 约为 1.99 倍" (times), "TPS 能稳定达到 1k 以上" (above), "20000+".
+var ratioSuffixes = []string{"倍", "以上", "以下", "之上", "多", "余", "+", "x", "X", "×", "%", "％", "times"}
+
+// ratioOrBound reports whether the text after a number starts with a
+// ratio or bound suffix (spaces and emphasis marks skipped).
+func ratioOrBound(rest string) bool {
+	t := strings.TrimLeft(rest, " \t*_`")
+	for _, x := range ratioSuffixes {
+		if strings.HasPrefix(t, x) {
+			if len(x) == 1 && x[0] >= 'a' && x[0] <= 'z' || x == "X" || x == "times" {
+				return len(t) == len(x) || !isWordChar(t[len(x)]) // "2x", not "xfs"
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// endsAfterTail reports whether the text after a number ends its clause,
+// past a rate tail: after "per sec" even a comma glued to the next word
+// ends it ("the tps is 700 per sec,the qps is 10000 per sec"), as no
+// digit group can follow a unit.
+func endsAfterTail(rest string) bool {
+	t := skipRateTail(rest)
+	if t != rest && (strings.HasPrefix(t, ",") || strings.HasPrefix(t, "，")) {
+		return true
+	}
+	return endsClause(t)
+}
+
+// sentenceThreads returns the thread count the sentence holding s[i]
+// gives before it, in the words "<n> threads" ("On my local machine with 4
+// threads I get ~10k events per second"): 0 when it gives none or more
+// than one.
+func sentenceThreads(s string, i int) int {
+	words := strings.Fields(s[sentenceStart(s, i):i])
+	n := 0
+	for k := 0; k+1 < len(words); k++ {
+		w := strings.ToLower(strings.Trim(words[k+1], ",;:()"))
+		if w != "threads" && w != "thread" {
+			continue
+		}
+		v, err := atoiStrict(strings.Trim(words[k], "("))
+		if err != nil || v <= 0 {
+			continue
+		}
+		if n != 0 && n != v {
+			return 0
+		}
+		n = v
+	}
+	return n
+}
+
+// A changedPair is a rate a sentence gives before and after a change.
+type changedPair struct {
+	results []proseResult
+	end     int
+}
+
+// changeArrows separate the figure before a change from the one after.
+var changeArrows = []string{"=>", "->", "→", "to"}
+
+// changedResults reads "<rate> <verb> from A => B" ("qps increase from
+// 1340.92 => 1452.11", "TPS went from 812 to 1,847"), s[start] being A:
+// the rate named as a word within the three words before "from", B right
+// after an arrow, both ending as numbers do. A is the run before the
+// change, B the one after; a percentage or a bound after either makes it
+// no pair.
+func changedResults(s string, from, start int) (changedPair, bool) {
+	head := strings.Fields(s[from:start])
+	if len(head) < 2 || !strings.EqualFold(head[len(head)-1], "from") {
+		return changedPair{}, false
+	}
+	var u resultUnit
+	found := false
+	for k := len(head) - 2; k >= 0 && k >= len(head)-4; k-- {
+		w := strings.ToLower(strings.Trim(head[k], "*_`:,"))
+		for _, ru := range resultUnits {
+			if ru.metric != unitMiBs && !strings.Contains(ru.spelling, " ") && w == strings.ToLower(ru.spelling) {
+				u, found = ru, true
+			}
+		}
+		if found {
+			break
+		}
+	}
+	if !found {
+		return changedPair{}, false
+	}
+	_, aEnd, a, ok := scanNumber(s, start)
+	if !ok || ratioOrBound(s[aEnd:]) {
+		return changedPair{}, false
+	}
+	rest := strings.TrimLeft(s[aEnd:], " \t")
+	arrow := ""
+	for _, x := range changeArrows {
+		if strings.HasPrefix(rest, x) && (x != "to" || len(rest) > 2 && rest[2] == ' ') {
+			arrow = x
+			break
+		}
+	}
+	if arrow == "" {
+		return changedPair{}, false
+	}
+	bFrom := len(s) - len(rest) + len(arrow)
+	bStart, bEnd, b, ok := scanNumber(s, bFrom)
+	if !ok || strings.TrimSpace(s[bFrom:bStart]) != "" || ratioOrBound(s[bEnd:]) || !endsClause(s[bEnd:]) {
+		return changedPair{}, false
+	}
+	return changedPair{end: bEnd, results: []proseResult{
+		{subject: "before", value: a, unit: u, labelled: true, tol: writtenTolerance(s[start:aEnd])},
+		{subject: "after", value: b, unit: u, labelled: true, tol: writtenTolerance(s[bStart:bEnd])},
+	}}, true
+}
+
+// verbBefore returns the result verb that ends the text before a number,
+// fillers skipped ("I get ~", "and got the QPS result "), "" when none.
+func verbBefore(before string) string {
+	words := strings.Fields(before)
+	k := len(words)
+	for k > 0 && (resultFillers[strings.ToLower(words[k-1])] || rateWord(words[k-1])) {
+		k--
+	}
+	if k == 0 {
+		return ""
+	}
+	if w := strings.ToLower(strings.Trim(words[k-1], ",;")); resultVerbs[w] && w != "is" && w != "was" && w != "are" && w != "were" && w != "be" {
+		return w
+	}
+	return ""
+}
+
+// lowerASCIIBytes lowers the ASCII letters of s and leaves every other
+// byte as it is, so that an index into the result is one into s
+// (strings.ToLower may change the length of invalid UTF-8).
+func lowerASCIIBytes(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// ownTestNamed returns the one sysbench test a line names by its own name
+// with an underscore (oltp_read_only, select_random_points: names no
+// other text uses), as a word; "" when it names none or several.
+func ownTestNamed(s string) string {
+	if strings.IndexByte(s, '_') < 0 {
+		return ""
+	}
+	low := lowerASCIIBytes(s)
+	found := ""
+	for _, n := range TestNames() {
+		if t := sysbenchTests[n]; t.Family == FamilyBuiltin || strings.IndexByte(n, '_') < 0 || n == "oltp_common" {
+			continue
+		}
+		if containsWord(low, n) {
+			if found != "" && found != n && !strings.Contains(n, found) && !strings.Contains(found, n) {
+				return ""
+			}
+			if len(n) > len(found) {
+				found = n
+			}
+		}
+	}
+	return found
 }

@@ -153,6 +153,12 @@ func FuzzProse(f *testing.F) {
 		"I got 133k QPS on 1 PC",
 		"、QPS: 12765;",
 		"and eps is about 2100. ",
+		"访问数据库的QPS为51594.39 per sec 。",
+		"每秒约 2300 次事务和每秒约 33000 次读/写请求",
+		"qps increase from 1340.92 => 1452.11 , **8.29%**",
+		"compared to baseline 191277.98 after #57945.",
+		"* Server 1: `CPU Speed/events per second 337.06`",
+		"通过 [从库IP](../x.log) 访问数据库的QPS为27541.42 per sec。",
 	} {
 		f.Add(s, "Workstation")
 	}
@@ -330,5 +336,167 @@ func TestResultLinesLedBySysbenchTest(t *testing.T) {
 		if got := leadingTest(c.line); got != c.test {
 			t.Errorf("leadingTest(%q) = %q, want %q", c.line, got, c.test)
 		}
+	}
+}
+
+// publicProseRuns reads a public text under testdata/public and returns its
+// runs read from prose.
+func publicProseRuns(t *testing.T, path string) []*Run {
+	t.Helper()
+	b, err := os.ReadFile("../testdata/public/" + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), path)
+	var out []*Run
+	for _, r := range d.Runs {
+		if r.Layout == LayoutP {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// TestProseSpacelessLabels: a QingCloud document (holdout4) gives sysbench
+// QPS only in Chinese sentences, "QPS 在 22000 左右" (about 22000) and,
+// through two Markdown links, "访问数据库的QPS为51594.39 per sec" and
+// "…QPS为27541.42 per sec。": three results, the two of one line told apart
+// by the words before them (the link targets are no words); "800万" rows,
+// the ratio "3:1" and the TPC-C figures beside them are no rates.
+func TestProseSpacelessLabels(t *testing.T) {
+	rs := publicProseRuns(t, "holdout4/sb-oltp-qps-only-in-chinese-prose-sentences-rough-22000-and-read-ip-vs-slave-ip-per-sec-beside-tpcc-tpmc-qingcloud-docs-excerpt-zh.txt")
+	want := []struct {
+		line int
+		qps  float64
+	}{{19, 22000}, {33, 51594.39}, {33, 27541.42}}
+	if len(rs) != len(want) {
+		t.Fatalf("%d prose runs, want %d", len(rs), len(want))
+	}
+	for i, w := range want {
+		if r := rs[i]; r.Line != w.line || r.QPS == nil || *r.QPS != w.qps || r.TPS != nil {
+			t.Errorf("run %d: line %d qps %v tps %v, want line %d qps %g", i+1, r.Line, r.QPS, r.TPS, w.line, w.qps)
+		}
+	}
+	if a, b := rs[1].Labels["heading"], rs[2].Labels["heading"]; a == b || strings.Contains(a, "_static") || !strings.Contains(b, "从库IP") {
+		t.Errorf("systems %q and %q: want two, named by the words before each figure, without link targets", a, b)
+	}
+}
+
+// TestProsePerSecondCounts: a Chinese translation of a MariaDB book
+// (holdout4) states the result of the oltp command above only as "每秒约
+// 2300 次事务和每秒约 33000 次读/写请求": one run of 8 threads with both
+// rates. A count of transactions without "每秒" before it is a total.
+func TestProsePerSecondCounts(t *testing.T) {
+	rs := publicProseRuns(t, "holdout4/sb0.4.12.14-oltp-read-only-8-threads-result-only-a-screenshot-rough-2300-tps-33000-rw-requests-in-prose-mariadb-book-translation-excerpt-zh.txt")
+	if len(rs) != 1 {
+		t.Fatalf("%d prose runs, want 1", len(rs))
+	}
+	r := rs[0]
+	if r.Line != 41 || r.Test != "oltp" || r.Threads == nil || *r.Threads != 8 || r.TPS == nil || *r.TPS != 2300 || r.QPS == nil || *r.QPS != 33000 {
+		t.Errorf("line %d test %q threads %v tps %v qps %v, want 41 oltp 8 2300 33000", r.Line, r.Test, r.Threads, r.TPS, r.QPS)
+	}
+	if got := proseResults("共完成 2300 次事务", ""); len(got) != 0 {
+		t.Errorf("a total of transactions read as a rate: %+v", got)
+	}
+}
+
+// TestProseComparedToBaseline: a TiDB regression bot (train5 t82, tidb
+// #57434) writes "#56483 caused QPS regression 5.95% in benchmark sysbench
+// (oltp_delete) compared to baseline 64507.04." above its table: one run
+// named "baseline", of the test in parentheses; the percentage and the
+// pull request number are no rates, and the table below keeps the test
+// the sentence names.
+func TestProseComparedToBaseline(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train5/t82-oltp-delete-qps-caused-regression-percent-compared-to-baseline-one-value-cells-tidb57434-excerpt.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := All(strings.NewReader(string(b)), "t82.txt")
+	var prose, table []*Run
+	for _, r := range d.Runs {
+		if r.Layout == LayoutP {
+			prose = append(prose, r)
+		} else {
+			table = append(table, r)
+		}
+	}
+	if len(prose) != 1 || prose[0].Line != 18 || prose[0].QPS == nil || *prose[0].QPS != 64507.04 ||
+		prose[0].Labels["heading"] != "baseline" || prose[0].Test != "oltp_delete" {
+		t.Fatalf("prose runs %+v, want one at line 18: baseline, oltp_delete, qps 64507.04", prose)
+	}
+	if len(table) != 2 || table[0].Test != "oltp_delete" || table[0].QPS == nil || *table[0].QPS != 62413.90 {
+		t.Errorf("table runs %+v, want two of oltp_delete, the first 62413.90", table)
+	}
+	// A version after a comparison word is no rate.
+	if got := proseResults("MySQL TPS is 20% higher than MySQL 8.0", ""); len(got) != 0 {
+		t.Errorf("a version read as a rate: %+v", got)
+	}
+}
+
+// TestProseRatiosAndBounds: figures a careful reader does not take, from
+// the public texts of train5: "线程增加256倍，qps增加5倍" (t84, ratios),
+// "TPS 能稳定达到 1k 以上" (t83, a bound over the table above); and the
+// pair and the sentence forms that are results: "qps increase from
+// 1340.92 => 1452.11 , **8.29%**" (t86) and "the tps is 700 per sec,the
+// qps is 10000 per sec" (t81).
+func TestProseRatiosAndBounds(t *testing.T) {
+	for _, s := range []string{
+		"- 随着线程数量增加，虽然Qps增加，但是线程增加256倍，qps增加5倍，并且平均延迟逐渐增加。推测上下文切换造成的。",
+		"- 8 * 100000 的数据量下，TPS 能稳定达到 1k 以上。与此同时，tokv 的 CPU 使用率维持在 50% 以下",
+		"服务端缓存相对 baseline 的平均 QPS 约为 **1.99 倍**。",
+	} {
+		if got := proseResults(s, ""); len(got) != 0 {
+			t.Errorf("%q: %+v, want no result", s, got)
+		}
+	}
+	got := proseResults("qps increase from 1340.92 => 1452.11 , **8.29%**", "")
+	if len(got) != 2 || got[0].value != 1340.92 || got[0].subject != "before" || got[1].value != 1452.11 || got[1].subject != "after" || got[1].unit.metric != unitQPS {
+		t.Errorf("before => after: %+v", got)
+	}
+	got = proseResults("i have made a read only test by sysbench,  the tps is 700 per sec,the qps is 10000 per sec. why it has such a big difference in this case", "")
+	if len(got) != 2 || got[0].value != 700 || got[0].unit.metric != unitTPS || got[1].value != 10000 || got[1].unit.metric != unitQPS {
+		t.Errorf("tps and qps per sec: %+v", got)
+	}
+}
+
+// TestProseSentenceThreads: "On my local machine with 4 threads I get ~10k
+// events per second on cores 0+2+4+6, but on cores 8-11 I get ~13k." (train5
+// t87): the sentence gives the thread count; "~10k" is 10000; the second
+// figure, bound by the same verb in the same sentence, has the unit of the
+// first. A sentence naming two counts gives none.
+func TestProseSentenceThreads(t *testing.T) {
+	got := proseResults("On my local machine with 4 threads I get ~10k events per second on cores 0+2+4+6, but on cores 8-11 I get ~13k.", "")
+	if len(got) != 2 || got[0].value != 10000 || got[0].threads != 4 || got[0].unit.metric != unitEPS ||
+		got[1].value != 13000 || got[1].unit.metric != unitEPS || got[0].subject == got[1].subject {
+		t.Errorf("%+v, want 10000 and 13000 eps at 4 threads, two systems", got)
+	}
+	// The verb again with a count of something else is no result.
+	if got := proseResults("I get 100 tps with 8 threads but I get 2 errors.", ""); len(got) != 1 {
+		t.Errorf("%+v, want only the 100 tps", got)
+	}
+	if n := sentenceThreads("with 4 threads and then 8 threads I get 10 events per second", 40); n != 0 {
+		t.Errorf("two thread counts gave %d, want 0", n)
+	}
+}
+
+// TestProseOwnTestName: sysbench issue #482 (holdout) names its test only
+// as "testname:oltp_read_only" in the sentence above two results, "and got
+// the QPS result 133k QPS" (a subject elided after "and") and "I got the
+// QPS result 166k QPS": both take that test and stay two runs.
+func TestProseOwnTestName(t *testing.T) {
+	rs := publicProseRuns(t, "holdout/sb-oltp-ro-qps-in-prose-133k-166k-numbered-scenarios-not-repeats-issue482-excerpt.txt")
+	if len(rs) != 2 {
+		t.Fatalf("%d prose runs, want 2", len(rs))
+	}
+	for i, w := range []struct {
+		line int
+		qps  float64
+	}{{7, 133000}, {8, 166000}} {
+		if r := rs[i]; r.Line != w.line || r.Test != "oltp_read_only" || r.QPS == nil || *r.QPS != w.qps {
+			t.Errorf("run %d: line %d test %q qps %v, want line %d oltp_read_only %g", i+1, r.Line, r.Test, r.QPS, w.line, w.qps)
+		}
+	}
+	if got := ownTestNamed("compare oltp_read_only with oltp_write_only"); got != "" {
+		t.Errorf("two tests named: %q, want none", got)
 	}
 }

@@ -51,7 +51,7 @@ var resultVerbs = map[string]bool{
 var resultFillers = map[string]bool{
 	"about": true, "around": true, "roughly": true, "approximately": true, "approx": true, "only": true,
 	"just": true, "nearly": true, "almost": true, "over": true, "a": true, "an": true, "result": true,
-	"of": true, "up": true, "to": true, "~": true, "≈": true,
+	"of": true, "up": true, "to": true, "~": true, "≈": true, "the": true,
 }
 
 // pronouns are subjects that name no system ("I got 8669 e/s on m1"):
@@ -125,7 +125,7 @@ var resultBounds = map[string]bool{"target": true, "limit": true, "max": true, "
 // clause or name where it was measured ("eps is 3100 on the host").
 var clauseStarts = map[string]bool{"on": true, "in": true, "with": true, "for": true, "at": true, "and": true,
 	"but": true, "while": true, "whereas": true, "vs": true, "versus": true, "compared": true, "when": true,
-	"which": true, "respectively": true, "so": true}
+	"which": true, "respectively": true, "so": true, "after": true}
 
 // singleThreadWords are subjects that say one thread ran, in words
 // ("single core = 2145.51 events/s", "Single-thread: 812 events/second"):

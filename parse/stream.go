@@ -169,8 +169,9 @@ type ctx struct {
 	candidates   []*Command
 	testWord     string // the built-in test the last prose line naming one named
 	testWordLine int
-	toolWordLine int // the last line naming sysbench (prose.go)
-	proseNo      int // the last line read for results in prose, and its text
+	toolWordLine int    // the last line naming sysbench (prose.go)
+	toolWordTest string // the sysbench test that line names ("run sysbench select_random_points"), "" when none
+	proseNo      int    // the last line read for results in prose, and its text
 	proseText    string
 	shown        []shownRate    // the rates of the runs read so far (prose restatements)
 	proseBare    map[string]int // the first line of a result in prose with no subject, by test, threads and rates (proseBlock.end)
