@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sbreport/sbreport/parse/internal/blocktest"
 	"github.com/sbreport/sbreport/parse/model"
 )
 
@@ -52,28 +53,7 @@ func (s *testSink) Variables(line int, stmt, kind string, values map[string]stri
 
 // read offers lines (numbered from first) to Detect and the block it
 // starts, as parse does, and ends the block.
-func read(s *testSink, first int, lines ...string) {
-	var b model.Block
-	for i, raw := range lines {
-		l := &model.Line{No: first + i, Raw: raw, Text: strings.TrimSpace(raw)}
-		if b != nil {
-			switch b.Feed(l) {
-			case model.Consumed, model.Skipped:
-				continue
-			case model.Done:
-				b.End(s)
-				b = nil
-				continue
-			}
-			b.End(s)
-			b = nil
-		}
-		b = Detect(l, s)
-	}
-	if b != nil {
-		b.End(s)
-	}
-}
+func read(s *testSink, first int, lines ...string) { blocktest.Feed[Sink](s, Detect, first, lines...) }
 
 // The first rows of testdata/real/mariadb-10.11-show-global-variables-B.txt
 // (mariadb -B -e 'SHOW GLOBAL VARIABLES'): the result takes its statement

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sbreport/sbreport/parse/internal/blocktest"
 	"github.com/sbreport/sbreport/parse/model"
 )
 
@@ -73,28 +74,7 @@ func (r *testRun) KeepCommand()                   { r.kept = true }
 
 // read offers lines (numbered from 1) to Detect and the blocks it
 // starts, as parse does.
-func read(s *testSink, lines ...string) {
-	var b model.Block
-	for i, raw := range lines {
-		l := &model.Line{No: i + 1, Raw: raw, Text: strings.TrimSpace(raw)}
-		if b != nil {
-			switch b.Feed(l) {
-			case model.Consumed:
-				continue
-			case model.Done:
-				b.End(s)
-				b = nil
-				continue
-			}
-			b.End(s)
-			b = nil
-		}
-		b = Detect(l, s)
-	}
-	if b != nil {
-		b.End(s)
-	}
-}
+func read(s *testSink, lines ...string) { blocktest.Feed[Sink](s, Detect, 1, lines...) }
 
 // The six blocks of one mysqlslap command and its --debug-info trailer
 // (testdata/public/mysqlslap/…-6-blocks-debug-info-markdown-indented.txt):
