@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -116,8 +117,13 @@ func restatedValues(r *Run) []namedValue {
 	add("avg", r.Latency.Avg)
 	add("max", r.Latency.Max)
 	add("time", r.TotalTimeS)
-	for k, v := range r.Latency.Percentiles {
-		vs = append(vs, namedValue{"p" + k, v})
+	ranks := make([]string, 0, len(r.Latency.Percentiles))
+	for k := range r.Latency.Percentiles {
+		ranks = append(ranks, k)
+	}
+	sort.Strings(ranks)
+	for _, k := range ranks {
+		vs = append(vs, namedValue{"p" + k, r.Latency.Percentiles[k]})
 	}
 	return vs
 }

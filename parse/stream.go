@@ -1014,31 +1014,13 @@ func (c *ctx) emitRun(r *Run) {
 func (c *ctx) restatedRow(r *Run) bool {
 	var b strings.Builder
 	n := 0
-	num := func(name string, p *float64) {
-		if p != nil {
-			fmt.Fprintf(&b, "%s=%g;", name, *p)
-			n++
-		}
-	}
-	num("tps", r.TPS)
-	num("qps", r.QPS)
-	num("eps", r.EPS)
-	num("min", r.Latency.Min)
-	num("avg", r.Latency.Avg)
-	num("max", r.Latency.Max)
-	num("time", r.TotalTimeS)
-	ranks := make([]string, 0, len(r.Latency.Percentiles))
-	for k := range r.Latency.Percentiles {
-		ranks = append(ranks, k)
-	}
-	sort.Strings(ranks)
-	for _, k := range ranks {
-		v := r.Latency.Percentiles[k]
-		num("p"+k, &v)
+	for _, v := range restatedValues(r) {
+		fmt.Fprintf(&b, "%s=%g;", v.name, v.v)
+		n++
 	}
 	for _, m := range r.Metrics {
-		v := m.Value
-		num(m.Name, &v)
+		fmt.Fprintf(&b, "%s=%g;", m.Name, m.Value)
+		n++
 	}
 	if n == 0 {
 		return false
