@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -165,10 +166,18 @@ func TestCPUTitleNamesEventsTable(t *testing.T) {
 	if r := d.Runs[0]; r.EPS == nil || *r.EPS != 4046.19 {
 		t.Errorf("first row: eps %v, want 4046.19", r.EPS)
 	}
-	tps := "## CPU Benchmark Results\n\n| System | TPS |\n|---|---|\n| a | 100.5 |\n| b | 200.5 |\n"
-	d2, err := All(strings.NewReader(tps), "tps.md")
+	// The same page with its rate column headed TPS (the figures as the
+	// page prints them): transactions are no cpu test's.
+	b, err := os.ReadFile("../testdata/public/train4/t79-cpu-single-thread-table-under-cpu-heading-docker-image-default-command-in-comment-wiki.md")
 	if err != nil {
 		t.Fatal(err)
+	}
+	d2, err := All(strings.NewReader(strings.Replace(string(b), "| Events/sec |", "| TPS |", 1)), "tps.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d2.Runs) != 15 {
+		t.Fatalf("TPS header: %d runs, want the 15 rows", len(d2.Runs))
 	}
 	for _, r := range d2.Runs {
 		if r.Test == "cpu" {

@@ -113,6 +113,17 @@ func DetectFree(l *model.Line, c model.Sink) model.Block {
 	return b
 }
 
+// freeUnitOptions are free's long unit options: the power of 1024 (or
+// of 1000, si) its figures are printed in.
+var freeUnitOptions = map[string]struct {
+	pow int
+	si  bool
+}{
+	"--bytes": {0, false}, "--kibi": {1, false}, "--mebi": {2, false}, "--gibi": {3, false},
+	"--tebi": {4, false}, "--pebi": {5, false},
+	"--kilo": {1, true}, "--mega": {2, true}, "--giga": {3, true}, "--tera": {4, true}, "--peta": {5, true},
+}
+
 // options reads the unit options of a free command line.
 func (b *freeBlock) options(args []string) {
 	b.hasCmd = true
@@ -120,40 +131,17 @@ func (b *freeBlock) options(args []string) {
 	for start < len(args) && path.Base(args[start]) != "free" {
 		start++
 	}
-	setPow := func(p int) { b.pow = p }
 	for i := start + 1; i < len(args); i++ {
 		a := args[i]
+		if u, ok := freeUnitOptions[a]; ok {
+			b.pow = u.pow
+			b.si = b.si || u.si
+			continue
+		}
 		switch a {
 		case "|", ">", ">>", "&&", ";", "2>&1":
 			i = len(args)
 			continue
-		case "--bytes":
-			setPow(0)
-		case "--kibi":
-			setPow(1)
-		case "--mebi":
-			setPow(2)
-		case "--gibi":
-			setPow(3)
-		case "--tebi":
-			setPow(4)
-		case "--pebi":
-			setPow(5)
-		case "--kilo":
-			setPow(1)
-			b.si = true
-		case "--mega":
-			setPow(2)
-			b.si = true
-		case "--giga":
-			setPow(3)
-			b.si = true
-		case "--tera":
-			setPow(4)
-			b.si = true
-		case "--peta":
-			setPow(5)
-			b.si = true
 		case "--si":
 			b.si = true
 		case "-s", "-c", "--seconds", "--count":
@@ -163,13 +151,13 @@ func (b *freeBlock) options(args []string) {
 			for _, ch := range a[1:] {
 				switch ch {
 				case 'b':
-					setPow(0)
+					b.pow = 0
 				case 'k':
-					setPow(1)
+					b.pow = 1
 				case 'm':
-					setPow(2)
+					b.pow = 2
 				case 'g':
-					setPow(3)
+					b.pow = 3
 				case 't':
 					b.tera = true
 				}

@@ -459,10 +459,10 @@ func (b *iostatBlock) setDevCols(cols []string, line int) {
 	case has("areq-sz"):
 		layout = iostatShort
 	}
-	if b.s.Layout != "" && b.s.Layout != iostatCPUOnly && b.s.Layout != layout {
-		b.s.Warn(line, "iostat: device header changes the columns from "+b.s.Layout+" to "+layout)
+	if b.s.Layout == iostatCPUOnly {
+		b.s.Layout = "" // the CPU report alone decided no device columns
 	}
-	b.s.Layout = layout
+	setLayout(b.s, "iostat: device header", layout, line)
 }
 
 // flush ends the current report.

@@ -275,21 +275,7 @@ func (b *mpstatBlock) ok(l *model.Line) model.Status {
 }
 
 func (b *mpstatBlock) setLayout(cols []string, line int) {
-	layout := mpstatUser
-	for _, c := range cols {
-		switch c {
-		case "%guest":
-			if layout == mpstatUser {
-				layout = mpstatGuest
-			}
-		case "%gnice":
-			layout = mpstatGnice
-		}
-	}
-	if b.s.Layout != "" && b.s.Layout != layout {
-		b.s.Warn(line, "mpstat: header changes the columns from "+b.s.Layout+" to "+layout)
-	}
-	b.s.Layout = layout
+	setLayout(b.s, "mpstat: header", layoutOf(cols, mpstatUser, "%guest", mpstatGuest, "%gnice", mpstatGnice), line)
 }
 
 func (b *mpstatBlock) End(c model.Sink) {

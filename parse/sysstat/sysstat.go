@@ -12,7 +12,11 @@
 // imports neither parse nor any other reader.
 package sysstat
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sbreport/sbreport/parse/model"
+)
 
 func intPtr(v int) *int           { return &v }
 func floatPtr(v float64) *float64 { return &v }
@@ -44,4 +48,33 @@ func appendFields(dst []string, s string) []string {
 		i = j
 	}
 	return dst
+}
+
+// layoutOf decides a header's layout from its CPU columns: base, raised
+// to mid when the header has midCol and to top when it has topCol (the
+// later column of the tool's releases wins: vmstat's st then gu,
+// mpstat's %guest then %gnice).
+func layoutOf(cols []string, base, midCol, mid, topCol, top string) string {
+	layout := base
+	for _, c := range cols {
+		switch c {
+		case midCol:
+			if layout == base {
+				layout = mid
+			}
+		case topCol:
+			layout = top
+		}
+	}
+	return layout
+}
+
+// setLayout gives s the layout a header decided, with a warning at line
+// when an earlier header of the same capture decided another (what names
+// the header in the warning: "vmstat: header").
+func setLayout(s *model.SysStat, what, layout string, line int) {
+	if s.Layout != "" && s.Layout != layout {
+		s.Warn(line, what+" changes the columns from "+s.Layout+" to "+layout)
+	}
+	s.Layout = layout
 }

@@ -212,21 +212,7 @@ func (b *vmstatBlock) setColumns(cols []string, line int) {
 		b.stamp = true
 		b.s.Zone = last
 	}
-	layout := vmstatNoSteal
-	for _, c := range cols {
-		switch c {
-		case "st":
-			if layout == vmstatNoSteal {
-				layout = vmstatSteal
-			}
-		case "gu":
-			layout = vmstatGuest
-		}
-	}
-	if b.s.Layout != "" && b.s.Layout != layout {
-		b.s.Warn(line, "vmstat: header changes the columns from "+b.s.Layout+" to "+layout)
-	}
-	b.s.Layout = layout
+	setLayout(b.s, "vmstat: header", layoutOf(cols, vmstatNoSteal, "st", vmstatSteal, "gu", vmstatGuest), line)
 }
 
 func (b *vmstatBlock) End(c model.Sink) {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -240,4 +241,31 @@ func firstDiff(want, got string) string {
 		}
 	}
 	return "(no difference)"
+}
+
+// TestVmstatLayoutChangeWarned: a header repeated after a line belongs to
+// the same run of vmstat; one that names other CPU columns (procps-ng
+// 3.3.12's "... wa st" header and lines, then procps-ng 4.0.5's "... wa st
+// gu" header and its first line, both from the captures under
+// testdata/public/sysstat) keeps both readings and says where the
+// columns changed.
+func TestVmstatLayoutChangeWarned(t *testing.T) {
+	in := "procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n" +
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n" +
+		" 0  0    524 763388 147216 819640    0    0   288   108  195 2509  4  3 93  0  0\n" +
+		" 0  0    524 763388 147216 819640    0    0     0     0   57   96  0  1 99  0  0\n" +
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st gu\n" +
+		" 4  0      0 11151708 61044 1767400  0    0   499    74 1401    2  1  0 99  0  0  0\n"
+	ss, errs := sysStatsText(t, in)
+	if len(ss) != 1 || len(errs) != 0 {
+		t.Fatalf("%d captures, errors %v; want one capture, no error", len(ss), errs)
+	}
+	s := ss[0]
+	if s.Layout != "procps-st-gu" || len(s.Samples) != 3 {
+		t.Errorf("layout %q, %d samples; want %q and 3", s.Layout, len(s.Samples), "procps-st-gu")
+	}
+	want := "vmstat: header changes the columns from procps-st to procps-st-gu"
+	if !slices.ContainsFunc(s.Warnings, func(w string) bool { return strings.Contains(w, want) }) {
+		t.Errorf("warnings %q; want one saying %q", s.Warnings, want)
+	}
 }
