@@ -110,6 +110,7 @@ func detectCrossed(l *Line, c *ctx) block {
 	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
 	st.labels(c)
 	st.command(c)
+	st.takeContextTest(c)
 	return &crossTable{header: *l, pipe: pipe, nameLast: nameLast, tab: tab, st: st}
 }
 
@@ -270,6 +271,9 @@ func (b *crossTable) end(c *ctx) {
 		}
 		if b.st.workload != "" && r.Test == "" {
 			r.SetLabel("workload", b.st.workload)
+		}
+		if r.Test != "" && b.st.testFrom != "" {
+			r.LabelFrom = setFrom(r.LabelFrom, "test", b.st.testFrom)
 		}
 		if b.st.cmdEng != "" {
 			r.SetLabel("engine", b.st.cmdEng)

@@ -211,6 +211,9 @@ type ctx struct {
 	// for the commands that use them; replaced, never changed, so that a
 	// run keeps the map it was read under.
 	shellVars map[string]string
+	// rc is the context of the runs: the lines above them that name
+	// tests (runcontext.go).
+	rc runContext
 }
 
 const maxHeadings = 6
@@ -596,9 +599,11 @@ func atxTitle(raw string) bool {
 func (c *ctx) remember(l *Line) {
 	if l.Prompt == "" || l.Prompt == "#" && l.Cmd == nil && !c.inFence && atxTitle(l.Raw) {
 		c.outline.Unfenced = true
-		if h, ok := c.outline.Add(l.No, l.Raw); ok {
+		h, ok := c.outline.Add(l.No, l.Raw)
+		if ok {
 			c.noteHeadingTest(h)
 		}
+		c.noteContextLine(l, ok)
 	}
 	if l.Text == "" {
 		c.blankRun++
@@ -769,6 +774,7 @@ func (c *ctx) commandSeen(first bool) {
 		}
 		return
 	}
+	c.noteContextCommand(cmd, c.cmdStart)
 	switch {
 	case cmd.Action == "prepare" && cmd.Tool == ToolSysbench:
 		if c.prepared == nil {
@@ -997,7 +1003,9 @@ func (c *ctx) emitRun(r *Run) {
 	}
 	if !r.loopPending {
 		r.settle()
+		c.takeContextTest(r)
 	}
+	c.noteRanIn()
 	if r.Tool == ToolSysbench && r.Threads != nil && r.TPS == nil && r.EPS == nil && r.Events == nil &&
 		r.FileIO == nil && r.Memory == nil {
 		c.hdrThreads, c.hdrLine = *r.Threads, r.Line

@@ -216,6 +216,8 @@ type summaryTable struct {
 	width        int   // cells per row when they differ from the header's columns
 	colIdx       []int // for each row cell, its header column (when width is set)
 	workloadLine int
+	ctxNote      string // why the context gave the table no test, "" when it named none
+	testFrom     string // where the context named the test, "" when it gave none
 	ctx          *ctx
 	note         string // a warning every row carries
 	single       bool   // a comma row read as one more row of an earlier table
@@ -330,6 +332,7 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	if b.test == "" && b.cpuTitle && b.onlyEvents() {
 		b.test = "cpu"
 	}
+	b.takeContextTest(c)
 	return b
 }
 
@@ -1645,6 +1648,12 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 		r.SetLabel("table", b.tableLabel)
 		if b.note != "" {
 			r.Warn(l.No, b.note)
+		}
+		if r.Test == "" && b.ctxNote != "" {
+			r.Warn(l.No, b.ctxNote)
+		}
+		if r.Test != "" && r.Test == b.test && b.testFrom != "" {
+			r.LabelFrom = setFrom(r.LabelFrom, "test", b.testFrom)
 		}
 		b.runs = append(b.runs, r)
 	}
