@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -23,15 +24,17 @@ import (
 // catalogue name, a script path, or the words a title names one by
 // (HeadingTest); a heading's prose ("Test result", "性能测试") never is.
 
-// A mention is a line of context that names a test.
+// A mention is a line of context that names a test or a thread count.
 type mention struct {
 	line int
 	// path holds the lines of the Markdown headings the line stands
 	// under, outermost first (its own, when it is one).
-	path  []int
-	test  string // the test it names, "" when it names several
-	what  string // "heading", "line" or "command"
-	tests int    // how many tests it names (1, or 2 for several)
+	path    []int
+	test    string // the test it names, "" when it names several or none
+	what    string // "heading", "line" or "command"
+	tests   int    // how many tests it names (0, 1, or 2 for several)
+	threads int    // the thread count it names, 0 when none
+	several bool   // it names several thread counts
 }
 
 // maxMentions bounds the mentions kept: the oldest are dropped.
@@ -57,19 +60,20 @@ func (c *ctx) mdPath() []int {
 	return p
 }
 
-// noteMention keeps a line of context that names tests.
-func (c *ctx) noteMention(line int, test string, several bool, what string) {
-	m := mention{line: line, path: c.mdPath(), test: test, what: what, tests: 1}
-	if several {
-		m.test, m.tests = "", 2
+// noteMention keeps a line of context that names tests or thread
+// counts (see mention).
+func (c *ctx) noteMention(m mention) {
+	if m.tests == 0 && m.threads == 0 && !m.several {
+		return
 	}
+	m.path = c.mdPath()
 	ms := c.rc.mentions
 	if len(ms) == maxMentions {
 		copy(ms, ms[1:])
 		ms = ms[:maxMentions-1]
 	}
 	i := len(ms)
-	for i > 0 && ms[i-1].line > line {
+	for i > 0 && ms[i-1].line > m.line {
 		i--
 	}
 	ms = append(ms, mention{})
@@ -78,15 +82,29 @@ func (c *ctx) noteMention(line int, test string, several bool, what string) {
 	c.rc.mentions = ms
 }
 
-// noteRanIn records that a run was read in the current sections.
-func (c *ctx) noteRanIn() {
-	for _, h := range c.outline.Path() {
-		if h.Level <= 6 {
-			if c.rc.ranIn == nil {
-				c.rc.ranIn = map[int]bool{}
-			}
-			c.rc.ranIn[h.Line] = true
+// named fills in the test of a mention: one test, or several
+// when test is "".
+func (m *mention) named(test string, several bool) {
+	switch {
+	case several:
+		m.test, m.tests = "", 2
+	case test != "":
+		m.test, m.tests = test, 1
+	}
+}
+
+// noteRanIn records that a run was read in the sections it started in
+// (the current ones for a table's row).
+func (c *ctx) noteRanIn(r *Run) {
+	path := r.ctxPath
+	if path == nil {
+		path = c.mdPath()
+	}
+	for _, h := range path {
+		if c.rc.ranIn == nil {
+			c.rc.ranIn = map[int]bool{}
 		}
+		c.rc.ranIn[h] = true
 	}
 }
 
@@ -100,32 +118,30 @@ func (c *ctx) noteContextLine(l *Line, heading bool) {
 	if t == "" || l.Cmd != nil || strings.HasPrefix(t, "![") || strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, "|") {
 		return
 	}
-	what := "line"
+	m := mention{line: l.No, what: "line"}
 	if heading {
-		what = "heading"
+		m.what = "heading"
 	}
 	if cmd := inlineCommand(t); cmd != nil {
-		if cmd.Tool == ToolSysbench && cmd.Test != "" {
-			c.noteMention(l.No, cmd.Test, false, "command")
-		}
+		c.noteContextCommand(cmd, l.No)
 		return
 	}
-	if utf8.RuneCountInString(t) > maxLabelRunes {
-		if test, n := spelledTests(t); n > 0 {
-			c.noteMention(l.No, test, n > 1, what)
-		}
+	short := utf8.RuneCountInString(t) <= maxLabelRunes
+	if short || mayNameThreads(t) || strings.Contains(t, "thread") || strings.Contains(t, "Thread") {
+		m.threads, m.several = threadsNamed(t)
+	}
+	if !short {
+		test, n := spelledTests(t)
+		m.named(test, n > 1)
+		c.noteMention(m)
 		return
 	}
-	test, named := sentenceTest(t)
-	if named {
-		c.noteMention(l.No, test, test == "", what)
-		return
+	if test, named := sentenceTest(t); named {
+		m.named(test, test == "")
+	} else if !isSentence(t) {
+		m.named(titleTestOf(strings.Trim(t, "#*_:：+- ")), false)
 	}
-	if !isSentence(t) {
-		if test := titleTestOf(strings.Trim(t, "#*_:：+- ")); test != "" {
-			c.noteMention(l.No, test, false, what)
-		}
-	}
+	c.noteMention(m)
 }
 
 // maxLabelRunes is the longest line read as a label for the tests it
@@ -156,14 +172,23 @@ func spelledTests(t string) (string, int) {
 	return found, n
 }
 
-// noteContextCommand keeps a sysbench command's test as context: a
-// prepare command names the test of the runs below it as a run command
-// does.
+// noteContextCommand keeps a sysbench command's test and thread count
+// as context: a prepare or cleanup command names the test of the runs
+// near it as a run command does, but its threads are its own.
 func (c *ctx) noteContextCommand(cmd *Command, line int) {
-	if cmd == nil || cmd.Tool != ToolSysbench || cmd.Test == "" || cmd.Test == "oltp_common" {
+	if cmd == nil || cmd.Tool != ToolSysbench {
 		return
 	}
-	c.noteMention(line, cmd.Test, false, "command")
+	m := mention{line: line, what: "command"}
+	if cmd.Test != "oltp_common" {
+		m.named(cmd.Test, false)
+	}
+	if cmd.Action != "prepare" && cmd.Action != "cleanup" {
+		if n, err := atoiStrict(cmd.Labels["threads"]); err == nil && n > 0 {
+			m.threads = n
+		}
+	}
+	c.noteMention(m)
 }
 
 // visible reports whether a mention is part of the context of a run
@@ -179,17 +204,16 @@ func (rc *runContext) visible(m *mention, path []int) bool {
 	return !rc.ranIn[m.path[k]]
 }
 
-// contextTest returns the test the context of a run starting at line
-// names (see above), the line that names it, and a note when the
+// contextTest returns the test the context of a run starting at line,
+// under the Markdown headings path, names (see above), the line that names it, and a note when the
 // nearest line naming tests names several or one that fits is false
 // for (the run's output says it ran another kind of test). fits may be
 // nil.
-func (c *ctx) contextTest(line int, fits func(string) bool) (test string, at int, note string) {
-	path := c.mdPath()
+func (c *ctx) contextTest(line int, path []int, fits func(string) bool) (test string, at int, note string) {
 	ms := c.rc.mentions
 	for i := len(ms) - 1; i >= 0; i-- {
 		m := &ms[i]
-		if m.line >= line || !c.rc.visible(m, path) {
+		if m.tests == 0 || m.line >= line || !c.rc.visible(m, path) {
 			continue
 		}
 		if m.tests > 1 {
@@ -203,6 +227,64 @@ func (c *ctx) contextTest(line int, fits func(string) bool) (test string, at int
 	return "", 0, ""
 }
 
+// contextThreads is contextTest for the thread count: the nearest line
+// of the run's context naming one gives it, a line naming several gives
+// none.
+func (c *ctx) contextThreads(line int, path []int) (n, at int, note string) {
+	ms := c.rc.mentions
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := &ms[i]
+		if m.threads == 0 && !m.several || m.line >= line || !c.rc.visible(m, path) {
+			continue
+		}
+		if m.several {
+			return 0, m.line, "line " + strconv.Itoa(m.line) + " above names several thread counts: none taken from it"
+		}
+		return m.threads, m.line, ""
+	}
+	return 0, 0, ""
+}
+
+// threadCountRE matches a thread count written before its word ("4
+// threads", "16线程", "8 スレッド", "64 clients") or after it ("thread
+// 50", "threads=8", "--num-threads=60", "Threads: 4").
+var threadCountRE = regexp.MustCompile(`(?i)(?:^|[^0-9.,])(\d{1,5})\s*(?:(threads?|thds|clients?|connections?)\b|个?线程|個?線程|スレッド|스레드)|\b(?:num-)?threads?\s*[=:]?\s*(\d{1,5})\b`)
+
+// hardwareRE marks a line describing a machine ("8 cores / 16 threads",
+// "4 vCPU"): its thread count is the processor's, not a run's.
+var hardwareRE = regexp.MustCompile(`(?i)cores?\b|\bv?cpus\b|\d\s*v?cpus?\b|vcpu|核|コア|코어|hyper|\bsmt\b`)
+
+// threadsNamed returns the thread count a line names, or several when it
+// names more than one; one thread in words ("single-threaded", 单线程)
+// is 1. A line describing a machine names none.
+func threadsNamed(t string) (n int, several bool) {
+	if singleThreadRE.MatchString(t) {
+		n = 1
+	}
+	for _, m := range threadCountRE.FindAllStringSubmatchIndex(t, -1) {
+		var v string
+		if m[2] >= 0 {
+			v = t[m[2]:m[3]]
+			if listedBefore(t[:m[2]]) {
+				return 0, true // "1, 8, 16, 32, 64, 128 线程", "1/2/4 threads"
+			}
+		} else {
+			v = t[m[6]:m[7]]
+		}
+		k, err := strconv.Atoi(v)
+		if err != nil || k <= 0 {
+			continue
+		}
+		if n != 0 && k != n {
+			return 0, true
+		}
+		n = k
+	}
+	if n != 0 && hardwareRE.MatchString(t) {
+		return 0, false
+	}
+	return n, false
+}
 // takeContextTest gives a sysbench output that names no test, and took
 // none from a command, the test of its context, when that test is one
 // its output can have run: an OLTP script for SQL statistics, fileio
@@ -212,7 +294,7 @@ func (c *ctx) takeContextTest(r *Run) {
 	if r.Test != "" || r.Tool != ToolSysbench {
 		return
 	}
-	test, at, note := c.contextTest(r.Line, outputFits(r))
+	test, at, note := c.contextTest(r.Line, r.ctxPath, outputFits(r))
 	if test == "" {
 		if note != "" {
 			r.Warn(at, note)
@@ -247,7 +329,7 @@ func (b *summaryTable) takeContextTest(c *ctx) {
 	if b.test != "" {
 		return
 	}
-	test, at, note := c.contextTest(b.header.No, nil)
+	test, at, note := c.contextTest(b.header.No, c.mdPath(), nil)
 	if test == "" {
 		b.ctxNote = note
 		return
@@ -257,4 +339,67 @@ func (b *summaryTable) takeContextTest(c *ctx) {
 	if b.workload == "" {
 		b.workloadLine = at
 	}
+}
+
+// takeContextThreads gives a sysbench output that prints no thread
+// count, and took none from a command, the thread count of its context.
+func (c *ctx) takeContextThreads(r *Run) {
+	if r.Threads != nil || r.Tool != ToolSysbench {
+		return
+	}
+	n, at, note := c.contextThreads(r.Line, r.ctxPath)
+	if n == 0 {
+		if note != "" {
+			r.Warn(at, note)
+		}
+		return
+	}
+	r.Threads, r.ThreadsFrom = iptr(n), "context"
+	r.Warn(at, strconv.Itoa(n)+" threads taken from line "+strconv.Itoa(at)+" above the run, which prints no thread count itself")
+}
+
+// rowThreads returns the thread count a row's cells that are no
+// measurement name ("`thread 100`" under "구분"), when they name exactly
+// one; 0 otherwise.
+func (b *summaryTable) rowThreads(cells []string) int {
+	return cellThreads(cells, func(j int) bool {
+		i := j
+		if b.width > 0 {
+			i = b.colIdx[j]
+		}
+		return i >= 0 && i < len(b.cols) && b.cols[i].kind == colLabel
+	})
+}
+
+// cellThreads returns the thread count the cells of a row for which
+// dim is true name, when they name exactly one; 0 otherwise.
+func cellThreads(cells []string, dim func(int) bool) int {
+	n := 0
+	for j, cell := range cells {
+		if !dim(j) {
+			continue
+		}
+		v, several := threadsNamed(strings.Trim(cell, "*` "))
+		if several || v > 0 && n > 0 && v != n {
+			return 0
+		}
+		if v > 0 {
+			n = v
+		}
+	}
+	return n
+}
+
+// listedBefore reports whether the text before a count ends a list of
+// numbers it closes: a digit, then a separator (",", "/", "-", "~", "、",
+// "and", "or", "to", "和", "或", "到"), then spaces.
+func listedBefore(p string) bool {
+	p = strings.TrimRight(p, " ")
+	for _, sep := range []string{",", "/", "-", "~", "、", "，", " and", " or", " to", "和", "或", "到"} {
+		if q, ok := strings.CutSuffix(p, sep); ok {
+			q = strings.TrimRight(q, " ")
+			return q != "" && q[len(q)-1] >= '0' && q[len(q)-1] <= '9'
+		}
+	}
+	return false
 }

@@ -939,6 +939,7 @@ func (c *ctx) newRun(tool string, line int) *Run {
 		r.schemaHint, r.schemaLine, r.scriptLine = c.schema, c.schemaLine, c.scriptLine
 		r.prevRunLine = c.lastRunStart
 		c.lastRunStart = line
+		r.ctxPath = c.mdPath()
 	}
 	return r
 }
@@ -1004,8 +1005,9 @@ func (c *ctx) emitRun(r *Run) {
 	if !r.loopPending {
 		r.settle()
 		c.takeContextTest(r)
+		c.takeContextThreads(r)
 	}
-	c.noteRanIn()
+	c.noteRanIn(r)
 	if r.Tool == ToolSysbench && r.Threads != nil && r.TPS == nil && r.EPS == nil && r.Events == nil &&
 		r.FileIO == nil && r.Memory == nil {
 		c.hdrThreads, c.hdrLine = *r.Threads, r.Line

@@ -1496,9 +1496,17 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			}
 		}
 		r := &Run{Source: "", Line: l.No, EndLine: l.No, Tool: ToolTable, Layout: LayoutT, Complete: true}
+		rowThr := 0
+		if th <= 0 {
+			rowThr = b.rowThreads(cells)
+		}
 		switch {
 		case th > 0:
 			r.Threads, r.ThreadsFrom = iptr(th), "table"
+		case rowThr > 0:
+			// The row's own cells say ("`thread 100`"), over the
+			// command above the table.
+			r.Threads, r.ThreadsFrom = iptr(rowThr), "table"
 		case b.cmdThr > 0:
 			r.Threads, r.ThreadsFrom = iptr(b.cmdThr), "command"
 		case b.headThr > 0:
