@@ -122,7 +122,7 @@ type Run struct {
 	prepLine           int    // where the prepare command of its test was
 	proseTest          string // a built-in test the prose above the run names
 	proseTestLine      int
-	ctxPath            []int // the Markdown headings the run starts under (runcontext.go)
+	ctxPath            []int             // the Markdown headings the run starts under (runcontext.go)
 	loopPending        bool              // the run waits for its loop's command
 	prepOpts           map[string]string // options of the prepare command of the run's test
 	inherit            *Command          // the last command shown before the run, for a run shown without one

@@ -285,6 +285,7 @@ func threadsNamed(t string) (n int, several bool) {
 	}
 	return n, false
 }
+
 // takeContextTest gives a sysbench output that names no test, and took
 // none from a command, the test of its context, when that test is one
 // its output can have run: an OLTP script for SQL statistics, fileio
