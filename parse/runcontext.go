@@ -29,12 +29,23 @@ type mention struct {
 	line int
 	// path holds the lines of the Markdown headings the line stands
 	// under, outermost first (its own, when it is one).
-	path    []int
-	test    string // the test it names, "" when it names several or none
-	what    string // "heading", "line" or "command"
-	tests   int    // how many tests it names (0, 1, or 2 for several)
-	threads int    // the thread count it names, 0 when none
-	several bool   // it names several thread counts
+	path  []int
+	test  string // the test it names, "" when it names several or none
+	what  string // "heading", "line" or "command"
+	tests int    // how many tests it names (0, 1, or 2 for several)
+	// prose is set for a sentence that is no list item or heading: what
+	// it names by words is context in its own section and those
+	// enclosing it only.
+	prose bool
+	// weak is set for cpu, mutex or threads named by a word (testWord,
+	// noteHeadingTest): a run whose output cannot be theirs looks past
+	// it.
+	weak bool
+	// spelled is set when the test is written as sysbench spells it
+	// (oltp_read_only, a script path): context even in prose.
+	spelled bool
+	threads int  // the thread count it names, 0 when none
+	several bool // it names several thread counts
 }
 
 // maxMentions bounds the mentions kept: the oldest are dropped.
@@ -113,7 +124,7 @@ func (c *ctx) noteRanIn(r *Run) {
 // maxLabelRunes) by the words a title names a test by; a longer one
 // only by a test written as sysbench spells it (oltp_read_only, a
 // script path) or an inline command.
-func (c *ctx) noteContextLine(l *Line, heading bool) {
+func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 	t := strings.TrimSpace(l.Text)
 	if t == "" || l.Cmd != nil || strings.HasPrefix(t, "![") || strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, "|") {
 		return
@@ -127,19 +138,28 @@ func (c *ctx) noteContextLine(l *Line, heading bool) {
 		return
 	}
 	short := utf8.RuneCountInString(t) <= maxLabelRunes
+	item := strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "+ ")
+	m.prose = !heading && !item && (!short || isSentence(t))
 	if short || mayNameThreads(t) || strings.Contains(t, "thread") || strings.Contains(t, "Thread") {
 		m.threads, m.several = threadsNamed(t)
 	}
-	if !short {
-		test, n := spelledTests(t)
-		m.named(test, n > 1)
-		c.noteMention(m)
-		return
+	test, n := spelledTests(t)
+	m.named(test, n > 1)
+	m.spelled = n > 0
+	if n == 0 && short {
+		if test, named := sentenceTest(t); named {
+			m.named(test, test == "")
+		} else if !isSentence(t) {
+			m.named(titleTestOf(strings.Trim(t, "#*_:：+- ")), false)
+		}
 	}
-	if test, named := sentenceTest(t); named {
-		m.named(test, test == "")
-	} else if !isSentence(t) {
-		m.named(titleTestOf(strings.Trim(t, "#*_:：+- ")), false)
+	if m.tests == 0 {
+		// "CPU benchmarking", "### Mutex", "* threads benchmark"
+		if headingTest == "" {
+			headingTest = testWord(t)
+		}
+		m.named(headingTest, false)
+		m.weak = m.tests > 0
 	}
 	c.noteMention(m)
 }
@@ -201,30 +221,50 @@ func (rc *runContext) visible(m *mention, path []int) bool {
 	if k == len(m.path) {
 		return true // in the run's section or one enclosing it
 	}
-	return !rc.ranIn[m.path[k]]
+	return (!m.prose || m.spelled) && !rc.ranIn[m.path[k]]
 }
 
 // contextTest returns the test the context of a run starting at line,
-// under the Markdown headings path, names (see above), the line that names it, and a note when the
-// nearest line naming tests names several or one that fits is false
-// for (the run's output says it ran another kind of test). fits may be
-// nil.
-func (c *ctx) contextTest(line int, path []int, fits func(string) bool) (test string, at int, note string) {
+// under the Markdown headings path, names (see above), the line that
+// names it and what that line is ("heading at line 54"), and a note
+// when the nearest line naming tests names several, or one fits is
+// false for (the run's output says it ran another kind of test). fits
+// may be nil.
+func (c *ctx) contextTest(line int, path []int, fits func(string) bool) (test string, at int, from, note string) {
+	return c.contextTestOf(line, path, fits, false)
+}
+
+// titledTest is contextTest with headings and commands alone: the
+// nearest of them naming a test says which test the output below it
+// ran, over the last command typed before it for another.
+func (c *ctx) titledTest(line int, path []int) (string, int) {
+	test, at, _, _ := c.contextTestOf(line, path, nil, true)
+	return test, at
+}
+
+func (c *ctx) contextTestOf(line int, path []int, fits func(string) bool, titled bool) (test string, at int, from, note string) {
 	ms := c.rc.mentions
 	for i := len(ms) - 1; i >= 0; i-- {
 		m := &ms[i]
-		if m.tests == 0 || m.line >= line || !c.rc.visible(m, path) {
+		if m.tests == 0 || m.line >= line || titled && m.what == "line" || !c.rc.visible(m, path) {
 			continue
 		}
 		if m.tests > 1 {
-			return "", m.line, "line " + strconv.Itoa(m.line) + " above names several tests: no test taken from it"
+			return "", m.line, "", "line " + strconv.Itoa(m.line) + " above names several tests: no test taken from it"
 		}
 		if fits != nil && !fits(m.test) {
-			return "", m.line, "line " + strconv.Itoa(m.line) + " above names test " + m.test + ", which this output did not run: no test taken from it"
+			if m.weak {
+				continue
+			}
+			return "", m.line, "", "line " + strconv.Itoa(m.line) + " above names test " + m.test + ", which this output did not run: no test taken from it"
 		}
-		return m.test, m.line, ""
+		from = "line " + strconv.Itoa(m.line)
+		if m.what != "line" {
+			from = m.what + " at " + from
+		}
+		return m.test, m.line, from, ""
 	}
-	return "", 0, ""
+	return "", 0, "", ""
 }
 
 // contextThreads is contextTest for the thread count: the nearest line
@@ -295,7 +335,7 @@ func (c *ctx) takeContextTest(r *Run) {
 	if r.Test != "" || r.Tool != ToolSysbench {
 		return
 	}
-	test, at, note := c.contextTest(r.Line, r.ctxPath, outputFits(r))
+	test, at, from, note := c.contextTest(r.Line, r.ctxPath, outputFits(r))
 	if test == "" {
 		if note != "" {
 			r.Warn(at, note)
@@ -303,8 +343,8 @@ func (c *ctx) takeContextTest(r *Run) {
 		return
 	}
 	r.Test = test
-	r.LabelFrom = setFrom(r.LabelFrom, "test", "the context of the run, line "+strconv.Itoa(at))
-	r.Warn(at, "test "+test+" taken from line "+strconv.Itoa(at)+" above the run, which names no test itself")
+	r.LabelFrom = setFrom(r.LabelFrom, "test", from+" above the run")
+	r.Warn(at, "test "+test+" taken from the text above the run, which names no test itself")
 }
 
 // outputFits returns whether a test can have printed r's output.
@@ -330,13 +370,13 @@ func (b *summaryTable) takeContextTest(c *ctx) {
 	if b.test != "" {
 		return
 	}
-	test, at, note := c.contextTest(b.header.No, c.mdPath(), nil)
+	test, at, from, note := c.contextTest(b.header.No, c.mdPath(), b.fits)
 	if test == "" {
 		b.ctxNote = note
 		return
 	}
 	b.test = test
-	b.testFrom = "the context of the table, line " + strconv.Itoa(at)
+	b.testFrom = from + " above the table"
 	if b.workload == "" {
 		b.workloadLine = at
 	}
@@ -403,4 +443,24 @@ func listedBefore(p string) bool {
 		}
 	}
 	return false
+}
+
+// fits reports whether a table's columns can hold what a test measures:
+// cpu, threads or mutex no table of transactions, queries or MiB/s;
+// memory and fileio none (their figures have columns of their own).
+func (b *summaryTable) fits(t string) bool {
+	ct, known := LookupTest(t)
+	if !known || ct.Family != FamilyBuiltin {
+		return true
+	}
+	if t == "memory" || t == "fileio" {
+		return false
+	}
+	for i := range b.cols {
+		switch b.cols[i].kind {
+		case colTPS, colQPS, colMiBs:
+			return false
+		}
+	}
+	return true
 }

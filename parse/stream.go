@@ -96,10 +96,8 @@ type ctx struct {
 	diff bool
 	// inFence: the lines are inside a ``` code fence (a "# note" there
 	// is a shell comment, not a Markdown heading).
-	inFence      bool
-	printed      map[[2]float64]bool // counts and rates of the runs read (fragment.go)
-	headTest     string              // the test the last heading named (noteHeadingTest)
-	headTestLine int
+	inFence bool
+	printed map[[2]float64]bool // counts and rates of the runs read (fragment.go)
 	// spellings maps a heading label in lower case to its first spelling:
 	// one post writing "X64" and "x64" names one machine.
 	spellings map[string]string
@@ -600,10 +598,11 @@ func (c *ctx) remember(l *Line) {
 	if l.Prompt == "" || l.Prompt == "#" && l.Cmd == nil && !c.inFence && atxTitle(l.Raw) {
 		c.outline.Unfenced = true
 		h, ok := c.outline.Add(l.No, l.Raw)
+		test := ""
 		if ok {
-			c.noteHeadingTest(h)
+			test = c.noteHeadingTest(h)
 		}
-		c.noteContextLine(l, ok)
+		c.noteContextLine(l, ok, test)
 	}
 	if l.Text == "" {
 		c.blankRun++
@@ -929,17 +928,12 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	}
 	r.Captures = c.captureIDs()
 	if tool != ToolTable {
-		if c.testWord != "" && line-c.testWordLine <= 40 {
-			r.proseTest, r.proseTestLine = c.testWord, c.testWordLine
-		}
-		if c.headTest != "" && line-c.headTestLine <= 40 {
-			r.headTest, r.headTestLine = c.headTest, c.headTestLine
-		}
+		r.ctxPath = c.mdPath()
+		r.ctxTest, r.ctxTestLine = c.titledTest(line, r.ctxPath)
 		r.engineHint, r.engineFrom, r.engineLine = c.engine, c.engineFrom, c.engineLine
 		r.schemaHint, r.schemaLine, r.scriptLine = c.schema, c.schemaLine, c.scriptLine
 		r.prevRunLine = c.lastRunStart
 		c.lastRunStart = line
-		r.ctxPath = c.mdPath()
 	}
 	return r
 }
