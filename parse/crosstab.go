@@ -270,7 +270,8 @@ func (b *crossTable) end(c *ctx) {
 			r.SetLabel("system", system)
 		}
 		if b.st.workload != "" && r.Test == "" {
-			r.SetLabel("workload", b.st.workload)
+			// A title's prose names the table, never its test.
+			r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
 		}
 		if r.Test != "" && b.st.testFrom != "" {
 			r.LabelFrom = setFrom(r.LabelFrom, "test", b.st.testFrom)

@@ -344,7 +344,8 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 					r.LabelFrom = setFrom(r.LabelFrom, "test", b.st.testFrom)
 				}
 			} else if r.Test == "" && b.st.workload != "" {
-				r.SetLabel("workload", b.st.workload)
+				// A title's prose names the table, never its test.
+				r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
 			}
 			r.SetLabel("table", "line "+strconv.Itoa(b.h.first.No))
 			r.Source = c.name

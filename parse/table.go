@@ -1528,8 +1528,10 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 		var missing []string // metric columns with no value in this row
 		test, workload, heading := b.test, b.workload, ""
 		headingFrom := "heading at line " + strconv.Itoa(b.workloadLine)
-		if b.test != "" && b.workload != "" && b.test != b.workload {
-			heading = b.workload
+		if b.workload != "" && b.test != b.workload {
+			// The heading names the table, not its test: a title's prose
+			// ("Test result") is never a test.
+			heading, workload = b.workload, ""
 		}
 		for j := range cells {
 			i := j
