@@ -383,10 +383,6 @@ func (r *Run) settle() {
 			r.Settings[o.Name] = NormalizeOption(tool, r.Version, o.Name, v)
 		}
 	}
-	if r.Threads == nil && r.headThreads > 0 {
-		r.Threads, r.ThreadsFrom = iptr(r.headThreads), "heading"
-		r.Warn(r.headThreadsLine, "threads taken from the line above the run")
-	}
 	for k, v := range r.hdrSettings {
 		if r.Settings == nil {
 			r.Settings = map[string]string{}

@@ -132,8 +132,6 @@ type Run struct {
 	schemaHint         string     // the last index change shown above the run (schemaLabels)
 	schemaLine         int
 	scriptLine         int // the last Lua event function shown above the run
-	headThreads        int // threads a line just above the run names
-	headThreadsLine    int
 
 	warnDropped int // warnings beyond MaxWarnings, see Warn
 }

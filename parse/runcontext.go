@@ -120,8 +120,8 @@ func (c *ctx) noteRanIn(r *Run) {
 }
 
 // noteContextLine reads an unclaimed line for the tests it names: a
-// short line (a title, label, list item or caption, at most
-// maxLabelRunes) by the words a title names a test by; a longer one
+// heading, or a short line (a label, list item or caption, at most
+// maxLabelRunes), by the words a title names a test by; a longer one
 // only by a test written as sysbench spells it (oltp_read_only, a
 // script path) or an inline command.
 func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
@@ -146,7 +146,7 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 	test, n := spelledTests(t)
 	m.named(test, n > 1)
 	m.spelled = n > 0
-	if n == 0 && short {
+	if n == 0 && (short || heading) {
 		if test, named := sentenceTest(t); named {
 			m.named(test, test == "")
 		} else if !isSentence(t) {
@@ -231,22 +231,31 @@ func (rc *runContext) visible(m *mention, path []int) bool {
 // false for (the run's output says it ran another kind of test). fits
 // may be nil.
 func (c *ctx) contextTest(line int, path []int, fits func(string) bool) (test string, at int, from, note string) {
-	return c.contextTestOf(line, path, fits, false)
+	return c.contextTestOf(line, path, fits, anyMention)
 }
+
+// Which mentions a search reads (contextTestOf).
+const (
+	anyMention    = iota
+	titleMention  // headings and commands
+	strongMention // headings, commands, tests spelled as sysbench spells them, cpu or mutex named
+)
 
 // titledTest is contextTest with headings and commands alone: the
 // nearest of them naming a test says which test the output below it
 // ran, over the last command typed before it for another.
 func (c *ctx) titledTest(line int, path []int) (string, int) {
-	test, at, _, _ := c.contextTestOf(line, path, nil, true)
+	test, at, _, _ := c.contextTestOf(line, path, nil, titleMention)
 	return test, at
 }
 
-func (c *ctx) contextTestOf(line int, path []int, fits func(string) bool, titled bool) (test string, at int, from, note string) {
+func (c *ctx) contextTestOf(line int, path []int, fits func(string) bool, which int) (test string, at int, from, note string) {
 	ms := c.rc.mentions
 	for i := len(ms) - 1; i >= 0; i-- {
 		m := &ms[i]
-		if m.tests == 0 || m.line >= line || titled && m.what == "line" || !c.rc.visible(m, path) {
+		if m.tests == 0 || m.line >= line || !c.rc.visible(m, path) ||
+			which == titleMention && m.what == "line" ||
+			which == strongMention && m.what == "line" && !m.spelled && !m.weak {
 			continue
 		}
 		if m.tests > 1 {
@@ -290,6 +299,9 @@ func (c *ctx) contextThreads(line int, path []int) (n, at int, note string) {
 // 50", "threads=8", "--num-threads=60", "Threads: 4").
 var threadCountRE = regexp.MustCompile(`(?i)(?:^|[^0-9.,])(\d{1,5})\s*(?:(threads?|thds|clients?|connections?)\b|个?线程|個?線程|スレッド|스레드)|\b(?:num-)?threads?\s*[=:]?\s*(\d{1,5})\b`)
 
+// multiThreadRE names more than one thread without a count.
+var multiThreadRE = regexp.MustCompile(`(?i)\bmulti[- ]?thread(ed|s)?\b|多线程|多線程|マルチスレッド|멀티 ?스레드`)
+
 // hardwareRE marks a line describing a machine ("8 cores / 16 threads",
 // "4 vCPU"): its thread count is the processor's, not a run's.
 var hardwareRE = regexp.MustCompile(`(?i)cores?\b|\bv?cpus\b|\d\s*v?cpus?\b|vcpu|核|コア|코어|hyper|\bsmt\b`)
@@ -298,6 +310,9 @@ var hardwareRE = regexp.MustCompile(`(?i)cores?\b|\bv?cpus\b|\d\s*v?cpus?\b|vcpu
 // names more than one; one thread in words ("single-threaded", 单线程)
 // is 1. A line describing a machine names none.
 func threadsNamed(t string) (n int, several bool) {
+	if multiThreadRE.MatchString(t) {
+		return 0, true // "Multi-Thread, 4 cores": more than one, and no count
+	}
 	if singleThreadRE.MatchString(t) {
 		n = 1
 	}

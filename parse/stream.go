@@ -905,7 +905,6 @@ func (c *ctx) newRun(tool string, line int) *Run {
 		c.attachPrepare(r, last)
 	}
 	if tool != ToolTable {
-		r.headThreads, r.headThreadsLine = c.headingThreads(line)
 		h, at := c.labelAbove(line)
 		if h == "" && c.lastLabel != "" && c.nothingSince(c.lastRunStart) {
 			// Output right after output, nothing between: two results
