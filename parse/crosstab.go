@@ -110,6 +110,7 @@ func detectCrossed(l *Line, c *ctx) block {
 	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
 	st.labels(c)
 	st.command(c)
+	st.takeContextTest(c)
 	return &crossTable{header: *l, pipe: pipe, nameLast: nameLast, tab: tab, st: st}
 }
 
@@ -269,7 +270,11 @@ func (b *crossTable) end(c *ctx) {
 			r.SetLabel("system", system)
 		}
 		if b.st.workload != "" && r.Test == "" {
-			r.SetLabel("workload", b.st.workload)
+			// A title's prose names the table, never its test.
+			r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
+		}
+		if r.Test != "" && b.st.testFrom != "" {
+			r.LabelFrom = setFrom(r.LabelFrom, "test", b.st.testFrom)
 		}
 		if b.st.cmdEng != "" {
 			r.SetLabel("engine", b.st.cmdEng)

@@ -9,23 +9,24 @@ import (
 // concurrent clients in the columns and the two schedulers in the rows;
 // the unit is said once, in the prose above ("The results are in
 // queries-per-second (QPS)."). Every cell is one run: its threads from
-// the column, its system from the row, its section from the heading, so
-// that the same scheduler on two machines is two experiments.
+// the column, its system from the row, its section from the heading (a
+// label, never its test), so that the same scheduler on two machines is
+// two experiments.
 func TestCrossedTableThreadpool(t *testing.T) {
 	d := readHarness(t, "mariadb-threadpool-benchmarks-crossed-excerpt.md", "")
 	if len(d.Runs) != 36 || len(d.Errors) != 0 {
 		t.Fatalf("%d runs, errors %v; want 36 runs (2 tables of 2 rows of 9 cells)", len(d.Runs), d.Errors)
 	}
 	type key struct {
-		system, workload string
-		threads          int
+		system, heading string
+		threads         int
 	}
 	got := map[key]float64{}
 	for _, r := range d.Runs {
 		if r.Threads == nil || r.QPS == nil || r.TPS != nil || r.ThreadsFrom != "table" {
 			t.Fatalf("line %d: threads %v from %q, qps %v, tps %v", r.Line, r.Threads, r.ThreadsFrom, r.QPS, r.TPS)
 		}
-		k := key{r.Labels["system"], r.Labels["workload"], *r.Threads}
+		k := key{r.Labels["system"], r.Labels["heading"], *r.Threads}
 		if _, dup := got[k]; dup {
 			t.Fatalf("two runs %+v", k)
 		}

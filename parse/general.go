@@ -60,6 +60,7 @@ func detectGeneral(l *Line, c *ctx, sep int, names []string, fallback block) blo
 	h.command(c)
 	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
 	st.labels(c)
+	st.takeContextTest(c)
 	return &generalTable{sep: sep, h: h, fallback: fallback, st: st}
 }
 
@@ -339,8 +340,12 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 
 			if r.Test == "" && b.st.test != "" {
 				r.Test = b.st.test
+				if b.st.testFrom != "" {
+					r.LabelFrom = setFrom(r.LabelFrom, "test", b.st.testFrom)
+				}
 			} else if r.Test == "" && b.st.workload != "" {
-				r.SetLabel("workload", b.st.workload)
+				// A title's prose names the table, never its test.
+				r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
 			}
 			r.SetLabel("table", "line "+strconv.Itoa(b.h.first.No))
 			r.Source = c.name
@@ -424,6 +429,7 @@ func detectAligned(l *Line, c *ctx) block {
 	h.command(c)
 	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
 	st.labels(c)
+	st.takeContextTest(c)
 	indent := len(l.Raw)-len(strings.TrimLeft(l.Raw, " ")) >= 4
 	return &generalTable{sep: sepSpace, aligned: true, indent: indent, h: h, st: st}
 }

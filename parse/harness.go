@@ -367,7 +367,11 @@ func rate(cols []tabular.Column) bool {
 // run reads one row.
 func (b *harnessTable) run(row tabular.Row, cols []tabular.Column) *Run {
 	r := &Run{Line: row.Line, EndLine: row.Line, Tool: ToolTable, Layout: LayoutT, Complete: true, Test: b.test}
-	if b.cmdThr > 0 {
+	if n := cellThreads(row.Cells, func(i int) bool { return cols[i].Kind == tabular.Dimension }); n > 0 {
+		// The row's own cells say ("`thread 100`"), over the command
+		// above the table; a threads column still wins.
+		r.Threads, r.ThreadsFrom = iptr(n), "table"
+	} else if b.cmdThr > 0 {
 		r.Threads, r.ThreadsFrom = iptr(b.cmdThr), "command"
 	}
 	mode := ""

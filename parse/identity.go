@@ -321,11 +321,10 @@ func (r *Run) settle() {
 	r.captureEngine()
 	// A heading or line naming another test between the last command and
 	// this run ("THREADS BENCHMARKS" after the mutex run's command) says
-	// the command is not this run's.
-	renamed := r.inherit != nil && r.headTest != "" && r.headTestLine > r.inheritLine && r.headTest != r.inherit.Test
-	if renamed && r.Test == "" && r.SQL == nil && r.FileIO == nil && r.Memory == nil {
-		r.proseTest, r.proseTestLine = r.headTest, r.headTestLine
-	}
+	// the command is not this run's: the run's context gives its test
+	// (takeContextTest).
+	renamed := r.inherit != nil && r.ctxTest != "" && r.ctxTestLine > r.inheritLine && r.ctxTest != r.inherit.Test &&
+		r.Tool == ToolSysbench && builtinTest(r.ctxTest)
 	if cmd := r.inherit; cmd != nil && r.Command == "" && (r.Test == "" || r.Test == cmd.Test) && !renamed {
 		own, ownFrom := r.Threads, r.ThreadsFrom
 		r.applyCommand(cmd)
@@ -344,11 +343,6 @@ func (r *Run) settle() {
 	r.inherit = nil
 	r.pickCandidate()
 	r.schemaLabels()
-	if r.Test == "" && r.proseTest != "" && r.SQL == nil && r.FileIO == nil && r.Memory == nil && r.Tool == ToolSysbench {
-		r.Test = r.proseTest
-		r.LabelFrom = setFrom(r.LabelFrom, "test", "prose at line "+strconv.Itoa(r.proseTestLine))
-		r.Warn(r.proseTestLine, "test "+r.Test+" taken from the text above the run, which names no test itself")
-	}
 	if r.Labels["engine"] == "" && r.engineHint != "" && r.usesTables() {
 		r.SetLabelFrom("engine", r.engineHint, r.engineFrom+" (inferred)")
 	}
@@ -388,10 +382,6 @@ func (r *Run) settle() {
 		if _, ok := r.Settings[o.Name]; !ok {
 			r.Settings[o.Name] = NormalizeOption(tool, r.Version, o.Name, v)
 		}
-	}
-	if r.Threads == nil && r.headThreads > 0 {
-		r.Threads, r.ThreadsFrom = iptr(r.headThreads), "heading"
-		r.Warn(r.headThreadsLine, "threads taken from the line above the run")
 	}
 	for k, v := range r.hdrSettings {
 		if r.Settings == nil {
@@ -1135,26 +1125,34 @@ func (c *ctx) noteTestWord(l *Line) {
 	}
 }
 
-// noteHeadingTest takes the test a heading names when its output does
-// not name it and the word is too common in prose to be read from any
-// line: "threads" in "* threads benchmark" (Occlum's sysbench demo) or an
-// upper-case banner "THREADS BENCHMARKS"; not in "16 threads", a count.
-func (c *ctx) noteHeadingTest(h doc.Heading) {
+// noteHeadingTest returns the test a heading names by a word too common
+// in prose to be read from any line: "threads" in "* threads benchmark"
+// (Occlum's sysbench demo) or an upper-case banner "THREADS BENCHMARKS";
+// not in "16 threads", a count. Short titles only: cpu or mutex
+// (testWord) too.
+func (c *ctx) noteHeadingTest(h doc.Heading) string {
 	words := strings.Fields(strings.ToLower(h.Title))
 	if len(words) == 0 || len(words) > 4 || strings.ContainsAny(h.Title, "0123456789") {
-		return
+		return ""
 	}
 	if w := testWord(h.Title); w != "" {
-		c.headTest, c.headTestLine = w, h.Line
-		return
+		return w
 	}
 	for _, w := range words {
 		if w == "threads" || w == "thread" {
-			c.headTest, c.headTestLine = "threads", h.Line
 			c.testWord, c.testWordLine = "threads", h.Line // the last test named wins
-			return
+			return "threads"
 		}
 	}
+	return ""
+}
+
+// builtinTest reports a test of sysbench's own C code (cpu, threads,
+// mutex, memory, fileio): a heading naming one over an output says which
+// it ran.
+func builtinTest(t string) bool {
+	ct, ok := LookupTest(t)
+	return ok && ct.Family == FamilyBuiltin
 }
 
 // testWord returns "cpu" or "mutex" when s names that test as a word

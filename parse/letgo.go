@@ -8,6 +8,6 @@ package parse
 func (r *Run) letGo() {
 	r.cmdOpts, r.shellEnv, r.hdrSettings, r.prepOpts = nil, nil, nil, nil
 	r.engineHint, r.engineFrom, r.cnfEngine, r.cnfFrom = "", "", "", ""
-	r.proseTest, r.schemaHint, r.headTest = "", "", ""
-	r.cnfNamed, r.inherit, r.candidates = nil, nil, nil
+	r.ctxTest, r.schemaHint = "", ""
+	r.cnfNamed, r.inherit, r.candidates, r.ctxPath = nil, nil, nil, nil
 }

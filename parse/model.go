@@ -120,8 +120,9 @@ type Run struct {
 	cnfNamed           []string
 	prevRunLine        int    // where the run before this one began
 	prepLine           int    // where the prepare command of its test was
-	proseTest          string // a built-in test the prose above the run names
-	proseTestLine      int
+	ctxTest            string // the test the context of the run names where it starts (runcontext.go)
+	ctxTestLine        int
+	ctxPath            []int             // the Markdown headings the run starts under (runcontext.go)
 	loopPending        bool              // the run waits for its loop's command
 	prepOpts           map[string]string // options of the prepare command of the run's test
 	inherit            *Command          // the last command shown before the run, for a run shown without one
@@ -129,12 +130,8 @@ type Run struct {
 	candidates         []*Command // run commands typed together before the output, one of which it ran
 	candLine           int        // the line of the cleanup command that closed them
 	schemaHint         string     // the last index change shown above the run (schemaLabels)
-	headTest           string     // the test a heading above the run names (noteHeadingTest)
-	headTestLine       int
 	schemaLine         int
 	scriptLine         int // the last Lua event function shown above the run
-	headThreads        int // threads a line just above the run names
-	headThreadsLine    int
 
 	warnDropped int // warnings beyond MaxWarnings, see Warn
 }

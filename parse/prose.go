@@ -53,6 +53,7 @@ type proseBlock struct {
 	results []proseResult
 	test    string
 	threads int
+	from    string   // where threads came from: "command" or "context"
 	cmd     *Command // the sysbench command that gave them, nil when none
 	cmdLine int
 	last    int // the last line read: a list of conclusions may go on below
@@ -161,7 +162,7 @@ func (b *proseBlock) take(cmd *Command, line int) {
 		b.test = cmd.Test
 	}
 	if n, err := atoiStrict(cmd.Labels["threads"]); err == nil && n > 0 {
-		b.threads = n
+		b.threads, b.from = n, "command"
 	}
 }
 
@@ -228,26 +229,25 @@ func (c *ctx) noteToolWord(l *Line) {
 }
 
 // context takes the test and threads of the sysbench command above the
-// line, else the test the prose above names.
+// line, else those the line's context names (runcontext.go) below the
+// last output read: "## 1. Anatomia da CPU" over the list of results,
+// "2. run sysbench select_random_points", "Sysbench CPU (Single Thread,
+// 10s)".
 func (b *proseBlock) context(c *ctx) {
 	if cmd := c.command; cmd != nil && cmd.Tool == ToolSysbench && b.line.No-c.cmdLine <= headingReach {
 		b.take(cmd, c.cmdLine)
 		return
 	}
-	if c.testWord != "" && b.line.No-c.testWordLine <= headingReach {
-		b.test = c.testWord
-	} else if c.toolWordTest != "" && b.line.No-c.toolWordLine <= headingReach {
-		b.test = c.toolWordTest // "2. run sysbench select_random_points" over the results
-	} else if path, _ := c.section(); path != "" {
-		b.test = testWord(path) // "## 1. Anatomia da CPU" over the list of results
-		if b.test == "" && b.databaseRates() {
-			b.test = HeadingTest(path) // "## 2.1 SysBench 读写测试…" over queries per second
-		}
+	// Context above the last output read is that output's: prose after
+	// it speaks of it ("The TPS is only about 2,800"). A plain line
+	// naming a test by a word ("[sysbench oltp]") does not name the test
+	// of a sentence's figures.
+	path := c.mdPath()
+	if t, at, _, _ := c.contextTestOf(b.line.No, path, nil, strongMention); at > c.lastRunStart {
+		b.test = t
 	}
-	// A label line just above that counts threads ("Sysbench CPU
-	// (Multi-Thread, 4 cores, 60s)" over "- Pi 4: 3,180 events/second").
-	if n, _ := c.headingThreads(b.line.No); n > 0 {
-		b.threads = n
+	if n, at, _ := c.contextThreads(b.line.No, path); at > c.lastRunStart {
+		b.threads, b.from = n, "context"
 	}
 }
 
@@ -276,7 +276,7 @@ func (b *proseBlock) end(c *ctx) {
 		case pr.threads > 0:
 			r.Threads, r.ThreadsFrom = iptr(pr.threads), "table"
 		case b.threads > 0:
-			r.Threads, r.ThreadsFrom = iptr(b.threads), "command"
+			r.Threads, r.ThreadsFrom = iptr(b.threads), b.from
 		}
 		v := pr.value * pr.unit.scale
 		switch pr.unit.metric {

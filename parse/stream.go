@@ -96,10 +96,8 @@ type ctx struct {
 	diff bool
 	// inFence: the lines are inside a ``` code fence (a "# note" there
 	// is a shell comment, not a Markdown heading).
-	inFence      bool
-	printed      map[[2]float64]bool // counts and rates of the runs read (fragment.go)
-	headTest     string              // the test the last heading named (noteHeadingTest)
-	headTestLine int
+	inFence bool
+	printed map[[2]float64]bool // counts and rates of the runs read (fragment.go)
 	// spellings maps a heading label in lower case to its first spelling:
 	// one post writing "X64" and "x64" names one machine.
 	spellings map[string]string
@@ -211,6 +209,9 @@ type ctx struct {
 	// for the commands that use them; replaced, never changed, so that a
 	// run keeps the map it was read under.
 	shellVars map[string]string
+	// rc is the context of the runs: the lines above them that name
+	// tests (runcontext.go).
+	rc runContext
 }
 
 const maxHeadings = 6
@@ -596,9 +597,12 @@ func atxTitle(raw string) bool {
 func (c *ctx) remember(l *Line) {
 	if l.Prompt == "" || l.Prompt == "#" && l.Cmd == nil && !c.inFence && atxTitle(l.Raw) {
 		c.outline.Unfenced = true
-		if h, ok := c.outline.Add(l.No, l.Raw); ok {
-			c.noteHeadingTest(h)
+		h, ok := c.outline.Add(l.No, l.Raw)
+		test := ""
+		if ok {
+			test = c.noteHeadingTest(h)
 		}
+		c.noteContextLine(l, ok, test)
 	}
 	if l.Text == "" {
 		c.blankRun++
@@ -769,6 +773,7 @@ func (c *ctx) commandSeen(first bool) {
 		}
 		return
 	}
+	c.noteContextCommand(cmd, c.cmdStart)
 	switch {
 	case cmd.Action == "prepare" && cmd.Tool == ToolSysbench:
 		if c.prepared == nil {
@@ -900,7 +905,6 @@ func (c *ctx) newRun(tool string, line int) *Run {
 		c.attachPrepare(r, last)
 	}
 	if tool != ToolTable {
-		r.headThreads, r.headThreadsLine = c.headingThreads(line)
 		h, at := c.labelAbove(line)
 		if h == "" && c.lastLabel != "" && c.nothingSince(c.lastRunStart) {
 			// Output right after output, nothing between: two results
@@ -923,12 +927,8 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	}
 	r.Captures = c.captureIDs()
 	if tool != ToolTable {
-		if c.testWord != "" && line-c.testWordLine <= 40 {
-			r.proseTest, r.proseTestLine = c.testWord, c.testWordLine
-		}
-		if c.headTest != "" && line-c.headTestLine <= 40 {
-			r.headTest, r.headTestLine = c.headTest, c.headTestLine
-		}
+		r.ctxPath = c.mdPath()
+		r.ctxTest, r.ctxTestLine = c.titledTest(line, r.ctxPath)
 		r.engineHint, r.engineFrom, r.engineLine = c.engine, c.engineFrom, c.engineLine
 		r.schemaHint, r.schemaLine, r.scriptLine = c.schema, c.schemaLine, c.scriptLine
 		r.prevRunLine = c.lastRunStart
@@ -997,7 +997,10 @@ func (c *ctx) emitRun(r *Run) {
 	}
 	if !r.loopPending {
 		r.settle()
+		c.takeContextTest(r)
+		c.takeContextThreads(r)
 	}
+	c.noteRanIn(r)
 	if r.Tool == ToolSysbench && r.Threads != nil && r.TPS == nil && r.EPS == nil && r.Events == nil &&
 		r.FileIO == nil && r.Memory == nil {
 		c.hdrThreads, c.hdrLine = *r.Threads, r.Line

@@ -216,6 +216,8 @@ type summaryTable struct {
 	width        int   // cells per row when they differ from the header's columns
 	colIdx       []int // for each row cell, its header column (when width is set)
 	workloadLine int
+	ctxNote      string // why the context gave the table no test, "" when it named none
+	testFrom     string // where the context named the test, "" when it gave none
 	ctx          *ctx
 	note         string // a warning every row carries
 	single       bool   // a comma row read as one more row of an earlier table
@@ -330,6 +332,7 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	if b.test == "" && b.cpuTitle && b.onlyEvents() {
 		b.test = "cpu"
 	}
+	b.takeContextTest(c)
 	return b
 }
 
@@ -1493,9 +1496,17 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			}
 		}
 		r := &Run{Source: "", Line: l.No, EndLine: l.No, Tool: ToolTable, Layout: LayoutT, Complete: true}
+		rowThr := 0
+		if th <= 0 {
+			rowThr = b.rowThreads(cells)
+		}
 		switch {
 		case th > 0:
 			r.Threads, r.ThreadsFrom = iptr(th), "table"
+		case rowThr > 0:
+			// The row's own cells say ("`thread 100`"), over the
+			// command above the table.
+			r.Threads, r.ThreadsFrom = iptr(rowThr), "table"
 		case b.cmdThr > 0:
 			r.Threads, r.ThreadsFrom = iptr(b.cmdThr), "command"
 		case b.headThr > 0:
@@ -1517,8 +1528,10 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 		var missing []string // metric columns with no value in this row
 		test, workload, heading := b.test, b.workload, ""
 		headingFrom := "heading at line " + strconv.Itoa(b.workloadLine)
-		if b.test != "" && b.workload != "" && b.test != b.workload {
-			heading = b.workload
+		if b.workload != "" && b.test != b.workload {
+			// The heading names the table, not its test: a title's prose
+			// ("Test result") is never a test.
+			heading, workload = b.workload, ""
 		}
 		for j := range cells {
 			i := j
@@ -1645,6 +1658,12 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 		r.SetLabel("table", b.tableLabel)
 		if b.note != "" {
 			r.Warn(l.No, b.note)
+		}
+		if r.Test == "" && b.ctxNote != "" {
+			r.Warn(l.No, b.ctxNote)
+		}
+		if r.Test != "" && r.Test == b.test && b.testFrom != "" {
+			r.LabelFrom = setFrom(r.LabelFrom, "test", b.testFrom)
 		}
 		b.runs = append(b.runs, r)
 	}

@@ -424,7 +424,7 @@ func TestSummaryTableIdentity(t *testing.T) {
 			[]string{
 				"11 threads=150(table) test=oltp_point_select qps=246386.44 [system:Pod Network] [table:line 9]",
 				"19 threads=150(table) qps=290690.51 [system:Ubuntu] [table:line 17]",
-			}, nil, nil},
+			}, nil, []string{"line 19: line 13 above names several tests: no test taken from it"}},
 		{"the workload search stops at the section heading; enclosing headings may name the system",
 			"## TiDB 2.1\n\n#### OLTP Read Write\n\n| Threads | QPS |\n|---|---|\n| 150 | 60732.84 |\n\n![OLTP Read Write](/rw.png)\n\n### 单可用区与多可用区对比\n\n单可用区：\n\n| Threads | QPS |\n|---|---|\n| 150 | 203879.49 |\n",
 			[]string{

@@ -50,7 +50,7 @@ func TestParseListsWarnings(t *testing.T) {
 	in := "../../testdata/public/identity/sb1.0.9-cpu-threads-only-in-headings-no-command-truncated-issue286.txt"
 	run([]string{"parse", in}, &out, &errw)
 	s := out.String()
-	if !strings.Contains(s, "\nwarnings:\n") || !strings.Contains(s, in+":35: line 34: threads taken from the line above the run") {
+	if !strings.Contains(s, "\nwarnings:\n") || !strings.Contains(s, in+":35: line 34: 16 threads taken from line 34 above the run") {
 		t.Errorf("parse table:\n%s", s)
 	}
 }

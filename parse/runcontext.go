@@ -1,0 +1,481 @@
+package parse
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The context of a run decides its test when its own output and command
+// do not name one. The context is what a reader reads above a run: the
+// titles of the sections it stands in, and the label lines, list items,
+// captions, prose and commands above it in those sections. The nearest
+// line of that context naming a test gives it when it names exactly one;
+// a line naming two or more gives none, and the run says so rather than
+// guess. A section is a Markdown one (ATX, setext, HTML headings): the
+// lighter forms of heading (a bold line, a line ending in ':', a banner,
+// a numbered step) are lines of their section's context. An earlier
+// subsection of an enclosing section is part of the context when no run
+// was read in it ("### Test environment" with its list of what ran, above
+// "### Result Compare"); one that holds runs is theirs.
+//
+// Only what sbreport's catalogue knows is a test (catalog.go): a
+// catalogue name, a script path, or the words a title names one by
+// (HeadingTest); a heading's prose ("Test result", "性能测试") never is.
+
+// A mention is a line of context that names a test or a thread count.
+type mention struct {
+	line int
+	// path holds the lines of the Markdown headings the line stands
+	// under, outermost first (its own, when it is one).
+	path  []int
+	test  string // the test it names, "" when it names several or none
+	what  string // "heading", "line" or "command"
+	tests int    // how many tests it names (0, 1, or 2 for several)
+	// prose is set for a sentence that is no list item or heading: what
+	// it names by words is context in its own section and those
+	// enclosing it only.
+	prose bool
+	// weak is set for cpu, mutex or threads named by a word (testWord,
+	// noteHeadingTest): a run whose output cannot be theirs looks past
+	// it.
+	weak bool
+	// spelled is set when the test is written as sysbench spells it
+	// (oltp_read_only, a script path): context even in prose.
+	spelled bool
+	threads int  // the thread count it names, 0 when none
+	several bool // it names several thread counts
+}
+
+// maxMentions bounds the mentions kept: the oldest are dropped.
+const maxMentions = 256
+
+// runContext is the context of the runs of one input read so far.
+type runContext struct {
+	mentions []mention // in line order
+	// ranIn holds the lines of the Markdown headings whose sections hold
+	// a run.
+	ranIn map[int]bool
+}
+
+// mdPath returns the lines of the Markdown headings the current line
+// stands under.
+func (c *ctx) mdPath() []int {
+	var p []int
+	for _, h := range c.outline.Path() {
+		if h.Level <= 6 {
+			p = append(p, h.Line)
+		}
+	}
+	return p
+}
+
+// noteMention keeps a line of context that names tests or thread
+// counts (see mention).
+func (c *ctx) noteMention(m mention) {
+	if m.tests == 0 && m.threads == 0 && !m.several {
+		return
+	}
+	m.path = c.mdPath()
+	ms := c.rc.mentions
+	if len(ms) == maxMentions {
+		copy(ms, ms[1:])
+		ms = ms[:maxMentions-1]
+	}
+	i := len(ms)
+	for i > 0 && ms[i-1].line > m.line {
+		i--
+	}
+	ms = append(ms, mention{})
+	copy(ms[i+1:], ms[i:])
+	ms[i] = m
+	c.rc.mentions = ms
+}
+
+// named fills in the test of a mention: one test, or several
+// when test is "".
+func (m *mention) named(test string, several bool) {
+	switch {
+	case several:
+		m.test, m.tests = "", 2
+	case test != "":
+		m.test, m.tests = test, 1
+	}
+}
+
+// noteRanIn records that a run was read in the sections it started in
+// (the current ones for a table's row).
+func (c *ctx) noteRanIn(r *Run) {
+	path := r.ctxPath
+	if path == nil {
+		path = c.mdPath()
+	}
+	for _, h := range path {
+		if c.rc.ranIn == nil {
+			c.rc.ranIn = map[int]bool{}
+		}
+		c.rc.ranIn[h] = true
+	}
+}
+
+// noteContextLine reads an unclaimed line for the tests it names: a
+// heading, or a short line (a label, list item or caption, at most
+// maxLabelRunes), by the words a title names a test by; a longer one
+// only by a test written as sysbench spells it (oltp_read_only, a
+// script path) or an inline command.
+func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
+	t := strings.TrimSpace(l.Text)
+	if t == "" || l.Cmd != nil || strings.HasPrefix(t, "![") || strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, "|") {
+		return
+	}
+	m := mention{line: l.No, what: "line"}
+	if heading {
+		m.what = "heading"
+	}
+	if cmd := inlineCommand(t); cmd != nil {
+		c.noteContextCommand(cmd, l.No)
+		return
+	}
+	short := utf8.RuneCountInString(t) <= maxLabelRunes
+	item := strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "+ ")
+	m.prose = !heading && !item && (!short || isSentence(t))
+	if short || mayNameThreads(t) || strings.Contains(t, "thread") || strings.Contains(t, "Thread") {
+		m.threads, m.several = threadsNamed(t)
+	}
+	test, n := spelledTests(t)
+	m.named(test, n > 1)
+	m.spelled = n > 0
+	if n == 0 && (short || heading) {
+		if test, named := sentenceTest(t); named {
+			m.named(test, test == "")
+		} else if !isSentence(t) {
+			m.named(titleTestOf(strings.Trim(t, "#*_:：+- ")), false)
+		}
+	}
+	if m.tests == 0 {
+		// "CPU benchmarking", "### Mutex", "* threads benchmark"
+		if headingTest == "" {
+			headingTest = testWord(t)
+		}
+		m.named(headingTest, false)
+		m.weak = m.tests > 0
+	}
+	c.noteMention(m)
+}
+
+// maxLabelRunes is the longest line read as a label for the tests it
+// names in words; a longer line is prose.
+const maxLabelRunes = 60
+
+// spelledTests returns the sysbench test a line of prose names as
+// sysbench spells it (a 1.x script name, a script path), and how many
+// distinct ones it names.
+func spelledTests(t string) (string, int) {
+	if !strings.Contains(t, "_") && !strings.Contains(t, ".lua") {
+		return "", 0
+	}
+	low := strings.ToLower(t)
+	found, n := "", 0
+	for _, name := range TestNames() {
+		if ct := sysbenchTests[name]; ct.Family != FamilyLua1 || !strings.Contains(name, "_") {
+			continue
+		}
+		if containsWord(low, name) && !strings.Contains(found, name) {
+			if found == "" {
+				found = name
+			}
+			n++
+			low = strings.ReplaceAll(low, name, " ")
+		}
+	}
+	return found, n
+}
+
+// noteContextCommand keeps a sysbench command's test and thread count
+// as context: a prepare or cleanup command names the test of the runs
+// near it as a run command does, but its threads are its own.
+func (c *ctx) noteContextCommand(cmd *Command, line int) {
+	if cmd == nil || cmd.Tool != ToolSysbench {
+		return
+	}
+	m := mention{line: line, what: "command"}
+	if cmd.Test != "oltp_common" {
+		m.named(cmd.Test, false)
+	}
+	if cmd.Action != "prepare" && cmd.Action != "cleanup" {
+		if n, err := atoiStrict(cmd.Labels["threads"]); err == nil && n > 0 {
+			m.threads = n
+		}
+	}
+	c.noteMention(m)
+}
+
+// visible reports whether a mention is part of the context of a run
+// whose Markdown path is path.
+func (rc *runContext) visible(m *mention, path []int) bool {
+	k := 0
+	for k < len(m.path) && k < len(path) && m.path[k] == path[k] {
+		k++
+	}
+	if k == len(m.path) {
+		return true // in the run's section or one enclosing it
+	}
+	return (!m.prose || m.spelled) && !rc.ranIn[m.path[k]]
+}
+
+// contextTest returns the test the context of a run starting at line,
+// under the Markdown headings path, names (see above), the line that
+// names it and what that line is ("heading at line 54"), and a note
+// when the nearest line naming tests names several, or one fits is
+// false for (the run's output says it ran another kind of test). fits
+// may be nil.
+func (c *ctx) contextTest(line int, path []int, fits func(string) bool) (test string, at int, from, note string) {
+	return c.contextTestOf(line, path, fits, anyMention)
+}
+
+// Which mentions a search reads (contextTestOf).
+const (
+	anyMention    = iota
+	titleMention  // headings and commands
+	strongMention // headings, commands, tests spelled as sysbench spells them, cpu or mutex named
+)
+
+// titledTest is contextTest with headings and commands alone: the
+// nearest of them naming a test says which test the output below it
+// ran, over the last command typed before it for another.
+func (c *ctx) titledTest(line int, path []int) (string, int) {
+	test, at, _, _ := c.contextTestOf(line, path, nil, titleMention)
+	return test, at
+}
+
+func (c *ctx) contextTestOf(line int, path []int, fits func(string) bool, which int) (test string, at int, from, note string) {
+	ms := c.rc.mentions
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := &ms[i]
+		if m.tests == 0 || m.line >= line || !c.rc.visible(m, path) ||
+			which == titleMention && m.what == "line" ||
+			which == strongMention && m.what == "line" && !m.spelled && !m.weak {
+			continue
+		}
+		if m.tests > 1 {
+			return "", m.line, "", "line " + strconv.Itoa(m.line) + " above names several tests: no test taken from it"
+		}
+		if fits != nil && !fits(m.test) {
+			if m.weak {
+				continue
+			}
+			return "", m.line, "", "line " + strconv.Itoa(m.line) + " above names test " + m.test + ", which this output did not run: no test taken from it"
+		}
+		from = "line " + strconv.Itoa(m.line)
+		if m.what != "line" {
+			from = m.what + " at " + from
+		}
+		return m.test, m.line, from, ""
+	}
+	return "", 0, "", ""
+}
+
+// contextThreads is contextTest for the thread count: the nearest line
+// of the run's context naming one gives it, a line naming several gives
+// none.
+func (c *ctx) contextThreads(line int, path []int) (n, at int, note string) {
+	ms := c.rc.mentions
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := &ms[i]
+		if m.threads == 0 && !m.several || m.line >= line || !c.rc.visible(m, path) {
+			continue
+		}
+		if m.several {
+			return 0, m.line, "line " + strconv.Itoa(m.line) + " above names several thread counts: none taken from it"
+		}
+		return m.threads, m.line, ""
+	}
+	return 0, 0, ""
+}
+
+// threadCountRE matches a thread count written before its word ("4
+// threads", "16线程", "8 スレッド", "64 clients") or after it ("thread
+// 50", "threads=8", "--num-threads=60", "Threads: 4").
+var threadCountRE = regexp.MustCompile(`(?i)(?:^|[^0-9.,])(\d{1,5})\s*(?:(threads?|thds|clients?|connections?)\b|个?线程|個?線程|スレッド|스레드)|\b(?:num-)?threads?\s*[=:]?\s*(\d{1,5})\b`)
+
+// multiThreadRE names more than one thread without a count.
+var multiThreadRE = regexp.MustCompile(`(?i)\bmulti[- ]?thread(ed|s)?\b|多线程|多線程|マルチスレッド|멀티 ?스레드`)
+
+// hardwareRE marks a line describing a machine ("8 cores / 16 threads",
+// "4 vCPU"): its thread count is the processor's, not a run's.
+var hardwareRE = regexp.MustCompile(`(?i)cores?\b|\bv?cpus\b|\d\s*v?cpus?\b|vcpu|核|コア|코어|hyper|\bsmt\b`)
+
+// threadsNamed returns the thread count a line names, or several when it
+// names more than one; one thread in words ("single-threaded", 单线程)
+// is 1. A line describing a machine names none.
+func threadsNamed(t string) (n int, several bool) {
+	if multiThreadRE.MatchString(t) {
+		return 0, true // "Multi-Thread, 4 cores": more than one, and no count
+	}
+	if singleThreadRE.MatchString(t) {
+		n = 1
+	}
+	for _, m := range threadCountRE.FindAllStringSubmatchIndex(t, -1) {
+		var v string
+		if m[2] >= 0 {
+			v = t[m[2]:m[3]]
+			if listedBefore(t[:m[2]]) {
+				return 0, true // "1, 8, 16, 32, 64, 128 线程", "1/2/4 threads"
+			}
+		} else {
+			v = t[m[6]:m[7]]
+		}
+		k, err := strconv.Atoi(v)
+		if err != nil || k <= 0 {
+			continue
+		}
+		if n != 0 && k != n {
+			return 0, true
+		}
+		n = k
+	}
+	if n != 0 && hardwareRE.MatchString(t) {
+		return 0, false
+	}
+	return n, false
+}
+
+// takeContextTest gives a sysbench output that names no test, and took
+// none from a command, the test of its context, when that test is one
+// its output can have run: an OLTP script for SQL statistics, fileio
+// for file operations, memory for a memory transfer, cpu, threads or
+// mutex for events alone.
+func (c *ctx) takeContextTest(r *Run) {
+	if r.Test != "" || r.Tool != ToolSysbench {
+		return
+	}
+	test, at, from, note := c.contextTest(r.Line, r.ctxPath, outputFits(r))
+	if test == "" {
+		if note != "" {
+			r.Warn(at, note)
+		}
+		return
+	}
+	r.Test = test
+	r.LabelFrom = setFrom(r.LabelFrom, "test", from+" above the run")
+	r.Warn(at, "test "+test+" taken from the text above the run, which names no test itself")
+}
+
+// outputFits returns whether a test can have printed r's output.
+func outputFits(r *Run) func(string) bool {
+	return func(t string) bool {
+		ct, known := LookupTest(t)
+		switch {
+		case r.SQL != nil:
+			return !known || ct.Rate == "tps"
+		case r.FileIO != nil:
+			return t == "fileio"
+		case r.Memory != nil:
+			return t == "memory"
+		}
+		return t == "cpu" || t == "threads" || t == "mutex"
+	}
+}
+
+// takeContextTest gives a table the test of its context when neither
+// the headings of its own section, the command above it nor its columns
+// name one.
+func (b *summaryTable) takeContextTest(c *ctx) {
+	if b.test != "" {
+		return
+	}
+	test, at, from, note := c.contextTest(b.header.No, c.mdPath(), b.fits)
+	if test == "" {
+		b.ctxNote = note
+		return
+	}
+	b.test = test
+	b.testFrom = from + " above the table"
+	if b.workload == "" {
+		b.workloadLine = at
+	}
+}
+
+// takeContextThreads gives a sysbench output that prints no thread
+// count, and took none from a command, the thread count of its context.
+func (c *ctx) takeContextThreads(r *Run) {
+	if r.Threads != nil || r.Tool != ToolSysbench {
+		return
+	}
+	n, at, note := c.contextThreads(r.Line, r.ctxPath)
+	if n == 0 {
+		if note != "" {
+			r.Warn(at, note)
+		}
+		return
+	}
+	r.Threads, r.ThreadsFrom = iptr(n), "context"
+	r.Warn(at, strconv.Itoa(n)+" threads taken from line "+strconv.Itoa(at)+" above the run, which prints no thread count itself")
+}
+
+// rowThreads returns the thread count a row's cells that are no
+// measurement name ("`thread 100`" under "구분"), when they name exactly
+// one; 0 otherwise.
+func (b *summaryTable) rowThreads(cells []string) int {
+	return cellThreads(cells, func(j int) bool {
+		i := j
+		if b.width > 0 {
+			i = b.colIdx[j]
+		}
+		return i >= 0 && i < len(b.cols) && b.cols[i].kind == colLabel
+	})
+}
+
+// cellThreads returns the thread count the cells of a row for which
+// dim is true name, when they name exactly one; 0 otherwise.
+func cellThreads(cells []string, dim func(int) bool) int {
+	n := 0
+	for j, cell := range cells {
+		if !dim(j) {
+			continue
+		}
+		v, several := threadsNamed(strings.Trim(cell, "*` "))
+		if several || v > 0 && n > 0 && v != n {
+			return 0
+		}
+		if v > 0 {
+			n = v
+		}
+	}
+	return n
+}
+
+// listedBefore reports whether the text before a count ends a list of
+// numbers it closes: a digit, then a separator (",", "/", "-", "~", "、",
+// "and", "or", "to", "和", "或", "到"), then spaces.
+func listedBefore(p string) bool {
+	p = strings.TrimRight(p, " ")
+	for _, sep := range []string{",", "/", "-", "~", "、", "，", " and", " or", " to", "和", "或", "到"} {
+		if q, ok := strings.CutSuffix(p, sep); ok {
+			q = strings.TrimRight(q, " ")
+			return q != "" && q[len(q)-1] >= '0' && q[len(q)-1] <= '9'
+		}
+	}
+	return false
+}
+
+// fits reports whether a table's columns can hold what a test measures:
+// cpu, threads or mutex no table of transactions, queries or MiB/s;
+// memory and fileio none (their figures have columns of their own).
+func (b *summaryTable) fits(t string) bool {
+	ct, known := LookupTest(t)
+	if !known || ct.Family != FamilyBuiltin {
+		return true
+	}
+	if t == "memory" || t == "fileio" {
+		return false
+	}
+	for i := range b.cols {
+		switch b.cols[i].kind {
+		case colTPS, colQPS, colMiBs:
+			return false
+		}
+	}
+	return true
+}
