@@ -246,44 +246,16 @@ type Metric struct {
 	Value float64 `json:"value"`
 }
 
-// A Bucket is one row of a --histogram table, kept in printed order (rows
-// with equal printed values are distinct buckets).
-type Bucket struct {
-	ValueMs float64 `json:"value_ms"`
-	Count   int64   `json:"count"`
-}
+// A Bucket is one row of a --histogram table (parse/model).
+type Bucket = model.Bucket
 
-// An Interval is one interim report line. Absent values are NaN and
-// marshal as null. Rates are per second over the interval.
-type Interval struct {
-	Line        int     // source line
-	T           float64 // seconds since start (cumulative, as printed)
-	Threads     float64 // threads running in the interval
-	TPS         float64
-	QPS         float64
-	Reads       float64 // reads/s
-	Writes      float64 // writes/s
-	Other       float64 // other/s
-	LatMs       float64 // latency percentile (0.00 printed for an empty interval is kept)
-	LatPct      float64 // which percentile LatMs is
-	ErrS        float64
-	ReconnS     float64
-	EPS         float64 // events/s (cpu, threads, mutex, custom)
-	ReadMiBs    float64 // fileio
-	WriteMiBs   float64 // fileio
-	FsyncS      float64 // fileio
-	MiBs        float64 // memory
-	QueueLength float64 // rate mode
-	Concurrency float64 // rate mode
-}
+// An Interval is one interim report line (parse/model). Absent values are
+// NaN and marshal as null. Rates are per second over the interval. It is
+// model's Interval as a type of this package, which writes its JSON.
+type Interval model.Interval
 
 // NewInterval returns an Interval at time t with every value absent.
-func NewInterval(line int, t float64) Interval {
-	n := math.NaN()
-	return Interval{Line: line, T: t, Threads: n, TPS: n, QPS: n, Reads: n, Writes: n, Other: n,
-		LatMs: n, LatPct: n, ErrS: n, ReconnS: n, EPS: n, ReadMiBs: n, WriteMiBs: n, FsyncS: n,
-		MiBs: n, QueueLength: n, Concurrency: n}
-}
+func NewInterval(line int, t float64) Interval { return Interval(model.NewInterval(line, t)) }
 
 // MarshalJSON writes absent (NaN) values as null.
 func (iv Interval) MarshalJSON() ([]byte, error) {

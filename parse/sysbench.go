@@ -6,10 +6,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
 // This file reads one sysbench run of any generation (FORMATS.md §1–§3):
-// where runs start and end, interim report lines (parsed by parseInterim),
+// where runs start and end, interim report lines (read by parse/sysbench's ParseInterim),
 // --histogram rows, and what a run is once read. One input may hold many
 // runs; a run ends at a new banner, options header or interim line once
 // its cumulative report has begun, and at the first foreign line once that
@@ -126,7 +129,7 @@ const (
 func sbStartKind(t string, c *ctx) int {
 	switch t[0] {
 	case '[':
-		if _, kind, err := parseInterim(t, 0); kind != interimNone || err != nil {
+		if _, kind, err := sysbench.ParseInterim(t, 0); kind != sysbench.InterimNone || err != nil {
 			return startRun
 		}
 		return startNone
@@ -443,8 +446,8 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 		b.ivs = slices.Grow(b.ivs, 1)
 	}
 	iv := &b.ivs[:n+1][n]
-	kind, err := parseInterimInto(l.Text, l.No, iv)
-	if kind == interimNone && err == nil {
+	kind, err := sysbench.ParseInterimInto(l.Text, l.No, (*model.Interval)(iv))
+	if kind == sysbench.InterimNone && err == nil {
 		return 0, false
 	}
 	if b.checkpoint || b.finished || b.stage == stReport {
@@ -455,7 +458,7 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 		return consumed, true
 	}
 	r := b.r
-	if kind == interimCheckpoint {
+	if kind == sysbench.InterimCheckpoint {
 		cp := &sbBlock{c: b.c, checkpoint: true, stage: stReport}
 		cr := &Run{Source: r.Source, Line: l.No, EndLine: l.No, Tool: r.Tool, Version: r.Version,
 			Test: r.Test, Command: r.Command, Options: r.Options, ThreadsFrom: r.ThreadsFrom}
