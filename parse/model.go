@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
 // Tools that produce runs.
@@ -17,16 +18,17 @@ const (
 	ToolTable     = "table" // a row of a hand-made summary table
 )
 
-// Layouts name the sysbench report dialects of FORMATS.md §1. They are
-// decided from the block labels, never from the version string.
+// Layouts name the sysbench report dialects of FORMATS.md §1 (decided by
+// parse/sysbench from the block labels, never from the version string)
+// and the other shapes a run is read from.
 const (
-	LayoutA = "0.4-seconds"         // gen A: "Test execution summary", latencies in s
-	LayoutB = "0.4-summary"         // gen B: "Test execution summary", latencies in ms
-	LayoutC = "0.5-general"         // gen C: "General statistics" + "response time:"
-	LayoutD = "1.0-prerelease"      // gen D: 1.0 blocks with "response time:" latencies
-	LayoutE = "1.0-latency"         // gen E/F: "General statistics" + "Latency (ms):"
-	LayoutG = "1.1-throughput"      // gen G: "Throughput:" block
-	LayoutH = "report-hook"         // report_csv / report_json hook output
+	LayoutA = sysbench.LayoutA      // gen A: "Test execution summary", latencies in s
+	LayoutB = sysbench.LayoutB      // gen B: "Test execution summary", latencies in ms
+	LayoutC = sysbench.LayoutC      // gen C: "General statistics" + "response time:"
+	LayoutD = sysbench.LayoutD      // gen D: 1.0 blocks with "response time:" latencies
+	LayoutE = sysbench.LayoutE      // gen E/F: "General statistics" + "Latency (ms):"
+	LayoutG = sysbench.LayoutG      // gen G: "Throughput:" block
+	LayoutH = sysbench.LayoutH      // report_csv / report_json hook output
 	LayoutT = "summary-table"       // hand-made summary table
 	LayoutS = "mysqlslap-benchmark" // mysqlslap "Benchmark" block
 	LayoutP = "prose"               // a result stated in a sentence or list item (prose.go)

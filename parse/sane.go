@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
 // What no real run prints. Counts, rates, times and latencies are never
@@ -182,23 +184,23 @@ func (b *sbBlock) checkHeadline() {
 	}
 	missing := ""
 	switch {
-	case b.has(markSQL):
+	case b.has(sysbench.MarkSQL):
 		if r.SQL == nil || r.SQL.TransactionsPS == nil {
 			missing = `"transactions:"`
 		}
-	case b.has(markCPU):
+	case b.has(sysbench.MarkCPU):
 		if r.CPUSpeedEPS == nil {
 			missing = `"events per second:"`
 		}
-	case b.has(markEPS) && r.FileIO == nil && r.Memory == nil:
+	case b.has(sysbench.MarkEPS) && r.FileIO == nil && r.Memory == nil:
 		if r.EPS == nil {
 			missing = `"events/s (eps):"`
 		}
-	case b.has(markFileOps):
+	case b.has(sysbench.MarkFileOps):
 		if f := r.FileIO; f == nil || f.ReadsPS == nil && f.WritesPS == nil && f.FsyncsPS == nil {
 			missing = `"reads/s:", "writes/s:" or "fsyncs/s:"`
 		}
-	case b.has(markMemory):
+	case b.has(sysbench.MarkMemory):
 		if m := r.Memory; m == nil || m.OpsPS == nil && m.TransferMiBs == nil {
 			missing = `"Total operations:" or "MiB transferred"`
 		}

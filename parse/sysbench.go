@@ -19,7 +19,7 @@ import (
 // report is finished. The banner and options header are read in
 // sysbench_header.go, the blocks of the cumulative report by the section
 // readers of sysbench_report.go, and the layout is decided from what they
-// saw in sysbench_layout.go.
+// saw in parse/sysbench (layout.go).
 
 // impossible is the bound above which a printed rate or latency can only be
 // unsigned-underflow garbage (≈2^64 scaled, FORMATS.md §0.5, §2.1, §3.2).
@@ -52,13 +52,13 @@ const (
 
 // sbBlock reads one run. What it has seen is in marks; the section
 // readers of its report are in sysbench_report.go, the layout decision in
-// sysbench_layout.go.
+// parse/sysbench (layout.go).
 type sbBlock struct {
 	c     *ctx
 	r     *Run
 	stage sbStage
 	sec   sbSection
-	marks sbMarks // what the run has shown so far
+	marks sysbench.Marks // what the run has shown so far
 
 	toHook     bool     // report-hook output follows the header
 	checkpoint bool     // this run is a "[ Ns ] Checkpoint report:" block
@@ -101,7 +101,7 @@ func detectSysbench(l *Line, c *ctx) block {
 		// field of it repeats (the next fragment's).
 		b := newSbBlock(l, c)
 		b.fieldRun = true
-		label, _, _ := cutLabel(t)
+		label, _, _ := sysbench.CutLabel(t)
 		if n, field, ok := threadsPrefix(label); ok {
 			b.prefix = label[:len(label)-len(field)]
 			b.r.Threads, b.r.ThreadsFrom = iptr(n), "column"
@@ -110,7 +110,7 @@ func detectSysbench(l *Line, c *ctx) block {
 		if label == "events per second" {
 			b.openCPU("")
 		} else {
-			b.startBlock(secSQL, markSQL)
+			b.startBlock(secSQL, sysbench.MarkSQL)
 		}
 		b.feedLine(l)
 		return b
@@ -134,14 +134,14 @@ func sbStartKind(t string, c *ctx) int {
 		}
 		return startNone
 	case 's':
-		if isBanner(t) {
+		if sysbench.IsBanner(t) {
 			return startRun
 		}
 	}
-	if isHistogramRow(t) {
+	if sysbench.IsHistogramRow(t) {
 		return startRun
 	}
-	label, val, ok := cutLabel(t)
+	label, val, ok := sysbench.CutLabel(t)
 	if ok && label != "" && label[0] >= '0' && label[0] <= '9' {
 		if _, _, ok := threadsPrefix(label); ok {
 			return startField
@@ -190,7 +190,7 @@ func sbStartKind(t string, c *ctx) int {
 		if v, rest, ok := leadingNum(val); ok && (label == "events per second" || strings.Contains(rest, "per sec")) {
 			rate := -1.0
 			if label != "events per second" {
-				rate, _ = perSec(rest)
+				rate, _ = sysbench.PerSec(rest)
 			}
 			if c != nil && (label == "transactions" && c.filtered() || c.restated(v, rate)) {
 				// a filtered transactions line is txline.go's; a value an
@@ -209,7 +209,7 @@ func sbStartKind(t string, c *ctx) int {
 			return startFragment
 		}
 	default:
-		if _, ok := percentileRank(label); ok {
+		if _, ok := sysbench.PercentileRank(label); ok {
 			if _, _, ok := leadingNum(val); ok {
 				return startFragment
 			}
@@ -232,107 +232,6 @@ func newSbBlock(l *Line, c *ctx) *sbBlock {
 		}
 	}
 	return b
-}
-
-// isBanner recognises "sysbench 1.0.20 (using ...)", "sysbench 0.4.12:  multi-...",
-// "sysbench v0.4.8:" and "sysbench 1.1.0-ead2689".
-func isBanner(t string) bool {
-	_, ok := sysbenchBanner(t)
-	return ok
-}
-
-func sysbenchBanner(t string) (string, bool) {
-	if !strings.HasPrefix(t, "sysbench ") {
-		return "", false
-	}
-	rest := strings.TrimLeft(t[len("sysbench "):], " ")
-	tok := rest
-	after := ""
-	if i := strings.IndexByte(rest, ' '); i >= 0 {
-		tok, after = rest[:i], strings.TrimSpace(rest[i:])
-	}
-	colon := strings.HasSuffix(tok, ":")
-	tok = strings.TrimSuffix(tok, ":")
-	v := strings.TrimPrefix(tok, "v")
-	if v == "" || v[0] < '0' || v[0] > '9' || !strings.Contains(v, ".") {
-		return "", false
-	}
-	for i := 0; i < len(v); i++ {
-		ch := v[i]
-		if !(ch >= '0' && ch <= '9' || ch == '.' || ch == '-' || ch >= 'a' && ch <= 'z') {
-			return "", false
-		}
-	}
-	if after != "" && !strings.HasPrefix(after, "(") && !strings.HasPrefix(after, "multi") {
-		return "", false
-	}
-	if after == "" && !colon && strings.Count(v, ".") < 1 {
-		return "", false
-	}
-	return v, true
-}
-
-// cutLabel splits "label:  value" at the first colon.
-func cutLabel(t string) (label, val string, ok bool) {
-	i := strings.IndexByte(t, ':')
-	if i <= 0 {
-		return "", "", false
-	}
-	return strings.TrimRight(t[:i], " \t"), t[i+1:], true
-}
-
-// percentileRank reads the rank of "95th percentile", "approx.  95 percentile",
-// "99.9th percentile".
-func percentileRank(label string) (string, bool) {
-	if !strings.HasSuffix(label, "percentile") {
-		return "", false
-	}
-	s := strings.TrimSpace(strings.TrimSuffix(label, "percentile"))
-	if strings.HasPrefix(s, "approx.") {
-		s = strings.TrimSpace(s[len("approx."):])
-	} else if strings.HasSuffix(s, "th") {
-		s = strings.TrimSpace(strings.TrimSuffix(s, "th"))
-	} else {
-		return "", false
-	}
-	if _, err := parseNum(s); err != nil || s[0] == '-' || s[0] == '+' {
-		return "", false
-	}
-	return s, true
-}
-
-// isHistogramRow matches "       0.009 |************      1526".
-func isHistogramRow(t string) bool {
-	_, _, ok := histogramRow(t)
-	return ok
-}
-
-// histogramRow parses a --histogram row; cut is true when the row ends
-// before its count (input cut short).
-func histogramRow(t string) (b Bucket, cut bool, ok bool) {
-	i := strings.IndexByte(t, '|')
-	if i <= 0 {
-		return b, false, false
-	}
-	v, err := parseNum(strings.TrimSpace(t[:i]))
-	if err != nil || v < 0 {
-		return b, false, false
-	}
-	j := i + 1
-	for j < len(t) && t[j] == '*' {
-		j++
-	}
-	if j == len(t) {
-		return Bucket{ValueMs: v}, true, true
-	}
-	if t[j] != ' ' {
-		return b, false, false
-	}
-	n, err := strconv.ParseInt(strings.TrimSpace(t[j:]), 10, 64)
-	if err != nil || n < 0 {
-		return b, false, false
-	}
-	return Bucket{ValueMs: v, Count: n}, false, true
 }
 
 func (b *sbBlock) feed(l *Line) status {
@@ -393,12 +292,12 @@ func (b *sbBlock) feedLine(l *Line) status {
 	}
 	// Report-hook output (report_csv, report_json) replaces sysbench's own
 	// reports: the header read so far is handed to the hook run (hook.go).
-	if b.marks&(markInterim|markHistogram) == 0 && b.stage != stReport && hookStart(t) {
+	if b.marks&(sysbench.MarkInterim|sysbench.MarkHistogram) == 0 && b.stage != stReport && hookStart(t) {
 		b.toHook = true
 		return rejected
 	}
 	if b.sec == secHistogram {
-		if bk, cut, ok := histogramRow(t); ok {
+		if bk, cut, ok := sysbench.HistogramRow(t); ok {
 			if cut {
 				b.cutLine, b.cutLabel = l.No, "histogram row"
 				return consumed
@@ -414,11 +313,11 @@ func (b *sbBlock) feedLine(l *Line) status {
 			return consumed
 		}
 		b.sec = secNone
-	} else if isHistogramRow(t) {
-		if b.finished || b.has(markHistogram) && len(r.Histogram) > 0 {
+	} else if sysbench.IsHistogramRow(t) {
+		if b.finished || b.has(sysbench.MarkHistogram) && len(r.Histogram) > 0 {
 			return rejected
 		}
-		b.mark(markHistogram)
+		b.mark(sysbench.MarkHistogram)
 		b.sec = secHistogram
 		b.stage = stReport
 		return b.feedLine(l)
@@ -426,7 +325,7 @@ func (b *sbBlock) feedLine(l *Line) status {
 	if t[0] == 's' && strings.HasPrefix(t, "sysbench ") {
 		return b.plain(l, t)
 	}
-	label, val, hasColon := cutLabel(t)
+	label, val, hasColon := sysbench.CutLabel(t)
 	if !hasColon {
 		return b.plain(l, t)
 	}
@@ -474,7 +373,7 @@ func (b *sbBlock) interim(l *Line) (status, bool) {
 		return consumed, true
 	}
 	b.stage = stInterim
-	b.mark(markInterim)
+	b.mark(sysbench.MarkInterim)
 	if name, v := impossibleValue(iv); name != "" {
 		r.Warn(l.No, "interim line dropped: impossible "+name+" "+strconv.FormatFloat(v, 'f', 2, 64)+" (unsigned underflow in sysbench)")
 		return consumed, true
@@ -608,7 +507,7 @@ func (b *sbBlock) plain(l *Line, t string) status {
 
 // begun reports whether the run has read more than its banner.
 func (b *sbBlock) begun() bool {
-	return b.has(markHeader) || b.stage != stPrelude || b.has(markBanner)
+	return b.has(sysbench.MarkHeader) || b.stage != stPrelude || b.has(sysbench.MarkBanner)
 }
 
 // unknown handles a line the run does not know: noise inside a run, the
@@ -674,6 +573,12 @@ func (b *sbBlock) setTest(test string) {
 	}
 }
 
+// has reports whether every mark of m is set.
+func (b *sbBlock) has(m sysbench.Marks) bool { return b.marks&m == m }
+
+// mark sets the marks of m.
+func (b *sbBlock) mark(m sysbench.Marks) { b.marks |= m }
+
 // end finishes the run: fallbacks, layout, completeness, then emits it.
 func (b *sbBlock) end(c *ctx) {
 	if b.cp != nil {
@@ -681,12 +586,12 @@ func (b *sbBlock) end(c *ctx) {
 		b.cp = nil
 	}
 	r := b.r
-	hasResult := b.has(markInterim) || b.stage == stReport || b.has(markHistogram)
+	hasResult := b.has(sysbench.MarkInterim) || b.stage == stReport || b.has(sysbench.MarkHistogram)
 	if b.toHook && !hasResult {
 		handOverHeader(c, r)
 		return
 	}
-	if !hasResult && (b.prepare || !b.has(markHeader) && !b.fatal) && !b.checkpoint {
+	if !hasResult && (b.prepare || !b.has(sysbench.MarkHeader) && !b.fatal) && !b.checkpoint {
 		// A banner alone, or prepare, cleanup or help output (also when it
 		// failed): not a run.
 		c.recognised()
@@ -708,7 +613,7 @@ func (b *sbBlock) end(c *ctx) {
 		c.errorf(r.Line, "%s: not counted (expected a report)", msg)
 		return
 	}
-	if (b.cutLine != 0 || b.cutSeen) && !b.has(markHeader) && !b.has(markInterim) && !b.has(markHistogram) && measuredNothing(r) {
+	if (b.cutLine != 0 || b.cutSeen) && !b.has(sysbench.MarkHeader) && !b.has(sysbench.MarkInterim) && !b.has(sysbench.MarkHistogram) && measuredNothing(r) {
 		// A block title and its field with the value left out ("CPU
 		// speed:" over "events per second:" alone, the field a note
 		// goes on to report in a table): what the fragment lacks is
@@ -781,29 +686,29 @@ func (b *sbBlock) finish() {
 			r.Threads, r.ThreadsFrom = iptr(int(n)), "fairness"
 		}
 	}
-	r.Layout = b.layout()
+	r.Layout = b.marks.Layout()
 	// Completeness.
 	r.Complete = b.finished && !b.fatal
 	if !b.finished {
 		var missing []string
 		switch {
 		case b.stage != stReport:
-			if b.has(markInterim) {
+			if b.has(sysbench.MarkInterim) {
 				missing = append(missing, "cumulative report (interim lines only)")
 			} else {
 				missing = append(missing, "interim lines and cumulative report (header only)")
 			}
 		default:
-			if b.has(markSQL) && (r.SQL == nil || r.SQL.TransactionsPS == nil) {
+			if b.has(sysbench.MarkSQL) && (r.SQL == nil || r.SQL.TransactionsPS == nil) {
 				missing = append(missing, "statistics block (cut short)")
 			}
-			if b.marks&(markGeneral|markEPS|markIOPS) == 0 {
+			if b.marks&(sysbench.MarkGeneral|sysbench.MarkEPS|sysbench.MarkIOPS) == 0 {
 				missing = append(missing, "general statistics")
 			}
-			if !b.has(markLatMin | markLatAvg | markLatMax) {
+			if !b.has(sysbench.MarkLatMin | sysbench.MarkLatAvg | sysbench.MarkLatMax) {
 				missing = append(missing, "latency")
 			}
-			if !b.has(markFairEvents | markFairExec) {
+			if !b.has(sysbench.MarkFairEvents | sysbench.MarkFairExec) {
 				missing = append(missing, "threads fairness")
 			}
 		}

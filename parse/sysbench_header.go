@@ -3,6 +3,8 @@ package parse
 import (
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
 // runLabel returns the reader of a "label: value" line a run may print
@@ -57,10 +59,10 @@ func runLabel(label string) func(b *sbBlock, l *Line, label, val string) status 
 }
 
 func (b *sbBlock) optionsHeading(*Line, string, string) status {
-	if !b.headerOK() || b.has(markOptions) {
+	if !b.headerOK() || b.has(sysbench.MarkOptions) {
 		return rejected
 	}
-	b.mark(markHeader | markOptions)
+	b.mark(sysbench.MarkHeader | sysbench.MarkOptions)
 	return consumed
 }
 
@@ -73,7 +75,7 @@ func (b *sbBlock) numThreads(l *Line, _, val string) status {
 	if err != nil || n < 0 {
 		return b.bad(l, "number of threads", val, "an integer")
 	}
-	b.mark(markHeader)
+	b.mark(sysbench.MarkHeader)
 	r.Threads, r.ThreadsFrom = iptr(n), "header"
 	return consumed
 }
@@ -83,7 +85,7 @@ func (b *sbBlock) rateTarget(l *Line, _, val string) status {
 	if !ok {
 		return b.bad(l, "target transaction rate", val, "a number of transactions per second")
 	}
-	b.mark(markHeader | mark10)
+	b.mark(sysbench.MarkHeader | sysbench.Mark10)
 	b.r.Options.RateTarget = fptr(v)
 	return consumed
 }
@@ -93,7 +95,7 @@ func (b *sbBlock) warmupTime(l *Line, _, val string) status {
 	if !ok {
 		return b.bad(l, "warmup time", val, "a number of seconds")
 	}
-	b.mark(markHeader)
+	b.mark(sysbench.MarkHeader)
 	b.r.Options.WarmupS = fptr(v)
 	return consumed
 }
@@ -109,7 +111,7 @@ func (b *sbBlock) fileioParam(*Line, string, string) status { return b.testParam
 
 func (b *sbBlock) testParam(test string) status {
 	b.setTest(test)
-	b.mark(markHeader)
+	b.mark(sysbench.MarkHeader)
 	return consumed
 }
 
@@ -117,7 +119,7 @@ func (b *sbBlock) testParam(test string) status {
 // list read by its own section (memParamsLine).
 func (b *sbBlock) memParams(*Line, string, string) status {
 	b.setTest("memory")
-	b.mark(markHeader)
+	b.mark(sysbench.MarkHeader)
 	b.sec = secMemParams
 	return consumed
 }
@@ -160,11 +162,11 @@ func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
 	r := b.r
 	switch {
 	case strings.HasPrefix(t, "sysbench "):
-		if v, ok := sysbenchBanner(t); ok {
-			if b.has(markBanner) || b.has(markHeader) || b.stage != stPrelude || b.checkpoint {
+		if v, ok := sysbench.Banner(t); ok {
+			if b.has(sysbench.MarkBanner) || b.has(sysbench.MarkHeader) || b.stage != stPrelude || b.checkpoint {
 				return rejected, true
 			}
-			b.mark(markBanner)
+			b.mark(sysbench.MarkBanner)
 			r.Version = v
 			return consumed, true
 		}
@@ -176,20 +178,20 @@ func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
 		if !b.headerOK() {
 			return rejected, true
 		}
-		b.mark(markHeader)
+		b.mark(sysbench.MarkHeader)
 		return consumed, true
 	case strings.HasPrefix(t, "Doing "):
 		if !b.headerOK() {
 			return b.unknown(), true
 		}
-		b.mark(markHeader)
+		b.mark(sysbench.MarkHeader)
 		b.setTestFromBanner(l.No, t)
 		return consumed, true
 	case strings.HasPrefix(t, "Report intermediate results every "):
 		if !b.headerOK() {
 			return rejected, true
 		}
-		b.mark(markHeader)
+		b.mark(sysbench.MarkHeader)
 		if v, _, ok := leadingNum(t[len("Report intermediate results every "):]); ok {
 			r.Options.ReportIntervalS = fptr(v)
 		}
@@ -198,7 +200,7 @@ func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
 		if !b.headerOK() {
 			return rejected, true
 		}
-		b.mark(markHeader)
+		b.mark(sysbench.MarkHeader)
 		src := strings.TrimSuffix(t[len("Initializing random number generator from "):], ".")
 		if strings.HasPrefix(src, "seed (") {
 			if n, err := strconv.ParseInt(strings.TrimSuffix(src[len("seed ("):], ")"), 10, 64); err == nil {
@@ -214,13 +216,13 @@ func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
 		if b.stage != stPrelude {
 			return b.unknown(), true
 		}
-		b.mark(markHeader)
+		b.mark(sysbench.MarkHeader)
 		if n, err := strconv.ParseInt(strings.TrimSpace(t[len(maxRequestsLine):]), 10, 64); err == nil && n > 0 {
 			r.Options.MaxRequests = i64ptr(n)
 		}
 		return consumed, true
 	case strings.HasPrefix(t, "Forcing shutdown in "):
-		b.mark(markHeader)
+		b.mark(sysbench.MarkHeader)
 		if v, _, ok := leadingNum(t[len("Forcing shutdown in "):]); ok {
 			r.Options.ForcedShutdownS = fptr(v)
 		}
@@ -241,7 +243,7 @@ func (b *sbBlock) headerText(l *Line, t string) (st status, ok bool) {
 		if b.stage != stPrelude {
 			return b.unknown(), true
 		}
-		b.mark(markHeader)
+		b.mark(sysbench.MarkHeader)
 		return consumed, true
 	case strings.Contains(t, " files, ") && strings.Contains(t, " each, "), prepareMessage(t):
 		// "2 files, 524288Kb each, 1024Mb total", "Creating files for the

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
 // The cumulative report. Each block of it (FORMATS.md §1–§3) has a
@@ -102,7 +104,7 @@ func (b *sbBlock) labelled(l *Line, label, val string) status {
 
 // startBlock enters a cumulative-report block. It returns false when the
 // block was already read in this run (the line starts a new run).
-func (b *sbBlock) startBlock(sec sbSection, seen sbMarks) bool {
+func (b *sbBlock) startBlock(sec sbSection, seen sysbench.Marks) bool {
 	if b.has(seen) || b.finished {
 		return false
 	}
@@ -115,13 +117,13 @@ func (b *sbBlock) startBlock(sec sbSection, seen sbMarks) bool {
 // --- OLTP test statistics (0.4, 0.5), SQL statistics (1.0+) ------------------
 
 func (b *sbBlock) openSQL(label string) status {
-	if !b.startBlock(secSQL, markSQL) {
+	if !b.startBlock(secSQL, sysbench.MarkSQL) {
 		return rejected
 	}
 	if label == "SQL statistics" {
-		b.mark(mark10)
+		b.mark(sysbench.Mark10)
 	} else {
-		b.mark(mark04)
+		b.mark(sysbench.Mark04)
 	}
 	return consumed
 }
@@ -149,9 +151,9 @@ func (b *sbBlock) sqlLine(l *Line, label, val string) (status, bool) {
 
 func (b *sbBlock) openGeneral(label string) status {
 	if label == "Test execution summary" {
-		b.mark(markTES)
+		b.mark(sysbench.MarkTES)
 	}
-	if !b.startBlock(secGeneral, markGeneral) {
+	if !b.startBlock(secGeneral, sysbench.MarkGeneral) {
 		return rejected
 	}
 	return consumed
@@ -186,7 +188,7 @@ func (b *sbBlock) generalLine(l *Line, label, val string) (status, bool) {
 		if strings.TrimSpace(val) != "" {
 			return 0, false
 		}
-		b.mark(markRespTime)
+		b.mark(sysbench.MarkRespTime)
 		b.sec = secLatency
 		return consumed, true
 	}
@@ -196,7 +198,7 @@ func (b *sbBlock) generalLine(l *Line, label, val string) (status, bool) {
 // totalTime reads "total time: 60.0003s" and 1.1's "time elapsed: 10.0001s".
 func (b *sbBlock) totalTime(l *Line, label, val string) status {
 	if label == "time elapsed" {
-		b.mark(markEPS)
+		b.mark(sysbench.MarkEPS)
 	}
 	v, rest, ok := leadingNum(val)
 	if !ok || v < 0 || !strings.HasPrefix(rest, "s") {
@@ -208,7 +210,7 @@ func (b *sbBlock) totalTime(l *Line, label, val string) status {
 
 // events reads "total number of events: 12345".
 func (b *sbBlock) events(l *Line, label, val string) status {
-	n, ok := leadingInt(val)
+	n, ok := sysbench.LeadingInt(val)
 	if !ok {
 		return b.bad(l, label, val, "an integer")
 	}
@@ -221,9 +223,9 @@ func (b *sbBlock) events(l *Line, label, val string) status {
 // broken over two lines) starts its general block here.
 func (b *sbBlock) headlessTotalTime(l *Line, label, val string) status {
 	if label == "time elapsed" {
-		b.mark(markEPS)
+		b.mark(sysbench.MarkEPS)
 	}
-	if !b.startBlock(secGeneral, markGeneral) {
+	if !b.startBlock(secGeneral, sysbench.MarkGeneral) {
 		return rejected
 	}
 	return b.totalTime(l, label, val)
@@ -232,10 +234,10 @@ func (b *sbBlock) headlessTotalTime(l *Line, label, val string) status {
 // --- Latency (ms) (1.0+), response time / per-request statistics (0.4, 0.5) --
 
 func (b *sbBlock) openLatency(string) status {
-	if b.has(markLatencyMs) || b.has(markRespTime) || b.finished {
+	if b.has(sysbench.MarkLatencyMs) || b.has(sysbench.MarkRespTime) || b.finished {
 		return rejected
 	}
-	b.mark(markLatencyMs)
+	b.mark(sysbench.MarkLatencyMs)
 	b.sec, b.stage = secLatency, stReport
 	return consumed
 }
@@ -245,7 +247,7 @@ func isLatencyValue(label string) bool {
 	case "min", "avg", "max", "sum":
 		return true
 	}
-	_, ok := percentileRank(label)
+	_, ok := sysbench.PercentileRank(label)
 	return ok
 }
 
@@ -257,7 +259,7 @@ func (b *sbBlock) latencyLine(l *Line, label, val string) (status, bool) {
 		b.r.Latency.PercentileDisabled = true
 		return consumed, true
 	}
-	if rank, ok := percentileRank(label); ok {
+	if rank, ok := sysbench.PercentileRank(label); ok {
 		return b.latencyPct(l, rank, val), true
 	}
 	return 0, false
@@ -266,10 +268,10 @@ func (b *sbBlock) latencyLine(l *Line, label, val string) (status, bool) {
 // --- Threads fairness --------------------------------------------------------
 
 func (b *sbBlock) openFairness(string) status {
-	if b.has(markFairness) {
+	if b.has(sysbench.MarkFairness) {
 		return rejected
 	}
-	b.mark(markFairness)
+	b.mark(sysbench.MarkFairness)
 	b.sec, b.stage = secFairness, stReport
 	return consumed
 }
@@ -288,10 +290,10 @@ func (b *sbBlock) fairnessLine(l *Line, label, val string) (status, bool) {
 // --- File operations (1.0 fileio) --------------------------------------------
 
 func (b *sbBlock) openFileOps(string) status {
-	if !b.startBlock(secFileOps, markFileOps) {
+	if !b.startBlock(secFileOps, sysbench.MarkFileOps) {
 		return rejected
 	}
-	b.mark(mark10)
+	b.mark(sysbench.Mark10)
 	b.setTest("fileio")
 	return consumed
 }
@@ -323,10 +325,10 @@ func (b *sbBlock) fileOpsLine(l *Line, label, val string) (status, bool) {
 // --- Throughput (1.0 fileio MiB/s; 1.1 eps, IOPS) ----------------------------
 
 func (b *sbBlock) openThroughput(string) status {
-	if !b.startBlock(secThroughput, markThroughput) {
+	if !b.startBlock(secThroughput, sysbench.MarkThroughput) {
 		return rejected
 	}
-	b.mark(mark10)
+	b.mark(sysbench.Mark10)
 	return consumed
 }
 
@@ -351,7 +353,7 @@ func (b *sbBlock) throughputLine(l *Line, label, val string) (status, bool) {
 		if !ok {
 			return b.bad(l, label, val, "a number of events per second"), true
 		}
-		b.mark(markEPS)
+		b.mark(sysbench.MarkEPS)
 		b.r.EPS = fptr(v)
 		return consumed, true
 	case "total time", "time elapsed":
@@ -365,10 +367,10 @@ func (b *sbBlock) throughputLine(l *Line, label, val string) (status, bool) {
 // --- CPU speed (1.0+ cpu) ----------------------------------------------------
 
 func (b *sbBlock) openCPU(string) status {
-	if !b.startBlock(secCPU, markCPU) {
+	if !b.startBlock(secCPU, sysbench.MarkCPU) {
 		return rejected
 	}
-	b.mark(mark10)
+	b.mark(sysbench.Mark10)
 	b.setTest("cpu")
 	return consumed
 }
@@ -412,10 +414,10 @@ func (b *sbBlock) memParamsLine(_ *Line, label, _ string) (status, bool) {
 func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
 	switch {
 	case t == "Latency histogram (values are in milliseconds)":
-		if !b.startBlock(secHistogram, markHistogram) {
+		if !b.startBlock(secHistogram, sysbench.MarkHistogram) {
 			return rejected, true
 		}
-		b.mark(mark10)
+		b.mark(sysbench.Mark10)
 		if b.r.Histogram == nil {
 			b.r.Histogram = []Bucket{}
 		}
@@ -424,7 +426,7 @@ func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
 		if j := strings.IndexByte(t, ')'); t[0] == '(' && j > 0 && strings.Contains(t[:j], "/sec") {
 			// "(7.2762Mb/sec) 465.67 Requests/sec executed": a re-flowed
 			// page moved the transfer rate to the start of this line.
-			if v, ok := byteSize(t[1:j]); ok && b.fio().TotalMiBs == nil {
+			if v, ok := sysbench.ByteSize(t[1:j]); ok && b.fio().TotalMiBs == nil {
 				b.fio().TotalMiBs = fptr(v / (1 << 20))
 			}
 			t = strings.TrimSpace(t[j+1:])
@@ -434,7 +436,7 @@ func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
 			return b.bad(l, "fileio requests", t, "a number of requests per second"), true
 		}
 		b.fio().RequestsPS = fptr(v)
-		b.mark(mark04)
+		b.mark(sysbench.Mark04)
 		b.stage = stReport
 		return consumed, true
 	case (strings.HasPrefix(t, "Read ") || strings.HasPrefix(t, "Total Read ")) && strings.Contains(t, "Written ") && strings.Contains(t, "Total transferred"):
@@ -472,46 +474,22 @@ func (b *sbBlock) mem() *Memory {
 	return b.r.Memory
 }
 
-// byteSize reads a 0.4 fileio size such as "9.8451Gb" or "0b" (binary
-// multiples, FORMATS.md §3.4) and returns bytes.
-func byteSize(s string) (float64, bool) {
-	v, rest, ok := leadingNum(s)
-	if !ok {
-		return 0, false
-	}
-	switch {
-	case math.Abs(v) > 1e200:
-		return 0, false
-	case strings.HasPrefix(rest, "Tb"):
-		return v * (1 << 40), true
-	case strings.HasPrefix(rest, "Gb"):
-		return v * (1 << 30), true
-	case strings.HasPrefix(rest, "Mb"):
-		return v * (1 << 20), true
-	case strings.HasPrefix(rest, "Kb"):
-		return v * (1 << 10), true
-	case strings.HasPrefix(rest, "b"):
-		return v, true
-	}
-	return 0, false
-}
-
 // fileio04Bytes reads "Read 9.8451Gb  Written 0b  Total transferred 9.8451Gb  (33.604Mb/sec)".
 func (b *sbBlock) fileio04Bytes(l *Line, t string) status {
 	f := strings.Fields(t)
 	fio := b.fio()
-	b.mark(mark04)
+	b.mark(sysbench.Mark04)
 	b.stage = stReport
 	for i := 0; i+1 < len(f); i++ {
 		switch f[i] {
 		case "Read":
-			v, ok := byteSize(f[i+1])
+			v, ok := sysbench.ByteSize(f[i+1])
 			if !ok {
 				return b.bad(l, "fileio read", f[i+1], "a size such as 9.8451Gb")
 			}
 			fio.ReadBytes = fptr(v)
 		case "Written":
-			v, ok := byteSize(f[i+1])
+			v, ok := sysbench.ByteSize(f[i+1])
 			if !ok {
 				return b.bad(l, "fileio written", f[i+1], "a size such as 320.31Mb")
 			}
@@ -519,7 +497,7 @@ func (b *sbBlock) fileio04Bytes(l *Line, t string) status {
 		}
 	}
 	if i := strings.LastIndexByte(t, '('); i >= 0 {
-		v, ok := byteSize(t[i+1:])
+		v, ok := sysbench.ByteSize(t[i+1:])
 		if !ok || !strings.Contains(t[i:], "/sec") {
 			return b.bad(l, "fileio transfer rate", t[i:], "a rate such as (33.604Mb/sec)")
 		}
@@ -537,7 +515,7 @@ func (b *sbBlock) memTransferred(l *Line, t string) status {
 		return b.unknown()
 	}
 	m := b.mem()
-	b.mark(markMemory)
+	b.mark(sysbench.MarkMemory)
 	b.stage = stReport
 	b.setTest("memory")
 	m.TransferMiB = fptr(v)
@@ -553,42 +531,9 @@ func (b *sbBlock) memTransferred(l *Line, t string) status {
 	return consumed
 }
 
-// leadingInt reads the leading integer of s ("212131", "-12", "41229  --注释").
-func leadingInt(s string) (int64, bool) {
-	s = strings.TrimLeft(s, " \t")
-	j := 0
-	if j < len(s) && (s[j] == '-' || s[j] == '+') {
-		j++
-	}
-	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-		j++
-	}
-	if j == 0 || j < len(s) && s[j] == '.' || !numEnds(s[j:]) {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(s[:j], 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	return n, true
-}
-
-// perSec reads the "(845.49 per sec.)" part of a count line.
-func perSec(s string) (float64, bool) {
-	i := strings.IndexByte(s, '(')
-	if i < 0 {
-		return 0, false
-	}
-	v, rest, ok := leadingNum(s[i+1:])
-	if !ok || !strings.HasPrefix(strings.TrimLeft(rest, " "), "per sec") {
-		return 0, false
-	}
-	return v, true
-}
-
 // sqlCount reads a line of the OLTP/SQL statistics block.
 func (b *sbBlock) sqlCount(l *Line, label, val string) status {
-	n, ok := leadingInt(val)
+	n, ok := sysbench.LeadingInt(val)
 	if !ok {
 		return b.bad(l, "statistics "+label, val, "an integer count")
 	}
@@ -597,7 +542,7 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		return rejected // a field repeats: the next run's fragment
 	}
 	if label == "transactions" || label == "queries" {
-		if ps, ok := perSec(val); ok {
+		if ps, ok := sysbench.PerSec(val); ok {
 			b.c.notePrintedValue(float64(n), ps)
 		}
 	}
@@ -615,7 +560,7 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		s.Total = i64ptr(n)
 		return consumed
 	}
-	ps, ok := perSec(val)
+	ps, ok := sysbench.PerSec(val)
 	if !ok {
 		return b.bad(l, "statistics "+label, val, "a count and a rate such as 12701  (845.49 per sec.)")
 	}
@@ -624,20 +569,20 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		s.Transactions, s.TransactionsPS = i64ptr(n), fptr(ps)
 	case "deadlocks":
 		s.Deadlocks, s.DeadlocksPS = i64ptr(n), fptr(ps)
-		b.mark(mark04)
+		b.mark(sysbench.Mark04)
 	case "read/write requests":
 		s.RWRequests, s.RWRequestsPS = i64ptr(n), fptr(ps)
-		b.mark(mark04)
+		b.mark(sysbench.Mark04)
 	case "other operations":
 		s.OtherOps, s.OtherOpsPS = i64ptr(n), fptr(ps)
-		b.mark(mark04)
+		b.mark(sysbench.Mark04)
 	case "ignored errors":
 		s.IgnoredErrors, s.IgnoredErrPS = i64ptr(n), fptr(ps)
 	case "reconnects":
 		s.Reconnects, s.ReconnectsPS = i64ptr(n), fptr(ps)
 	case "queries":
 		s.Queries, s.QueriesPS = i64ptr(n), fptr(ps)
-		b.mark(mark10)
+		b.mark(sysbench.Mark10)
 	}
 	return consumed
 }
@@ -652,27 +597,27 @@ func (b *sbBlock) latency(l *Line, label, val string) status {
 	lat := &b.r.Latency
 	switch label {
 	case "min":
-		b.mark(markLatMin)
+		b.mark(sysbench.MarkLatMin)
 		if v > impossible {
 			b.r.Warn(l.No, "latency min "+strings.TrimSpace(val)+" is unsigned-underflow garbage (no events); left absent")
 			return consumed
 		}
 		lat.Min = fptr(v)
 	case "avg":
-		b.mark(markLatAvg)
+		b.mark(sysbench.MarkLatAvg)
 		if b.garbageLatency(l, label, val, v) {
 			return consumed
 		}
 		lat.Avg = fptr(v)
 	case "max":
-		b.mark(markLatMax)
+		b.mark(sysbench.MarkLatMax)
 		if b.garbageLatency(l, label, val, v) {
 			return consumed
 		}
 		lat.Max = fptr(v)
 	case "sum":
 		lat.Sum = fptr(v)
-		if b.has(markIOPS) {
+		if b.has(sysbench.MarkIOPS) {
 			// 1.1 fileio prints no Threads fairness: the latency block ends the report.
 			b.finished = true
 		}
@@ -704,7 +649,7 @@ func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {
 	case strings.HasPrefix(rest, "ms"):
 	case strings.HasPrefix(rest, "s"):
 		v *= 1000
-		b.mark(markSeconds)
+		b.mark(sysbench.MarkSeconds)
 	}
 	if math.IsInf(v, 0) {
 		b.bad(l, "latency "+label, val, "a number of milliseconds")
@@ -747,12 +692,12 @@ func (b *sbBlock) fairness(l *Line, label, val string) status {
 	}
 	if label == "events (avg/stddev)" {
 		f.EventsAvg, f.EventsStddev = fptr(avg), fptr(sd)
-		b.mark(markFairEvents)
+		b.mark(sysbench.MarkFairEvents)
 	} else {
 		f.ExecAvgS, f.ExecStddevS = fptr(avg), fptr(sd)
-		b.mark(markFairExec)
+		b.mark(sysbench.MarkFairExec)
 	}
-	if b.has(markFairEvents | markFairExec) {
+	if b.has(sysbench.MarkFairEvents | sysbench.MarkFairExec) {
 		b.finished = true
 	}
 	return consumed
@@ -770,7 +715,7 @@ func (b *sbBlock) iops(l *Line, label, val string) status {
 		return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
 	}
 	f := b.fio()
-	b.mark(markIOPS)
+	b.mark(sysbench.MarkIOPS)
 	b.setTest("fileio")
 	var mib *float64
 	if label != "fsync" {
@@ -794,10 +739,10 @@ func (b *sbBlock) iops(l *Line, label, val string) status {
 // memOps reads "Operations performed: 104857600 (596447.76 ops/sec)" (0.4)
 // and "Total operations: 89194940 (8919408.08 per second)" (1.0+).
 func (b *sbBlock) memOps(l *Line, label, val string) status {
-	if b.has(markMemory) && b.r.Memory != nil && b.r.Memory.Operations != nil || b.finished {
+	if b.has(sysbench.MarkMemory) && b.r.Memory != nil && b.r.Memory.Operations != nil || b.finished {
 		return rejected
 	}
-	n, ok := leadingInt(val)
+	n, ok := sysbench.LeadingInt(val)
 	if !ok {
 		return b.bad(l, "memory "+label, val, "an operation count")
 	}
@@ -811,13 +756,13 @@ func (b *sbBlock) memOps(l *Line, label, val string) status {
 	}
 	m := b.mem()
 	m.Operations, m.OpsPS = i64ptr(n), fptr(ps)
-	b.mark(markMemory)
+	b.mark(sysbench.MarkMemory)
 	b.stage = stReport
 	b.setTest("memory")
 	if label == "Total operations" {
-		b.mark(mark10)
+		b.mark(sysbench.Mark10)
 	} else {
-		b.mark(mark04)
+		b.mark(sysbench.Mark04)
 	}
 	return consumed
 }
@@ -830,7 +775,7 @@ func (b *sbBlock) fileio04Ops(l *Line, val string) status {
 	}
 	f := strings.Fields(strings.ReplaceAll(val, ",", " "))
 	fio := b.fio()
-	b.mark(mark04)
+	b.mark(sysbench.Mark04)
 	b.stage = stReport
 	b.setTest("fileio")
 	for i := 0; i+1 < len(f); i++ {
