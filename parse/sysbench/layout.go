@@ -5,7 +5,7 @@ package sysbench
 // telling one generation from another sets a mark, and at the end of the
 // run the first dialect in dialects whose marks the run carries names
 // its layout. A new dialect is a new row here, and a new section reader
-// (parse's sysbench_report.go) when it prints a block of its own.
+// (report.go) when it prints a block of its own.
 
 // Layouts name the sysbench report dialects of FORMATS.md §1. They are
 // decided from the block labels, never from the version string.

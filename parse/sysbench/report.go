@@ -1,11 +1,12 @@
-package parse
+package sysbench
 
 import (
 	"math"
 	"strconv"
 	"strings"
 
-	"github.com/sbreport/sbreport/parse/sysbench"
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // The cumulative report. Each block of it (FORMATS.md §1–§3) has a
@@ -13,8 +14,8 @@ import (
 // them. A "label: value" line goes first to the reader of the block the
 // run is in, then, if that reader does not know the label, to the
 // headings that open blocks and to the labels read anywhere in a run
-// (sysbench_header.go). The dialect is not decided here: readers set
-// marks (sysbench_layout.go) and the run's layout is named at its end.
+// (header.go). The dialect is not decided here: readers set
+// marks (layout.go) and the run's layout is named at its end.
 
 // A sectionReader reads the value lines of one block of the report.
 type sectionReader struct {
@@ -24,49 +25,49 @@ type sectionReader struct {
 	isValue func(label string) bool
 	// read reads a line of the block; ok is false when label is not one of
 	// its lines.
-	read func(b *sbBlock, l *Line, label, val string) (st status, ok bool)
+	read func(b *block, l *Line, label, val string) (st status, ok bool)
 }
 
 // sectionReaders are the readers of the report's blocks, by section.
 var sectionReaders = [...]sectionReader{
-	secSQL:        {isSQLValue, (*sbBlock).sqlLine},
-	secGeneral:    {isGeneralValue, (*sbBlock).generalLine},
-	secLatency:    {isLatencyValue, (*sbBlock).latencyLine},
-	secFairness:   {isFairnessValue, (*sbBlock).fairnessLine},
-	secFileOps:    {isFileOpsValue, (*sbBlock).fileOpsLine},
-	secThroughput: {isGeneralValue, (*sbBlock).throughputLine},
-	secCPU:        {isCPUValue, (*sbBlock).cpuLine},
+	secSQL:        {isSQLValue, (*block).sqlLine},
+	secGeneral:    {isGeneralValue, (*block).generalLine},
+	secLatency:    {isLatencyValue, (*block).latencyLine},
+	secFairness:   {isFairnessValue, (*block).fairnessLine},
+	secFileOps:    {isFileOpsValue, (*block).fileOpsLine},
+	secThroughput: {isGeneralValue, (*block).throughputLine},
+	secCPU:        {isCPUValue, (*block).cpuLine},
 	secHistogram:  {},
-	secMemParams:  {nil, (*sbBlock).memParamsLine},
+	secMemParams:  {nil, (*block).memParamsLine},
 }
 
 // reportHeading returns how the heading label, printed with no value,
 // opens a block of the report; nil for a label that is no heading.
-func reportHeading(label string) func(b *sbBlock, label string) status {
+func reportHeading(label string) func(b *block, label string) status {
 	switch label {
 	case "OLTP test statistics", "SQL statistics":
-		return (*sbBlock).openSQL
+		return (*block).openSQL
 	case "General statistics", "Test execution summary":
-		return (*sbBlock).openGeneral
+		return (*block).openGeneral
 	case "Latency (ms)":
-		return (*sbBlock).openLatency
+		return (*block).openLatency
 	case "Threads fairness":
-		return (*sbBlock).openFairness
+		return (*block).openFairness
 	case "File operations":
-		return (*sbBlock).openFileOps
+		return (*block).openFileOps
 	case "Throughput":
-		return (*sbBlock).openThroughput
+		return (*block).openThroughput
 	case "CPU speed":
-		return (*sbBlock).openCPU
+		return (*block).openCPU
 	}
 	return nil
 }
 
 // labelled handles "label: value" lines.
-func (b *sbBlock) labelled(l *Line, label, val string) status {
+func (b *block) labelled(l *Line, label, val string) status {
 	empty := strings.TrimSpace(val) == ""
 	if !empty && (b.stage == stPrelude || label == "Maximum prime number checked in CPU test") {
-		b.r.headerLabel(label, val, b.sec == secMemParams)
+		b.r.HeaderLabel(label, val, b.sec == secMemParams)
 	}
 	sr := &sectionReaders[b.sec]
 	if sr.isValue != nil && 'A' <= label[0] && label[0] <= 'Z' {
@@ -104,7 +105,7 @@ func (b *sbBlock) labelled(l *Line, label, val string) status {
 
 // startBlock enters a cumulative-report block. It returns false when the
 // block was already read in this run (the line starts a new run).
-func (b *sbBlock) startBlock(sec sbSection, seen sysbench.Marks) bool {
+func (b *block) startBlock(sec section, seen Marks) bool {
 	if b.has(seen) || b.finished {
 		return false
 	}
@@ -116,14 +117,14 @@ func (b *sbBlock) startBlock(sec sbSection, seen sysbench.Marks) bool {
 
 // --- OLTP test statistics (0.4, 0.5), SQL statistics (1.0+) ------------------
 
-func (b *sbBlock) openSQL(label string) status {
-	if !b.startBlock(secSQL, sysbench.MarkSQL) {
+func (b *block) openSQL(label string) status {
+	if !b.startBlock(secSQL, MarkSQL) {
 		return rejected
 	}
 	if label == "SQL statistics" {
-		b.mark(sysbench.Mark10)
+		b.mark(Mark10)
 	} else {
-		b.mark(sysbench.Mark04)
+		b.mark(Mark04)
 	}
 	return consumed
 }
@@ -137,7 +138,7 @@ func isSQLValue(label string) bool {
 	return false
 }
 
-func (b *sbBlock) sqlLine(l *Line, label, val string) (status, bool) {
+func (b *block) sqlLine(l *Line, label, val string) (status, bool) {
 	switch {
 	case label == "queries performed": // the heading of read, write, other, total
 		return consumed, true
@@ -149,11 +150,11 @@ func (b *sbBlock) sqlLine(l *Line, label, val string) (status, bool) {
 
 // --- General statistics (0.5+), Test execution summary (0.4) -----------------
 
-func (b *sbBlock) openGeneral(label string) status {
+func (b *block) openGeneral(label string) status {
 	if label == "Test execution summary" {
-		b.mark(sysbench.MarkTES)
+		b.mark(MarkTES)
 	}
-	if !b.startBlock(secGeneral, sysbench.MarkGeneral) {
+	if !b.startBlock(secGeneral, MarkGeneral) {
 		return rejected
 	}
 	return consumed
@@ -170,14 +171,14 @@ func isGeneralValue(label string) bool {
 	return false
 }
 
-func (b *sbBlock) generalLine(l *Line, label, val string) (status, bool) {
+func (b *block) generalLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "total time", "time elapsed":
 		return b.totalTime(l, label, val), true
 	case "total number of events":
 		return b.events(l, label, val), true
 	case "total time taken by event execution":
-		v, _, ok := leadingNum(val)
+		v, _, ok := scan.LeadingNum(val)
 		if !ok || math.IsInf(v*1000, 0) {
 			return b.bad(l, label, val, "seconds"), true
 		}
@@ -188,7 +189,7 @@ func (b *sbBlock) generalLine(l *Line, label, val string) (status, bool) {
 		if strings.TrimSpace(val) != "" {
 			return 0, false
 		}
-		b.mark(sysbench.MarkRespTime)
+		b.mark(MarkRespTime)
 		b.sec = secLatency
 		return consumed, true
 	}
@@ -196,36 +197,36 @@ func (b *sbBlock) generalLine(l *Line, label, val string) (status, bool) {
 }
 
 // totalTime reads "total time: 60.0003s" and 1.1's "time elapsed: 10.0001s".
-func (b *sbBlock) totalTime(l *Line, label, val string) status {
+func (b *block) totalTime(l *Line, label, val string) status {
 	if label == "time elapsed" {
-		b.mark(sysbench.MarkEPS)
+		b.mark(MarkEPS)
 	}
-	v, rest, ok := leadingNum(val)
+	v, rest, ok := scan.LeadingNum(val)
 	if !ok || v < 0 || !strings.HasPrefix(rest, "s") {
 		return b.bad(l, label, val, "seconds such as 60.0003s")
 	}
-	b.r.TotalTimeS = fptr(v)
+	*b.r.TotalTimeS = fptr(v)
 	return consumed
 }
 
 // events reads "total number of events: 12345".
-func (b *sbBlock) events(l *Line, label, val string) status {
-	n, ok := sysbench.LeadingInt(val)
+func (b *block) events(l *Line, label, val string) status {
+	n, ok := LeadingInt(val)
 	if !ok {
 		return b.bad(l, label, val, "an integer")
 	}
-	b.r.Events = i64ptr(n)
+	*b.r.Events = i64ptr(n)
 	return consumed
 }
 
 // headlessTotalTime reads a total time outside the general and throughput
 // blocks: a report whose heading was lost ("General" / "statistics:"
 // broken over two lines) starts its general block here.
-func (b *sbBlock) headlessTotalTime(l *Line, label, val string) status {
+func (b *block) headlessTotalTime(l *Line, label, val string) status {
 	if label == "time elapsed" {
-		b.mark(sysbench.MarkEPS)
+		b.mark(MarkEPS)
 	}
-	if !b.startBlock(secGeneral, sysbench.MarkGeneral) {
+	if !b.startBlock(secGeneral, MarkGeneral) {
 		return rejected
 	}
 	return b.totalTime(l, label, val)
@@ -233,11 +234,11 @@ func (b *sbBlock) headlessTotalTime(l *Line, label, val string) status {
 
 // --- Latency (ms) (1.0+), response time / per-request statistics (0.4, 0.5) --
 
-func (b *sbBlock) openLatency(string) status {
-	if b.has(sysbench.MarkLatencyMs) || b.has(sysbench.MarkRespTime) || b.finished {
+func (b *block) openLatency(string) status {
+	if b.has(MarkLatencyMs) || b.has(MarkRespTime) || b.finished {
 		return rejected
 	}
-	b.mark(sysbench.MarkLatencyMs)
+	b.mark(MarkLatencyMs)
 	b.sec, b.stage = secLatency, stReport
 	return consumed
 }
@@ -247,11 +248,11 @@ func isLatencyValue(label string) bool {
 	case "min", "avg", "max", "sum":
 		return true
 	}
-	_, ok := sysbench.PercentileRank(label)
+	_, ok := PercentileRank(label)
 	return ok
 }
 
-func (b *sbBlock) latencyLine(l *Line, label, val string) (status, bool) {
+func (b *block) latencyLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "min", "avg", "max", "sum":
 		return b.latency(l, label, val), true
@@ -259,7 +260,7 @@ func (b *sbBlock) latencyLine(l *Line, label, val string) (status, bool) {
 		b.r.Latency.PercentileDisabled = true
 		return consumed, true
 	}
-	if rank, ok := sysbench.PercentileRank(label); ok {
+	if rank, ok := PercentileRank(label); ok {
 		return b.latencyPct(l, rank, val), true
 	}
 	return 0, false
@@ -267,11 +268,11 @@ func (b *sbBlock) latencyLine(l *Line, label, val string) (status, bool) {
 
 // --- Threads fairness --------------------------------------------------------
 
-func (b *sbBlock) openFairness(string) status {
-	if b.has(sysbench.MarkFairness) {
+func (b *block) openFairness(string) status {
+	if b.has(MarkFairness) {
 		return rejected
 	}
-	b.mark(sysbench.MarkFairness)
+	b.mark(MarkFairness)
 	b.sec, b.stage = secFairness, stReport
 	return consumed
 }
@@ -280,7 +281,7 @@ func isFairnessValue(label string) bool {
 	return label == "events (avg/stddev)" || label == "execution time (avg/stddev)"
 }
 
-func (b *sbBlock) fairnessLine(l *Line, label, val string) (status, bool) {
+func (b *block) fairnessLine(l *Line, label, val string) (status, bool) {
 	if !isFairnessValue(label) {
 		return 0, false
 	}
@@ -289,11 +290,11 @@ func (b *sbBlock) fairnessLine(l *Line, label, val string) (status, bool) {
 
 // --- File operations (1.0 fileio) --------------------------------------------
 
-func (b *sbBlock) openFileOps(string) status {
-	if !b.startBlock(secFileOps, sysbench.MarkFileOps) {
+func (b *block) openFileOps(string) status {
+	if !b.startBlock(secFileOps, MarkFileOps) {
 		return rejected
 	}
-	b.mark(sysbench.Mark10)
+	b.mark(Mark10)
 	b.setTest("fileio")
 	return consumed
 }
@@ -302,11 +303,11 @@ func isFileOpsValue(label string) bool {
 	return label == "reads/s" || label == "writes/s" || label == "fsyncs/s"
 }
 
-func (b *sbBlock) fileOpsLine(l *Line, label, val string) (status, bool) {
+func (b *block) fileOpsLine(l *Line, label, val string) (status, bool) {
 	if !isFileOpsValue(label) {
 		return 0, false
 	}
-	v, _, ok := leadingNum(val)
+	v, _, ok := scan.LeadingNum(val)
 	if !ok {
 		return b.bad(l, "fileio "+label, val, "a number of operations per second"), true
 	}
@@ -324,20 +325,20 @@ func (b *sbBlock) fileOpsLine(l *Line, label, val string) (status, bool) {
 
 // --- Throughput (1.0 fileio MiB/s; 1.1 eps, IOPS) ----------------------------
 
-func (b *sbBlock) openThroughput(string) status {
-	if !b.startBlock(secThroughput, sysbench.MarkThroughput) {
+func (b *block) openThroughput(string) status {
+	if !b.startBlock(secThroughput, MarkThroughput) {
 		return rejected
 	}
-	b.mark(sysbench.Mark10)
+	b.mark(Mark10)
 	return consumed
 }
 
-func (b *sbBlock) throughputLine(l *Line, label, val string) (status, bool) {
+func (b *block) throughputLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "read", "write", "fsync":
 		return b.iops(l, label, val), true
 	case "read, MiB/s", "written, MiB/s":
-		v, _, ok := leadingNum(val)
+		v, _, ok := scan.LeadingNum(val)
 		if !ok {
 			return b.bad(l, "fileio "+label, val, "a number of MiB per second"), true
 		}
@@ -349,12 +350,12 @@ func (b *sbBlock) throughputLine(l *Line, label, val string) (status, bool) {
 		b.setTest("fileio")
 		return consumed, true
 	case "events/s (eps)":
-		v, _, ok := leadingNum(val)
+		v, _, ok := scan.LeadingNum(val)
 		if !ok {
 			return b.bad(l, label, val, "a number of events per second"), true
 		}
-		b.mark(sysbench.MarkEPS)
-		b.r.EPS = fptr(v)
+		b.mark(MarkEPS)
+		*b.r.EPS = fptr(v)
 		return consumed, true
 	case "total time", "time elapsed":
 		return b.totalTime(l, label, val), true
@@ -366,39 +367,39 @@ func (b *sbBlock) throughputLine(l *Line, label, val string) (status, bool) {
 
 // --- CPU speed (1.0+ cpu) ----------------------------------------------------
 
-func (b *sbBlock) openCPU(string) status {
-	if !b.startBlock(secCPU, sysbench.MarkCPU) {
+func (b *block) openCPU(string) status {
+	if !b.startBlock(secCPU, MarkCPU) {
 		return rejected
 	}
-	b.mark(sysbench.Mark10)
+	b.mark(Mark10)
 	b.setTest("cpu")
 	return consumed
 }
 
 func isCPUValue(label string) bool { return label == "events per second" }
 
-func (b *sbBlock) cpuLine(l *Line, label, val string) (status, bool) {
+func (b *block) cpuLine(l *Line, label, val string) (status, bool) {
 	if label != "events per second" {
 		return 0, false
 	}
-	v, _, ok := leadingNum(val)
+	v, _, ok := scan.LeadingNum(val)
 	if !ok {
 		return b.bad(l, "cpu "+label, val, "a number of events per second"), true
 	}
-	if b.fieldRun && b.r.CPUSpeedEPS != nil {
+	if b.fieldRun && *b.r.CPUSpeedEPS != nil {
 		return rejected, true // a field repeats: the next run's fragment
 	}
-	b.c.notePrintedValue(v, -1)
-	b.r.CPUSpeedEPS = fptr(v)
-	if b.r.EPS == nil {
-		b.r.EPS = fptr(v)
+	b.s.NotePrinted(v, -1)
+	*b.r.CPUSpeedEPS = fptr(v)
+	if *b.r.EPS == nil {
+		*b.r.EPS = fptr(v)
 	}
 	return consumed, true
 }
 
 // --- 1.0 memory parameters: "Running memory speed test with the following options:"
 
-func (b *sbBlock) memParamsLine(_ *Line, label, _ string) (status, bool) {
+func (b *block) memParamsLine(_ *Line, label, _ string) (status, bool) {
 	switch label {
 	case "block size", "total size", "operation", "scope", "access mode":
 		return consumed, true
@@ -411,32 +412,32 @@ func (b *sbBlock) memParamsLine(_ *Line, label, _ string) (status, bool) {
 // reportText reads a report line without a label: the histogram heading,
 // the 0.4 fileio and memory results, a heading broken over two lines. ok
 // is false for a line that is none of them.
-func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
+func (b *block) reportText(l *Line, t string) (st status, ok bool) {
 	switch {
 	case t == "Latency histogram (values are in milliseconds)":
-		if !b.startBlock(secHistogram, sysbench.MarkHistogram) {
+		if !b.startBlock(secHistogram, MarkHistogram) {
 			return rejected, true
 		}
-		b.mark(sysbench.Mark10)
-		if b.r.Histogram == nil {
-			b.r.Histogram = []Bucket{}
+		b.mark(Mark10)
+		if *b.r.Histogram == nil {
+			*b.r.Histogram = []model.Bucket{}
 		}
 		return consumed, true
 	case strings.HasSuffix(t, "Requests/sec executed"):
 		if j := strings.IndexByte(t, ')'); t[0] == '(' && j > 0 && strings.Contains(t[:j], "/sec") {
 			// "(7.2762Mb/sec) 465.67 Requests/sec executed": a re-flowed
 			// page moved the transfer rate to the start of this line.
-			if v, ok := sysbench.ByteSize(t[1:j]); ok && b.fio().TotalMiBs == nil {
+			if v, ok := ByteSize(t[1:j]); ok && b.fio().TotalMiBs == nil {
 				b.fio().TotalMiBs = fptr(v / (1 << 20))
 			}
 			t = strings.TrimSpace(t[j+1:])
 		}
-		v, _, ok := leadingNum(t)
+		v, _, ok := scan.LeadingNum(t)
 		if !ok {
 			return b.bad(l, "fileio requests", t, "a number of requests per second"), true
 		}
 		b.fio().RequestsPS = fptr(v)
-		b.mark(sysbench.Mark04)
+		b.mark(Mark04)
 		b.stage = stReport
 		return consumed, true
 	case (strings.HasPrefix(t, "Read ") || strings.HasPrefix(t, "Total Read ")) && strings.Contains(t, "Written ") && strings.Contains(t, "Total transferred"):
@@ -453,43 +454,43 @@ func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
 
 // --- Value lines shared by blocks, and the 0.4 fileio and memory results -----
 
-func (b *sbBlock) fio() *FileIO {
-	if b.r.FileIO == nil {
-		b.r.FileIO = &FileIO{}
+func (b *block) fio() *model.FileIO {
+	if *b.r.FileIO == nil {
+		*b.r.FileIO = &model.FileIO{}
 	}
-	return b.r.FileIO
+	return *b.r.FileIO
 }
 
-func (b *sbBlock) sql() *SQLStats {
-	if b.r.SQL == nil {
-		b.r.SQL = &SQLStats{}
+func (b *block) sql() *model.SQLStats {
+	if *b.r.SQL == nil {
+		*b.r.SQL = &model.SQLStats{}
 	}
-	return b.r.SQL
+	return *b.r.SQL
 }
 
-func (b *sbBlock) mem() *Memory {
-	if b.r.Memory == nil {
-		b.r.Memory = &Memory{}
+func (b *block) mem() *model.Memory {
+	if *b.r.Memory == nil {
+		*b.r.Memory = &model.Memory{}
 	}
-	return b.r.Memory
+	return *b.r.Memory
 }
 
 // fileio04Bytes reads "Read 9.8451Gb  Written 0b  Total transferred 9.8451Gb  (33.604Mb/sec)".
-func (b *sbBlock) fileio04Bytes(l *Line, t string) status {
+func (b *block) fileio04Bytes(l *Line, t string) status {
 	f := strings.Fields(t)
 	fio := b.fio()
-	b.mark(sysbench.Mark04)
+	b.mark(Mark04)
 	b.stage = stReport
 	for i := 0; i+1 < len(f); i++ {
 		switch f[i] {
 		case "Read":
-			v, ok := sysbench.ByteSize(f[i+1])
+			v, ok := ByteSize(f[i+1])
 			if !ok {
 				return b.bad(l, "fileio read", f[i+1], "a size such as 9.8451Gb")
 			}
 			fio.ReadBytes = fptr(v)
 		case "Written":
-			v, ok := sysbench.ByteSize(f[i+1])
+			v, ok := ByteSize(f[i+1])
 			if !ok {
 				return b.bad(l, "fileio written", f[i+1], "a size such as 320.31Mb")
 			}
@@ -497,7 +498,7 @@ func (b *sbBlock) fileio04Bytes(l *Line, t string) status {
 		}
 	}
 	if i := strings.LastIndexByte(t, '('); i >= 0 {
-		v, ok := sysbench.ByteSize(t[i+1:])
+		v, ok := ByteSize(t[i+1:])
 		if !ok || !strings.Contains(t[i:], "/sec") {
 			return b.bad(l, "fileio transfer rate", t[i:], "a rate such as (33.604Mb/sec)")
 		}
@@ -508,14 +509,14 @@ func (b *sbBlock) fileio04Bytes(l *Line, t string) status {
 
 // memTransferred reads "102400.00 MB transferred (582.47 MB/sec)" (0.4/0.5,
 // MB = MiB) and "87104.43 MiB transferred (8710.36 MiB/sec)" (1.0+).
-func (b *sbBlock) memTransferred(l *Line, t string) status {
-	v, rest, ok := leadingNum(t)
+func (b *block) memTransferred(l *Line, t string) status {
+	v, rest, ok := scan.LeadingNum(t)
 	rest = strings.TrimSpace(rest)
 	if !ok || !(strings.HasPrefix(rest, "MB ") || strings.HasPrefix(rest, "MiB ")) {
 		return b.unknown()
 	}
 	m := b.mem()
-	b.mark(sysbench.MarkMemory)
+	b.mark(MarkMemory)
 	b.stage = stReport
 	b.setTest("memory")
 	m.TransferMiB = fptr(v)
@@ -523,7 +524,7 @@ func (b *sbBlock) memTransferred(l *Line, t string) status {
 	if i < 0 {
 		return b.bad(l, "memory transferred", t, "a rate such as (582.47 MB/sec)")
 	}
-	s, _, ok := leadingNum(rest[i+1:])
+	s, _, ok := scan.LeadingNum(rest[i+1:])
 	if !ok {
 		return b.bad(l, "memory transferred", rest[i:], "a rate such as (582.47 MB/sec)")
 	}
@@ -532,8 +533,8 @@ func (b *sbBlock) memTransferred(l *Line, t string) status {
 }
 
 // sqlCount reads a line of the OLTP/SQL statistics block.
-func (b *sbBlock) sqlCount(l *Line, label, val string) status {
-	n, ok := sysbench.LeadingInt(val)
+func (b *block) sqlCount(l *Line, label, val string) status {
+	n, ok := LeadingInt(val)
 	if !ok {
 		return b.bad(l, "statistics "+label, val, "an integer count")
 	}
@@ -542,8 +543,8 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		return rejected // a field repeats: the next run's fragment
 	}
 	if label == "transactions" || label == "queries" {
-		if ps, ok := sysbench.PerSec(val); ok {
-			b.c.notePrintedValue(float64(n), ps)
+		if ps, ok := PerSec(val); ok {
+			b.s.NotePrinted(float64(n), ps)
 		}
 	}
 	switch label {
@@ -560,7 +561,7 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		s.Total = i64ptr(n)
 		return consumed
 	}
-	ps, ok := sysbench.PerSec(val)
+	ps, ok := PerSec(val)
 	if !ok {
 		return b.bad(l, "statistics "+label, val, "a count and a rate such as 12701  (845.49 per sec.)")
 	}
@@ -569,55 +570,55 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		s.Transactions, s.TransactionsPS = i64ptr(n), fptr(ps)
 	case "deadlocks":
 		s.Deadlocks, s.DeadlocksPS = i64ptr(n), fptr(ps)
-		b.mark(sysbench.Mark04)
+		b.mark(Mark04)
 	case "read/write requests":
 		s.RWRequests, s.RWRequestsPS = i64ptr(n), fptr(ps)
-		b.mark(sysbench.Mark04)
+		b.mark(Mark04)
 	case "other operations":
 		s.OtherOps, s.OtherOpsPS = i64ptr(n), fptr(ps)
-		b.mark(sysbench.Mark04)
+		b.mark(Mark04)
 	case "ignored errors":
 		s.IgnoredErrors, s.IgnoredErrPS = i64ptr(n), fptr(ps)
 	case "reconnects":
 		s.Reconnects, s.ReconnectsPS = i64ptr(n), fptr(ps)
 	case "queries":
 		s.Queries, s.QueriesPS = i64ptr(n), fptr(ps)
-		b.mark(sysbench.Mark10)
+		b.mark(Mark10)
 	}
 	return consumed
 }
 
 // latency reads min/avg/max/sum in milliseconds, converting a value
 // printed in seconds (an "s" suffix, gen A).
-func (b *sbBlock) latency(l *Line, label, val string) status {
+func (b *block) latency(l *Line, label, val string) status {
 	v, ok := b.latValue(l, label, val)
 	if !ok {
 		return consumed
 	}
-	lat := &b.r.Latency
+	lat := b.r.Latency
 	switch label {
 	case "min":
-		b.mark(sysbench.MarkLatMin)
+		b.mark(MarkLatMin)
 		if v > impossible {
 			b.r.Warn(l.No, "latency min "+strings.TrimSpace(val)+" is unsigned-underflow garbage (no events); left absent")
 			return consumed
 		}
 		lat.Min = fptr(v)
 	case "avg":
-		b.mark(sysbench.MarkLatAvg)
+		b.mark(MarkLatAvg)
 		if b.garbageLatency(l, label, val, v) {
 			return consumed
 		}
 		lat.Avg = fptr(v)
 	case "max":
-		b.mark(sysbench.MarkLatMax)
+		b.mark(MarkLatMax)
 		if b.garbageLatency(l, label, val, v) {
 			return consumed
 		}
 		lat.Max = fptr(v)
 	case "sum":
 		lat.Sum = fptr(v)
-		if b.has(sysbench.MarkIOPS) {
+		if b.has(MarkIOPS) {
 			// 1.1 fileio prints no Threads fairness: the latency block ends the report.
 			b.finished = true
 		}
@@ -630,7 +631,7 @@ func (b *sbBlock) latency(l *Line, label, val string) status {
 // clock went backwards as 2^64 ns less a little ("max:
 // 18446744073688.26ms", after "WARNING: Operation time
 // (18446744073688156160.000000) is greater than maximal counted value").
-func (b *sbBlock) garbageLatency(l *Line, label, val string, v float64) bool {
+func (b *block) garbageLatency(l *Line, label, val string, v float64) bool {
 	if v <= impossible {
 		return false
 	}
@@ -638,8 +639,8 @@ func (b *sbBlock) garbageLatency(l *Line, label, val string, v float64) bool {
 	return true
 }
 
-func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {
-	v, rest, ok := leadingNum(val)
+func (b *block) latValue(l *Line, label, val string) (float64, bool) {
+	v, rest, ok := scan.LeadingNum(val)
 	if !ok || v < 0 {
 		b.bad(l, "latency "+label, val, "a number of milliseconds")
 		return 0, false
@@ -649,7 +650,7 @@ func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {
 	case strings.HasPrefix(rest, "ms"):
 	case strings.HasPrefix(rest, "s"):
 		v *= 1000
-		b.mark(sysbench.MarkSeconds)
+		b.mark(MarkSeconds)
 	}
 	if math.IsInf(v, 0) {
 		b.bad(l, "latency "+label, val, "a number of milliseconds")
@@ -658,7 +659,7 @@ func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {
 	return v, true
 }
 
-func (b *sbBlock) latencyPct(l *Line, rank, val string) status {
+func (b *block) latencyPct(l *Line, rank, val string) status {
 	v, ok := b.latValue(l, rank+" percentile", val)
 	if !ok {
 		return consumed
@@ -676,28 +677,28 @@ func (b *sbBlock) latencyPct(l *Line, rank, val string) status {
 
 // fairness reads "events (avg/stddev): 8646.9375/161.19" and
 // "execution time (avg/stddev): 180.9905/0.01".
-func (b *sbBlock) fairness(l *Line, label, val string) status {
-	avg, rest, ok := leadingNum(val)
+func (b *block) fairness(l *Line, label, val string) status {
+	avg, rest, ok := scan.LeadingNum(val)
 	if !ok || !strings.HasPrefix(rest, "/") {
 		return b.bad(l, "threads fairness "+label, val, "avg/stddev such as 8646.9375/161.19")
 	}
-	sd, _, ok := leadingNum(rest[1:])
+	sd, _, ok := scan.LeadingNum(rest[1:])
 	if !ok {
 		return b.bad(l, "threads fairness "+label, val, "avg/stddev such as 8646.9375/161.19")
 	}
-	f := b.r.Fairness
+	f := *b.r.Fairness
 	if f == nil {
-		f = &Fairness{}
-		b.r.Fairness = f
+		f = &model.Fairness{}
+		*b.r.Fairness = f
 	}
 	if label == "events (avg/stddev)" {
 		f.EventsAvg, f.EventsStddev = fptr(avg), fptr(sd)
-		b.mark(sysbench.MarkFairEvents)
+		b.mark(MarkFairEvents)
 	} else {
 		f.ExecAvgS, f.ExecStddevS = fptr(avg), fptr(sd)
-		b.mark(sysbench.MarkFairExec)
+		b.mark(MarkFairExec)
 	}
-	if b.has(sysbench.MarkFairEvents | sysbench.MarkFairExec) {
+	if b.has(MarkFairEvents | MarkFairExec) {
 		b.finished = true
 	}
 	return consumed
@@ -705,21 +706,21 @@ func (b *sbBlock) fairness(l *Line, label, val string) status {
 
 // iops reads 1.1 fileio "read:  IOPS=2366.91 36.98 MiB/s (38.78 MB/s)" and
 // "fsync: IOPS=5050.32".
-func (b *sbBlock) iops(l *Line, label, val string) status {
+func (b *block) iops(l *Line, label, val string) status {
 	s := strings.TrimSpace(val)
 	if !strings.HasPrefix(s, "IOPS=") {
 		return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
 	}
-	v, rest, ok := leadingNum(s[len("IOPS="):])
+	v, rest, ok := scan.LeadingNum(s[len("IOPS="):])
 	if !ok {
 		return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
 	}
 	f := b.fio()
-	b.mark(sysbench.MarkIOPS)
+	b.mark(MarkIOPS)
 	b.setTest("fileio")
 	var mib *float64
 	if label != "fsync" {
-		m, r2, ok := leadingNum(rest)
+		m, r2, ok := scan.LeadingNum(rest)
 		if !ok || !strings.HasPrefix(strings.TrimLeft(r2, " "), "MiB/s") {
 			return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
 		}
@@ -738,11 +739,11 @@ func (b *sbBlock) iops(l *Line, label, val string) status {
 
 // memOps reads "Operations performed: 104857600 (596447.76 ops/sec)" (0.4)
 // and "Total operations: 89194940 (8919408.08 per second)" (1.0+).
-func (b *sbBlock) memOps(l *Line, label, val string) status {
-	if b.has(sysbench.MarkMemory) && b.r.Memory != nil && b.r.Memory.Operations != nil || b.finished {
+func (b *block) memOps(l *Line, label, val string) status {
+	if b.has(MarkMemory) && *b.r.Memory != nil && (*b.r.Memory).Operations != nil || b.finished {
 		return rejected
 	}
-	n, ok := sysbench.LeadingInt(val)
+	n, ok := LeadingInt(val)
 	if !ok {
 		return b.bad(l, "memory "+label, val, "an operation count")
 	}
@@ -750,32 +751,32 @@ func (b *sbBlock) memOps(l *Line, label, val string) status {
 	if i < 0 {
 		return b.bad(l, "memory "+label, val, "a count and a rate such as 10240 (3875.99 ops/sec)")
 	}
-	ps, _, ok := leadingNum(val[i+1:])
+	ps, _, ok := scan.LeadingNum(val[i+1:])
 	if !ok {
 		return b.bad(l, "memory "+label, val, "a count and a rate such as 10240 (3875.99 ops/sec)")
 	}
 	m := b.mem()
 	m.Operations, m.OpsPS = i64ptr(n), fptr(ps)
-	b.mark(sysbench.MarkMemory)
+	b.mark(MarkMemory)
 	b.stage = stReport
 	b.setTest("memory")
 	if label == "Total operations" {
-		b.mark(sysbench.Mark10)
+		b.mark(Mark10)
 	} else {
-		b.mark(sysbench.Mark04)
+		b.mark(Mark04)
 	}
 	return consumed
 }
 
 // fileio04Ops reads "Operations performed:  645210 Read, 0 Write, 0 Other = 645210 Total"
 // (0.4.12 release) or "... 10980 reads, 7320 writes, 23307 Other = ..." (0.4.12.x, 0.5).
-func (b *sbBlock) fileio04Ops(l *Line, val string) status {
-	if b.finished || b.r.FileIO != nil && b.r.FileIO.ReadOps != nil {
+func (b *block) fileio04Ops(l *Line, val string) status {
+	if b.finished || *b.r.FileIO != nil && (*b.r.FileIO).ReadOps != nil {
 		return rejected
 	}
 	f := strings.Fields(strings.ReplaceAll(val, ",", " "))
 	fio := b.fio()
-	b.mark(sysbench.Mark04)
+	b.mark(Mark04)
 	b.stage = stReport
 	b.setTest("fileio")
 	for i := 0; i+1 < len(f); i++ {
