@@ -39,4 +39,3 @@ func outputTitle(t string, prefix bool) bool {
 	}
 	return false
 }
-

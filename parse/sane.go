@@ -146,4 +146,3 @@ func numberOf(v reflect.Value) float64 {
 	}
 	return float64(v.Int())
 }
-
