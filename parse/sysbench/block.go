@@ -156,6 +156,23 @@ func StartKind(t string, s Sink) int {
 		}
 		return StartNone
 	}
+	switch {
+	case runHeadings[label]:
+		if strings.TrimSpace(val) == "" {
+			return StartRun
+		}
+		return StartNone
+	case fragmentValues[label]:
+		if _, _, ok := scan.LeadingNum(val); ok {
+			return StartFragment
+		}
+		return StartNone
+	case fragmentHeadings[label]:
+		if strings.TrimSpace(val) == "" {
+			return StartFragment
+		}
+		return StartNone
+	}
 	switch label {
 	case "FATAL":
 		// A run refused at start ("FATAL: --histogram cannot be used with
@@ -164,12 +181,6 @@ func StartKind(t string, s Sink) int {
 			break
 		}
 		if action, ok := s.PendingAction(); ok && action == "run" {
-			return StartRun
-		}
-	case "Running the test with following options", "OLTP test statistics", "SQL statistics",
-		"General statistics", "Test execution summary", "Throughput", "Latency (ms)",
-		"File operations", "CPU speed":
-		if strings.TrimSpace(val) == "" {
 			return StartRun
 		}
 	case "Number of threads":
@@ -194,20 +205,11 @@ func StartKind(t string, s Sink) int {
 				rate, _ = PerSec(rest)
 			}
 			if s != nil && (label == "transactions" && s.Filtered() || s.Restated(v, rate)) {
-				// a filtered transactions line is txline.go's; a value an
+				// a filtered transactions line is parse's (txline.go); a value an
 				// earlier run printed is quoted, not measured again
 				return StartNone
 			}
 			return StartField
-		}
-	case "sum", "min", "avg", "max", "total number of events", "total time taken by event execution",
-		"events (avg/stddev)", "execution time (avg/stddev)":
-		if _, _, ok := scan.LeadingNum(val); ok {
-			return StartFragment
-		}
-	case "Threads fairness", "response time", "per-request statistics":
-		if strings.TrimSpace(val) == "" {
-			return StartFragment
 		}
 	default:
 		if _, ok := PercentileRank(label); ok {
@@ -528,20 +530,11 @@ func (b *block) bad(l *Line, what, val, expected string) status {
 
 func (b *block) setTestFromBanner(no int, t string) {
 	test := ""
-	switch {
-	case strings.HasPrefix(t, "Doing OLTP test"):
-		test = "oltp"
-	case strings.HasPrefix(t, "Doing CPU performance benchmark"):
-		test = "cpu"
-	case strings.HasPrefix(t, "Doing memory operations speed test"):
-		test = "memory"
-	case strings.HasPrefix(t, "Doing thread subsystem performance test"):
-		test = "threads"
-	case strings.HasPrefix(t, "Doing mutex performance test"):
-		test = "mutex"
-	case strings.HasPrefix(t, "Doing random "), strings.HasPrefix(t, "Doing sequential "),
-		strings.HasPrefix(t, "Doing async "):
-		test = "fileio"
+	for _, d := range doingTests {
+		if strings.HasPrefix(t, d.prefix) {
+			test = d.test
+			break
+		}
 	}
 	if r := b.r; test != "" && test != "oltp" && *r.Test != "" && *r.Test != test && *r.Command != "" {
 		// "Doing thread subsystem performance test" under a fileio

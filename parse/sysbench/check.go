@@ -71,10 +71,8 @@ func (b *block) checkHeadline() {
 	}
 }
 
-// fieldLabels are the fields that may start a run alone.
-func fieldLabel(label string) bool {
-	return label == "transactions" || label == "queries" || label == "events per second"
-}
+// fieldLabel reports a field that may start a run alone (fieldLabels).
+func fieldLabel(label string) bool { return fieldLabels[label] }
 
 // threadsPrefix splits "16 transactions" into 16 and "transactions"
 // when the rest is a field label; ok is false otherwise.

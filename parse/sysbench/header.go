@@ -23,18 +23,8 @@ func runLabel(label string) func(b *block, l *Line, label, val string) status {
 	case "Warmup time":
 		return (*block).warmupTime
 
-	// Test parameters: the test they belong to.
-	case "Maximum prime number checked in CPU test", "Primer numbers limit", "Prime numbers limit":
-		return (*block).cpuParam
-	case "Memory block size", "Memory transfer size", "Memory operations type", "Memory scope type":
-		return (*block).memoryParam
 	case "Running memory speed test with the following options":
 		return (*block).memParams
-	case "Thread yields per test":
-		return (*block).threadsParam
-	case "Extra file open flags", "Number of IO requests", "Number of random requests for random IO",
-		"Read/Write ratio for combined random IO test":
-		return (*block).fileioParam
 
 	// Diagnostics. YugabyteDB fork endpoints and debug prints are context,
 	// not results.
@@ -54,6 +44,10 @@ func runLabel(label string) func(b *block, l *Line, label, val string) status {
 		return (*block).memOps
 	case "Operations performed":
 		return (*block).operations
+	}
+	if testParams[label] != "" {
+		// A test parameter: the test it belongs to (words.go).
+		return (*block).testParam
 	}
 	return nil
 }
@@ -100,17 +94,9 @@ func (b *block) warmupTime(l *Line, _, val string) status {
 	return consumed
 }
 
-// cpuParam, memoryParam, threadsParam and fileioParam read a parameter
-// line of their test's header.
-func (b *block) cpuParam(*Line, string, string) status    { return b.testParam("cpu") }
-func (b *block) memoryParam(*Line, string, string) status { return b.testParam("memory") }
-func (b *block) threadsParam(*Line, string, string) status {
-	return b.testParam("threads")
-}
-func (b *block) fileioParam(*Line, string, string) status { return b.testParam("fileio") }
-
-func (b *block) testParam(test string) status {
-	b.setTest(test)
+// testParam reads a parameter line of a test's header (testParams).
+func (b *block) testParam(_ *Line, label, _ string) status {
+	b.setTest(testParams[label])
 	b.mark(MarkHeader)
 	return consumed
 }
@@ -232,13 +218,7 @@ func (b *block) headerText(l *Line, t string) (st status, ok bool) {
 			r.Options.WarmupS = fptr(v)
 		}
 		return consumed, true
-	case strings.HasPrefix(t, "Random number generator seed is"),
-		strings.HasPrefix(t, "Running mixed OLTP test"), strings.HasPrefix(t, "Running simple OLTP test"),
-		strings.HasPrefix(t, "Running complex OLTP test"), strings.HasPrefix(t, "Running nontrx OLTP test"),
-		strings.HasPrefix(t, "Using "), strings.HasPrefix(t, "Skipping BEGIN/COMMIT"),
-		strings.HasPrefix(t, "No DB drivers specified"), strings.HasPrefix(t, "Periodic FSYNC"),
-		strings.HasPrefix(t, "Calling fsync()"), strings.HasPrefix(t, "Block size "),
-		strings.HasPrefix(t, "Report checkpoint"), strings.HasSuffix(t, "total file size"),
+	case hasAnyPrefix(t, headerNotices), strings.HasSuffix(t, "total file size"),
 		strings.Contains(t, " files, ") && strings.HasSuffix(t, " each"):
 		if b.stage != stPrelude {
 			return b.unknown(), true

@@ -129,14 +129,7 @@ func (b *block) openSQL(label string) status {
 	return consumed
 }
 
-func isSQLValue(label string) bool {
-	switch label {
-	case "read", "write", "other", "total", "transactions", "deadlocks", "read/write requests",
-		"other operations", "ignored errors", "reconnects", "queries":
-		return true
-	}
-	return false
-}
+func isSQLValue(label string) bool { return sqlValues[label] }
 
 func (b *block) sqlLine(l *Line, label, val string) (status, bool) {
 	switch {
@@ -162,14 +155,7 @@ func (b *block) openGeneral(label string) status {
 
 // isGeneralValue names the values of the general and the 1.1 throughput
 // blocks.
-func isGeneralValue(label string) bool {
-	switch label {
-	case "total time", "time elapsed", "total number of events", "total time taken by event execution",
-		"events/s (eps)", "read, MiB/s", "written, MiB/s", "read", "write", "fsync":
-		return true
-	}
-	return false
-}
+func isGeneralValue(label string) bool { return generalValues[label] }
 
 func (b *block) generalLine(l *Line, label, val string) (status, bool) {
 	switch label {
@@ -244,8 +230,7 @@ func (b *block) openLatency(string) status {
 }
 
 func isLatencyValue(label string) bool {
-	switch label {
-	case "min", "avg", "max", "sum":
+	if latencyValues[label] {
 		return true
 	}
 	_, ok := PercentileRank(label)
@@ -277,9 +262,7 @@ func (b *block) openFairness(string) status {
 	return consumed
 }
 
-func isFairnessValue(label string) bool {
-	return label == "events (avg/stddev)" || label == "execution time (avg/stddev)"
-}
+func isFairnessValue(label string) bool { return fairnessValues[label] }
 
 func (b *block) fairnessLine(l *Line, label, val string) (status, bool) {
 	if !isFairnessValue(label) {
@@ -299,9 +282,7 @@ func (b *block) openFileOps(string) status {
 	return consumed
 }
 
-func isFileOpsValue(label string) bool {
-	return label == "reads/s" || label == "writes/s" || label == "fsyncs/s"
-}
+func isFileOpsValue(label string) bool { return fileOpsValues[label] }
 
 func (b *block) fileOpsLine(l *Line, label, val string) (status, bool) {
 	if !isFileOpsValue(label) {
@@ -376,7 +357,7 @@ func (b *block) openCPU(string) status {
 	return consumed
 }
 
-func isCPUValue(label string) bool { return label == "events per second" }
+func isCPUValue(label string) bool { return cpuValues[label] }
 
 func (b *block) cpuLine(l *Line, label, val string) (status, bool) {
 	if label != "events per second" {
@@ -400,8 +381,7 @@ func (b *block) cpuLine(l *Line, label, val string) (status, bool) {
 // --- 1.0 memory parameters: "Running memory speed test with the following options:"
 
 func (b *block) memParamsLine(_ *Line, label, _ string) (status, bool) {
-	switch label {
-	case "block size", "total size", "operation", "scope", "access mode":
+	if memParams[label] {
 		return consumed, true
 	}
 	return 0, false
