@@ -17,11 +17,29 @@ func detectSysbench(l *Line, c *ctx) block {
 		return nil
 	}
 	c.line = modelLine(l)
-	if b := sysbench.Detect(&c.line, (*sink)(c)); b != nil {
+	switch b := sysbench.Detect(&c.line, (*sink)(c)).(type) {
+	case nil:
+		return nil
+	case *sysbench.Block:
+		return &sbBlock{b: b}
+	default:
 		return &grammarBlock{b: b}
 	}
-	return nil
 }
+
+// sbBlock is a run the grammar reads, fed by a direct call: most lines
+// of a long log are a run's.
+type sbBlock struct {
+	b *sysbench.Block
+	l model.Line
+}
+
+func (g *sbBlock) feed(l *Line) status {
+	g.l = model.Line{No: l.No, Raw: l.Raw, Text: l.Text, Prompt: l.Prompt, Cmd: l.Cmd != nil}
+	return g.b.Feed(&g.l)
+}
+
+func (g *sbBlock) end(*ctx) { g.b.End(nil) }
 
 // StartRun starts a sysbench run at line (sysbench.Sink).
 func (s *sink) StartRun(line int) *sysbench.Run {

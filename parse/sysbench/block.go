@@ -50,10 +50,10 @@ const (
 	secMemParams          // 1.0 "Running memory speed test with the following options:"
 )
 
-// block reads one run. What it has seen is in marks; the section
+// A Block reads one run. What it has seen is in marks; the section
 // readers of its report are in report.go, the layout decision in
 // layout.go.
-type block struct {
+type Block struct {
 	s     Sink
 	r     *Run
 	stage runStage
@@ -62,7 +62,7 @@ type block struct {
 
 	toHook     bool   // report-hook output follows the header
 	checkpoint bool   // this run is a "[ Ns ] Checkpoint report:" block
-	cp         *block // checkpoint report being read inside this run
+	cp         *Block // checkpoint report being read inside this run
 	finished   bool   // the cumulative report's last block was read
 	fatal      bool   // FATAL/ALERT or Lua error seen
 	luaErr     bool
@@ -221,13 +221,13 @@ func StartKind(t string, s Sink) int {
 	return StartNone
 }
 
-func newBlock(l *Line, s Sink) *block {
+func newBlock(l *Line, s Sink) *Block {
 	prep := false
 	if action, ok := s.PendingAction(); ok {
 		prep = action == "prepare" || action == "cleanup" || action == "help"
 	}
 	r := s.StartRun(l.No)
-	b := &block{s: s, r: r, prepare: prep}
+	b := &Block{s: s, r: r, prepare: prep}
 	// A "WARNING: ..." printed just before the banner belongs to the run.
 	for _, h := range s.Headings() {
 		if h.No >= l.No-4 && h.No < l.No && strings.HasPrefix(h.Text, "WARNING:") {
@@ -237,7 +237,7 @@ func newBlock(l *Line, s Sink) *block {
 	return b
 }
 
-func (b *block) feed(l *Line) status {
+func (b *Block) feed(l *Line) status {
 	if b.cp != nil {
 		st := b.cp.feed(l)
 		if st != rejected {
@@ -260,7 +260,7 @@ func (b *block) feed(l *Line) status {
 }
 
 // feedLine does the work of feed for this run's own lines.
-func (b *block) feedLine(l *Line) status {
+func (b *Block) feedLine(l *Line) status {
 	if b.prefix != "" {
 		// "16 queries: ..." after "16 transactions: ...": the prefix
 		// is read off; another count is another run.
@@ -338,7 +338,7 @@ func (b *block) feedLine(l *Line) status {
 
 // interim handles a line starting with '['. ok is false when the line is
 // not an interim line.
-func (b *block) interim(l *Line) (status, bool) {
+func (b *Block) interim(l *Line) (status, bool) {
 	// The line is read into the slot after the kept intervals, which
 	// becomes theirs when the line is kept.
 	if b.ivs == nil {
@@ -362,7 +362,7 @@ func (b *block) interim(l *Line) (status, bool) {
 	}
 	r := b.r
 	if kind == InterimCheckpoint {
-		b.cp = &block{s: b.s, checkpoint: true, stage: stReport,
+		b.cp = &Block{s: b.s, checkpoint: true, stage: stReport,
 			r: r.Checkpoint(l.No, strconv.FormatFloat(iv.T, 'f', -1, 64))}
 		return consumed, true
 	}
@@ -472,13 +472,13 @@ func sameInterval(a, b *model.Interval) bool {
 }
 
 // header reports whether a header line may still belong to this run.
-func (b *block) headerOK() bool {
+func (b *Block) headerOK() bool {
 	return b.stage == stPrelude && !b.checkpoint
 }
 
 // plain handles a line without a colon: a line of the banner and header
 // (headerText), of the report (reportText), or of a Lua error.
-func (b *block) plain(l *Line, t string) status {
+func (b *Block) plain(l *Line, t string) status {
 	if b.stage == stPrelude {
 		b.r.HeaderLine(t)
 	}
@@ -500,13 +500,13 @@ func (b *block) plain(l *Line, t string) status {
 }
 
 // begun reports whether the run has read more than its banner.
-func (b *block) begun() bool {
+func (b *Block) begun() bool {
 	return b.has(MarkHeader) || b.stage != stPrelude || b.has(MarkBanner)
 }
 
 // unknown handles a line the run does not know: noise inside a run, the
 // end of the run once its report is finished.
-func (b *block) unknown() status {
+func (b *Block) unknown() status {
 	if b.finished {
 		return rejected
 	}
@@ -514,7 +514,7 @@ func (b *block) unknown() status {
 	return skipped
 }
 
-func (b *block) luaError(l *Line) {
+func (b *Block) luaError(l *Line) {
 	b.fatal = true
 	if !b.luaErr {
 		b.luaErr = true
@@ -523,12 +523,12 @@ func (b *block) luaError(l *Line) {
 }
 
 // bad reports a malformed value inside a known block.
-func (b *block) bad(l *Line, what, val, expected string) status {
+func (b *Block) bad(l *Line, what, val, expected string) status {
 	b.s.Errorf(l.No, "sysbench %s: bad value %q (expected %s)", what, strings.TrimSpace(val), expected)
 	return consumed
 }
 
-func (b *block) setTestFromBanner(no int, t string) {
+func (b *Block) setTestFromBanner(no int, t string) {
 	test := ""
 	for _, d := range doingTests {
 		if strings.HasPrefix(t, d.prefix) {
@@ -553,26 +553,26 @@ func (b *block) setTestFromBanner(no int, t string) {
 	b.setTest(test)
 }
 
-func (b *block) setTest(test string) {
+func (b *Block) setTest(test string) {
 	if test != "" && *b.r.Test == "" {
 		*b.r.Test = test
 	}
 }
 
 // has reports whether every mark of m is set.
-func (b *block) has(m Marks) bool { return b.marks&m == m }
+func (b *Block) has(m Marks) bool { return b.marks&m == m }
 
 // mark sets the marks of m.
-func (b *block) mark(m Marks) { b.marks |= m }
+func (b *Block) mark(m Marks) { b.marks |= m }
 
 // Feed offers the next line (model.Block).
-func (b *block) Feed(l *Line) status { return b.feed(l) }
+func (b *Block) Feed(l *Line) status { return b.feed(l) }
 
 // End finishes the run (model.Block), through the Sink it started with.
-func (b *block) End(model.Sink) { b.end() }
+func (b *Block) End(model.Sink) { b.end() }
 
 // end finishes the run: fallbacks, layout, completeness, then emits it.
-func (b *block) end() {
+func (b *Block) end() {
 	s := b.s
 	if b.cp != nil {
 		b.cp.end()
@@ -626,7 +626,7 @@ func (b *block) end() {
 
 // measuredNothing reports a run that holds no measurement at all: no
 // rate, time, count, latency or block of figures.
-func (b *block) measuredNothing() bool {
+func (b *Block) measuredNothing() bool {
 	r := b.r
 	l := r.Latency
 	return *r.TPS == nil && *r.QPS == nil && *r.EPS == nil && *r.CPUSpeedEPS == nil && *r.TotalTimeS == nil &&
@@ -634,7 +634,7 @@ func (b *block) measuredNothing() bool {
 		*r.SQL == nil && *r.Fairness == nil && *r.FileIO == nil && *r.Memory == nil && len(b.ivs) == 0
 }
 
-func (b *block) finish() {
+func (b *Block) finish() {
 	r := b.r
 	if b.ivs != nil {
 		// Keep a copy of the size needed (not cleared first); the growing

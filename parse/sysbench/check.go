@@ -20,7 +20,7 @@ func negativeNumber(val string) bool {
 
 // refuseNegative warns and returns true when a value line of the
 // cumulative report holds a negative number.
-func (b *block) refuseNegative(l *Line, label, val string) bool {
+func (b *Block) refuseNegative(l *Line, label, val string) bool {
 	if !negativeNumber(val) {
 		return false
 	}
@@ -35,7 +35,7 @@ func (b *block) refuseNegative(l *Line, label, val string) bool {
 // second:" under CPU speed, "events/s (eps):", the fileio rates, the
 // memory operations; for any other test some rate or "total time:" with
 // "total number of events:" to derive one.
-func (b *block) checkHeadline() {
+func (b *Block) checkHeadline() {
 	r := b.r
 	if !*r.Complete {
 		return

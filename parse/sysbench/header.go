@@ -12,47 +12,47 @@ import (
 // (FORMATS.md §1.1), diagnostics, and the result lines that stand alone
 // (0.4 memory and fileio operations, forced-shutdown transactions, a total
 // time whose heading was lost). Nil for any other label.
-func runLabel(label string) func(b *block, l *Line, label, val string) status {
+func runLabel(label string) func(b *Block, l *Line, label, val string) status {
 	switch label {
 	case "Running the test with following options":
-		return (*block).optionsHeading
+		return (*Block).optionsHeading
 	case "Number of threads":
-		return (*block).numThreads
+		return (*Block).numThreads
 	case "Target transaction rate":
-		return (*block).rateTarget
+		return (*Block).rateTarget
 	case "Warmup time":
-		return (*block).warmupTime
+		return (*Block).warmupTime
 
 	case "Running memory speed test with the following options":
-		return (*block).memParams
+		return (*Block).memParams
 
 	// Diagnostics. YugabyteDB fork endpoints and debug prints are context,
 	// not results.
 	case "Server Endpoint", "DEBUG":
-		return (*block).context
+		return (*Block).context
 	case "WARNING":
-		return (*block).warning
+		return (*Block).warning
 	case "FATAL", "ALERT":
-		return (*block).fatalLine
+		return (*Block).fatalLine
 
 	// Result lines outside the blocks.
 	case "Number of unfinished transactions on forced shutdown":
-		return (*block).unfinished
+		return (*Block).unfinished
 	case "total time", "time elapsed":
-		return (*block).headlessTotalTime
+		return (*Block).headlessTotalTime
 	case "Total operations":
-		return (*block).memOps
+		return (*Block).memOps
 	case "Operations performed":
-		return (*block).operations
+		return (*Block).operations
 	}
 	if testParams[label] != "" {
 		// A test parameter: the test it belongs to (words.go).
-		return (*block).testParam
+		return (*Block).testParam
 	}
 	return nil
 }
 
-func (b *block) optionsHeading(*Line, string, string) status {
+func (b *Block) optionsHeading(*Line, string, string) status {
 	if !b.headerOK() || b.has(MarkOptions) {
 		return rejected
 	}
@@ -60,7 +60,7 @@ func (b *block) optionsHeading(*Line, string, string) status {
 	return consumed
 }
 
-func (b *block) numThreads(l *Line, _, val string) status {
+func (b *Block) numThreads(l *Line, _, val string) status {
 	r := b.r
 	if !b.headerOK() || *r.ThreadsFrom == "header" {
 		return rejected
@@ -74,7 +74,7 @@ func (b *block) numThreads(l *Line, _, val string) status {
 	return consumed
 }
 
-func (b *block) rateTarget(l *Line, _, val string) status {
+func (b *Block) rateTarget(l *Line, _, val string) status {
 	v, _, ok := scan.LeadingNum(val)
 	if !ok {
 		return b.bad(l, "target transaction rate", val, "a number of transactions per second")
@@ -84,7 +84,7 @@ func (b *block) rateTarget(l *Line, _, val string) status {
 	return consumed
 }
 
-func (b *block) warmupTime(l *Line, _, val string) status {
+func (b *Block) warmupTime(l *Line, _, val string) status {
 	v, _, ok := scan.LeadingNum(val)
 	if !ok {
 		return b.bad(l, "warmup time", val, "a number of seconds")
@@ -95,7 +95,7 @@ func (b *block) warmupTime(l *Line, _, val string) status {
 }
 
 // testParam reads a parameter line of a test's header (testParams).
-func (b *block) testParam(_ *Line, label, _ string) status {
+func (b *Block) testParam(_ *Line, label, _ string) status {
 	b.setTest(testParams[label])
 	b.mark(MarkHeader)
 	return consumed
@@ -103,27 +103,27 @@ func (b *block) testParam(_ *Line, label, _ string) status {
 
 // memParams reads the heading of 1.0's memory parameters, an indented
 // list read by its own section (memParamsLine).
-func (b *block) memParams(*Line, string, string) status {
+func (b *Block) memParams(*Line, string, string) status {
 	b.setTest("memory")
 	b.mark(MarkHeader)
 	b.sec = secMemParams
 	return consumed
 }
 
-func (b *block) context(*Line, string, string) status { return consumed }
+func (b *Block) context(*Line, string, string) status { return consumed }
 
-func (b *block) warning(l *Line, _, _ string) status {
+func (b *Block) warning(l *Line, _, _ string) status {
 	b.r.Warn(l.No, "sysbench: "+l.Text)
 	return consumed
 }
 
-func (b *block) fatalLine(l *Line, _, _ string) status {
+func (b *Block) fatalLine(l *Line, _, _ string) status {
 	b.fatal = true
 	b.r.Warn(l.No, "sysbench: "+l.Text)
 	return consumed
 }
 
-func (b *block) unfinished(l *Line, _, val string) status {
+func (b *Block) unfinished(l *Line, _, val string) status {
 	n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
 	if err != nil {
 		return b.bad(l, "unfinished transactions", val, "an integer")
@@ -134,7 +134,7 @@ func (b *block) unfinished(l *Line, _, val string) status {
 
 // operations reads 0.4's "Operations performed:" line, of the fileio test
 // ("645210 Read, 0 Write, ...") or of the memory test.
-func (b *block) operations(l *Line, label, val string) status {
+func (b *Block) operations(l *Line, label, val string) status {
 	if strings.Contains(strings.ToLower(val), "read") {
 		return b.fileio04Ops(l, val)
 	}
@@ -144,7 +144,7 @@ func (b *block) operations(l *Line, label, val string) status {
 // headerText reads a line without a colon that a run prints before its
 // results: the banner, the header's sentences (FORMATS.md §1.1), and the
 // notices around the run. ok is false for a line that is none of them.
-func (b *block) headerText(l *Line, t string) (st status, ok bool) {
+func (b *Block) headerText(l *Line, t string) (st status, ok bool) {
 	r := b.r
 	switch {
 	case strings.HasPrefix(t, "sysbench "):

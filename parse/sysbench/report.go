@@ -25,46 +25,46 @@ type sectionReader struct {
 	isValue func(label string) bool
 	// read reads a line of the block; ok is false when label is not one of
 	// its lines.
-	read func(b *block, l *Line, label, val string) (st status, ok bool)
+	read func(b *Block, l *Line, label, val string) (st status, ok bool)
 }
 
 // sectionReaders are the readers of the report's blocks, by section.
 var sectionReaders = [...]sectionReader{
-	secSQL:        {isSQLValue, (*block).sqlLine},
-	secGeneral:    {isGeneralValue, (*block).generalLine},
-	secLatency:    {isLatencyValue, (*block).latencyLine},
-	secFairness:   {isFairnessValue, (*block).fairnessLine},
-	secFileOps:    {isFileOpsValue, (*block).fileOpsLine},
-	secThroughput: {isGeneralValue, (*block).throughputLine},
-	secCPU:        {isCPUValue, (*block).cpuLine},
+	secSQL:        {isSQLValue, (*Block).sqlLine},
+	secGeneral:    {isGeneralValue, (*Block).generalLine},
+	secLatency:    {isLatencyValue, (*Block).latencyLine},
+	secFairness:   {isFairnessValue, (*Block).fairnessLine},
+	secFileOps:    {isFileOpsValue, (*Block).fileOpsLine},
+	secThroughput: {isGeneralValue, (*Block).throughputLine},
+	secCPU:        {isCPUValue, (*Block).cpuLine},
 	secHistogram:  {},
-	secMemParams:  {nil, (*block).memParamsLine},
+	secMemParams:  {nil, (*Block).memParamsLine},
 }
 
 // reportHeading returns how the heading label, printed with no value,
 // opens a block of the report; nil for a label that is no heading.
-func reportHeading(label string) func(b *block, label string) status {
+func reportHeading(label string) func(b *Block, label string) status {
 	switch label {
 	case "OLTP test statistics", "SQL statistics":
-		return (*block).openSQL
+		return (*Block).openSQL
 	case "General statistics", "Test execution summary":
-		return (*block).openGeneral
+		return (*Block).openGeneral
 	case "Latency (ms)":
-		return (*block).openLatency
+		return (*Block).openLatency
 	case "Threads fairness":
-		return (*block).openFairness
+		return (*Block).openFairness
 	case "File operations":
-		return (*block).openFileOps
+		return (*Block).openFileOps
 	case "Throughput":
-		return (*block).openThroughput
+		return (*Block).openThroughput
 	case "CPU speed":
-		return (*block).openCPU
+		return (*Block).openCPU
 	}
 	return nil
 }
 
 // labelled handles "label: value" lines.
-func (b *block) labelled(l *Line, label, val string) status {
+func (b *Block) labelled(l *Line, label, val string) status {
 	empty := strings.TrimSpace(val) == ""
 	if !empty && (b.stage == stPrelude || label == "Maximum prime number checked in CPU test") {
 		b.r.HeaderLabel(label, val, b.sec == secMemParams)
@@ -105,7 +105,7 @@ func (b *block) labelled(l *Line, label, val string) status {
 
 // startBlock enters a cumulative-report block. It returns false when the
 // block was already read in this run (the line starts a new run).
-func (b *block) startBlock(sec section, seen Marks) bool {
+func (b *Block) startBlock(sec section, seen Marks) bool {
 	if b.has(seen) || b.finished {
 		return false
 	}
@@ -117,7 +117,7 @@ func (b *block) startBlock(sec section, seen Marks) bool {
 
 // --- OLTP test statistics (0.4, 0.5), SQL statistics (1.0+) ------------------
 
-func (b *block) openSQL(label string) status {
+func (b *Block) openSQL(label string) status {
 	if !b.startBlock(secSQL, MarkSQL) {
 		return rejected
 	}
@@ -131,7 +131,7 @@ func (b *block) openSQL(label string) status {
 
 func isSQLValue(label string) bool { return sqlValues[label] }
 
-func (b *block) sqlLine(l *Line, label, val string) (status, bool) {
+func (b *Block) sqlLine(l *Line, label, val string) (status, bool) {
 	switch {
 	case label == "queries performed": // the heading of read, write, other, total
 		return consumed, true
@@ -143,7 +143,7 @@ func (b *block) sqlLine(l *Line, label, val string) (status, bool) {
 
 // --- General statistics (0.5+), Test execution summary (0.4) -----------------
 
-func (b *block) openGeneral(label string) status {
+func (b *Block) openGeneral(label string) status {
 	if label == "Test execution summary" {
 		b.mark(MarkTES)
 	}
@@ -157,7 +157,7 @@ func (b *block) openGeneral(label string) status {
 // blocks.
 func isGeneralValue(label string) bool { return generalValues[label] }
 
-func (b *block) generalLine(l *Line, label, val string) (status, bool) {
+func (b *Block) generalLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "total time", "time elapsed":
 		return b.totalTime(l, label, val), true
@@ -183,7 +183,7 @@ func (b *block) generalLine(l *Line, label, val string) (status, bool) {
 }
 
 // totalTime reads "total time: 60.0003s" and 1.1's "time elapsed: 10.0001s".
-func (b *block) totalTime(l *Line, label, val string) status {
+func (b *Block) totalTime(l *Line, label, val string) status {
 	if label == "time elapsed" {
 		b.mark(MarkEPS)
 	}
@@ -196,7 +196,7 @@ func (b *block) totalTime(l *Line, label, val string) status {
 }
 
 // events reads "total number of events: 12345".
-func (b *block) events(l *Line, label, val string) status {
+func (b *Block) events(l *Line, label, val string) status {
 	n, ok := LeadingInt(val)
 	if !ok {
 		return b.bad(l, label, val, "an integer")
@@ -208,7 +208,7 @@ func (b *block) events(l *Line, label, val string) status {
 // headlessTotalTime reads a total time outside the general and throughput
 // blocks: a report whose heading was lost ("General" / "statistics:"
 // broken over two lines) starts its general block here.
-func (b *block) headlessTotalTime(l *Line, label, val string) status {
+func (b *Block) headlessTotalTime(l *Line, label, val string) status {
 	if label == "time elapsed" {
 		b.mark(MarkEPS)
 	}
@@ -220,7 +220,7 @@ func (b *block) headlessTotalTime(l *Line, label, val string) status {
 
 // --- Latency (ms) (1.0+), response time / per-request statistics (0.4, 0.5) --
 
-func (b *block) openLatency(string) status {
+func (b *Block) openLatency(string) status {
 	if b.has(MarkLatencyMs) || b.has(MarkRespTime) || b.finished {
 		return rejected
 	}
@@ -237,7 +237,7 @@ func isLatencyValue(label string) bool {
 	return ok
 }
 
-func (b *block) latencyLine(l *Line, label, val string) (status, bool) {
+func (b *Block) latencyLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "min", "avg", "max", "sum":
 		return b.latency(l, label, val), true
@@ -253,7 +253,7 @@ func (b *block) latencyLine(l *Line, label, val string) (status, bool) {
 
 // --- Threads fairness --------------------------------------------------------
 
-func (b *block) openFairness(string) status {
+func (b *Block) openFairness(string) status {
 	if b.has(MarkFairness) {
 		return rejected
 	}
@@ -264,7 +264,7 @@ func (b *block) openFairness(string) status {
 
 func isFairnessValue(label string) bool { return fairnessValues[label] }
 
-func (b *block) fairnessLine(l *Line, label, val string) (status, bool) {
+func (b *Block) fairnessLine(l *Line, label, val string) (status, bool) {
 	if !isFairnessValue(label) {
 		return 0, false
 	}
@@ -273,7 +273,7 @@ func (b *block) fairnessLine(l *Line, label, val string) (status, bool) {
 
 // --- File operations (1.0 fileio) --------------------------------------------
 
-func (b *block) openFileOps(string) status {
+func (b *Block) openFileOps(string) status {
 	if !b.startBlock(secFileOps, MarkFileOps) {
 		return rejected
 	}
@@ -284,7 +284,7 @@ func (b *block) openFileOps(string) status {
 
 func isFileOpsValue(label string) bool { return fileOpsValues[label] }
 
-func (b *block) fileOpsLine(l *Line, label, val string) (status, bool) {
+func (b *Block) fileOpsLine(l *Line, label, val string) (status, bool) {
 	if !isFileOpsValue(label) {
 		return 0, false
 	}
@@ -306,7 +306,7 @@ func (b *block) fileOpsLine(l *Line, label, val string) (status, bool) {
 
 // --- Throughput (1.0 fileio MiB/s; 1.1 eps, IOPS) ----------------------------
 
-func (b *block) openThroughput(string) status {
+func (b *Block) openThroughput(string) status {
 	if !b.startBlock(secThroughput, MarkThroughput) {
 		return rejected
 	}
@@ -314,7 +314,7 @@ func (b *block) openThroughput(string) status {
 	return consumed
 }
 
-func (b *block) throughputLine(l *Line, label, val string) (status, bool) {
+func (b *Block) throughputLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "read", "write", "fsync":
 		return b.iops(l, label, val), true
@@ -348,7 +348,7 @@ func (b *block) throughputLine(l *Line, label, val string) (status, bool) {
 
 // --- CPU speed (1.0+ cpu) ----------------------------------------------------
 
-func (b *block) openCPU(string) status {
+func (b *Block) openCPU(string) status {
 	if !b.startBlock(secCPU, MarkCPU) {
 		return rejected
 	}
@@ -359,7 +359,7 @@ func (b *block) openCPU(string) status {
 
 func isCPUValue(label string) bool { return cpuValues[label] }
 
-func (b *block) cpuLine(l *Line, label, val string) (status, bool) {
+func (b *Block) cpuLine(l *Line, label, val string) (status, bool) {
 	if label != "events per second" {
 		return 0, false
 	}
@@ -380,7 +380,7 @@ func (b *block) cpuLine(l *Line, label, val string) (status, bool) {
 
 // --- 1.0 memory parameters: "Running memory speed test with the following options:"
 
-func (b *block) memParamsLine(_ *Line, label, _ string) (status, bool) {
+func (b *Block) memParamsLine(_ *Line, label, _ string) (status, bool) {
 	if memParams[label] {
 		return consumed, true
 	}
@@ -392,7 +392,7 @@ func (b *block) memParamsLine(_ *Line, label, _ string) (status, bool) {
 // reportText reads a report line without a label: the histogram heading,
 // the 0.4 fileio and memory results, a heading broken over two lines. ok
 // is false for a line that is none of them.
-func (b *block) reportText(l *Line, t string) (st status, ok bool) {
+func (b *Block) reportText(l *Line, t string) (st status, ok bool) {
 	switch {
 	case t == "Latency histogram (values are in milliseconds)":
 		if !b.startBlock(secHistogram, MarkHistogram) {
@@ -434,21 +434,21 @@ func (b *block) reportText(l *Line, t string) (st status, ok bool) {
 
 // --- Value lines shared by blocks, and the 0.4 fileio and memory results -----
 
-func (b *block) fio() *model.FileIO {
+func (b *Block) fio() *model.FileIO {
 	if *b.r.FileIO == nil {
 		*b.r.FileIO = &model.FileIO{}
 	}
 	return *b.r.FileIO
 }
 
-func (b *block) sql() *model.SQLStats {
+func (b *Block) sql() *model.SQLStats {
 	if *b.r.SQL == nil {
 		*b.r.SQL = &model.SQLStats{}
 	}
 	return *b.r.SQL
 }
 
-func (b *block) mem() *model.Memory {
+func (b *Block) mem() *model.Memory {
 	if *b.r.Memory == nil {
 		*b.r.Memory = &model.Memory{}
 	}
@@ -456,7 +456,7 @@ func (b *block) mem() *model.Memory {
 }
 
 // fileio04Bytes reads "Read 9.8451Gb  Written 0b  Total transferred 9.8451Gb  (33.604Mb/sec)".
-func (b *block) fileio04Bytes(l *Line, t string) status {
+func (b *Block) fileio04Bytes(l *Line, t string) status {
 	f := strings.Fields(t)
 	fio := b.fio()
 	b.mark(Mark04)
@@ -489,7 +489,7 @@ func (b *block) fileio04Bytes(l *Line, t string) status {
 
 // memTransferred reads "102400.00 MB transferred (582.47 MB/sec)" (0.4/0.5,
 // MB = MiB) and "87104.43 MiB transferred (8710.36 MiB/sec)" (1.0+).
-func (b *block) memTransferred(l *Line, t string) status {
+func (b *Block) memTransferred(l *Line, t string) status {
 	v, rest, ok := scan.LeadingNum(t)
 	rest = strings.TrimSpace(rest)
 	if !ok || !(strings.HasPrefix(rest, "MB ") || strings.HasPrefix(rest, "MiB ")) {
@@ -513,7 +513,7 @@ func (b *block) memTransferred(l *Line, t string) status {
 }
 
 // sqlCount reads a line of the OLTP/SQL statistics block.
-func (b *block) sqlCount(l *Line, label, val string) status {
+func (b *Block) sqlCount(l *Line, label, val string) status {
 	n, ok := LeadingInt(val)
 	if !ok {
 		return b.bad(l, "statistics "+label, val, "an integer count")
@@ -570,7 +570,7 @@ func (b *block) sqlCount(l *Line, label, val string) status {
 
 // latency reads min/avg/max/sum in milliseconds, converting a value
 // printed in seconds (an "s" suffix, gen A).
-func (b *block) latency(l *Line, label, val string) status {
+func (b *Block) latency(l *Line, label, val string) status {
 	v, ok := b.latValue(l, label, val)
 	if !ok {
 		return consumed
@@ -611,7 +611,7 @@ func (b *block) latency(l *Line, label, val string) status {
 // clock went backwards as 2^64 ns less a little ("max:
 // 18446744073688.26ms", after "WARNING: Operation time
 // (18446744073688156160.000000) is greater than maximal counted value").
-func (b *block) garbageLatency(l *Line, label, val string, v float64) bool {
+func (b *Block) garbageLatency(l *Line, label, val string, v float64) bool {
 	if v <= impossible {
 		return false
 	}
@@ -619,7 +619,7 @@ func (b *block) garbageLatency(l *Line, label, val string, v float64) bool {
 	return true
 }
 
-func (b *block) latValue(l *Line, label, val string) (float64, bool) {
+func (b *Block) latValue(l *Line, label, val string) (float64, bool) {
 	v, rest, ok := scan.LeadingNum(val)
 	if !ok || v < 0 {
 		b.bad(l, "latency "+label, val, "a number of milliseconds")
@@ -639,7 +639,7 @@ func (b *block) latValue(l *Line, label, val string) (float64, bool) {
 	return v, true
 }
 
-func (b *block) latencyPct(l *Line, rank, val string) status {
+func (b *Block) latencyPct(l *Line, rank, val string) status {
 	v, ok := b.latValue(l, rank+" percentile", val)
 	if !ok {
 		return consumed
@@ -657,7 +657,7 @@ func (b *block) latencyPct(l *Line, rank, val string) status {
 
 // fairness reads "events (avg/stddev): 8646.9375/161.19" and
 // "execution time (avg/stddev): 180.9905/0.01".
-func (b *block) fairness(l *Line, label, val string) status {
+func (b *Block) fairness(l *Line, label, val string) status {
 	avg, rest, ok := scan.LeadingNum(val)
 	if !ok || !strings.HasPrefix(rest, "/") {
 		return b.bad(l, "threads fairness "+label, val, "avg/stddev such as 8646.9375/161.19")
@@ -686,7 +686,7 @@ func (b *block) fairness(l *Line, label, val string) status {
 
 // iops reads 1.1 fileio "read:  IOPS=2366.91 36.98 MiB/s (38.78 MB/s)" and
 // "fsync: IOPS=5050.32".
-func (b *block) iops(l *Line, label, val string) status {
+func (b *Block) iops(l *Line, label, val string) status {
 	s := strings.TrimSpace(val)
 	if !strings.HasPrefix(s, "IOPS=") {
 		return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
@@ -719,7 +719,7 @@ func (b *block) iops(l *Line, label, val string) status {
 
 // memOps reads "Operations performed: 104857600 (596447.76 ops/sec)" (0.4)
 // and "Total operations: 89194940 (8919408.08 per second)" (1.0+).
-func (b *block) memOps(l *Line, label, val string) status {
+func (b *Block) memOps(l *Line, label, val string) status {
 	if b.has(MarkMemory) && *b.r.Memory != nil && (*b.r.Memory).Operations != nil || b.finished {
 		return rejected
 	}
@@ -750,7 +750,7 @@ func (b *block) memOps(l *Line, label, val string) status {
 
 // fileio04Ops reads "Operations performed:  645210 Read, 0 Write, 0 Other = 645210 Total"
 // (0.4.12 release) or "... 10980 reads, 7320 writes, 23307 Other = ..." (0.4.12.x, 0.5).
-func (b *block) fileio04Ops(l *Line, val string) status {
+func (b *Block) fileio04Ops(l *Line, val string) status {
 	if b.finished || *b.r.FileIO != nil && (*b.r.FileIO).ReadOps != nil {
 		return rejected
 	}
