@@ -1,6 +1,9 @@
 package parse
 
 import (
+	"slices"
+	"unsafe"
+
 	"github.com/sbreport/sbreport/parse/model"
 	"github.com/sbreport/sbreport/parse/sysbench"
 )
@@ -34,8 +37,11 @@ type sbBlock struct {
 	l model.Line
 }
 
+// feed gives the grammar what it reads of a line: its number, its text
+// and whether it runs a command (not Raw or Prompt, which it never
+// reads: a long log's lines are given without them).
 func (g *sbBlock) feed(l *Line) status {
-	g.l = model.Line{No: l.No, Raw: l.Raw, Text: l.Text, Prompt: l.Prompt, Cmd: l.Cmd != nil}
+	g.l.No, g.l.Text, g.l.Cmd = l.No, l.Text, l.Cmd != nil
 	return g.b.Feed(&g.l)
 }
 
@@ -110,11 +116,12 @@ func (o *sbRun) Checkpoint(line int, t string) *sysbench.Run {
 }
 
 // SetIntervals keeps a copy of the run's interim lines, of the size
-// needed.
+// needed, in one move: Interval is model.Interval as a type of this
+// package, the same fields in the same order, so the grammar's buffer
+// is read as a slice of it.
 func (o *sbRun) SetIntervals(ivs []model.Interval) {
-	out := make([]Interval, len(ivs))
-	for i := range ivs {
-		out[i] = Interval(ivs[i])
+	if len(ivs) == 0 {
+		return
 	}
-	o.r.Intervals = out
+	o.r.Intervals = slices.Clone(unsafe.Slice((*Interval)(&ivs[0]), len(ivs)))
 }

@@ -157,17 +157,17 @@ func StartKind(t string, s Sink) int {
 		return StartNone
 	}
 	switch {
-	case runHeadings[label]:
+	case runHeading(label):
 		if strings.TrimSpace(val) == "" {
 			return StartRun
 		}
 		return StartNone
-	case fragmentValues[label]:
+	case fragmentValue(label):
 		if _, _, ok := scan.LeadingNum(val); ok {
 			return StartFragment
 		}
 		return StartNone
-	case fragmentHeadings[label]:
+	case fragmentHeading(label):
 		if strings.TrimSpace(val) == "" {
 			return StartFragment
 		}

@@ -71,9 +71,6 @@ func (b *Block) checkHeadline() {
 	}
 }
 
-// fieldLabel reports a field that may start a run alone (fieldLabels).
-func fieldLabel(label string) bool { return fieldLabels[label] }
-
 // threadsPrefix splits "16 transactions" into 16 and "transactions"
 // when the rest is a field label; ok is false otherwise.
 func threadsPrefix(label string) (n int, field string, ok bool) {

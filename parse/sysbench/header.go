@@ -45,7 +45,7 @@ func runLabel(label string) func(b *Block, l *Line, label, val string) status {
 	case "Operations performed":
 		return (*Block).operations
 	}
-	if testParams[label] != "" {
+	if testOfParam(label) != "" {
 		// A test parameter: the test it belongs to (words.go).
 		return (*Block).testParam
 	}
@@ -94,9 +94,9 @@ func (b *Block) warmupTime(l *Line, _, val string) status {
 	return consumed
 }
 
-// testParam reads a parameter line of a test's header (testParams).
+// testParam reads a parameter line of a test's header (testOfParam).
 func (b *Block) testParam(_ *Line, label, _ string) status {
-	b.setTest(testParams[label])
+	b.setTest(testOfParam(label))
 	b.mark(MarkHeader)
 	return consumed
 }

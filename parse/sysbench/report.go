@@ -129,8 +129,6 @@ func (b *Block) openSQL(label string) status {
 	return consumed
 }
 
-func isSQLValue(label string) bool { return sqlValues[label] }
-
 func (b *Block) sqlLine(l *Line, label, val string) (status, bool) {
 	switch {
 	case label == "queries performed": // the heading of read, write, other, total
@@ -152,10 +150,6 @@ func (b *Block) openGeneral(label string) status {
 	}
 	return consumed
 }
-
-// isGeneralValue names the values of the general and the 1.1 throughput
-// blocks.
-func isGeneralValue(label string) bool { return generalValues[label] }
 
 func (b *Block) generalLine(l *Line, label, val string) (status, bool) {
 	switch label {
@@ -229,14 +223,6 @@ func (b *Block) openLatency(string) status {
 	return consumed
 }
 
-func isLatencyValue(label string) bool {
-	if latencyValues[label] {
-		return true
-	}
-	_, ok := PercentileRank(label)
-	return ok
-}
-
 func (b *Block) latencyLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "min", "avg", "max", "sum":
@@ -262,8 +248,6 @@ func (b *Block) openFairness(string) status {
 	return consumed
 }
 
-func isFairnessValue(label string) bool { return fairnessValues[label] }
-
 func (b *Block) fairnessLine(l *Line, label, val string) (status, bool) {
 	if !isFairnessValue(label) {
 		return 0, false
@@ -281,8 +265,6 @@ func (b *Block) openFileOps(string) status {
 	b.setTest("fileio")
 	return consumed
 }
-
-func isFileOpsValue(label string) bool { return fileOpsValues[label] }
 
 func (b *Block) fileOpsLine(l *Line, label, val string) (status, bool) {
 	if !isFileOpsValue(label) {
@@ -357,8 +339,6 @@ func (b *Block) openCPU(string) status {
 	return consumed
 }
 
-func isCPUValue(label string) bool { return cpuValues[label] }
-
 func (b *Block) cpuLine(l *Line, label, val string) (status, bool) {
 	if label != "events per second" {
 		return 0, false
@@ -381,7 +361,7 @@ func (b *Block) cpuLine(l *Line, label, val string) (status, bool) {
 // --- 1.0 memory parameters: "Running memory speed test with the following options:"
 
 func (b *Block) memParamsLine(_ *Line, label, _ string) (status, bool) {
-	if memParams[label] {
+	if isMemParam(label) {
 		return consumed, true
 	}
 	return 0, false
