@@ -1,6 +1,10 @@
 package parse
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/sbreport/sbreport/parse/sysbench"
+)
 
 // Bounds. Memory grows with what is kept, and what is kept is bounded, so
 // that a hostile or broken input (a log of millions of interim lines, an
@@ -10,11 +14,11 @@ import "strconv"
 const (
 	// MaxIntervals is the number of interim reports a run keeps (sysbench
 	// prints at most one a second: 100,000 is 27 hours of them). Later
-	// ones are dropped.
-	MaxIntervals = 100_000
+	// ones are dropped (parse/sysbench).
+	MaxIntervals = sysbench.MaxIntervals
 	// MaxHistogramBuckets is the number of --histogram rows a run keeps
 	// (sysbench prints at most 1024).
-	MaxHistogramBuckets = 4096
+	MaxHistogramBuckets = sysbench.MaxHistogramBuckets
 	// MaxWarnings is the number of warnings a run keeps.
 	MaxWarnings = 100
 	// MaxJSONBytes bounds one JSON document (lscpu -J, lsblk -J,
@@ -22,11 +26,6 @@ const (
 	// about 17 MB. A longer document is cut there; what follows is read
 	// as further documents or text.
 	MaxJSONBytes = 32 << 20
-	// maxRepeatLookback is how far back an interim line that repeats a
-	// timestamp is compared with the lines kept, to tell a repeated line
-	// (a paste made twice) from one out of order. Unbounded, a log of one
-	// timestamp repeated took time quadratic in its length.
-	maxRepeatLookback = 1024
 )
 
 // A cut counts the lines a cap dropped from a run, and the first of them.

@@ -25,10 +25,11 @@
 // Formats (see shared/FORMATS.md in the project's workspace for every
 // variant and its pitfalls):
 //
-//   - sysbench 0.4 to 1.1 reports (sysbench.go), the layout decided from the
-//     block labels, never from the version string; interim report lines of
-//     every shape (interim.go); --histogram tables; report_csv and
-//     report_json hook output (hook.go);
+//   - sysbench 0.4 to 1.1 reports, the layout decided from the block
+//     labels, never from the version string; interim report lines of
+//     every shape; --histogram tables (parse/sysbench, whose runs this
+//     package fills through sysbench.go); report_csv and report_json hook
+//     output (hook.go);
 //   - mysqlslap Benchmark blocks and --csv lines (parse/mysqlslap, whose
 //     runs this package fills through slap.go);
 //   - hand-made summary tables: a header naming a threads column and a

@@ -4,7 +4,7 @@ import "strings"
 
 // Fragments: sysbench's result fields kept alone, as a reader quotes or
 // filters them. A field line starts a run wherever it stands
-// (sbStartKind's startField); a run so started ends where one of its
+// (parse/sysbench's StartField); a run so started ends where one of its
 // fields repeats. Two shapes are undone before the line is read:
 //
 //   - a count glued in front by a loop that printed it before grep's
@@ -19,29 +19,6 @@ import "strings"
 //   - a lone backtick closing every line of a page that set each line as
 //     inline code ("CPU speed:`", "events per second: 650.74 // …`"):
 //     dropped by normalize (dropLoneBacktick).
-
-// fieldLabels are the fields that may start a run alone.
-func fieldLabel(label string) bool {
-	return label == "transactions" || label == "queries" || label == "events per second"
-}
-
-// threadsPrefix splits "16 transactions" into 16 and "transactions"
-// when the rest is a field label; ok is false otherwise.
-func threadsPrefix(label string) (n int, field string, ok bool) {
-	i := strings.IndexByte(label, ' ')
-	if i <= 0 || i > 5 {
-		return 0, "", false
-	}
-	v, err := atoiStrict(label[:i])
-	if err != nil || v <= 0 {
-		return 0, "", false
-	}
-	field = strings.TrimSpace(label[i+1:])
-	if !fieldLabel(field) {
-		return 0, "", false
-	}
-	return v, field, true
-}
 
 // stripNote removes a note written after a value: whitespace, then "#",
 // "//" or "--", then a space or a non-ASCII letter ("--总事务数"), or a

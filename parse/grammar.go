@@ -36,7 +36,7 @@ func (s *sink) TakeCommand(line int) (model.Cmd, bool) {
 
 // modelLine is l as the grammars read it.
 func modelLine(l *Line) model.Line {
-	return model.Line{No: l.No, Raw: l.Raw, Text: l.Text, Prompt: l.Prompt}
+	return model.Line{No: l.No, Raw: l.Raw, Text: l.Text, Prompt: l.Prompt, Cmd: l.Cmd != nil}
 }
 
 // grammarBlock is a block a grammar started.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sbreport/sbreport/parse/sysbench"
 	"github.com/sbreport/sbreport/parse/tabular"
 )
 
@@ -246,7 +247,7 @@ func (b *harnessTable) command(c *ctx) {
 func (b *harnessTable) feed(l *Line) status {
 	if b.vertical {
 		k, v, ok := recordField(l.Text)
-		if !ok || l.Prompt != "" || unitRated(v) || sbStartKind(l.Text, nil) != startNone {
+		if !ok || l.Prompt != "" || unitRated(v) || sysbench.StartKind(l.Text, nil) != sysbench.StartNone {
 			// A line of sysbench's own report starts its own block.
 			return rejected
 		}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
 // MaxLineBytes is the longest line the readers keep. Longer lines are
@@ -498,7 +500,7 @@ func normalizeKnown(l *Line, plain bool) {
 // are a bar, not emphasis. A row a page set in bold ("**3.425 |* 12**")
 // is not one.
 func histogramBar(s string) bool {
-	_, _, ok := histogramRow(strings.TrimSpace(s))
+	_, _, ok := sysbench.HistogramRow(strings.TrimSpace(s))
 	return ok
 }
 

@@ -43,11 +43,6 @@ func TestLeadingNumStrict(t *testing.T) {
 			t.Errorf("leadingNum(%q) = %v, %q, %v; want %v, %q, %v", tt.in, v, rest, ok, tt.want, tt.rest, tt.ok)
 		}
 	}
-	for _, in := range []string{"12abc", "3,96", "1e3", "0x10", "12_0"} {
-		if n, ok := leadingInt(in); ok {
-			t.Errorf("leadingInt(%q) = %d, want not a number", in, n)
-		}
-	}
 }
 
 const log16 = "../testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-16thr.log"
@@ -191,18 +186,6 @@ func TestSysbenchHeadlineMissing(t *testing.T) {
 	b, _ := os.ReadFile(log16)
 	if r, errs := oneRun(t, string(b)); !r.Complete || len(r.Warnings) != 0 || len(errs) != 0 {
 		t.Errorf("real log: complete %v, warnings %q, errors %v", r.Complete, r.Warnings, errs)
-	}
-}
-
-func TestInterimDecimalComma(t *testing.T) {
-	_, _, err := parseInterim("[ 1s ] thds: 16 tps: 3,96 qps: 66720.01 (r/w/o: 46735.47/13317.04/6667.51) lat (ms,95%): 7.84 err/s: 0.00 reconn/s: 0.00", 1)
-	if err == nil || err.Error() != `interim line: bad value "3,96" for tps (expected a number with a decimal point)` {
-		t.Errorf("err %v", err)
-	}
-	for _, v := range []string{"1e3", "12abc", "0x10"} {
-		if _, _, err := parseInterim("[ 1s ] thds: 16 tps: "+v+" qps: 1.00", 1); err == nil {
-			t.Errorf("tps %s accepted", v)
-		}
 	}
 }
 

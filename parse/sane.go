@@ -14,28 +14,6 @@ import (
 // absent, with a warning on the run: averaged into a mean, one negative
 // tps moves every comparison.
 
-// negativeNumber reports whether val holds a number with a minus sign at
-// the start of a token: "-5", "100  (-2.00 per sec.)", "8.0/-1".
-func negativeNumber(val string) bool {
-	for i := 0; i+1 < len(val); i++ {
-		if val[i] == '-' && isDigit(val[i+1]) && (i == 0 || strings.IndexByte(" \t(/", val[i-1]) >= 0) {
-			return true
-		}
-	}
-	return false
-}
-
-// refuseNegative warns and returns true when a value line of the
-// cumulative report holds a negative number.
-func (b *sbBlock) refuseNegative(l *Line, label, val string) bool {
-	if !negativeNumber(val) {
-		return false
-	}
-	b.r.Warn(l.No, "sysbench "+label+": impossible negative value "+strconv.Quote(strings.TrimSpace(val))+
-		" (counts, rates and times are never negative); left absent")
-	return true
-}
-
 // refuseImpossible clears the values of r that no real run has — a
 // negative count, rate, time or latency, zero threads or clients, a
 // total time of zero — with a warning naming each. Every run passes
@@ -167,46 +145,4 @@ func numberOf(v reflect.Value) float64 {
 		return v.Float()
 	}
 	return float64(v.Int())
-}
-
-// checkHeadline makes a run that read its report to the end incomplete,
-// with a warning, when the line its result rests on is missing or was
-// refused: "transactions:" in an OLTP statistics block, "events per
-// second:" under CPU speed, "events/s (eps):", the fileio rates, the
-// memory operations; for any other test some rate or "total time:" with
-// "total number of events:" to derive one.
-func (b *sbBlock) checkHeadline() {
-	r := b.r
-	if !r.Complete {
-		return
-	}
-	missing := ""
-	switch {
-	case b.has(markSQL):
-		if r.SQL == nil || r.SQL.TransactionsPS == nil {
-			missing = `"transactions:"`
-		}
-	case b.has(markCPU):
-		if r.CPUSpeedEPS == nil {
-			missing = `"events per second:"`
-		}
-	case b.has(markEPS) && r.FileIO == nil && r.Memory == nil:
-		if r.EPS == nil {
-			missing = `"events/s (eps):"`
-		}
-	case b.has(markFileOps):
-		if f := r.FileIO; f == nil || f.ReadsPS == nil && f.WritesPS == nil && f.FsyncsPS == nil {
-			missing = `"reads/s:", "writes/s:" or "fsyncs/s:"`
-		}
-	case b.has(markMemory):
-		if m := r.Memory; m == nil || m.OpsPS == nil && m.TransferMiBs == nil {
-			missing = `"Total operations:" or "MiB transferred"`
-		}
-	case r.TPS == nil && r.QPS == nil && r.EPS == nil && r.FileIO == nil && r.Memory == nil:
-		missing = `a rate, or "total time:" and "total number of events:"`
-	}
-	if missing != "" {
-		r.Complete = false
-		r.Warn(0, "run incomplete: its result line "+missing+" is missing or unreadable")
-	}
 }

@@ -8,7 +8,6 @@ import "github.com/sbreport/sbreport/parse/scan"
 func parseNum(s string) (float64, error)        { return scan.Num(s) }
 func parseNumStrconv(s string) (float64, error) { return scan.NumStrconv(s) }
 func atoiStrict(s string) (int, error)          { return scan.Atoi(s) }
-func numEnds(rest string) bool                  { return scan.NumEnds(rest) }
 func isDigit(c byte) bool                       { return scan.IsDigit(c) }
 func splitArgs(s string) []string               { return scan.SplitArgs(s) }
 func plainASCII(s string) bool                  { return scan.PlainASCII(s) }

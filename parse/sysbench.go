@@ -1,841 +1,127 @@
 package parse
 
 import (
-	"math"
 	"slices"
-	"strconv"
-	"strings"
-	"sync"
+	"unsafe"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
-// This file reads one sysbench run of any generation (FORMATS.md §1–§3):
-// where runs start and end, interim report lines (parsed by parseInterim),
-// --histogram rows, and what a run is once read. One input may hold many
-// runs; a run ends at a new banner, options header or interim line once
-// its cumulative report has begun, and at the first foreign line once that
-// report is finished. The banner and options header are read in
-// sysbench_header.go, the blocks of the cumulative report by the section
-// readers of sysbench_report.go, and the layout is decided from what they
-// saw in sysbench_layout.go.
+// The sysbench grammar (parse/sysbench) fills runs of this package
+// through its Sink and Run, implemented here: the grammar writes a run's
+// figures in place, through pointers to its fields, and asks the rest of
+// parse through the methods below.
 
-// impossible is the bound above which a printed rate or latency can only be
-// unsigned-underflow garbage (≈2^64 scaled, FORMATS.md §0.5, §2.1, §3.2).
-const impossible = 1e12
-
-// sbStage is how far a run has got.
-type sbStage int
-
-const (
-	stPrelude sbStage = iota // banner and options header
-	stInterim                // interim report lines
-	stReport                 // cumulative report
-)
-
-// sbSection is the cumulative-report block a line belongs to.
-type sbSection int
-
-const (
-	secNone       sbSection = iota
-	secSQL                  // "OLTP test statistics:" / "SQL statistics:"
-	secGeneral              // "General statistics:" / "Test execution summary:"
-	secLatency              // "Latency (ms):", "response time:", "per-request statistics:"
-	secFairness             // "Threads fairness:"
-	secFileOps              // "File operations:" (1.0)
-	secThroughput           // "Throughput:" (1.0 fileio MiB/s, 1.1 eps or IOPS)
-	secCPU                  // "CPU speed:"
-	secHistogram            // "Latency histogram (values are in milliseconds)"
-	secMemParams            // 1.0 "Running memory speed test with the following options:"
-)
-
-// sbBlock reads one run. What it has seen is in marks; the section
-// readers of its report are in sysbench_report.go, the layout decision in
-// sysbench_layout.go.
-type sbBlock struct {
-	c     *ctx
-	r     *Run
-	stage sbStage
-	sec   sbSection
-	marks sbMarks // what the run has shown so far
-
-	toHook     bool     // report-hook output follows the header
-	checkpoint bool     // this run is a "[ Ns ] Checkpoint report:" block
-	cp         *sbBlock // checkpoint report being read inside this run
-	finished   bool     // the cumulative report's last block was read
-	fatal      bool     // FATAL/ALERT or Lua error seen
-	luaErr     bool
-	prepare    bool   // started after a prepare/cleanup/help command
-	fieldRun   bool   // started at a result field line, no block heading above it
-	prefix     string // the thread count glued before its field lines ("16 "), fragment.go
-
-	maxThds  float64    // largest interim thread count
-	ivs      []Interval // interim lines, in a pooled buffer until end
-	ivCut    cut        // interim lines dropped beyond MaxIntervals
-	histCut  cut        // histogram rows dropped beyond MaxHistogramBuckets
-	cutLine  int        // a value line with its value missing
-	cutLabel string
-	cutSeen  bool // a value line with its value missing was reported
-}
-
-// detectSysbench starts a run at a banner, an options header, an interim
-// line or the first line of a cumulative-report block. A line that only
-// occurs in the tail of a report starts a fragment, reported and skipped.
+// detectSysbench is the sysbench grammar's detector, given this
+// package's sink.
 func detectSysbench(l *Line, c *ctx) block {
-	t := l.Text
-	if t == "" {
+	if l.Text == "" {
 		return nil
 	}
-	switch sbStartKind(t, c) {
-	case startRun:
-		b := newSbBlock(l, c)
-		b.feedLine(l)
-		return b
-	case startFragment:
-		f := &sbFragment{first: l.No, last: l.No, label: t}
-		return f
-	case startField:
-		// A result field kept without the block heading above it: the
-		// run opens the block the field belongs to, and ends where a
-		// field of it repeats (the next fragment's).
-		b := newSbBlock(l, c)
-		b.fieldRun = true
-		label, _, _ := cutLabel(t)
-		if n, field, ok := threadsPrefix(label); ok {
-			b.prefix = label[:len(label)-len(field)]
-			b.r.Threads, b.r.ThreadsFrom = iptr(n), "column"
-			label = field
-		}
-		if label == "events per second" {
-			b.openCPU("")
-		} else {
-			b.startBlock(secSQL, markSQL)
-		}
-		b.feedLine(l)
-		return b
-	}
-	return nil
-}
-
-const (
-	startNone = iota
-	startRun
-	startFragment
-	startField // a result field line alone (see detectSysbench)
-)
-
-// sbStartKind classifies a line no block holds.
-func sbStartKind(t string, c *ctx) int {
-	switch t[0] {
-	case '[':
-		if _, kind, err := parseInterim(t, 0); kind != interimNone || err != nil {
-			return startRun
-		}
-		return startNone
-	case 's':
-		if isBanner(t) {
-			return startRun
-		}
-	}
-	if isHistogramRow(t) {
-		return startRun
-	}
-	label, val, ok := cutLabel(t)
-	if ok && label != "" && label[0] >= '0' && label[0] <= '9' {
-		if _, _, ok := threadsPrefix(label); ok {
-			return startField
-		}
-	}
-	if !ok {
-		switch {
-		case t == "Threads started!", t == "Latency histogram (values are in milliseconds)",
-			t == "Initializing worker threads...":
-			return startRun
-		}
-		return startNone
-	}
-	switch label {
-	case "FATAL":
-		// A run refused at start ("FATAL: --histogram cannot be used with
-		// --percentile=0") right after its command line.
-		if c == nil {
-			break
-		}
-		if cmd := c.peekCommand(ToolSysbench); cmd != nil && cmd.Tool == ToolSysbench && cmd.Action == "run" {
-			return startRun
-		}
-	case "Running the test with following options", "OLTP test statistics", "SQL statistics",
-		"General statistics", "Test execution summary", "Throughput", "Latency (ms)",
-		"File operations", "CPU speed":
-		if strings.TrimSpace(val) == "" {
-			return startRun
-		}
-	case "Number of threads":
-		if _, err := atoiStrict(strings.TrimSpace(val)); err == nil {
-			return startRun
-		}
-	case "total time":
-		if v, rest, ok := leadingNum(val); ok && v >= 0 && strings.HasPrefix(rest, "s") {
-			return startRun
-		}
-	case "Total operations", "Operations performed":
-		if _, _, ok := leadingNum(val); ok {
-			return startRun
-		}
-	case "transactions", "queries", "events per second":
-		// A field line kept alone (grep-filtered, quoted in prose) is
-		// a run's result wherever it stands: "transactions: 89778
-		// (1496.01 per sec.)", "events per second: 337.06".
-		if v, rest, ok := leadingNum(val); ok && (label == "events per second" || strings.Contains(rest, "per sec")) {
-			rate := -1.0
-			if label != "events per second" {
-				rate, _ = perSec(rest)
-			}
-			if c != nil && (label == "transactions" && c.filtered() || c.restated(v, rate)) {
-				// a filtered transactions line is txline.go's; a value an
-				// earlier run printed is quoted, not measured again
-				return startNone
-			}
-			return startField
-		}
-	case "sum", "min", "avg", "max", "total number of events", "total time taken by event execution",
-		"events (avg/stddev)", "execution time (avg/stddev)":
-		if _, _, ok := leadingNum(val); ok {
-			return startFragment
-		}
-	case "Threads fairness", "response time", "per-request statistics":
-		if strings.TrimSpace(val) == "" {
-			return startFragment
-		}
+	c.line = modelLine(l)
+	switch b := sysbench.Detect(&c.line, (*sink)(c)).(type) {
+	case nil:
+		return nil
+	case *sysbench.Block:
+		return &sbBlock{b: b}
 	default:
-		if _, ok := percentileRank(label); ok {
-			if _, _, ok := leadingNum(val); ok {
-				return startFragment
-			}
-		}
-	}
-	return startNone
-}
-
-func newSbBlock(l *Line, c *ctx) *sbBlock {
-	prep := false
-	if cmd := c.peekCommand(ToolSysbench); cmd != nil && cmd.Tool == ToolSysbench {
-		prep = cmd.Action == "prepare" || cmd.Action == "cleanup" || cmd.Action == "help"
-	}
-	r := c.newRun(ToolSysbench, l.No)
-	b := &sbBlock{c: c, r: r, prepare: prep}
-	// A "WARNING: ..." printed just before the banner belongs to the run.
-	for _, h := range c.headings {
-		if h.No >= l.No-4 && h.No < l.No && strings.HasPrefix(h.Text, "WARNING:") {
-			r.Warn(h.No, "sysbench: "+h.Text)
-		}
-	}
-	return b
-}
-
-// isBanner recognises "sysbench 1.0.20 (using ...)", "sysbench 0.4.12:  multi-...",
-// "sysbench v0.4.8:" and "sysbench 1.1.0-ead2689".
-func isBanner(t string) bool {
-	_, ok := sysbenchBanner(t)
-	return ok
-}
-
-func sysbenchBanner(t string) (string, bool) {
-	if !strings.HasPrefix(t, "sysbench ") {
-		return "", false
-	}
-	rest := strings.TrimLeft(t[len("sysbench "):], " ")
-	tok := rest
-	after := ""
-	if i := strings.IndexByte(rest, ' '); i >= 0 {
-		tok, after = rest[:i], strings.TrimSpace(rest[i:])
-	}
-	colon := strings.HasSuffix(tok, ":")
-	tok = strings.TrimSuffix(tok, ":")
-	v := strings.TrimPrefix(tok, "v")
-	if v == "" || v[0] < '0' || v[0] > '9' || !strings.Contains(v, ".") {
-		return "", false
-	}
-	for i := 0; i < len(v); i++ {
-		ch := v[i]
-		if !(ch >= '0' && ch <= '9' || ch == '.' || ch == '-' || ch >= 'a' && ch <= 'z') {
-			return "", false
-		}
-	}
-	if after != "" && !strings.HasPrefix(after, "(") && !strings.HasPrefix(after, "multi") {
-		return "", false
-	}
-	if after == "" && !colon && strings.Count(v, ".") < 1 {
-		return "", false
-	}
-	return v, true
-}
-
-// cutLabel splits "label:  value" at the first colon.
-func cutLabel(t string) (label, val string, ok bool) {
-	i := strings.IndexByte(t, ':')
-	if i <= 0 {
-		return "", "", false
-	}
-	return strings.TrimRight(t[:i], " \t"), t[i+1:], true
-}
-
-// percentileRank reads the rank of "95th percentile", "approx.  95 percentile",
-// "99.9th percentile".
-func percentileRank(label string) (string, bool) {
-	if !strings.HasSuffix(label, "percentile") {
-		return "", false
-	}
-	s := strings.TrimSpace(strings.TrimSuffix(label, "percentile"))
-	if strings.HasPrefix(s, "approx.") {
-		s = strings.TrimSpace(s[len("approx."):])
-	} else if strings.HasSuffix(s, "th") {
-		s = strings.TrimSpace(strings.TrimSuffix(s, "th"))
-	} else {
-		return "", false
-	}
-	if _, err := parseNum(s); err != nil || s[0] == '-' || s[0] == '+' {
-		return "", false
-	}
-	return s, true
-}
-
-// isHistogramRow matches "       0.009 |************      1526".
-func isHistogramRow(t string) bool {
-	_, _, ok := histogramRow(t)
-	return ok
-}
-
-// histogramRow parses a --histogram row; cut is true when the row ends
-// before its count (input cut short).
-func histogramRow(t string) (b Bucket, cut bool, ok bool) {
-	i := strings.IndexByte(t, '|')
-	if i <= 0 {
-		return b, false, false
-	}
-	v, err := parseNum(strings.TrimSpace(t[:i]))
-	if err != nil || v < 0 {
-		return b, false, false
-	}
-	j := i + 1
-	for j < len(t) && t[j] == '*' {
-		j++
-	}
-	if j == len(t) {
-		return Bucket{ValueMs: v}, true, true
-	}
-	if t[j] != ' ' {
-		return b, false, false
-	}
-	n, err := strconv.ParseInt(strings.TrimSpace(t[j:]), 10, 64)
-	if err != nil || n < 0 {
-		return b, false, false
-	}
-	return Bucket{ValueMs: v, Count: n}, false, true
-}
-
-func (b *sbBlock) feed(l *Line) status {
-	if b.cp != nil {
-		st := b.cp.feed(l)
-		if st != rejected {
-			if b.cp.finished {
-				b.cp.end(b.c)
-				b.cp = nil
-			}
-			return consumed
-		}
-		b.cp.end(b.c)
-		b.cp = nil
-	}
-	st := b.feedLine(l)
-	if st == consumed || st == done {
-		if l.Text != "" {
-			b.r.EndLine = l.No
-		}
-	}
-	return st
-}
-
-// feedLine does the work of feed for this run's own lines.
-func (b *sbBlock) feedLine(l *Line) status {
-	if b.prefix != "" {
-		// "16 queries: ..." after "16 transactions: ...": the prefix
-		// is read off; another count is another run.
-		if !strings.HasPrefix(l.Text, b.prefix) {
-			if l.Text == "" {
-				return consumed
-			}
-			return rejected
-		}
-		cp := *l
-		cp.Text = l.Text[len(b.prefix):]
-		l = &cp
-	}
-	t := l.Text
-	r := b.r
-	if t == "" {
-		if b.sec == secHistogram || b.sec == secMemParams {
-			b.sec = secNone
-		}
-		return consumed
-	}
-	if b.cutLine != 0 {
-		b.c.errorf(b.cutLine, "sysbench %s: value missing (expected a number)", b.cutLabel)
-		b.cutLine, b.cutSeen = 0, true
-	}
-	if t[0] == '[' {
-		// Interim lines first: most lines of a long run are. No interim
-		// line is report-hook output ("[" alone opens report_json).
-		if st, ok := b.interim(l); ok {
-			return st
-		}
-	}
-	// Report-hook output (report_csv, report_json) replaces sysbench's own
-	// reports: the header read so far is handed to the hook run (hook.go).
-	if b.marks&(markInterim|markHistogram) == 0 && b.stage != stReport && hookStart(t) {
-		b.toHook = true
-		return rejected
-	}
-	if b.sec == secHistogram {
-		if bk, cut, ok := histogramRow(t); ok {
-			if cut {
-				b.cutLine, b.cutLabel = l.No, "histogram row"
-				return consumed
-			}
-			if len(r.Histogram) >= MaxHistogramBuckets {
-				b.histCut.add(l.No)
-				return consumed
-			}
-			r.Histogram = append(r.Histogram, bk)
-			return consumed
-		}
-		if strings.HasPrefix(t, "value") && strings.HasSuffix(t, "count") {
-			return consumed
-		}
-		b.sec = secNone
-	} else if isHistogramRow(t) {
-		if b.finished || b.has(markHistogram) && len(r.Histogram) > 0 {
-			return rejected
-		}
-		b.mark(markHistogram)
-		b.sec = secHistogram
-		b.stage = stReport
-		return b.feedLine(l)
-	}
-	if t[0] == 's' && strings.HasPrefix(t, "sysbench ") {
-		return b.plain(l, t)
-	}
-	label, val, hasColon := cutLabel(t)
-	if !hasColon {
-		return b.plain(l, t)
-	}
-	return b.labelled(l, label, val)
-}
-
-// interim handles a line starting with '['. ok is false when the line is
-// not an interim line.
-func (b *sbBlock) interim(l *Line) (status, bool) {
-	// The line is read into the slot after the kept intervals, which
-	// becomes theirs when the line is kept.
-	if b.ivs == nil {
-		b.ivs = (*intervalPool.Get().(*[]Interval))[:0]
-	}
-	n := len(b.ivs)
-	if n == cap(b.ivs) {
-		b.ivs = slices.Grow(b.ivs, 1)
-	}
-	iv := &b.ivs[:n+1][n]
-	kind, err := parseInterimInto(l.Text, l.No, iv)
-	if kind == interimNone && err == nil {
-		return 0, false
-	}
-	if b.checkpoint || b.finished || b.stage == stReport {
-		return rejected, true
-	}
-	if err != nil {
-		b.c.errorf(l.No, "%v", err)
-		return consumed, true
-	}
-	r := b.r
-	if kind == interimCheckpoint {
-		cp := &sbBlock{c: b.c, checkpoint: true, stage: stReport}
-		cr := &Run{Source: r.Source, Line: l.No, EndLine: l.No, Tool: r.Tool, Version: r.Version,
-			Test: r.Test, Command: r.Command, Options: r.Options, ThreadsFrom: r.ThreadsFrom}
-		if r.Threads != nil {
-			cr.Threads = iptr(*r.Threads)
-		}
-		for k, v := range r.Labels {
-			cr.SetLabel(k, v)
-		}
-		cr.SetLabel("checkpoint", strconv.FormatFloat(iv.T, 'f', -1, 64))
-		cp.r = cr
-		b.cp = cp
-		return consumed, true
-	}
-	b.stage = stInterim
-	b.mark(markInterim)
-	if name, v := impossibleValue(iv); name != "" {
-		r.Warn(l.No, "interim line dropped: impossible "+name+" "+strconv.FormatFloat(v, 'f', 2, 64)+" (unsigned underflow in sysbench)")
-		return consumed, true
-	}
-	if !math.IsNaN(iv.Threads) && iv.Threads > b.maxThds {
-		b.maxThds = iv.Threads
-	}
-	if n > 0 && iv.T <= b.ivs[n-1].T {
-		// Rate-mode "queue length" lines share the timestamp of a report line.
-		for i := n - 1; i >= 0 && i >= n-4; i-- {
-			p := &b.ivs[i]
-			if p.T != iv.T {
-				continue
-			}
-			if rateOnly(iv) && math.IsNaN(p.QueueLength) {
-				p.QueueLength, p.Concurrency = iv.QueueLength, iv.Concurrency
-				return consumed, true
-			}
-			if rateOnly(p) && math.IsNaN(iv.QueueLength) {
-				iv.QueueLength, iv.Concurrency = p.QueueLength, p.Concurrency
-				iv.Line = p.Line
-				*p = *iv
-				return consumed, true
-			}
-		}
-		dup := 0
-		for i := n - 1; i >= 0 && i >= n-maxRepeatLookback; i-- {
-			if sameInterval(&b.ivs[i], iv) {
-				dup = b.ivs[i].Line
-				break
-			}
-		}
-		switch {
-		case dup != 0:
-			r.Warn(l.No, "interim line repeats line "+strconv.Itoa(dup))
-		case iv.T < b.ivs[n-1].T:
-			r.Warn(l.No, "interim line out of order: "+fmtSec(iv.T)+" after "+fmtSec(b.ivs[n-1].T))
-		default:
-			r.Warn(l.No, "interim timestamp "+fmtSec(iv.T)+" repeated with other values")
-		}
-	}
-	if n >= MaxIntervals {
-		b.ivCut.add(l.No)
-		return consumed, true
-	}
-	b.ivs = b.ivs[:n+1]
-	return consumed, true
-}
-
-func fmtSec(t float64) string { return strconv.FormatFloat(t, 'f', -1, 64) + "s" }
-
-// intervalPool holds the buffers interim lines are collected in, so that a
-// long run costs one exact-size allocation instead of a growing slice.
-var intervalPool = sync.Pool{New: func() any { s := make([]Interval, 0, 512); return &s }}
-
-// impossibleValue returns the name and value of the first field of iv that
-// no real run can print. NaN (absent) fields compare false and pass.
-func impossibleValue(iv *Interval) (string, float64) {
-	// Nearly every line has none: the fields are first compared one by
-	// one, without gathering them.
-	if possibleValue(iv.Threads) && possibleValue(iv.TPS) && possibleValue(iv.QPS) &&
-		possibleValue(iv.Reads) && possibleValue(iv.Writes) && possibleValue(iv.Other) &&
-		possibleValue(iv.LatMs) && possibleValue(iv.ErrS) && possibleValue(iv.ReconnS) &&
-		possibleValue(iv.EPS) && possibleValue(iv.ReadMiBs) && possibleValue(iv.WriteMiBs) &&
-		possibleValue(iv.FsyncS) && possibleValue(iv.MiBs) && possibleValue(iv.QueueLength) &&
-		possibleValue(iv.Concurrency) {
-		return "", 0
-	}
-	vals := [...]float64{iv.Threads, iv.TPS, iv.QPS, iv.Reads, iv.Writes, iv.Other, iv.LatMs, iv.ErrS,
-		iv.ReconnS, iv.EPS, iv.ReadMiBs, iv.WriteMiBs, iv.FsyncS, iv.MiBs, iv.QueueLength, iv.Concurrency}
-	for i, v := range vals {
-		if v > impossible || v < 0 {
-			return intervalFieldNames[i], v
-		}
-	}
-	return "", 0
-}
-
-// possibleValue reports whether v, an interim value, is one a real run
-// can print, or absent (NaN).
-func possibleValue(v float64) bool { return !(v > impossible || v < 0) }
-
-var intervalFieldNames = [...]string{"threads", "tps", "qps", "reads", "writes", "other", "latency",
-	"errors", "reconnects", "eps", "read MiB/s", "write MiB/s", "fsyncs", "MiB/s", "queue length", "concurrency"}
-
-func rateOnly(iv *Interval) bool {
-	return !math.IsNaN(iv.QueueLength) && math.IsNaN(iv.Threads) && math.IsNaN(iv.TPS) &&
-		math.IsNaN(iv.EPS) && math.IsNaN(iv.ReadMiBs) && math.IsNaN(iv.MiBs)
-}
-
-func sameInterval(a, b *Interval) bool {
-	x := [...]float64{a.T, a.Threads, a.TPS, a.QPS, a.Reads, a.Writes, a.Other, a.LatMs, a.LatPct,
-		a.ErrS, a.ReconnS, a.EPS, a.ReadMiBs, a.WriteMiBs, a.FsyncS, a.MiBs, a.QueueLength, a.Concurrency}
-	y := [...]float64{b.T, b.Threads, b.TPS, b.QPS, b.Reads, b.Writes, b.Other, b.LatMs, b.LatPct,
-		b.ErrS, b.ReconnS, b.EPS, b.ReadMiBs, b.WriteMiBs, b.FsyncS, b.MiBs, b.QueueLength, b.Concurrency}
-	for i := range x {
-		if math.Float64bits(x[i]) != math.Float64bits(y[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// header reports whether a header line may still belong to this run.
-func (b *sbBlock) headerOK() bool {
-	return b.stage == stPrelude && !b.checkpoint
-}
-
-// plain handles a line without a colon: a line of the banner and header
-// (headerText), of the report (reportText), or of a Lua error.
-func (b *sbBlock) plain(l *Line, t string) status {
-	if b.stage == stPrelude {
-		b.r.headerLine(t)
-	}
-	if st, ok := b.headerText(l, t); ok {
-		return st
-	}
-	if st, ok := b.reportText(l, t); ok {
-		return st
-	}
-	if strings.HasPrefix(t, "stack traceback") || strings.HasPrefix(t, "[C]") || strings.HasPrefix(t, "[string ") ||
-		strings.Contains(t, ".lua:") {
-		b.luaError(l)
-		return consumed
-	}
-	if l.Cmd != nil && b.begun() {
-		return rejected
-	}
-	return b.unknown()
-}
-
-// begun reports whether the run has read more than its banner.
-func (b *sbBlock) begun() bool {
-	return b.has(markHeader) || b.stage != stPrelude || b.has(markBanner)
-}
-
-// unknown handles a line the run does not know: noise inside a run, the
-// end of the run once its report is finished.
-func (b *sbBlock) unknown() status {
-	if b.finished {
-		return rejected
-	}
-	// Unknown text inside a run (prose, tool noise, Lua prints) is skipped.
-	return skipped
-}
-
-func (b *sbBlock) luaError(l *Line) {
-	b.fatal = true
-	if !b.luaErr {
-		b.luaErr = true
-		b.r.Warn(l.No, "sysbench Lua error: "+l.Text)
+		return &grammarBlock{b: b}
 	}
 }
 
-// bad reports a malformed value inside a known block.
-func (b *sbBlock) bad(l *Line, what, val, expected string) status {
-	b.c.errorf(l.No, "sysbench %s: bad value %q (expected %s)", what, strings.TrimSpace(val), expected)
-	return consumed
+// sbBlock is a run the grammar reads, fed by a direct call: most lines
+// of a long log are a run's.
+type sbBlock struct {
+	b *sysbench.Block
+	l model.Line
 }
 
-func (b *sbBlock) setTestFromBanner(no int, t string) {
-	test := ""
-	switch {
-	case strings.HasPrefix(t, "Doing OLTP test"):
-		test = "oltp"
-	case strings.HasPrefix(t, "Doing CPU performance benchmark"):
-		test = "cpu"
-	case strings.HasPrefix(t, "Doing memory operations speed test"):
-		test = "memory"
-	case strings.HasPrefix(t, "Doing thread subsystem performance test"):
-		test = "threads"
-	case strings.HasPrefix(t, "Doing mutex performance test"):
-		test = "mutex"
-	case strings.HasPrefix(t, "Doing random "), strings.HasPrefix(t, "Doing sequential "),
-		strings.HasPrefix(t, "Doing async "):
-		test = "fileio"
+// feed gives the grammar what it reads of a line: its number, its text
+// and whether it runs a command (not Raw or Prompt, which it never
+// reads: a long log's lines are given without them).
+func (g *sbBlock) feed(l *Line) status {
+	g.l.No, g.l.Text, g.l.Cmd = l.No, l.Text, l.Cmd != nil
+	return g.b.Feed(&g.l)
+}
+
+func (g *sbBlock) end(*ctx) { g.b.End(nil) }
+
+// StartRun starts a sysbench run at line (sysbench.Sink).
+func (s *sink) StartRun(line int) *sysbench.Run {
+	c := (*ctx)(s)
+	return c.sysbenchRun(c.newRun(ToolSysbench, line))
+}
+
+// PendingAction returns the action of the sysbench command the next run
+// would take (sysbench.Sink).
+func (s *sink) PendingAction() (string, bool) {
+	if cmd := (*ctx)(s).peekCommand(ToolSysbench); cmd != nil && cmd.Tool == ToolSysbench {
+		return cmd.Action, true
 	}
-	if r := b.r; test != "" && test != "oltp" && r.Test != "" && r.Test != test && r.Command != "" {
-		// "Doing thread subsystem performance test" under a fileio
-		// command: the output is of another run than the command shown
-		// (pasted again under the next step). What it did wins; the
-		// command's options are not this run's.
-		r.Warn(no, "the output's own line "+strconv.Quote(t)+" names the "+test+" test, not the "+r.Test+
-			" test of the command above ("+strconv.Quote(r.Command)+"): the command is not this run's, its options are not counted")
-		r.Test, r.Command, r.Settings, r.cmdOpts = test, "", nil, nil
-		if r.ThreadsFrom == "command" {
-			r.Threads, r.ThreadsFrom = nil, ""
-		}
+	return "", false
+}
+
+func (s *sink) Filtered() bool                    { return (*ctx)(s).filtered() }
+func (s *sink) Restated(count, rate float64) bool { return (*ctx)(s).restated(count, rate) }
+func (s *sink) NotePrinted(count, rate float64)   { (*ctx)(s).notePrintedValue(count, rate) }
+func (s *sink) HookStart(text string) bool        { return hookStart(text) }
+
+// sbRun is a run as the sysbench grammar fills it: the view it writes
+// through, and the run and input behind it (sysbench.Owner).
+type sbRun struct {
+	v sysbench.Run
+	r *Run
+	c *ctx
+}
+
+// sysbenchRun returns the grammar's view of r.
+func (c *ctx) sysbenchRun(r *Run) *sysbench.Run {
+	o := &sbRun{r: r, c: c}
+	o.v = sysbench.Run{Version: &r.Version, Test: &r.Test, Command: &r.Command, ThreadsFrom: &r.ThreadsFrom,
+		Layout: &r.Layout, Threads: &r.Threads, TPS: &r.TPS, QPS: &r.QPS, EPS: &r.EPS, CPUSpeedEPS: &r.CPUSpeedEPS,
+		TotalTimeS: &r.TotalTimeS, Events: &r.Events, Latency: &r.Latency, Options: &r.Options, SQL: &r.SQL,
+		Fairness: &r.Fairness, FileIO: &r.FileIO, Memory: &r.Memory, Histogram: &r.Histogram, Warnings: &r.Warnings,
+		Complete: &r.Complete, EndLine: &r.EndLine, Line: r.Line, Owner: o}
+	return &o.v
+}
+
+func (o *sbRun) Warn(line int, msg string)                    { o.r.Warn(line, msg) }
+func (o *sbRun) HeaderLine(text string)                       { o.r.headerLine(text) }
+func (o *sbRun) HeaderLabel(label, val string, memBlock bool) { o.r.headerLabel(label, val, memBlock) }
+func (o *sbRun) PrintedEPS() *float64                         { return printedEPS(o.r) }
+func (o *sbRun) Emit()                                        { o.c.emitRun(o.r) }
+func (o *sbRun) HandOver()                                    { handOverHeader(o.c, o.r) }
+
+// DropCommand forgets the command the run took, with its settings.
+func (o *sbRun) DropCommand() {
+	r := o.r
+	r.Command, r.Settings, r.cmdOpts = "", nil, nil
+}
+
+// Checkpoint starts the run of a checkpoint report inside this one: the
+// same test, command, options and labels, labelled by its time.
+func (o *sbRun) Checkpoint(line int, t string) *sysbench.Run {
+	r := o.r
+	cr := &Run{Source: r.Source, Line: line, EndLine: line, Tool: r.Tool, Version: r.Version,
+		Test: r.Test, Command: r.Command, Options: r.Options, ThreadsFrom: r.ThreadsFrom}
+	if r.Threads != nil {
+		cr.Threads = iptr(*r.Threads)
+	}
+	for k, v := range r.Labels {
+		cr.SetLabel(k, v)
+	}
+	cr.SetLabel("checkpoint", t)
+	return o.c.sysbenchRun(cr)
+}
+
+// SetIntervals keeps a copy of the run's interim lines, of the size
+// needed, in one move: Interval is model.Interval as a type of this
+// package, the same fields in the same order, so the grammar's buffer
+// is read as a slice of it.
+func (o *sbRun) SetIntervals(ivs []model.Interval) {
+	if len(ivs) == 0 {
 		return
 	}
-	b.setTest(test)
-}
-
-func (b *sbBlock) setTest(test string) {
-	if test != "" && b.r.Test == "" {
-		b.r.Test = test
-	}
-}
-
-// end finishes the run: fallbacks, layout, completeness, then emits it.
-func (b *sbBlock) end(c *ctx) {
-	if b.cp != nil {
-		b.cp.end(c)
-		b.cp = nil
-	}
-	r := b.r
-	hasResult := b.has(markInterim) || b.stage == stReport || b.has(markHistogram)
-	if b.toHook && !hasResult {
-		handOverHeader(c, r)
-		return
-	}
-	if !hasResult && (b.prepare || !b.has(markHeader) && !b.fatal) && !b.checkpoint {
-		// A banner alone, or prepare, cleanup or help output (also when it
-		// failed): not a run.
-		c.recognised()
-		if b.cutLine != 0 {
-			c.errorf(b.cutLine, "sysbench %s: value missing (expected a number)", b.cutLabel)
-		}
-		return
-	}
-	if b.fatal && !hasResult && !b.checkpoint {
-		// A run that failed before it measured anything is no result.
-		c.recognised()
-		msg := "sysbench run failed before reporting any result"
-		for _, w := range r.Warnings {
-			if strings.Contains(w, "FATAL") || strings.Contains(w, "Lua error") {
-				msg += " (" + w + ")"
-				break
-			}
-		}
-		c.errorf(r.Line, "%s: not counted (expected a report)", msg)
-		return
-	}
-	if (b.cutLine != 0 || b.cutSeen) && !b.has(markHeader) && !b.has(markInterim) && !b.has(markHistogram) && measuredNothing(r) {
-		// A block title and its field with the value left out ("CPU
-		// speed:" over "events per second:" alone, the field a note
-		// goes on to report in a table): what the fragment lacks is
-		// missing, and a fragment that measured nothing is no run.
-		c.recognised()
-		if b.cutLine != 0 {
-			c.errorf(b.cutLine, "sysbench %s: value missing (expected a number)", b.cutLabel)
-		}
-		return
-	}
-	if b.cutLine != 0 {
-		r.Warn(b.cutLine, "input cut short: no value after "+b.cutLabel)
-	}
-	b.finish()
-	c.emitRun(r)
-}
-
-// measuredNothing reports a run that holds no measurement at all: no
-// rate, time, count, latency or block of figures.
-func measuredNothing(r *Run) bool {
-	l := r.Latency
-	return r.TPS == nil && r.QPS == nil && r.EPS == nil && r.CPUSpeedEPS == nil && r.TotalTimeS == nil &&
-		r.Events == nil && l.Min == nil && l.Avg == nil && l.Max == nil && l.Sum == nil && len(l.Percentiles) == 0 &&
-		r.SQL == nil && r.Fairness == nil && r.FileIO == nil && r.Memory == nil && len(r.Intervals) == 0
-}
-
-func (b *sbBlock) finish() {
-	r := b.r
-	if b.ivs != nil {
-		// Keep a copy of the size needed (not cleared first); the growing
-		// buffer goes back to the pool.
-		if len(b.ivs) > 0 {
-			r.Intervals = slices.Clone(b.ivs)
-		}
-		buf := b.ivs[:0]
-		b.ivs = nil
-		intervalPool.Put(&buf)
-	}
-	// Headline rates: TPS and QPS from the statistics block, EPS as printed.
-	if s := r.SQL; s != nil {
-		if s.TransactionsPS != nil {
-			r.TPS = fptr(*s.TransactionsPS)
-		}
-		switch {
-		case s.QueriesPS != nil:
-			r.QPS = fptr(*s.QueriesPS)
-		case s.RWRequestsPS != nil:
-			r.QPS = fptr(*s.RWRequestsPS)
-		}
-	}
-	if r.EPS == nil && r.SQL == nil {
-		r.EPS = printedEPS(r)
-	}
-	if r.EPS == nil && r.SQL == nil &&
-		r.Events != nil && r.TotalTimeS != nil && *r.TotalTimeS > 0 {
-		// cpu, threads, mutex and custom scripts print no rate before 1.0.8/1.1
-		// (FORMATS.md §9): derived, and said so.
-		if eps := float64(*r.Events) / *r.TotalTimeS; !math.IsInf(eps, 0) && eps >= 0 {
-			r.EPS = fptr(eps)
-			r.Warn(0, "eps derived as total number of events / total time (not printed)")
-		}
-	}
-	// Threads: header, command, interim maximum, fairness ratio.
-	if r.Threads == nil && b.maxThds > 0 {
-		r.Threads, r.ThreadsFrom = iptr(int(b.maxThds)), "interim"
-	}
-	if r.Threads == nil && r.Fairness != nil && r.Fairness.EventsAvg != nil && r.Events != nil && *r.Fairness.EventsAvg > 0 {
-		ratio := float64(*r.Events) / *r.Fairness.EventsAvg
-		if n := math.Round(ratio); n >= 1 && math.Abs(ratio-n) < 0.01 {
-			r.Threads, r.ThreadsFrom = iptr(int(n)), "fairness"
-		}
-	}
-	r.Layout = b.layout()
-	// Completeness.
-	r.Complete = b.finished && !b.fatal
-	if !b.finished {
-		var missing []string
-		switch {
-		case b.stage != stReport:
-			if b.has(markInterim) {
-				missing = append(missing, "cumulative report (interim lines only)")
-			} else {
-				missing = append(missing, "interim lines and cumulative report (header only)")
-			}
-		default:
-			if b.has(markSQL) && (r.SQL == nil || r.SQL.TransactionsPS == nil) {
-				missing = append(missing, "statistics block (cut short)")
-			}
-			if b.marks&(markGeneral|markEPS|markIOPS) == 0 {
-				missing = append(missing, "general statistics")
-			}
-			if !b.has(markLatMin | markLatAvg | markLatMax) {
-				missing = append(missing, "latency")
-			}
-			if !b.has(markFairEvents | markFairExec) {
-				missing = append(missing, "threads fairness")
-			}
-		}
-		if len(missing) > 0 {
-			r.Warn(0, "run incomplete: missing "+strings.Join(missing, ", "))
-		}
-	}
-	if b.fatal {
-		r.Warn(0, "run incomplete: sysbench reported an error")
-	}
-	b.checkHeadline()
-	b.ivCut.warn(r, "interim lines", MaxIntervals)
-	b.histCut.warn(r, "histogram rows", MaxHistogramBuckets)
-}
-
-// sbFragment is the tail of a report whose beginning is not in the input
-// (FORMATS.md §0.4): reported once and skipped.
-type sbFragment struct {
-	first, last int
-	label       string
-}
-
-func (f *sbFragment) feed(l *Line) status {
-	t := l.Text
-	if t == "" {
-		return consumed
-	}
-	if sbStartKind(t, nil) == startFragment {
-		f.last = l.No
-		return consumed
-	}
-	return rejected
-}
-
-func (f *sbFragment) end(c *ctx) {
-	c.errorf(f.first, "sysbench report fragment without its beginning (lines %d-%d) skipped: expected a banner, options header or statistics heading before %q",
-		f.first, f.last, f.label)
+	o.r.Intervals = slices.Clone(unsafe.Slice((*Interval)(&ivs[0]), len(ivs)))
 }

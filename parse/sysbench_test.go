@@ -375,27 +375,6 @@ func TestSysbenchSegments(t *testing.T) {
 	}
 }
 
-func TestSysbenchBanner(t *testing.T) {
-	tests := []struct {
-		in, want string
-		ok       bool
-	}{
-		{"sysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta2)", "1.0.20", true},
-		{"sysbench 0.4.12:  multi-threaded system evaluation benchmark", "0.4.12", true},
-		{"sysbench v0.4.8:  multi-threaded system evaluation benchmark", "0.4.8", true},
-		{"sysbench 1.1.0-ead2689 (using bundled LuaJIT 2.1.0-beta3)", "1.1.0-ead2689", true},
-		{"sysbench 1.0:  multi-threaded system evaluation benchmark", "1.0", true},
-		{"sysbench --test=cpu run", "", false},
-		{"sysbench 1.0.20 is great", "", false},
-	}
-	for _, tt := range tests {
-		got, ok := sysbenchBanner(tt.in)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("sysbenchBanner(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 // A 0.4.12 cpu run whose clock went backwards for one operation prints a
 // max latency of 2^64 ns less a little. Verbatim from
 // amandarito/coen241-hw1 @ 531da1ec73176fb771e9deff58fb056998132880 —

@@ -1,7 +1,9 @@
 // Package model holds what the tool grammars beside parse return and what
 // they are given: the items (Host, SysStat, TableStatus, a run's Mysqlslap
 // figures, and the Item interface that parse's own Run, Variables and
-// Error also implement) and the contract of a grammar (reader.go): lines
+// Error also implement), the blocks of a sysbench run that parse/sysbench
+// fills in (sysbench.go: Options, Latency, SQLStats, Fairness, FileIO,
+// Memory, Interval, Bucket) and the contract of a grammar (reader.go): lines
 // in, a Block that feeds on them, items and errors out through a Sink. It
 // imports no other package of sbreport; parse re-exports its types under
 // their old names.

@@ -12,6 +12,7 @@ type Line struct {
 	Raw    string // the line without its line ending
 	Text   string // normalised: markup, quoting and comment marks removed (parse's normalize)
 	Prompt string // shell or client prompt stripped from the front, "" if none
+	Cmd    bool   // the line runs sysbench or mysqlslap (a command parse read)
 }
 
 // Status is what a block says of a line offered to it.

@@ -1,4 +1,4 @@
-package parse
+package sysbench
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sbreport/sbreport/parse/model"
 	"github.com/sbreport/sbreport/parse/scan"
 )
 
@@ -18,7 +19,7 @@ import (
 type ivWant map[string]float64
 
 // ivFields returns the named fields of iv.
-func ivFields(iv Interval) map[string]float64 {
+func ivFields(iv model.Interval) map[string]float64 {
 	return map[string]float64{
 		"t": iv.T, "threads": iv.Threads, "tps": iv.TPS, "qps": iv.QPS,
 		"reads": iv.Reads, "writes": iv.Writes, "other": iv.Other,
@@ -28,7 +29,7 @@ func ivFields(iv Interval) map[string]float64 {
 	}
 }
 
-func checkInterval(t *testing.T, name string, iv Interval, want ivWant) {
+func checkInterval(t *testing.T, name string, iv model.Interval, want ivWant) {
 	t.Helper()
 	for k, got := range ivFields(iv) {
 		w, ok := want[k]
@@ -50,7 +51,7 @@ func checkInterval(t *testing.T, name string, iv Interval, want ivWant) {
 // are copied verbatim from the fixture named in each case.
 func TestParseInterim(t *testing.T) {
 	tests := []struct {
-		name, in string // in is the raw line; it is normalised first
+		name, in string // in is the raw line; its text is read (lineText)
 		want     ivWant
 	}{
 		{
@@ -187,10 +188,8 @@ func TestParseInterim(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		l := Line{No: 7, Raw: tt.in}
-		normalize(&l)
-		iv, kind, err := parseInterim(l.Text, l.No)
-		if err != nil || kind != interimReport {
+		iv, kind, err := ParseInterim(lineText(tt.in), 7)
+		if err != nil || kind != InterimReport {
 			t.Errorf("%s: kind %v, err %v; want a report", tt.name, kind, err)
 			continue
 		}
@@ -203,8 +202,8 @@ func TestParseInterim(t *testing.T) {
 
 func TestParseInterimCheckpoint(t *testing.T) {
 	for _, in := range []string{"[ 10s ] Checkpoint report:", "[  10s] Checkpoint report:"} {
-		iv, kind, err := parseInterim(in, 3)
-		if err != nil || kind != interimCheckpoint || iv.T != 10 || iv.Line != 3 {
+		iv, kind, err := ParseInterim(in, 3)
+		if err != nil || kind != InterimCheckpoint || iv.T != 10 || iv.Line != 3 {
 			t.Errorf("%q: got %v %v t=%v line=%d, want a checkpoint at 10 s on line 3", in, kind, err, iv.T, iv.Line)
 		}
 	}
@@ -219,9 +218,9 @@ func TestParseInterimNone(t *testing.T) {
 		"[mysqld]", "[", "[ ]", "[    5.123456] kernel: eth0 up", "[CFQ Wiki](https://en.wikipedia.org/wiki/CFQ)",
 		"thds: 4 tps: 754.14", "", "1,2,5753.59,0.00,0.00,0.00,0.00,3.13,0.00,0.00",
 	} {
-		iv, kind, err := parseInterim(in, 1)
-		if kind != interimNone || err != nil {
-			t.Errorf("%q: got kind %v, err %v; want interimNone", in, kind, err)
+		iv, kind, err := ParseInterim(in, 1)
+		if kind != InterimNone || err != nil {
+			t.Errorf("%q: got kind %v, err %v; want InterimNone", in, kind, err)
 		}
 		if iv.Line != 0 {
 			t.Errorf("%q: got an interval", in)
@@ -257,7 +256,7 @@ func TestParseInterimErrors(t *testing.T) {
 		{"lone dot", "[ 1s ] thds: 4 tps: .", `interim line: bad value "." for tps`},
 	}
 	for _, tt := range tests {
-		_, kind, err := parseInterim(tt.in, 1)
+		_, kind, err := ParseInterim(tt.in, 1)
 		if err == nil {
 			t.Errorf("%s: no error", tt.name)
 			continue
@@ -265,8 +264,8 @@ func TestParseInterimErrors(t *testing.T) {
 		if err.Error() != tt.want {
 			t.Errorf("%s: error %q, want %q", tt.name, err, tt.want)
 		}
-		if kind != interimReport {
-			t.Errorf("%s: kind %v, want interimReport", tt.name, kind)
+		if kind != InterimReport {
+			t.Errorf("%s: kind %v, want InterimReport", tt.name, kind)
 		}
 	}
 }
@@ -276,7 +275,7 @@ func TestScanNum(t *testing.T) {
 	for _, s := range []string{"0", "0.00", "4892.45", "68507.32", "9.560", "18446842801212211200.00",
 		"0.000000000000000000000001", "123456789012345.6", "1234567890123456.7", "54.", ".5", "000123.4500"} {
 		v, j, ok := scan.ScanNum(s, 0)
-		want, err := parseNum(s)
+		want, err := scan.Num(s)
 		if !ok || err != nil || j != len(s) || v != want {
 			t.Errorf("scan.ScanNum(%q) = %v, %d, %v; want %v", s, v, j, ok, want)
 		}
@@ -285,39 +284,55 @@ func TestScanNum(t *testing.T) {
 
 // interimFixtures are the inputs whose interim lines the tests read.
 var interimFixtures = []string{
-	"../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-16thr-nocomma-deadlocks-dup-lines.txt",
-	"../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt",
-	"../testdata/public/sysbench-0.5/sb0.5-2012-oltp-ro-128thr-comma-p99.txt",
-	"../testdata/public/sysbench-0.5/sb0.5-2014-oltp-rw-32thr-errors-reconnects.txt",
-	"../testdata/public/sysbench-0.5/sb0.5-oltp-10thr-p99-mixed-notes-tail-f-4digit-time.txt",
-	"../testdata/public/sysbench-0.5/sb0.5-uint64-underflow-impossible-tps-issue14.txt",
-	"../testdata/public/sysbench-1.0/sb1.0.19-oltp-8thr-errs-no-colon-err-s.log",
-	"../testdata/public/sysbench-1.0/sb1.0-tpcc-lua-interim-err-s-no-colon-multi-second-lat-sysbench-tpcc-issue48.txt",
-	"../testdata/public/sysbench-1.0/sb1.0-pkg-interim-lines-prefixed-with-sql-comment-dashes-readyset-issue1268.txt",
-	"../testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-8thr.log",
-	"../testdata/public/sysbench-1.1/sb1.1.0-nosha-oltp-update-non-index-4thr-terminal-paste.txt",
-	"../testdata/public/nondb/sb1.1.0-dcde0d9-2017-fileio-rndrw-warmup-interim-truncated-issue167.txt",
-	"../testdata/public/nondb/sb1.0.20-fileio-rndrd-direct-interim-reports-deprecated-test-warning.txt",
-	"../testdata/real/sysbench-1.0.20-cpu-1thr-rate2000-queue-length.txt",
-	"../testdata/real/sysbench-1.0.20-memory-1thr-interim.txt",
-	"../testdata/real/sysbench-1.0.20-threads-2thr-interim.txt",
+	"../../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-16thr-nocomma-deadlocks-dup-lines.txt",
+	"../../testdata/public/sysbench-0.5/sb0.5-2011-oltp-rw-32thr-3600s-deadlocks11-4digit-time.txt",
+	"../../testdata/public/sysbench-0.5/sb0.5-2012-oltp-ro-128thr-comma-p99.txt",
+	"../../testdata/public/sysbench-0.5/sb0.5-2014-oltp-rw-32thr-errors-reconnects.txt",
+	"../../testdata/public/sysbench-0.5/sb0.5-oltp-10thr-p99-mixed-notes-tail-f-4digit-time.txt",
+	"../../testdata/public/sysbench-0.5/sb0.5-uint64-underflow-impossible-tps-issue14.txt",
+	"../../testdata/public/sysbench-1.0/sb1.0.19-oltp-8thr-errs-no-colon-err-s.log",
+	"../../testdata/public/sysbench-1.0/sb1.0-tpcc-lua-interim-err-s-no-colon-multi-second-lat-sysbench-tpcc-issue48.txt",
+	"../../testdata/public/sysbench-1.0/sb1.0-pkg-interim-lines-prefixed-with-sql-comment-dashes-readyset-issue1268.txt",
+	"../../testdata/public/sysbench-1.0/sb1.0.20-oltp_read_write-8thr.log",
+	"../../testdata/public/sysbench-1.1/sb1.1.0-nosha-oltp-update-non-index-4thr-terminal-paste.txt",
+	"../../testdata/public/nondb/sb1.1.0-dcde0d9-2017-fileio-rndrw-warmup-interim-truncated-issue167.txt",
+	"../../testdata/public/nondb/sb1.0.20-fileio-rndrd-direct-interim-reports-deprecated-test-warning.txt",
+	"../../testdata/real/sysbench-1.0.20-cpu-1thr-rate2000-queue-length.txt",
+	"../../testdata/real/sysbench-1.0.20-memory-1thr-interim.txt",
+	"../../testdata/real/sysbench-1.0.20-threads-2thr-interim.txt",
 }
 
-// fixtureLines returns the normalised lines of a file.
-func fixtureLines(t testing.TB, path string) []Line {
+// A fixtureLine is a line of a fixture: its number and its text.
+type fixtureLine struct {
+	No   int
+	Text string
+}
+
+// lineText is the text parse's reader gives the grammar for a raw line
+// of these fixtures: without the blanks around it and the SQL comment
+// mark ("-- [ 2s ] thds: ...") in front of it, the only marks their
+// interim lines carry.
+func lineText(raw string) string {
+	t := strings.TrimSpace(raw)
+	if strings.HasPrefix(t, "-- ") {
+		t = strings.TrimSpace(t[len("-- "):])
+	}
+	return t
+}
+
+// fixtureLines returns the lines of a file as lineText reads them.
+func fixtureLines(t testing.TB, path string) []fixtureLine {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var lines []Line
+	var lines []fixtureLine
 	s := bufio.NewScanner(f)
 	s.Buffer(nil, 1<<20)
 	for no := 1; s.Scan(); no++ {
-		l := Line{No: no, Raw: s.Text()}
-		normalize(&l)
-		lines = append(lines, l)
+		lines = append(lines, fixtureLine{No: no, Text: lineText(s.Text())})
 	}
 	if err := s.Err(); err != nil {
 		t.Fatal(err)
@@ -350,12 +365,12 @@ func TestParseInterimFixtures(t *testing.T) {
 		name := filepath.Base(path)
 		n := 0
 		for _, l := range fixtureLines(t, path) {
-			iv, kind, err := parseInterim(l.Text, l.No)
+			iv, kind, err := ParseInterim(l.Text, l.No)
 			if err != nil {
 				t.Errorf("%s:%d: %v", name, l.No, err)
 				continue
 			}
-			if kind == interimNone {
+			if kind == InterimNone {
 				continue
 			}
 			n++
@@ -415,7 +430,7 @@ func BenchmarkParseInterim(b *testing.B) {
 	}
 	b.SetBytes(size / int64(len(benchLines)))
 	for i := 0; i < b.N; i++ {
-		if _, _, err := parseInterim(benchLines[i%len(benchLines)], i); err != nil {
+		if _, _, err := ParseInterim(benchLines[i%len(benchLines)], i); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -426,14 +441,14 @@ func BenchmarkParseInterimThds(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(benchLines[4]) + 1))
 	for i := 0; i < b.N; i++ {
-		if _, _, err := parseInterim(benchLines[4], i); err != nil {
+		if _, _, err := ParseInterim(benchLines[4], i); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // FuzzInterim feeds lines of the interim fixtures, and mutations of them,
-// to parseInterim: it must not panic, and a line it reads must give finite,
+// to ParseInterim: it must not panic, and a line it reads must give finite,
 // non-negative values.
 func FuzzInterim(f *testing.F) {
 	for _, path := range interimFixtures {
@@ -447,11 +462,11 @@ func FuzzInterim(f *testing.F) {
 		f.Add(l)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		iv, kind, err := parseInterim(s, 1)
+		iv, kind, err := ParseInterim(s, 1)
 		assertSameInterim(t, s, iv, kind, err)
-		if kind == interimNone {
+		if kind == InterimNone {
 			if err != nil {
-				t.Fatalf("%q: interimNone with error %v", s, err)
+				t.Fatalf("%q: InterimNone with error %v", s, err)
 			}
 			return
 		}
@@ -469,19 +484,19 @@ func FuzzInterim(f *testing.F) {
 	})
 }
 
-// fieldsOnly parses s as parseInterim does without its one-pass reader
+// fieldsOnly parses s as ParseInterim does without its one-pass reader
 // of the common shapes (commonInterim): every field by interimFields.
-func fieldsOnly(s string, line int) (Interval, interimKind, error) {
+func fieldsOnly(s string, line int) (model.Interval, InterimKind, error) {
 	t, i, ok := scanTimestamp(s)
 	if !ok {
-		return Interval{}, interimNone, nil
+		return model.Interval{}, InterimNone, nil
 	}
-	return interimFields(s, i, NewInterval(line, t))
+	return interimFields(s, i, model.NewInterval(line, t))
 }
 
-// assertSameInterim checks parseInterim's result on s against fieldsOnly:
+// assertSameInterim checks ParseInterim's result on s against fieldsOnly:
 // the same kind, error and values, bit for bit.
-func assertSameInterim(t *testing.T, s string, iv Interval, kind interimKind, err error) {
+func assertSameInterim(t *testing.T, s string, iv model.Interval, kind InterimKind, err error) {
 	t.Helper()
 	wiv, wkind, werr := fieldsOnly(s, 1)
 	if kind != wkind || fmt.Sprint(err) != fmt.Sprint(werr) {
@@ -521,10 +536,10 @@ func TestCommonInterim(t *testing.T) {
 			continue
 		}
 		seen[s] = true
-		iv, kind, err := parseInterim(s, 1)
+		iv, kind, err := ParseInterim(s, 1)
 		assertSameInterim(t, s, iv, kind, err)
 		if t0, i, ok := scanTimestamp(s); ok {
-			x := NewInterval(1, t0)
+			x := model.NewInterval(1, t0)
 			if commonInterim(s, i, &x) {
 				common++
 			}
@@ -533,12 +548,24 @@ func TestCommonInterim(t *testing.T) {
 			c := edits[rnd.IntN(len(edits))]
 			for _, m := range []string{s[:i], s[:i] + string(c) + s[i:], s[:i] + s[min(i+1, len(s)):],
 				s[:i] + string(c) + s[min(i+1, len(s)):], s[:i] + s[i:min(i+1, len(s))] + s[i:]} {
-				iv, kind, err := parseInterim(m, 1)
+				iv, kind, err := ParseInterim(m, 1)
 				assertSameInterim(t, m, iv, kind, err)
 			}
 		}
 	}
 	if common < len(seen)/2 {
 		t.Fatalf("the one-pass reader took %d of %d distinct interim lines", common, len(seen))
+	}
+}
+
+func TestInterimDecimalComma(t *testing.T) {
+	_, _, err := ParseInterim("[ 1s ] thds: 16 tps: 3,96 qps: 66720.01 (r/w/o: 46735.47/13317.04/6667.51) lat (ms,95%): 7.84 err/s: 0.00 reconn/s: 0.00", 1)
+	if err == nil || err.Error() != `interim line: bad value "3,96" for tps (expected a number with a decimal point)` {
+		t.Errorf("err %v", err)
+	}
+	for _, v := range []string{"1e3", "12abc", "0x10"} {
+		if _, _, err := ParseInterim("[ 1s ] thds: 16 tps: "+v+" qps: 1.00", 1); err == nil {
+			t.Errorf("tps %s accepted", v)
+		}
 	}
 }

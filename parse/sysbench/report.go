@@ -1,9 +1,12 @@
-package parse
+package sysbench
 
 import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/model"
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // The cumulative report. Each block of it (FORMATS.md §1–§3) has a
@@ -11,8 +14,8 @@ import (
 // them. A "label: value" line goes first to the reader of the block the
 // run is in, then, if that reader does not know the label, to the
 // headings that open blocks and to the labels read anywhere in a run
-// (sysbench_header.go). The dialect is not decided here: readers set
-// marks (sysbench_layout.go) and the run's layout is named at its end.
+// (header.go). The dialect is not decided here: readers set
+// marks (layout.go) and the run's layout is named at its end.
 
 // A sectionReader reads the value lines of one block of the report.
 type sectionReader struct {
@@ -22,49 +25,49 @@ type sectionReader struct {
 	isValue func(label string) bool
 	// read reads a line of the block; ok is false when label is not one of
 	// its lines.
-	read func(b *sbBlock, l *Line, label, val string) (st status, ok bool)
+	read func(b *Block, l *Line, label, val string) (st status, ok bool)
 }
 
 // sectionReaders are the readers of the report's blocks, by section.
 var sectionReaders = [...]sectionReader{
-	secSQL:        {isSQLValue, (*sbBlock).sqlLine},
-	secGeneral:    {isGeneralValue, (*sbBlock).generalLine},
-	secLatency:    {isLatencyValue, (*sbBlock).latencyLine},
-	secFairness:   {isFairnessValue, (*sbBlock).fairnessLine},
-	secFileOps:    {isFileOpsValue, (*sbBlock).fileOpsLine},
-	secThroughput: {isGeneralValue, (*sbBlock).throughputLine},
-	secCPU:        {isCPUValue, (*sbBlock).cpuLine},
+	secSQL:        {isSQLValue, (*Block).sqlLine},
+	secGeneral:    {isGeneralValue, (*Block).generalLine},
+	secLatency:    {isLatencyValue, (*Block).latencyLine},
+	secFairness:   {isFairnessValue, (*Block).fairnessLine},
+	secFileOps:    {isFileOpsValue, (*Block).fileOpsLine},
+	secThroughput: {isGeneralValue, (*Block).throughputLine},
+	secCPU:        {isCPUValue, (*Block).cpuLine},
 	secHistogram:  {},
-	secMemParams:  {nil, (*sbBlock).memParamsLine},
+	secMemParams:  {nil, (*Block).memParamsLine},
 }
 
 // reportHeading returns how the heading label, printed with no value,
 // opens a block of the report; nil for a label that is no heading.
-func reportHeading(label string) func(b *sbBlock, label string) status {
+func reportHeading(label string) func(b *Block, label string) status {
 	switch label {
 	case "OLTP test statistics", "SQL statistics":
-		return (*sbBlock).openSQL
+		return (*Block).openSQL
 	case "General statistics", "Test execution summary":
-		return (*sbBlock).openGeneral
+		return (*Block).openGeneral
 	case "Latency (ms)":
-		return (*sbBlock).openLatency
+		return (*Block).openLatency
 	case "Threads fairness":
-		return (*sbBlock).openFairness
+		return (*Block).openFairness
 	case "File operations":
-		return (*sbBlock).openFileOps
+		return (*Block).openFileOps
 	case "Throughput":
-		return (*sbBlock).openThroughput
+		return (*Block).openThroughput
 	case "CPU speed":
-		return (*sbBlock).openCPU
+		return (*Block).openCPU
 	}
 	return nil
 }
 
 // labelled handles "label: value" lines.
-func (b *sbBlock) labelled(l *Line, label, val string) status {
+func (b *Block) labelled(l *Line, label, val string) status {
 	empty := strings.TrimSpace(val) == ""
 	if !empty && (b.stage == stPrelude || label == "Maximum prime number checked in CPU test") {
-		b.r.headerLabel(label, val, b.sec == secMemParams)
+		b.r.HeaderLabel(label, val, b.sec == secMemParams)
 	}
 	sr := &sectionReaders[b.sec]
 	if sr.isValue != nil && 'A' <= label[0] && label[0] <= 'Z' {
@@ -102,7 +105,7 @@ func (b *sbBlock) labelled(l *Line, label, val string) status {
 
 // startBlock enters a cumulative-report block. It returns false when the
 // block was already read in this run (the line starts a new run).
-func (b *sbBlock) startBlock(sec sbSection, seen sbMarks) bool {
+func (b *Block) startBlock(sec section, seen Marks) bool {
 	if b.has(seen) || b.finished {
 		return false
 	}
@@ -114,28 +117,19 @@ func (b *sbBlock) startBlock(sec sbSection, seen sbMarks) bool {
 
 // --- OLTP test statistics (0.4, 0.5), SQL statistics (1.0+) ------------------
 
-func (b *sbBlock) openSQL(label string) status {
-	if !b.startBlock(secSQL, markSQL) {
+func (b *Block) openSQL(label string) status {
+	if !b.startBlock(secSQL, MarkSQL) {
 		return rejected
 	}
 	if label == "SQL statistics" {
-		b.mark(mark10)
+		b.mark(Mark10)
 	} else {
-		b.mark(mark04)
+		b.mark(Mark04)
 	}
 	return consumed
 }
 
-func isSQLValue(label string) bool {
-	switch label {
-	case "read", "write", "other", "total", "transactions", "deadlocks", "read/write requests",
-		"other operations", "ignored errors", "reconnects", "queries":
-		return true
-	}
-	return false
-}
-
-func (b *sbBlock) sqlLine(l *Line, label, val string) (status, bool) {
+func (b *Block) sqlLine(l *Line, label, val string) (status, bool) {
 	switch {
 	case label == "queries performed": // the heading of read, write, other, total
 		return consumed, true
@@ -147,35 +141,24 @@ func (b *sbBlock) sqlLine(l *Line, label, val string) (status, bool) {
 
 // --- General statistics (0.5+), Test execution summary (0.4) -----------------
 
-func (b *sbBlock) openGeneral(label string) status {
+func (b *Block) openGeneral(label string) status {
 	if label == "Test execution summary" {
-		b.mark(markTES)
+		b.mark(MarkTES)
 	}
-	if !b.startBlock(secGeneral, markGeneral) {
+	if !b.startBlock(secGeneral, MarkGeneral) {
 		return rejected
 	}
 	return consumed
 }
 
-// isGeneralValue names the values of the general and the 1.1 throughput
-// blocks.
-func isGeneralValue(label string) bool {
-	switch label {
-	case "total time", "time elapsed", "total number of events", "total time taken by event execution",
-		"events/s (eps)", "read, MiB/s", "written, MiB/s", "read", "write", "fsync":
-		return true
-	}
-	return false
-}
-
-func (b *sbBlock) generalLine(l *Line, label, val string) (status, bool) {
+func (b *Block) generalLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "total time", "time elapsed":
 		return b.totalTime(l, label, val), true
 	case "total number of events":
 		return b.events(l, label, val), true
 	case "total time taken by event execution":
-		v, _, ok := leadingNum(val)
+		v, _, ok := scan.LeadingNum(val)
 		if !ok || math.IsInf(v*1000, 0) {
 			return b.bad(l, label, val, "seconds"), true
 		}
@@ -186,7 +169,7 @@ func (b *sbBlock) generalLine(l *Line, label, val string) (status, bool) {
 		if strings.TrimSpace(val) != "" {
 			return 0, false
 		}
-		b.mark(markRespTime)
+		b.mark(MarkRespTime)
 		b.sec = secLatency
 		return consumed, true
 	}
@@ -194,36 +177,36 @@ func (b *sbBlock) generalLine(l *Line, label, val string) (status, bool) {
 }
 
 // totalTime reads "total time: 60.0003s" and 1.1's "time elapsed: 10.0001s".
-func (b *sbBlock) totalTime(l *Line, label, val string) status {
+func (b *Block) totalTime(l *Line, label, val string) status {
 	if label == "time elapsed" {
-		b.mark(markEPS)
+		b.mark(MarkEPS)
 	}
-	v, rest, ok := leadingNum(val)
+	v, rest, ok := scan.LeadingNum(val)
 	if !ok || v < 0 || !strings.HasPrefix(rest, "s") {
 		return b.bad(l, label, val, "seconds such as 60.0003s")
 	}
-	b.r.TotalTimeS = fptr(v)
+	*b.r.TotalTimeS = fptr(v)
 	return consumed
 }
 
 // events reads "total number of events: 12345".
-func (b *sbBlock) events(l *Line, label, val string) status {
-	n, ok := leadingInt(val)
+func (b *Block) events(l *Line, label, val string) status {
+	n, ok := LeadingInt(val)
 	if !ok {
 		return b.bad(l, label, val, "an integer")
 	}
-	b.r.Events = i64ptr(n)
+	*b.r.Events = i64ptr(n)
 	return consumed
 }
 
 // headlessTotalTime reads a total time outside the general and throughput
 // blocks: a report whose heading was lost ("General" / "statistics:"
 // broken over two lines) starts its general block here.
-func (b *sbBlock) headlessTotalTime(l *Line, label, val string) status {
+func (b *Block) headlessTotalTime(l *Line, label, val string) status {
 	if label == "time elapsed" {
-		b.mark(markEPS)
+		b.mark(MarkEPS)
 	}
-	if !b.startBlock(secGeneral, markGeneral) {
+	if !b.startBlock(secGeneral, MarkGeneral) {
 		return rejected
 	}
 	return b.totalTime(l, label, val)
@@ -231,25 +214,16 @@ func (b *sbBlock) headlessTotalTime(l *Line, label, val string) status {
 
 // --- Latency (ms) (1.0+), response time / per-request statistics (0.4, 0.5) --
 
-func (b *sbBlock) openLatency(string) status {
-	if b.has(markLatencyMs) || b.has(markRespTime) || b.finished {
+func (b *Block) openLatency(string) status {
+	if b.has(MarkLatencyMs) || b.has(MarkRespTime) || b.finished {
 		return rejected
 	}
-	b.mark(markLatencyMs)
+	b.mark(MarkLatencyMs)
 	b.sec, b.stage = secLatency, stReport
 	return consumed
 }
 
-func isLatencyValue(label string) bool {
-	switch label {
-	case "min", "avg", "max", "sum":
-		return true
-	}
-	_, ok := percentileRank(label)
-	return ok
-}
-
-func (b *sbBlock) latencyLine(l *Line, label, val string) (status, bool) {
+func (b *Block) latencyLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "min", "avg", "max", "sum":
 		return b.latency(l, label, val), true
@@ -257,7 +231,7 @@ func (b *sbBlock) latencyLine(l *Line, label, val string) (status, bool) {
 		b.r.Latency.PercentileDisabled = true
 		return consumed, true
 	}
-	if rank, ok := percentileRank(label); ok {
+	if rank, ok := PercentileRank(label); ok {
 		return b.latencyPct(l, rank, val), true
 	}
 	return 0, false
@@ -265,20 +239,16 @@ func (b *sbBlock) latencyLine(l *Line, label, val string) (status, bool) {
 
 // --- Threads fairness --------------------------------------------------------
 
-func (b *sbBlock) openFairness(string) status {
-	if b.has(markFairness) {
+func (b *Block) openFairness(string) status {
+	if b.has(MarkFairness) {
 		return rejected
 	}
-	b.mark(markFairness)
+	b.mark(MarkFairness)
 	b.sec, b.stage = secFairness, stReport
 	return consumed
 }
 
-func isFairnessValue(label string) bool {
-	return label == "events (avg/stddev)" || label == "execution time (avg/stddev)"
-}
-
-func (b *sbBlock) fairnessLine(l *Line, label, val string) (status, bool) {
+func (b *Block) fairnessLine(l *Line, label, val string) (status, bool) {
 	if !isFairnessValue(label) {
 		return 0, false
 	}
@@ -287,24 +257,20 @@ func (b *sbBlock) fairnessLine(l *Line, label, val string) (status, bool) {
 
 // --- File operations (1.0 fileio) --------------------------------------------
 
-func (b *sbBlock) openFileOps(string) status {
-	if !b.startBlock(secFileOps, markFileOps) {
+func (b *Block) openFileOps(string) status {
+	if !b.startBlock(secFileOps, MarkFileOps) {
 		return rejected
 	}
-	b.mark(mark10)
+	b.mark(Mark10)
 	b.setTest("fileio")
 	return consumed
 }
 
-func isFileOpsValue(label string) bool {
-	return label == "reads/s" || label == "writes/s" || label == "fsyncs/s"
-}
-
-func (b *sbBlock) fileOpsLine(l *Line, label, val string) (status, bool) {
+func (b *Block) fileOpsLine(l *Line, label, val string) (status, bool) {
 	if !isFileOpsValue(label) {
 		return 0, false
 	}
-	v, _, ok := leadingNum(val)
+	v, _, ok := scan.LeadingNum(val)
 	if !ok {
 		return b.bad(l, "fileio "+label, val, "a number of operations per second"), true
 	}
@@ -322,20 +288,20 @@ func (b *sbBlock) fileOpsLine(l *Line, label, val string) (status, bool) {
 
 // --- Throughput (1.0 fileio MiB/s; 1.1 eps, IOPS) ----------------------------
 
-func (b *sbBlock) openThroughput(string) status {
-	if !b.startBlock(secThroughput, markThroughput) {
+func (b *Block) openThroughput(string) status {
+	if !b.startBlock(secThroughput, MarkThroughput) {
 		return rejected
 	}
-	b.mark(mark10)
+	b.mark(Mark10)
 	return consumed
 }
 
-func (b *sbBlock) throughputLine(l *Line, label, val string) (status, bool) {
+func (b *Block) throughputLine(l *Line, label, val string) (status, bool) {
 	switch label {
 	case "read", "write", "fsync":
 		return b.iops(l, label, val), true
 	case "read, MiB/s", "written, MiB/s":
-		v, _, ok := leadingNum(val)
+		v, _, ok := scan.LeadingNum(val)
 		if !ok {
 			return b.bad(l, "fileio "+label, val, "a number of MiB per second"), true
 		}
@@ -347,12 +313,12 @@ func (b *sbBlock) throughputLine(l *Line, label, val string) (status, bool) {
 		b.setTest("fileio")
 		return consumed, true
 	case "events/s (eps)":
-		v, _, ok := leadingNum(val)
+		v, _, ok := scan.LeadingNum(val)
 		if !ok {
 			return b.bad(l, label, val, "a number of events per second"), true
 		}
-		b.mark(markEPS)
-		b.r.EPS = fptr(v)
+		b.mark(MarkEPS)
+		*b.r.EPS = fptr(v)
 		return consumed, true
 	case "total time", "time elapsed":
 		return b.totalTime(l, label, val), true
@@ -364,41 +330,38 @@ func (b *sbBlock) throughputLine(l *Line, label, val string) (status, bool) {
 
 // --- CPU speed (1.0+ cpu) ----------------------------------------------------
 
-func (b *sbBlock) openCPU(string) status {
-	if !b.startBlock(secCPU, markCPU) {
+func (b *Block) openCPU(string) status {
+	if !b.startBlock(secCPU, MarkCPU) {
 		return rejected
 	}
-	b.mark(mark10)
+	b.mark(Mark10)
 	b.setTest("cpu")
 	return consumed
 }
 
-func isCPUValue(label string) bool { return label == "events per second" }
-
-func (b *sbBlock) cpuLine(l *Line, label, val string) (status, bool) {
+func (b *Block) cpuLine(l *Line, label, val string) (status, bool) {
 	if label != "events per second" {
 		return 0, false
 	}
-	v, _, ok := leadingNum(val)
+	v, _, ok := scan.LeadingNum(val)
 	if !ok {
 		return b.bad(l, "cpu "+label, val, "a number of events per second"), true
 	}
-	if b.fieldRun && b.r.CPUSpeedEPS != nil {
+	if b.fieldRun && *b.r.CPUSpeedEPS != nil {
 		return rejected, true // a field repeats: the next run's fragment
 	}
-	b.c.notePrintedValue(v, -1)
-	b.r.CPUSpeedEPS = fptr(v)
-	if b.r.EPS == nil {
-		b.r.EPS = fptr(v)
+	b.s.NotePrinted(v, -1)
+	*b.r.CPUSpeedEPS = fptr(v)
+	if *b.r.EPS == nil {
+		*b.r.EPS = fptr(v)
 	}
 	return consumed, true
 }
 
 // --- 1.0 memory parameters: "Running memory speed test with the following options:"
 
-func (b *sbBlock) memParamsLine(_ *Line, label, _ string) (status, bool) {
-	switch label {
-	case "block size", "total size", "operation", "scope", "access mode":
+func (b *Block) memParamsLine(_ *Line, label, _ string) (status, bool) {
+	if isMemParam(label) {
 		return consumed, true
 	}
 	return 0, false
@@ -409,32 +372,32 @@ func (b *sbBlock) memParamsLine(_ *Line, label, _ string) (status, bool) {
 // reportText reads a report line without a label: the histogram heading,
 // the 0.4 fileio and memory results, a heading broken over two lines. ok
 // is false for a line that is none of them.
-func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
+func (b *Block) reportText(l *Line, t string) (st status, ok bool) {
 	switch {
 	case t == "Latency histogram (values are in milliseconds)":
-		if !b.startBlock(secHistogram, markHistogram) {
+		if !b.startBlock(secHistogram, MarkHistogram) {
 			return rejected, true
 		}
-		b.mark(mark10)
-		if b.r.Histogram == nil {
-			b.r.Histogram = []Bucket{}
+		b.mark(Mark10)
+		if *b.r.Histogram == nil {
+			*b.r.Histogram = []model.Bucket{}
 		}
 		return consumed, true
 	case strings.HasSuffix(t, "Requests/sec executed"):
 		if j := strings.IndexByte(t, ')'); t[0] == '(' && j > 0 && strings.Contains(t[:j], "/sec") {
 			// "(7.2762Mb/sec) 465.67 Requests/sec executed": a re-flowed
 			// page moved the transfer rate to the start of this line.
-			if v, ok := byteSize(t[1:j]); ok && b.fio().TotalMiBs == nil {
+			if v, ok := ByteSize(t[1:j]); ok && b.fio().TotalMiBs == nil {
 				b.fio().TotalMiBs = fptr(v / (1 << 20))
 			}
 			t = strings.TrimSpace(t[j+1:])
 		}
-		v, _, ok := leadingNum(t)
+		v, _, ok := scan.LeadingNum(t)
 		if !ok {
 			return b.bad(l, "fileio requests", t, "a number of requests per second"), true
 		}
 		b.fio().RequestsPS = fptr(v)
-		b.mark(mark04)
+		b.mark(Mark04)
 		b.stage = stReport
 		return consumed, true
 	case (strings.HasPrefix(t, "Read ") || strings.HasPrefix(t, "Total Read ")) && strings.Contains(t, "Written ") && strings.Contains(t, "Total transferred"):
@@ -451,67 +414,43 @@ func (b *sbBlock) reportText(l *Line, t string) (st status, ok bool) {
 
 // --- Value lines shared by blocks, and the 0.4 fileio and memory results -----
 
-func (b *sbBlock) fio() *FileIO {
-	if b.r.FileIO == nil {
-		b.r.FileIO = &FileIO{}
+func (b *Block) fio() *model.FileIO {
+	if *b.r.FileIO == nil {
+		*b.r.FileIO = &model.FileIO{}
 	}
-	return b.r.FileIO
+	return *b.r.FileIO
 }
 
-func (b *sbBlock) sql() *SQLStats {
-	if b.r.SQL == nil {
-		b.r.SQL = &SQLStats{}
+func (b *Block) sql() *model.SQLStats {
+	if *b.r.SQL == nil {
+		*b.r.SQL = &model.SQLStats{}
 	}
-	return b.r.SQL
+	return *b.r.SQL
 }
 
-func (b *sbBlock) mem() *Memory {
-	if b.r.Memory == nil {
-		b.r.Memory = &Memory{}
+func (b *Block) mem() *model.Memory {
+	if *b.r.Memory == nil {
+		*b.r.Memory = &model.Memory{}
 	}
-	return b.r.Memory
-}
-
-// byteSize reads a 0.4 fileio size such as "9.8451Gb" or "0b" (binary
-// multiples, FORMATS.md §3.4) and returns bytes.
-func byteSize(s string) (float64, bool) {
-	v, rest, ok := leadingNum(s)
-	if !ok {
-		return 0, false
-	}
-	switch {
-	case math.Abs(v) > 1e200:
-		return 0, false
-	case strings.HasPrefix(rest, "Tb"):
-		return v * (1 << 40), true
-	case strings.HasPrefix(rest, "Gb"):
-		return v * (1 << 30), true
-	case strings.HasPrefix(rest, "Mb"):
-		return v * (1 << 20), true
-	case strings.HasPrefix(rest, "Kb"):
-		return v * (1 << 10), true
-	case strings.HasPrefix(rest, "b"):
-		return v, true
-	}
-	return 0, false
+	return *b.r.Memory
 }
 
 // fileio04Bytes reads "Read 9.8451Gb  Written 0b  Total transferred 9.8451Gb  (33.604Mb/sec)".
-func (b *sbBlock) fileio04Bytes(l *Line, t string) status {
+func (b *Block) fileio04Bytes(l *Line, t string) status {
 	f := strings.Fields(t)
 	fio := b.fio()
-	b.mark(mark04)
+	b.mark(Mark04)
 	b.stage = stReport
 	for i := 0; i+1 < len(f); i++ {
 		switch f[i] {
 		case "Read":
-			v, ok := byteSize(f[i+1])
+			v, ok := ByteSize(f[i+1])
 			if !ok {
 				return b.bad(l, "fileio read", f[i+1], "a size such as 9.8451Gb")
 			}
 			fio.ReadBytes = fptr(v)
 		case "Written":
-			v, ok := byteSize(f[i+1])
+			v, ok := ByteSize(f[i+1])
 			if !ok {
 				return b.bad(l, "fileio written", f[i+1], "a size such as 320.31Mb")
 			}
@@ -519,7 +458,7 @@ func (b *sbBlock) fileio04Bytes(l *Line, t string) status {
 		}
 	}
 	if i := strings.LastIndexByte(t, '('); i >= 0 {
-		v, ok := byteSize(t[i+1:])
+		v, ok := ByteSize(t[i+1:])
 		if !ok || !strings.Contains(t[i:], "/sec") {
 			return b.bad(l, "fileio transfer rate", t[i:], "a rate such as (33.604Mb/sec)")
 		}
@@ -530,14 +469,14 @@ func (b *sbBlock) fileio04Bytes(l *Line, t string) status {
 
 // memTransferred reads "102400.00 MB transferred (582.47 MB/sec)" (0.4/0.5,
 // MB = MiB) and "87104.43 MiB transferred (8710.36 MiB/sec)" (1.0+).
-func (b *sbBlock) memTransferred(l *Line, t string) status {
-	v, rest, ok := leadingNum(t)
+func (b *Block) memTransferred(l *Line, t string) status {
+	v, rest, ok := scan.LeadingNum(t)
 	rest = strings.TrimSpace(rest)
 	if !ok || !(strings.HasPrefix(rest, "MB ") || strings.HasPrefix(rest, "MiB ")) {
 		return b.unknown()
 	}
 	m := b.mem()
-	b.mark(markMemory)
+	b.mark(MarkMemory)
 	b.stage = stReport
 	b.setTest("memory")
 	m.TransferMiB = fptr(v)
@@ -545,7 +484,7 @@ func (b *sbBlock) memTransferred(l *Line, t string) status {
 	if i < 0 {
 		return b.bad(l, "memory transferred", t, "a rate such as (582.47 MB/sec)")
 	}
-	s, _, ok := leadingNum(rest[i+1:])
+	s, _, ok := scan.LeadingNum(rest[i+1:])
 	if !ok {
 		return b.bad(l, "memory transferred", rest[i:], "a rate such as (582.47 MB/sec)")
 	}
@@ -553,42 +492,9 @@ func (b *sbBlock) memTransferred(l *Line, t string) status {
 	return consumed
 }
 
-// leadingInt reads the leading integer of s ("212131", "-12", "41229  --注释").
-func leadingInt(s string) (int64, bool) {
-	s = strings.TrimLeft(s, " \t")
-	j := 0
-	if j < len(s) && (s[j] == '-' || s[j] == '+') {
-		j++
-	}
-	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-		j++
-	}
-	if j == 0 || j < len(s) && s[j] == '.' || !numEnds(s[j:]) {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(s[:j], 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	return n, true
-}
-
-// perSec reads the "(845.49 per sec.)" part of a count line.
-func perSec(s string) (float64, bool) {
-	i := strings.IndexByte(s, '(')
-	if i < 0 {
-		return 0, false
-	}
-	v, rest, ok := leadingNum(s[i+1:])
-	if !ok || !strings.HasPrefix(strings.TrimLeft(rest, " "), "per sec") {
-		return 0, false
-	}
-	return v, true
-}
-
 // sqlCount reads a line of the OLTP/SQL statistics block.
-func (b *sbBlock) sqlCount(l *Line, label, val string) status {
-	n, ok := leadingInt(val)
+func (b *Block) sqlCount(l *Line, label, val string) status {
+	n, ok := LeadingInt(val)
 	if !ok {
 		return b.bad(l, "statistics "+label, val, "an integer count")
 	}
@@ -597,8 +503,8 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		return rejected // a field repeats: the next run's fragment
 	}
 	if label == "transactions" || label == "queries" {
-		if ps, ok := perSec(val); ok {
-			b.c.notePrintedValue(float64(n), ps)
+		if ps, ok := PerSec(val); ok {
+			b.s.NotePrinted(float64(n), ps)
 		}
 	}
 	switch label {
@@ -615,7 +521,7 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		s.Total = i64ptr(n)
 		return consumed
 	}
-	ps, ok := perSec(val)
+	ps, ok := PerSec(val)
 	if !ok {
 		return b.bad(l, "statistics "+label, val, "a count and a rate such as 12701  (845.49 per sec.)")
 	}
@@ -624,55 +530,55 @@ func (b *sbBlock) sqlCount(l *Line, label, val string) status {
 		s.Transactions, s.TransactionsPS = i64ptr(n), fptr(ps)
 	case "deadlocks":
 		s.Deadlocks, s.DeadlocksPS = i64ptr(n), fptr(ps)
-		b.mark(mark04)
+		b.mark(Mark04)
 	case "read/write requests":
 		s.RWRequests, s.RWRequestsPS = i64ptr(n), fptr(ps)
-		b.mark(mark04)
+		b.mark(Mark04)
 	case "other operations":
 		s.OtherOps, s.OtherOpsPS = i64ptr(n), fptr(ps)
-		b.mark(mark04)
+		b.mark(Mark04)
 	case "ignored errors":
 		s.IgnoredErrors, s.IgnoredErrPS = i64ptr(n), fptr(ps)
 	case "reconnects":
 		s.Reconnects, s.ReconnectsPS = i64ptr(n), fptr(ps)
 	case "queries":
 		s.Queries, s.QueriesPS = i64ptr(n), fptr(ps)
-		b.mark(mark10)
+		b.mark(Mark10)
 	}
 	return consumed
 }
 
 // latency reads min/avg/max/sum in milliseconds, converting a value
 // printed in seconds (an "s" suffix, gen A).
-func (b *sbBlock) latency(l *Line, label, val string) status {
+func (b *Block) latency(l *Line, label, val string) status {
 	v, ok := b.latValue(l, label, val)
 	if !ok {
 		return consumed
 	}
-	lat := &b.r.Latency
+	lat := b.r.Latency
 	switch label {
 	case "min":
-		b.mark(markLatMin)
+		b.mark(MarkLatMin)
 		if v > impossible {
 			b.r.Warn(l.No, "latency min "+strings.TrimSpace(val)+" is unsigned-underflow garbage (no events); left absent")
 			return consumed
 		}
 		lat.Min = fptr(v)
 	case "avg":
-		b.mark(markLatAvg)
+		b.mark(MarkLatAvg)
 		if b.garbageLatency(l, label, val, v) {
 			return consumed
 		}
 		lat.Avg = fptr(v)
 	case "max":
-		b.mark(markLatMax)
+		b.mark(MarkLatMax)
 		if b.garbageLatency(l, label, val, v) {
 			return consumed
 		}
 		lat.Max = fptr(v)
 	case "sum":
 		lat.Sum = fptr(v)
-		if b.has(markIOPS) {
+		if b.has(MarkIOPS) {
 			// 1.1 fileio prints no Threads fairness: the latency block ends the report.
 			b.finished = true
 		}
@@ -685,7 +591,7 @@ func (b *sbBlock) latency(l *Line, label, val string) status {
 // clock went backwards as 2^64 ns less a little ("max:
 // 18446744073688.26ms", after "WARNING: Operation time
 // (18446744073688156160.000000) is greater than maximal counted value").
-func (b *sbBlock) garbageLatency(l *Line, label, val string, v float64) bool {
+func (b *Block) garbageLatency(l *Line, label, val string, v float64) bool {
 	if v <= impossible {
 		return false
 	}
@@ -693,8 +599,8 @@ func (b *sbBlock) garbageLatency(l *Line, label, val string, v float64) bool {
 	return true
 }
 
-func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {
-	v, rest, ok := leadingNum(val)
+func (b *Block) latValue(l *Line, label, val string) (float64, bool) {
+	v, rest, ok := scan.LeadingNum(val)
 	if !ok || v < 0 {
 		b.bad(l, "latency "+label, val, "a number of milliseconds")
 		return 0, false
@@ -704,7 +610,7 @@ func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {
 	case strings.HasPrefix(rest, "ms"):
 	case strings.HasPrefix(rest, "s"):
 		v *= 1000
-		b.mark(markSeconds)
+		b.mark(MarkSeconds)
 	}
 	if math.IsInf(v, 0) {
 		b.bad(l, "latency "+label, val, "a number of milliseconds")
@@ -713,7 +619,7 @@ func (b *sbBlock) latValue(l *Line, label, val string) (float64, bool) {
 	return v, true
 }
 
-func (b *sbBlock) latencyPct(l *Line, rank, val string) status {
+func (b *Block) latencyPct(l *Line, rank, val string) status {
 	v, ok := b.latValue(l, rank+" percentile", val)
 	if !ok {
 		return consumed
@@ -731,28 +637,28 @@ func (b *sbBlock) latencyPct(l *Line, rank, val string) status {
 
 // fairness reads "events (avg/stddev): 8646.9375/161.19" and
 // "execution time (avg/stddev): 180.9905/0.01".
-func (b *sbBlock) fairness(l *Line, label, val string) status {
-	avg, rest, ok := leadingNum(val)
+func (b *Block) fairness(l *Line, label, val string) status {
+	avg, rest, ok := scan.LeadingNum(val)
 	if !ok || !strings.HasPrefix(rest, "/") {
 		return b.bad(l, "threads fairness "+label, val, "avg/stddev such as 8646.9375/161.19")
 	}
-	sd, _, ok := leadingNum(rest[1:])
+	sd, _, ok := scan.LeadingNum(rest[1:])
 	if !ok {
 		return b.bad(l, "threads fairness "+label, val, "avg/stddev such as 8646.9375/161.19")
 	}
-	f := b.r.Fairness
+	f := *b.r.Fairness
 	if f == nil {
-		f = &Fairness{}
-		b.r.Fairness = f
+		f = &model.Fairness{}
+		*b.r.Fairness = f
 	}
 	if label == "events (avg/stddev)" {
 		f.EventsAvg, f.EventsStddev = fptr(avg), fptr(sd)
-		b.mark(markFairEvents)
+		b.mark(MarkFairEvents)
 	} else {
 		f.ExecAvgS, f.ExecStddevS = fptr(avg), fptr(sd)
-		b.mark(markFairExec)
+		b.mark(MarkFairExec)
 	}
-	if b.has(markFairEvents | markFairExec) {
+	if b.has(MarkFairEvents | MarkFairExec) {
 		b.finished = true
 	}
 	return consumed
@@ -760,21 +666,21 @@ func (b *sbBlock) fairness(l *Line, label, val string) status {
 
 // iops reads 1.1 fileio "read:  IOPS=2366.91 36.98 MiB/s (38.78 MB/s)" and
 // "fsync: IOPS=5050.32".
-func (b *sbBlock) iops(l *Line, label, val string) status {
+func (b *Block) iops(l *Line, label, val string) status {
 	s := strings.TrimSpace(val)
 	if !strings.HasPrefix(s, "IOPS=") {
 		return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
 	}
-	v, rest, ok := leadingNum(s[len("IOPS="):])
+	v, rest, ok := scan.LeadingNum(s[len("IOPS="):])
 	if !ok {
 		return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
 	}
 	f := b.fio()
-	b.mark(markIOPS)
+	b.mark(MarkIOPS)
 	b.setTest("fileio")
 	var mib *float64
 	if label != "fsync" {
-		m, r2, ok := leadingNum(rest)
+		m, r2, ok := scan.LeadingNum(rest)
 		if !ok || !strings.HasPrefix(strings.TrimLeft(r2, " "), "MiB/s") {
 			return b.bad(l, "fileio "+label, val, "IOPS=<n> <n> MiB/s")
 		}
@@ -793,11 +699,11 @@ func (b *sbBlock) iops(l *Line, label, val string) status {
 
 // memOps reads "Operations performed: 104857600 (596447.76 ops/sec)" (0.4)
 // and "Total operations: 89194940 (8919408.08 per second)" (1.0+).
-func (b *sbBlock) memOps(l *Line, label, val string) status {
-	if b.has(markMemory) && b.r.Memory != nil && b.r.Memory.Operations != nil || b.finished {
+func (b *Block) memOps(l *Line, label, val string) status {
+	if b.has(MarkMemory) && *b.r.Memory != nil && (*b.r.Memory).Operations != nil || b.finished {
 		return rejected
 	}
-	n, ok := leadingInt(val)
+	n, ok := LeadingInt(val)
 	if !ok {
 		return b.bad(l, "memory "+label, val, "an operation count")
 	}
@@ -805,32 +711,32 @@ func (b *sbBlock) memOps(l *Line, label, val string) status {
 	if i < 0 {
 		return b.bad(l, "memory "+label, val, "a count and a rate such as 10240 (3875.99 ops/sec)")
 	}
-	ps, _, ok := leadingNum(val[i+1:])
+	ps, _, ok := scan.LeadingNum(val[i+1:])
 	if !ok {
 		return b.bad(l, "memory "+label, val, "a count and a rate such as 10240 (3875.99 ops/sec)")
 	}
 	m := b.mem()
 	m.Operations, m.OpsPS = i64ptr(n), fptr(ps)
-	b.mark(markMemory)
+	b.mark(MarkMemory)
 	b.stage = stReport
 	b.setTest("memory")
 	if label == "Total operations" {
-		b.mark(mark10)
+		b.mark(Mark10)
 	} else {
-		b.mark(mark04)
+		b.mark(Mark04)
 	}
 	return consumed
 }
 
 // fileio04Ops reads "Operations performed:  645210 Read, 0 Write, 0 Other = 645210 Total"
 // (0.4.12 release) or "... 10980 reads, 7320 writes, 23307 Other = ..." (0.4.12.x, 0.5).
-func (b *sbBlock) fileio04Ops(l *Line, val string) status {
-	if b.finished || b.r.FileIO != nil && b.r.FileIO.ReadOps != nil {
+func (b *Block) fileio04Ops(l *Line, val string) status {
+	if b.finished || *b.r.FileIO != nil && (*b.r.FileIO).ReadOps != nil {
 		return rejected
 	}
 	f := strings.Fields(strings.ReplaceAll(val, ",", " "))
 	fio := b.fio()
-	b.mark(mark04)
+	b.mark(Mark04)
 	b.stage = stReport
 	b.setTest("fileio")
 	for i := 0; i+1 < len(f); i++ {

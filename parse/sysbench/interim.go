@@ -1,23 +1,24 @@
-package parse
+package sysbench
 
 import (
 	"errors"
 	"math"
 	"strconv"
 
+	"github.com/sbreport/sbreport/parse/model"
 	"github.com/sbreport/sbreport/parse/scan"
 )
 
-// interimKind says what a line starting with a timestamp bracket is.
-type interimKind int
+// InterimKind says what a line starting with a timestamp bracket is.
+type InterimKind int
 
 const (
-	interimNone       interimKind = iota // not an interim line
-	interimReport                        // a report line (also rate-mode "queue length" lines)
-	interimCheckpoint                    // "[ 10s ] Checkpoint report:"
+	InterimNone       InterimKind = iota // not an interim line
+	InterimReport                        // a report line (also rate-mode "queue length" lines)
+	InterimCheckpoint                    // "[ 10s ] Checkpoint report:"
 )
 
-// parseInterim reads one interim report line (FORMATS.md §2.1 and §2.2).
+// ParseInterim reads one interim report line (FORMATS.md §2.1 and §2.2).
 // text is a normalised line (Line.Text); line is its number, stored in
 // the Interval. Every shape sysbench 0.5 to 1.1 prints is accepted:
 //
@@ -33,7 +34,7 @@ const (
 //
 // The timestamp is "[", optional spaces, seconds (an integer or a decimal),
 // "s", optional spaces, "]". A line without one ("[code]", "[ OK ]",
-// "[1] 12345") is interimNone with a nil error. A line with one whose
+// "[1] 12345") is InterimNone with a nil error. A line with one whose
 // fields do not read as a report gives an error naming what was expected;
 // iv then holds the fields read before the fault. Values are kept as
 // printed, unsigned-underflow garbage (≈1.8e19) included: judging them is
@@ -42,29 +43,29 @@ const (
 //
 // The scanner is hand-written and does not allocate unless it fails: it
 // runs on every line of interim-heavy logs.
-func parseInterim(text string, line int) (iv Interval, kind interimKind, err error) {
-	kind, err = parseInterimInto(text, line, &iv)
-	if kind == interimNone && err == nil {
-		return Interval{}, interimNone, nil
+func ParseInterim(text string, line int) (iv model.Interval, kind InterimKind, err error) {
+	kind, err = ParseInterimInto(text, line, &iv)
+	if kind == InterimNone && err == nil {
+		return model.Interval{}, InterimNone, nil
 	}
 	return iv, kind, err
 }
 
-// parseInterimInto is parseInterim writing the interval into *iv, which
+// ParseInterimInto is ParseInterim writing the interval into *iv, which
 // it may change even when the line is not an interim line: interim lines
 // are read into the slot they are kept in, without a copy.
-func parseInterimInto(text string, line int, iv *Interval) (interimKind, error) {
+func ParseInterimInto(text string, line int, iv *model.Interval) (InterimKind, error) {
 	t, i, ok := scanTimestamp(text)
 	if !ok {
-		return interimNone, nil
+		return InterimNone, nil
 	}
-	*iv = NewInterval(line, t)
+	*iv = model.NewInterval(line, t)
 	if commonInterim(text, i, iv) {
-		return interimReport, nil
+		return InterimReport, nil
 	}
-	var kind interimKind
+	var kind InterimKind
 	var err error
-	*iv, kind, err = interimFields(text, i, NewInterval(line, t))
+	*iv, kind, err = interimFields(text, i, model.NewInterval(line, t))
 	return kind, err
 }
 
@@ -85,7 +86,7 @@ func parseInterimInto(text string, line int, iv *Interval) (interimKind, error) 
 // and the 0.5 lines with either reads/s or reads, writes/s or writes,
 // with or without a comma before "response time", and with or without
 // errors and reconnects.
-func commonInterim(s string, i int, iv *Interval) bool {
+func commonInterim(s string, i int, iv *model.Interval) bool {
 	var j int
 	var ok bool
 	switch {
@@ -214,8 +215,8 @@ func perSecond(s string, i int) (int, bool) {
 }
 
 // interimFields reads the fields of an interim line after its timestamp,
-// text[i:], into iv, field by field: every shape parseInterim accepts.
-func interimFields(text string, i int, iv Interval) (Interval, interimKind, error) {
+// text[i:], into iv, field by field: every shape ParseInterim accepts.
+func interimFields(text string, i int, iv model.Interval) (model.Interval, InterimKind, error) {
 	var err error
 	s := text
 	n := len(s)
@@ -227,10 +228,10 @@ func interimFields(text string, i int, iv Interval) (Interval, interimKind, erro
 		if i >= n {
 			break
 		}
-		if isDigit(s[i]) && fields == 0 {
+		if scan.IsDigit(s[i]) && fields == 0 {
 			// memory: "1962.01 MiB/sec" (1.x), "1234.56 MB/sec," (0.5)
 			if i, err = memoryField(s, i, &iv); err != nil {
-				return iv, interimReport, err
+				return iv, InterimReport, err
 			}
 			fields++
 			continue
@@ -282,7 +283,7 @@ func interimFields(text string, i int, iv Interval) (Interval, interimKind, erro
 			if err == nil {
 				if !hasPrefixAt(s, i, "/s") {
 					iv.FsyncS = math.NaN()
-					return iv, interimReport, badValue(s, start, "fsyncs")
+					return iv, InterimReport, badValue(s, start, "fsyncs")
 				}
 				i += 2
 			}
@@ -294,31 +295,31 @@ func interimFields(text string, i int, iv Interval) (Interval, interimKind, erro
 			i, err = responseTime(s, i, &iv)
 		case "queue":
 			if !hasPrefixAt(s, i, " length") {
-				return iv, interimReport, errors.New(`interim line: expected "queue length:"`)
+				return iv, InterimReport, errors.New(`interim line: expected "queue length:"`)
 			}
 			iv.QueueLength, i, err = colonValue(s, i+len(" length"), "queue length", true)
 		case "Checkpoint":
 			if fields == 0 && s[i:] == " report:" {
-				return iv, interimCheckpoint, nil
+				return iv, InterimCheckpoint, nil
 			}
-			return iv, interimReport, errors.New(`interim line: expected "Checkpoint report:"`)
+			return iv, InterimReport, errors.New(`interim line: expected "Checkpoint report:"`)
 		default:
 			if fields > 0 && !isLetter(word) {
 				// A trailing note ("<- spike", "-- 注释", "# x"): the report is complete.
-				return iv, interimReport, nil
+				return iv, InterimReport, nil
 			}
-			return iv, interimReport, errors.New("interim line: unknown field " + strconv.Quote(word) +
+			return iv, InterimReport, errors.New("interim line: unknown field " + strconv.Quote(word) +
 				" (expected thds, tps, qps, reads, writes, lat, eps, queue length, ...)")
 		}
 		if err != nil {
-			return iv, interimReport, err
+			return iv, InterimReport, err
 		}
 		fields++
 	}
 	if fields == 0 {
-		return iv, interimReport, errors.New("interim line: expected report fields after the timestamp")
+		return iv, InterimReport, errors.New("interim line: expected report fields after the timestamp")
 	}
-	return iv, interimReport, nil
+	return iv, InterimReport, nil
 }
 
 // scanTimestamp reads "[ 10s ]", "[  10s]", "[3600s]" or "[ 54.0s ]" at the
@@ -353,10 +354,10 @@ func colonValue(s string, i int, name string, colon bool) (float64, int, error) 
 	if err != nil {
 		return v, j, err
 	}
-	if j < len(s) && s[j] == ',' && j+1 < len(s) && isDigit(s[j+1]) {
+	if j < len(s) && s[j] == ',' && j+1 < len(s) && scan.IsDigit(s[j+1]) {
 		// "3,96" is a decimal comma, not 3 and a field separator.
 		k := j + 1
-		for k < len(s) && isDigit(s[k]) {
+		for k < len(s) && scan.IsDigit(s[k]) {
 			k++
 		}
 		return math.NaN(), start, errors.New("interim line: bad value " + strconv.Quote(s[start:k]) + " for " + name + " (expected a number with a decimal point)")
@@ -403,7 +404,7 @@ func rateField(s string, i int, name string) (v float64, mib bool, j int, err er
 }
 
 // rwoField reads ": 1883.31/534.40/268.70)" after "(r/w/o".
-func rwoField(s string, i int, iv *Interval) (int, error) {
+func rwoField(s string, i int, iv *model.Interval) (int, error) {
 	v, start, j, err := colonNum(s, i, "r/w/o", true)
 	if err != nil {
 		return j, err
@@ -434,7 +435,7 @@ func numAt(s string, i int, name string) (float64, int, error) {
 }
 
 // pctLatency reads " (ms,95%): 861.95" after "lat" or "latency".
-func pctLatency(s string, i int, name string, iv *Interval) (int, error) {
+func pctLatency(s string, i int, name string, iv *model.Interval) (int, error) {
 	if !hasPrefixAt(s, i, " (ms,") {
 		return i, errors.New("interim line: expected \"" + name + " (ms,NN%):\"")
 	}
@@ -451,7 +452,7 @@ func pctLatency(s string, i int, name string, iv *Interval) (int, error) {
 
 // responseTime reads " time: 9.14ms (99%)" after "response"; the
 // percentile is optional.
-func responseTime(s string, i int, iv *Interval) (int, error) {
+func responseTime(s string, i int, iv *model.Interval) (int, error) {
 	if !hasPrefixAt(s, i, " time:") {
 		return i, errors.New(`interim line: expected "response time:"`)
 	}
@@ -480,7 +481,7 @@ func responseTime(s string, i int, iv *Interval) (int, error) {
 }
 
 // memoryField reads "1962.01 MiB/sec" or "1234.56 MB/sec,".
-func memoryField(s string, i int, iv *Interval) (int, error) {
+func memoryField(s string, i int, iv *model.Interval) (int, error) {
 	v, j, ok := scan.ScanNum(s, i)
 	if !ok {
 		return i, badValue(s, i, "memory throughput")

@@ -1,13 +1,16 @@
-package parse
+package sysbench_test
 
 import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse"
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
 // TestSysbenchLayouts reads the report blocks that tell each dialect
-// (FORMATS.md §1) and checks the layout each row of sbDialects names,
+// (FORMATS.md §1) and checks the layout each row of the dialects names,
 // with the latency read in milliseconds whatever unit it was printed in.
 func TestSysbenchLayouts(t *testing.T) {
 	const fairness = `
@@ -32,7 +35,7 @@ Test execution summary:
          avg:                            0.0113s
          max:                            0.0190s
          approx.  95 percentile:         0.0116s
-` + fairness, LayoutA, 11.3},
+` + fairness, sysbench.LayoutA, 11.3},
 		{"gen B: test execution summary, ms", `sysbench 0.4.12:  multi-threaded system evaluation benchmark
 
 Test execution summary:
@@ -44,7 +47,7 @@ Test execution summary:
          avg:                                 11.29ms
          max:                                 19.00ms
          approx.  95 percentile:              11.60ms
-` + fairness, LayoutB, 11.29},
+` + fairness, sysbench.LayoutB, 11.29},
 		{"gen C: general statistics, response time", `sysbench 0.5:  multi-threaded system evaluation benchmark
 
 General statistics:
@@ -56,7 +59,7 @@ General statistics:
          avg:                                 11.29ms
          max:                                 19.00ms
          approx.  95 percentile:              11.60ms
-` + fairness, LayoutC, 11.29},
+` + fairness, sysbench.LayoutC, 11.29},
 		{"gen D: 1.0 blocks, response time", `sysbench 1.0:  multi-threaded system evaluation benchmark
 
 File operations:
@@ -73,7 +76,7 @@ General statistics:
          avg:                                 11.29ms
          max:                                 19.00ms
          approx.  95 percentile:              11.60ms
-` + fairness, LayoutD, 11.29},
+` + fairness, sysbench.LayoutD, 11.29},
 		{"gen E: latency (ms)", `sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)
 
 General statistics:
@@ -86,7 +89,7 @@ Latency (ms):
          max:                                   19.00
          95th percentile:                       11.60
          sum:                               112905.40
-` + fairness, LayoutE, 11.29},
+` + fairness, sysbench.LayoutE, 11.29},
 		{"gen G: throughput", `sysbench 1.1.0-ead2689 (using bundled LuaJIT 2.1.0-beta3)
 
 Throughput:
@@ -100,7 +103,7 @@ Latency (ms):
          max:                                   19.00
          95th percentile:                       11.60
          sum:                               112905.40
-` + fairness, LayoutG, 11.29},
+` + fairness, sysbench.LayoutG, 11.29},
 		{"0.4 statistics without a latency heading", `OLTP test statistics:
     queries performed:
         read:                            140000
@@ -115,7 +118,7 @@ Latency (ms):
 General statistics:
     total time:                          112.9141s
     total number of events:              10000
-`, LayoutC, 0},
+`, sysbench.LayoutC, 0},
 		{"1.0 statistics without a latency heading", `SQL statistics:
     queries performed:
         read:                            140000
@@ -130,12 +133,12 @@ General statistics:
 General statistics:
     total time:                          112.9141s
     total number of events:              10000
-`, LayoutE, 0},
+`, sysbench.LayoutE, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := &Document{}
-			if err := Sysbench(strings.NewReader(tt.report), "in", d.Add); err != nil {
+			d := &parse.Document{}
+			if err := parse.Sysbench(strings.NewReader(tt.report), "in", d.Add); err != nil {
 				t.Fatal(err)
 			}
 			if len(d.Runs) != 1 || len(d.Errors) != 0 {
