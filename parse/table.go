@@ -167,6 +167,10 @@ type tableCol struct {
 	// pair are the two systems a column names before its metric
 	// ("current_branch/master(TPS)"): each cell holds both values, "a/b".
 	pair []string
+	// again marks a column that measures what an earlier column of its
+	// system already gives (a second "Latency (ms) - avg", of one query
+	// beside one transaction): kept under its own name, not as the run's.
+	again bool
 }
 
 // isMetric reports whether the column holds a result.
@@ -318,6 +322,7 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		return detectGeneral(l, c, sep, names, unreadHeader(l, c, sep, names))
 	}
 	b.wide()
+	b.firstOfEach()
 	b.ctx = c
 	b.tableLabel = "line " + strconv.Itoa(l.No)
 	b.labels(c)
@@ -331,6 +336,58 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		b.test = "cpu"
 	}
 	return b
+}
+
+// firstOfEach keeps the first column of each rate and latency statistic
+// of a system as the run's; a later one is read as the table model reads
+// a column no word names (modelColumns), under its own name.
+func (b *summaryTable) firstOfEach() {
+	type key struct {
+		system    string
+		kind      int
+		pct, stat string
+	}
+	seen := map[key]bool{}
+	for i := range b.cols {
+		col := &b.cols[i]
+		if col.pair != nil || col.mode != "" {
+			continue
+		}
+		k := key{system: col.system, kind: col.kind}
+		switch {
+		case col.kind == colTPS, col.kind == colQPS, col.kind == colEPS:
+		case col.kind == colLatency && len(col.lat) == 1:
+			k.pct, k.stat = col.lat[0].pct, col.lat[0].stat
+		default:
+			continue
+		}
+		if seen[k] {
+			col.kind, col.again = colOther, true
+			continue
+		}
+		seen[k] = true
+	}
+}
+
+// captionTest returns the built-in test a caption names by itself,
+// beside at most a thread count and the word test or benchmark ("Memory",
+// "Fileio", "CPU 4 threads", "fileio test"), else "". A longer title
+// ("MEMORY engine results") names no test so.
+func captionTest(text string) string {
+	t := strings.ToLower(headThreadsRE.ReplaceAllString(text, " "))
+	test := ""
+	for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == ':' || r == ',' }) {
+		switch w {
+		case "test", "tests", "benchmark":
+			continue
+		}
+		info, ok := LookupTest(w)
+		if test != "" || !ok || info.Family != FamilyBuiltin {
+			return ""
+		}
+		test = info.Name
+	}
+	return test
 }
 
 // onlyEvents reports a table whose rates are events per second, with no
@@ -1309,6 +1366,10 @@ func (b *summaryTable) labels(c *ctx) {
 			continue
 		}
 		if b.workload == "" && b.test == "" && inSection && !stopTest {
+			if t := captionTest(text); t != "" {
+				b.test, b.workloadLine = t, h.No // the caption is the test's name, no label of its own
+				continue
+			}
 			if t := titleTestOf(text); t != "" && len([]rune(text)) <= 80 {
 				b.workload, b.test, b.workloadLine = text, t, h.No
 				continue
