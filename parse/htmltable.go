@@ -36,6 +36,7 @@ type htmlTable struct {
 	lines []tabular.HTMLLine
 	depth int  // open <table> tags
 	open  bool // a <td> or <th> is open: a line of text is its text
+	inTag bool // a tag's attributes go on to the next line
 }
 
 // detectHTMLTable starts a block at a line that opens a <table>.
@@ -60,13 +61,18 @@ func (doneBlock) end(*ctx)          {}
 
 func (b *htmlTable) feed(l *Line) status {
 	s := l.Raw
-	if len(b.lines) > 0 && !b.open && strings.TrimSpace(s) != "" && strings.IndexByte(s, '<') < 0 {
+	if len(b.lines) > 0 && !b.open && !b.inTag && strings.TrimSpace(s) != "" && strings.IndexByte(s, '<') < 0 {
 		return rejected // text outside any cell: the table was never closed
 	}
 	if len(b.lines) >= maxHTMLTableLines {
 		return rejected
 	}
 	b.lines = append(b.lines, tabular.HTMLLine{No: l.No, Text: s})
+	if lt, gt := strings.LastIndexByte(s, '<'), strings.LastIndexByte(s, '>'); lt > gt {
+		b.inTag = true
+	} else if gt >= 0 {
+		b.inTag = false
+	}
 	b.scan(s)
 	if b.depth <= 0 {
 		return done

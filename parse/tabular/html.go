@@ -41,6 +41,9 @@ func HTMLTable(lines []HTMLLine) []GridRow {
 	for _, l := range lines {
 		p.line(l.No, l.Text)
 	}
+	if p.open {
+		p.tag(p.tagLine, p.tagText)
+	}
 	p.endRow()
 	return p.layout()
 }
@@ -64,10 +67,27 @@ type htmlParser struct {
 	depth   int  // <table> depth: 1 inside the table read
 	inHead  bool // inside <thead>
 	comment bool // inside <!-- ... -->
+	// tagText is a tag begun on an earlier line and not closed yet
+	// (attributes one a line), tagLine that line; open is set while one is.
+	tagText string
+	tagLine int
+	open    bool
 }
 
 // line reads one line of markup.
 func (p *htmlParser) line(no int, s string) {
+	if p.open {
+		j := strings.IndexByte(s, '>')
+		if j < 0 {
+			if len(p.tagText) < 4096 {
+				p.tagText += " " + s
+			}
+			return
+		}
+		p.open = false
+		p.tag(p.tagLine, p.tagText+" "+s[:j])
+		s = s[j+1:]
+	}
 	for len(s) > 0 {
 		if p.comment {
 			i := strings.Index(s, "-->")
@@ -92,9 +112,8 @@ func (p *htmlParser) line(no int, s string) {
 		}
 		j := strings.IndexByte(s, '>')
 		if j < 0 {
-			// A tag continued on the next line: its attributes are read
-			// only as far as this line goes.
-			p.tag(no, s[1:])
+			// A tag continued on the next lines: read once it closes.
+			p.open, p.tagText, p.tagLine = true, s[1:], no
 			return
 		}
 		p.tag(no, s[1:j])
