@@ -684,6 +684,43 @@ func runsTest(cmd *Command) bool {
 	return true
 }
 
+// rateSuffixes are the units a cell of a TPS or QPS column may carry.
+var rateSuffixes = map[int][]string{
+	colTPS: {"tps", "trx/s", "txn/s", "/s"},
+	colQPS: {"qps", "queries/s", "/s"},
+}
+
+// splitCSV splits a comma-separated row, a double-quoted cell kept whole
+// with its commas ("\"24,690\"" is one cell, 24,690; a doubled quote in it is
+// one quote).
+func splitCSV(t string) []string {
+	if strings.IndexByte(t, '"') < 0 {
+		return strings.Split(t, ",")
+	}
+	var parts []string
+	var cell strings.Builder
+	quoted := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quoted && c == '"' && i+1 < len(t) && t[i+1] == '"':
+			cell.WriteByte('"')
+			i++
+		case c == '"' && (quoted || strings.TrimSpace(cell.String()) == ""):
+			if !quoted {
+				cell.Reset()
+			}
+			quoted = !quoted
+		case c == ',' && !quoted:
+			parts = append(parts, cell.String())
+			cell.Reset()
+		default:
+			cell.WriteByte(c)
+		}
+	}
+	return append(parts, cell.String())
+}
+
 // splitHeader splits a header row into column names.
 func splitHeader(t string, sep int) []string {
 	switch sep {
@@ -752,7 +789,7 @@ func splitCells(t string, sep int) []string {
 	case sepTab:
 		parts = tabsRE.Split(t, -1)
 	case sepComma:
-		parts = strings.Split(t, ",")
+		parts = splitCSV(t)
 	default:
 		parts = strings.Fields(t)
 	}
@@ -1843,7 +1880,9 @@ func isRule(cells []string) bool {
 var thousandsRE = regexp.MustCompile(`^\d{1,3}(,\d{3})+(\.\d+)?$`)
 
 func (b *summaryTable) plain(s string) string {
-	if b.sep != sepComma && thousandsRE.MatchString(s) {
+	// A comma-separated row's cell holds a comma only when it was quoted
+	// ("24,690"): splitCSV keeps it whole.
+	if thousandsRE.MatchString(s) {
 		return strings.ReplaceAll(s, ",", "")
 	}
 	return s
@@ -1875,6 +1914,16 @@ func (b *summaryTable) cellValue(cell string, col tableCol) (v float64, ok bool,
 	}
 	factor := 1.0
 	switch col.kind {
+	case colTPS, colQPS:
+		// The column's own unit glued on or after a space ("1234tps",
+		// "42,004 qps", "844.07/s"), as harnesses print their cells.
+		low := strings.ToLower(s)
+		for _, u := range rateSuffixes[col.kind] {
+			if strings.HasSuffix(low, u) {
+				s = strings.TrimSpace(s[:len(s)-len(u)])
+				break
+			}
+		}
 	case colLatency:
 		factor = col.factor
 		low := strings.ToLower(s)
