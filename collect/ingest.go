@@ -1236,6 +1236,19 @@ func stripHTML(b []byte) []byte {
 			name = strings.TrimRight(name, "/")
 			i += j
 			switch {
+			case name == "table" && tag[0] != '/':
+				// A table is given to parse as written: its rows, spans
+				// and header rows are parse's to lay out (parse/htmltable.go),
+				// which the text of its cells alone cannot tell.
+				if k := closingTag(b[i+1:], "table"); k >= 0 {
+					if len(out) > 0 && out[len(out)-1] != '\n' {
+						out = append(out, '\n')
+					}
+					out = append(out, b[i-j:i+1+k]...)
+					i += k
+					continue
+				}
+				out = append(out, '\n')
 			case name == "script" || name == "style":
 				if tag[0] != '/' {
 					if k := bytes.Index(bytes.ToLower(b[i:]), []byte("</"+name)); k >= 0 {
@@ -1281,6 +1294,39 @@ func stripHTML(b []byte) []byte {
 		}
 	}
 	return out
+}
+
+// closingTag returns the length of b up to the end of the tag that
+// closes the element name (any case), nested elements of that name
+// included, or -1.
+func closingTag(b []byte, name string) int {
+	depth := 1
+	for i := 0; i < len(b); i++ {
+		if b[i] != '<' {
+			continue
+		}
+		rest := b[i+1:]
+		end := len(rest) > 0 && rest[0] == '/'
+		if end {
+			rest = rest[1:]
+		}
+		if len(rest) < len(name) || !bytes.EqualFold(rest[:len(name)], []byte(name)) ||
+			len(rest) > len(name) && rest[len(name)] != '>' && rest[len(name)] != ' ' && rest[len(name)] != '\t' && rest[len(name)] != '\n' {
+			continue
+		}
+		if !end {
+			depth++
+			continue
+		}
+		if depth--; depth == 0 {
+			k := bytes.IndexByte(b[i:], '>')
+			if k < 0 {
+				return -1
+			}
+			return i + k + 1
+		}
+	}
+	return -1
 }
 
 func numericEntity(s string) (rune, bool) {

@@ -561,6 +561,9 @@ func (b *summaryTable) modelColumns() {
 			cells[k] = b.plain(cellOfColumn(r, col.name))
 		}
 		tc := tabular.Classify(col.name, cells)
+		if col.again {
+			tc.Metric, tc.Stat = "", "" // an earlier column gives the run's: this one keeps its name
+		}
 		if tc.Kind == tabular.Measurement && (tc.Metric == "" && tc.Unit == "" || derived(strings.ToLower(col.name))) {
 			// A count without a unit ("Cores", "Total Eventos") may be
 			// the machine's or the run's; a comparison ("QPS 提升") is no

@@ -57,6 +57,7 @@ var sniffing = &format{
 		detectTxLine,
 		grammars(detectMysqlslap, detectMySQL, host.DetectLscpu, host.DetectLsblk, host.DetectFree, host.DetectMeminfo, host.DetectUname,
 			sysstat.DetectVmstat, sysstat.DetectIostat, sysstat.DetectMpstat, sysstat.DetectProcstat),
+		detectHTMLTable,
 		detectJSON,
 		detectReportCSV,
 		detectBenchstat,

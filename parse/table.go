@@ -167,6 +167,10 @@ type tableCol struct {
 	// pair are the two systems a column names before its metric
 	// ("current_branch/master(TPS)"): each cell holds both values, "a/b".
 	pair []string
+	// again marks a column that measures what an earlier column of its
+	// system already gives (a second "Latency (ms) - avg", of one query
+	// beside one transaction): kept under its own name, not as the run's.
+	again bool
 }
 
 // isMetric reports whether the column holds a result.
@@ -320,6 +324,7 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		return detectGeneral(l, c, sep, names, unreadHeader(l, c, sep, names))
 	}
 	b.wide()
+	b.firstOfEach()
 	b.ctx = c
 	b.tableLabel = "line " + strconv.Itoa(l.No)
 	b.labels(c)
@@ -334,6 +339,58 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	}
 	b.takeContextTest(c)
 	return b
+}
+
+// firstOfEach keeps the first column of each rate and latency statistic
+// of a system as the run's; a later one is read as the table model reads
+// a column no word names (modelColumns), under its own name.
+func (b *summaryTable) firstOfEach() {
+	type key struct {
+		system    string
+		kind      int
+		pct, stat string
+	}
+	seen := map[key]bool{}
+	for i := range b.cols {
+		col := &b.cols[i]
+		if col.pair != nil || col.mode != "" {
+			continue
+		}
+		k := key{system: col.system, kind: col.kind}
+		switch {
+		case col.kind == colTPS, col.kind == colQPS, col.kind == colEPS:
+		case col.kind == colLatency && len(col.lat) == 1:
+			k.pct, k.stat = col.lat[0].pct, col.lat[0].stat
+		default:
+			continue
+		}
+		if seen[k] {
+			col.kind, col.again = colOther, true
+			continue
+		}
+		seen[k] = true
+	}
+}
+
+// captionTest returns the built-in test a caption names by itself,
+// beside at most a thread count and the word test or benchmark ("Memory",
+// "Fileio", "CPU 4 threads", "fileio test"), else "". A longer title
+// ("MEMORY engine results") names no test so.
+func captionTest(text string) string {
+	t := strings.ToLower(headThreadsRE.ReplaceAllString(text, " "))
+	test := ""
+	for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == ':' || r == ',' }) {
+		switch w {
+		case "test", "tests", "benchmark":
+			continue
+		}
+		info, ok := LookupTest(w)
+		if test != "" || !ok || info.Family != FamilyBuiltin {
+			return ""
+		}
+		test = info.Name
+	}
+	return test
 }
 
 // onlyEvents reports a table whose rates are events per second, with no
@@ -630,6 +687,43 @@ func runsTest(cmd *Command) bool {
 	return true
 }
 
+// rateSuffixes are the units a cell of a TPS or QPS column may carry.
+var rateSuffixes = map[int][]string{
+	colTPS: {"tps", "trx/s", "txn/s", "/s"},
+	colQPS: {"qps", "queries/s", "/s"},
+}
+
+// splitCSV splits a comma-separated row, a double-quoted cell kept whole
+// with its commas ("\"24,690\"" is one cell, 24,690; a doubled quote in it is
+// one quote).
+func splitCSV(t string) []string {
+	if strings.IndexByte(t, '"') < 0 {
+		return strings.Split(t, ",")
+	}
+	var parts []string
+	var cell strings.Builder
+	quoted := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quoted && c == '"' && i+1 < len(t) && t[i+1] == '"':
+			cell.WriteByte('"')
+			i++
+		case c == '"' && (quoted || strings.TrimSpace(cell.String()) == ""):
+			if !quoted {
+				cell.Reset()
+			}
+			quoted = !quoted
+		case c == ',' && !quoted:
+			parts = append(parts, cell.String())
+			cell.Reset()
+		default:
+			cell.WriteByte(c)
+		}
+	}
+	return append(parts, cell.String())
+}
+
 // splitHeader splits a header row into column names.
 func splitHeader(t string, sep int) []string {
 	switch sep {
@@ -698,7 +792,7 @@ func splitCells(t string, sep int) []string {
 	case sepTab:
 		parts = tabsRE.Split(t, -1)
 	case sepComma:
-		parts = strings.Split(t, ",")
+		parts = splitCSV(t)
 	default:
 		parts = strings.Fields(t)
 	}
@@ -1312,6 +1406,10 @@ func (b *summaryTable) labels(c *ctx) {
 			continue
 		}
 		if b.workload == "" && b.test == "" && inSection && !stopTest {
+			if t := captionTest(text); t != "" {
+				b.test, b.workloadLine = t, h.No // the caption is the test's name, no label of its own
+				continue
+			}
 			if t := titleTestOf(text); t != "" && len([]rune(text)) <= 80 {
 				b.workload, b.test, b.workloadLine = text, t, h.No
 				continue
@@ -1801,7 +1899,9 @@ func isRule(cells []string) bool {
 var thousandsRE = regexp.MustCompile(`^\d{1,3}(,\d{3})+(\.\d+)?$`)
 
 func (b *summaryTable) plain(s string) string {
-	if b.sep != sepComma && thousandsRE.MatchString(s) {
+	// A comma-separated row's cell holds a comma only when it was quoted
+	// ("24,690"): splitCSV keeps it whole.
+	if thousandsRE.MatchString(s) {
 		return strings.ReplaceAll(s, ",", "")
 	}
 	return s
@@ -1833,6 +1933,16 @@ func (b *summaryTable) cellValue(cell string, col tableCol) (v float64, ok bool,
 	}
 	factor := 1.0
 	switch col.kind {
+	case colTPS, colQPS:
+		// The column's own unit glued on or after a space ("1234tps",
+		// "42,004 qps", "844.07/s"), as harnesses print their cells.
+		low := strings.ToLower(s)
+		for _, u := range rateSuffixes[col.kind] {
+			if strings.HasSuffix(low, u) {
+				s = strings.TrimSpace(s[:len(s)-len(u)])
+				break
+			}
+		}
 	case colLatency:
 		factor = col.factor
 		low := strings.ToLower(s)

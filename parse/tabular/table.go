@@ -26,7 +26,34 @@ func (t *Table) Columns() []Column {
 		}
 		cols[i] = Classify(h, cells)
 	}
+	firstOfEach(cols)
 	return cols
+}
+
+// firstOfEach keeps one column per headline rate or latency statistic:
+// the first. A later column mapped to the same one measures something
+// else under a like name (the latency of one query beside that of a
+// transaction, "Per Query Statistics Latency (ms) - avg"), and keeps its
+// own name. Transfer rates and times are left as they are: a table gives
+// read and written MiB/s, or the times of several tests, side by side.
+func firstOfEach(cols []Column) {
+	seen := map[[2]string]bool{}
+	for i, c := range cols {
+		if c.Kind != Measurement {
+			continue
+		}
+		switch c.Metric {
+		case TPS, QPS, EPS, Latency:
+		default:
+			continue
+		}
+		k := [2]string{c.Metric, c.Stat}
+		if seen[k] {
+			cols[i].Metric, cols[i].Stat = "", ""
+			continue
+		}
+		seen[k] = true
+	}
 }
 
 // Names returns the names of fields in order.

@@ -43,7 +43,7 @@ var rateWords = map[string]string{"tps": TPS, "qps": QPS, "eps": EPS}
 
 // Counts that, per second, are sysbench's headline rates.
 var (
-	tpsWords = []string{"tps", "transactions", "transaction", "trx", "txn", "transacciones", "transações",
+	tpsWords = []string{"tps", "transactions", "transaction", "trx", "txn", "txns", "transacciones", "transações",
 		"transaktionen", "事务"}
 	qpsWords = []string{"qps", "queries", "query", "consultas", "abfragen", "查询"}
 	epsWords = []string{"eps", "events", "event", "ev", "eventos", "ereignisse", "事件"}
