@@ -125,22 +125,49 @@ func scanStatusAs(buf []byte, name string, keep []string, asJSON bool) ([]Item, 
 	no := 0
 	// With asJSON, the rows of the snapshot being read, and the order of
 	// names last sorted on this goroutine.
+	// vlen is the bytes of their values, guessed how many of them were
+	// found where the snapshot before has its names.
 	var jrows []statusRow
 	var order *statusOrder
+	vlen, guessed := 0, 0
 	if asJSON {
 		order = statusOrders.Get().(*statusOrder)
-		defer statusOrders.Put(order)
+		jrows = order.rows[:0]
+		defer func() { order.rows = jrows[:0]; statusOrders.Put(order) }()
 	}
 	endSnapshot := func() bool {
 		if !asJSON || cur == nil {
 			return true
 		}
 		var ok bool
-		cur.valuesJSON, ok = order.encode(buf, jrows)
-		jrows = jrows[:0]
+		cur.valuesJSON, ok = order.encode(buf, jrows, vlen, guessed == len(jrows))
+		jrows, vlen, guessed = jrows[:0], 0, 0
 		return ok
 	}
 	for off := 0; off < len(buf); {
+		if asJSON && rows < len(order.names) && cur != nil && no+1 != cur.Line {
+			// The row the snapshot before has here, most often the same
+			// name: its bytes compared at once, the value's checked up to
+			// the end of the line. Anything else is read below.
+			nm := order.names[rows]
+			tab := off + len(nm)
+			if tab < len(buf) && buf[tab] == '\t' && string(buf[off:tab]) == nm {
+				end := tab + 1
+				for end < len(buf) && statusByte[buf[end]]&valueByte != 0 {
+					end++
+				}
+				if (end == len(buf) || buf[end] == '\n') &&
+					(end == tab+1 || buf[tab+1] != ' ' && buf[end-1] != ' ') {
+					jrows = append(jrows, statusRow{off, tab, end})
+					vlen += end - tab - 1
+					guessed++
+					rows++
+					no++
+					off = end + 1
+					continue
+				}
+			}
+		}
 		end := bytes.IndexByte(buf[off:], '\n')
 		if end < 0 {
 			end = len(buf)
@@ -173,7 +200,7 @@ func scanStatusAs(buf []byte, name string, keep []string, asJSON bool) ([]Item, 
 				// what it holds in a file of two snapshots, where growing
 				// the map a row at a time cost a tenth of parse --json.
 				size := 0
-				if keep == nil {
+				if keep == nil && !asJSON {
 					size = rows
 					if cur == nil {
 						size = min(bytes.Count(buf[off:], []byte{'\n'})+1, 1<<14)
@@ -194,6 +221,7 @@ func scanStatusAs(buf []byte, name string, keep []string, asJSON bool) ([]Item, 
 		rows++
 		if asJSON {
 			jrows = append(jrows, statusRow{lineOff, lineOff + tab, lineOff + len(line)})
+			vlen += len(line) - tab - 1
 			continue
 		}
 		if keep == nil {
@@ -223,10 +251,11 @@ type statusRow struct{ name, tab, end int }
 // their names), and sorting them again for each one would cost more
 // than the rest of encoding it.
 type statusOrder struct {
-	names []string
-	perm  []int32  // indices into names, in byte order of the names
-	keys  []string // names[perm[i]] encoded with the colon and the value's quote: "name":"
-	buf   []byte   // the JSON being made
+	names   []string
+	perm    []int32  // indices into names, in byte order of the names
+	keys    []string // names[perm[i]] encoded with the colon and the value's quote: "name":"
+	keysLen int      // the bytes of keys
+	rows    []statusRow
 }
 
 // statusOrders are the statusOrders of the goroutines reading snapshots.
@@ -235,11 +264,17 @@ var statusOrders = sync.Pool{New: func() any { return new(statusOrder) }}
 // encode returns the JSON object of the rows of one snapshot of buf, keys
 // in byte order as encoding/json writes a map's, or false when a name is
 // given twice. Names and values need no escape: scanStatus takes only
-// letters, digits and "_.,:;/+-() " in them.
-func (o *statusOrder) encode(buf []byte, rows []statusRow) (string, bool) {
-	same := len(o.names) == len(rows)
-	for i := 0; same && i < len(rows); i++ {
-		same = o.names[i] == string(buf[rows[i].name:rows[i].tab])
+// letters, digits and "_.,:;/+-() " in them. vlen is the bytes of the
+// values; same tells that each row's name is already known to be that of
+// o.names at its index.
+func (o *statusOrder) encode(buf []byte, rows []statusRow, vlen int, same bool) (string, bool) {
+	if len(o.names) != len(rows) {
+		same = false
+	} else if !same {
+		same = true
+		for i := 0; same && i < len(rows); i++ {
+			same = o.names[i] == string(buf[rows[i].name:rows[i].tab])
+		}
 	}
 	if !same {
 		// The names copied into one string, so that o keeps no piece of buf.
@@ -271,21 +306,28 @@ func (o *statusOrder) encode(buf []byte, rows []statusRow) (string, bool) {
 		for i, p := range perm {
 			keys[i] = `"` + names[p] + `":"`
 		}
+		o.keysLen = 0
+		for _, k := range keys {
+			o.keysLen += len(k)
+		}
 		o.names, o.perm, o.keys = names, perm, keys
 	}
-	b := append(o.buf[:0], '{')
+	// Made at its final size, and not copied again: a snapshot's JSON is
+	// some 24 KB, and its copy into a string was a sixth of encoding it.
+	var b strings.Builder
+	b.Grow(o.keysLen + vlen + 2*len(rows) + 1)
+	b.WriteByte('{')
 	for i, p := range o.perm {
 		if i > 0 {
-			b = append(b, ',')
+			b.WriteByte(',')
 		}
 		r := rows[p]
-		b = append(b, o.keys[i]...)
-		b = append(b, buf[r.tab+1:r.end]...)
-		b = append(b, '"')
+		b.WriteString(o.keys[i])
+		b.Write(buf[r.tab+1 : r.end])
+		b.WriteByte('"')
 	}
-	b = append(b, '}')
-	o.buf = b
-	return string(b), true
+	b.WriteByte('}')
+	return b.String(), true
 }
 
 // statusToolWords are toolWords, each looked for by a byte that is rare
