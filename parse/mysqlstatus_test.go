@@ -259,6 +259,12 @@ func TestMySQLStatusJSONDemo(t *testing.T) {
 			if b := AppendVariablesJSON(nil, g); !bytes.Equal(b, wb) {
 				t.Fatalf("%s: snapshot %d: AppendVariablesJSON of the JSON form differs from json.Marshal of the map", p, j)
 			}
+			// Given back, as parse --json does once it is written: the
+			// snapshots read next are made in its memory.
+			g.ReleaseJSON()
+			if b := AppendVariablesJSON(nil, g); !bytes.Contains(b, []byte(`"values":null`)) {
+				t.Fatalf("%s: snapshot %d: values kept after ReleaseJSON", p, j)
+			}
 		}
 	}
 }
