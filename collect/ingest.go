@@ -319,8 +319,14 @@ func (w *walker) dir(root string) error {
 		if camp != nil {
 			// A run's captures (status snapshots, system statistics) are
 			// read before its output, so that the run can name them.
+			// Whether a file is an output is found once a file, not twice
+			// a comparison (each a filepath.Abs and a filepath.Rel).
+			output := make(map[string]bool, len(entries))
+			for _, e := range entries {
+				output[e.Name()] = camp.isOutput(w.t.join(dir, e.Name()))
+			}
 			sort.SliceStable(entries, func(i, j int) bool {
-				return !camp.isOutput(w.t.join(dir, entries[i].Name())) && camp.isOutput(w.t.join(dir, entries[j].Name()))
+				return !output[entries[i].Name()] && output[entries[j].Name()]
 			})
 		}
 		for _, e := range entries {
