@@ -146,26 +146,19 @@ func scanStatusAs(buf []byte, name string, keep []string, asJSON bool) ([]Item, 
 	}
 	for off := 0; off < len(buf); {
 		if asJSON && rows < len(order.names) && cur != nil && no+1 != cur.Line {
-			// The row the snapshot before has here, most often the same
-			// name: its bytes compared at once, the value's checked up to
-			// the end of the line. Anything else is read below.
-			nm := order.names[rows]
-			tab := off + len(nm)
-			if tab < len(buf) && buf[tab] == '\t' && string(buf[off:tab]) == nm {
-				end := tab + 1
-				for end < len(buf) && statusByte[buf[end]]&valueByte != 0 {
-					end++
-				}
-				if (end == len(buf) || buf[end] == '\n') &&
-					(end == tab+1 || buf[tab+1] != ' ' && buf[end-1] != ' ') {
-					jrows = append(jrows, statusRow{off, tab, end})
-					vlen += end - tab - 1
-					guessed++
-					rows++
-					no++
-					off = end + 1
-					continue
-				}
+			// The rows the snapshot before has from here, most often the
+			// same names: their bytes compared at once, the values'
+			// checked up to the end of the line. Anything else is read
+			// below.
+			n := len(jrows)
+			var v int
+			off, jrows, v = guessRows(buf, off, order.names[rows:], jrows)
+			if n := len(jrows) - n; n > 0 {
+				vlen += v
+				guessed += n
+				rows += n
+				no += n
+				continue
 			}
 		}
 		end := bytes.IndexByte(buf[off:], '\n')
@@ -241,6 +234,30 @@ func scanStatusAs(buf []byte, name string, keep []string, asJSON bool) ([]Item, 
 	return items, true
 }
 
+// guessRows reads the rows of buf from off on that have the names given,
+// in their order, in the fast form, appending them to rows, until one
+// has not. It returns where it stopped and the bytes of the values read.
+func guessRows(buf []byte, off int, names []string, rows []statusRow) (int, []statusRow, int) {
+	vlen := 0
+	for _, nm := range names {
+		tab := off + len(nm)
+		if tab >= len(buf) || buf[tab] != '\t' || string(buf[off:tab]) != nm {
+			break
+		}
+		end := tab + 1
+		for end < len(buf) && statusByte[buf[end]]&valueByte != 0 {
+			end++
+		}
+		if end < len(buf) && buf[end] != '\n' || end > tab+1 && (buf[tab+1] == ' ' || buf[end-1] == ' ') {
+			break
+		}
+		rows = append(rows, statusRow{off, tab, end})
+		vlen += end - tab - 1
+		off = end + 1
+	}
+	return off, rows, vlen
+}
+
 // A statusRow is where a row of a snapshot lies in the text read: its
 // name from name to tab, its value from tab+1 to end.
 type statusRow struct{ name, tab, end int }
@@ -253,7 +270,7 @@ type statusRow struct{ name, tab, end int }
 type statusOrder struct {
 	names   []string
 	perm    []int32  // indices into names, in byte order of the names
-	keys    []string // names[perm[i]] encoded with the colon and the value's quote: "name":"
+	keys    []string // names[perm[i]] encoded as they begin a value: {"name":" first, then ","name":"
 	keysLen int      // the bytes of keys
 	rows    []statusRow
 }
@@ -304,7 +321,10 @@ func (o *statusOrder) encode(buf []byte, rows []statusRow, vlen int, same bool) 
 		}
 		keys := make([]string, len(perm))
 		for i, p := range perm {
-			keys[i] = `"` + names[p] + `":"`
+			keys[i] = `","` + names[p] + `":"`
+		}
+		if len(keys) > 0 {
+			keys[0] = `{` + keys[0][2:]
 		}
 		o.keysLen = 0
 		for _, k := range keys {
@@ -316,23 +336,22 @@ func (o *statusOrder) encode(buf []byte, rows []statusRow, vlen int, same bool) 
 	// some 24 KB, and its copy into a string was a sixth of encoding it.
 	// The buffer is one the caller gave back (ReleaseJSON) when it is
 	// large enough.
-	n := o.keysLen + vlen + 2*len(rows) + 1
+	if len(rows) == 0 {
+		return []byte("{}"), true
+	}
+	n := o.keysLen + vlen + 2
 	b, _ := snapshotJSON.Get().(*[]byte)
 	if b == nil || cap(*b) < n {
 		b = &[]byte{}
 		*b = make([]byte, 0, n)
 	}
-	out := append((*b)[:0], '{')
+	out := (*b)[:0]
 	for i, p := range o.perm {
-		if i > 0 {
-			out = append(out, ',')
-		}
 		r := rows[p]
 		out = append(out, o.keys[i]...)
 		out = append(out, buf[r.tab+1:r.end]...)
-		out = append(out, '"')
 	}
-	return append(out, '}'), true
+	return append(out, '"', '}'), true
 }
 
 // snapshotJSON holds the buffers of snapshots' JSON given back by
