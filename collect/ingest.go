@@ -319,8 +319,14 @@ func (w *walker) dir(root string) error {
 		if camp != nil {
 			// A run's captures (status snapshots, system statistics) are
 			// read before its output, so that the run can name them.
+			// Whether a file is an output is found once a file, not twice
+			// a comparison (each a filepath.Abs and a filepath.Rel).
+			output := make(map[string]bool, len(entries))
+			for _, e := range entries {
+				output[e.Name()] = camp.isOutput(w.t.join(dir, e.Name()))
+			}
 			sort.SliceStable(entries, func(i, j int) bool {
-				return !camp.isOutput(w.t.join(dir, entries[i].Name())) && camp.isOutput(w.t.join(dir, entries[j].Name()))
+				return !output[entries[i].Name()] && output[entries[j].Name()]
 			})
 		}
 		for _, e := range entries {
@@ -638,6 +644,42 @@ func (w *walker) host(h *parse.Host, file, scope string) {
 // compress/gzip, which reads them some 1.5 times slower.
 var gzipReaders sync.Pool
 
+// A gzipInput holds a small .gz file read whole: klauspost's flate
+// decodes from a bytes.Reader with some 6 % fewer instructions than from
+// the bufio.Reader it puts over a file, and the file is read in one call
+// rather than 4 KiB at a time. A campaign's snapshots are some 6 KB each.
+type gzipInput struct {
+	buf []byte
+	br  bytes.Reader
+}
+
+// gzipWhole is the size up to which a .gz file is read whole.
+const gzipWhole = 256 << 10
+
+var gzipInputs = sync.Pool{New: func() any { return &gzipInput{buf: make([]byte, 0, 16<<10)} }}
+
+// open returns f's bytes, read whole when f is small, or what it read of
+// f followed by the rest of f.
+func (in *gzipInput) open(f io.Reader) io.Reader {
+	in.buf = in.buf[:0]
+	for len(in.buf) <= gzipWhole {
+		if len(in.buf) == cap(in.buf) {
+			in.buf = append(in.buf, 0)[:len(in.buf)]
+		}
+		n, err := f.Read(in.buf[len(in.buf):cap(in.buf)])
+		in.buf = in.buf[:len(in.buf)+n]
+		if err == io.EOF {
+			in.br.Reset(in.buf)
+			return &in.br
+		}
+		if err != nil {
+			break // read again, for the reader to meet the error
+		}
+	}
+	in.br.Reset(in.buf)
+	return io.MultiReader(&in.br, f)
+}
+
 // readFile reads the file p into out. It reads only what does not change
 // while a directory is walked (the walker's input and options), so that
 // files can be read on several goroutines.
@@ -654,7 +696,9 @@ func (w *walker) readFile(out fileOut, p string, extra map[string]string, scope 
 		if gz == nil {
 			gz = new(gzip.Reader)
 		}
-		if err := gz.Reset(f); err != nil {
+		in := gzipInputs.Get().(*gzipInput)
+		defer gzipInputs.Put(in)
+		if err := gz.Reset(in.open(f)); err != nil {
 			out.hold(&parse.Error{Source: p, Line: 0, Message: fmt.Sprintf("not a gzip file: %v", err)}, "", "")
 			return
 		}

@@ -86,6 +86,13 @@ func (t tree) abs(p string) (string, error) {
 // slash-separated; "" when it cannot be said. As with filepath.Rel, dir
 // itself is "." and a path of the OS outside dir starts "../".
 func (t tree) rel(dir, p string) string {
+	if t.os && filepath.Separator == '/' && len(dir) > 1 && dir[0] == '/' && len(p) > len(dir)+1 &&
+		p[len(dir)] == '/' && strings.HasPrefix(p, dir) && cleanTail(p[len(dir)+1:]) {
+		// A file the walk named under dir: what filepath.Abs and
+		// filepath.Rel would give, without cleaning both names again
+		// (five times a file of a campaign).
+		return p[len(dir)+1:]
+	}
 	abs, err := t.abs(p)
 	if err != nil {
 		return ""
@@ -106,6 +113,28 @@ func (t tree) rel(dir, p string) string {
 		return abs[len(dir)+1:]
 	}
 	return ""
+}
+
+// cleanTail reports whether s is slash-separated names none of which is
+// empty, "." or "..": a path that cleaning leaves as it is when joined to
+// a directory.
+func cleanTail(s string) bool {
+	for s != "" {
+		i := strings.IndexByte(s, '/')
+		name := s
+		if i >= 0 {
+			name, s = s[:i], s[i+1:]
+			if s == "" {
+				return false // a trailing slash
+			}
+		} else {
+			s = ""
+		}
+		if name == "" || name == "." || name == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // stdin reports whether the input "-" is standard input: it is with the

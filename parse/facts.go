@@ -89,8 +89,20 @@ func holdsWord(t string, words []string) bool {
 // containsFoldASCII reports whether s holds w, w lower-case ASCII,
 // comparing ASCII letters without case and without allocating.
 func containsFoldASCII(s, w string) bool {
+	if w == "" {
+		return true
+	}
+	// The first byte is tested alone, folded by one OR when it is a
+	// letter: x|0x20 is w[0] only for w[0] and its upper case.
+	c0, fold := w[0], byte(0)
+	if 'a' <= c0 && c0 <= 'z' {
+		fold = 0x20
+	}
 	for i := 0; i+len(w) <= len(s); i++ {
-		j := 0
+		if s[i]|fold != c0 {
+			continue
+		}
+		j := 1
 		for j < len(w) {
 			c := s[i+j]
 			if 'A' <= c && c <= 'Z' {

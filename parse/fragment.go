@@ -31,11 +31,37 @@ import "strings"
 // ("99.9699/0.00#在这个测试中"): '#' or "//" right after a value, then a
 // non-ASCII letter.
 func stripNote(s string) string {
-	for i := 1; i+2 < len(s); i++ {
-		c := s[i]
-		if c != '#' && c != '/' && c != '-' {
-			continue
+	// Only '#', '/' and '-' begin a note: each is looked for with
+	// IndexByte, most lines holding none (a histogram row) or a few (an
+	// interim line's "err/s"), rather than every byte tested.
+	if len(s) < 4 {
+		return s
+	}
+	var at [3]int // the next '#', '/', '-' at or after i, len(s) for none
+	find := func(k, from int) {
+		if j := strings.IndexByte(s[from:], "#/-"[k]); j >= 0 {
+			at[k] = from + j
+		} else {
+			at[k] = len(s)
 		}
+	}
+	for k := range at {
+		find(k, 1)
+	}
+	for {
+		k := 0
+		if at[1] < at[k] {
+			k = 1
+		}
+		if at[2] < at[k] {
+			k = 2
+		}
+		i := at[k]
+		if i+2 >= len(s) {
+			return s
+		}
+		find(k, i+1)
+		c := s[i]
 		glued := s[i-1] != ' ' && s[i-1] != '\t'
 		if glued && c == '-' {
 			continue
@@ -59,7 +85,6 @@ func stripNote(s string) string {
 		}
 		return head
 	}
-	return s
 }
 
 func isASCIILetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }

@@ -117,7 +117,7 @@ func AppendVariablesJSONOrder(b []byte, v *Variables, o *KeyOrder) []byte {
 	e.int(`,"line":`, int64(v.Line))
 	e.str(`,"statement":`, v.Statement)
 	e.str(`,"kind":`, v.Kind)
-	if v.Values == nil && v.valuesJSON != "" {
+	if v.Values == nil && v.valuesJSON != nil {
 		e.b = append(e.b, `,"values":`...)
 		e.b = append(e.b, v.valuesJSON...)
 	} else if o == nil || len(v.Values) < 16 {

@@ -273,8 +273,8 @@ type Variables struct {
 	Labels    map[string]string `json:"labels"` // set by collect: path and campaign labels
 	// valuesJSON, when Values is nil, is the values as
 	// AppendVariablesJSON writes them, "{...}": a snapshot read by
-	// MySQLStatusJSON for a caller that only encodes it.
-	valuesJSON string
+	// MySQLStatusJSON for a caller that only encodes it (ReleaseJSON).
+	valuesJSON []byte
 }
 
 // An Error reports input that could not be read as what it claimed to be.

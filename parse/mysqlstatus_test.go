@@ -259,6 +259,12 @@ func TestMySQLStatusJSONDemo(t *testing.T) {
 			if b := AppendVariablesJSON(nil, g); !bytes.Equal(b, wb) {
 				t.Fatalf("%s: snapshot %d: AppendVariablesJSON of the JSON form differs from json.Marshal of the map", p, j)
 			}
+			// Given back, as parse --json does once it is written: the
+			// snapshots read next are made in its memory.
+			g.ReleaseJSON()
+			if b := AppendVariablesJSON(nil, g); !bytes.Contains(b, []byte(`"values":null`)) {
+				t.Fatalf("%s: snapshot %d: values kept after ReleaseJSON", p, j)
+			}
 		}
 	}
 }
@@ -397,6 +403,53 @@ func TestScanStatusToolWords(t *testing.T) {
 		edited := append(append(append([]byte{}, buf[:i+1]...), "Last_tool\trun_"+w.word+"_x\n"...), buf[i+1:]...)
 		if _, ok := scanStatus(edited, "s.txt", nil); ok {
 			t.Errorf("a snapshot naming %q read by scanStatus", w.word)
+		}
+	}
+}
+
+// TestMySQLStatusJSONGuessedRows: a snapshot's rows are first looked for
+// where the snapshot before has its names; a second snapshot that lists
+// other names, or the same in another order, or values the fast form
+// does not take, is read as the general reader reads it all the same.
+func TestMySQLStatusJSONGuessedRows(t *testing.T) {
+	text := string(gunzip(t, "../examples/demo-campaign/innodb/oltp_read_write/4thr-r1.status.txt.gz"))
+	at := strings.Index(text[1:], "MariaDB [") + 1 // the second snapshot's prompt
+	if at <= 0 {
+		t.Fatal("one snapshot in the demo file")
+	}
+	first, second := text[:at], text[at:]
+	for _, c := range []struct {
+		what     string
+		old, new string
+		fast     bool // still read in the fast form
+	}{
+		{"the same", "", "", true},
+		{"a name renamed", "\nAborted_connects\t", "\nAborted_connectz\t", true},
+		{"two rows swapped", "\nAcl_roles\t0\nAcl_table_grants\t1\n", "\nAcl_table_grants\t1\nAcl_roles\t0\n", true},
+		{"a row more", "\nAcl_roles\t0\n", "\nAcl_roles\t0\nAcl_roles_extra\t7\n", true},
+		{"a row less", "\nAcl_roles\t0\n", "\n", true},
+		{"a name given twice", "\nAcl_roles\t0\n", "\nAcl_roles\t0\nAcl_roles\t1\n", false},
+		{"a name cut short", "\nAcl_roles\t0\n", "\nAcl_role\t0\n", true},
+		{"a name longer", "\nAcl_roles\t0\n", "\nAcl_roles_\t0\n", true},
+		{"a value ending in a blank", "\nAcl_roles\t0\n", "\nAcl_roles\t0 \n", false},
+		{"an empty value", "\nAcl_roles\t0\n", "\nAcl_roles\t\n", true},
+		{"a value with a quote", "\nAcl_roles\t0\n", "\nAcl_roles\t\"0\"\n", false},
+		{"a carriage return", "\nAcl_roles\t0\n", "\nAcl_roles\t0\r\n", false},
+		{"a value and the next row on one line", "\nAcl_roles\t0\nAcl_table_grants\t1\n", "\nAcl_roles\t0=Acl_table_grants\t1\n", false},
+		{"no final newline", "", "", true},
+	} {
+		s := second
+		if c.old != "" {
+			if !strings.Contains(s, c.old) {
+				t.Fatalf("%s: %q not in the second snapshot", c.what, c.old)
+			}
+			s = strings.Replace(s, c.old, c.new, 1)
+		}
+		if c.what == "no final newline" {
+			s = strings.TrimSuffix(s, "\n")
+		}
+		if fast := sameJSON(t, c.what, []byte(first+s)); fast != c.fast {
+			t.Errorf("%s: read in the fast form %v, want %v", c.what, fast, c.fast)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -109,6 +110,37 @@ func BenchmarkParseJSONOneHourLog(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchParseJSON(b, p)
+}
+
+// BenchmarkParseJSONDemoCampaign runs `sbreport parse --json` in process
+// over the demo campaign (180 runs in 382 files: sysbench logs, two
+// SHOW GLOBAL STATUS snapshots a run gzipped, host and server captures,
+// the manifest), output discarded: one of the 70 copies of the x70
+// figures in BENCH.md, for counting instructions of the whole path.
+// Bytes are those of the files as they lie on disk.
+func BenchmarkParseJSONDemoCampaign(b *testing.B) {
+	const dir = "../../examples/demo-campaign"
+	var size int64
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if st, err := d.Info(); err == nil {
+				size += st.Size()
+			}
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var stderr bytes.Buffer
+		if err := run([]string{"parse", "--json", dir}, io.Discard, &stderr); err != nil {
+			b.Fatalf("parse --json: %v\n%s", err, stderr.Bytes())
+		}
+	}
 }
 
 // benchParseJSON runs `sbreport parse --json p` in process b.N times,

@@ -159,6 +159,7 @@ func (s *jsonSink) add(it parse.Item) {
 		b := parse.AppendVariablesJSONOrder(s.buf[:0], v, &s.order)
 		s.vars.add(b)
 		s.keep(b)
+		v.ReleaseJSON() // written: its buffer is reused for a snapshot read next
 	case *parse.TableStatus:
 		s.marshal(&s.tables, v)
 	case *parse.SysStat:
