@@ -592,7 +592,7 @@ func MergeClients(runs []*parse.Run) (merged *parse.Run, upperBound bool, warn W
 	// Percentiles: from merged histograms when all clients have one.
 	allHist := true
 	for _, r := range runs {
-		if len(r.Histogram) == 0 {
+		if r.NumBuckets() == 0 {
 			allHist = false
 		}
 	}
@@ -608,7 +608,7 @@ func MergeClients(runs []*parse.Run) (merged *parse.Run, upperBound bool, warn W
 	if allHist {
 		var hist []parse.Bucket
 		for _, r := range runs {
-			hist = append(hist, r.Histogram...)
+			hist = append(hist, r.Buckets()...)
 		}
 		sort.SliceStable(hist, func(i, j int) bool { return hist[i].ValueMs < hist[j].ValueMs })
 		m.Histogram = hist

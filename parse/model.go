@@ -104,6 +104,10 @@ type Run struct {
 	// records it: the order in which runs were made, which the order of
 	// their files does not give.
 	Started *time.Time `json:"started,omitempty"`
+	// Away, when not nil, holds the run's latency histogram away from
+	// memory: it was let go as the run was read (Histogram is nil) and
+	// Buckets reads it back.
+	Away Away `json:"-"`
 
 	// Set while parsing, read by settle.
 	cmdOpts     map[string]string // the command line's options (Command.Opts)

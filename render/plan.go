@@ -247,7 +247,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			hasHistogram := false
 			for _, c := range cells {
 				for _, r := range c.Runs {
-					hasHistogram = hasHistogram || len(r.Histogram) > 0
+					hasHistogram = hasHistogram || r.NumBuckets() > 0
 					ys := rate.Series(r)
 					if len(ys) == 0 {
 						continue
@@ -487,7 +487,7 @@ func cellHistograms(cells []*analyze.Cell) []Histogram {
 	for _, c := range cells {
 		var merged []parse.Bucket
 		for _, r := range c.Runs {
-			merged = append(merged, r.Histogram...)
+			merged = append(merged, r.Buckets()...)
 		}
 		if len(merged) > 0 {
 			hs = append(hs, Histogram{System: c.System, Buckets: merged})
