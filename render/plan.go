@@ -480,17 +480,16 @@ func whiskered(ss []Series) bool {
 	return false
 }
 
-// cellHistograms returns each cell's runs' histogram buckets one after
-// the other, a Histogram for each cell that has any.
+// cellHistograms returns a Histogram of each cell's runs for each cell
+// that has a histogram: its runs' buckets are read as it is drawn.
 func cellHistograms(cells []*analyze.Cell) []Histogram {
 	var hs []Histogram
 	for _, c := range cells {
-		var merged []parse.Bucket
 		for _, r := range c.Runs {
-			merged = append(merged, r.Buckets()...)
-		}
-		if len(merged) > 0 {
-			hs = append(hs, Histogram{System: c.System, Buckets: merged})
+			if r.NumBuckets() > 0 {
+				hs = append(hs, Histogram{System: c.System, Runs: c.Runs})
+				break
+			}
 		}
 	}
 	return hs
