@@ -644,7 +644,7 @@ func MergeClients(runs []*parse.Run) (merged *parse.Run, upperBound bool, warn W
 	byT := map[float64][]parse.Interval{}
 	var order []float64
 	for _, r := range runs {
-		for _, iv := range r.Intervals {
+		for _, iv := range r.Interim() {
 			if _, ok := byT[iv.T]; !ok {
 				order = append(order, iv.T)
 			}

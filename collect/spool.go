@@ -10,11 +10,12 @@ import (
 	"github.com/sbreport/sbreport/parse"
 )
 
-// A Spool keeps the latency histograms of runs in a temporary file as
-// the runs are read, so that memory holds a few numbers a run rather
-// than its buckets (about 85 a sysbench run); a run given to Keep reads
-// its histogram back through parse.Run.Buckets. The buckets are written
-// as they were read (the bits of each value), and read back the same.
+// A Spool keeps the interim reports and latency histograms of runs in a
+// temporary file as the runs are read, so that memory holds a few
+// numbers a run rather than its series (some 10 interim reports of 19
+// values and 85 buckets a sysbench run of the demo); a run given to Keep
+// reads them back through parse.Run.Interim and parse.Run.Buckets. Each
+// value is written as it was read (its bits), and read back the same.
 type Spool struct {
 	mu  sync.Mutex
 	f   *os.File
@@ -27,17 +28,21 @@ type Spool struct {
 func NewSpool() (*Spool, error) {
 	f, err := os.CreateTemp("", "sbreport-spool-*")
 	if err != nil {
-		return nil, fmt.Errorf("histograms' spool: %w", err)
+		return nil, fmt.Errorf("runs' spool: %w", err)
 	}
 	return &Spool{f: f}, nil
 }
 
-// Keep writes r's latency histogram to the spool and lets it go from
-// the run. A run without histogram is left as it is. After a write
-// error the runs keep their histograms and Err reports it.
+// intervalSize is the bytes of one parse.Interval in the spool: its line
+// and 18 values.
+const intervalSize = 19 * 8
+
+// Keep writes r's interim reports and latency histogram to the spool and
+// lets them go from the run. A run with neither is left as it is. After
+// a write error the runs keep theirs and Err reports it.
 func (s *Spool) Keep(r *parse.Run) {
-	h := r.Histogram
-	if len(h) == 0 || r.Away != nil {
+	ivs, h := r.Intervals, r.Histogram
+	if len(ivs) == 0 && len(h) == 0 || r.Away != nil {
 		return
 	}
 	s.mu.Lock()
@@ -46,22 +51,54 @@ func (s *Spool) Keep(r *parse.Run) {
 		return
 	}
 	b := s.buf[:0]
+	for i := range ivs {
+		b = appendInterval(b, &ivs[i])
+	}
 	for _, x := range h {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x.ValueMs))
 		b = binary.LittleEndian.AppendUint64(b, uint64(x.Count))
 	}
 	s.buf = b
 	if _, err := s.f.WriteAt(b, s.off); err != nil {
-		s.err = fmt.Errorf("histograms' spool %s: %w", s.f.Name(), err)
+		s.err = fmt.Errorf("runs' spool %s: %w", s.f.Name(), err)
 		return
 	}
-	r.Away = &kept{s: s, off: s.off, n: int32(len(h))}
-	r.Histogram = nil
+	k := &kept{s: s, off: s.off, nivs: int32(len(ivs)), nh: int32(len(h))}
+	// A run without either keeps its nil or empty slice as it was:
+	// results.json writes null for one, [] for the other.
+	if len(ivs) > 0 {
+		r.Intervals = nil
+	} else {
+		k.ivs = ivs
+	}
+	if len(h) > 0 {
+		r.Histogram = nil
+	} else {
+		k.h = h
+	}
+	r.Away = k
 	s.off += int64(len(b))
 }
 
+func appendInterval(b []byte, iv *parse.Interval) []byte {
+	b = binary.LittleEndian.AppendUint64(b, uint64(int64(iv.Line)))
+	for _, v := range [...]float64{iv.T, iv.Threads, iv.TPS, iv.QPS, iv.Reads, iv.Writes, iv.Other, iv.LatMs, iv.LatPct,
+		iv.ErrS, iv.ReconnS, iv.EPS, iv.ReadMiBs, iv.WriteMiBs, iv.FsyncS, iv.MiBs, iv.QueueLength, iv.Concurrency} {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+	}
+	return b
+}
+
+func readInterval(b []byte) parse.Interval {
+	f := func(i int) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:])) }
+	return parse.Interval{Line: int(int64(binary.LittleEndian.Uint64(b))),
+		T: f(1), Threads: f(2), TPS: f(3), QPS: f(4), Reads: f(5), Writes: f(6), Other: f(7), LatMs: f(8), LatPct: f(9),
+		ErrS: f(10), ReconnS: f(11), EPS: f(12), ReadMiBs: f(13), WriteMiBs: f(14), FsyncS: f(15), MiBs: f(16),
+		QueueLength: f(17), Concurrency: f(18)}
+}
+
 // Err returns the first error in writing or reading the spool: a run
-// read back without its histogram is then not what was read.
+// read back without its series is then not what was read.
 func (s *Spool) Err() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -69,7 +106,7 @@ func (s *Spool) Err() error {
 }
 
 // Close removes the spool's file; the runs given to Keep cannot read
-// their histograms back after it.
+// their series back after it.
 func (s *Spool) Close() error {
 	err := s.f.Close()
 	if rerr := os.Remove(s.f.Name()); err == nil {
@@ -78,26 +115,57 @@ func (s *Spool) Close() error {
 	return err
 }
 
-// kept is where one run's histogram is in the spool.
+// kept is where one run's series are in the spool: nivs interim reports
+// at off, then nh buckets. ivs or h is the run's own (nil or empty)
+// slice when it had none.
 type kept struct {
-	s   *Spool
-	off int64
-	n   int32
+	s        *Spool
+	off      int64
+	nivs, nh int32
+	ivs      []parse.Interval
+	h        []parse.Bucket
 }
 
-func (k *kept) Buckets() int { return int(k.n) }
+func (k *kept) NumIntervals() int { return int(k.nivs) }
+func (k *kept) Buckets() int      { return int(k.nh) }
 
-func (k *kept) Histogram() []parse.Bucket {
-	b := make([]byte, 16*int(k.n))
-	if _, err := k.s.f.ReadAt(b, k.off); err != nil {
+func (k *kept) read(off int64, n int) []byte {
+	b := make([]byte, n)
+	if _, err := k.s.f.ReadAt(b, off); err != nil {
 		k.s.mu.Lock()
 		if k.s.err == nil {
-			k.s.err = fmt.Errorf("histograms' spool %s: %w", k.s.f.Name(), err)
+			k.s.err = fmt.Errorf("runs' spool %s: %w", k.s.f.Name(), err)
 		}
 		k.s.mu.Unlock()
 		return nil
 	}
-	h := make([]parse.Bucket, k.n)
+	return b
+}
+
+func (k *kept) Intervals() []parse.Interval {
+	if k.nivs == 0 {
+		return k.ivs
+	}
+	b := k.read(k.off, intervalSize*int(k.nivs))
+	if b == nil {
+		return nil
+	}
+	ivs := make([]parse.Interval, k.nivs)
+	for i := range ivs {
+		ivs[i] = readInterval(b[intervalSize*i:])
+	}
+	return ivs
+}
+
+func (k *kept) Histogram() []parse.Bucket {
+	if k.nh == 0 {
+		return k.h
+	}
+	b := k.read(k.off+intervalSize*int64(k.nivs), 16*int(k.nh))
+	if b == nil {
+		return nil
+	}
+	h := make([]parse.Bucket, k.nh)
 	for i := range h {
 		h[i].ValueMs = math.Float64frombits(binary.LittleEndian.Uint64(b[16*i:]))
 		h[i].Count = int64(binary.LittleEndian.Uint64(b[16*i+8:]))

@@ -2,16 +2,21 @@ package collect
 
 import (
 	"bytes"
+	"math"
 	"reflect"
 	"testing"
 
 	"github.com/sbreport/sbreport/parse"
 )
 
-// TestSpoolGivesBackTheHistograms keeps the histograms of real sysbench
-// runs in a spool and reads them back: the same buckets, bit for bit, and
-// the same JSON for the run whole.
-func TestSpoolGivesBackTheHistograms(t *testing.T) {
+// TestSpoolGivesBackTheSeries keeps the interim reports and histograms
+// of real sysbench runs in a spool and reads them back: the same values,
+// bit for bit (NaN for a value an interim line lacks), and the same JSON
+// for the run whole.
+func TestSpoolGivesBackTheSeries(t *testing.T) {
+	if n := reflect.TypeOf(parse.Interval{}).NumField(); n != intervalSize/8 {
+		t.Fatalf("parse.Interval has %d fields, the spool writes %d", n, intervalSize/8)
+	}
 	var runs []*parse.Run
 	err := WalkWith([]string{"../testdata/real"}, Options{}, func(it parse.Item) {
 		if r, ok := it.(*parse.Run); ok {
@@ -27,10 +32,12 @@ func TestSpoolGivesBackTheHistograms(t *testing.T) {
 	}
 	defer s.Close()
 	var want [][]parse.Bucket
+	var wantIvs [][]parse.Interval
 	var wantJSON [][]byte
 	kept := 0
 	for _, r := range runs {
 		want = append(want, r.Histogram)
+		wantIvs = append(wantIvs, r.Intervals)
 		b, err := parse.AppendRunJSON(nil, r)
 		if err != nil {
 			t.Fatal(err)
@@ -39,17 +46,37 @@ func TestSpoolGivesBackTheHistograms(t *testing.T) {
 		s.Keep(r)
 		if r.Away != nil {
 			kept++
-			if r.Histogram != nil {
-				t.Fatalf("%s:%d: histogram kept in memory after Keep", r.Source, r.Line)
+			if len(r.Histogram) > 0 || len(r.Intervals) > 0 {
+				t.Fatalf("%s:%d: series kept in memory after Keep", r.Source, r.Line)
 			}
 		}
 	}
 	if kept < 5 {
-		t.Fatalf("%d runs of testdata/real had a histogram to keep, want at least 5", kept)
+		t.Fatalf("%d runs of testdata/real had a series to keep, want at least 5", kept)
 	}
+	nivs := 0
 	for i, r := range runs {
 		if got := r.Buckets(); !reflect.DeepEqual(got, want[i]) {
 			t.Errorf("%s:%d: buckets read back %v, want %v", r.Source, r.Line, got, want[i])
+		}
+		got := r.Interim()
+		if len(got) != len(wantIvs[i]) || (got == nil) != (wantIvs[i] == nil) {
+			t.Fatalf("%s:%d: %d interim reports read back, want %d", r.Source, r.Line, len(got), len(wantIvs[i]))
+		}
+		for j := range got {
+			a, b := reflect.ValueOf(got[j]), reflect.ValueOf(wantIvs[i][j])
+			for f := 1; f < a.NumField(); f++ {
+				if math.Float64bits(a.Field(f).Float()) != math.Float64bits(b.Field(f).Float()) {
+					t.Errorf("%s:%d: interim report %d, %s: %v read back, want %v", r.Source, r.Line, j, a.Type().Field(f).Name, a.Field(f), b.Field(f))
+				}
+			}
+			if got[j].Line != wantIvs[i][j].Line {
+				t.Errorf("%s:%d: interim report %d at line %d, want %d", r.Source, r.Line, j, got[j].Line, wantIvs[i][j].Line)
+			}
+		}
+		nivs += len(got)
+		if r.NumIntervals() != len(wantIvs[i]) {
+			t.Errorf("%s:%d: NumIntervals %d, want %d", r.Source, r.Line, r.NumIntervals(), len(wantIvs[i]))
 		}
 		if r.NumBuckets() != len(want[i]) {
 			t.Errorf("%s:%d: NumBuckets %d, want %d", r.Source, r.Line, r.NumBuckets(), len(want[i]))
@@ -61,6 +88,9 @@ func TestSpoolGivesBackTheHistograms(t *testing.T) {
 		if !bytes.Equal(b, wantJSON[i]) {
 			t.Errorf("%s:%d: JSON of the run read back differs", r.Source, r.Line)
 		}
+	}
+	if nivs < 20 {
+		t.Fatalf("%d interim reports read back, want at least 20", nivs)
 	}
 	if err := s.Err(); err != nil {
 		t.Fatal(err)

@@ -1,14 +1,34 @@
 package parse
 
 // An Away gives back what was let go of a run as it was read (Run.Away):
-// its latency histogram, kept where it does not take memory while the
-// runs of a year of campaigns are analysed. Histogram returns the
-// buckets as they were read (nil if they cannot be read back, which the
-// keeper reports itself); Buckets returns how many there are without
-// reading them.
+// its interim reports and latency histogram, kept where they do not
+// take memory while the runs of a year of campaigns are analysed.
+// Intervals and Histogram return them as they were read (nil if they
+// cannot be read back, which the keeper reports itself); NumIntervals
+// and Buckets say how many there are without reading them.
 type Away interface {
+	Intervals() []Interval
+	NumIntervals() int
 	Histogram() []Bucket
 	Buckets() int
+}
+
+// Interim returns r's interim reports: Intervals, or what Away reads
+// back when they were let go.
+func (r *Run) Interim() []Interval {
+	if r.Away != nil && r.Intervals == nil {
+		return r.Away.Intervals()
+	}
+	return r.Intervals
+}
+
+// NumIntervals returns the number of r's interim reports, without
+// reading back those let go.
+func (r *Run) NumIntervals() int {
+	if r.Away != nil && r.Intervals == nil {
+		return r.Away.NumIntervals()
+	}
+	return len(r.Intervals)
 }
 
 // Buckets returns r's latency histogram: Histogram, or what Away reads
@@ -32,10 +52,10 @@ func (r *Run) NumBuckets() int {
 // WithSeries returns r itself, or, when part of it was let go, a copy of
 // r with it read back: for writing the run whole (results.json).
 func (r *Run) WithSeries() *Run {
-	if r.Away == nil || r.Histogram != nil {
+	if r.Away == nil || r.Intervals != nil && r.Histogram != nil {
 		return r
 	}
 	c := *r
-	c.Histogram = r.Away.Histogram()
+	c.Intervals, c.Histogram = r.Interim(), r.Buckets()
 	return &c
 }

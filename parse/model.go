@@ -104,9 +104,10 @@ type Run struct {
 	// records it: the order in which runs were made, which the order of
 	// their files does not give.
 	Started *time.Time `json:"started,omitempty"`
-	// Away, when not nil, holds the run's latency histogram away from
-	// memory: it was let go as the run was read (Histogram is nil) and
-	// Buckets reads it back.
+	// Away, when not nil, holds the run's interim reports and latency
+	// histogram away from memory: they were let go as the run was read
+	// (Intervals and Histogram are nil), and Interim and Buckets read
+	// them back.
 	Away Away `json:"-"`
 
 	// Set while parsing, read by settle.

@@ -253,7 +253,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 						continue
 					}
 					tr := Trace{System: c.System}
-					for i, iv := range r.Intervals {
+					for i, iv := range r.Interim() {
 						if i < len(ys) {
 							tr.T = append(tr.T, iv.T)
 							tr.Y = append(tr.Y, ys[i])
