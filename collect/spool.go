@@ -17,20 +17,23 @@ import (
 // reads them back through parse.Run.Interim and parse.Run.Buckets. Each
 // value is written as it was read (its bits), and read back the same.
 type Spool struct {
-	mu  sync.Mutex
-	f   *os.File
-	off int64
-	buf []byte
-	err error
+	mu      sync.Mutex
+	f       *os.File
+	off     int64
+	buf     []byte
+	err     error
+	removed bool // the file's name is gone already
 }
 
-// NewSpool creates a spool in the directory for temporary files.
+// NewSpool creates a spool in the directory for temporary files. Where
+// the system lets an open file's name go (not Windows), it goes at once:
+// a command interrupted or killed leaves nothing behind.
 func NewSpool() (*Spool, error) {
 	f, err := os.CreateTemp("", "sbreport-spool-*")
 	if err != nil {
 		return nil, fmt.Errorf("runs' spool: %w", err)
 	}
-	return &Spool{f: f}, nil
+	return &Spool{f: f, removed: os.Remove(f.Name()) == nil}, nil
 }
 
 // intervalSize is the bytes of one parse.Interval in the spool: its line
@@ -109,8 +112,10 @@ func (s *Spool) Err() error {
 // their series back after it.
 func (s *Spool) Close() error {
 	err := s.f.Close()
-	if rerr := os.Remove(s.f.Name()); err == nil {
-		err = rerr
+	if !s.removed {
+		if rerr := os.Remove(s.f.Name()); err == nil {
+			err = rerr
+		}
 	}
 	return err
 }

@@ -3,7 +3,9 @@ package collect
 import (
 	"bytes"
 	"math"
+	"os"
 	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/sbreport/sbreport/parse"
@@ -31,6 +33,9 @@ func TestSpoolGivesBackTheSeries(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	if _, err := os.Stat(s.f.Name()); runtime.GOOS != "windows" && !os.IsNotExist(err) {
+		t.Errorf("spool file %s still named while open (stat: %v): an interrupted report would leave it", s.f.Name(), err)
+	}
 	var want [][]parse.Bucket
 	var wantIvs [][]parse.Interval
 	var wantJSON [][]byte
