@@ -41,17 +41,24 @@ func NewSpool() (*Spool, error) {
 const intervalSize = 19 * 8
 
 // Keep writes r's interim reports and latency histogram to the spool and
-// lets them go from the run. A run with neither is left as it is. After
-// a write error the runs keep theirs and Err reports it.
+// lets them go from the run; a series kept before stays where it is, so
+// a run read in parts (from the warehouse: its histogram, then its
+// interim reports) may be given again as each part is read. A run with
+// neither series is left as it is. After a write error the runs keep
+// theirs and Err reports it.
 func (s *Spool) Keep(r *parse.Run) {
 	ivs, h := r.Intervals, r.Histogram
-	if len(ivs) == 0 && len(h) == 0 || r.Away != nil {
+	k, _ := r.Away.(*kept)
+	if len(ivs) == 0 && len(h) == 0 || r.Away != nil && (k == nil || k.s != s) {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.err != nil {
 		return
+	}
+	if k == nil {
+		k = &kept{s: s}
 	}
 	b := s.buf[:0]
 	for i := range ivs {
@@ -66,17 +73,18 @@ func (s *Spool) Keep(r *parse.Run) {
 		s.err = fmt.Errorf("runs' spool %s: %w", s.f.Name(), err)
 		return
 	}
-	k := &kept{s: s, off: s.off, nivs: int32(len(ivs)), nh: int32(len(h))}
-	// A run without either keeps its nil or empty slice as it was:
-	// results.json writes null for one, [] for the other.
+	// A series the run does not have keeps its nil or empty slice as it
+	// was: results.json writes null for one, [] for the other.
 	if len(ivs) > 0 {
+		k.ioff, k.nivs, k.ivs = s.off, int32(len(ivs)), nil
 		r.Intervals = nil
-	} else {
+	} else if k.nivs == 0 {
 		k.ivs = ivs
 	}
 	if len(h) > 0 {
+		k.hoff, k.nh, k.h = s.off+intervalSize*int64(len(ivs)), int32(len(h)), nil
 		r.Histogram = nil
-	} else {
+	} else if k.nh == 0 {
 		k.h = h
 	}
 	r.Away = k
@@ -121,14 +129,14 @@ func (s *Spool) Close() error {
 }
 
 // kept is where one run's series are in the spool: nivs interim reports
-// at off, then nh buckets. ivs or h is the run's own (nil or empty)
+// at ioff, nh buckets at hoff. ivs or h is the run's own (nil or empty)
 // slice when it had none.
 type kept struct {
-	s        *Spool
-	off      int64
-	nivs, nh int32
-	ivs      []parse.Interval
-	h        []parse.Bucket
+	s          *Spool
+	ioff, hoff int64
+	nivs, nh   int32
+	ivs        []parse.Interval
+	h          []parse.Bucket
 }
 
 func (k *kept) NumIntervals() int { return int(k.nivs) }
@@ -151,7 +159,7 @@ func (k *kept) Intervals() []parse.Interval {
 	if k.nivs == 0 {
 		return k.ivs
 	}
-	b := k.read(k.off, intervalSize*int(k.nivs))
+	b := k.read(k.ioff, intervalSize*int(k.nivs))
 	if b == nil {
 		return nil
 	}
@@ -166,7 +174,7 @@ func (k *kept) Histogram() []parse.Bucket {
 	if k.nh == 0 {
 		return k.h
 	}
-	b := k.read(k.off+intervalSize*int64(k.nivs), 16*int(k.nh))
+	b := k.read(k.hoff, 16*int(k.nh))
 	if b == nil {
 		return nil
 	}

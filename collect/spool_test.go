@@ -101,3 +101,46 @@ func TestSpoolGivesBackTheSeries(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSpoolKeepsARunInParts keeps a run's histogram, then its interim
+// reports once they are read (as a run is read from the warehouse), and
+// reads both back.
+func TestSpoolKeepsARunInParts(t *testing.T) {
+	var r *parse.Run
+	err := WalkWith([]string{"../testdata/real/sysbench-1.0.20-oltp_read_write-innodb-4thr.txt"}, Options{}, func(it parse.Item) {
+		if x, ok := it.(*parse.Run); ok && r == nil {
+			r = x
+		}
+	})
+	if err != nil || r == nil {
+		t.Fatalf("no run read: %v", err)
+	}
+	ivs, h := r.Intervals, r.Histogram
+	if len(ivs) == 0 || len(h) == 0 {
+		t.Fatalf("%s: %d interim reports, %d buckets: want both", r.Source, len(ivs), len(h))
+	}
+	s, err := NewSpool()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r.Intervals = nil
+	s.Keep(r)
+	if r.Histogram != nil || r.Interim() != nil || r.NumBuckets() != len(h) {
+		t.Fatalf("after the histogram is kept: %d buckets in memory, %d interim reports, NumBuckets %d", len(r.Histogram), len(r.Interim()), r.NumBuckets())
+	}
+	r.Intervals = append([]parse.Interval(nil), ivs...)
+	s.Keep(r)
+	if r.Intervals != nil || r.NumIntervals() != len(ivs) {
+		t.Fatalf("after the interim reports are kept: %d in memory, NumIntervals %d, want nil and %d", len(r.Intervals), r.NumIntervals(), len(ivs))
+	}
+	if got := r.Buckets(); !reflect.DeepEqual(got, h) {
+		t.Errorf("buckets read back %v, want %v", got, h)
+	}
+	if got := r.Interim(); len(got) != len(ivs) || got[0].Line != ivs[0].Line || got[len(got)-1].T != ivs[len(ivs)-1].T {
+		t.Errorf("interim reports read back differ: %d of them", len(got))
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -200,6 +200,9 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			lo.Compact = true
 		}
 		lo.SkipStatus = skipsStatus(verb)
+		if f.spool != nil {
+			lo.Keep = f.spool.Keep
+		}
 		l, err := w.LoadWith(context.Background(), flt, lo)
 		w.Close()
 		if err != nil {
