@@ -617,8 +617,9 @@ func first(xs []string) string {
 // steadySeries returns the run's metric series after the warm-up st found.
 func steadySeries(r *parse.Run, m Metric, st *Stability) []float64 {
 	var xs []float64
-	for i, v := range m.Series(r) {
-		if !math.IsNaN(v) && (st.WarmupS == 0 || r.Intervals[i].T > st.WarmupS) {
+	ivs := r.Interim()
+	for i, v := range m.seriesOf(r, ivs) {
+		if !math.IsNaN(v) && (st.WarmupS == 0 || ivs[i].T > st.WarmupS) {
 			xs = append(xs, v)
 		}
 	}

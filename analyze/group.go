@@ -592,7 +592,7 @@ func MergeClients(runs []*parse.Run) (merged *parse.Run, upperBound bool, warn W
 	// Percentiles: from merged histograms when all clients have one.
 	allHist := true
 	for _, r := range runs {
-		if len(r.Histogram) == 0 {
+		if r.NumBuckets() == 0 {
 			allHist = false
 		}
 	}
@@ -608,7 +608,7 @@ func MergeClients(runs []*parse.Run) (merged *parse.Run, upperBound bool, warn W
 	if allHist {
 		var hist []parse.Bucket
 		for _, r := range runs {
-			hist = append(hist, r.Histogram...)
+			hist = append(hist, r.Buckets()...)
 		}
 		sort.SliceStable(hist, func(i, j int) bool { return hist[i].ValueMs < hist[j].ValueMs })
 		m.Histogram = hist
@@ -644,7 +644,7 @@ func MergeClients(runs []*parse.Run) (merged *parse.Run, upperBound bool, warn W
 	byT := map[float64][]parse.Interval{}
 	var order []float64
 	for _, r := range runs {
-		for _, iv := range r.Intervals {
+		for _, iv := range r.Interim() {
 			if _, ok := byT[iv.T]; !ok {
 				order = append(order, iv.T)
 			}

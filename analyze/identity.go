@@ -546,10 +546,10 @@ func queryMix(r *parse.Run) string {
 	var read, write float64
 	if q := r.SQL; q != nil && q.Read != nil && q.Write != nil {
 		read, write = float64(*q.Read), float64(*q.Write)
-	} else if len(r.Intervals) > 0 {
+	} else if r.NumIntervals() > 0 {
 		// Interim lines only: their reads and writes a second, in the
 		// same proportion.
-		for _, iv := range r.Intervals {
+		for _, iv := range r.Interim() {
 			if iv.Reads != iv.Reads || iv.Writes != iv.Writes {
 				return ""
 			}

@@ -125,14 +125,20 @@ func (m Metric) Value(r *parse.Run) (float64, bool) {
 // interval lacks it), or nil when the metric has none (averages and
 // maxima of latency, mysqlslap).
 func (m Metric) Series(r *parse.Run) []float64 {
+	return m.seriesOf(r, r.Interim())
+}
+
+// seriesOf is Series of r with its interim reports ivs, read once by a
+// caller that reads their times as well.
+func (m Metric) seriesOf(r *parse.Run, ivs []parse.Interval) []float64 {
 	pick := m.interim()
 	if pick == nil || m == TPS && noTransactions(r) {
 		return nil
 	}
-	xs := make([]float64, len(r.Intervals))
+	xs := make([]float64, len(ivs))
 	n := 0
-	for i := range r.Intervals {
-		xs[i] = pick(&r.Intervals[i])
+	for i := range ivs {
+		xs[i] = pick(&ivs[i])
 		if !math.IsNaN(xs[i]) {
 			n++
 		}
@@ -159,8 +165,9 @@ func (m Metric) Fragment(r *parse.Run) bool {
 		return false
 	}
 	n := 0
-	for i := range r.Intervals {
-		if !math.IsNaN(pick(&r.Intervals[i])) {
+	ivs := r.Interim()
+	for i := range ivs {
+		if !math.IsNaN(pick(&ivs[i])) {
 			n++
 		}
 	}

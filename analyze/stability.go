@@ -92,11 +92,12 @@ func Steady(r *parse.Run, m Metric, skip time.Duration, confidence float64, th T
 		st.Warnings.addf("Little's law: %.0f threads but throughput × average latency = %.2f (ratio %.2f): the numbers do not fit together",
 			st.Little.Threads, st.Little.Implied, st.Little.Ratio)
 	}
-	series := m.Series(r)
+	ivs := r.Interim()
+	series := m.seriesOf(r, ivs)
 	var ts, xs []float64
 	for i, v := range series {
 		if !math.IsNaN(v) {
-			ts, xs = append(ts, r.Intervals[i].T), append(xs, v)
+			ts, xs = append(ts, ivs[i].T), append(xs, v)
 		}
 	}
 	st.Total = len(xs)

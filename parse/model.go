@@ -106,6 +106,11 @@ type Run struct {
 	// records it: the order in which runs were made, which the order of
 	// their files does not give.
 	Started *time.Time `json:"started,omitempty"`
+	// Away, when not nil, holds the run's interim reports and latency
+	// histogram away from memory: they were let go as the run was read
+	// (Intervals and Histogram are nil), and Interim and Buckets read
+	// them back.
+	Away Away `json:"-"`
 
 	// Set while parsing, read by settle.
 	cmdOpts     map[string]string // the command line's options (Command.Opts)

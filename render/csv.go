@@ -139,8 +139,8 @@ func runColumns(doc *parse.Document, an *analyze.Analysis) []runColumn {
 		num("time_limit_s", "0", func(r *parse.Run) (float64, bool) { return f(r.Options.TimeLimitS) }),
 		num("rate_target", "0", func(r *parse.Run) (float64, bool) { return f(r.Options.RateTarget) }),
 		num("warmup_s", "0", func(r *parse.Run) (float64, bool) { return f(r.Options.WarmupS) }),
-		num("intervals", "0", func(r *parse.Run) (float64, bool) { return float64(len(r.Intervals)), true }),
-		num("histogram_buckets", "0", func(r *parse.Run) (float64, bool) { return float64(len(r.Histogram)), true }),
+		num("intervals", "0", func(r *parse.Run) (float64, bool) { return float64(r.NumIntervals()), true }),
+		num("histogram_buckets", "0", func(r *parse.Run) (float64, bool) { return float64(r.NumBuckets()), true }),
 		txt("labels", func(r *parse.Run) string {
 			var parts []string
 			for _, k := range sortedKeys(r.Labels) {

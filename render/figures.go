@@ -342,6 +342,9 @@ func valueAt(tr Trace, t float64) (float64, bool) {
 type Histogram struct {
 	System  string
 	Buckets []parse.Bucket
+	// Runs, when Buckets is nil, are the runs whose buckets are summed,
+	// read one run at a time (parse.Run.Buckets) rather than put together.
+	Runs []*parse.Run
 }
 
 // HistogramTail is the share of each system's events left out at each
@@ -360,38 +363,7 @@ func HistogramChart(name, title, caption string, pal *Palette, hs []Histogram) *
 	f := &Figure{Name: name, Title: title, Caption: caption, Plot: p}
 	xmin, xmax, ymax := math.Inf(1), 0.0, 0.0
 	for _, h := range hs {
-		var total int64
-		for _, b := range h.Buckets {
-			total += b.Count
-		}
-		if total == 0 {
-			continue
-		}
-		bs := append([]parse.Bucket(nil), h.Buckets...)
-		// A system's runs' buckets one after the other (70 copies of a
-		// campaign: 70 times each label), ordered without sort.SliceStable's
-		// reflection; the order, and so each point's sum, is the same.
-		slices.SortStableFunc(bs, func(a, b parse.Bucket) int {
-			switch {
-			case a.ValueMs < b.ValueMs:
-				return -1
-			case b.ValueMs < a.ValueMs:
-				return 1
-			}
-			return 0
-		})
-		pts := make(plotter.XYs, 0, len(bs))
-		for _, b := range bs {
-			if b.ValueMs <= 0 || !finite(b.ValueMs) {
-				continue
-			}
-			y := 100 * float64(b.Count) / float64(total)
-			if n := len(pts); n > 0 && pts[n-1].X == b.ValueMs { // repeated bucket label: one bucket
-				pts[n-1].Y += y
-			} else {
-				pts = append(pts, plotter.XY{X: b.ValueMs, Y: y})
-			}
-		}
+		pts := h.shares()
 		if len(pts) == 0 {
 			continue
 		}
@@ -416,6 +388,99 @@ func HistogramChart(name, title, caption string, pal *Palette, hs []Histogram) *
 	}
 	p.Y.Min, p.Y.Max = 0, niceMax(ymax)
 	return f
+}
+
+// shares returns h's share of events (in percent) at each bucket label,
+// in latency order, leaving out labels that are not positive and finite;
+// nil when h has no event.
+func (h Histogram) shares() plotter.XYs {
+	if h.Buckets == nil && h.Runs != nil {
+		if pts, ok := runShares(h.Runs); ok {
+			return pts
+		}
+		for _, r := range h.Runs {
+			h.Buckets = append(h.Buckets, r.Buckets()...)
+		}
+	}
+	var total int64
+	for _, b := range h.Buckets {
+		total += b.Count
+	}
+	if total == 0 {
+		return nil
+	}
+	bs := append([]parse.Bucket(nil), h.Buckets...)
+	// A system's runs' buckets one after the other (70 copies of a
+	// campaign: 70 times each label), ordered without sort.SliceStable's
+	// reflection; the order, and so each point's sum, is the same.
+	slices.SortStableFunc(bs, func(a, b parse.Bucket) int {
+		switch {
+		case a.ValueMs < b.ValueMs:
+			return -1
+		case b.ValueMs < a.ValueMs:
+			return 1
+		}
+		return 0
+	})
+	pts := make(plotter.XYs, 0, len(bs))
+	for _, b := range bs {
+		if b.ValueMs <= 0 || !finite(b.ValueMs) {
+			continue
+		}
+		y := 100 * float64(b.Count) / float64(total)
+		if n := len(pts); n > 0 && pts[n-1].X == b.ValueMs { // repeated bucket label: one bucket
+			pts[n-1].Y += y
+		} else {
+			pts = append(pts, plotter.XY{X: b.ValueMs, Y: y})
+		}
+	}
+	return pts
+}
+
+// runShares is shares of the runs' buckets put one after the other,
+// summed a label at a time as the runs are read: the same additions in
+// the same order (the stable sort keeps a label's buckets in the runs'
+// order), with memory for the labels rather than for every run's
+// buckets. A label that is NaN, which the sort cannot place, leaves the
+// runs to be put together (ok false).
+func runShares(runs []*parse.Run) (pts plotter.XYs, ok bool) {
+	var total int64
+	for _, r := range runs {
+		for _, b := range r.Buckets() {
+			if b.ValueMs != b.ValueMs {
+				return nil, false
+			}
+			total += b.Count
+		}
+	}
+	if total == 0 {
+		return nil, true
+	}
+	at := map[float64]int{} // label -> index in pts
+	for _, r := range runs {
+		for _, b := range r.Buckets() {
+			if b.ValueMs <= 0 || !finite(b.ValueMs) {
+				continue
+			}
+			y := 100 * float64(b.Count) / float64(total)
+			if i, seen := at[b.ValueMs]; seen {
+				pts[i].Y += y
+			} else {
+				at[b.ValueMs] = len(pts)
+				pts = append(pts, plotter.XY{X: b.ValueMs, Y: y})
+			}
+		}
+	}
+	slices.SortFunc(pts, func(a, b plotter.XY) int {
+		switch {
+		case a.X < b.X:
+			return -1
+		case b.X < a.X:
+			return 1
+		}
+		return 0
+	})
+	return pts, true
 }
 
 // tailBuckets returns the indexes of the first and last buckets of pts

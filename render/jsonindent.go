@@ -77,7 +77,7 @@ func marshalIndent(dst []byte, v any, prefix, indent string, order *parse.KeyOrd
 	var err error
 	switch x := v.(type) {
 	case *parse.Run:
-		b, err = parse.AppendRunJSON((*scratch)[:0], x)
+		b, err = parse.AppendRunJSON((*scratch)[:0], x.WithSeries())
 	case *parse.Variables:
 		b = parse.AppendVariablesJSONOrder((*scratch)[:0], x, order)
 	case *parse.SysStat:

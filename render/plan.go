@@ -247,13 +247,13 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 			hasHistogram := false
 			for _, c := range cells {
 				for _, r := range c.Runs {
-					hasHistogram = hasHistogram || len(r.Histogram) > 0
+					hasHistogram = hasHistogram || r.NumBuckets() > 0
 					ys := rate.Series(r)
 					if len(ys) == 0 {
 						continue
 					}
 					tr := Trace{System: c.System}
-					for i, iv := range r.Intervals {
+					for i, iv := range r.Interim() {
 						if i < len(ys) {
 							tr.T = append(tr.T, iv.T)
 							tr.Y = append(tr.Y, ys[i])
@@ -480,17 +480,16 @@ func whiskered(ss []Series) bool {
 	return false
 }
 
-// cellHistograms returns each cell's runs' histogram buckets one after
-// the other, a Histogram for each cell that has any.
+// cellHistograms returns a Histogram of each cell's runs for each cell
+// that has a histogram: its runs' buckets are read as it is drawn.
 func cellHistograms(cells []*analyze.Cell) []Histogram {
 	var hs []Histogram
 	for _, c := range cells {
-		var merged []parse.Bucket
 		for _, r := range c.Runs {
-			merged = append(merged, r.Histogram...)
-		}
-		if len(merged) > 0 {
-			hs = append(hs, Histogram{System: c.System, Buckets: merged})
+			if r.NumBuckets() > 0 {
+				hs = append(hs, Histogram{System: c.System, Runs: c.Runs})
+				break
+			}
 		}
 	}
 	return hs

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -321,13 +322,13 @@ func JSON(w io.Writer, doc *parse.Document, an *analyze.Analysis, rp *analyze.Re
 		writeArray(o, "facts", doc.Facts)
 	}
 	writeArray(o, "errors", doc.Errors)
-	o.field("analysis", an)
+	o.streamField("analysis", an)
 	// Efficiency holds each run's CPU and disk use per transaction, by
 	// the run's source:line, for runs with system statistics.
 	if eff := analyze.Efficiencies(doc, ds); len(eff) > 0 {
-		o.field("efficiency", eff)
+		o.streamField("efficiency", eff)
 	}
-	o.field("report", rp)
+	o.streamField("report", rp)
 	o.write("\n}\n")
 	return o.err
 }
@@ -380,6 +381,12 @@ func (o *jsonObject) value(v any, prefix string) {
 func (o *jsonObject) field(name string, v any) {
 	o.name(name)
 	o.value(v, " ")
+}
+
+// streamField writes a field a part at a time (stream).
+func (o *jsonObject) streamField(name string, v any) {
+	o.name(name)
+	o.stream(reflect.ValueOf(v), " ", 0)
 }
 
 // writeArray writes the field name holding xs, an element at a time.

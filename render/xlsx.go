@@ -552,7 +552,7 @@ func (wb *workbook) intervals(doc *parse.Document, an *analyze.Analysis) error {
 			id := ref(run.Source, run.Line)
 			k := keyOf(an.Dataset, run)
 			sys, wl := k.System, k.Workload
-			for _, iv := range run.Intervals {
+			for _, iv := range run.Interim() {
 				r[0], r[1], r[2], r[3] = id, sys, wl, pi(run.Threads)
 				r[4], r[5], r[6], r[7], r[8] = float64(iv.Line), iv.T, iv.TPS, iv.QPS, iv.EPS
 				r[9], r[10], r[11], r[12], r[13], r[14], r[15] = iv.LatMs, iv.LatPct, iv.Reads, iv.Writes, iv.Other, iv.ErrS, iv.ReconnS

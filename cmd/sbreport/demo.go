@@ -48,7 +48,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeReport(doc, ao, ro, f.out, f.force, nil, stdout, stderr)
+	return writeReport(doc, ao, ro, f.out, f.force, nil, nil, stdout, stderr)
 }
 
 // loadDemo reads the campaign embedded in the binary with collect, as it

@@ -94,6 +94,10 @@ type inputFlags struct {
 	set          whereFlag // --set KEY=VALUE: labels for every run and capture read
 	// stderr, when set, shows how the reading goes on a terminal.
 	stderr io.Writer
+	// spool, when set, takes each run's latency histogram as the run is
+	// read (from files or the warehouse): report draws and writes them
+	// after the analysis, which reads only those of clients merged.
+	spool *collect.Spool
 }
 
 // setLabels returns the --set labels, the last value of a key winning.
@@ -196,6 +200,9 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			lo.Compact = true
 		}
 		lo.SkipStatus = skipsStatus(verb)
+		if f.spool != nil {
+			lo.Keep = f.spool.Keep
+		}
 		l, err := w.LoadWith(context.Background(), flt, lo)
 		w.Close()
 		if err != nil {
@@ -208,6 +215,9 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 				r.SetLabelFrom(k, v, "--set "+k+"="+v)
 			}
 			letGoHistogram(verb, r)
+			if f.spool != nil {
+				f.spool.Keep(r)
+			}
 		}
 	}
 	if len(inputs) > 0 {
@@ -233,6 +243,9 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			if r, ok := it.(*parse.Run); ok {
 				runs.Add(1)
 				letGoHistogram(verb, r)
+				if f.spool != nil {
+					f.spool.Keep(r)
+				}
 			}
 			fd.Add(it)
 		})

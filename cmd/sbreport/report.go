@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/parse"
 	"github.com/sbreport/sbreport/render"
 )
@@ -94,19 +95,24 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	ro.Command = parse.MaskPasswords(commandLine(append([]string{"sbreport", "report"}, args...)...))
 	in.stderr = stderr
+	if in.spool, err = collect.NewSpool(); err != nil {
+		return err
+	}
+	defer in.spool.Close()
 	doc, timeOf, err := in.read("report", fs, inputs)
 	if err != nil {
 		return err
 	}
 	ao.History = &analyze.HistoryOptions{Order: *order, TimeOf: timeOf}
-	return writeReport(doc, ao, ro, f.out, f.force, inputs, stdout, stderr)
+	return writeReport(doc, ao, ro, f.out, f.force, inputs, in.spool, stdout, stderr)
 }
 
 // writeReport analyses doc and writes the report into dir, all at once or
 // not at all (see writeDir; inputs are the input arguments, which dir may
-// not overlap). Input errors are printed and reported as errPartial after
+// not overlap; spool, when not nil, holds runs' histograms, and a report
+// some of which could not be read back is not written). Input errors are printed and reported as errPartial after
 // the report is written.
-func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir string, force bool, inputs []string, stdout, stderr io.Writer) error {
+func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir string, force bool, inputs []string, spool *collect.Spool, stdout, stderr io.Writer) error {
 	if len(doc.Runs) == 0 {
 		for _, l := range parse.ProblemLines(doc.Errors) {
 			fmt.Fprintln(stderr, l)
@@ -130,7 +136,15 @@ func writeReport(doc *parse.Document, ao analyze.Options, ro render.Options, dir
 	// left out of the report).
 	runs, systems, workloads := an.Dataset.RunCount(), len(an.Dataset.Systems), len(an.Dataset.Workloads)
 	ro.Counts = func(r, s, w int) { runs, systems, workloads = r, s, w }
-	err := writeDir(dir, force, inputs, stderr, func(s render.Sink) error { return render.Report(s, doc, an, ro) })
+	err := writeDir(dir, force, inputs, stderr, func(s render.Sink) error {
+		if err := render.Report(s, doc, an, ro); err != nil {
+			return err
+		}
+		if spool != nil {
+			return spool.Err()
+		}
+		return nil
+	})
 	st.close()
 	if err != nil {
 		return err

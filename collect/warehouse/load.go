@@ -147,6 +147,11 @@ type LoadOptions struct {
 	// (collect.Options.SkipStatus): for a reader that takes no server
 	// counter, they are most of what would be sent and decoded.
 	SkipStatus bool
+	// Keep, when not nil, is given each run as its parts are read: once
+	// decoded (its histogram read), and again once its interim reports
+	// are (collect.Spool.Keep, which lets them go from memory as they are
+	// read rather than once every run is).
+	Keep func(*parse.Run)
 }
 
 // LoadWith is Load with options.
@@ -173,8 +178,13 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 			compact.Compact(r)
 		}
 		if s.n > 0 {
-			r.Intervals = make([]parse.Interval, 0, s.n)
+			if opts.Keep == nil {
+				r.Intervals = make([]parse.Interval, 0, s.n)
+			}
 			withIntervals = append(withIntervals, s.key)
+		}
+		if opts.Keep != nil {
+			opts.Keep(r)
 		}
 		runs[s.key] = r
 		sources[s.key.source] = true
@@ -183,7 +193,7 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 	if err != nil {
 		return nil, err
 	}
-	if err := w.loadIntervals(ctx, f, runs, sources, withIntervals); err != nil {
+	if err := w.loadIntervals(ctx, f, runs, sources, withIntervals, opts.Keep); err != nil {
 		return nil, err
 	}
 	related := ""
@@ -411,8 +421,9 @@ func idList(ids []int64) string {
 	return b.String()
 }
 
-// loadIntervals attaches the interim series to the runs that have one.
-func (w *Warehouse) loadIntervals(ctx context.Context, f Filter, runs map[runKey]*parse.Run, sources map[int64]bool, want []runKey) error {
+// loadIntervals attaches the interim series to the runs that have one,
+// giving each run to keep (when not nil) once its series is read.
+func (w *Warehouse) loadIntervals(ctx context.Context, f Filter, runs map[runKey]*parse.Run, sources map[int64]bool, want []runKey, keep func(*parse.Run)) error {
 	if len(want) == 0 {
 		return nil
 	}
@@ -444,6 +455,7 @@ func (w *Warehouse) loadIntervals(ctx context.Context, f Filter, runs map[runKey
 		}
 		return vals[i].Float64
 	}
+	var last *parse.Run
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			return err
@@ -452,12 +464,31 @@ func (w *Warehouse) loadIntervals(ctx context.Context, f Filter, runs map[runKey
 		if r == nil {
 			continue
 		}
+		if r != last && last != nil && keep != nil {
+			keep(last)
+		}
+		last = r
 		iv := parse.Interval{Line: line, T: f64(0), Threads: f64(1), TPS: f64(2), QPS: f64(3), Reads: f64(4), Writes: f64(5), Other: f64(6),
 			LatMs: f64(7), LatPct: f64(8), ErrS: f64(9), ReconnS: f64(10), EPS: f64(11), ReadMiBs: f64(12), WriteMiBs: f64(13),
 			FsyncS: f64(14), MiBs: f64(15), QueueLength: f64(16), Concurrency: f64(17)}
 		r.Intervals = append(r.Intervals, iv)
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if keep != nil {
+		if last != nil {
+			keep(last)
+		}
+		// Without keep, a run stored with interim points has an empty
+		// series before they are read: the same if none is.
+		for _, key := range want {
+			if r := runs[key]; r != nil && r.NumIntervals() == 0 && r.Intervals == nil {
+				r.Intervals = []parse.Interval{}
+			}
+		}
+	}
+	return nil
 }
 
 // loadCaptures reads hosts, variables and table status in stored order.
