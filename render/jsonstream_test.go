@@ -60,23 +60,23 @@ func TestStreamIsMarshalIndent(t *testing.T) {
 	}
 	s := "x<y>&"
 	check("values", struct {
-		Ptr      *inner            `json:"ptr"`
-		NilPtr   *inner            `json:"nil_ptr"`
-		Empty    []inner           `json:"empty"`
-		Nil      []inner           `json:"nil"`
-		Omitted  []int             `json:"omitted,omitempty"`
-		List     []*inner          `json:"list"`
-		Map      map[string]inner  `json:"map"`
-		Bytes    []byte            `json:"bytes"`
-		Array    [2]byte           `json:"array"`
-		Any      any               `json:"any"`
-		NilAny   any               `json:"nil_any"`
-		Time     time.Time         `json:"time"`
-		Embeds   embeds            `json:"embeds"`
-		Options  options           `json:"options"`
-		Summary  analyze.Summary   `json:"summary"`
-		Warnings analyze.Warnings  `json:"warnings"`
-		Nested   [][]inner         `json:"nested"`
+		Ptr      *inner           `json:"ptr"`
+		NilPtr   *inner           `json:"nil_ptr"`
+		Empty    []inner          `json:"empty"`
+		Nil      []inner          `json:"nil"`
+		Omitted  []int            `json:"omitted,omitempty"`
+		List     []*inner         `json:"list"`
+		Map      map[string]inner `json:"map"`
+		Bytes    []byte           `json:"bytes"`
+		Array    [2]byte          `json:"array"`
+		Any      any              `json:"any"`
+		NilAny   any              `json:"nil_any"`
+		Time     time.Time        `json:"time"`
+		Embeds   embeds           `json:"embeds"`
+		Options  options          `json:"options"`
+		Summary  analyze.Summary  `json:"summary"`
+		Warnings analyze.Warnings `json:"warnings"`
+		Nested   [][]inner        `json:"nested"`
 		NoTag    float64
 		private  int
 		Skipped  int               `json:"-"`
@@ -86,7 +86,7 @@ func TestStreamIsMarshalIndent(t *testing.T) {
 		Map: map[string]inner{"k<": {3, &s}}, Bytes: []byte("hi"), Array: [2]byte{1, 2},
 		Any: inner{4, nil}, Time: time.Date(2026, 12, 2, 7, 0, 0, 0, time.UTC),
 		Embeds: embeds{inner{5, nil}, 6}, Options: options{N: 7},
-		Summary:  analyze.Summary{Center: 1.5, Lo: math.Inf(-1), Hi: 2},
-		Nested: [][]inner{{{8, nil}}, {}}, NoTag: 0.1, private: 9,
+		Summary: analyze.Summary{Center: 1.5, Lo: math.Inf(-1), Hi: 2},
+		Nested:  [][]inner{{{8, nil}}, {}}, NoTag: 0.1, private: 9,
 	})
 }
