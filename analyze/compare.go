@@ -499,16 +499,41 @@ func flagSpreads(rows []Row, ref func(row, j int) string, m Metric, th Threshold
 				others = append(others, *rows[j].Spread)
 			}
 		}
-		var runs []string
-		for j, v := range r.Values {
-			runs = append(runs, fmt.Sprintf("%.4g at %s", v, ref(i, j)))
-		}
 		ctx := "no other cell has repeats"
 		if len(others) > 0 {
 			ctx = fmt.Sprintf("the other %d cells: median %.2f×", len(others), median(others))
 		}
-		r.Warnings.addf("repeats differ %.2f× (max/min; %s): %s %s", spread, ctx, m, strings.Join(runs, ", "))
+		r.Warnings.addf("repeats differ %.2f× (max/min; %s): %s %s", spread, ctx, m, spreadRuns(r.Values, func(j int) string { return ref(i, j) }))
 	}
+}
+
+// maxSpreadListed is the most repeats a "repeats differ" warning lists
+// one by one; a cell of more names its lowest and highest, which are
+// what the spread is made of.
+const maxSpreadListed = 6
+
+// spreadRuns lists a cell's repeats for its "repeats differ" warning,
+// each value with the run it came from: all of them up to
+// maxSpreadListed, else the lowest and the highest and how many there
+// are.
+func spreadRuns(vals []float64, ref func(int) string) string {
+	if len(vals) <= maxSpreadListed {
+		runs := make([]string, len(vals))
+		for j, v := range vals {
+			runs[j] = fmt.Sprintf("%.4g at %s", v, ref(j))
+		}
+		return strings.Join(runs, ", ")
+	}
+	lo, hi := 0, 0
+	for j, v := range vals {
+		if v < vals[lo] {
+			lo = j
+		}
+		if v > vals[hi] {
+			hi = j
+		}
+	}
+	return fmt.Sprintf("%d repeats, the lowest %.4g at %s, the highest %.4g at %s", len(vals), vals[lo], ref(lo), vals[hi], ref(hi))
 }
 
 // WarningLines returns every warning of the comparison once, in the

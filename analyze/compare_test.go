@@ -173,6 +173,15 @@ func TestCompareEdges(t *testing.T) {
 			t.Errorf("alone: %v", r.Warnings)
 		}
 	})
+	t.Run("a spread over many repeats", func(t *testing.T) {
+		// Seven repeats name the lowest and highest, not every run: a
+		// cell of a year of nightly runs would list thousands.
+		d := Group(join(repeat("a", "w", 1, 100, 110, 360, 120, 105, 115, 108), repeat("b", "w", 1, 200, 201)), GroupOptions{})
+		want := "repeats differ 3.60× (max/min; the other 1 cells: median 1.00×): tps 7 repeats, the lowest 100 at a/w-1-0.log, the highest 360 at a/w-1-2.log"
+		if a := Compare(d, CompareOptions{}).Rows[0]; !a.SpreadWarning || !hasWarning(a.Warnings, want) {
+			t.Errorf("warnings %q, want %q", a.Warnings, want)
+		}
+	})
 	t.Run("workloads differ", func(t *testing.T) {
 		d := Group(join(repeat("a", "w1", 1, 10, 11), repeat("a", "w2", 1, 10, 11),
 			repeat("b", "w1", 1, 20, 21)), GroupOptions{})
