@@ -36,7 +36,55 @@ var wrappers = map[string]bool{"time": true, "sudo": true, "nohup": true, "env":
 // arguments, possibly elsewhere (a container, a pod, another host).
 var launchers = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "kubectl": true, "oc": true,
 	"ssh": true, "numactl": true, "taskset": true, "timeout": true, "nice": true, "ionice": true,
-	"chrt": true, "stdbuf": true, "perf": true, "strace": true, "valgrind": true, "cgexec": true, "systemd-run": true}
+	"chrt": true, "stdbuf": true, "perf": true, "strace": true, "valgrind": true, "cgexec": true, "systemd-run": true,
+	"lxc": true, "incus": true}
+
+// shells run the command line given after -c: "docker exec box sh -c
+// 'sysbench ... run'", "bash -c \"sysbench ... prepare && sysbench ...
+// run\"".
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ash": true, "ksh": true}
+
+// shellCommand finds in args a shell given a command line by -c and
+// returns the benchmark command of that line: of the commands it
+// chains (";", "&&", "||", "|"), the last that runs one ("sysbench
+// --test=fileio prepare && sysbench --test=fileio ... run": the second),
+// else the last of the tool's. It returns nil when there is none.
+func shellCommand(args []string) *Command {
+	for k := 0; k+2 < len(args); k++ {
+		if shellEnd(args[k]) {
+			return nil
+		}
+		if !shells[path.Base(args[k])] || args[k+1] != "-c" {
+			continue
+		}
+		var best *Command
+		for _, seg := range shellSegments(args[k+2]) {
+			c := ParseCommand(seg)
+			if c.Tool != ToolSysbench && c.Tool != ToolMysqlslap {
+				continue
+			}
+			if best == nil || c.Action == "run" || best.Action != "run" {
+				best = c
+			}
+		}
+		return best
+	}
+	return nil
+}
+
+// shellSegments cuts a shell command line into the commands it chains.
+// A ")" left over from the command substitution the line was given in
+// ("OUTPUT=$(lxc exec vm -- bash -c \"sysbench ... run\")") goes.
+func shellSegments(s string) []string {
+	segs := strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == '&' || r == '|' || r == '\n' })
+	for i, seg := range segs {
+		for strings.Count(seg, ")") > strings.Count(seg, "(") && strings.HasSuffix(strings.TrimSpace(seg), ")") {
+			seg = strings.TrimSuffix(strings.TrimSpace(seg), ")")
+		}
+		segs[i] = seg
+	}
+	return segs
+}
 
 // commandIn returns the sysbench or mysqlslap command that text (a
 // normalised line without a prompt) runs, or nil. A sysbench banner
@@ -243,6 +291,15 @@ func ParseCommand(line string) *Command {
 		return cmd
 	}
 	prog := path.Base(args[i])
+	if launchers[prog] || shells[prog] {
+		// "docker run img bash -c '...; /src/tmp/benchmark1.lua run'",
+		// "lxc exec vm -- bash -c \"sysbench fileio ... prepare\"": the
+		// command is the one the shell is given.
+		if sub := shellCommand(args[i:]); sub != nil {
+			sub.raw, sub.masked = line, masked
+			return sub
+		}
+	}
 	if launchers[prog] {
 		// "docker run -it img /usr/local/bin/sysbench ...", "ssh db1
 		// sysbench ...", "kubectl exec pod -- sysbench ...": the command

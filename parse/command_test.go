@@ -228,6 +228,42 @@ func TestParseCommandImageNamedAfterTool(t *testing.T) {
 	}
 }
 
+// TestParseCommandGivenToAShell reads the commands of a public script
+// (testdata/public/commands) that runs sysbench in an LXC container by
+// "lxc exec $VM_NAME -- bash -c \"sysbench fileio ... prepare\"", the run
+// inside a command substitution ("OUTPUT=$(sudo lxc exec ... run\")"):
+// each is sysbench's fileio test with its action and options, not a
+// command of lxc. A shell given "sysbench --test=fileio prepare && sysbench
+// --test=fileio ... run" by docker (a public script's line) runs the
+// second.
+func TestParseCommandGivenToAShell(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/commands/sb-fileio-lxc-exec-bash-c-prepare-run-cleanup-script.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if !strings.Contains(l, "lxc exec") {
+			continue
+		}
+		c := ParseCommand(strings.TrimSpace(l))
+		if c.Tool != ToolSysbench || c.Test != "fileio" || c.Opts["file-test-mode"] != "rndrd" || c.Opts["file-num"] != "128" || c.Labels["threads"] != "$THREAD_COUNT" {
+			t.Errorf("%q: tool %q test %q options %v labels %v", l, c.Tool, c.Test, c.Opts, c.Labels)
+		}
+		got = append(got, c.Action)
+	}
+	if want := []string{"prepare", "run", "cleanup"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("actions %q, want %q", got, want)
+	}
+	c := ParseCommand(`docker run --runtime=${low_level_runtime[i]} --name=${low_level_runtime[i]}$j paipoi/sysbench_"$(uname -p)" sh -c "sysbench --test=fileio prepare && sysbench --test=fileio --file-test-mode=$container_image --num-threads=1 run"`)
+	if c.Tool != ToolSysbench || c.Test != "fileio" || c.Action != "run" || c.Labels["threads"] != "1" {
+		t.Errorf("docker sh -c: tool %q test %q action %q labels %v", c.Tool, c.Test, c.Action, c.Labels)
+	}
+	if c := ParseCommand(`docker exec -it box sh -c "kill $(cat /tmp/ql_load.pid)"`); c.Tool == ToolSysbench {
+		t.Errorf("a shell given no benchmark: %+v", c)
+	}
+}
+
 // TestParseCommandTypographicDashes reads the command of a blog whose
 // typography made every "--" an en dash (testdata/public/commands, the
 // disbauxes.upc.es post): "sysbench –test=cpu –cpu-max-prime=20000
