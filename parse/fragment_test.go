@@ -126,6 +126,28 @@ func TestPromptGluedToTool(t *testing.T) {
 	}
 }
 
+// A zsh theme's prompt draws a symbol and the directory, two spaces
+// after each: lines of public Markdown notes (code index file ids
+// 7894201656, 15628577917, 8185611302; found with find_string on "☁  ~  ").
+// A bullet over a label and a value spaced apart is no prompt.
+func TestGlyphPrompt(t *testing.T) {
+	for _, c := range [][3]string{
+		{"☁  ~  brew install kettle", "☁  ~", "brew install kettle"},
+		{"☁  8.2.0.0-342  cd libexec", "☁  8.2.0.0-342", "cd libexec"},
+		{"☁  ~  docker login registry.gitlab.xxxx.com      ", "☁  ~", "docker login registry.gitlab.xxxx.com      "},
+		{"(base) ☁  ~  python3 -m venv envs/env3.7.3", "(base) ☁  ~", "python3 -m venv envs/env3.7.3"},
+		{"(env3.7.3) (base) ☁  ~  which python", "(env3.7.3) (base) ☁  ~", "which python"},
+		{"● CPU:  1234 events/s", "", "● CPU:  1234 events/s"},
+		{"★ great result", "", "★ great result"},
+		{"中文  内容", "", "中文  内容"},
+	} {
+		p, rest, _ := splitPrompt(c[0])
+		if p != c[1] || rest != c[2] {
+			t.Errorf("splitPrompt(%q) = %q, %q; want %q, %q", c[0], p, rest, c[1], c[2])
+		}
+	}
+}
+
 // Output that does not name its test, shown without a command after a
 // run that had one: a heading naming another test between them ("*
 // threads benchmark", as Occlum's sysbench demo README heads its threads

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sbreport/sbreport/parse/sysbench"
@@ -533,6 +534,52 @@ var promptRE = regexp.MustCompile(`^(?:` +
 	`|[~/][^\s$#]*\s+[$#]\s+` +
 	`|➜\s+\S+(?:\s+git:\([^)]*\))?(?:\s+✗)?\s+)`)
 
+// glyphPrompt recognises the prompt of a zsh theme that draws a symbol
+// and the directory, each followed by two spaces: "☁  ~  brew install
+// sysbench", "☁  libexec  spoon.sh", "(base) ☁  ~  python3 -m venv env"
+// (a virtual environment's name before it). The symbol is any of
+// Unicode's other symbols (☁, ➜, ⚡, ★); the directory a word that does
+// not end a phrase (not "CPU:"), so that a bullet over a label and a
+// value spaced apart is no prompt.
+func glyphPrompt(s string) (prompt, rest string, ok bool) {
+	i := 0
+	for i < len(s) && s[i] == '(' {
+		j := strings.IndexByte(s[i:], ')')
+		if j < 0 || j > 40 || i+j+1 >= len(s) || s[i+j+1] != ' ' {
+			return "", s, false
+		}
+		i += j + 2
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r < utf8.RuneSelf || !unicode.Is(unicode.So, r) {
+		return "", s, false
+	}
+	i += size
+	j := i
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if j == i {
+		return "", s, false
+	}
+	k := j
+	for k < len(s) && s[k] != ' ' && s[k] != '\t' {
+		k++
+	}
+	dir := s[j:k]
+	if dir == "" || len(dir) > 60 || strings.ContainsAny(dir[len(dir)-1:], ":,.;") {
+		return "", s, false
+	}
+	if !strings.HasPrefix(s[k:], "  ") {
+		return "", s, false
+	}
+	cmd := strings.TrimLeft(s[k:], " ")
+	if cmd == "" {
+		return "", s, false
+	}
+	return s[:k], cmd, true
+}
+
 // splitPrompt recognises a leading shell or client prompt.
 func splitPrompt(s string) (prompt, rest string, ok bool) { return splitPromptLacking(s, false) }
 
@@ -570,6 +617,11 @@ func splitPromptLacking(s string, lacking bool) (prompt, rest string, ok bool) {
 		// Python's prompt, which harnesses also print before each command
 		// they run.
 		return ">>>", s[4:], true
+	}
+	if s[0] >= utf8.RuneSelf || s[0] == '(' {
+		if p, rest, ok := glyphPrompt(s); ok {
+			return p, rest, true
+		}
 	}
 	// "MariaDB [db]> ", "(root@localhost) [db]> "
 	if lacking {
