@@ -19,12 +19,15 @@ import (
 // single pipe, and one whose first cell is empty ("  | 8K | 32K" over "--
 // | -- | --", as a spreadsheet's empty corner is pasted) begins with its
 // pipe and so has a cell fewer than its delimiter row: the table readers
-// pass over such a header, and it stays a line of text. Its delimiter
-// row then takes it back (gfmTable): the header, rule and rows are given
-// to the table readers as the pipe table they are ("| version | QPS |",
-// the corner cell empty), so that what a column holds is decided as for
-// any pipe table. A table no reader takes (no results in it) stays text,
-// its lines remembered as the stream would have.
+// pass over such a header, and it stays a line of text (c.headings), or
+// a reader takes it a column short (a thread word in it). Its delimiter
+// row then takes it back (gfmTable): from c.headings, or from the block
+// that began with it (cornerRule: a line a block takes never reaches
+// c.headings). The header, rule and rows are given to the table readers
+// as the pipe table they are ("| version | QPS |", the corner cell
+// empty), so that what a column holds is decided as for any pipe table.
+// A table no reader takes (no results in it) stays text, its lines
+// remembered as the stream would have.
 
 // gfmTable holds the lines of a GFM table whose header no reader took.
 type gfmTable struct {
@@ -119,10 +122,11 @@ func (b *gfmTable) end(c *ctx) {
 	if claimed[0] {
 		return
 	}
-	if head.No > 0 {
+	switch {
+	case head.No > 0:
 		c.headings = append(c.headings, head)
-	} else {
-		c.remember(&b.head)
+	case !b.remembered:
+		c.remember(&b.head) // a block took it, then gave it up here
 	}
 	for i := range b.lines {
 		if !claimed[i+1] {
