@@ -626,7 +626,7 @@ func (b *summaryTable) suffixSystems() {
 
 // suffixName reports whether the words after a measurement in a header
 // may name a system: none is a statistic, a unit, an operation, a thread
-// count or a number.
+// count, a number or a sysbench test.
 func suffixName(words []string) bool {
 	if len(words) == 0 || len(words) > 3 {
 		return false
@@ -639,6 +639,9 @@ func suffixName(words []string) bool {
 		}
 		if _, err := parseNum(w); err == nil {
 			return false
+		}
+		if _, ok := LookupTest(lw); ok {
+			return false // "QPS point_select | QPS read_only": workloads, not systems
 		}
 	}
 	return true
