@@ -271,16 +271,20 @@ func pipeLine(no int, cells []string) Line {
 }
 
 // readTableLines offers lines, one table written in another syntax, to
-// the table detectors and the block they start, as the stream would.
-func (c *ctx) readTableLines(lines []Line) {
+// the table detectors and the block they start, as the stream would. It
+// reports which lines a block took.
+func (c *ctx) readTableLines(lines []Line) (claimed []bool) {
+	claimed = make([]bool, len(lines))
 	var cur block
 	for i := range lines {
 		l := &lines[i]
 		if cur != nil {
 			switch cur.feed(l) {
 			case consumed:
+				claimed[i] = true
 				continue
 			case done:
+				claimed[i] = true
 				cur.end(c)
 				cur = nil
 				continue
@@ -291,6 +295,7 @@ func (c *ctx) readTableLines(lines []Line) {
 		}
 		for _, d := range tableDetectors {
 			if cur = d(l, c); cur != nil {
+				claimed[i] = true
 				break
 			}
 		}
@@ -298,6 +303,7 @@ func (c *ctx) readTableLines(lines []Line) {
 	if cur != nil {
 		cur.end(c)
 	}
+	return claimed
 }
 
 // tableDetectors are the detectors a table of another syntax is offered

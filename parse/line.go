@@ -444,7 +444,8 @@ func normalizeKnown(l *Line, plain bool) {
 			// with no space after it, as Markdown allows.
 			s = s[1:]
 			continue
-		case strings.HasPrefix(s, "-- "):
+		case strings.HasPrefix(s, "-- ") && gfmRuleCells(s) == 0:
+			// An SQL comment's marker; "-- | --" is a table's rule.
 			s = strings.TrimLeft(s[3:], " \t")
 			continue
 		case strings.HasPrefix(s, "+|"):

@@ -53,6 +53,7 @@ type format struct {
 // sniffing is Stream's format: every detector, for text of unknown kind.
 var sniffing = &format{
 	detectors: []detector{
+		detectBareRule,
 		detectSysbench,
 		detectTxLine,
 		grammars(detectMysqlslap, detectMySQL, host.DetectLscpu, host.DetectLsblk, host.DetectFree, host.DetectMeminfo, host.DetectUname,
@@ -132,6 +133,9 @@ type ctx struct {
 	stmtLine int
 	hook     any      // state kept across blocks by the report-hook parsers (hook.go)
 	atEnd    []func() // run once the whole input is read, before Stream returns
+
+	// started is the line the current block began with (cornerRule).
+	started Line
 
 	// serverSet are the server variables the text set so far ("SET
 	// GLOBAL innodb_thread_concurrency=4;"), in the order first set, each
@@ -460,6 +464,13 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		c.noteConfigLine(&l)
 		c.noteSchemaText(&l)
 		if cur != nil {
+			if nb := c.cornerRule(&l); nb != nil {
+				// The block began at a header the rule shows a cell
+				// short: the table is read from its header again.
+				cur = nb
+				c.blankRun = 0
+				continue
+			}
 			switch cur.feed(&l) {
 			case consumed:
 				c.blankRun = 0
@@ -520,6 +531,7 @@ func (c *ctx) detect(l *Line) block {
 	}
 	for _, d := range c.f.detectors {
 		if b := d(l, c); b != nil {
+			c.started = *l
 			if _, isJSON := b.(*jsonBlock); !isJSON {
 				c.flushHook()
 			}

@@ -66,7 +66,10 @@ import (
 // A wide table holds several systems in each row: when every throughput
 // and latency column begins with a system ("v4.0 QPS", "v4.0 95% latency
 // (ms)", "v5.0 QPS", ...: a version or a database or engine name), each
-// row gives one run per system, all with the row's line.
+// row gives one run per system, all with the row's line. So does a table
+// that prints one measurement in several columns, each followed by a
+// name ("tps no-fix | tps fix"): the names are the systems, whatever
+// they are, unless one is a statistic, an operation, a unit or a number.
 //
 // Labels come from the nearest unclaimed lines above the table (at most
 // headingReach lines up), nearest first, within the table's own section:
@@ -478,6 +481,7 @@ func (b *summaryTable) wide() {
 		return
 	}
 	b.gridSystems()
+	b.suffixSystems()
 	all := true
 	var groups []string
 	seen := map[string]bool{}
@@ -573,6 +577,74 @@ func (b *summaryTable) gridSystems() {
 			}
 		}
 	}
+}
+
+// suffixSystems names the systems of metric columns that print one
+// measurement under several names written after it ("tps no-fix | tps
+// fix", "QPS master | QPS patched"): two columns or more of the same
+// measurement (the same rate, or latency statistic) whose headers are
+// that measurement followed by names that differ. The layout says that
+// these are the things compared, whatever the names: one run cannot
+// have two TPS. A name that is a statistic, an operation, a unit, a
+// number or a thread count ("TPS avg", "QPS read", "latency (ms)") is no
+// system, and such columns are left as they are.
+func (b *summaryTable) suffixSystems() {
+	type cand struct {
+		i          int
+		name, meas string
+	}
+	var cands []cand
+	for i, col := range b.cols {
+		if !col.isMetric() || col.system != "" || col.pair != nil || col.mode != "" {
+			continue
+		}
+		words := strings.Fields(strings.Trim(strings.TrimSpace(col.name), "*`"))
+		for k := 1; k < len(words) && k <= 3; k++ {
+			m := classifyMetric(strings.Join(words[:k], " "))
+			if !m.isMetric() || m.kind != col.kind || fmt.Sprint(m.lat) != fmt.Sprint(col.lat) {
+				continue
+			}
+			if rest := words[k:]; suffixName(rest) {
+				cands = append(cands, cand{i, strings.Join(rest, " "), strings.ToLower(strings.Join(words[:k], " "))})
+			}
+			break
+		}
+	}
+	names := map[string]map[string]bool{}
+	for _, c := range cands {
+		if names[c.meas] == nil {
+			names[c.meas] = map[string]bool{}
+		}
+		names[c.meas][strings.ToLower(c.name)] = true
+	}
+	for _, c := range cands {
+		if len(names[c.meas]) >= 2 {
+			b.cols[c.i].system = c.name
+		}
+	}
+}
+
+// suffixName reports whether the words after a measurement in a header
+// may name a system: none is a statistic, a unit, an operation, a thread
+// count, a number or a sysbench test.
+func suffixName(words []string) bool {
+	if len(words) == 0 || len(words) > 3 {
+		return false
+	}
+	for _, w := range words {
+		lw := strings.ToLower(w)
+		if qualifierRE.MatchString(w) || latWordRE.MatchString(w) || measureQualifiers[lw] || threadWords[lw] ||
+			strings.HasPrefix(w, "(") || strings.HasPrefix(w, "/") || unitRE.MatchString(w) || derived(lw) {
+			return false
+		}
+		if _, err := parseNum(w); err == nil {
+			return false
+		}
+		if _, ok := LookupTest(lw); ok {
+			return false // "QPS point_select | QPS read_only": workloads, not systems
+		}
+	}
+	return true
 }
 
 // pairs makes a table whose metric columns hold two systems' values in
