@@ -676,32 +676,6 @@ func hasPrefixFoldASCII(s, word string) bool {
 	return len(s) >= len(word) && equalFoldASCII(s, word)
 }
 
-// headingThreads returns the thread count an unclaimed line just above a
-// run names ("### 2. Test with 16 threads"), when exactly one does.
-func (c *ctx) headingThreads(line int) (int, int) {
-	n, at := 0, 0
-	for i := len(c.headings) - 1; i >= 0; i-- {
-		h := c.headings[i]
-		if line-h.No > 6 {
-			break
-		}
-		if !mayNameThreads(h.Text) {
-			continue // most lines: headThreadsRE need not run
-		}
-		m := headThreadsRE.FindAllStringSubmatch(h.Text, -1)
-		if len(m) != 1 {
-			continue
-		}
-		v, err := strconv.Atoi(m[0][1])
-		if err != nil || v <= 0 {
-			continue
-		}
-		n, at = v, h.No
-		break
-	}
-	return n, at
-}
-
 var repeatMarkRE = regexp.MustCompile(`(?i)\b(run|try|attempt|round|pass|iteration|repeat|rep|take|trial)\s*#?\s*\d+|\b(first|second|third|fourth|fifth|1st|2nd|3rd|[4-9]th|again|once more)\b|第.{1,3}[次轮遍]|再次|重复`)
 
 // labelAbove returns the short label line that introduces a run's output
