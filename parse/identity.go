@@ -937,7 +937,7 @@ func listLabel(s string) string {
 // Right above a run's output, or above the fence that holds it, such a
 // line is the caption a reader names the output by.
 func captionLabel(raw string) string {
-	t := strings.TrimSpace(raw)
+	t := undecorate(strings.TrimSpace(raw))
 	if t == "" || len([]rune(t)) > 40 || len(strings.Fields(t)) > 3 {
 		return ""
 	}
@@ -951,6 +951,21 @@ func captionLabel(raw string) string {
 		return ""
 	}
 	return t
+}
+
+// decorationChars draw the rules an author sets around a caption to make
+// it stand out: "=== without patch ===", "--- node 2 ---", "[tmpfs]".
+const decorationChars = "=-~*_#[]"
+
+// undecorate returns a caption without the rules drawn on both sides of
+// it ("=== without patch ===" is "without patch"); a line marked on one
+// side only ("- item", "# title", "> quote") is returned as it is.
+func undecorate(t string) string {
+	inner := strings.Trim(t, decorationChars+" ")
+	if inner == "" || inner == t || !strings.ContainsAny(t[:1], decorationChars) || !strings.ContainsAny(t[len(t)-1:], decorationChars) {
+		return t
+	}
+	return inner
 }
 
 // namedConditionLabel returns the label a line of its own gives the

@@ -759,3 +759,26 @@ func TestLongLabelLines(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoratedCaptions: a caption set between rules on a line of its own
+// ("=== without patch ===", "[tmpfs]") labels the output below it as the
+// bare caption would; a line marked on one side only, an HTML tag or a
+// rule alone is no caption.
+func TestDecoratedCaptions(t *testing.T) {
+	in := "=== without 6a3afb6ac6 ===\n\n" + cpu("128", "7680.00") + "\n--- with 6a3afb6ac6 ---\n\n" + cpu("128", "9100.00") +
+		"\n[tmpfs]\n\n" + cpu("128", "9500.00")
+	runs := runsOf(t, in)
+	if len(runs) != 3 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	for i, want := range []string{"without 6a3afb6ac6", "with 6a3afb6ac6", "tmpfs"} {
+		if got := runs[i].Labels["heading"]; got != want {
+			t.Errorf("run %d: heading %q, want %q", i, got, want)
+		}
+	}
+	for _, s := range []string{"<pre>", "=====", "- item", "# sysbench cpu run", "[1]"} {
+		if c := captionLabel(s); c != "" {
+			t.Errorf("captionLabel(%q) = %q, want none", s, c)
+		}
+	}
+}
