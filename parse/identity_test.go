@@ -782,3 +782,30 @@ func TestDecoratedCaptions(t *testing.T) {
 		}
 	}
 }
+
+// TestRunLengthFromPublicText: the run length a VPS review's commands give
+// (testdata/public/train9/t91: cpu at 4 and 1 threads for 60 s, memory
+// for 30 s with a 200G total size) is in each run's settings, beside the
+// options that shape the workload.
+func TestRunLengthFromPublicText(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train9/t91-cpu-4-and-1-threads-60s-memory-30s-total-size-reached-lead-in-sentences-vps-review-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := runsOf(t, string(b))
+	if len(runs) != 3 {
+		t.Fatalf("%d runs, want 3", len(runs))
+	}
+	for i, want := range []map[string]string{
+		{"cpu-max-prime": "20000", "time": "60"},
+		{"cpu-max-prime": "20000", "time": "60"},
+		{"memory-block-size": "1KiB", "memory-oper": "read", "memory-scope": "global", "memory-total-size": "200GiB", "time": "30"},
+	} {
+		if got := runs[i].Settings; !reflect.DeepEqual(got, want) {
+			t.Errorf("run at line %d: settings %v, want %v", runs[i].Line, got, want)
+		}
+	}
+	if eps := runs[0].EPS; eps == nil || *eps != 4686.45 {
+		t.Errorf("first cpu run: eps %v, want 4686.45", eps)
+	}
+}
