@@ -177,3 +177,26 @@ func TestDefaultMetricNoTransactions(t *testing.T) {
 		t.Errorf("metric %s, want tps", m)
 	}
 }
+
+// TestIdentityRunLength: two cpu runs of one test and thread count, one
+// of a single event and one of 60 s (sysbench 1.0.15, each shown with its
+// command), are two experiments named by what tells them apart; two runs
+// of the same length are repeats.
+func TestIdentityRunLength(t *testing.T) {
+	one := testRun("guide.txt", 45, "cpu", 1, nil, map[string]string{"cpu-max-prime": "8000000", "events": "1"}, "sysbench cpu run --threads=1 --events=1 --cpu-max-prime=8000000")
+	minute := testRun("guide.txt", 82, "cpu", 1, nil, map[string]string{"cpu-max-prime": "8000000", "time": "60"}, "sysbench cpu run --threads=1 --time=60 --cpu-max-prime=8000000")
+	again := testRun("guide.txt", 120, "cpu", 1, nil, map[string]string{"cpu-max-prime": "8000000", "time": "60"}, "sysbench cpu run --threads=1 --time=60 --cpu-max-prime=8000000")
+	for _, r := range []*parse.Run{one, minute, again} {
+		r.Version = "1.0.15"
+	}
+	d := Group([]*parse.Run{one, minute, again}, GroupOptions{})
+	if len(d.Cells) != 2 {
+		t.Fatalf("%d cells, want 2: %+v", len(d.Cells), d.Cells)
+	}
+	if k := d.KeyOf(one); k.Workload != "cpu (events=1, time=10)" {
+		t.Errorf("one event: workload %q", k.Workload)
+	}
+	if k := d.KeyOf(minute); k.Workload != "cpu (events=0, time=60)" || d.KeyOf(again) != k {
+		t.Errorf("60 s: workload %q, again %q", k.Workload, d.KeyOf(again).Workload)
+	}
+}

@@ -17,8 +17,9 @@ import (
 // An OptionClass says what an option changes (SYSBENCH-OPTIONS.md §0).
 type OptionClass string
 
-// Option classes. Runs that differ in an option of class Workload, Scale or
-// Concurrency are different experiments; the others may be repeats.
+// Option classes. Runs that differ in an option of class Workload, Scale,
+// Concurrency or Duration are different experiments; the others may be
+// repeats.
 const (
 	ClassWorkload    OptionClass = "workload"    // what each event does, access pattern, schema, pacing
 	ClassScale       OptionClass = "scale"       // data-set size or amount of work whose time is the result
@@ -60,7 +61,11 @@ type Option struct {
 // split is the default Split of each class.
 func (c OptionClass) split() bool {
 	switch c {
-	case ClassWorkload, ClassScale, ClassConcurrency, ClassUnknown:
+	case ClassWorkload, ClassScale, ClassConcurrency, ClassDuration, ClassUnknown:
+		// A run of one event and a run of 60 s, or of 10 s and of 300 s,
+		// measure different things (the start of a run, a warm cache, the
+		// span a rate is averaged over): a reader never takes them for
+		// repeats, though each event does the same work.
 		return true
 	}
 	return false
@@ -79,10 +84,10 @@ var sysbenchOptions = indexOptions([]Option{
 	{Name: "test", Class: ClassWorkload, Split: true, Label: "-"},
 	opt("max-requests", ClassDuration, kindNum, ""),
 	opt("events", ClassDuration, kindNum, ""),
-	opt("max-time", ClassDuration, kindNum, ""),
+	opt("max-time", ClassDuration, kindNum, "0"),
 	opt("time", ClassDuration, kindNum, ""),
-	opt("forced-shutdown", ClassDuration, kindString, ""),
-	opt("warmup-time", ClassDuration, kindNum, ""),
+	opt("forced-shutdown", ClassDuration, kindString, "off"),
+	opt("warmup-time", ClassDuration, kindNum, "0"),
 	opt("thread-stack-size", ClassOther, kindSize, ""),
 	opt("thread-init-timeout", ClassOther, kindNum, ""),
 	opt("init-rng", ClassRandomness, kindBool, ""),
@@ -228,7 +233,7 @@ var sysbenchOptions = indexOptions([]Option{
 	opt("mutex-locks", ClassWorkload, kindNum, "50000"),
 	opt("mutex-loops", ClassWorkload, kindNum, "10000"),
 	opt("memory-block-size", ClassWorkload, kindSize, "1KiB"),
-	opt("memory-total-size", ClassDuration, kindSize, ""),
+	opt("memory-total-size", ClassDuration, kindSize, "100GiB"),
 	opt("memory-scope", ClassWorkload, kindLower, "global"),
 	opt("memory-hugetlb", ClassWorkload, kindBool, "off"),
 	opt("memory-oper", ClassWorkload, kindLower, "write"),
@@ -309,6 +314,30 @@ var mysqlslapOptions = indexOptions([]Option{
 // differs from an earlier one only by them reruns that experiment
 // (mysqlslap's --iterations runs the same load again and averages).
 var repeatOptions = map[string]bool{"iterations": true}
+
+// runLengthAliases are 1.x's deprecated spellings of its run-length
+// options: --max-time and --max-requests, when above 0, set --time and
+// --events (SYSBENCH-OPTIONS.md §6.1).
+var runLengthAliases = map[string]string{"max-time": "time", "max-requests": "events"}
+
+// foldRunLength writes a 1.x run's --max-time and --max-requests as the
+// --time and --events they set, so that "--max-time=60" and "--time=60"
+// are one setting; a 0 (no limit) leaves the option it aliases as it is.
+func foldRunLength(settings map[string]string, version string) {
+	if !strings.HasPrefix(version, "1.") {
+		return
+	}
+	for alias, name := range runLengthAliases {
+		v, ok := settings[alias]
+		if !ok {
+			continue
+		}
+		delete(settings, alias)
+		if v != "0" {
+			settings[name] = v
+		}
+	}
+}
 
 // mysqlslapShort maps mysqlslap's one-letter options to long names.
 var mysqlslapShort = map[string]string{
@@ -413,6 +442,30 @@ func CredentialValue(v string) bool {
 // changed in 1.1 (special → uniform, §7).
 func OptionDefault(tool, version, name string) string {
 	o, _ := LookupOption(tool, name)
+	if tool != ToolMysqlslap {
+		// The run length's defaults changed in 1.0 (SYSBENCH-OPTIONS.md
+		// §6.1): 10000 events and no time limit in 0.4 and 0.5, no event
+		// cap and 10 s since. --time and --events are 1.x names; a run of
+		// unknown version given them is of 1.x.
+		legacy := strings.HasPrefix(version, "0.")
+		switch o.Name {
+		case "time":
+			if !legacy {
+				return "10"
+			}
+			return ""
+		case "events":
+			if !legacy {
+				return "0"
+			}
+			return ""
+		case "max-requests":
+			if legacy {
+				return "10000"
+			}
+			return "" // 1.x reads it as --events (runLengthAliases)
+		}
+	}
 	if o.Name == "rand-type" && tool != ToolMysqlslap {
 		switch {
 		case strings.HasPrefix(version, "0.5"), strings.HasPrefix(version, "1.0"):

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -350,7 +351,15 @@ func (r *Run) settle() {
 	if tool == ToolTable {
 		tool = ToolSysbench
 	}
-	for name, v := range r.cmdOpts {
+	// In the order of their names: a warning each option's value may
+	// give (expand) is written in an order that does not change.
+	names := make([]string, 0, len(r.cmdOpts))
+	for name := range r.cmdOpts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		v := r.cmdOpts[name]
 		o, known := LookupOption(tool, name)
 		if !o.Split || o.Label != "" || !known && (len(name) == 1 || CredentialValue(v)) {
 			if name == "config-file" {
@@ -388,6 +397,9 @@ func (r *Run) settle() {
 			r.Settings = map[string]string{}
 		}
 		r.Settings[k] = v
+	}
+	if tool == ToolSysbench {
+		foldRunLength(r.Settings, r.Version)
 	}
 	r.fileioModeFromOutput()
 }
@@ -736,18 +748,45 @@ func (c *ctx) labelAbove(line int) (string, int) {
 		switch {
 		case strings.HasSuffix(t, ":"):
 			t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
+			// A line that ends in a colon right above the output
+			// introduces it, however long: "without 6a3afb6ac6 ("jbd2:
+			// …"):" over one output, "with 6a3afb6ac6 (…):" over the
+			// next. Whether its words tell the runs apart or only
+			// restate them is decided with every run in view (analyze).
+			limit = labelLineLimit
 		case !endsWithResultWord(t):
 			continue
 		}
 		if namesNothing(t) {
 			continue // "Result:", "Output:", "Resultado:", "结果:" above the output
 		}
-		if len([]rune(t)) > limit || repeatMarkRE.MatchString(t) {
-			return "", 0
+		n := utf8.RuneCountInString(t)
+		if n > limit || n > 40 && limit == labelLineLimit && holdsSentenceEnd(t) || repeatMarkRE.MatchString(t) {
+			return "", 0 // a paragraph that ends by pointing at the output names nothing
 		}
 		return t, h.No
 	}
 	return "", 0
+}
+
+// labelLineLimit is the longest line, in characters, ending in a colon
+// that labelAbove takes for the label of the output below it: longer, it
+// is a paragraph that ends by pointing at the output.
+const labelLineLimit = 100
+
+// holdsSentenceEnd reports whether a sentence ends inside t: a full stop,
+// question or exclamation mark followed by a space ("… no trace. If we
+// run …"), or an ideographic one anywhere ("…痕迹。假如…").
+func holdsSentenceEnd(t string) bool {
+	if strings.ContainsAny(t, "。！？") {
+		return true
+	}
+	for _, p := range []string{". ", "! ", "? "} {
+		if strings.Contains(t, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // section returns the path of sections (doc.Outline) the current line
@@ -872,7 +911,7 @@ func listLabel(s string) string {
 // Right above a run's output, or above the fence that holds it, such a
 // line is the caption a reader names the output by.
 func captionLabel(raw string) string {
-	t := strings.TrimSpace(raw)
+	t := undecorate(strings.TrimSpace(raw))
 	if t == "" || len([]rune(t)) > 40 || len(strings.Fields(t)) > 3 {
 		return ""
 	}
@@ -886,6 +925,21 @@ func captionLabel(raw string) string {
 		return ""
 	}
 	return t
+}
+
+// decorationChars draw the rules an author sets around a caption to make
+// it stand out: "=== without patch ===", "--- node 2 ---", "[tmpfs]".
+const decorationChars = "=-~*_#[]"
+
+// undecorate returns a caption without the rules drawn on both sides of
+// it ("=== without patch ===" is "without patch"); a line marked on one
+// side only ("- item", "# title", "> quote") is returned as it is.
+func undecorate(t string) string {
+	inner := strings.Trim(t, decorationChars+" ")
+	if inner == "" || inner == t || !strings.ContainsAny(t[:1], decorationChars) || !strings.ContainsAny(t[len(t)-1:], decorationChars) {
+		return t
+	}
+	return inner
 }
 
 // namedConditionLabel returns the label a line of its own gives the

@@ -193,7 +193,8 @@ func TestSettings(t *testing.T) {
 	if len(runs) != 1 {
 		t.Fatalf("%d runs", len(runs))
 	}
-	want := map[string]string{"memory-block-size": "1MiB", "memory-oper": "write", "memory-scope": "global"}
+	want := map[string]string{"memory-block-size": "1MiB", "memory-oper": "write", "memory-scope": "global",
+		"memory-total-size": "10GiB", "max-time": "60"}
 	if got := runs[0].Settings; !reflect.DeepEqual(got, want) {
 		t.Errorf("settings %v, want %v", got, want)
 	}
@@ -701,5 +702,110 @@ func TestNamedConditionLabel(t *testing.T) {
 		if l := namedConditionLabel(s); l != "" {
 			t.Errorf("namedConditionLabel(%q) = %q, want none", s, l)
 		}
+	}
+}
+
+// TestRunLengthSettings: the run length a command gives is part of what
+// the run is (a cpu run of one event and one of 60 s, as in a guide that
+// first sizes --cpu-max-prime on one event, then runs a minute), and
+// 1.x's deprecated --max-time is read as the --time it sets.
+func TestRunLengthSettings(t *testing.T) {
+	in := "$ sysbench cpu --threads=1 --events=1 run\n" + cpu("1", "0.09") +
+		"\n$ sysbench cpu --threads=1 --time=60 run\n" + cpu("1", "0.09") +
+		"\n$ sysbench cpu --threads=1 --max-time=30 run\n" + cpu("1", "0.09")
+	runs := runsOf(t, in)
+	if len(runs) != 3 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	for i, want := range []map[string]string{
+		{"events": "1", "cpu-max-prime": "10000"},
+		{"time": "60", "cpu-max-prime": "10000"},
+		{"time": "30", "cpu-max-prime": "10000"},
+	} {
+		if got := runs[i].Settings; !reflect.DeepEqual(got, want) {
+			t.Errorf("run %d: settings %v, want %v", i, got, want)
+		}
+	}
+	for _, c := range []struct{ version, name, want string }{
+		{"1.0.15", "time", "10"}, {"1.0.15", "events", "0"}, {"0.4.12", "max-requests", "10000"},
+		{"0.4.12", "time", ""}, {"0.5", "max-time", "0"},
+	} {
+		if got := OptionDefault(ToolSysbench, c.version, c.name); got != c.want {
+			t.Errorf("default of --%s in %s: %q, want %q", c.name, c.version, got, c.want)
+		}
+	}
+}
+
+// TestLongLabelLines: a line ending in a colon right above an output
+// labels it however long, as the reply of a kernel thread names each of
+// two fileio outputs by the commit it ran without and with; a paragraph
+// that only ends by pointing at the output (a sentence stops inside it)
+// labels nothing.
+func TestLongLabelLines(t *testing.T) {
+	in := "without 6a3afb6ac6 (\"jbd2: remove journal_clean_one_cp_list()\"):\n" + cpu("128", "7680.00") +
+		"\nwith 6a3afb6ac6 (\"jbd2: remove journal_clean_one_cp_list()\"):\n" + cpu("128", "9100.00") +
+		"\nThe schema is dropped at the end, so nothing is left behind. Run it once more with the same settings:\n" + cpu("128", "9101.00")
+	runs := runsOf(t, in)
+	if len(runs) != 3 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	for i, want := range []string{
+		"without 6a3afb6ac6 (\"jbd2: remove journal_clean_one_cp_list()\")",
+		"with 6a3afb6ac6 (\"jbd2: remove journal_clean_one_cp_list()\")",
+		"",
+	} {
+		if got := runs[i].Labels["heading"]; got != want {
+			t.Errorf("run %d: heading %q, want %q", i, got, want)
+		}
+	}
+}
+
+// TestDecoratedCaptions: a caption set between rules on a line of its own
+// ("=== without patch ===", "[tmpfs]") labels the output below it as the
+// bare caption would; a line marked on one side only, an HTML tag or a
+// rule alone is no caption.
+func TestDecoratedCaptions(t *testing.T) {
+	in := "=== without 6a3afb6ac6 ===\n\n" + cpu("128", "7680.00") + "\n--- with 6a3afb6ac6 ---\n\n" + cpu("128", "9100.00") +
+		"\n[tmpfs]\n\n" + cpu("128", "9500.00")
+	runs := runsOf(t, in)
+	if len(runs) != 3 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	for i, want := range []string{"without 6a3afb6ac6", "with 6a3afb6ac6", "tmpfs"} {
+		if got := runs[i].Labels["heading"]; got != want {
+			t.Errorf("run %d: heading %q, want %q", i, got, want)
+		}
+	}
+	for _, s := range []string{"<pre>", "=====", "- item", "# sysbench cpu run", "[1]"} {
+		if c := captionLabel(s); c != "" {
+			t.Errorf("captionLabel(%q) = %q, want none", s, c)
+		}
+	}
+}
+
+// TestRunLengthFromPublicText: the run length a VPS review's commands give
+// (testdata/public/train9/t91: cpu at 4 and 1 threads for 60 s, memory
+// for 30 s with a 200G total size) is in each run's settings, beside the
+// options that shape the workload.
+func TestRunLengthFromPublicText(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train9/t91-cpu-4-and-1-threads-60s-memory-30s-total-size-reached-lead-in-sentences-vps-review-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := runsOf(t, string(b))
+	if len(runs) != 3 {
+		t.Fatalf("%d runs, want 3", len(runs))
+	}
+	for i, want := range []map[string]string{
+		{"cpu-max-prime": "20000", "time": "60"},
+		{"cpu-max-prime": "20000", "time": "60"},
+		{"memory-block-size": "1KiB", "memory-oper": "read", "memory-scope": "global", "memory-total-size": "200GiB", "time": "30"},
+	} {
+		if got := runs[i].Settings; !reflect.DeepEqual(got, want) {
+			t.Errorf("run at line %d: settings %v, want %v", runs[i].Line, got, want)
+		}
+	}
+	if eps := runs[0].EPS; eps == nil || *eps != 4686.45 {
+		t.Errorf("first cpu run: eps %v, want 4686.45", eps)
 	}
 }
