@@ -579,13 +579,15 @@ func queryMix(r *parse.Run) string {
 // unknown, differ in their mix of queries, every one of them saying it: a
 // run that does not (a table row, a report without query counts) leaves
 // the mix out of its workload's identity rather than keeping it apart.
-// A known test says what its queries do; its share of writes moves with
+// A 0.4/0.5 log without its command is named oltp by its "OLTP test
+// statistics" heading alone, which says nothing of its mode (read-only
+// or not): its mix still tells. A known test says what its queries do; its share of writes moves with
 // aborted transactions (rocksdb oltp_read_write in the demo campaign: 22.2 %
 // at 1 thread, 19.7 % at 16) and is no identity.
 func mixSplits(runs []*parse.Run, idx []int) bool {
 	first := ""
 	for _, i := range idx {
-		if runs[i].Test != "" {
+		if r := runs[i]; r.Test != "" && !(r.Test == "oltp" && r.Command == "") {
 			return false // the test says what its queries do
 		}
 		m := queryMix(runs[i])

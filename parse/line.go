@@ -523,10 +523,13 @@ func dropDoubleStars(s string) string {
 // promptRE matches shell prompts with spaces in them: "user@host ~ $ "
 // (Gentoo, Raspberry Pi OS), "host:~ user$ " (macOS), "-bash-4.2$ ",
 // "~/bench $ ", "bench $ ", "➜  bench git:(main) ✗ " (oh-my-zsh),
+// "user@host ~> ", "root@host /v/t/dir# " (fish's default prompt: the
+// directory, shortened, then '>' or root's '#', glued),
 // "user@host \ue0b0 ~ \ue0b0 " (powerline: no "$", private-use separators,
 // or two spaces where a page dropped them).
 var promptRE = regexp.MustCompile(`^(?:` +
 	`[A-Za-z0-9._-]+@[A-Za-z0-9._-]+(?:\s+[^\s$#%]+)?\s+[$#%]\s+` +
+	`|[A-Za-z0-9._-]+@[A-Za-z0-9._-]+\s+[~/][^\s>#$]*[>#]\s+` +
 	`|[A-Za-z0-9._-]+@[A-Za-z0-9._-]+\s*[\x{E0B0}-\x{E0B3}]\s*[~/][^\s\x{E0B0}-\x{E0B3}]*\s*[\x{E0B0}-\x{E0B3}]\s*` +
 	`|[A-Za-z0-9._-]+@[A-Za-z0-9._-]+\s+[~/]\S*\s{2,}` +
 	`|[A-Za-z0-9._-]+:\S*\s+[A-Za-z0-9._-]+[$#]\s+` +

@@ -1050,7 +1050,7 @@ func classifyMetric(name string) tableCol {
 	col := tableCol{name: name}
 	bare := strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))), " ")
 	switch {
-	case threadWords[bare] || threadPhrase(bare):
+	case threadWords[bare] || threadPhrase(bare) || concurrencyPhrase(bare):
 		col.kind = colThreads
 		return col
 	case tpsWords[bare] || strings.HasSuffix(bare, " tps") || strings.HasPrefix(bare, "tps "):
@@ -1158,6 +1158,35 @@ func threadPhrase(bare string) bool {
 		}
 	}
 	return true
+}
+
+// concurrencyPhrase reports a header naming concurrent connections,
+// sessions, users or clients in words, whatever else it says of them:
+// "concurrent users", "동시접속", "단일 클라이언트 동시 접속 수"
+// (concurrent connections per client), "并发连接数". A word for
+// concurrent alone is a threads word or none ("并发", "concurrency"); a
+// header naming a rate or latency ("concurrent users tps") is that
+// measurement's.
+func concurrencyPhrase(bare string) bool {
+	if !containsAny(bare, concurrentWords) || !containsAny(bare, connectedWords) {
+		return false
+	}
+	for _, x := range strings.Fields(bare) {
+		if tpsWords[x] || qpsWords[x] || latWordRE.MatchString(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// containsAny reports whether s contains one of words.
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // latParts reads the statistics of a combined latency header
@@ -1993,6 +2022,17 @@ func (b *summaryTable) threadsCell(s string) (int, bool) {
 	}
 	s = strings.Trim(s, "*")
 	n, err := atoiStrict(b.plain(s))
+	if err != nil {
+		// A count with the counter of what it counts ("10건", "50명",
+		// "8个", "100 users"), as a column of concurrent connections
+		// or users writes it.
+		for _, c := range countCounters {
+			if t, ok := strings.CutSuffix(s, c); ok && t != "" {
+				n, err = atoiStrict(b.plain(strings.TrimSpace(t)))
+				break
+			}
+		}
+	}
 	return n, err == nil && n > 0
 }
 

@@ -24,6 +24,25 @@ var threadWords = map[string]bool{
 var threadStems = []string{"thread", "thd", "conc", "client", "线程", "并发", "hilo", "luồng",
 	"並列", "スレッド", "同時接続", "多重度", "스레드", "쓰레드"}
 
+// concurrentWords and connectedWords together name a column of
+// concurrent connections, sessions, users or clients (concurrencyPhrase),
+// in the languages of threadWords: each list is searched for within a
+// lowered header, so that words glued together ("동시접속", "并发连接数")
+// are found.
+var concurrentWords = []string{"concurrent", "simultaneous", "并发", "同时", "同時", "동시",
+	"concurrente", "simultáne", "simultâne", "gleichzeitig", "đồng thời"}
+
+var connectedWords = []string{"connection", "session", "user", "client",
+	"连接", "会话", "用户", "客户端", "接続", "セッション", "ユーザ", "クライアント",
+	"접속", "연결", "세션", "사용자", "클라이언트",
+	"conexi", "conexõ", "conexão", "sesi", "usuario", "usuário", "cliente",
+	"verbindung", "benutzer", "kết nối", "phiên", "người dùng"}
+
+// countCounters are the counters a thread or connection count may carry
+// in its cell: Korean 건 (cases), 명 (persons), 개 (pieces), Chinese and
+// Japanese 个 and 人, and English words for what was counted.
+var countCounters = []string{"건", "명", "개", "个", "人", " users", " connections", " sessions", " clients"}
+
 // nameCols map a column header to the label its cells set.
 var nameCols = map[string]string{
 	"version": "system", "版本": "system", "ver": "system", "system": "system", "系统": "system",

@@ -334,10 +334,10 @@ func TestLegacyArchive(t *testing.T) {
 		t.Errorf("two files compared as %v", doc.Systems)
 	}
 	// res02/sysbench.ro.64.res: its interim tps after the first 30 s.
-	if v, ok := cells["res02 ? (read-only) 64"]; !ok || math.Abs(v-5013.95) > 0.005 {
+	if v, ok := cells["res02 oltp (read-only) 64"]; !ok || math.Abs(v-5013.95) > 0.005 {
 		t.Errorf("res02 read-only 64 threads: %v (present %v), want 5013.95", v, ok)
 	}
-	if _, ok := cells["res01 ? (read-write, ~20% writes) 8"]; !ok {
+	if _, ok := cells["res01 oltp (read-write, ~20% writes) 8"]; !ok {
 		t.Errorf("no read-write cell: %v", cells)
 	}
 }
@@ -361,10 +361,10 @@ func TestLegacyArchiveFileNames(t *testing.T) {
 	}
 	// transactions per second as each log prints them.
 	want := map[string]float64{
-		"res01 ? (file=sysbench.ro.long.res) 8": 1475.63, "res01 ? (file=sysbench.ro.short.res) 8": 4327.42,
-		"res01 ? (file=sysbench.ro.long.res) 64": 3986.98, "res01 ? (file=sysbench.ro.short.res) 64": 10555.16,
-		"res02 ? (file=sysbench.ro.long.res) 8": 1551.46, "res02 ? (file=sysbench.ro.short.res) 8": 5131.69,
-		"res02 ? (file=sysbench.ro.long.res) 64": 4072.81, "res02 ? (file=sysbench.ro.short.res) 64": 12167.21,
+		"res01 oltp (file=sysbench.ro.long.res) 8": 1475.63, "res01 oltp (file=sysbench.ro.short.res) 8": 4327.42,
+		"res01 oltp (file=sysbench.ro.long.res) 64": 3986.98, "res01 oltp (file=sysbench.ro.short.res) 64": 10555.16,
+		"res02 oltp (file=sysbench.ro.long.res) 8": 1551.46, "res02 oltp (file=sysbench.ro.short.res) 8": 5131.69,
+		"res02 oltp (file=sysbench.ro.long.res) 64": 4072.81, "res02 oltp (file=sysbench.ro.short.res) 64": 12167.21,
 	}
 	got := map[string]float64{}
 	for _, r := range doc.Rows {

@@ -24,6 +24,7 @@ const (
 	Step                     // a numbered step: "1. Test with 10 threads", "2) with 4 cores"
 	Colon                    // a short line ending in ':'
 	Item                     // a short list item: "- graviton2"
+	Caption                  // a short line alone between blank lines, right above a code fence
 )
 
 // Levels: the Markdown forms (ATX, setext, HTML) take their own, 1 to
@@ -36,7 +37,7 @@ func (f Form) rank() int {
 		return 8
 	case Step:
 		return 9
-	case Colon:
+	case Colon, Caption:
 		return 10
 	case Item:
 		return 11
@@ -88,6 +89,13 @@ type Outline struct {
 	lastNo      int  // the last line given
 	frontMatter int  // 1 inside a YAML front matter block, 2 after it
 	fence       bool // inside a code fence
+	// A caption candidate: a plain line with a blank line (or the start)
+	// before it (capt 1), then a blank line after it (capt 2); a fence
+	// opening next makes it a Caption heading.
+	capt      int
+	captTitle string
+	captNo    int
+	blank     bool // the last line given was blank, or none was given
 }
 
 // Add reads the next line (its 1-based number and its text) and returns
@@ -107,16 +115,36 @@ func (o *Outline) Add(no int, line string) (Heading, bool) {
 		}
 		return Heading{}, false
 	}
+	afterBlank := o.blank || no == 1 || blankBefore
+	o.blank = t == ""
 	if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+		opening := !o.fence
 		o.fence = !o.fence && !o.Unfenced
 		o.prev, o.prevRule = "", false
+		// A caption names the one fence below it: any fence line (its
+		// close, or the next block's opening when closes are not seen)
+		// ends its section.
+		o.dropCaptions()
+		if opening && o.capt == 2 {
+			// "baseline data", a blank line, then the fence of its
+			// output: the line names what the fence holds.
+			o.capt = 0
+			h := Heading{Line: o.captNo, Level: Caption.rank(), Form: Caption, Title: o.captTitle}
+			o.push(h)
+			return h, true
+		}
+		o.capt = 0
 		return Heading{}, false
 	}
 	if t == "" {
 		o.prevRule = false // a frame is two rules with the title between, nothing else
 		o.prev = ""
+		if o.capt == 1 {
+			o.capt = 2
+		}
 		return Heading{}, false
 	}
+	o.capt = 0
 	if r := ruleChar(t); r != 0 {
 		var h Heading
 		ok := false
@@ -145,6 +173,9 @@ func (o *Outline) Add(no int, line string) (Heading, bool) {
 	if !ok {
 		if !o.fence {
 			o.addIntro(t) // code in a fence is no section's description
+			if title, fine := captionTitle(t); fine && afterBlank {
+				o.capt, o.captTitle, o.captNo = 1, title, no
+			}
 		}
 		return Heading{}, false
 	}
@@ -167,6 +198,18 @@ func (o *Outline) push(h Heading) {
 		o.addIntro(h.Title)
 	}
 	o.stack = append(o.stack, h)
+}
+
+// dropCaptions ends the sections of Caption headings.
+func (o *Outline) dropCaptions() {
+	k := 0
+	for _, h := range o.stack {
+		if h.Form != Caption {
+			o.stack[k] = h
+			k++
+		}
+	}
+	o.stack = o.stack[:k]
 }
 
 // addIntro adds a line of text to the intro of the deepest Markdown
@@ -299,6 +342,23 @@ func plainTitle(t string) (string, bool) {
 		return "", false // "category: benchmark", a field and its value
 	}
 	return strings.TrimSpace(strings.TrimSuffix(t, ":")), true
+}
+
+// captionTitle returns a line as a caption over the code below it: a
+// short title (plainTitle, at most 60 runes) that is not a sentence (no
+// final '.', '!', '?', '。', ','), not a command and not a URL.
+func captionTitle(t string) (string, bool) {
+	title, ok := plainTitle(t)
+	if !ok || utf8.RuneCountInString(title) > 60 || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：") ||
+		strings.ContainsAny(title, "|=`$<>") || strings.Contains(title, "--") || strings.Contains(title, "://") || prompt(title) {
+		return "", false
+	}
+	for _, end := range []string{".", "!", "?", "。", "！", "？", ",", "，", ";", "；"} {
+		if strings.HasSuffix(title, end) {
+			return "", false
+		}
+	}
+	return title, true
 }
 
 // lineHeading returns the heading a line makes by itself.
