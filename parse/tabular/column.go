@@ -102,6 +102,21 @@ func Classify(name string, cells []string) Column {
 			class, unitAt = c, i
 		}
 	}
+	// The same bare number on most rows and a unit on the others is no
+	// unit printed once: a normalised table's baseline column ("1" for
+	// each test, "100MB/s" for the disk) restates a reference, it
+	// measures nothing; its unit is not the bare cells'.
+	if unitAt >= 0 && !measureName(w, nameUnit) {
+		var bare []Value
+		for _, v := range vals {
+			if v.Unit == "" {
+				bare = append(bare, v)
+			}
+		}
+		if len(bare) >= 2 && 2*len(bare) > len(vals) && same(bare) {
+			return col
+		}
+	}
 	if has(w, threadWords) && class == "" && integers(vals) {
 		col.Metric = Threads
 		return col
@@ -391,6 +406,12 @@ func ordinal(vals []Value) bool {
 		}
 	}
 	return true
+}
+
+// measureName reports a header that names a measurement by itself: a
+// unit, a rate ("per sec", "IOPS") or a latency.
+func measureName(w []string, nameUnit string) bool {
+	return nameUnit != "" || perSecond(w) || has(w, latencyWords)
 }
 
 func same(vals []Value) bool {

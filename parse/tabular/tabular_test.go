@@ -417,3 +417,23 @@ func TestClassifySpaceAlignedAbbreviations(t *testing.T) {
 		}
 	}
 }
+
+// TestBaselineColumn: a normalised table gives its reference system 1 on
+// every row of unitless scores and a rate on the one row that has a unit
+// (the shape of a Chinese cloud-host report whose table is headed
+// 序号 | 测试项 | 台式机A | 云主机B; no other public text of this shape
+// was found). The bare 1s are no rate printed once: the column restates a
+// reference and is no measurement. A unit printed once over other
+// numbers still carries ("35.58M" beside "203.11M ops/sec"), and a header
+// that names a rate keeps its column a measurement.
+func TestBaselineColumn(t *testing.T) {
+	if c := Classify("台式机A", []string{"1", "1", "1", "1", "1", "100MB/s"}); c.Kind == Measurement {
+		t.Errorf("baseline column: %+v, want no measurement", c)
+	}
+	if c := Classify("ops", []string{"35.58M", "203.11M ops/sec"}); c.Kind != Measurement {
+		t.Errorf("unit printed once: %+v, want a measurement", c)
+	}
+	if c := Classify("MB/s", []string{"1", "1", "100MB/s"}); c.Kind != Measurement {
+		t.Errorf("a header naming the rate: %+v, want a measurement", c)
+	}
+}
