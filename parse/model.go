@@ -152,17 +152,6 @@ func (r *Run) SetLabelFrom(k, v, from string) {
 	r.LabelFrom[k] = from
 }
 
-// The blocks of a sysbench report, as parse/sysbench reads them
-// (parse/model).
-type (
-	Options  = model.Options
-	Latency  = model.Latency
-	SQLStats = model.SQLStats
-	Fairness = model.Fairness
-	FileIO   = model.FileIO
-	Memory   = model.Memory
-)
-
 // A Column is one cell of a summary-table row.
 type Column struct {
 	Name  string `json:"name"`
@@ -413,9 +402,16 @@ func (r *Run) Warn(line int, msg string) {
 	r.Warnings = append(r.Warnings, msg)
 }
 
-// The items of the tool grammars beside this package and the interface
-// every item implements are declared in parse/model.
+// The items of the tool grammars beside this package, the interface
+// every item implements and the blocks of a sysbench report (as
+// parse/sysbench reads them) are declared in parse/model.
 type (
+	Options      = model.Options
+	Latency      = model.Latency
+	SQLStats     = model.SQLStats
+	Fairness     = model.Fairness
+	FileIO       = model.FileIO
+	Memory       = model.Memory
 	Item         = model.Item
 	Host         = model.Host
 	Disk         = model.Disk

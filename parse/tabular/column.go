@@ -102,11 +102,22 @@ func Classify(name string, cells []string) Column {
 			class, unitAt = c, i
 		}
 	}
+	if has(w, threadWords) && class == "" && integers(vals) {
+		col.Metric = Threads
+		return col
+	}
+	hdrRate := headerByteRate(name)
+	if class == "" && hdrRate != "" {
+		class = "byterate" // "Transfer speed MiB/s" over bare numbers
+	}
+	headerMeasure := perSecond(w) || has(w, latencyWords) || nameUnit != ""
+	perSec := class == "rate" || perSecond(w)
+	measureWord := headerMeasure || class == "rate"
 	// The same bare number on most rows and a unit on the others is no
 	// unit printed once: a normalised table's baseline column ("1" for
 	// each test, "100MB/s" for the disk) restates a reference, it
 	// measures nothing; its unit is not the bare cells'.
-	if unitAt >= 0 && !measureName(w, nameUnit) {
+	if unitAt >= 0 && !headerMeasure && hdrRate == "" {
 		var bare []Value
 		for _, v := range vals {
 			if v.Unit == "" {
@@ -117,16 +128,6 @@ func Classify(name string, cells []string) Column {
 			return col
 		}
 	}
-	if has(w, threadWords) && class == "" && integers(vals) {
-		col.Metric = Threads
-		return col
-	}
-	hdrRate := headerByteRate(name)
-	if class == "" && hdrRate != "" {
-		class = "byterate" // "Transfer speed MiB/s" over bare numbers
-	}
-	perSec := class == "rate" || perSecond(w)
-	measureWord := perSec || has(w, latencyWords) || nameUnit != ""
 	switch {
 	case class == "size":
 		return col
@@ -406,12 +407,6 @@ func ordinal(vals []Value) bool {
 		}
 	}
 	return true
-}
-
-// measureName reports a header that names a measurement by itself: a
-// unit, a rate ("per sec", "IOPS") or a latency.
-func measureName(w []string, nameUnit string) bool {
-	return nameUnit != "" || perSecond(w) || has(w, latencyWords)
 }
 
 func same(vals []Value) bool {
