@@ -503,24 +503,41 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 			where += " AND " + notCampaignStatus
 		}
 	}
-	col, args := "doc", []any(nil)
-	if opts.StatusKeep != nil && w.version >= 3 {
-		// The snapshots stored reduced to the same counters are read
-		// reduced; others whole, and reduced below.
-		col, args = "CASE WHEN kept_key = ? THEN kept ELSE doc END", []any{keptKey(opts.StatusKeep)}
-	}
-	rows, err := w.DB.QueryContext(ctx, "SELECT source_id, idx, kind, "+col+" FROM captures"+where+" ORDER BY ord", args...)
-	if err != nil {
+	var streams []*sql.Rows
+	defer func() {
+		for _, rows := range streams {
+			rows.Close()
+		}
+	}()
+	query := func(q string, args ...any) error {
+		rows, err := w.DB.QueryContext(ctx, q, args...)
+		if err == nil {
+			streams = append(streams, rows)
+		}
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var src int64
-		var idx int
-		var kind, doc string
-		if err := rows.Scan(&src, &idx, &kind, &doc); err != nil {
+	const cols = "SELECT source_id, idx, kind, ord, "
+	if opts.StatusKeep != nil && w.version >= 3 {
+		// The snapshots stored reduced to the same counters are read
+		// reduced; others whole, and reduced below. Two queries merged
+		// by ord, not one choosing its column row by row: a column the
+		// query names is read from every row, and the whole snapshots
+		// are twenty times the reduced ones (x70: 4.4 s against 0.4 s).
+		key := keptKey(opts.StatusKeep)
+		and := " WHERE "
+		if where != "" {
+			and = where + " AND "
+		}
+		if err := query(cols+"kept FROM captures"+and+"kept_key = ? ORDER BY ord", key); err != nil {
 			return err
 		}
+		if err := query(cols+"doc FROM captures"+and+"NOT (kept_key <=> ?) ORDER BY ord", key); err != nil {
+			return err
+		}
+	} else if err := query(cols + "doc FROM captures" + where + " ORDER BY ord"); err != nil {
+		return err
+	}
+	return mergeByOrd(streams, func(src int64, idx int, kind, doc string) error {
 		var it parse.Item
 		switch kind {
 		case KindHost:
@@ -543,8 +560,53 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 			v.KeepStatus(opts.StatusKeep)
 		}
 		d.Add(it)
+		return nil
+	})
+}
+
+// mergeByOrd calls each with the captures of streams (rows of source_id,
+// idx, kind, ord and a document, each stream ordered by ord) in the
+// order of ord across them.
+func mergeByOrd(streams []*sql.Rows, each func(src int64, idx int, kind, doc string) error) error {
+	type capture struct {
+		src       int64
+		idx       int
+		kind, doc string
+		ord       int64
+		ok        bool
 	}
-	return rows.Err()
+	heads := make([]capture, len(streams))
+	next := func(i int) error {
+		c := &heads[i]
+		c.ok = streams[i].Next()
+		if !c.ok {
+			return streams[i].Err()
+		}
+		return streams[i].Scan(&c.src, &c.idx, &c.kind, &c.ord, &c.doc)
+	}
+	for i := range streams {
+		if err := next(i); err != nil {
+			return err
+		}
+	}
+	for {
+		first := -1
+		for i, c := range heads {
+			if c.ok && (first < 0 || c.ord < heads[first].ord) {
+				first = i
+			}
+		}
+		if first < 0 {
+			return nil
+		}
+		c := heads[first]
+		if err := each(c.src, c.idx, c.kind, c.doc); err != nil {
+			return err
+		}
+		if err := next(first); err != nil {
+			return err
+		}
+	}
 }
 
 // notCampaignStatus selects the captures SkipStatus reads: all but the

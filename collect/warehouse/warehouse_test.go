@@ -161,4 +161,22 @@ func TestLoadOptions(t *testing.T) {
 			t.Errorf("%s: %d status snapshots read back, want %d", c.name, status, want)
 		}
 	}
+	// A filter reads the reduced copies of its inputs' snapshots (and
+	// their other captures whole) in the order of the whole ones.
+	f := Filter{Where: map[string][]string{"workload": {"oltp_insert"}}}
+	got, err := w.LoadWith(ctx, f, LoadOptions{StatusKeep: keep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := w.LoadWith(ctx, f, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range want.Doc.Variables {
+		v.KeepStatus(keep)
+	}
+	sameDoc(t, "StatusKeep with a filter", want.Doc, got.Doc)
+	if n := len(got.Doc.Variables); n == 0 || len(got.Doc.Runs) == 0 {
+		t.Errorf("the filter read %d runs and %d snapshots: want some of each", len(got.Doc.Runs), n)
+	}
 }
