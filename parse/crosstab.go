@@ -59,6 +59,7 @@ type crossTable struct {
 	cut      []nameCutRow // rows that end before their name
 	short    []nameCutRow // pipe rows cut before their last columns
 	tab      tabular.Table
+	path     []int // the Markdown headings the table stands under
 	lines    []Line
 	ruled    bool
 	st       *summaryTable // the labels and command above, as a summary table takes them
@@ -101,7 +102,7 @@ func detectCrossed(l *Line, c *ctx) block {
 	// The numbers of a dimension grow from left to right.
 	prev := -1.0
 	for _, i := range cols {
-		v, _, _ := tabular.HeaderNumber(cells[i])
+		v, _ := tabular.HeaderValue(cells[i])
 		if v <= prev || v < 0 {
 			return nil
 		}
@@ -111,7 +112,7 @@ func detectCrossed(l *Line, c *ctx) block {
 	st.labels(c)
 	st.command(c)
 	st.takeContextTest(c)
-	return &crossTable{header: *l, pipe: pipe, nameLast: nameLast, tab: tab, st: st}
+	return &crossTable{header: *l, pipe: pipe, nameLast: nameLast, tab: tab, st: st, path: c.mdPath()}
 }
 
 // A nameCutRow is a row of a name-last table that ends before its name: the
@@ -206,10 +207,14 @@ func (b *crossTable) end(c *ctx) {
 	}
 	dim := b.tab.Dimension()
 	dimName := strings.TrimSpace(strings.Trim(b.tab.Header[0], "*`_ "))
-	if dimName == "" {
+	if dimName == "" || dimName == "-" {
 		dimName = "threads"
+		if dim != tabular.Threads {
+			dimName = dim // the sizes' dimension
+		}
 	}
 	rows := map[string]tabular.Column{}
+	b.byteRateTest(c, entries)
 	said, saidLine := colOther, 0
 	if c.saidRateLine > 0 && b.header.No > c.saidRateLine {
 		said, saidLine = c.saidRate, c.saidRateLine
@@ -233,16 +238,18 @@ func (b *crossTable) end(c *ctx) {
 			r.SetLabelFrom(strings.ToLower(dimName), e.Key, "column "+strconv.Quote(e.Key))
 		}
 		system := b.st.system
-		if !headlines[col.Metric] {
+		if !headlines[col.Metric] || !tabular.NamesMetric(e.Row) {
 			system = e.Row
 			if system == "" {
 				system = "row at line " + strconv.Itoa(e.Line) // its name was cut
 			}
-			if b.st.system != "" && b.st.system != e.Row {
+			if b.st.system != "" && b.st.system != e.Row && !strings.EqualFold(b.st.system, r.Test) {
 				r.SetLabelFrom("heading", b.st.system, "heading above the table at line "+strconv.Itoa(b.header.No))
 			}
 		}
-		if !setMeasure(r, col, e.Value) {
+		if headlines[col.Metric] {
+			measure(r, col, e.Value, r.Test, "")
+		} else {
 			switch said {
 			case colTPS:
 				r.TPS = fptr(e.Value.Num)
@@ -269,8 +276,10 @@ func (b *crossTable) end(c *ctx) {
 		if system != "" {
 			r.SetLabel("system", system)
 		}
-		if b.st.workload != "" && r.Test == "" {
-			// A title's prose names the table, never its test.
+		if b.st.workload != "" && (r.Test == "" || b.st.testFrom != "" && !strings.EqualFold(b.st.workload, r.Test)) {
+			// A title's prose names the table, never its test; under
+			// a test named further up ("### Memory" over "- read
+			// seq") it tells the tables apart.
 			r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
 		}
 		if r.Test != "" && b.st.testFrom != "" {
@@ -285,6 +294,25 @@ func (b *crossTable) end(c *ctx) {
 	}
 	for _, r := range runs {
 		c.emitRun(r)
+	}
+}
+
+// byteRateTest gives a table whose cells are byte rates ("26148
+// MiB/sec") the test of its context when that is one moving bytes
+// (memory, fileio, as "### Memory" above names it); a summary table's
+// context names those only with its command.
+func (b *crossTable) byteRateTest(c *ctx, entries []tabular.Entry) {
+	if b.st.test != "" {
+		return
+	}
+	for _, e := range entries {
+		if b.tab.RowColumn(entries, e.Row).Metric != tabular.Transfer {
+			return
+		}
+	}
+	test, _, from, _ := c.contextTest(b.header.No, b.path, func(t string) bool { return t == "memory" || t == "fileio" })
+	if test != "" {
+		b.st.test, b.st.testFrom = test, from+" above the table"
 	}
 }
 

@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -206,5 +208,58 @@ func TestLegacyOLTPOptionNamesTest(t *testing.T) {
 		if got := headingTestOf(text); got != want {
 			t.Errorf("%q: test %q, want %q", text, got, want)
 		}
+	}
+}
+
+// TestCrossedTableBlockSizes: an operating-system project's issue
+// (testdata/public/holdout7, asterinas 451) puts memory block sizes in
+// the columns (8K … 8M), its kernel and Linux in the rows, and the unit
+// in every cell ("26148 MiB/sec"); "### Memory" above names the test and
+// a list item over each table its mode ("- read seq"), two of the tables
+// GFM without outer pipes. Every cell is one memory run: its block size
+// from the column, its system from the row, its mode from the item, so
+// that the four tables are four experiments per size and system.
+func TestCrossedTableBlockSizes(t *testing.T) {
+	name := "sb-memory-seq-rnd-read-write-8K-to-8M-cpu-jinux-vs-linux-tables-without-outer-pipes-asterinas451-excerpt.txt"
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "public", "holdout7", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := readHarness(t, name, string(b))
+	if len(d.Runs) != 48 {
+		t.Fatalf("%d runs, want 48 (4 tables of 2 rows of 6 sizes)", len(d.Runs))
+	}
+	type key struct{ system, mode, size string }
+	got := map[key]float64{}
+	for _, r := range d.Runs {
+		if r.Test != "memory" || r.Memory == nil || r.Memory.TransferMiBs == nil || r.Threads != nil {
+			t.Fatalf("line %d: test %q, memory %+v, threads %v", r.Line, r.Test, r.Memory, r.Threads)
+		}
+		k := key{r.Labels["system"], r.Labels["heading"], r.Labels["block size"]}
+		if _, dup := got[k]; dup {
+			t.Fatalf("two runs %+v", k)
+		}
+		got[k] = *r.Memory.TransferMiBs
+	}
+	for k, want := range map[key]float64{
+		{"Jinux", "read seq", "8K"}:    26148,
+		{"Linux", "read seq", "8M"}:    24348,
+		{"Jinux", "write seq", "128K"}: 20064,
+		{"Linux", "read rnd", "2M"}:    2173,
+		{"Linux", "write rnd", "8M"}:   2187,
+	} {
+		if got[k] != want {
+			t.Errorf("%+v: %v MiB/s, want %v", k, got[k], want)
+		}
+	}
+}
+
+// TestCrossedTableSizesUnnamed: sizes in the columns over bare numbers
+// that nothing names (context lengths over tokens per second, from a
+// model's README) are no sysbench results.
+func TestCrossedTableSizesUnnamed(t *testing.T) {
+	d := readHarness(t, "sizes.md", "**Tokens/second (higher is better):**\n\n| Model | 1K | 4K | 16K | 64K |\n|-------|-----|-----|------|------|\n| FlashAttn-2 | 6500 | 4200 | 1800 | 450 |\n")
+	if len(d.Runs) != 0 {
+		t.Errorf("%d runs from a table of token rates", len(d.Runs))
 	}
 }

@@ -158,10 +158,27 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 		if headingTest == "" {
 			headingTest = testWord(t)
 		}
+		if headingTest == "" && (heading || item) {
+			// A heading or item that is a built-in test's name and
+			// nothing more ("### Memory", "- fileio").
+			headingTest = builtinTitle(t)
+		}
 		m.named(headingTest, false)
 		m.weak = m.tests > 0
 	}
 	c.noteMention(m)
+}
+
+// builtinTitle returns the built-in test a title is the name of, in any
+// case, with its Markdown markers ("### Memory", "**FileIO**"); "" for
+// any other title.
+func builtinTitle(t string) string {
+	name := strings.ToLower(strings.Trim(t, "#*_:：+-` "))
+	switch name {
+	case "memory", "fileio", "threads", "mutex", "cpu":
+		return name
+	}
+	return ""
 }
 
 // maxLabelRunes is the longest line read as a label for the tests it

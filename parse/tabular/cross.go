@@ -85,8 +85,11 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 	if len(t.Header) < 3 {
 		return nil, false
 	}
+	sizes := 0
 	for i := 1; i < len(t.Header); i++ {
-		if _, _, ok := HeaderNumber(t.Header[i]); !ok {
+		if _, ok := HeaderSize(t.Header[i]); ok {
+			sizes++
+		} else if _, _, ok := HeaderNumber(t.Header[i]); !ok {
 			if len(cols) >= 2 && !t.filled(i) {
 				continue // a header cell over nothing
 			}
@@ -94,10 +97,47 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 		}
 		cols = append(cols, i)
 	}
-	if len(cols) < 2 {
-		return nil, false
+	if len(cols) < 2 || sizes > 0 && sizes < len(cols) {
+		return nil, false // sizes beside bare numbers are no one dimension
 	}
 	return cols, true
+}
+
+// HeaderSize reads a crossed table's column header that is a size, a
+// number with its byte unit ("8K", "128K", "2M", "4 KiB", "16KB"), in
+// bytes: a memory or file block size swept along the columns. ok is
+// false for any other header, a bare number among them.
+func HeaderSize(cell string) (bytes float64, ok bool) {
+	s := strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`_"))
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseFloat(s[:i], 64)
+	u := strings.ToLower(strings.TrimSpace(s[i:]))
+	if err != nil || u == "" || strings.Trim(u, "kmgtib") != "" || len(u) > 3 {
+		return 0, false
+	}
+	if u == "b" {
+		return n, true
+	}
+	if mult := sizeUnit(u); mult > 0 && (len(u) == 1 || u[len(u)-1] == 'b') {
+		return n * mult, true
+	}
+	return 0, false
+}
+
+// HeaderValue is the number a crossed table's column header stands for:
+// its size in bytes, else its number (a thread count, a bare number).
+func HeaderValue(cell string) (float64, bool) {
+	if b, ok := HeaderSize(cell); ok {
+		return b, true
+	}
+	n, _, ok := HeaderNumber(cell)
+	return n, ok
 }
 
 // HeaderNumber reads a crossed table's column header: a number ("16"),
@@ -216,7 +256,20 @@ func (t *Table) RowColumn(entries []Entry, row string) Column {
 	return Classify(row, cells)
 }
 
-// Dimension names what a crossed table's columns are: Threads when the
+// BlockSize is the dimension of a crossed table whose columns are sizes
+// under an unnamed corner.
+const BlockSize = "block size"
+
+// NamesMetric reports whether a crossed table's row name says by itself
+// what its cells measure ("TPS", "avg latency (ms)", "MiB/s"): such a row
+// names no system, while a row "Linux" whose cells print "26148 MiB/sec"
+// does.
+func NamesMetric(row string) bool {
+	return Classify(row, []string{"1"}).Metric != ""
+}
+
+// Dimension names what a crossed table's columns are: BlockSize when they
+// are sizes and the header's first cell names nothing; Threads when the
 // header's first cell names a thread count (or is empty) and every
 // column is a positive whole number, else the first cell as printed.
 func (t *Table) Dimension() string {
@@ -225,6 +278,12 @@ func (t *Table) Dimension() string {
 		return ""
 	}
 	first := strings.TrimSpace(strings.Trim(t.Header[0], "*`_ "))
+	if _, ok := HeaderSize(t.Header[cols[0]]); ok {
+		if first == "" || first == "-" {
+			return BlockSize
+		}
+		return first
+	}
 	whole, counted := true, true
 	for _, i := range cols {
 		n, threads, _ := HeaderNumber(t.Header[i])

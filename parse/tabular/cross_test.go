@@ -160,3 +160,25 @@ func TestCrossedThreadWords(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderSize: the block sizes a crossed table's header sweeps, as
+// printed in public tables ("8K", "512K", "2M") and in sysbench's own
+// spellings ("4KiB", "16 KB"); bare numbers and other words are not.
+func TestHeaderSize(t *testing.T) {
+	for cell, want := range map[string]float64{
+		"8K": 8 << 10, "512K": 512 << 10, "2M": 2 << 20, "**8M**": 8 << 20, "4KiB": 4 << 10, "16 KB": 16 << 10, "1g": 1 << 30, "512B": 512,
+		"16": 0, "8 threads": 0, "K": 0, "1.5x": 0, "4 Kbps": 0, "2 ms": 0,
+	} {
+		got, ok := HeaderSize(cell)
+		if ok != (want > 0) || got != want {
+			t.Errorf("HeaderSize(%q) = %v, %v; want %v", cell, got, ok, want)
+		}
+	}
+	tab := Table{Header: []string{"", "8K", "32K", "128K"}}
+	if cols, ok := tab.Crossed(); !ok || len(cols) != 3 || tab.Dimension() != BlockSize {
+		t.Errorf("sizes header: cols %v, %v, dimension %q", cols, ok, tab.Dimension())
+	}
+	if _, ok := (&Table{Header: []string{"", "8K", "32", "128K"}}).Crossed(); ok {
+		t.Error("sizes beside a bare number read as one dimension")
+	}
+}
