@@ -119,6 +119,12 @@ func commandInLine(text string, l *Line) *Command {
 	if strings.Contains(text, "{%") {
 		text = dropTemplateTags(text)
 	}
+	if strings.Contains(text, "``") {
+		// An empty command substitution, which the shell replaces by
+		// nothing: what a page's empty inline code spans leave in a
+		// command copied from it ("--``time``=60", "oltp``.lua").
+		text = strings.ReplaceAll(text, "``", "")
+	}
 	if cmd := ParseCommand(text); cmd.Tool == "sysbench" || cmd.Tool == "mysqlslap" {
 		return cmd
 	}

@@ -374,3 +374,26 @@ func TestMysqlslapPortAfterBareP(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandEmptyCodeSpans reads a command copied from a rendered page
+// whose empty inline code spans left "``" in it (testdata/public/commands,
+// a PostgreSQL course assignment: "--``time``=60", "oltp``.lua"). The
+// shell replaces an empty command substitution by nothing, and so does
+// the reader: the legacy oltp script for 60 s, not a test "oltp``".
+func TestCommandEmptyCodeSpans(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/commands/sb-pgsql-oltp-legacy-empty-code-spans-in-continued-command-list-item-fence-homework-ru.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(l), "\\")); strings.HasPrefix(l, "sysbench") || strings.HasPrefix(l, "--") || strings.HasPrefix(l, "/") || l == "run" {
+			words = append(words, l)
+		}
+	}
+	line := strings.Join(words, " ")
+	c := commandIn(line)
+	if c == nil || c.Test != "oltp" || c.Opts["time"] != "60" || c.Labels["threads"] != "64" || c.Action != "run" {
+		t.Fatalf("commandIn(%q) = %+v; want the oltp test, time 60, 64 threads, run", line, c)
+	}
+}
