@@ -241,11 +241,47 @@ func (b *csvHookBlock) feed(l *Line) status {
 
 func (b *csvHookBlock) end(c *ctx) {
 	r := b.h.run
-	if !r.Complete {
-		r.Warn(r.EndLine, "report_csv output ends without the cumulative line (threads 0): tps, qps and latency missing")
-	}
 	b.h.ivCut.warn(r, "interim reports", MaxIntervals)
+	if !r.Complete {
+		// A script replacing only the interim reports
+		// (sysbench.hooks.report_intermediate = sysbench.report_csv)
+		// prints sysbench's own final report below them: the run is
+		// kept for it (finalReport) until something else is read.
+		st := hookStateOf(c)
+		st.flushTail(c)
+		st.tail, r.rankAssumed = r, b.h.assumed != "" && b.h.rank != "0"
+		return
+	}
 	c.emitRun(r)
+}
+
+// flushTail emits the report_csv run kept for a final report that did
+// not come.
+func (st *hookState) flushTail(c *ctx) {
+	if r := st.tail; r != nil {
+		st.tail = nil
+		r.Warn(r.EndLine, "report_csv output ends without the cumulative line (threads 0): tps, qps and latency missing")
+		c.emitRun(r)
+	}
+}
+
+// finalReport returns the report_csv run that sysbench's own final
+// report starting at line completes: the run of interim CSV reports
+// ending at most three lines above (blank or comment lines between), when
+// text opens a final report ("SQL statistics:", "General
+// statistics:"); nil otherwise. Any other run emits the kept one first.
+func finalReport(c *ctx, line int, text string) *Run {
+	st, ok := c.hook.(*hookState)
+	if !ok || st.tail == nil {
+		return nil
+	}
+	r := st.tail
+	if line-r.EndLine <= 3 && (strings.HasPrefix(text, "SQL statistics:") || strings.HasPrefix(text, "General statistics:")) {
+		st.tail = nil
+		return r
+	}
+	st.flushTail(c)
+	return nil
 }
 
 // parseHookCSV reads a report_csv line into f. sysbench prints the rates
@@ -335,6 +371,7 @@ func (o *hookObject) fields(f *[hookFields]float64) bool {
 // arrays, so one run spans several documents.
 type hookState struct {
 	header  *Run     // see handOverHeader
+	tail    *Run     // a report_csv run without its cumulative line, see finalReport
 	h       *hookRun // the report_json run being read, nil when none
 	endLine int      // last line of the last document
 	found   int      // c.found after the last document
@@ -349,6 +386,7 @@ func hookStateOf(c *ctx) *hookState {
 	st := &hookState{}
 	c.hook = st
 	c.atEnd = append(c.atEnd, func() {
+		st.flushTail(c)
 		st.flush(c)
 		if st.header != nil {
 			c.emitRun(st.header)

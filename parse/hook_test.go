@@ -124,6 +124,58 @@ func TestReportCSV(t *testing.T) {
 	})
 }
 
+// TestReportCSVInterimOnly: a script that replaces only the interim
+// reports (sysbench.hooks.report_intermediate = sysbench.report_csv, the
+// hook's common use) gets sysbench's own final report below its CSV
+// lines (testdata/real, sysbench 1.0.20): one run, its interim series
+// from the CSV lines at the rank the final report names, its figures
+// from the final report; no warning of a missing cumulative line.
+func TestReportCSVInterimOnly(t *testing.T) {
+	const path = "../testdata/real/sysbench-1.0.20-hook-csv-interim-only.txt"
+	d, err := All(strings.NewReader(readText(t, path)), "hook-csv-interim-only.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 1 || len(d.Errors) != 0 {
+		t.Fatalf("%d runs, errors %v; want 1 run", len(d.Runs), d.Errors)
+	}
+	r := d.Runs[0]
+	if r.Line != 1 || r.EndLine != 31 || r.Threads == nil || *r.Threads != 2 || r.Events == nil || *r.Events != 109372 ||
+		r.Latency.Percentiles["99"] != 0.12 || r.Latency.Avg == nil || *r.Latency.Avg != 0.07 || !r.Complete {
+		t.Errorf("run lines %d-%d threads %v events %v latency %+v complete %v", r.Line, r.EndLine, r.Threads, r.Events, r.Latency, r.Complete)
+	}
+	var got []hookIv
+	for _, iv := range r.Intervals {
+		got = append(got, ivOf(iv))
+	}
+	want := []hookIv{
+		{1, 2, 27355.98, 0, 0, 0, 0, 0.12, 99, 0, 0},
+		{2, 2, 28107.46, 0, 0, 0, 0, 0.11, 99, 0, 0},
+		{3, 2, 26943.01, 0, 0, 0, 0, 0.12, 99, 0, 0},
+		{4, 2, 26936.25, 0, 0, 0, 0, 0.12, 99, 0, 0},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("intervals %v, want %v", got, want)
+	}
+	for _, w := range r.Warnings {
+		if strings.Contains(w, "cumulative") {
+			t.Errorf("warning %q", w)
+		}
+	}
+	// Without its final report the CSV run stands alone, as before,
+	// with the warning; a banner below starts a run of its own.
+	text := readText(t, path)
+	cut := text[:strings.Index(text, "General statistics:")] + "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n"
+	d, err = All(strings.NewReader(cut), "cut.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) == 0 || len(d.Runs[0].Intervals) != 4 || d.Runs[0].Complete ||
+		!strings.Contains(strings.Join(d.Runs[0].Warnings, " "), "without the cumulative line") {
+		t.Errorf("CSV lines without a final report: %d runs, first %+v", len(d.Runs), d.Runs)
+	}
+}
+
 // TestReportCSVLines covers report_csv lines that are not in a capture:
 // the 1.0.19 fixture's "[ 5s ]" line as FORMATS.md §2.3 writes it in CSV,
 // and lines that must not be taken for hook output.

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"math"
 	"slices"
 	"unsafe"
 
@@ -50,6 +51,10 @@ func (g *sbBlock) end(*ctx) { g.b.End(nil) }
 // StartRun starts a sysbench run at line (sysbench.Sink).
 func (s *sink) StartRun(line int) *sysbench.Run {
 	c := (*ctx)(s)
+	if r := finalReport(c, line, c.line.Text); r != nil {
+		r.Layout = LayoutH
+		return c.sysbenchRun(r)
+	}
 	return c.sysbenchRun(c.newRun(ToolSysbench, line))
 }
 
@@ -90,7 +95,22 @@ func (o *sbRun) Warn(line int, msg string)                    { o.r.Warn(line, m
 func (o *sbRun) HeaderLine(text string)                       { o.r.headerLine(text) }
 func (o *sbRun) HeaderLabel(label, val string, memBlock bool) { o.r.headerLabel(label, val, memBlock) }
 func (o *sbRun) PrintedEPS() *float64                         { return printedEPS(o.r) }
-func (o *sbRun) Emit()                                        { o.c.emitRun(o.r) }
+func (o *sbRun) Emit() {
+	if r := o.r; r.rankAssumed && len(r.Latency.Percentiles) == 1 {
+		// The final report below interim CSV reports names the rank
+		// they were printed at.
+		for k := range r.Latency.Percentiles {
+			if p, err := parseNum(k); err == nil {
+				for i := range r.Intervals {
+					if !math.IsNaN(r.Intervals[i].LatMs) {
+						r.Intervals[i].LatPct = p
+					}
+				}
+			}
+		}
+	}
+	o.c.emitRun(o.r)
+}
 func (o *sbRun) HandOver()                                    { handOverHeader(o.c, o.r) }
 
 // DropCommand forgets the command the run took, with its settings.
