@@ -444,6 +444,12 @@ func normalizeKnown(l *Line, plain bool) {
 			// with no space after it, as Markdown allows.
 			s = s[1:]
 			continue
+		case len(s) > 1 && s[0] == '#' && commentGlued(s):
+			// "#Benchmark", "#Average number of seconds …": output
+			// kept as comments in a script, the marker glued to the
+			// text (a heading or a root prompt has a space after it).
+			s = s[1:]
+			continue
 		case strings.HasPrefix(s, "-- ") && gfmRuleCells(s) == 0:
 			// An SQL comment's marker; "-- | --" is a table's rule.
 			s = strings.TrimLeft(s[3:], " \t")
@@ -1028,4 +1034,20 @@ func quotedGlued(s string) bool {
 	c := s[1]
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '.' || c == '/' || c == '[' || c == '`' || c >= 0x80
+}
+
+// commentGlued reports a line commented out with '#' glued to a word
+// that starts with a capital letter ("#Benchmark", "#Threads started!"),
+// as scripts keep the output they printed. Directives and tags
+// ("#include", "#!/bin/sh", "#1") are left alone.
+func commentGlued(s string) bool {
+	if len(s) < 4 || s[1] < 'A' || s[1] > 'Z' {
+		return false
+	}
+	for i := 2; i < len(s) && s[i] != ' '; i++ {
+		if s[i] == '#' || s[i] == '(' || s[i] == '[' {
+			return false // "#RRGGBB#", "#Foo(" - not prose
+		}
+	}
+	return true
 }

@@ -1,6 +1,11 @@
 package parse
 
-import "testing"
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
 
 // TestNoteServerSet reads the SET GLOBAL statements of public texts: the
 // identity fixture's "set global time_zone" (typed at a mysql> prompt)
@@ -74,5 +79,43 @@ func TestSlapCommandForms(t *testing.T) {
 	}
 	if p, _, _ := splitPrompt("shell> mysqlslap --auto-generate-sql"); clientPrompt(p) {
 		t.Errorf("shell> read as a client prompt")
+	}
+}
+
+// TestSlapCommentedOut reads mysqlslap output a script keeps as shell
+// comments, the '#' glued to every line (testdata/public/mysqlslap, a
+// bash script comparing MySQL 8.0.11 and 5.6.36): "#Benchmark", then
+// tab and "#Average number of seconds …". Both blocks are runs, as
+// without the markers; '#' before a word that is no capitalised one
+// ("#include", "#!/bin/sh", "# heading") keeps its meaning.
+func TestSlapCommentedOut(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/mysqlslap/mysqlslap-10-clients-8.0.11-vs-5.6.36-hash-commented-blocks-warning-line-version-script-excerpt.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), "script.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][4]float64
+	for _, r := range d.Runs {
+		m := r.Mysqlslap
+		if r.Tool != ToolMysqlslap || m == nil || m.AvgS == nil || m.MinS == nil || m.MaxS == nil || m.Clients == nil {
+			t.Fatalf("line %d: %+v", r.Line, r)
+		}
+		got = append(got, [4]float64{*m.AvgS, *m.MinS, *m.MaxS, float64(*m.Clients)})
+	}
+	if want := [][4]float64{{40.998, 35.516, 46.481, 10}, {8.737, 8.700, 8.774, 10}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("runs %v, want %v", got, want)
+	}
+	for in, want := range map[string]string{
+		"#Benchmark": "Benchmark", "\t#Number of clients running queries: 10": "Number of clients running queries: 10",
+		"#include <stdio.h>": "#include <stdio.h>", "#!/bin/sh": "#!/bin/sh", "#1 run": "#1 run", "#FF00FF#": "#FF00FF#",
+	} {
+		l := &Line{Raw: in}
+		normalize(l)
+		if l.Text != want {
+			t.Errorf("normalize(%q).Text = %q, want %q", in, l.Text, want)
+		}
 	}
 }
