@@ -895,6 +895,9 @@ func listLabel(s string) string {
 		return ""
 	}
 	t := strings.TrimSpace(strings.Trim(s[2:], "*_` "))
+	if doc.Assignment(t) {
+		return t // "* maxconn=80": the setting the run below was made with
+	}
 	if t == "" || len([]rune(t)) > 40 || len(strings.Fields(t)) > 3 ||
 		strings.ContainsAny(t, "。.!?()（）=$#/") || strings.Contains(t, "--") || repeatMarkRE.MatchString(t) ||
 		strings.Contains(strings.ToLower(t), "sysbench") || strings.Contains(strings.ToLower(t), "mysqlslap") {

