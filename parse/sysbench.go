@@ -111,7 +111,7 @@ func (o *sbRun) Emit() {
 	}
 	o.c.emitRun(o.r)
 }
-func (o *sbRun) HandOver()                                    { handOverHeader(o.c, o.r) }
+func (o *sbRun) HandOver() { handOverHeader(o.c, o.r) }
 
 // DropCommand forgets the command the run took, with its settings.
 func (o *sbRun) DropCommand() {
