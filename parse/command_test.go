@@ -376,10 +376,11 @@ func TestMysqlslapPortAfterBareP(t *testing.T) {
 }
 
 // TestCommandEmptyCodeSpans reads a command copied from a rendered page
-// whose empty inline code spans left "“" in it (testdata/public/commands,
-// a PostgreSQL course assignment: "--“time“=60", "oltp“.lua"). The
-// shell replaces an empty command substitution by nothing, and so does
-// the reader: the legacy oltp script for 60 s, not a test "oltp“".
+// whose empty inline code spans left two backquotes in it
+// (testdata/public/commands, a PostgreSQL course assignment: the time
+// option and the script's name each hold a pair). The shell replaces an
+// empty command substitution by nothing, and so does the reader: the
+// legacy oltp script for 60 s, not a test named with the backquotes.
 func TestCommandEmptyCodeSpans(t *testing.T) {
 	b, err := os.ReadFile("../testdata/public/commands/sb-pgsql-oltp-legacy-empty-code-spans-in-continued-command-list-item-fence-homework-ru.md")
 	if err != nil {
