@@ -117,6 +117,10 @@ func (b *generalTable) end(c *ctx) {
 	b.ditto()
 	if b.results() || b.transpose() {
 		cols := b.h.tab.Columns()
+		if b.st.testFrom != "" && !sqlTestFits(b.st.test, cols) {
+			// "cpu %" above a table of tps and qps names no test of it.
+			b.st.test, b.st.testFrom = "", ""
+		}
 		names := b.nameColumn(cols)
 		tests := columnTests(cols)
 		for _, row := range b.h.tab.Rows {
@@ -134,6 +138,22 @@ func (b *generalTable) end(c *ctx) {
 	for i := range b.lines {
 		c.remember(&b.lines[i])
 	}
+}
+
+// sqlTestFits reports whether test, taken from the text above a table,
+// can have measured its columns: a built-in test (cpu, memory, fileio,
+// threads, mutex) prints no transactions or queries per second.
+func sqlTestFits(test string, cols []tabular.Column) bool {
+	ct, known := LookupTest(test)
+	if !known || ct.Family != FamilyBuiltin {
+		return true
+	}
+	for _, col := range cols {
+		if col.Metric == tabular.TPS || col.Metric == tabular.QPS {
+			return false
+		}
+	}
+	return true
 }
 
 // transpose turns a table with measurements as rows and systems as

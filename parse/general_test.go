@@ -1,8 +1,11 @@
 package parse
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/sbreport/sbreport/parse/tabular"
 )
 
 // A fileio wrapper's space-aligned results table (iobench.sh's README in
@@ -120,5 +123,47 @@ func TestSpaceTableShortRowReported(t *testing.T) {
 	want := `summary table at line 37: the row stops before "rdIOps", "wrIOps", "rdMiBps", "wrMiBps", "latMsAvg", "latMs95th": no value, not counted (the rows after it are read)`
 	if len(d.Errors) != 1 || d.Errors[0].Line != 46 || d.Errors[0].Message != want {
 		t.Errorf("errors %v, want line 46: %s", d.Errors, want)
+	}
+}
+
+// TestSweptThreadsColumn: a script's printf table (testdata/public/tables,
+// Korean notes on a cloud database) heads its thread column "thc", which
+// names nothing a reader's word list holds; its values double row by row
+// (2 … 1024) beside tps and qps columns, the shape of a thread sweep.
+func TestSweptThreadsColumn(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/tables/sb1.0.20-oltp-read-write-thread-sweep-2-to-1024-printf-table-thc-header-x64-notes-excerpt-ko.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), "notes.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 10 {
+		t.Fatalf("%d runs, want 10", len(d.Runs))
+	}
+	for i, r := range d.Runs {
+		if r.Threads == nil || *r.Threads != 2<<i || r.TPS == nil || r.QPS == nil {
+			t.Fatalf("row %d: threads %v tps %v qps %v", i, r.Threads, r.TPS, r.QPS)
+		}
+	}
+	// The latency columns name no unit: kept under their names.
+	p95 := func(r *Run) float64 {
+		for _, m := range r.Metrics {
+			if m.Name == "p95" && m.Unit == "" {
+				return m.Value
+			}
+		}
+		return 0
+	}
+	first, last := d.Runs[0], d.Runs[9]
+	if *first.TPS != 559.35 || *first.QPS != 11187.04 || p95(first) != 4.10 ||
+		*last.TPS != 4016.95 || *last.QPS != 80347.29 || p95(last) != 369.77 {
+		t.Errorf("first %v %v %v, last %v %v %v", *first.TPS, *first.QPS, first.Metrics, *last.TPS, *last.QPS, last.Metrics)
+	}
+	// Seconds of a time series grow by a step: no thread counts.
+	tab := tabular.Table{Header: []string{"t", "tps"}, Rows: []tabular.Row{{Cells: []string{"10", "5.1"}}, {Cells: []string{"20", "5.2"}}, {Cells: []string{"30", "5.3"}}}}
+	if cols := tab.Columns(); cols[0].Metric == tabular.Threads {
+		t.Error("10, 20, 30 read as thread counts")
 	}
 }

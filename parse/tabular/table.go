@@ -27,7 +27,38 @@ func (t *Table) Columns() []Column {
 		cols[i] = Classify(h, cells)
 	}
 	firstOfEach(cols)
+	t.sweptThreads(cols)
 	return cols
+}
+
+// sweptThreads makes the first column the thread count by its values when
+// no column's name says which is (an abbreviation: "thc", "conc"): a
+// sweep of whole numbers that at least doubles from row to row (2, 4, 8
+// … 1024; 10, 20, 50, 100), in a table that measures a rate. Seconds of
+// a time series grow by a constant step (10, 20, 30) and are not taken.
+func (t *Table) sweptThreads(cols []Column) {
+	rate := false
+	for _, c := range cols {
+		if c.Metric == Threads {
+			return
+		}
+		rate = rate || c.Metric == TPS || c.Metric == QPS || c.Metric == EPS
+	}
+	if !rate || len(cols) < 2 || cols[0].Metric != "" || cols[0].Unit != "" || len(t.Rows) < 3 {
+		return
+	}
+	prev := 0.0
+	for _, r := range t.Rows {
+		if len(r.Cells) == 0 {
+			return
+		}
+		v, ok := ParseValue(r.Cells[0])
+		if !ok || v.Unit != "" || v.Suffix != "" || v.Num != float64(int64(v.Num)) || v.Num <= 0 || prev > 0 && v.Num < 1.9*prev {
+			return
+		}
+		prev = v.Num
+	}
+	cols[0].Kind, cols[0].Metric = Dimension, Threads
 }
 
 // firstOfEach keeps one column per headline rate or latency statistic:
