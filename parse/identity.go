@@ -329,8 +329,13 @@ func (r *Run) settle() {
 	if cmd := r.inherit; cmd != nil && r.Command == "" && (r.Test == "" || r.Test == cmd.Test) && !renamed {
 		own, ownFrom := r.Threads, r.ThreadsFrom
 		r.applyCommand(cmd)
-		r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(r.inheritLine)+", the last shown before this run")
-		r.Warn(r.Line, "no command line right above this run: the one at line "+strconv.Itoa(r.inheritLine)+" is taken for it")
+		if r.inheritWhy != "" {
+			r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(r.inheritLine)+", the one shown "+r.inheritWhy)
+			r.Warn(r.Line, "no command line right above this run: the one at line "+strconv.Itoa(r.inheritLine)+", "+r.inheritWhy+", is taken for it")
+		} else {
+			r.LabelFrom = setFrom(r.LabelFrom, "command", "the command at line "+strconv.Itoa(r.inheritLine)+", the last shown before this run")
+			r.Warn(r.Line, "no command line right above this run: the one at line "+strconv.Itoa(r.inheritLine)+" is taken for it")
+		}
 		if own != nil && r.Threads != nil && *own != *r.Threads {
 			// The output counts its own threads ("thds: 10"): the command
 			// shown for another run does not say this one's.

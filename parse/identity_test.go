@@ -831,3 +831,40 @@ func TestSettingItemLabelsRun(t *testing.T) {
 		t.Errorf("labels of the runs at lines 72, 82, 120: %q, %q, %q", got[72], got[82], got[120])
 	}
 }
+
+// TestCommandForTitledOutput: a write-up that shows each command in a
+// section of its own, some with their output and some without, and pastes
+// the other outputs later under a heading naming their test, is read as a
+// reader matches them: the output under "### memory", shown after the
+// cpu run, is the memory command's, not the last command's. The outputs
+// are real sysbench 1.0.20 captures (testdata/real) pasted from their
+// results on, as such write-ups paste them; the commands are the ones
+// that made them.
+func TestCommandForTitledOutput(t *testing.T) {
+	part := func(name, from string) string {
+		b, err := os.ReadFile("../testdata/real/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		return s[strings.Index(s, from):]
+	}
+	const cpuCmd = "sysbench cpu --threads=2 --time=5 --report-interval=1 --histogram=on --percentile=99 run"
+	const memCmd = "sysbench memory --threads=2 --time=5 --report-interval=1 --histogram=on --percentile=99 run"
+	text := "## Memory\n\n```\n" + memCmd + "\n```\n\n## CPU\n\n```\n" + cpuCmd + "\n" +
+		part("sysbench-1.0.20-cpu-2thr.txt", "CPU speed:") + "```\n\n### memory\n\n```\n" +
+		part("sysbench-1.0.20-memory-2thr.txt", "Total operations:") + "```\n"
+	d, err := All(strings.NewReader(text), "writeup.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 2 {
+		t.Fatalf("%d runs, want 2", len(d.Runs))
+	}
+	for i, want := range []struct{ test, cmd string }{{"cpu", cpuCmd}, {"memory", memCmd}} {
+		r := d.Runs[i]
+		if r.Test != want.test || r.Command != want.cmd || r.Threads == nil || *r.Threads != 2 {
+			t.Errorf("run %d at line %d: test %q command %q threads %v; want %s with %q", i, r.Line, r.Test, r.Command, r.Threads, want.test, want.cmd)
+		}
+	}
+}

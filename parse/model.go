@@ -135,6 +135,7 @@ type Run struct {
 	prepOpts           map[string]string // options of the prepare command of the run's test
 	inherit            *Command          // the last command shown before the run, for a run shown without one
 	inheritLine        int
+	inheritWhy         string     // why inherit is not the last command shown ("of the test line 102 names"), "" when it is
 	candidates         []*Command // run commands typed together before the output, one of which it ran
 	candLine           int        // the line of the cleanup command that closed them
 	schemaHint         string     // the last index change shown above the run (schemaLabels)

@@ -54,6 +54,10 @@ const maxMentions = 256
 // runContext is the context of the runs of one input read so far.
 type runContext struct {
 	mentions []mention // in line order
+	// ranCmds holds the last sysbench run command shown for each test,
+	// with its line: a run shown without its command under a heading
+	// naming a test takes that test's command (ctx.commandForTitle).
+	ranCmds map[string]shownCommand
 	// ranIn holds the lines of the Markdown headings whose sections hold
 	// a run.
 	ranIn map[int]bool
@@ -216,6 +220,15 @@ func (c *ctx) noteContextCommand(cmd *Command, line int) {
 	if cmd == nil || cmd.Tool != ToolSysbench {
 		return
 	}
+	if cmd.Action == "run" && cmd.Test != "" {
+		// Copied on write: the runs read so far keep the map they saw.
+		m := make(map[string]shownCommand, len(c.rc.ranCmds)+1)
+		for k, v := range c.rc.ranCmds {
+			m[k] = v
+		}
+		m[cmd.Test] = shownCommand{cmd, line}
+		c.rc.ranCmds = m
+	}
 	m := mention{line: line, what: "command"}
 	if cmd.Test != "oltp_common" {
 		m.named(cmd.Test, false)
@@ -226,6 +239,27 @@ func (c *ctx) noteContextCommand(cmd *Command, line int) {
 		}
 	}
 	c.noteMention(m)
+}
+
+// A shownCommand is a command and the line it was shown at.
+type shownCommand struct {
+	cmd  *Command
+	line int
+}
+
+// commandForTitle gives a run that took the last command shown before it
+// (no command right above it) the command shown for the test its heading
+// names instead, when the two differ: "#### Read-Write results" after
+// the read-only command is the output of the read-write command shown
+// further up, as a reader matches them.
+func (c *ctx) commandForTitle(r *Run) {
+	if r.inherit == nil || r.ctxTest == "" || r.ctxTestLine <= r.inheritLine || r.ctxTest == r.inherit.Test {
+		return
+	}
+	if sc, ok := c.rc.ranCmds[r.ctxTest]; ok && sc.cmd.Tool == r.Tool && sc.line < r.Line {
+		r.inherit, r.inheritLine = sc.cmd, sc.line
+		r.inheritWhy = "of the test line " + strconv.Itoa(r.ctxTestLine) + " names"
+	}
 }
 
 // visible reports whether a mention is part of the context of a run

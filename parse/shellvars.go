@@ -9,6 +9,10 @@ import (
 // "export THREADS=16", "size='10000000'".
 var assignRe = regexp.MustCompile(`^(?:export\s+|local\s+|declare\s+)?([A-Za-z_][A-Za-z0-9_]*)=("[^"$` + "`" + `]*"|'[^']*'|[^\s;&|$` + "`" + `'"]+)\s*;?$`)
 
+// assignVarRe is an assignment of another variable's value: "export
+// sbtables=$sbthreads", "n=${threads}".
+var assignVarRe = regexp.MustCompile(`^(?:export\s+|local\s+|declare\s+)?([A-Za-z_][A-Za-z0-9_]*)="?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?\s*;?$`)
+
 // noteAssignment records a shell variable the text assigns, for the
 // commands after it that use the variable ($engine, ${threads}).
 func (c *ctx) noteAssignment(l *Line) {
@@ -28,7 +32,17 @@ func (c *ctx) noteAssignment(l *Line) {
 	}
 	m := assignRe.FindStringSubmatch(t)
 	if m == nil {
-		return
+		// "export sbtables=$sbthreads": a variable set from another the
+		// text set before, which it holds now.
+		m = assignVarRe.FindStringSubmatch(t)
+		if m == nil {
+			return
+		}
+		val, ok := c.shellVars[m[2]]
+		if !ok {
+			return
+		}
+		m[2] = val
 	}
 	// Copied on write: the runs read so far share the map they saw.
 	vars := make(map[string]string, len(c.shellVars)+1)

@@ -139,3 +139,32 @@ func TestEngineFromConfigListing(t *testing.T) {
 		}
 	}
 }
+
+// TestExportedVariablesReachTheRun: a script run with bash -v (testdata/real,
+// sysbench 1.0.20) echoes its lines as typed: the thread count and the
+// prime limit are variables, one set from another ("export
+// sbmax=$sbprime"), and grep keeps only the output's statistics. The
+// run's threads come from the command, its cpu-max-prime from the
+// chained variable; nothing is left unknown.
+func TestExportedVariablesReachTheRun(t *testing.T) {
+	b, err := os.ReadFile("../testdata/real/sysbench-1.0.20-cpu-2thr-exported-variables-bash-v-grep-general-statistics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), "bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(d.Runs))
+	}
+	r := d.Runs[0]
+	if r.Test != "cpu" || r.Threads == nil || *r.Threads != 2 || r.ThreadsFrom != "command" || r.Settings["cpu-max-prime"] != "20000" {
+		t.Errorf("test %q threads %v from %q settings %v", r.Test, r.Threads, r.ThreadsFrom, r.Settings)
+	}
+	for _, w := range r.Warnings {
+		if strings.Contains(w, "nowhere") {
+			t.Errorf("warning %q", w)
+		}
+	}
+}

@@ -942,6 +942,7 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	if tool != ToolTable {
 		r.ctxPath = c.mdPath()
 		r.ctxTest, r.ctxTestLine = c.titledTest(line, r.ctxPath)
+		c.commandForTitle(r)
 		r.engineHint, r.engineFrom, r.engineLine = c.engine, c.engineFrom, c.engineLine
 		r.schemaHint, r.schemaLine, r.scriptLine = c.schema, c.schemaLine, c.scriptLine
 		r.prevRunLine = c.lastRunStart
@@ -978,6 +979,9 @@ func (r *Run) applyCommand(cmd *Command) {
 		r.Test = cmd.Test
 	}
 	if v, ok := cmd.Labels["threads"]; ok && (r.Threads == nil || r.ThreadsFrom == "interim" || r.ThreadsFrom == "fairness") {
+		if out, _, ok := r.resolveVars(v); ok {
+			v = out // "--threads=$sbthreads" after "export sbthreads=4"
+		}
 		if n, err := atoiStrict(v); err == nil && n > 0 {
 			r.Threads, r.ThreadsFrom = iptr(n), "command"
 		}
