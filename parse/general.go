@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -123,6 +124,10 @@ func (b *generalTable) end(c *ctx) {
 		}
 		names := b.nameColumn(cols)
 		tests := columnTests(cols)
+		if metric, idx := b.h.tab.RateColumns(); tests == nil && idx != nil {
+			b.rateColumns(c, cols, names, metric, idx)
+			return
+		}
 		for _, row := range b.h.tab.Rows {
 			for _, r := range eachRun(row, cols, func(sub tabular.Row) []*Run { return b.rowRuns(sub, cols, tests) }) {
 				b.finish(c, r, row, cols, names)
@@ -137,6 +142,42 @@ func (b *generalTable) end(c *ctx) {
 	c.remember(&b.h.first)
 	for i := range b.lines {
 		c.remember(&b.lines[i])
+	}
+}
+
+// rateColumns reads a table measuring one rate in several columns, each
+// under its own qualifier (tabular.Table.RateColumns): every cell of those
+// columns is a run of its row, labelled by its column's header, with the
+// thread count the header names when it names one ("8 threads events/s").
+func (b *generalTable) rateColumns(c *ctx, cols []tabular.Column, names int, metric string, idx []int) {
+	for _, row := range b.h.tab.Rows {
+		for _, j := range idx {
+			var sub tabular.Row
+			var subCols []tabular.Column
+			sub.Line = row.Line
+			for i, col := range cols {
+				if i == j {
+					col.Kind, col.Metric = tabular.Measurement, metric
+				} else if slices.Contains(idx, i) {
+					continue
+				}
+				if i < len(row.Cells) {
+					sub.Cells = append(sub.Cells, row.Cells[i])
+					subCols = append(subCols, col)
+				}
+			}
+			if j >= len(row.Cells) || tabular.Absent(row.Cells[j]) {
+				continue
+			}
+			for _, r := range eachRun(sub, subCols, func(sub tabular.Row) []*Run { return []*Run{b.h.run(sub, subCols)} }) {
+				header := strings.TrimSpace(cols[j].Name)
+				r.SetLabelFrom("column", header, "the header of the column the value is in")
+				if n, several := threadsNamed(header); n > 0 && !several && r.Threads == nil {
+					r.Threads, r.ThreadsFrom = iptr(n), "table"
+				}
+				b.finish(c, r, row, cols, names)
+			}
+		}
 	}
 }
 

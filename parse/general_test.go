@@ -167,3 +167,42 @@ func TestSweptThreadsColumn(t *testing.T) {
 		t.Error("10, 20, 30 read as thread counts")
 	}
 }
+
+// TestRateColumnsPerRun: Chinese notes comparing containers on an Apple
+// M2 (testdata/public/train4, t77) give each environment its single-core
+// and its multi-core result side by side, under "单核 CPU speed" and
+// "多核 CPU speed" (sysbench's title of the cpu test's events per
+// second). Each cell is a run of its row, labelled by its column; the
+// environment with empty cells has none.
+func TestRateColumnsPerRun(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train4/t77-cpu-eps-tables-per-environment-same-names-under-two-architecture-sections-empty-template-fragment-zh.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := All(strings.NewReader(string(b)), "notes.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct {
+		line   int
+		column string
+	}
+	got := map[key]float64{}
+	for _, r := range d.Runs {
+		if r.EPS == nil || r.Test != "cpu" {
+			t.Fatalf("line %d: test %q eps %v", r.Line, r.Test, r.EPS)
+		}
+		got[key{r.Line, r.Labels["column"]}] = *r.EPS
+	}
+	if len(got) != 16 {
+		t.Errorf("%d runs, want 16 (9 environments, one without figures, two columns each)", len(got))
+	}
+	for k, want := range map[key]float64{
+		{60, "单核 CPU speed"}: 13933446.12, {60, "多核 CPU speed"}: 51587964.89,
+		{64, "多核 CPU speed"}: 13827.43, {74, "单核 CPU speed"}: 2630.40, {72, "多核 CPU speed"}: 11755.65,
+	} {
+		if got[k] != want {
+			t.Errorf("%+v: %v, want %v", k, got[k], want)
+		}
+	}
+}

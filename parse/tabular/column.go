@@ -179,9 +179,16 @@ func Classify(name string, cells []string) Column {
 }
 
 // rateSpellings turns "events/s", "MiB/sec" and "ops/second" in a
-// header into a word perSecond knows; "/s" must end its word, so that
+// header into a word perSecond knows, and "CPU speed" into events per
+// second; "/s" must end its word, so that
 // "latency/sum" is no rate.
 func rateSpellings(h string) string {
+	if i := strings.Index(strings.ToLower(h), "cpu speed"); i >= 0 {
+		// sysbench's title of the cpu test's events per second
+		// ("CPU speed:\n    events per second: 1234.56"), as a
+		// header names the column of that figure.
+		h = h[:i] + " events persec " + h[i+len("cpu speed"):]
+	}
 	if !strings.Contains(h, "/") {
 		return h
 	}

@@ -61,6 +61,39 @@ func (t *Table) sweptThreads(cols []Column) {
 	cols[0].Kind, cols[0].Metric = Dimension, Threads
 }
 
+// RateColumns returns the columns that measure one rate (TPS, QPS or
+// EPS) side by side, each under its own qualifier ("单核 CPU speed" and
+// "多核 CPU speed", "1 thread events/s" and "8 threads events/s"): the
+// runs of each row, one a column. nil when fewer than two columns measure
+// the table's first rate, or when other rates or latencies stand beside
+// them (which of them goes with which run is not said).
+func (t *Table) RateColumns() (metric string, idx []int) {
+	cells := make([]string, 0, len(t.Rows))
+	for i, h := range t.Header {
+		cells = cells[:0]
+		for _, r := range t.Rows {
+			if i < len(r.Cells) {
+				cells = append(cells, r.Cells[i])
+			}
+		}
+		c := Classify(h, cells)
+		switch c.Metric {
+		case TPS, QPS, EPS:
+			if metric != "" && c.Metric != metric {
+				return "", nil
+			}
+			metric = c.Metric
+			idx = append(idx, i)
+		case Latency:
+			return "", nil
+		}
+	}
+	if len(idx) < 2 {
+		return "", nil
+	}
+	return metric, idx
+}
+
 // firstOfEach keeps one column per headline rate or latency statistic:
 // the first. A later column mapped to the same one measures something
 // else under a like name (the latency of one query beside that of a
