@@ -919,6 +919,13 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	}
 	if tool != ToolTable {
 		h, at := c.labelAbove(line)
+		if p := c.outline.Path(); h != "" && len(p) > 0 && p[len(p)-1].Line == at {
+			// The label is the heading of the run's own section; a title
+			// repeated under another section is named by it too.
+			if parent := c.outline.RepeatParent(len(p) - 1); parent != "" {
+				h = parent + " / " + h
+			}
+		}
 		if h == "" && c.lastLabel != "" && c.nothingSince(c.lastRunStart) {
 			// Output right after output, nothing between: two results
 			// pasted under one label line.

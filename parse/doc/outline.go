@@ -80,6 +80,9 @@ type Outline struct {
 	// that title, for Name.
 	seen     map[string][]string
 	seenLine map[string]int // the line of the first section of each key
+	// parentOf holds, by level and title, the line and the parent's
+	// title of the first section RepeatParent was asked about.
+	parentOf map[string]parentSeen
 	// The previous non-blank line, for a setext underline or a framed
 	// banner below it.
 	prev        string
@@ -263,6 +266,38 @@ func (o *Outline) Name(k int) string {
 		}
 	}
 	return h.Title
+}
+
+type parentSeen struct {
+	line   int
+	parent string
+}
+
+// RepeatParent returns the title of the section enclosing the k-th
+// heading of Path when an earlier section of the same level and title
+// stood under another one ("#### Read results" under "### AMD Ryzen 5
+// 5600X", then again under "### Intel i5 12600K"): the second is named by
+// its parent too, as a reader tells the two apart. "" for a title seen
+// first, or again under a parent of the same title.
+func (o *Outline) RepeatParent(k int) string {
+	h := o.stack[k]
+	if h.Level > 6 || k == 0 || o.stack[k-1].Level > 6 {
+		return ""
+	}
+	parent := o.stack[k-1].Title
+	key := strconv.Itoa(h.Level) + "\x00" + h.Title
+	if o.parentOf == nil {
+		o.parentOf = map[string]parentSeen{}
+	}
+	first, ok := o.parentOf[key]
+	if !ok || first.line == h.Line {
+		o.parentOf[key] = parentSeen{h.Line, parent}
+		return ""
+	}
+	if first.parent == parent {
+		return ""
+	}
+	return parent
 }
 
 func contains(list []string, s string) bool {

@@ -286,3 +286,19 @@ func TestAssignmentItem(t *testing.T) {
 		t.Errorf("listItem(\"* maxconn=80\") = %q, %v", title, ok)
 	}
 }
+
+// TestRepeatParent: notes benchmarking machines one after another
+// (testdata/public/holdout, already scored) give each machine a "##"
+// section with "### CPU", "### 内存" and "### 硬盘" under it: the second
+// "### CPU" is named by its machine too, and so is every later one; the
+// first is not.
+func TestRepeatParent(t *testing.T) {
+	got := outlineSeen(t, pub+"holdout/sb1.0.20-cpu-memory-fileio-machines-only-in-headings-same-heading-twice-different-image-zh.txt",
+		func(o *Outline) string { return o.RepeatParent(len(o.Path()) - 1) }, 15, 51, 149, 185, 498, 702)
+	want := map[int]string{15: "", 51: "", 149: "AMD 7900 台式机", 185: "AMD 7900 台式机", 498: "阿里云 ECS e-c1m1.large", 702: "阿里云 ECS e-c1m1.large"}
+	for line, w := range want {
+		if got[line] != w {
+			t.Errorf("line %d: RepeatParent %q, want %q", line, got[line], w)
+		}
+	}
+}
