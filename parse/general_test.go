@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -131,14 +130,7 @@ func TestSpaceTableShortRowReported(t *testing.T) {
 // names nothing a reader's word list holds; its values double row by row
 // (2 … 1024) beside tps and qps columns, the shape of a thread sweep.
 func TestSweptThreadsColumn(t *testing.T) {
-	b, err := os.ReadFile("../testdata/public/tables/sb1.0.20-oltp-read-write-thread-sweep-2-to-1024-printf-table-thc-header-x64-notes-excerpt-ko.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := All(strings.NewReader(string(b)), "notes.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseFile(t, "../testdata/public/tables/sb1.0.20-oltp-read-write-thread-sweep-2-to-1024-printf-table-thc-header-x64-notes-excerpt-ko.txt")
 	if len(d.Runs) != 10 {
 		t.Fatalf("%d runs, want 10", len(d.Runs))
 	}
@@ -175,14 +167,7 @@ func TestSweptThreadsColumn(t *testing.T) {
 // second). Each cell is a run of its row, labelled by its column; the
 // environment with empty cells has none.
 func TestRateColumnsPerRun(t *testing.T) {
-	b, err := os.ReadFile("../testdata/public/train4/t77-cpu-eps-tables-per-environment-same-names-under-two-architecture-sections-empty-template-fragment-zh.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := All(strings.NewReader(string(b)), "notes.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseFile(t, "../testdata/public/train4/t77-cpu-eps-tables-per-environment-same-names-under-two-architecture-sections-empty-template-fragment-zh.txt")
 	type key struct {
 		line   int
 		column string

@@ -815,14 +815,7 @@ func TestRunLengthFromPublicText(t *testing.T) {
 // "* maxconn=90" over two mysqlslap blocks of the same command: two
 // experiments named by their setting, not repeats.
 func TestSettingItemLabelsRun(t *testing.T) {
-	b, err := os.ReadFile("../testdata/public/holdout6/mysqlslap-300-clients-haproxy-maxconn-readme.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := All(strings.NewReader(string(b)), "readme.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseFile(t, "../testdata/public/holdout6/mysqlslap-300-clients-haproxy-maxconn-readme.txt")
 	got := map[int]string{}
 	for _, r := range d.Runs {
 		got[r.Line] = r.Labels["heading"]

@@ -147,14 +147,7 @@ func TestEngineFromConfigListing(t *testing.T) {
 // run's threads come from the command, its cpu-max-prime from the
 // chained variable; nothing is left unknown.
 func TestExportedVariablesReachTheRun(t *testing.T) {
-	b, err := os.ReadFile("../testdata/real/sysbench-1.0.20-cpu-2thr-exported-variables-bash-v-grep-general-statistics.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := All(strings.NewReader(string(b)), "bench.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseFile(t, "../testdata/real/sysbench-1.0.20-cpu-2thr-exported-variables-bash-v-grep-general-statistics.txt")
 	if len(d.Runs) != 1 {
 		t.Fatalf("%d runs, want 1", len(d.Runs))
 	}

@@ -1,9 +1,7 @@
 package parse
 
 import (
-	"os"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -89,14 +87,7 @@ func TestSlapCommandForms(t *testing.T) {
 // without the markers; '#' before a word that is no capitalised one
 // ("#include", "#!/bin/sh", "# heading") keeps its meaning.
 func TestSlapCommentedOut(t *testing.T) {
-	b, err := os.ReadFile("../testdata/public/mysqlslap/mysqlslap-10-clients-8.0.11-vs-5.6.36-hash-commented-blocks-warning-line-version-script-excerpt.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := All(strings.NewReader(string(b)), "script.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseFile(t, "../testdata/public/mysqlslap/mysqlslap-10-clients-8.0.11-vs-5.6.36-hash-commented-blocks-warning-line-version-script-excerpt.txt")
 	var got [][4]float64
 	for _, r := range d.Runs {
 		m := r.Mysqlslap

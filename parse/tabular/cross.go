@@ -3,6 +3,8 @@ package tabular
 import (
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // Cells splits one line of a table into its cells: a Markdown pipe row
@@ -108,17 +110,9 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 // bytes: a memory or file block size swept along the columns. ok is
 // false for any other header, a bare number among them.
 func HeaderSize(cell string) (bytes float64, ok bool) {
-	s := strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`_"))
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
-	}
-	if i == 0 {
-		return 0, false
-	}
-	n, err := strconv.ParseFloat(s[:i], 64)
-	u := strings.ToLower(strings.TrimSpace(s[i:]))
-	if err != nil || u == "" || strings.Trim(u, "kmgtib") != "" || len(u) > 3 {
+	n, u, ok := scan.SizePrefix(strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`_")))
+	u = strings.ToLower(strings.TrimSpace(u))
+	if !ok || u == "" || strings.Trim(u, "kmgtib") != "" || len(u) > 3 {
 		return 0, false
 	}
 	if u == "b" {

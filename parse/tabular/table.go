@@ -15,6 +15,14 @@ type Row struct {
 
 // Columns classifies every column of t by its header and its cells.
 func (t *Table) Columns() []Column {
+	cols := t.classified()
+	firstOfEach(cols)
+	t.sweptThreads(cols)
+	return cols
+}
+
+// classified returns each column as Classify reads its header and cells.
+func (t *Table) classified() []Column {
 	cols := make([]Column, len(t.Header))
 	cells := make([]string, 0, len(t.Rows))
 	for i, h := range t.Header {
@@ -26,8 +34,6 @@ func (t *Table) Columns() []Column {
 		}
 		cols[i] = Classify(h, cells)
 	}
-	firstOfEach(cols)
-	t.sweptThreads(cols)
 	return cols
 }
 
@@ -68,15 +74,7 @@ func (t *Table) sweptThreads(cols []Column) {
 // the table's first rate, or when other rates or latencies stand beside
 // them (which of them goes with which run is not said).
 func (t *Table) RateColumns() (metric string, idx []int) {
-	cells := make([]string, 0, len(t.Rows))
-	for i, h := range t.Header {
-		cells = cells[:0]
-		for _, r := range t.Rows {
-			if i < len(r.Cells) {
-				cells = append(cells, r.Cells[i])
-			}
-		}
-		c := Classify(h, cells)
+	for i, c := range t.classified() {
 		switch c.Metric {
 		case TPS, QPS, EPS:
 			if metric != "" && c.Metric != metric {
