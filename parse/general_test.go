@@ -191,3 +191,15 @@ func TestRateColumnsPerRun(t *testing.T) {
 		}
 	}
 }
+
+// TestOracleRatesNoRun: an Oracle book's tables of PL/SQL with and
+// without a reverse-key index (testdata/public/tables) name transactions
+// a second in Chinese ("每秒事务数", "事务数/秒") beside CPU and elapsed
+// times, variants as columns: no sysbench run, as before Chinese rates
+// were read.
+func TestOracleRatesNoRun(t *testing.T) {
+	d := parseFile(t, "../testdata/public/tables/oracle-plsql-reverse-key-index-transactions-per-second-rows-two-and-five-users-book-translation-excerpt-zh.md")
+	if len(d.Runs) != 0 {
+		t.Errorf("%d runs from an Oracle experiment: %+v", len(d.Runs), d.Runs[0])
+	}
+}

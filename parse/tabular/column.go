@@ -349,8 +349,11 @@ func perSecond(w []string) bool {
 		if (x == "per" || x == "por") && i+1 < len(w) && contains(perSecondWords, w[i+1]) {
 			return true
 		}
-		if x == "persec" || x == "每秒" || contains(rateUnitWords, x) {
-			return true
+		if x == "persec" || strings.Contains(x, "每秒") || contains(rateUnitWords, x) {
+			return true // "每秒事务数" is one word as words splits it
+		}
+		if x == "秒" && i > 0 && has(w[:i], cjkCountWords) {
+			return true // "事务数(秒)", "查询数/秒": a count in seconds is a rate
 		}
 	}
 	return false

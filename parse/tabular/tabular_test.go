@@ -437,3 +437,19 @@ func TestBaselineColumn(t *testing.T) {
 		t.Errorf("a header naming the rate: %+v, want a measurement", c)
 	}
 }
+
+// TestChineseRateHeaders: Chinese headers name a rate by "每秒" (a
+// second) before the count, or by "秒" after it ("事务数/秒", "事务数(秒)":
+// transactions a second), as public tables print them (holdout11's RDS
+// report, an Oracle book's translation in testdata/public/tables, the
+// glossaries of performance tests); "秒" after no count is a time's unit.
+func TestChineseRateHeaders(t *testing.T) {
+	for h, want := range map[string]string{
+		"每秒事务数": TPS, "事务数/秒": TPS, "事务数(秒)": TPS, "每秒查询数": QPS, "查询数/秒": QPS,
+		"耗时(秒)": "", "已用时间（秒）": "", "CPU 时间（秒）": "",
+	} {
+		if got := Classify(h, []string{"55.96", "3376.83"}).Metric; got != want {
+			t.Errorf("Classify(%q) metric %q, want %q", h, got, want)
+		}
+	}
+}

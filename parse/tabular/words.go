@@ -49,6 +49,11 @@ var (
 	epsWords = []string{"eps", "events", "event", "ev", "eventos", "ereignisse", "事件"}
 )
 
+// cjkCountWords are the counts a Chinese header gives "(秒)" or "/秒"
+// after to make a rate of ("事务数(秒)": transactions a second); after
+// another word ("耗时(秒)", time taken) it is a time's unit.
+var cjkCountWords = []string{"事务", "查询", "事件", "请求"}
+
 // unitWords are units a header may end with ("Latency_ms",
 // "DataSize_bytes", "latency(ms)"); values are the unit's class.
 var unitWords = map[string]string{"ms": "ms", "msec": "ms", "us": "us", "usec": "us", "µs": "us", "s": "s", "sec": "s",
