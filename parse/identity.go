@@ -903,8 +903,11 @@ func listLabel(s string) string {
 	if doc.Assignment(t) {
 		return t // "* maxconn=80": the setting the run below was made with
 	}
-	if t == "" || len([]rune(t)) > 40 || len(strings.Fields(t)) > 3 ||
-		strings.ContainsAny(t, "。.!?()（）=$#/") || strings.Contains(t, "--") || repeatMarkRE.MatchString(t) ||
+	// A Markdown line break ("… настройках \"), or a sentence's full
+	// stop ("… General web applications."), ends the item, not its name.
+	t = strings.TrimSpace(strings.TrimRight(strings.TrimSuffix(t, "\\"), ".:： "))
+	if t == "" || len([]rune(t)) > 80 || len(strings.Fields(t)) > 10 ||
+		strings.ContainsAny(t, "。!?()（）=$#/") || strings.Contains(t, "--") || repeatMarkRE.MatchString(t) ||
 		strings.Contains(strings.ToLower(t), "sysbench") || strings.Contains(strings.ToLower(t), "mysqlslap") {
 		return ""
 	}

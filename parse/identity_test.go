@@ -861,3 +861,22 @@ func TestCommandForTitledOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestSentenceItemLabelsRun: a README on a federated MariaDB setup
+// (testdata/public/holdout7, already scored) names each mysqlslap block
+// by the list item above it, a sentence of several words ending in dots
+// ("- md5 against department instance..", "- md5 against employee
+// instance.."): the blocks are four experiments named by their items,
+// the dots no part of the name.
+func TestSentenceItemLabelsRun(t *testing.T) {
+	d := parseFile(t, "../testdata/public/holdout7/mysqlslap-md5-1-client-federatedx-two-instances-readme-excerpt.txt")
+	var got []string
+	for _, r := range d.Runs {
+		got = append(got, r.Labels["heading"])
+	}
+	want := []string{"md5 against department instance", "md5 against employee instance",
+		"10 iteration of md5 against department instance", "10 iteration md5 against employee instance"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("labels %q, want %q", got, want)
+	}
+}
