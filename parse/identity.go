@@ -903,8 +903,9 @@ func listLabel(s string) string {
 	if doc.Assignment(t) {
 		return t // "* maxconn=80": the setting the run below was made with
 	}
-	// A Markdown line break ("… настройках \"), or a sentence's full
-	// stop ("… General web applications."), ends the item, not its name.
+	// A sentence's full stops ("- md5 against department instance..")
+	// end the item, not its name; so does a Markdown line break (a
+	// backslash ending the line).
 	t = strings.TrimSpace(strings.TrimRight(strings.TrimSuffix(t, "\\"), ".:： "))
 	if t == "" || len([]rune(t)) > 80 || len(strings.Fields(t)) > 10 ||
 		strings.ContainsAny(t, "。!?()（）=$#/") || strings.Contains(t, "--") || repeatMarkRE.MatchString(t) ||
