@@ -125,12 +125,12 @@ func TestSpaceTableShortRowReported(t *testing.T) {
 	}
 }
 
-// TestSweptThreadsColumn: a script's printf table (testdata/public/tables,
+// TestSweptThreadsColumn: a script's printf table (testdata/public/headers,
 // Korean notes on a cloud database) heads its thread column "thc", which
 // names nothing a reader's word list holds; its values double row by row
 // (2 … 1024) beside tps and qps columns, the shape of a thread sweep.
 func TestSweptThreadsColumn(t *testing.T) {
-	d := parseFile(t, "../testdata/public/tables/sb1.0.20-oltp-read-write-thread-sweep-2-to-1024-printf-table-thc-header-x64-notes-excerpt-ko.txt")
+	d := parseFile(t, "../testdata/public/headers/sb1.0.20-oltp-read-write-thread-sweep-2-to-1024-printf-table-thc-header-x64-notes-excerpt-ko.txt")
 	if len(d.Runs) != 10 {
 		t.Fatalf("%d runs, want 10", len(d.Runs))
 	}
@@ -193,12 +193,12 @@ func TestRateColumnsPerRun(t *testing.T) {
 }
 
 // TestOracleRatesNoRun: an Oracle book's tables of PL/SQL with and
-// without a reverse-key index (testdata/public/tables) name transactions
+// without a reverse-key index (testdata/public/headers) name transactions
 // a second in Chinese ("每秒事务数", "事务数/秒") beside CPU and elapsed
 // times, variants as columns: no sysbench run, as before Chinese rates
 // were read.
 func TestOracleRatesNoRun(t *testing.T) {
-	d := parseFile(t, "../testdata/public/tables/oracle-plsql-reverse-key-index-transactions-per-second-rows-two-and-five-users-book-translation-excerpt-zh.md")
+	d := parseFile(t, "../testdata/public/headers/oracle-plsql-reverse-key-index-transactions-per-second-rows-two-and-five-users-book-translation-excerpt-zh.md")
 	if len(d.Runs) != 0 {
 		t.Errorf("%d runs from an Oracle experiment: %+v", len(d.Runs), d.Runs[0])
 	}

@@ -441,7 +441,7 @@ func TestBaselineColumn(t *testing.T) {
 // TestChineseRateHeaders: Chinese headers name a rate by "每秒" (a
 // second) before the count, or by "秒" after it ("事务数/秒", "事务数(秒)":
 // transactions a second), as public tables print them (holdout11's RDS
-// report, an Oracle book's translation in testdata/public/tables, the
+// report, an Oracle book's translation in testdata/public/headers, the
 // glossaries of performance tests); "秒" after no count is a time's unit.
 func TestChineseRateHeaders(t *testing.T) {
 	for h, want := range map[string]string{
