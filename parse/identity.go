@@ -407,6 +407,22 @@ func (r *Run) settle() {
 		foldRunLength(r.Settings, r.Version)
 	}
 	r.fileioModeFromOutput()
+	r.slapWorkFromOutput()
+}
+
+// slapWorkFromOutput gives a mysqlslap run whose command, if shown, sets
+// no --number-of-queries the amount of work its output prints ("Average
+// number of queries per client: 10000") as a setting: 100 queries a
+// client and 10,000 are two experiments, as two --time of sysbench are.
+func (r *Run) slapWorkFromOutput() {
+	m := r.Mysqlslap
+	if m == nil || m.QueriesPerClient == nil || *m.QueriesPerClient <= 0 || r.Settings["number-of-queries"] != "" {
+		return
+	}
+	if r.Settings == nil {
+		r.Settings = map[string]string{}
+	}
+	r.Settings["queries-per-client"] = strconv.FormatInt(*m.QueriesPerClient, 10)
 }
 
 // fileioModeFromOutput gives a fileio run that shows no test mode (no

@@ -95,6 +95,11 @@ func TestSlapCommentedOut(t *testing.T) {
 			t.Fatalf("line %d: %+v", r.Line, r)
 		}
 		got = append(got, [4]float64{*m.AvgS, *m.MinS, *m.MaxS, float64(*m.Clients)})
+		// No command shows --number-of-queries: the work the output
+		// prints is a setting, as a run's length is.
+		if r.Settings["queries-per-client"] != "10000" {
+			t.Errorf("line %d: settings %v, want queries-per-client 10000", r.Line, r.Settings)
+		}
 	}
 	if want := [][4]float64{{40.998, 35.516, 46.481, 10}, {8.737, 8.700, 8.774, 10}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("runs %v, want %v", got, want)
