@@ -34,7 +34,7 @@ func TestScalingNotes(t *testing.T) {
 func TestUnnamedSystemInWords(t *testing.T) {
 	for dir, want := range map[string]string{
 		"../testdata/public/sysbench-0.5": "9 runs of 7 workloads; the text names no system for the runs compared.",
-		"../testdata/public/mysqlslap":    "11 runs of 6 workloads on 3 systems: ? (runs with no engine), innodb and myisam.",
+		"../testdata/public/mysqlslap":    "13 runs of 7 workloads on 3 systems: ? (runs with no engine), innodb and myisam.",
 	} {
 		md := reportOf(t, dir)[MarkdownFile].String()
 		if !strings.Contains(md, want) {
