@@ -5,6 +5,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/scan"
 )
 
 // This file is sbreport's one catalogue of sysbench and mysqlslap tests and
@@ -530,46 +532,8 @@ func NormalizeOption(tool, version, name, value string) string {
 
 // SizeBytes reads a SIZE value: digits with an optional K, M, G or T
 // (×1024ⁿ), optionally followed by "B", "b" or "iB" ("16K", "16Kb",
-// "16KiB", "2G", "16384").
-func SizeBytes(s string) (float64, bool) {
-	s = strings.TrimSpace(s)
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
-	}
-	if i == 0 {
-		return 0, false
-	}
-	n, err := strconv.ParseFloat(s[:i], 64)
-	if err != nil {
-		return 0, false
-	}
-	rest := s[i:]
-	mult := 1.0
-	if rest != "" {
-		switch rest[0] {
-		case 'K', 'k':
-			mult = 1 << 10
-		case 'M', 'm':
-			mult = 1 << 20
-		case 'G', 'g':
-			mult = 1 << 30
-		case 'T', 't':
-			mult = 1 << 40
-		case 'B', 'b':
-			mult = 1
-			rest = " " + rest
-		default:
-			return 0, false
-		}
-		switch rest[1:] {
-		case "", "B", "b", "iB", "ib":
-		default:
-			return 0, false
-		}
-	}
-	return n * mult, true
-}
+// "16KiB", "2G", "16384"); see scan.SizeBytes.
+func SizeBytes(s string) (float64, bool) { return scan.SizeBytes(strings.TrimSpace(s)) }
 
 // IECSize writes a byte count in the largest IEC unit that divides it
 // exactly ("1KiB", "2GiB", "1536B").

@@ -382,12 +382,8 @@ func TestMysqlslapPortAfterBareP(t *testing.T) {
 // empty command substitution by nothing, and so does the reader: the
 // legacy oltp script for 60 s, not a test named with the backquotes.
 func TestCommandEmptyCodeSpans(t *testing.T) {
-	b, err := os.ReadFile("../testdata/public/commands/sb-pgsql-oltp-legacy-empty-code-spans-in-continued-command-list-item-fence-homework-ru.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var words []string
-	for _, l := range strings.Split(string(b), "\n") {
+	for _, l := range strings.Split(readText(t, "../testdata/public/commands/sb-pgsql-oltp-legacy-empty-code-spans-in-continued-command-list-item-fence-homework-ru.md"), "\n") {
 		if l = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(l), "\\")); strings.HasPrefix(l, "sysbench") || strings.HasPrefix(l, "--") || strings.HasPrefix(l, "/") || l == "run" {
 			words = append(words, l)
 		}

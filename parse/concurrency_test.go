@@ -20,18 +20,14 @@ func TestConcurrentUsersColumn(t *testing.T) {
 		tps           float64
 	}{{8, 10, 145}, {11, 200, 1156}, {12, 500, 1234}, {17, 10, 138}, {21, 500, 1167}}
 	for _, w := range want {
-		found := false
-		for _, r := range runs {
-			if r.Line != w.line {
-				continue
-			}
-			found = true
+		at := atLine(runs, w.line)
+		if len(at) == 0 {
+			t.Errorf("no run at line %d", w.line)
+		}
+		for _, r := range at {
 			if r.Threads == nil || *r.Threads != w.threads || r.TPS == nil || *r.TPS != w.tps {
 				t.Errorf("line %d: %s, want %d threads, tps %v", w.line, rowText(r), w.threads, w.tps)
 			}
-		}
-		if !found {
-			t.Errorf("no run at line %d", w.line)
 		}
 	}
 }

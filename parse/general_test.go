@@ -153,10 +153,13 @@ func TestSweptThreadsColumn(t *testing.T) {
 		*last.TPS != 4016.95 || *last.QPS != 80347.29 || p95(last) != 369.77 {
 		t.Errorf("first %v %v %v, last %v %v %v", *first.TPS, *first.QPS, first.Metrics, *last.TPS, *last.QPS, last.Metrics)
 	}
-	// Seconds of a time series grow by a step: no thread counts.
-	tab := tabular.Table{Header: []string{"t", "tps"}, Rows: []tabular.Row{{Cells: []string{"10", "5.1"}}, {Cells: []string{"20", "5.2"}}, {Cells: []string{"30", "5.3"}}}}
+	// Seconds of a time series grow by a step: no thread counts (the
+	// interim reports of testdata/real/sysbench-1.0.20-hook-csv-interim-only.txt,
+	// its seconds beside its rates).
+	tab := tabular.Table{Header: []string{"t", "tps"}, Rows: []tabular.Row{
+		{Cells: []string{"1", "27355.98"}}, {Cells: []string{"2", "28107.46"}}, {Cells: []string{"3", "26943.01"}}, {Cells: []string{"4", "26936.25"}}}}
 	if cols := tab.Columns(); cols[0].Metric == tabular.Threads {
-		t.Error("10, 20, 30 read as thread counts")
+		t.Error("1, 2, 3, 4 seconds read as thread counts")
 	}
 }
 

@@ -29,12 +29,13 @@ func TestSuffixSystems(t *testing.T) {
 	}
 	for _, w := range want {
 		found := false
-		for _, r := range runs {
-			if r.Line == w.line && r.Label("system") == w.system {
-				found = true
-				if r.Threads == nil || *r.Threads != w.threads || r.TPS == nil || *r.TPS != w.tps || r.Test != "oltp_read_only" {
-					t.Errorf("line %d %s: %s", w.line, w.system, rowText(r))
-				}
+		for _, r := range atLine(runs, w.line) {
+			if r.Label("system") != w.system {
+				continue
+			}
+			found = true
+			if r.Threads == nil || *r.Threads != w.threads || r.TPS == nil || *r.TPS != w.tps || r.Test != "oltp_read_only" {
+				t.Errorf("line %d %s: %s", w.line, w.system, rowText(r))
 			}
 		}
 		if !found {

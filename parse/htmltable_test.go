@@ -20,6 +20,17 @@ func htmlText(t *testing.T, path string) string {
 	return string(b)
 }
 
+// atLine returns the runs that start at line.
+func atLine(runs []*Run, line int) []*Run {
+	var out []*Run
+	for _, r := range runs {
+		if r.Line == line {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 func tableRuns(t *testing.T, text string) ([]*Run, []*Error) {
 	t.Helper()
 	var runs []*Run

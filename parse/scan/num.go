@@ -205,3 +205,45 @@ func ScanNum(s string, i int) (v float64, j int, ok bool) {
 	}
 	return f, j, true
 }
+
+// SizeBytes reads a SIZE value: digits with an optional K, M, G or T
+// (×1024ⁿ), optionally followed by "B", "b" or "iB" ("16K", "16Kb",
+// "16KiB", "2G", "16384").
+func SizeBytes(s string) (float64, bool) {
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseFloat(s[:i], 64)
+	if err != nil {
+		return 0, false
+	}
+	rest := s[i:]
+	mult := 1.0
+	if rest != "" {
+		switch rest[0] {
+		case 'K', 'k':
+			mult = 1 << 10
+		case 'M', 'm':
+			mult = 1 << 20
+		case 'G', 'g':
+			mult = 1 << 30
+		case 'T', 't':
+			mult = 1 << 40
+		case 'B', 'b':
+			mult = 1
+			rest = " " + rest
+		default:
+			return 0, false
+		}
+		switch rest[1:] {
+		case "", "B", "b", "iB", "ib":
+		default:
+			return 0, false
+		}
+	}
+	return n * mult, true
+}

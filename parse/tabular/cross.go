@@ -110,18 +110,13 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 // bytes: a memory or file block size swept along the columns. ok is
 // false for any other header, a bare number among them.
 func HeaderSize(cell string) (bytes float64, ok bool) {
-	n, u, ok := scan.SizePrefix(strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`_")))
-	u = strings.ToLower(strings.TrimSpace(u))
-	if !ok || u == "" || strings.Trim(u, "kmgtib") != "" || len(u) > 3 {
-		return 0, false
+	s := strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`_"))
+	n := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if n <= 0 {
+		return 0, false // a bare number, or no number: no size
 	}
-	if u == "b" {
-		return n, true
-	}
-	if mult := sizeUnit(u); mult > 0 && (len(u) == 1 || u[len(u)-1] == 'b') {
-		return n * mult, true
-	}
-	return 0, false
+	// "4 KiB" as "4KiB"; the unit is scan.SizeBytes's.
+	return scan.SizeBytes(s[:n] + strings.TrimLeft(s[n:], " "))
 }
 
 // HeaderValue is the number a crossed table's column header stands for:

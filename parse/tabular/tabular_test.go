@@ -439,17 +439,24 @@ func TestBaselineColumn(t *testing.T) {
 }
 
 // TestChineseRateHeaders: Chinese headers name a rate by "每秒" (a
-// second) before the count, or by "秒" after it ("事务数/秒", "事务数(秒)":
-// transactions a second), as public tables print them (holdout11's RDS
-// report, an Oracle book's translation in testdata/public/headers, the
-// glossaries of performance tests); "秒" after no count is a time's unit.
+// second) before the count, or by "秒" after it ("事务数/秒": transactions
+// a second), as an Oracle book's translated tables print them
+// (testdata/public/headers, with their figures) and the glossaries of
+// performance tests do ("每秒查询数"); "秒" after no count is a time's
+// unit ("CPU 时间（秒）", "已用时间（秒）", the same tables' times).
 func TestChineseRateHeaders(t *testing.T) {
-	for h, want := range map[string]string{
-		"每秒事务数": TPS, "事务数/秒": TPS, "事务数(秒)": TPS, "每秒查询数": QPS, "查询数/秒": QPS,
-		"耗时(秒)": "", "已用时间（秒）": "", "CPU 时间（秒）": "",
+	for h, c := range map[string]struct {
+		cells []string
+		want  string
+	}{
+		"每秒事务数":     {[]string{"55.0", "55.0"}, TPS},
+		"事务数/秒":     {[]string{"82.2", "82.2"}, TPS},
+		"每秒查询数":     {[]string{"55.0", "82.2"}, QPS},
+		"CPU 时间（秒）": {[]string{"0.80", "0.77"}, ""},
+		"已用时间（秒）":   {[]string{"0.79", "0.75"}, ""},
 	} {
-		if got := Classify(h, []string{"55.96", "3376.83"}).Metric; got != want {
-			t.Errorf("Classify(%q) metric %q, want %q", h, got, want)
+		if got := Classify(h, c.cells).Metric; got != c.want {
+			t.Errorf("Classify(%q) metric %q, want %q", h, got, c.want)
 		}
 	}
 }
