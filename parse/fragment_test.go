@@ -311,3 +311,31 @@ func TestLogShownAfterCleanupTakesRunCommand(t *testing.T) {
 		t.Errorf("warnings %q, want %q", r.Warnings, want)
 	}
 }
+
+// A real mysqlslap output (six blocks of two engines by three
+// concurrencies) quoted in Markdown as a reprint, a ">" line between
+// every two lines it quotes, reads as the output itself: the same six
+// runs with the same clients and averages.
+func TestQuotedReprint(t *testing.T) {
+	text := readText(t, "../testdata/public/mysqlslap/mysqlslap-multi-concurrency-x-engine-6-blocks-debug-info-markdown-indented.txt")
+	want := runsOf(t, text)
+	var b strings.Builder
+	b.WriteString("The same command on the new server:\n\n")
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if line != "" {
+			b.WriteString("> " + line + ">\n")
+		}
+	}
+	got := runsOf(t, b.String())
+	if len(want) != 6 || len(got) != len(want) {
+		t.Fatalf("quoted reprint: %d runs, the output %d (want 6)", len(got), len(want))
+	}
+	for i, r := range got {
+		w := want[i]
+		if r.Threads == nil || w.Threads == nil || *r.Threads != *w.Threads || *r.Mysqlslap.AvgS != *w.Mysqlslap.AvgS ||
+			r.Labels["engine"] != w.Labels["engine"] || !r.Complete {
+			t.Errorf("run %d: threads %v avg %v engine %q complete %v, want %v %v %q", i, r.Threads, *r.Mysqlslap.AvgS,
+				r.Labels["engine"], r.Complete, *w.Threads, *w.Mysqlslap.AvgS, w.Labels["engine"])
+		}
+	}
+}

@@ -403,7 +403,7 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 			// A reprint with a blank line after every line (doc.Spaced)
 			// is read without them, decided at the first blank line
 			// after text from the lines ahead.
-			blank := trimBlank(raw) == ""
+			blank := doc.Blank(raw)
 			if !c.spacingKnown && blank && c.textBefore {
 				c.spacingKnown = true
 				c.reprint = lr.winOff <= len(lr.win) && doc.Spaced(lr.win[lr.winOff:])

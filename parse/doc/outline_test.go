@@ -210,6 +210,12 @@ func TestSpaced(t *testing.T) {
 	if !Spaced(strings.ReplaceAll(string(b), "\n", "\n\n")) {
 		t.Error("the reprint not recognised")
 	}
+	if !Spaced("> " + strings.ReplaceAll(strings.TrimSuffix(string(b), "\n"), "\n", "\n>\n> ") + "\n") {
+		t.Error("the reprint quoted in Markdown, '>' between its lines, not recognised")
+	}
+	if Spaced("> " + strings.ReplaceAll(strings.TrimSuffix(string(b), "\n"), "\n", "\n> ") + "\n") {
+		t.Error("the output quoted as printed taken for a reprint")
+	}
 	p, err := os.ReadFile(pub + "identity/tidb-3.0.1-k8s-sysbench-1.0.17-tables-under-labels-same-table-reused-zh.txt")
 	if err != nil {
 		t.Fatal(err)

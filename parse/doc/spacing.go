@@ -9,7 +9,9 @@ package doc
 // doubled) are allowed, up to a quarter of the lines. Code fence lines
 // ("```", "~~~sql") are neither text nor blank: an export that set every
 // line as a paragraph kept its fences as they were, next to the lines
-// they enclose. A last line without its '\n' is not looked at.
+// they enclose. A line of quote markers alone (">", "> >") is blank: a
+// reprint quoted in Markdown puts one between the lines it quotes. A
+// last line without its '\n' is not looked at.
 func Spaced(text string) bool {
 	lines, blanks, full := 0, 0, 0
 	prevBlank := true
@@ -21,13 +23,7 @@ func Spaced(text string) bool {
 		if j == len(text) {
 			break
 		}
-		blank := true
-		for k := i; k < j; k++ {
-			if c := text[k]; c != ' ' && c != '\t' && c != '\r' {
-				blank = false
-				break
-			}
-		}
+		blank := Blank(text[i:j])
 		if !blank && fence(text[i:j]) {
 			i = j + 1
 			continue
@@ -57,4 +53,15 @@ func fence(line string) bool {
 	}
 	line = line[k:]
 	return len(line) >= 3 && (line[:3] == "```" || line[:3] == "~~~")
+}
+
+// Blank reports a line of blanks, or of quote markers and blanks alone
+// (">", "> >"): the blank line of a Markdown quote.
+func Blank(line string) bool {
+	for k := 0; k < len(line); k++ {
+		if c := line[k]; c != ' ' && c != '\t' && c != '\r' && c != '>' {
+			return false
+		}
+	}
+	return true
 }
