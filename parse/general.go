@@ -36,6 +36,9 @@ type generalTable struct {
 	ruled    bool
 	st       *summaryTable
 	gap      bool // a blank line was passed after the rows: only a row like them goes on
+	// oneColumn: the table listed one run's measurements as rows in a
+	// single value column ("Sysbench Metric | Result"), transposed
+	oneColumn bool
 }
 
 // detectGeneral wraps the block detectSummaryTable would return for a
@@ -201,8 +204,7 @@ func sqlTestFits(test string, cols []tabular.Column) bool {
 // columns (tabular.Table.Transposed) into one with a row per system, and
 // reports whether it did. A table whose rows are tests ("cpu | 1234
 // events/s", "memory | 5000 MiB/s") lists runs, not measurements of one
-// run, and is left as it is, and so is a table of a single value
-// column ("Sysbench Metric | Result").
+// run, and is left as it is.
 func (b *generalTable) transpose() bool {
 	tr, generic, ok := b.h.tab.Transposed(func(col tabular.Column) bool { return headlines[col.Metric] })
 	if !ok {
@@ -213,14 +215,11 @@ func (b *generalTable) transpose() bool {
 			return false
 		}
 	}
-	if generic {
-		// One value column ("Metric | Result", "Metric | Value"): most
-		// often the tail of a report that restates an output shown
-		// elsewhere in the text (a harness's markdown summary, a lab
-		// report's per-machine table); which of the two is the run is
-		// not decided here, so the table stays context.
-		return false
-	}
+	// One value column ("Metric | Result", "Metric | Value") is one
+	// run's figures; when it restates an output or another table's row
+	// (a lab report's per-machine table, then a comparison of the
+	// machines), restatements keeps the other (restate.go).
+	b.oneColumn = generic
 	// A column that compares the others ("Difference", "Improvement")
 	// is no system: its numbers are no run's.
 	kept := tr.Rows[:0]
@@ -409,6 +408,13 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 				r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
 			}
 			r.SetLabel("table", "line "+strconv.Itoa(b.h.first.No))
+			if b.oneColumn {
+				// The value column's header ("Result", "Value") names no system.
+				k := strings.ToLower(cols[0].Name)
+				delete(r.Labels, k)
+				delete(r.LabelFrom, k)
+				r.oneColumn = true
+			}
 			r.Source = c.name
 			c.emitRun(r)
 		}

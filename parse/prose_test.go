@@ -105,10 +105,11 @@ func TestProseResults(t *testing.T) {
 // produced **1,716.69 events/sec**, while VMware" / "Workstation produced
 // **1,364.78 events/sec**". Both restate the report's side-by-side table
 // (metrics as rows, the two systems and a "Difference" as columns, line
-// 146), which is where the runs are read: each result of the sentence,
-// bound to its own system, is found restating its run (one warning
-// each), gives it the cpu test the report's command names, and adds no
-// run; "approximately **25.78%**", the latencies in ms beside them and
+// 146), which restates in turn the tables of each system's figures in a
+// "Metric | Result" column (lines 118 and 131), where the runs are read,
+// named by the comparison's columns: each result of the sentence, bound
+// to its own system, is found restating its run (one warning each) and
+// adds no run; "approximately **25.78%**", the latencies in ms beside them and
 // the table's Difference column are not results.
 func TestProseTwoResultsOneSentence(t *testing.T) {
 	b, err := os.ReadFile("../testdata/public/prose/sb-cpu-proxmox-vs-vmware-lab-report-conclusion-two-systems-one-sentence-bold-comma-thousands.md")
@@ -122,14 +123,15 @@ func TestProseTwoResultsOneSentence(t *testing.T) {
 	want := []struct {
 		system string
 		eps    float64
-	}{{"Proxmox VE", 1716.69}, {"VMware Workstation", 1364.78}}
+		line   int
+	}{{"Proxmox VE", 1716.69, 120}, {"VMware Workstation", 1364.78, 133}}
 	if len(d.Runs) != len(want) {
 		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
 	}
 	for i, w := range want {
 		r := d.Runs[i]
-		if r.Labels["system"] != w.system || r.EPS == nil || *r.EPS != w.eps || r.Test != "cpu" || r.Line != 148 {
-			t.Errorf("run %d: system %q eps %v test %q line %d, want %q %g cpu at line 148", i+1, r.Labels["system"], r.EPS, r.Test, r.Line, w.system, w.eps)
+		if r.Labels["system"] != w.system || r.EPS == nil || *r.EPS != w.eps || r.Test != "cpu" || r.Line != w.line {
+			t.Errorf("run %d: system %q eps %v test %q line %d, want %q %g cpu at line %d", i+1, r.Labels["system"], r.EPS, r.Test, r.Line, w.system, w.eps, w.line)
 		}
 		restated := false
 		for _, msg := range r.Warnings {

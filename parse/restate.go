@@ -41,7 +41,31 @@ func (rs *restatements) emit(it Item) {
 // flush emits what was held, without the summary runs that restate an
 // output run.
 func (rs *restatements) flush() {
-	taken := map[*Run]string{} // output run → the summary (table) that restated it
+	taken := map[*Run]string{}  // output run → the summary (table) that restated it
+	compared := map[*Run]*Run{} // a comparison's row → the table of one run's figures it restates
+	for _, it := range rs.held {
+		if r, ok := it.(*Run); ok {
+			if o := rs.tableRestating(r); o != nil {
+				if _, dup := compared[o]; !dup {
+					compared[o] = r
+					r.Warn(r.Line, fmt.Sprintf("restated by the table row at line %d: read once", o.Line))
+					if r.Labels["system"] == "" && o.Labels["system"] != "" {
+						r.SetLabelFrom("system", o.Labels["system"], "the row at line "+strconv.Itoa(o.Line)+" that restates the run's figures")
+					}
+					if r.Version == "" {
+						r.Version = o.Version
+					}
+					if r.Test == "" && o.Test != "" {
+						r.Test = o.Test
+						r.LabelFrom = setFrom(r.LabelFrom, "test", "the row at line "+strconv.Itoa(o.Line)+" that restates the run's figures")
+					}
+					for _, w := range o.Warnings {
+						r.Warn(0, w) // what was said of the row (prose restating it) is said of the run
+					}
+				}
+			}
+		}
+	}
 	for _, it := range rs.held {
 		r, ok := it.(*Run)
 		if ok && r.Tool == ToolTable {
@@ -50,10 +74,37 @@ func (rs *restatements) flush() {
 				o.Warn(o.Line, fmt.Sprintf("restated by the %s at line %d: read once", summaryKind(r), r.Line))
 				continue
 			}
+			if _, ok := compared[r]; ok {
+				continue
+			}
 		}
 		rs.out(it)
 	}
 	rs.held, rs.outputs, rs.holding = nil, nil, false
+}
+
+// tableRestating returns, for a run read from a table of one run's
+// figures in one value column, the one row of another table that gives
+// the same figures (a comparison of the machines after a table a
+// machine), nil when none or more than one does. The run is read once,
+// where its own table gives it, named by the row's system.
+func (rs *restatements) tableRestating(r *Run) *Run {
+	if !r.oneColumn {
+		return nil
+	}
+	vals := restatedValues(r)
+	var found *Run
+	for _, it := range rs.held {
+		o, ok := it.(*Run)
+		if !ok || o == r || o.Tool != ToolTable || o.oneColumn || summaryOf(o) == summaryOf(r) || !restates(r, vals, o) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = o
+	}
+	return found
 }
 
 // summaryOf names the table or sentence r comes from: two rows of one

@@ -633,7 +633,9 @@ func TestSummaryTableOtherLanguages(t *testing.T) {
 // first column "cpu sysbench" holding the version, once inside its fence
 // and again under it. The colons end the column names; "cpu sysbench"
 // names the test and its cells the version; the second table restates
-// the first and adds no run.
+// the first and adds no run. The first restates in turn the two tables of
+// one run's figures in a "Metric | Value" column above it, where the runs
+// are read, with the version the restating rows give.
 func TestColonHeadersToolTestRestated(t *testing.T) {
 	b, err := os.ReadFile("../testdata/public/centminmod/centminmod-sysbench-1.0.20-cpu-condensed-json-lines-metric-csv-markdown-restated.md")
 	if err != nil {
@@ -644,20 +646,20 @@ func TestColonHeadersToolTestRestated(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(d.Runs) != 2 {
-		t.Fatalf("%d runs, want the two of the first table", len(d.Runs))
+		t.Fatalf("%d runs, want the two of the metric tables", len(d.Runs))
 	}
 	for i, want := range []struct {
 		line, threads int
 		eps           float64
 		restatedAt    string
-	}{{160, 1, 1618.30, "line 177"}, {161, 12, 14701.35, "line 178"}} {
+	}{{108, 1, 1618.30, "line 160"}, {150, 12, 14701.35, "line 161"}} {
 		r := d.Runs[i]
 		if r.Line != want.line || r.Test != "cpu" || r.Version != "1.0.20" || r.Threads == nil || *r.Threads != want.threads ||
 			r.EPS == nil || *r.EPS != want.eps {
 			t.Errorf("run %d: line %d test %q version %q threads %v eps %v; want line %d cpu 1.0.20 %d threads %v eps",
 				i, r.Line, r.Test, r.Version, intText(r.Threads), r.EPS, want.line, want.threads, want.eps)
 		}
-		if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "restated by the table row at "+want.restatedAt) {
+		if len(r.Warnings) != 2 || !strings.Contains(r.Warnings[0], "restated by the table row at "+want.restatedAt) {
 			t.Errorf("run %d: warnings %v, want one naming the row at %s", i, r.Warnings, want.restatedAt)
 		}
 	}
