@@ -843,13 +843,14 @@ func (c *ctx) section() (string, int) {
 // names its runs by. A line only taken for a heading (in bold, ending in
 // ':', an item, a step) that runs on is prose; a heading the author marked
 // as one ("### HDD performance of RM server measured using the fileio
-// workload" over "### SSD performance of …") is a title however long, and
+// workload" over "### SSD performance of …", a title framed by "=="
+// rules) is a title however long, and
 // two sections whose titles differ in one word are two experiments,
 // unless it spells out a command ("Using the CPU workload: sysbench
 // --test=cpu …"): that restates the run's own command.
 func titleLimit(f doc.Form, t string) int {
 	switch f {
-	case doc.ATX, doc.Setext, doc.HTML:
+	case doc.ATX, doc.Setext, doc.HTML, doc.Banner:
 		if !strings.Contains(t, "--") && !mentionsTool(t) {
 			return 120
 		}

@@ -496,7 +496,11 @@ func TestSectionHeadingPath(t *testing.T) {
 	for _, c := range [][2]string{{"## 并发测试", "并发测试"}, {"### Memory", "Memory"}, {"## Results", ""},
 		{"## Test 2", "Test 2"}, {"## 2. CPU Benchmark", "CPU Benchmark"}, {"## Second run", ""},
 		{"## my laptop", "my laptop"}, {"my laptop\n---------", "my laptop"}, {"<h2>my laptop</h2>", "my laptop"},
-		{"**my laptop**", "my laptop"}, {"MY LAPTOP", "MY LAPTOP"}} {
+		{"**my laptop**", "my laptop"}, {"MY LAPTOP", "MY LAPTOP"},
+		// A title framed by two-mark rules, a colon and more than sixty
+		// characters in it, as a mail reply sets one apart.
+		{"==\nWithout 1a2b3c4d5e (\"sched: keep the wakeup latency of the runqueue\")\n==",
+			"Without 1a2b3c4d5e (\"sched: keep the wakeup latency of the runqueue\")"}} {
 		runs := runsOf(t, c[0]+"\n"+prose+realCPU(t)+"```\n")
 		if len(runs) != 1 || runs[0].Labels["heading"] != c[1] {
 			t.Errorf("%q: %d runs, heading %q; want %q", c[0], len(runs), runs[0].Labels["heading"], c[1])

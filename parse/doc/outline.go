@@ -152,7 +152,11 @@ func (o *Outline) Add(no int, line string) (Heading, bool) {
 		var h Heading
 		ok := false
 		if o.prev != "" && !o.prevAdded && !blankBefore {
-			if title, fine := plainTitle(o.prev); fine {
+			title, fine := plainTitle(o.prev)
+			if !fine && o.prevRule {
+				title, fine = framedTitle(o.prev) // a frame says it is a title
+			}
+			if fine {
 				form, level := Setext, 2
 				if r == '=' {
 					level = 1
@@ -335,10 +339,10 @@ func (o *Outline) Titles() string {
 }
 
 // ruleChar returns '=' or '-' when t is a rule of at least three of
-// them (spaces allowed: "- - -"), else 0. "***" and "___" are thematic
+// them (spaces allowed: "- - -"), or of two '=', else 0. "***" and "___" are thematic
 // breaks that make no heading: 0 too.
 func ruleChar(t string) byte {
-	if len(t) < 3 {
+	if len(t) < 2 {
 		return 0
 	}
 	c := t[0]
@@ -355,8 +359,8 @@ func ruleChar(t string) byte {
 			return 0
 		}
 	}
-	if n < 3 {
-		return 0
+	if n < 3 && (c != '=' || n < 2) {
+		return 0 // "==" underlines or frames a title; "--" is a comment's mark
 	}
 	return c
 }
@@ -377,6 +381,16 @@ func plainTitle(t string) (string, bool) {
 		return "", false // "category: benchmark", a field and its value
 	}
 	return strings.TrimSpace(strings.TrimSuffix(t, ":")), true
+}
+
+// framedTitle returns the line between two rules as a title: short, with
+// a letter, not a table row; a colon inside ("Without 6a3afb6ac6 (\"jbd2:
+// increase the journal IO's priority\")") is the title's own.
+func framedTitle(t string) (string, bool) {
+	if utf8.RuneCountInString(t) > MaxTitle || strings.HasPrefix(t, "|") || !hasLetter(t) {
+		return "", false
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.Trim(t, "*_ ")), ":")), true
 }
 
 // captionTitle returns a line as a caption over the code below it: a
