@@ -884,3 +884,21 @@ func TestSentenceItemLabelsRun(t *testing.T) {
 		t.Errorf("labels %q, want %q", got, want)
 	}
 }
+
+// A caption names the fence below it even when the output before it
+// took in the blank lines and fences around the caption: the second of
+// two real outputs, each under a short line naming its system, is named
+// by its own. The second output is the first two lines of a real 0.4.12
+// summary (testdata/public/sysbench-0.4), as a note keeps them.
+func TestCaptionAfterOutput(t *testing.T) {
+	summary := strings.Join(strings.SplitAfter(readText(t, "../testdata/public/sysbench-0.4/sb0.4.12-oltp-simple-ro-1thr.txt"), "\n")[27:29], "")
+	if !strings.HasPrefix(summary, "Test execution summary:\n    total time:") {
+		t.Fatalf("the fixture's summary moved: %q", summary)
+	}
+	for _, out := range []string{realCPU(t), summary} {
+		runs := runsOf(t, "qemu-1.0.1 (--enable-kvm)\n\n```\n"+out+"```\n\nqemu-kvm-1.0\n\n```\n"+out+"```\n")
+		if len(runs) != 2 || runs[1].Labels["heading"] != "qemu-kvm-1.0" {
+			t.Errorf("%d runs, second named %q; want qemu-kvm-1.0", len(runs), runs[len(runs)-1].Labels["heading"])
+		}
+	}
+}

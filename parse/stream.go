@@ -474,6 +474,11 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 			switch cur.feed(&l) {
 			case consumed:
 				c.blankRun = 0
+				if t := trimBlank(l.Raw); t == "" || fenceLine(l.Raw) {
+					// A blank line or a fence an output took in still
+					// shapes the text: a caption names the fence below it.
+					c.outline.Add(l.No, l.Raw)
+				}
 				continue
 			case done:
 				finish()
