@@ -733,6 +733,12 @@ func (c *ctx) labelAbove(line int) (string, int) {
 		if h.No > c.cmdStart && h.No < c.cmdLine {
 			continue // inside a command continued over several lines
 		}
+		if strings.TrimSpace(h.Text) == "::" {
+			// reStructuredText's mark of the literal block below: the
+			// label is above it, as above a fence.
+			top = h.No
+			continue
+		}
 		if outputTitle(strings.Trim(h.Text, "#*_ "), !strings.HasSuffix(strings.TrimSpace(h.Text), ":")) {
 			// The output's own block title, broken off by a paste
 			// (" statistics:"): part of the output, no label; the label

@@ -902,3 +902,17 @@ func TestCaptionAfterOutput(t *testing.T) {
 		}
 	}
 }
+
+// reStructuredText sets an output as a literal block: a line ending in
+// "::" (or "::" alone), a blank line, the output indented. The label line
+// above "::" names the run, its escaped underscores as the page shows
+// them; two runs under "sync\_binlog = 1 …：" and "sync\_binlog = 0 …："
+// are two experiments. The output is a real mysqlslap block
+// (testdata/public/mysqlslap).
+func TestLiteralBlockLabel(t *testing.T) {
+	out := readText(t, "../testdata/public/mysqlslap/mysqlslap-5.7-tab-indented-single-run.txt")
+	runs := runsOf(t, "The settings matter:\n\n sync\\_binlog = 1(default)：\n\n::\n\n"+out+"\n sync\\_binlog = 0(changed)：\n\n::\n\n"+out)
+	if len(runs) != 2 || runs[0].Labels["heading"] != "sync_binlog = 1(default)" || runs[1].Labels["heading"] != "sync_binlog = 0(changed)" {
+		t.Errorf("%d runs, labels %q, %q", len(runs), runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
+	}
+}

@@ -647,6 +647,7 @@ func (c *ctx) remember(l *Line) {
 // spelling returns the first spelling the input gave a heading label
 // that differs from h only in case.
 func (c *ctx) spelling(h string) string {
+	h = unescapeMarkup(h)
 	k := strings.ToLower(h)
 	if first, ok := c.spellings[k]; ok {
 		return first
@@ -656,6 +657,23 @@ func (c *ctx) spelling(h string) string {
 	}
 	c.spellings[k] = h
 	return h
+}
+
+// unescapeMarkup drops the backslash of a Markdown or reStructuredText
+// escape ("innodb\_flush\_log" is innodb_flush_log as the page shows it):
+// a backslash before ASCII punctuation. Other backslashes stay.
+func unescapeMarkup(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("_*#[]()<>`|~!-+.{}", s[i+1]) >= 0 {
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // windowsPrompt reports a Windows command prompt ("C:\Users\me>"): a
