@@ -3,6 +3,7 @@ package parse
 import (
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -914,5 +915,22 @@ func TestLiteralBlockLabel(t *testing.T) {
 	runs := runsOf(t, "The settings matter:\n\n sync\\_binlog = 1(default)：\n\n::\n\n"+out+"\n sync\\_binlog = 0(changed)：\n\n::\n\n"+out)
 	if len(runs) != 2 || runs[0].Labels["heading"] != "sync_binlog = 1(default)" || runs[1].Labels["heading"] != "sync_binlog = 0(changed)" {
 		t.Errorf("%d runs, labels %q, %q", len(runs), runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
+	}
+}
+
+// A comment line names the runs of the command typed below it, the same
+// command typed again included: "# NFS volume", then two runs of one command,
+// then "# Local disk" and the command once more are two runs on nfs and
+// one on the local disk (the section above names none of them). The
+// outputs are a real sysbench 1.0.20 cpu run shown under its command.
+func TestLabelOverRepeatedCommand(t *testing.T) {
+	out := realCPU(t) // its command line first
+	runs := runsOf(t, "## Benchmark\n\n```\n# NFS volume\n"+out+"\n"+out+"\n# Local disk\n"+out+"```\n")
+	var got []string
+	for _, r := range runs {
+		got = append(got, r.Labels["heading"])
+	}
+	if !slices.Equal(got, []string{"NFS volume", "NFS volume", "Local disk"}) {
+		t.Errorf("labels %q, want NFS volume twice, Local disk", got)
 	}
 }

@@ -157,6 +157,7 @@ type ctx struct {
 	cnfOpen      bool
 	lineNo       int    // the line being read
 	lastRunStart int    // where the last run began
+	lastRunCmd   string // its command's tool and options (commandKey), "" when it showed none
 	lastLabel    string // the label line of the last run, "" when it had none
 	lastLabelAt  int
 	// stackedRuns is set when a second run command of a test was typed
@@ -949,9 +950,11 @@ func (c *ctx) newRun(tool string, line int) *Run {
 				h = parent + " / " + h
 			}
 		}
-		if h == "" && c.lastLabel != "" && c.nothingSince(c.lastRunStart) {
+		if h == "" && c.lastLabel != "" && (c.nothingSince(c.lastRunStart) || c.sameCommandAgain(r)) {
 			// Output right after output, nothing between: two results
-			// pasted under one label line.
+			// pasted under one label line; or the same command typed
+			// again with nothing else between, under the label of the
+			// first ("# k8s nfs", then three runs of one command).
 			h, at = c.lastLabel, c.lastLabelAt
 		}
 		if h == "" {
@@ -977,8 +980,43 @@ func (c *ctx) newRun(tool string, line int) *Run {
 		r.schemaHint, r.schemaLine, r.scriptLine = c.schema, c.schemaLine, c.scriptLine
 		r.prevRunLine = c.lastRunStart
 		c.lastRunStart = line
+		c.lastRunCmd = ""
+		if r.cmdOpts != nil {
+			c.lastRunCmd = commandKey(tool, r.cmdOpts)
+		}
 	}
 	return r
+}
+
+// sameCommandAgain reports a run whose command, typed after the last run
+// began, is that run's command again (the same tool and options), with no
+// line between the last run and it but the command's own.
+func (c *ctx) sameCommandAgain(r *Run) bool {
+	if r.cmdOpts == nil || c.lastRunCmd == "" || c.lastRunStart == 0 || c.cmdLine <= c.lastRunStart ||
+		commandKey(r.Tool, r.cmdOpts) != c.lastRunCmd {
+		return false
+	}
+	for i := len(c.headings) - 1; i >= 0 && c.headings[i].No > c.lastRunStart; i-- {
+		if c.headings[i].No < c.cmdStart {
+			return false
+		}
+	}
+	return true
+}
+
+// commandKey is a tool and its options, in order.
+func commandKey(tool string, opts map[string]string) string {
+	names := make([]string, 0, len(opts))
+	for k := range opts {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString(tool)
+	for _, k := range names {
+		b.WriteString("\x00" + k + "=" + opts[k])
+	}
+	return b.String()
 }
 
 // applyCommand takes what a command line says of the run: the command
