@@ -756,6 +756,13 @@ func (c *ctx) labelAbove(line int) (string, int) {
 				}
 				return t, h.No
 			}
+			if c.cmdLine > 0 && c.cmdStart == h.No+1 && line-c.cmdLine <= 3 {
+				// "# local disk" right above the command of the output: a
+				// root prompt's command would have printed something.
+				if t, ok := lowerHashLabel(h.Raw); ok {
+					return t, h.No
+				}
+			}
 		}
 		if top-h.No <= 3 && (i == 0 || c.headings[i-1].No < h.No-1) && (i == len(c.headings)-1 || c.headings[i+1].No >= top) {
 			// A line of its own with nothing but blank lines and a fence
@@ -1048,7 +1055,23 @@ func commentLabel(s string) (t string, ok bool) {
 // a letter (not a date or a count), with no option, path, assignment,
 // pipe, "key: value" or sentence stop; dots inside a word are part of a
 // name ("R4.2XLARGE", "MySQL 8.0.26").
-func hashLabel(t string) (string, bool) {
+func hashLabel(t string) (string, bool) { return hashName(t, false) }
+
+// lowerHashLabel is hashLabel for a line right above a command: a name of
+// two or three lower-case words ("# local disk", "# nfs volume") is taken
+// too, as nothing was printed between it and the command below.
+func lowerHashLabel(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if !strings.HasPrefix(s, "# ") || len(strings.Fields(s)) < 3 {
+		return "", false
+	}
+	t, ok := hashName(strings.TrimSpace(s[2:]), true)
+	return t, ok && t != ""
+}
+
+// hashName is hashLabel, a first word in lower-case ASCII allowed when
+// lower is set.
+func hashName(t string, lower bool) (string, bool) {
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
 	fields := strings.Fields(t)
 	if len(fields) == 0 || len(fields) > 3 || utf8.RuneCountInString(t) > 40 ||
@@ -1071,7 +1094,7 @@ func hashLabel(t string) (string, bool) {
 			break
 		}
 	}
-	if lowerWord {
+	if lowerWord && !lower {
 		return "", false
 	}
 	if repeatMarkRE.MatchString(t) || namesNothing(t) {

@@ -921,16 +921,21 @@ func TestLiteralBlockLabel(t *testing.T) {
 // A comment line names the runs of the command typed below it, the same
 // command typed again included: "# NFS volume", then two runs of one command,
 // then "# Local disk" and the command once more are two runs on nfs and
-// one on the local disk (the section above names none of them). The
-// outputs are a real sysbench 1.0.20 cpu run shown under its command.
+// one on the local disk (the section above names none of them). In
+// lower case too: two or three words right above the command are a
+// comment, not a root prompt's command, which would have printed
+// something. The outputs are a real sysbench 1.0.20 cpu run shown under
+// its command.
 func TestLabelOverRepeatedCommand(t *testing.T) {
 	out := realCPU(t) // its command line first
-	runs := runsOf(t, "## Benchmark\n\n```\n# NFS volume\n"+out+"\n"+out+"\n# Local disk\n"+out+"```\n")
-	var got []string
-	for _, r := range runs {
-		got = append(got, r.Labels["heading"])
-	}
-	if !slices.Equal(got, []string{"NFS volume", "NFS volume", "Local disk"}) {
-		t.Errorf("labels %q, want NFS volume twice, Local disk", got)
+	for _, c := range [][2]string{{"NFS volume", "Local disk"}, {"nfs volume", "local disk"}} {
+		runs := runsOf(t, "## Benchmark\n\n```\n# "+c[0]+"\n"+out+"\n"+out+"\n# "+c[1]+"\n"+out+"```\n")
+		var got []string
+		for _, r := range runs {
+			got = append(got, r.Labels["heading"])
+		}
+		if !slices.Equal(got, []string{c[0], c[0], c[1]}) {
+			t.Errorf("labels %q, want %s twice, %s", got, c[0], c[1])
+		}
 	}
 }
