@@ -15,16 +15,35 @@ import (
 // commands, labels and settings, and a string cut from the parser's text
 // keeps the whole window of text it was cut from alive. It keeps one map
 // of each set of labels, settings or values too: every copy of a campaign
-// labels its runs and their snapshots alike. A map it returns is shared:
-// nothing changes it after.
+// labels its runs and their snapshots alike. A map it returns is shared
+// by every run or capture with the same entries in that field: a label
+// set on one run is set on all that share its map.
 type interner struct {
 	str  map[string]string
-	maps map[uint64]map[string]string // by mapHash
+	maps map[sharedKey]map[string]string
 	seed maphash.Seed
 }
 
+// A sharedKey is the field a shared map is of (a run's labels, its
+// settings, ...) and the hash of its entries (mapHash): a map is shared
+// only by the values of one field, so that setting a run's label
+// changes no capture's.
+type sharedKey struct {
+	field int
+	hash  uint64
+}
+
+// The fields of shared maps.
+const (
+	runLabels = iota
+	runSettings
+	runLabelFrom
+	capturesLabels
+	variablesValues
+)
+
 func newInterner() *interner {
-	return &interner{str: map[string]string{}, maps: map[uint64]map[string]string{}, seed: maphash.MakeSeed()}
+	return &interner{str: map[string]string{}, maps: map[sharedKey]map[string]string{}, seed: maphash.MakeSeed()}
 }
 
 func (in *interner) s(x string) string {
@@ -46,12 +65,12 @@ func (in *interner) strs(xs []string) {
 }
 
 // m returns a map with the entries of m, the one it returned before for
-// the same entries.
-func (in *interner) m(m map[string]string) map[string]string {
+// the same entries of the same field.
+func (in *interner) m(field int, m map[string]string) map[string]string {
 	if m == nil {
 		return nil
 	}
-	h := in.mapHash(m)
+	h := sharedKey{field, in.mapHash(m)}
 	if y, ok := in.maps[h]; ok && maps.Equal(y, m) {
 		return y
 	}
@@ -94,12 +113,12 @@ func (in *interner) capture(it parse.Item) {
 	switch v := it.(type) {
 	case *parse.Variables:
 		v.Statement, v.Kind = in.s(v.Statement), in.s(v.Kind)
-		v.Labels = in.m(v.Labels)
+		v.Labels = in.m(capturesLabels, v.Labels)
 		if v.Values != nil && v.Kind != "status" {
-			v.Values = in.m(v.Values)
+			v.Values = in.m(variablesValues, v.Values)
 		}
 	case *parse.TableStatus:
-		v.Labels = in.m(v.Labels)
+		v.Labels = in.m(capturesLabels, v.Labels)
 	}
 }
 
@@ -134,7 +153,7 @@ func (c *Compactor) CompactCapture(it parse.Item) {
 func (in *interner) compact(r *parse.Run) {
 	r.Tool, r.Version, r.Layout, r.Test = in.s(r.Tool), in.s(r.Version), in.s(r.Layout), in.s(r.Test)
 	r.Command, r.ThreadsFrom = in.s(r.Command), in.s(r.ThreadsFrom)
-	r.Labels, r.Settings, r.LabelFrom = in.m(r.Labels), in.m(r.Settings), in.m(r.LabelFrom)
+	r.Labels, r.Settings, r.LabelFrom = in.m(runLabels, r.Labels), in.m(runSettings, r.Settings), in.m(runLabelFrom, r.LabelFrom)
 	in.strs(r.Warnings)
 	in.strs(r.Captures)
 	for i := range r.Columns {

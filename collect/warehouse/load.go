@@ -142,7 +142,9 @@ type LoadOptions struct {
 	StatusKeep []string
 	// Compact stores each string of the runs once for all runs, and
 	// each map of labels, settings or variables once for the runs and
-	// captures that have the same (collect.Options.Compact).
+	// captures that have the same (collect.Options.Compact): a label set
+	// on one run is set on all that share its map, so set it on every
+	// run or on none.
 	Compact bool
 	// SkipStatus leaves the SHOW GLOBAL STATUS snapshots in the server
 	// (collect.Options.SkipStatus): for a reader that takes no server
