@@ -500,11 +500,14 @@ func (v *Variables) KeepStatus(names []string) {
 	if names == nil || v.Kind != "status" {
 		return
 	}
+	kept := sortedNames(names)
 	values := v.Values
 	if v.kept != nil {
+		if len(kept) == len(v.kept) && (len(kept) == 0 || &kept[0] == &v.kept[0]) {
+			return // reduced to these names already
+		}
 		values = v.keptMap()
 	}
-	kept := sortedNames(names)
 	var b []byte
 	for _, n := range kept {
 		x, ok := values[n]

@@ -464,3 +464,22 @@ func TestMySQLStatusJSONGuessedRows(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepStatusAgain: a snapshot reduced once is reduced again to fewer
+// names from its reduced values, and left as it is when given the names
+// it holds (collect reduces what MySQLStatus reduced).
+func TestKeepStatusAgain(t *testing.T) {
+	text := gunzip(t, "../examples/demo-campaign/rocksdb/oltp_read_write/1thr-r1.status.txt.gz")
+	after := viaStatus(t, text, statusKeep)[1].(*Variables)
+	values := after.keptValues
+	after.KeepStatus(statusKeep)
+	if after.keptValues != values {
+		t.Errorf("reduced again to the same names: %q, was %q", after.keptValues, values)
+	}
+	after.KeepStatus([]string{"Rocksdb_rows_read", "Questions", "Uptime"})
+	got := string(AppendVariablesJSON(nil, after))
+	want := `{"source":"in.txt","line":675,"statement":"SHOW GLOBAL STATUS /* after the run */;","kind":"status","values":{"Questions":"38772490","Rocksdb_rows_read":"109696081"},"labels":null}`
+	if got != want {
+		t.Errorf("reduced to fewer names:\n%s\nwant\n%s", got, want)
+	}
+}
