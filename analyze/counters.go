@@ -95,8 +95,8 @@ func Counters(vars []*parse.Variables, d *Dataset) ([]CounterRow, Warnings) {
 		deltas := map[string]float64{}
 		ok := true
 		for _, name := range ServerCounters {
-			b, okb := counterValue(p.before.Values, name)
-			a, oka := counterValue(p.after.Values, name)
+			b, okb := counterValue(p.before, name)
+			a, oka := counterValue(p.after, name)
 			if !okb || !oka {
 				continue
 			}
@@ -163,8 +163,8 @@ func transactions(r *parse.Run) float64 {
 }
 
 // counterValue reads a numeric status value ("12345").
-func counterValue(vals map[string]string, name string) (float64, bool) {
-	s, ok := vals[name]
+func counterValue(vars *parse.Variables, name string) (float64, bool) {
+	s, ok := vars.Value(name)
 	if !ok {
 		return 0, false
 	}

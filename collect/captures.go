@@ -76,11 +76,15 @@ func (w *walker) flushDir() {
 		}
 	}
 	for _, h := range items {
-		if r, ok := h.it.(*parse.Run); ok && w.opts.Compact {
+		if w.opts.Compact {
 			if w.intern == nil {
-				w.intern = interner{}
+				w.intern = newInterner()
 			}
-			w.intern.compact(r)
+			if r, ok := h.it.(*parse.Run); ok {
+				w.intern.compact(r)
+			} else {
+				w.intern.capture(h.it)
+			}
 		}
 		w.out(h.it)
 	}

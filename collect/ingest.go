@@ -205,7 +205,7 @@ type walker struct {
 	// base is the directory the inputs are named below (inputBase).
 	base string
 	// intern holds the strings of the runs passed on (Options.Compact).
-	intern interner
+	intern *interner
 }
 
 // A held item waits for the rest of its directory: captures take the
@@ -288,7 +288,11 @@ type Options struct {
 	// Compact copies the strings of each run out of the text it was
 	// parsed from, one copy of each string for all runs, as the run is
 	// passed on: a reader that keeps many runs then holds their values,
-	// not the text around them.
+	// not the text around them. Runs with the same labels, settings or
+	// label sources share one map of them, and so do the status
+	// snapshots, variables and table status with the same labels, and
+	// the SHOW VARIABLES captures with the same values (the copies of a
+	// campaign): the maps are the reader's to read, not to change.
 	Compact bool
 
 	sniff bool // read campaign files by sniffing too, as files of unknown kind

@@ -117,7 +117,21 @@ func AppendVariablesJSONOrder(b []byte, v *Variables, o *KeyOrder) []byte {
 	e.int(`,"line":`, int64(v.Line))
 	e.str(`,"statement":`, v.Statement)
 	e.str(`,"kind":`, v.Kind)
-	if v.Values == nil && v.valuesJSON != nil {
+	if v.kept != nil {
+		e.b = append(e.b, `,"values":{`...)
+		first := true
+		v.eachKept(func(n, x string) bool {
+			if !first {
+				e.b = append(e.b, ',')
+			}
+			first = false
+			e.b = appendJSONString(e.b, n)
+			e.b = append(e.b, ':')
+			e.b = appendJSONString(e.b, x)
+			return true
+		})
+		e.b = append(e.b, '}')
+	} else if v.Values == nil && v.valuesJSON != nil {
 		e.b = append(e.b, `,"values":`...)
 		e.b = append(e.b, v.valuesJSON...)
 	} else if o == nil || len(v.Values) < 16 {

@@ -262,16 +262,36 @@ func (iv *Interval) UnmarshalJSON(data []byte) error {
 
 // Variables is one SHOW [GLOBAL] VARIABLES or SHOW GLOBAL STATUS capture.
 type Variables struct {
-	Source    string            `json:"source"`
-	Line      int               `json:"line"`
-	Statement string            `json:"statement"` // the statement before the result, when seen
-	Kind      string            `json:"kind"`      // "variables" or "status"
-	Values    map[string]string `json:"values"`
-	Labels    map[string]string `json:"labels"` // set by collect: path and campaign labels
+	Source    string `json:"source"`
+	Line      int    `json:"line"`
+	Statement string `json:"statement"` // the statement before the result, when seen
+	Kind      string `json:"kind"`      // "variables" or "status"
+	// Values are the captured values, nil for a status snapshot reduced
+	// by KeepStatus: Value reads those.
+	Values map[string]string `json:"values"`
+	Labels map[string]string `json:"labels"` // set by collect: path and campaign labels
 	// valuesJSON, when Values is nil, is the values as
 	// AppendVariablesJSON writes them, "{...}": a snapshot read by
 	// MySQLStatusJSON for a caller that only encodes it (ReleaseJSON).
 	valuesJSON []byte
+	// kept, when not nil, is the sorted names a snapshot was reduced to
+	// (KeepStatus), one slice for every snapshot reduced to the same
+	// names, and keptValues their values, each after its length plus one
+	// as a uvarint (0: the snapshot has no such counter).
+	kept       []string
+	keptValues string
+}
+
+// MarshalJSON writes what encoding/json writes of the fields, with the
+// values of a snapshot reduced by KeepStatus as a map.
+func (v *Variables) MarshalJSON() ([]byte, error) {
+	type fields Variables
+	if v.kept == nil {
+		return json.Marshal((*fields)(v))
+	}
+	c := *v
+	c.Values = v.keptMap()
+	return json.Marshal((*fields)(&c))
 }
 
 // An Error reports input that could not be read as what it claimed to be.

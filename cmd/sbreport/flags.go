@@ -211,6 +211,8 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		doc = l.Doc
 		times = l.Times
 		for _, r := range doc.Runs {
+			// Every run: runs with the same labels share one map of
+			// them (lo.Compact).
 			for k, v := range f.setLabels() {
 				r.SetLabelFrom(k, v, "--set "+k+"="+v)
 			}

@@ -140,8 +140,11 @@ type LoadOptions struct {
 	// a reader that takes only counter deltas then holds a few numbers a
 	// snapshot, not every status variable of every run.
 	StatusKeep []string
-	// Compact stores each string of the runs once for all runs
-	// (collect.Options.Compact).
+	// Compact stores each string of the runs once for all runs, and
+	// each map of labels, settings or variables once for the runs and
+	// captures that have the same (collect.Options.Compact): a label set
+	// on one run is set on all that share its map, so set it on every
+	// run or on none.
 	Compact bool
 	// SkipStatus leaves the SHOW GLOBAL STATUS snapshots in the server
 	// (collect.Options.SkipStatus): for a reader that takes no server
@@ -208,7 +211,7 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 		}
 		related = " WHERE source_id IN (SELECT id FROM sources WHERE input IN (SELECT input FROM sources WHERE id IN (" + idList(ids) + ")))"
 	}
-	if err := w.loadCaptures(ctx, l.Doc, related, opts); err != nil {
+	if err := w.loadCaptures(ctx, l.Doc, related, opts, &compact); err != nil {
 		return nil, err
 	}
 	if err := w.loadErrors(ctx, l.Doc, related); err != nil {
@@ -491,8 +494,9 @@ func (w *Warehouse) loadIntervals(ctx context.Context, f Filter, runs map[runKey
 	return nil
 }
 
-// loadCaptures reads hosts, variables and table status in stored order.
-func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where string, opts LoadOptions) error {
+// loadCaptures reads hosts, variables and table status in stored order,
+// with opts.Compact made shared copies by compact (as collect makes them).
+func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where string, opts LoadOptions, compact *collect.Compactor) error {
 	if opts.SkipStatus {
 		if err := w.dropStatusRefs(ctx, d.Runs, where); err != nil {
 			return err
@@ -558,6 +562,9 @@ func (w *Warehouse) loadCaptures(ctx context.Context, d *parse.Document, where s
 		}
 		if v, ok := it.(*parse.Variables); ok {
 			v.KeepStatus(opts.StatusKeep)
+		}
+		if opts.Compact {
+			compact.CompactCapture(it)
 		}
 		d.Add(it)
 		return nil
