@@ -209,7 +209,7 @@ func (c *ctx) setEngine(e, from string) {
 
 var createEngineRE = regexp.MustCompile(`(?i)(?:^\)|\bCREATE\s+TABLE\b.*\))\s*ENGINE\s*=\s*([A-Za-z][A-Za-z0-9_]*)`)
 
-var indexDDLRE = regexp.MustCompile(`(?i)^(?:CREATE\s+(?:UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX|DROP\s+INDEX|ALTER\s+TABLE\s+\S+\s+(?:ADD|DROP)\s+(?:UNIQUE\s+)?(?:INDEX|KEY))\s`)
+var indexDDLRE = regexp.MustCompile(`(?i)^(?:CREATE\s+(?:UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX|DROP\s+INDEX|ALTER\s+TABLE\s+\S+\s+(?:ADD|DROP)\s+(?:UNIQUE\s+)?(?:INDEX|KEY))(?:\s|\()`)
 
 // noteSchemaText remembers the last index change the text shows
 // ("CREATE INDEX idx_salary ON salaries(salary);", "ALTER TABLE t ADD
@@ -236,17 +236,17 @@ func (c *ctx) noteSchemaText(l *Line) {
 	}
 }
 
-// schemaLabels labels a sysbench run with the last index change shown
-// above it ("schema") and, for a run of a script of the author's own
+// schemaLabels labels a sysbench or mysqlslap run with the last index
+// change shown above it ("schema") and, for a run of a script of the author's own
 // (not a test of the catalogue), with the Lua script shown last above it
 // ("script"): the same command run before and after "CREATE INDEX", or
 // after the script was edited, measures different things, not repeats.
 func (r *Run) schemaLabels() {
+	if r.schemaHint != "" && (r.Tool == ToolSysbench || r.Tool == ToolMysqlslap) {
+		r.SetLabelFrom("schema", r.schemaHint, "statement at line "+strconv.Itoa(r.schemaLine))
+	}
 	if r.Tool != ToolSysbench {
 		return
-	}
-	if r.schemaHint != "" {
-		r.SetLabelFrom("schema", r.schemaHint, "statement at line "+strconv.Itoa(r.schemaLine))
 	}
 	if r.scriptLine > 0 && r.Test != "" {
 		if _, ok := LookupTest(r.Test); !ok {
@@ -750,6 +750,11 @@ func (c *ctx) labelAbove(line int) (string, int) {
 			if t := listLabel(h.Text); t != "" && !namesNothing(t) {
 				return t, h.No
 			}
+			if t := strings.TrimSpace(h.Text); top-h.No == 1 && t == strings.TrimSpace(h.Raw) && doc.Assignment(t) && !strings.HasPrefix(t, "-") {
+				// "MYSQL_SOCK=/tmp/PS_NODE_2.sock" on the line right above
+				// the output: the setting it ran with, as a harness logs it.
+				return t, h.No
+			}
 			if t, ok := commentLabel(h.Raw); ok {
 				if t == "" {
 					return "", 0 // "-- run 2": a repeat, not an experiment
@@ -836,8 +841,8 @@ func (c *ctx) section() (string, int) {
 	var b strings.Builder
 	at := 0
 	for k, h := range c.outline.Path() {
-		if h.Form == doc.Item || h.Form == doc.ATX && h.Level == 1 {
-			continue
+		if h.Form == doc.Item || c.documentTitle(h) {
+			continue // a document's one title names none of its runs; several "# Step n" are sections
 		}
 		t := stripSectionNumber(c.outline.Name(k)) // a title used twice is told apart by its text
 		if namesNothing(t) || utf8.RuneCountInString(t) > titleLimit(h.Form, t) || repeatMarkRE.MatchString(t) || outputTitle(h.Title, false) {
@@ -899,6 +904,9 @@ var outputWords = map[string]bool{"result": true, "results": true, "output": tru
 	"success": true, "successful": true, "done": true, "finished": true, "ok": true, "thành": true, "công": true,
 	"éxito": true, "sucesso": true, "erfolgreich": true}
 
+// leadInEnds end a line that only introduces what follows it.
+var leadInEnds = []string{"the following", "as follows", "like this", "similar to this", "something like"}
+
 // cjkGenericWords are outputWords written without spaces around them
 // ("测试结果", "測定結果").
 var cjkGenericWords = []string{"测试", "測試", "測定", "结果", "結果", "输出", "輸出", "出力", "결과", "成功", "完成", "성공"}
@@ -907,6 +915,11 @@ var cjkGenericWords = []string{"测试", "測試", "測定", "结果", "結果",
 // no system: an empty one, "Result", "Test results", "Kết quả".
 func namesNothing(t string) bool {
 	rest := strings.ToLower(t)
+	for _, end := range leadInEnds {
+		if strings.HasSuffix(strings.TrimRight(rest, " :："), end) {
+			return true // "You will get output similar to the following:" introduces, names nothing
+		}
+	}
 	for _, w := range cjkGenericWords {
 		rest = strings.ReplaceAll(rest, w, " ")
 	}

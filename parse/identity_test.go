@@ -939,3 +939,52 @@ func TestLabelOverRepeatedCommand(t *testing.T) {
 		}
 	}
 }
+
+// The context of a run beyond its headings, each with real outputs (a
+// sysbench 1.0.20 cpu run, a mysqlslap 5.7 block of testdata/public):
+// a setting logged right above an output, an index added between two
+// runs of one mysqlslap command, a tutorial's "Output" label glued to
+// the block, a line that only introduces what follows, level-1 headings
+// that are sections, and a caption naming the test repeated under each
+// machine's section.
+func TestRunContextBeyondHeadings(t *testing.T) {
+	slapOut := readText(t, "../testdata/public/mysqlslap/mysqlslap-5.7-tab-indented-single-run.txt")
+	slapOut = strings.TrimLeft(slapOut[strings.Index(slapOut, "Benchmark"):], " \t") // from its Benchmark line
+	heading := func(runs []*Run) []string {
+		var got []string
+		for _, r := range runs {
+			got = append(got, r.Labels["heading"])
+		}
+		return got
+	}
+	// A harness logging the socket it uses before the second block.
+	runs := runsOf(t, "Create table using MYSQL_SOCK=/tmp/node1.sock\nInserting rows\n"+slapOut+"\nMYSQL_SOCK=/tmp/node2.sock\n"+slapOut)
+	if got := heading(runs); !slices.Equal(got, []string{"", "MYSQL_SOCK=/tmp/node2.sock"}) {
+		t.Errorf("setting above the output: %q", got)
+	}
+	// The same command before and after "alter table b2 add index(via)".
+	cmd := "$ mysqlslap --create-schema kk -i 3 --number-of-queries 500 -q \"insert into b2(via) select 1\"\n"
+	runs = runsOf(t, cmd+slapOut+"\nmysql> alter table b2 add index(via);\nQuery OK, 0 rows affected (0.57 sec)\n\n"+cmd+slapOut)
+	if len(runs) != 2 || runs[0].Labels["schema"] != "" || runs[1].Labels["schema"] != "alter table b2 add index(via)" {
+		t.Errorf("index added between mysqlslap runs: %d runs, schema %q", len(runs), runs[len(runs)-1].Labels["schema"])
+	}
+	// "Output" glued to the block's first line; a lead-in names nothing.
+	runs = runsOf(t, "You will get output similar to the following:\n\n```\nOutput"+slapOut+"```\n")
+	if len(runs) != 1 || runs[0].Mysqlslap.AvgS == nil || *runs[0].Mysqlslap.AvgS != 465.992 || runs[0].Labels["heading"] != "" {
+		t.Errorf("glued Output label: %d runs, heading %q", len(runs), heading(runs))
+	}
+	// A level-1 heading after a run is a section (an excerpt that begins
+	// mid-document); the first one above every run is the title.
+	out := realCPU(t)
+	runs = runsOf(t, "# Notes on my servers\n\n```\n"+out+"```\n\n# Step 4 — Testing with the cache\n\n```\n"+out+"```\n")
+	if got := heading(runs); !slices.Equal(got, []string{"", "Step 4 — Testing with the cache"}) {
+		t.Errorf("level-1 headings: %q", got)
+	}
+	// A caption naming the test, under each machine's item: the second
+	// time it is named by its item too.
+	mem := readText(t, "../testdata/real/sysbench-1.0.20-memory-2thr.txt")
+	runs = runsOf(t, "1. small: 1 vCPU\n\n```\nMemory Sequential Read\n"+mem+"```\n\n2. large: 8 vCPU\n\n```\nMemory Sequential Read\n"+mem+"```\n")
+	if got := heading(runs); !slices.Equal(got, []string{"Memory Sequential Read", "large: 8 vCPU / Memory Sequential Read"}) {
+		t.Errorf("caption repeated under two machines: %q", got)
+	}
+}

@@ -450,6 +450,12 @@ func normalizeKnown(l *Line, plain bool) {
 			// text (a heading or a root prompt has a space after it).
 			s = s[1:]
 			continue
+		case len(s) > 6 && s[0] == 'O' && outputGlued(s):
+			// "OutputBenchmark", "Outputsysbench 1.0.20 (using …": a
+			// tutorial page's "Output" label over its code block, copied
+			// glued to the block's first line.
+			s = s[len("Output"):]
+			continue
 		case strings.HasPrefix(s, "-- ") && gfmRuleCells(s) == 0:
 			// An SQL comment's marker; "-- | --" is a table's rule.
 			s = strings.TrimLeft(s[3:], " \t")
@@ -1040,6 +1046,13 @@ func quotedGlued(s string) bool {
 // that starts with a capital letter ("#Benchmark", "#Threads started!"),
 // as scripts keep the output they printed. Directives and tags
 // ("#include", "#!/bin/sh", "#1") are left alone.
+// outputGlued reports "Output" glued to the first line of a tool's
+// output: mysqlslap's "Benchmark", sysbench's banner.
+func outputGlued(s string) bool {
+	rest, ok := strings.CutPrefix(s, "Output")
+	return ok && (rest == "Benchmark" || strings.HasPrefix(rest, "sysbench ") && strings.Contains(rest, "(using"))
+}
+
 func commentGlued(s string) bool {
 	if len(s) < 4 || s[1] < 'A' || s[1] > 'Z' {
 		return false

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sbreport/sbreport/parse/doc"
 	"github.com/sbreport/sbreport/parse/host"
@@ -158,8 +159,15 @@ type ctx struct {
 	lineNo       int    // the line being read
 	lastRunStart int    // where the last run began
 	lastRunCmd   string // its command's tool and options (commandKey), "" when it showed none
-	lastLabel    string // the label line of the last run, "" when it had none
-	lastLabelAt  int
+	// lastText is the last line no block claimed that was not blank;
+	// textBeforeCmd, its value when the last command began
+	lastText, textBeforeCmd int
+	titleAfterRun           int // the line of a first level-1 heading read after a run (documentTitle)
+	// labelSections holds, by label line (lower case), the section the
+	// first run under it stood in (qualifyRepeatedLabel)
+	labelSections map[string]string
+	lastLabel     string // the label line of the last run, "" when it had none
+	lastLabelAt   int
 	// stackedRuns is set when a second run command of a test was typed
 	// before the first one's output appeared: the output that follows a
 	// cleanup command then belongs to neither by position.
@@ -620,6 +628,9 @@ func (c *ctx) remember(l *Line) {
 		test := ""
 		if ok {
 			test = c.noteHeadingTest(h)
+			if h.Form == doc.ATX && h.Level == 1 && c.lastRunStart > 0 && c.outline.DocumentTitle(h) {
+				c.titleAfterRun = h.Line
+			}
 		}
 		c.noteContextLine(l, ok, test)
 	}
@@ -631,6 +642,7 @@ func (c *ctx) remember(l *Line) {
 		c.headings = c.headings[:0]
 	}
 	c.blankRun = 0
+	c.lastText = l.No
 	c.noteTestWord(l)
 	c.noteToolWord(l)
 	c.noteFacts(l)
@@ -731,6 +743,7 @@ func (c *ctx) noteCommand(l *Line) {
 	}
 	c.command.Prompt = l.Prompt
 	c.cmdLine, c.cmdStart = l.No, l.No
+	c.textBeforeCmd = c.lastText
 	c.commandSeen(true)
 }
 
@@ -950,6 +963,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 				h = parent + " / " + h
 			}
 		}
+		if h != "" && at != 0 {
+			h = c.qualifyRepeatedLabel(h)
+		}
 		if h == "" && c.lastLabel != "" && (c.nothingSince(c.lastRunStart) || c.sameCommandAgain(r)) {
 			// Output right after output, nothing between: two results
 			// pasted under one label line; or the same command typed
@@ -988,6 +1004,73 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	return r
 }
 
+// qualifyRepeatedLabel names a label line by the section it stands in
+// when the same label stood over a run of another section before: under
+// "1. t2.micro", "2. t2.medium" and "3. c5d.large", the caption "Memory
+// Sequential Read" over each output is "t2.medium / Memory Sequential
+// Read" the second time, as a reader tells the three apart. Only a label
+// that names what was measured is so qualified: a label naming a system
+// ("DigitalOcean" under "## CPU", then under "## Memory") names it in
+// every section alike. A label that is the section's own title is left
+// as it is (the outline names it).
+func (c *ctx) qualifyRepeatedLabel(h string) string {
+	sec := c.innerSection()
+	if sec == "" || strings.EqualFold(sec, h) || !labelNamesTest(h) {
+		return h
+	}
+	k := strings.ToLower(h)
+	first, seen := c.labelSections[k]
+	if !seen {
+		if c.labelSections == nil {
+			c.labelSections = map[string]string{}
+		}
+		c.labelSections[k] = sec
+		return h
+	}
+	if strings.EqualFold(first, sec) {
+		return h
+	}
+	return sec + " / " + h
+}
+
+// labelNamesTest reports a label that names what was measured ("Memory
+// Sequential Read", "CPU"), not where: its first word a built-in test,
+// or a test a title names.
+func labelNamesTest(h string) bool {
+	if f := strings.Fields(strings.ToLower(h)); len(f) > 0 {
+		if t, ok := LookupTest(strings.Trim(f[0], "*_:")); ok && t.Family == FamilyBuiltin {
+			return true
+		}
+	}
+	return titleTestOf(h) != ""
+}
+
+// documentTitle reports a heading that is the document's title and so
+// names none of its runs: the first level-1 heading, unless runs were
+// read above it (then an excerpt begins mid-document, and "# Step 4 …"
+// is a section like those before it).
+func (c *ctx) documentTitle(h doc.Heading) bool {
+	return c.outline.DocumentTitle(h) && h.Line != c.titleAfterRun
+}
+
+// innerSection is the title of the innermost section section names the
+// runs by, "" when none.
+func (c *ctx) innerSection() string {
+	p := c.outline.Path()
+	for k := len(p) - 1; k >= 0; k-- {
+		h := p[k]
+		if h.Form == doc.Item || c.documentTitle(h) {
+			continue
+		}
+		t := stripSectionNumber(c.outline.Name(k))
+		if namesNothing(t) || utf8.RuneCountInString(t) > titleLimit(h.Form, t) || repeatMarkRE.MatchString(t) || outputTitle(h.Title, false) {
+			continue
+		}
+		return t
+	}
+	return ""
+}
+
 // sameCommandAgain reports a run whose command, typed after the last run
 // began, is that run's command again (the same tool and options), with no
 // line between the last run and it but the command's own.
@@ -996,12 +1079,7 @@ func (c *ctx) sameCommandAgain(r *Run) bool {
 		commandKey(r.Tool, r.cmdOpts) != c.lastRunCmd {
 		return false
 	}
-	for i := len(c.headings) - 1; i >= 0 && c.headings[i].No > c.lastRunStart; i-- {
-		if c.headings[i].No < c.cmdStart {
-			return false
-		}
-	}
-	return true
+	return c.textBeforeCmd < c.lastRunStart
 }
 
 // commandKey is a tool and its options, in order.

@@ -76,6 +76,9 @@ type Outline struct {
 	Unfenced bool
 
 	stack []Heading
+	// titles counts the level-1 ATX headings seen; titleLine is the
+	// line of the first (DocumentTitle)
+	titles, titleLine int
 	// seen holds, by level and title, the intro of the first section of
 	// that title, for Name.
 	seen     map[string][]string
@@ -198,6 +201,12 @@ func (o *Outline) Add(no int, line string) (Heading, bool) {
 
 // push adds a heading, ending the sections of its level and below.
 func (o *Outline) push(h Heading) {
+	if h.Form == ATX && h.Level == 1 {
+		o.titles++
+		if o.titles == 1 {
+			o.titleLine = h.Line
+		}
+	}
 	o.pop(h.Level)
 	if h.Level <= 6 {
 		o.closeIntro()
@@ -205,6 +214,13 @@ func (o *Outline) push(h Heading) {
 		o.addIntro(h.Title)
 	}
 	o.stack = append(o.stack, h)
+}
+
+// DocumentTitle reports whether h may be the document's title: the first
+// level-1 ATX heading, the only one so far. Beside other level-1
+// headings ("# Step 3 …", "# Step 4 …") it is a section.
+func (o *Outline) DocumentTitle(h Heading) bool {
+	return h.Form == ATX && h.Level == 1 && h.Line == o.titleLine && o.titles < 2
 }
 
 // dropCaptions ends the sections of Caption headings.
