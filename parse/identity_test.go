@@ -577,12 +577,14 @@ func TestLabelsNotFromOutput(t *testing.T) {
 // mysqlslap blocks a fence, each under an SQL comment naming the state of
 // the table ("-- パーティショニング前", "-- パーティショニング後"): the comment
 // labels the block below it, so before and after are two experiments.
+// The same comments under the results of the second and third query
+// ("２の実行結果") are named by that section too.
 func TestIdentityCommentLabel(t *testing.T) {
 	doc := parseFile(t, "../testdata/public/train/t15-mysqlslap-before-after-ja.txt")
 	want := map[float64]string{
 		0.397: "パーティショニング前", 0.063: "パーティショニング後",
-		3.309: "パーティショニング前", 0.682: "パーティショニング後",
-		33.19: "パーティショニング前", 6.686: "パーティショニング後",
+		3.309: "２の実行結果 / パーティショニング前", 0.682: "２の実行結果 / パーティショニング後",
+		33.19: "３の実行結果 / パーティショニング前", 6.686: "３の実行結果 / パーティショニング後",
 	}
 	seen := 0
 	for _, r := range doc.Runs {
@@ -986,5 +988,12 @@ func TestRunContextBeyondHeadings(t *testing.T) {
 	runs = runsOf(t, "1. small: 1 vCPU\n\n```\nMemory Sequential Read\n"+mem+"```\n\n2. large: 8 vCPU\n\n```\nMemory Sequential Read\n"+mem+"```\n")
 	if got := heading(runs); !slices.Equal(got, []string{"Memory Sequential Read", "large: 8 vCPU / Memory Sequential Read"}) {
 		t.Errorf("caption repeated under two machines: %q", got)
+	}
+	// The same list of cases under two sections of one test.
+	cases := "* rules with flags\n" + slapOut + "\n* rules without flags\n" + slapOut + "\n"
+	runs = runsOf(t, "### Normal Distribution\n\n"+cases+"### Exponential Distribution\n\n"+cases)
+	if got := heading(runs); !slices.Equal(got, []string{"rules with flags", "rules without flags",
+		"Exponential Distribution / rules with flags", "Exponential Distribution / rules without flags"}) {
+		t.Errorf("cases repeated under two sections: %q", got)
 	}
 }

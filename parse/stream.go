@@ -163,8 +163,8 @@ type ctx struct {
 	// textBeforeCmd, its value when the last command began
 	lastText, textBeforeCmd int
 	titleAfterRun           int // the line of a first level-1 heading read after a run (documentTitle)
-	// labelSections holds, by label line (lower case), the section the
-	// first run under it stood in (qualifyRepeatedLabel)
+	// labelSections holds, by label line (lower case), tool and test, the
+	// section the first run under it stood in (qualifyLabel)
 	labelSections map[string]string
 	lastLabel     string // the label line of the last run, "" when it had none
 	lastLabelAt   int
@@ -964,7 +964,9 @@ func (c *ctx) newRun(tool string, line int) *Run {
 			}
 		}
 		if h != "" && at != 0 {
-			h = c.qualifyRepeatedLabel(h)
+			if sec := c.innerSection(); sec != "" && !strings.EqualFold(sec, h) {
+				r.labelSec = sec // qualifyLabel, once the run's test is known
+			}
 		}
 		if h == "" && c.lastLabel != "" && (c.nothingSince(c.lastRunStart) || c.sameCommandAgain(r)) {
 			// Output right after output, nothing between: two results
@@ -1004,45 +1006,31 @@ func (c *ctx) newRun(tool string, line int) *Run {
 	return r
 }
 
-// qualifyRepeatedLabel names a label line by the section it stands in
-// when the same label stood over a run of another section before: under
-// "1. t2.micro", "2. t2.medium" and "3. c5d.large", the caption "Memory
-// Sequential Read" over each output is "t2.medium / Memory Sequential
-// Read" the second time, as a reader tells the three apart. Only a label
-// that names what was measured is so qualified: a label naming a system
-// ("DigitalOcean" under "## CPU", then under "## Memory") names it in
-// every section alike. A label that is the section's own title is left
-// as it is (the outline names it).
-func (c *ctx) qualifyRepeatedLabel(h string) string {
-	sec := c.innerSection()
-	if sec == "" || strings.EqualFold(sec, h) || !labelNamesTest(h) {
-		return h
+// qualifyLabel names a run's label line by the section it stands in
+// when the same label stood over a run of the same tool and test in
+// another section before: under "1. t2.micro", "2. t2.medium" and "3.
+// c5d.large", the caption "Memory Sequential Read" over each output is
+// "t2.medium: … / Memory Sequential Read" the second time; under "###
+// Normal Distribution" and "### Exponential Distribution", the same list
+// of cases. A label over runs of different tests ("DigitalOcean" under
+// "## CPU", then under "## Memory") names a system in every section alike.
+func (c *ctx) qualifyLabel(r *Run) {
+	h := r.Labels["heading"]
+	if r.labelSec == "" || h == "" {
+		return
 	}
-	k := strings.ToLower(h)
+	k := strings.ToLower(h) + "\x00" + r.Tool + "\x00" + r.Test
 	first, seen := c.labelSections[k]
 	if !seen {
 		if c.labelSections == nil {
 			c.labelSections = map[string]string{}
 		}
-		c.labelSections[k] = sec
-		return h
+		c.labelSections[k] = r.labelSec
+		return
 	}
-	if strings.EqualFold(first, sec) {
-		return h
+	if !strings.EqualFold(first, r.labelSec) {
+		r.Labels["heading"] = r.labelSec + " / " + h
 	}
-	return sec + " / " + h
-}
-
-// labelNamesTest reports a label that names what was measured ("Memory
-// Sequential Read", "CPU"), not where: its first word a built-in test,
-// or a test a title names.
-func labelNamesTest(h string) bool {
-	if f := strings.Fields(strings.ToLower(h)); len(f) > 0 {
-		if t, ok := LookupTest(strings.Trim(f[0], "*_:")); ok && t.Family == FamilyBuiltin {
-			return true
-		}
-	}
-	return titleTestOf(h) != ""
 }
 
 // documentTitle reports a heading that is the document's title and so
@@ -1162,6 +1150,7 @@ func (c *ctx) emitRun(r *Run) {
 		r.settle()
 		c.takeContextTest(r)
 		c.takeContextThreads(r)
+		c.qualifyLabel(r)
 	}
 	c.noteRanIn(r)
 	if r.Tool == ToolSysbench && r.Threads != nil && r.TPS == nil && r.EPS == nil && r.Events == nil &&
