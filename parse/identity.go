@@ -314,12 +314,70 @@ func (r *Run) pickCandidate() {
 		len(cands), r.candLine, mode))
 }
 
+// checkTakenCommand weighs the command a sysbench run took (typed above
+// it, often among others) against what its output says it did: the
+// output's thread count (total events over the events of a thread,
+// exact in the fairness block) and the test its options header names
+// (the prime limit is cpu's, the block size memory's). When the command
+// was typed apart from the output the output wins, with a warning:
+// "sysbench cpu run" and "sysbench --threads=16 cpu run" typed one after
+// the other, then the one-thread output, is a run of one thread; a cpu
+// output after a list of memory commands is cpu. A command right above
+// its output keeps its thread count, the disagreement said.
+func (r *Run) checkTakenCommand() {
+	if r.Tool != ToolSysbench || r.Command == "" {
+		return
+	}
+	if f := r.Fairness; r.ThreadsFrom == "command" && r.Threads != nil && f != nil && f.EventsAvg != nil && *f.EventsAvg > 0 && r.Events != nil {
+		ratio := float64(*r.Events) / *f.EventsAvg
+		if n := math.Round(ratio); n >= 1 && math.Abs(ratio-n) < 0.01 && int(n) != *r.Threads {
+			if r.cmdAt > 0 && r.Line-r.cmdAt <= 3 {
+				// The command right above its output: what was typed
+				// is kept, the disagreement said.
+				r.Warn(r.Line, fmt.Sprintf("the output's fairness block implies %s (%d events, %g a thread), the command at line %d says %d: the command's count is kept",
+					plural(int(n), "thread", "threads"), *r.Events, *f.EventsAvg, r.cmdAt, *r.Threads))
+			} else {
+				r.Warn(r.Line, fmt.Sprintf("%s as the output's fairness block says (%d events, %g a thread), not the %d of the command at line %d, typed apart from the output: %s",
+					plural(int(n), "thread", "threads"), *r.Events, *f.EventsAvg, *r.Threads, r.cmdAt, r.Command))
+				r.Threads, r.ThreadsFrom = iptr(int(n)), "fairness"
+			}
+		}
+	}
+	if r.Test == "" || outputFits(r)(r.Test) {
+		return
+	}
+	if t := headerTest(r.hdrSettings); t != "" && t != r.Test {
+		r.Warn(r.Line, fmt.Sprintf("test %s as the output's options header says, not the %s of the command it was given: %s", t, r.Test, r.Command))
+		r.Test, r.Command, r.cmdOpts = t, "", nil
+		r.LabelFrom = setFrom(r.LabelFrom, "test", "the output's options header")
+		delete(r.LabelFrom, "command")
+	}
+}
+
+// headerTest returns the built-in test whose settings an options header
+// printed: the prime limit is cpu's, a block size or operation memory's,
+// a file count or mode fileio's.
+func headerTest(h map[string]string) string {
+	for k := range h {
+		switch {
+		case k == "cpu-max-prime":
+			return "cpu"
+		case strings.HasPrefix(k, "memory-"):
+			return "memory"
+		case strings.HasPrefix(k, "file-"):
+			return "fileio"
+		}
+	}
+	return ""
+}
+
 // settle finishes a run's identity once its output is read: the engine
 // inferred from a capture when nothing else gave one, and Settings from
 // the command line and the options header (the header wins: it says what
 // sysbench did).
 func (r *Run) settle() {
 	r.captureEngine()
+	r.checkTakenCommand()
 	// A heading or line naming another test between the last command and
 	// this run ("THREADS BENCHMARKS" after the mutex run's command) says
 	// the command is not this run's: the run's context gives its test
@@ -1295,4 +1353,12 @@ func equalFoldASCII(s, word string) bool {
 		}
 	}
 	return true
+}
+
+// plural writes a count with its noun: "1 thread", "16 threads".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

@@ -997,3 +997,30 @@ func TestRunContextBeyondHeadings(t *testing.T) {
 		t.Errorf("cases repeated under two sections: %q", got)
 	}
 }
+
+// A command typed apart from the output it is taken for is weighed
+// against what the output says (a real sysbench 1.0.20 cpu run of two
+// threads): its statistics alone, under "sysbench cpu run" and "sysbench
+// --threads=16 cpu run" typed one after the other, are a run of two
+// threads as the fairness block says; the whole output after a list of
+// memory commands is a cpu run, as its options header says. A command
+// right above its output keeps its count, the disagreement warned.
+func TestTakenCommandWeighed(t *testing.T) {
+	out := realCPU(t)
+	body := out[strings.Index(out, "\n")+1:]        // without its command line
+	stats := out[strings.Index(out, "CPU speed:"):] // from its statistics
+	runs := runsOf(t, "sudo apt-get install sysbench\nsysbench cpu run\nsysbench --threads=16 cpu run\n\n\nmy laptop\n\n"+stats)
+	if len(runs) != 1 || runs[0].Threads == nil || *runs[0].Threads != 2 || runs[0].ThreadsFrom != "fairness" ||
+		!strings.Contains(strings.Join(runs[0].Warnings, "\n"), "2 threads as the output's fairness block says") {
+		t.Errorf("statistics under two commands: %d runs, threads %v from %q, warnings %q", len(runs), intText(runs[0].Threads), runs[0].ThreadsFrom, runs[0].Warnings)
+	}
+	runs = runsOf(t, "```\nsysbench memory --threads=4 --memory-oper=read run\nsysbench memory --threads=4 --memory-oper=write run\n```\n\nResults:\n\n```\n"+body+"```\n")
+	if len(runs) != 1 || runs[0].Test != "cpu" || runs[0].Settings["memory-oper"] != "" {
+		t.Errorf("cpu output after memory commands: %d runs, test %q, settings %v", len(runs), runs[0].Test, runs[0].Settings)
+	}
+	runs = runsOf(t, "$ sysbench --threads=16 cpu run\n"+stats)
+	if len(runs) != 1 || runs[0].Threads == nil || *runs[0].Threads != 16 ||
+		!strings.Contains(strings.Join(runs[0].Warnings, "\n"), "implies 2 threads") {
+		t.Errorf("command right above: threads %v, warnings %q", intText(runs[0].Threads), runs[0].Warnings)
+	}
+}

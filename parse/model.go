@@ -132,6 +132,7 @@ type Run struct {
 	ctxPath            []int             // the Markdown headings the run starts under (runcontext.go)
 	loopPending        bool              // the run waits for its loop's command
 	labelSec           string            // the section its label line stood in (ctx.qualifyLabel)
+	cmdAt              int               // the line of the command it took when read (checkTakenCommand)
 	oneColumn          bool              // a table row of one run's measurements in one value column (generalTable.oneColumn)
 	rankAssumed        bool              // its interim latencies' percentile rank is sysbench's default, assumed (a report_csv run)
 	prepOpts           map[string]string // options of the prepare command of the run's test

@@ -941,6 +941,7 @@ func (c *ctx) newRun(tool string, line int) *Run {
 		r.loopPending = true
 	} else if cmd := c.takeRunCommand(tool, line); cmd != nil && cmd.Action != "prepare" && cmd.Action != "cleanup" {
 		r.applyCommand(cmd)
+		r.cmdAt = c.takenLine
 		c.attachPrepare(r, cmd)
 		if tool != ToolTable {
 			c.lastRun, c.lastRunLine = cmd, c.takenLine
