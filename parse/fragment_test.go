@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"github.com/sbreport/sbreport/parse/scan"
 	"os"
 	"slices"
 	"strings"
@@ -336,6 +337,26 @@ func TestQuotedReprint(t *testing.T) {
 			r.Labels["engine"] != w.Labels["engine"] || !r.Complete {
 			t.Errorf("run %d: threads %v avg %v engine %q complete %v, want %v %v %q", i, r.Threads, *r.Mysqlslap.AvgS,
 				r.Labels["engine"], r.Complete, *w.Threads, *w.Mysqlslap.AvgS, w.Labels["engine"])
+		}
+	}
+}
+
+// The memory test's result line kept after its command, the rest of the
+// output elided ("..."), is a run of what it gives: a real sysbench
+// 1.0.20 memory run cut so (testdata/real), alone and with its general
+// statistics.
+func TestMemoryTransferLineAlone(t *testing.T) {
+	out := readText(t, "../testdata/real/sysbench-1.0.20-memory-2thr.txt")
+	cmd := out[:strings.Index(out, "\n")+1]
+	i := strings.Index(out, "MiB transferred")
+	line := out[strings.LastIndex(out[:i], "\n")+1 : i+strings.Index(out[i:], "\n")+1]
+	stats := out[strings.Index(out, "General statistics:"):strings.Index(out, "Latency (ms):")]
+	want, _, _ := scan.LeadingNum(line[strings.Index(line, "(")+1:])
+	for _, in := range []string{cmd + "...\n" + line, cmd + "...\n" + line + "\n" + stats} {
+		runs := runsOf(t, "```\n"+in+"```\n")
+		if len(runs) != 1 || runs[0].Memory == nil || runs[0].Memory.TransferMiBs == nil || *runs[0].Memory.TransferMiBs != want ||
+			runs[0].Test != "memory" || runs[0].Threads == nil || *runs[0].Threads != 2 {
+			t.Errorf("%q: %d runs, want one memory run of 2 threads at %g MiB/s", in, len(runs), want)
 		}
 	}
 }

@@ -118,6 +118,21 @@ func Detect(l *Line, s Sink) model.Block {
 	return nil
 }
 
+// memTransferLine reports the memory test's result line: "102400.00
+// MiB transferred (12481.33 MiB/sec)" (1.0+), "… MB transferred (… MB/sec)"
+// (0.4/0.5).
+func memTransferLine(t string) bool {
+	_, rest, ok := scan.LeadingNum(t)
+	rest = strings.TrimSpace(rest)
+	for _, u := range []string{"MiB", "MB"} {
+		if r, found := strings.CutPrefix(rest, u+" transferred ("); found && ok {
+			_, tail, num := scan.LeadingNum(r)
+			return num && strings.TrimSpace(tail) == u+"/sec)"
+		}
+	}
+	return false
+}
+
 // What a line no block holds starts (StartKind).
 const (
 	StartNone = iota
@@ -152,6 +167,11 @@ func StartKind(t string, s Sink) int {
 		switch {
 		case t == "Threads started!", t == "Latency histogram (values are in milliseconds)",
 			t == "Initializing worker threads...":
+			return StartRun
+		case t[0] >= '0' && t[0] <= '9' && memTransferLine(t):
+			// "102400.00 MiB transferred (12481.33 MiB/sec)" kept after
+			// the command with the rest of the output elided: the memory
+			// test's result, wherever it stands.
 			return StartRun
 		}
 		return StartNone
