@@ -53,10 +53,16 @@ func (c *ctx) noteRerun(r *Run) {
 // rerunKey is the tool and the options of a command but those of
 // repeatOptions, in order; repeats is set when the command has one.
 func rerunKey(tool string, opts map[string]string) (key string, repeats bool) {
+	return optionsKey(tool, opts, repeatOptions)
+}
+
+// optionsKey is the tool and the options of a command, in order, but
+// those of leave; left says one was left out.
+func optionsKey(tool string, opts map[string]string, leave map[string]bool) (key string, left bool) {
 	names := make([]string, 0, len(opts))
 	for k := range opts {
-		if repeatOptions[k] {
-			repeats = true
+		if leave[k] {
+			left = true
 			continue
 		}
 		names = append(names, k)
@@ -67,5 +73,5 @@ func rerunKey(tool string, opts map[string]string) (key string, repeats bool) {
 	for _, k := range names {
 		b.WriteString("\x00" + k + "=" + opts[k])
 	}
-	return b.String(), repeats
+	return b.String(), left
 }

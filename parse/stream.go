@@ -1073,17 +1073,8 @@ func (c *ctx) sameCommandAgain(r *Run) bool {
 
 // commandKey is a tool and its options, in order.
 func commandKey(tool string, opts map[string]string) string {
-	names := make([]string, 0, len(opts))
-	for k := range opts {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	var b strings.Builder
-	b.WriteString(tool)
-	for _, k := range names {
-		b.WriteString("\x00" + k + "=" + opts[k])
-	}
-	return b.String()
+	key, _ := optionsKey(tool, opts, nil)
+	return key
 }
 
 // applyCommand takes what a command line says of the run: the command
