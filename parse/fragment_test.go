@@ -360,3 +360,15 @@ func TestMemoryTransferLineAlone(t *testing.T) {
 		}
 	}
 }
+
+// 0.4's fileio result line copied alone under a label is a run of what it
+// gives: the line of a real 0.4 rndrw output (testdata/public/train/t19).
+func TestFileio04LineAlone(t *testing.T) {
+	out := readText(t, "../testdata/public/train/t19-sb04-sections.txt")
+	i := strings.Index(out, "Read 7.3215Gb")
+	line := out[i : i+strings.Index(out[i:], "\n")+1]
+	runs := runsOf(t, "Recorded result:\n\n\t"+line)
+	if len(runs) != 1 || runs[0].Test != "fileio" || runs[0].FileIO == nil || runs[0].FileIO.TotalMiBs == nil || *runs[0].FileIO.TotalMiBs != 41.65 {
+		t.Errorf("%q: %d runs, want one fileio run of 41.65 MiB/s", line, len(runs))
+	}
+}

@@ -1024,3 +1024,20 @@ func TestTakenCommandWeighed(t *testing.T) {
 		t.Errorf("command right above: threads %v, warnings %q", intText(runs[0].Threads), runs[0].Warnings)
 	}
 }
+
+// A command given in an inline code span, typed again in the next
+// section, is the same command again only when nothing stood between:
+// under "### Stock" and "### Overclocked", each with the command and
+// "Result:" above a real sysbench 1.0.20 cpu output, the runs are named
+// by their sections.
+func TestInlineCommandAgainUnderNewSection(t *testing.T) {
+	out := realCPU(t)
+	body := out[strings.Index(out, "\n")+1:]
+	part := func(title string) string {
+		return "### " + title + "\n`sysbench cpu --threads=2 run`\n\nResult:\n```\n" + body + "```\n"
+	}
+	runs := runsOf(t, part("Stock")+part("Overclocked"))
+	if len(runs) != 2 || runs[0].Labels["heading"] == runs[1].Labels["heading"] || !strings.Contains(runs[1].Labels["heading"], "Overclocked") {
+		t.Errorf("%d runs, headings %q, %q", len(runs), runs[0].Labels["heading"], runs[len(runs)-1].Labels["heading"])
+	}
+}

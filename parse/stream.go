@@ -462,11 +462,11 @@ func stream(r io.Reader, name string, f *format, emit func(Item)) error {
 		} else if l.win.lacks(needleBacktick) {
 			// no inline command: no backquote
 		} else if cmd := inlineCommand(l.Text); cmd != nil {
-			c.command, c.cmdLine = cmd, l.No
+			c.command, c.cmdLine, c.textBeforeCmd = cmd, l.No, c.lastText
 		}
 		if l.Cmd == nil && l.Prompt == "" {
 			if cmd := c.yamlArgs(&l); cmd != nil {
-				c.command, c.cmdLine = cmd, l.No // a command given as a YAML list (yamlargs.go)
+				c.command, c.cmdLine, c.textBeforeCmd = cmd, l.No, c.lastText // a command given as a YAML list (yamlargs.go)
 			}
 		}
 		c.noteEngineText(&l)
@@ -1068,7 +1068,7 @@ func (c *ctx) sameCommandAgain(r *Run) bool {
 		commandKey(r.Tool, r.cmdOpts) != c.lastRunCmd {
 		return false
 	}
-	return c.textBeforeCmd < c.lastRunStart
+	return c.textBeforeCmd < c.lastRunStart && c.lastText <= c.cmdLine
 }
 
 // commandKey is a tool and its options, in order.

@@ -133,6 +133,13 @@ func memTransferLine(t string) bool {
 	return false
 }
 
+// fileio04Line reports 0.4's fileio result line, "Read 515.62Mb  Written
+// 343.75Mb  Total transferred 859.38Mb  (2.8644Mb/sec)".
+func fileio04Line(t string) bool {
+	return strings.HasPrefix(t, "Read ") && strings.Contains(t, " Written ") && strings.Contains(t, " Total transferred ") &&
+		strings.HasSuffix(t, "/sec)")
+}
+
 // What a line no block holds starts (StartKind).
 const (
 	StartNone = iota
@@ -168,9 +175,11 @@ func StartKind(t string, s Sink) int {
 		case t == "Threads started!", t == "Latency histogram (values are in milliseconds)",
 			t == "Initializing worker threads...":
 			return StartRun
-		case t[0] >= '0' && t[0] <= '9' && memTransferLine(t):
+		case t[0] >= '0' && t[0] <= '9' && memTransferLine(t), fileio04Line(t):
 			// "102400.00 MiB transferred (12481.33 MiB/sec)" kept after
-			// the command with the rest of the output elided: the memory
+			// the command with the rest of the output elided, "Read
+			// 515.62Mb Written 343.75Mb Total transferred 859.38Mb
+			// (2.8644Mb/sec)" copied under a label: the memory or fileio
 			// test's result, wherever it stands.
 			return StartRun
 		}

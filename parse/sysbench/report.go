@@ -445,6 +445,7 @@ func (b *Block) fileio04Bytes(l *Line, t string) status {
 	fio := b.fio()
 	b.mark(Mark04)
 	b.stage = stReport
+	b.setTest("fileio") // only fileio reports bytes read, written and transferred
 	for i := 0; i+1 < len(f); i++ {
 		switch f[i] {
 		case "Read":
