@@ -1,0 +1,487 @@
+// The header of a summary table: its cells split, each column classified
+// by its words (a dimension, a thread count, a rate, a latency statistic).
+
+package parse
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// rateSuffixes are the units a cell of a TPS or QPS column may carry.
+var rateSuffixes = map[int][]string{
+	colTPS: {"tps", "trx/s", "txn/s", "/s"},
+	colQPS: {"qps", "queries/s", "/s"},
+}
+
+// splitCSV splits a comma-separated row, a double-quoted cell kept whole
+// with its commas ("\"24,690\"" is one cell, 24,690; a doubled quote in it is
+// one quote).
+func splitCSV(t string) []string {
+	if strings.IndexByte(t, '"') < 0 {
+		return strings.Split(t, ",")
+	}
+	var parts []string
+	var cell strings.Builder
+	quoted := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quoted && c == '"' && i+1 < len(t) && t[i+1] == '"':
+			cell.WriteByte('"')
+			i++
+		case c == '"' && (quoted || strings.TrimSpace(cell.String()) == ""):
+			if !quoted {
+				cell.Reset()
+			}
+			quoted = !quoted
+		case c == ',' && !quoted:
+			parts = append(parts, cell.String())
+			cell.Reset()
+		default:
+			cell.WriteByte(c)
+		}
+	}
+	return append(parts, cell.String())
+}
+
+// splitHeader splits a header row into column names.
+func splitHeader(t string, sep int) []string {
+	switch sep {
+	case sepPipe, sepTab, sepComma:
+		return splitCells(t, sep)
+	}
+	if strings.Contains(t, "  ") {
+		// An aligned header: columns are two or more spaces apart.
+		var names []string
+		for _, f := range spacesRE.Split(t, -1) {
+			if f = strings.TrimSpace(f); f != "" {
+				names = append(names, f)
+			}
+		}
+		if len(names) >= 2 {
+			return names
+		}
+	}
+	return joinWords(strings.Fields(t))
+}
+
+var (
+	spacesRE    = regexp.MustCompile(`\s{2,}`)
+	tabsRE      = regexp.MustCompile(`\t+`)
+	qualifierRE = regexp.MustCompile(`(?i)^(p?\d{1,2}(\.\d+)?(%|th)?|avg|average|mean|min|max|平均|最大|最小)$`)
+	latWordRE   = regexp.MustCompile(`(?i)^(lat|latency|rt|response|percentile|延迟|响应时间)`)
+)
+
+// joinWords joins the words of a space-separated header that name one
+// column: "95%" "latency(ms)" → "95% latency(ms)", "avg" "latency" "(ms)"
+// → "avg latency (ms)", "response" "time" → "response time".
+func joinWords(words []string) []string {
+	var out []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case len(out) > 0 && strings.HasPrefix(w, "("):
+			out[len(out)-1] += " " + w
+			continue
+		case len(out) > 0 && qualifierRE.MatchString(out[len(out)-1]) && latWordRE.MatchString(w):
+			out[len(out)-1] += " " + w
+			continue
+		case len(out) > 0 && strings.EqualFold(out[len(out)-1], "response") && strings.HasPrefix(strings.ToLower(w), "time"):
+			out[len(out)-1] += " " + w
+			continue
+		case len(out) > 0 && isVersion(w) && !strings.Contains(out[len(out)-1], " ") && namesSystem(out[len(out)-1]):
+			// "MySQL" "5.7.9" → "MySQL 5.7.9": a server and its version.
+			out[len(out)-1] += " " + w
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// splitCells splits a row at its separators; pipes at both ends of a
+// markdown row are dropped.
+func splitCells(t string, sep int) []string {
+	var parts []string
+	switch sep {
+	case sepPipe:
+		t = strings.TrimSpace(t)
+		t = strings.TrimPrefix(t, "|")
+		t = strings.TrimSuffix(t, "|")
+		parts = strings.Split(t, "|")
+	case sepTab:
+		parts = tabsRE.Split(t, -1)
+	case sepComma:
+		parts = splitCSV(t)
+	default:
+		parts = strings.Fields(t)
+	}
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
+
+var (
+	pctRE    = regexp.MustCompile(`(?i)(?:^|[^0-9.])(\d{1,2}(?:\.\d+)?)\s*(?:%|th\b|th |\s*percentile)`)
+	pPctRE   = regexp.MustCompile(`(?i)(?:^|[^a-z])p(\d{1,2}(?:\.\d+)?)\b`)
+	unitRE   = regexp.MustCompile(`(?i)\(\s*(ms|s|sec|us|µs|μs|毫秒|秒)\s*\)|\b(ms|us|sec)\b`)
+	tpsWords = map[string]bool{"tps": true, "trx/s": true, "txn/s": true, "tx/s": true, "transactions/s": true,
+		"transactions per sec": true, "transactions/sec": true, "事务/秒": true,
+		"transacciones/s": true, "transações/s": true, "transaktionen/s": true, "giao dịch/giây": true}
+	qpsWords = map[string]bool{"qps": true, "queries/s": true, "queries per sec": true, "queries/sec": true, "查询/秒": true,
+		"consultas/s": true, "abfragen/s": true, "truy vấn/giây": true}
+	epsWords = map[string]bool{"eps": true, "events/s": true, "events/sec": true, "events per second": true,
+		"events per sec": true, "ev/s": true, "ev/sec": true, "events/s (eps)": true, "事件/秒": true,
+		"eventos/s": true, "eventos/seg": true, "eventos por segundo": true, "ereignisse/s": true, "sự kiện/giây": true}
+	// cpuSpeedWords name the cpu test's "CPU speed: events per second".
+	cpuSpeedWords = map[string]bool{"cpu speed": true, "cpu 속도": true, "cpu속도": true, "cpu 速度": true, "cpu速度": true}
+	// latQualRE reads one part of a combined latency header: "avg", ".95",
+	// "95%", "p99".
+	latQualRE = regexp.MustCompile(`(?i)^(?:p?(\d{1,2}(?:\.\d+)?)(?:%|th)?|0?\.(\d{1,4}))$`)
+)
+
+// classifyColumn names what a header cell measures or says.
+func classifyColumn(name string) tableCol {
+	bare := strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))), " ")
+	col := tableCol{name: name}
+	if k, ok := nameCols[bare]; ok {
+		col.kind, col.label = colLabel, k
+		return col
+	}
+	if s, ok := settingCols[bare]; ok {
+		col.kind, col.label = colSetting, s
+		return col
+	}
+	if bare == "sysbench version" || bare == "sysbench 版本" || bare == "sysbench ver" {
+		col.kind = colVersion
+		return col
+	}
+	if t := toolTestHeader(bare); t != "" {
+		// "cpu sysbench" over "1.0.20": the tool and its test name the
+		// column, its cells the tool's version.
+		col.kind, col.test = colVersion, t
+		return col
+	}
+	if derived(bare) {
+		return col
+	}
+	if a, b, rest, ok := pairHeader(name); ok {
+		if m := classifyMetric(rest); m.isMetric() {
+			m.name, m.pair = name, []string{a, b}
+			return m
+		}
+	}
+	if sys, rest := systemPrefix(name); sys != "" {
+		m := classifyMetric(rest)
+		m.name, m.system = name, sys
+		return m
+	}
+	return classifyMetric(name)
+}
+
+// toolTestHeader returns the sysbench test a header names beside the
+// word sysbench and nothing else ("cpu sysbench", "sysbench memory"), "".
+func toolTestHeader(bare string) string {
+	w := strings.Fields(bare)
+	if len(w) != 2 || w[0] != "sysbench" && w[1] != "sysbench" {
+		return ""
+	}
+	t := w[0]
+	if t == "sysbench" {
+		t = w[1]
+	}
+	if _, ok := LookupTest(t); !ok || threadWords[t] {
+		return "" // "sysbench threads" is the threads column, not the threads test
+	}
+	return t
+}
+
+// pairRE matches a header naming two systems and then what both
+// measured: "current_branch/master(TPS)", "before/after TPS".
+var pairRE = regexp.MustCompile(`^\s*([^\s/()|]+)\s*/\s*([^\s/()|]+)\s*(?:\((.+)\)|\s+(\S.*))\s*$`)
+
+// pairHeader splits a header naming two systems and a metric.
+func pairHeader(name string) (a, b, rest string, ok bool) {
+	m := pairRE.FindStringSubmatch(strings.Trim(strings.TrimSpace(name), "*`"))
+	if m == nil {
+		return "", "", "", false
+	}
+	rest = m[3] + m[4]
+	if _, err := parseNum(m[1]); err == nil {
+		return "", "", "", false // "1/2 TPS": a fraction, not two systems
+	}
+	return m[1], m[2], rest, true
+}
+
+// derived reports a lower-case header naming a comparison.
+func derived(bare string) bool {
+	for _, w := range derivedWords {
+		if strings.Contains(bare, w) {
+			return true
+		}
+	}
+	return containsWord(bare, "vs")
+}
+
+// systemPrefix splits a metric column named after its system ("v4.0
+// QPS", "MySQL 8.0 avg latency", "InnoDB TPS") into the system and the
+// metric; "" when the name does not begin with a system.
+func systemPrefix(name string) (system, rest string) {
+	words := strings.Fields(name)
+	for k := len(words) - 1; k >= 1; k-- {
+		p := strings.Join(words[:k], " ")
+		if !looksLikeSystem(words[:k]) {
+			continue
+		}
+		rest = strings.Join(words[k:], " ")
+		if m := classifyMetric(rest); m.isMetric() {
+			return p, rest
+		}
+	}
+	return "", ""
+}
+
+// looksLikeSystem reports whether words name a version ("v4.0", "TiDB
+// 2.1") or a database or engine ("MySQL", "InnoDB"), and no statistic.
+func looksLikeSystem(words []string) bool {
+	if len(words) > 3 {
+		return false
+	}
+	p := strings.Join(words, " ")
+	if !(isVersion(words[0]) || len(words) == 2 && isVersion(words[1]) || namesSystem(p)) {
+		return false // cheap test first: the regular expressions below are costly
+	}
+	for _, w := range words {
+		if qualifierRE.MatchString(w) || latWordRE.MatchString(w) || threadWords[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return versionRE.MatchString(p) || systemRE.MatchString(p)
+}
+
+// isVersion reports a version word: "4.0", "v2.1.0-rc.2".
+func isVersion(w string) bool {
+	w = strings.TrimLeft(w, "vV")
+	i, dots := 0, 0
+	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '.' && i > 0) {
+		if w[i] == '.' {
+			dots++
+		}
+		i++
+	}
+	return dots > 0 && i > 0 && w[i-1] != '.'
+}
+
+// namesSystem reports whether s holds one of systemWords as a word
+// ("myisam_1W行" does: '_' separates words here).
+func namesSystem(s string) bool {
+	return anyLetterWord(s, func(w string) bool { return systemWords[w] })
+}
+
+// anyLetterWord reports whether f holds for one of the words of s, its
+// runs of ASCII letters lowered.
+func anyLetterWord(s string, f func(string) bool) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z')
+	}) {
+		if f(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// classifyMetric names the threads, throughput or latency a header cell
+// holds (colOther when none).
+func classifyMetric(name string) tableCol {
+	col := tableCol{name: name}
+	bare := strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))), " ")
+	switch {
+	case threadWords[bare] || threadPhrase(bare) || concurrencyPhrase(bare):
+		col.kind = colThreads
+		return col
+	case tpsWords[bare] || strings.HasSuffix(bare, " tps") || strings.HasPrefix(bare, "tps "):
+		col.kind = colTPS
+		return col
+	case qpsWords[bare] || strings.HasSuffix(bare, " qps") || strings.HasPrefix(bare, "qps "):
+		switch w := strings.Fields(bare); {
+		case len(w) == 2 && (w[0] == "read" || w[0] == "write" || w[0] == "reads" || w[0] == "writes"):
+			return col // the reads or writes alone, not the queries: kept in columns
+		case len(w) == 2 && (w[0] == "transaction" || w[0] == "transactions" || w[0] == "trx"):
+			col.kind = colTPS // "Transaction QPS": transactions per second
+			return col
+		}
+		col.kind = colQPS
+		return col
+	case epsWords[bare]:
+		col.kind = colEPS
+		return col
+	case cpuSpeedWords[bare]:
+		col.kind, col.test = colEPS, "cpu"
+		return col
+	case mibsUnit(bare):
+		col.kind = colMiBs
+		if w := strings.Fields(bare); fileModes[w[0]] {
+			col.mode, col.test = w[0], "fileio"
+		}
+		return col
+	}
+	isLat := strings.HasPrefix(bare, "lat") || strings.HasPrefix(bare, "rt") || strings.HasPrefix(bare, "response") ||
+		strings.HasPrefix(bare, "percentile") || strings.Contains(bare, "latency") || strings.Contains(bare, "延迟") ||
+		strings.Contains(bare, "response time") || strings.Contains(bare, "响应时间")
+	if m := unitRE.FindStringSubmatch(bare); !isLat && m != nil && (m[1]+m[2] == "ms" || m[1]+m[2] == "us" || m[1] == "µs" || m[1] == "μs") {
+		// Only a statistic and a unit of request times ("P95(ms)",
+		// "avg (ms)", "95th (ms)"): a latency statistic, as tabular reads
+		// it. In seconds ("max(sec)" beside mysqlslap's average and min)
+		// the statistic is of whole runs, not of requests.
+		isLat = qualifierRE.MatchString(strings.TrimSpace(unitRE.ReplaceAllString(bare, "")))
+	}
+	var st latStat
+	// Cheap tests first: a percentile needs a '%', "th", "percentile" or
+	// a 'p'.
+	if !isLat && !strings.ContainsAny(bare, "%pt") {
+		return col
+	}
+	if m := pctRE.FindStringSubmatch(bare); m != nil && (isLat || bare == m[1]+"%" || strings.HasSuffix(bare, "percentile")) {
+		st.pct = m[1]
+	} else if m := pPctRE.FindStringSubmatch(bare); m != nil && (isLat || bare == "p"+m[1]) {
+		st.pct = m[1]
+	}
+	if st.pct == "" && !isLat {
+		return col
+	}
+	col.kind = colLatency
+	col.factor = 1
+	if m := unitRE.FindStringSubmatch(bare); m != nil {
+		u := m[1] + m[2]
+		switch u {
+		case "s", "sec", "秒":
+			col.factor = 1000
+		case "us", "µs", "μs":
+			col.factor = 0.001
+		}
+	}
+	if parts := latParts(bare); len(parts) >= 2 {
+		col.lat = parts
+		return col
+	}
+	if st.pct == "" {
+		switch {
+		case strings.Contains(bare, "avg") || strings.Contains(bare, "average") || strings.Contains(bare, "mean") || strings.Contains(bare, "平均"):
+			st.stat = "avg"
+		case strings.Contains(bare, "min") || strings.Contains(bare, "最小"):
+			st.stat = "min"
+		case strings.Contains(bare, "max") || strings.Contains(bare, "最大"):
+			st.stat = "max"
+		}
+	}
+	if st != (latStat{}) {
+		col.lat = []latStat{st}
+	}
+	return col
+}
+
+// mibsUnit reports a lower-case header that ends in a rate of MiB
+// ("transfer speed mib/s", "seqrd (mib/sec)"): what sysbench prints for
+// memory and fileio. MB/s is not taken for MiB/s.
+func mibsUnit(bare string) bool {
+	if !strings.Contains(bare, "mib") {
+		return false // cheap test first
+	}
+	b := strings.TrimRight(strings.TrimSuffix(bare, ")"), " ")
+	return strings.HasSuffix(b, "mib/s") || strings.HasSuffix(b, "mib/sec")
+}
+
+// threadPhrase reports a header of two or three words ending in a threads
+// word ("sysbench threads", "number of threads").
+func threadPhrase(bare string) bool {
+	w := strings.Fields(bare)
+	if len(w) < 2 || len(w) > 3 || !threadWords[w[len(w)-1]] {
+		return false
+	}
+	for _, x := range w[:len(w)-1] {
+		if tpsWords[x] || qpsWords[x] || latWordRE.MatchString(x) || qualifierRE.MatchString(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// concurrencyPhrase reports a header naming concurrent connections,
+// sessions, users or clients in words, whatever else it says of them:
+// "concurrent users", "동시접속", "단일 클라이언트 동시 접속 수"
+// (concurrent connections per client), "并发连接数". A word for
+// concurrent alone is a threads word or none ("并发", "concurrency"); a
+// header naming a rate or latency ("concurrent users tps") is that
+// measurement's.
+func concurrencyPhrase(bare string) bool {
+	if !containsAny(bare, concurrentWords) || !containsAny(bare, connectedWords) {
+		return false
+	}
+	for _, x := range strings.Fields(bare) {
+		if tpsWords[x] || qpsWords[x] || latWordRE.MatchString(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// containsAny reports whether s contains one of words.
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// latParts reads the statistics of a combined latency header
+// ("latency(avg / .95)", "avg/95% latency"): one per "/"-separated part,
+// nil unless every part names one.
+func latParts(bare string) []latStat {
+	if !strings.Contains(bare, "/") {
+		return nil
+	}
+	q := bare
+	if i := strings.Index(bare, "("); i >= 0 {
+		if j := strings.Index(bare[i:], ")"); j > 0 && strings.Contains(bare[i:i+j], "/") {
+			q = bare[i+1 : i+j]
+		}
+	}
+	for _, w := range []string{"latency", "延迟", "response time", "响应时间", "lat", "(ms)", "ms", ","} {
+		q = strings.ReplaceAll(q, w, " ")
+	}
+	var out []latStat
+	for _, p := range strings.Split(q, "/") {
+		p = strings.TrimSpace(p)
+		switch p {
+		case "avg", "average", "mean", "平均":
+			out = append(out, latStat{stat: "avg"})
+			continue
+		case "min", "最小":
+			out = append(out, latStat{stat: "min"})
+			continue
+		case "max", "最大":
+			out = append(out, latStat{stat: "max"})
+			continue
+		}
+		m := latQualRE.FindStringSubmatch(p)
+		if m == nil {
+			return nil
+		}
+		if m[1] != "" {
+			out = append(out, latStat{pct: m[1]})
+			continue
+		}
+		f, err := parseNum("0." + m[2])
+		if err != nil || f <= 0 {
+			return nil
+		}
+		out = append(out, latStat{pct: strconv.FormatFloat(f*100, 'f', -1, 64)})
+	}
+	return out
+}
