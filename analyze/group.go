@@ -318,6 +318,7 @@ func threadsOf(r *parse.Run) int {
 
 // Group merges multi-client runs, then sorts the runs into cells.
 func Group(runs []*parse.Run, opts GroupOptions) *Dataset {
+	runs = measured(runs)
 	d := &Dataset{By: opts.By}
 	if d.By == "" {
 		d.By = ChooseBy(runs)
@@ -741,4 +742,23 @@ func mergedSettings(runs []*parse.Run) map[string]string {
 		}
 	}
 	return out
+}
+
+// measured returns runs without those that only copy another's figures
+// (parse.Run.Restates: a line of an output set apart under a label): they
+// are listed with the runs, but counted, they would make one measurement
+// two repeats of it.
+func measured(runs []*parse.Run) []*parse.Run {
+	for i, r := range runs {
+		if r.Restates != 0 {
+			out := append([]*parse.Run{}, runs[:i]...)
+			for _, r := range runs[i+1:] {
+				if r.Restates == 0 {
+					out = append(out, r)
+				}
+			}
+			return out
+		}
+	}
+	return runs
 }

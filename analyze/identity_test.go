@@ -1,6 +1,8 @@
 package analyze
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/sbreport/sbreport/parse"
@@ -198,5 +200,30 @@ func TestIdentityRunLength(t *testing.T) {
 	}
 	if k := d.KeyOf(minute); k.Workload != "cpu (events=0, time=60)" || d.KeyOf(again) != k {
 		t.Errorf("60 s: workload %q, again %q", k.Workload, d.KeyOf(again).Workload)
+	}
+}
+
+// A run that copies an output's figures (parse.Run.Restates: a line of
+// it set apart under a label) is not another repeat: the real sysbench
+// 1.0.20 memory run of two threads with its transfer line copied below it
+// is one cell of one run.
+func TestCopiedLineNotARepeat(t *testing.T) {
+	b, err := os.ReadFile("../testdata/real/sysbench-1.0.20-memory-2thr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(b)
+	i := strings.Index(out, "MiB transferred")
+	line := out[strings.LastIndex(out[:i], "\n")+1 : i+strings.Index(out[i:], "\n")+1]
+	d, err := parse.All(strings.NewReader(out+"\nRecorded result:\n\n\t"+line), "notes.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 2 || d.Runs[1].Restates == 0 {
+		t.Fatalf("%d runs read, the copy not marked", len(d.Runs))
+	}
+	ds := Group(d.Runs, GroupOptions{})
+	if len(ds.Cells) != 1 || len(ds.Cells[0].Runs) != 1 || ds.Cells[0].Runs[0] != d.Runs[0] {
+		t.Errorf("%d cells, want one of the output alone", len(ds.Cells))
 	}
 }

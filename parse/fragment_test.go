@@ -372,3 +372,25 @@ func TestFileio04LineAlone(t *testing.T) {
 		t.Errorf("%q: %d runs, want one fileio run of 41.65 MiB/s", line, len(runs))
 	}
 }
+
+// A line of an output copied under a label after it is listed as a run
+// that restates the output, not counted as another: a real sysbench
+// 1.0.20 memory run of two threads (testdata/real) and its transfer line
+// set apart below it. The transfer line of another real run (one thread,
+// another rate) below the same output copies nothing.
+func TestCopiedLineRestatesOutput(t *testing.T) {
+	out := readText(t, "../testdata/real/sysbench-1.0.20-memory-2thr.txt")
+	lineOf := func(text string) string {
+		i := strings.Index(text, "MiB transferred")
+		return text[strings.LastIndex(text[:i], "\n")+1 : i+strings.Index(text[i:], "\n")+1]
+	}
+	runs := runsOf(t, out+"\nRecorded result:\n\n\t"+lineOf(out))
+	if len(runs) != 2 || runs[1].Restates != runs[0].Line || runs[0].Restates != 0 {
+		t.Fatalf("%d runs, restates %v", len(runs), []int{runs[0].Restates, runs[len(runs)-1].Restates})
+	}
+	other := readText(t, "../testdata/real/sysbench-1.0.20-memory-1thr-interim.txt")
+	runs = runsOf(t, out+"\nOn the other machine:\n\n\t"+lineOf(other))
+	if len(runs) != 2 || runs[1].Restates != 0 {
+		t.Errorf("another run's line taken for a copy: %d runs, restates %d", len(runs), runs[len(runs)-1].Restates)
+	}
+}

@@ -36,6 +36,9 @@ func AppendRunJSON(b []byte, r *Run) ([]byte, error) {
 	e.strMap(`,"labels":`, r.Labels)
 	e.str(`,"command":`, r.Command)
 	e.bool(`,"complete":`, r.Complete)
+	if r.Restates != 0 { // omitempty
+		e.int(`,"restates":`, int64(r.Restates))
+	}
 	e.numPtr(`,"tps":`, r.TPS)
 	e.numPtr(`,"qps":`, r.QPS)
 	e.numPtr(`,"eps":`, r.EPS)

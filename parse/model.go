@@ -50,6 +50,10 @@ type Run struct {
 	Labels   map[string]string `json:"labels"`   // derived labels: engine, system, workload, ...
 	Command  string            `json:"command"`  // command line that produced the run, passwords masked
 	Complete bool              `json:"complete"` // the cumulative report was read to its end
+	// Restates is the line of the output whose figures this run only
+	// copies (a line of it set apart under a label): listed, but no
+	// measurement of its own (copiedOutput).
+	Restates int `json:"restates,omitempty"`
 
 	TPS *float64 `json:"tps"` // transactions/s (cumulative block)
 	QPS *float64 `json:"qps"` // queries/s (1.x) or read/write requests/s (0.4/0.5)

@@ -162,7 +162,8 @@ type ctx struct {
 	// lastText is the last line no block claimed that was not blank;
 	// textBeforeCmd, its value when the last command began
 	lastText, textBeforeCmd int
-	titleAfterRun           int // the line of a first level-1 heading read after a run (documentTitle)
+	outputsRead             []*Run // the complete sysbench outputs read so far (markCopied)
+	titleAfterRun           int    // the line of a first level-1 heading read after a run (documentTitle)
 	// labelSections holds, by label line (lower case), tool and test, the
 	// section the first run under it stood in (qualifyLabel)
 	labelSections map[string]string
@@ -1143,6 +1144,7 @@ func (c *ctx) emitRun(r *Run) {
 		c.takeContextTest(r)
 		c.takeContextThreads(r)
 		c.qualifyLabel(r)
+		c.markCopied(r)
 	}
 	c.noteRanIn(r)
 	if r.Tool == ToolSysbench && r.Threads != nil && r.TPS == nil && r.EPS == nil && r.Events == nil &&
