@@ -33,7 +33,9 @@ func copiedOutput(r *Run, outputs []*Run) *Run {
 	if len(rates) < 2 && digits < 5 {
 		return nil
 	}
-	for i := len(outputs) - 1; i >= 0; i-- {
+	// A copy stands after its output, with a few outputs between at most:
+	// the search goes back copiedReach outputs, not over a whole long log.
+	for i := len(outputs) - 1; i >= 0 && i >= len(outputs)-copiedReach; i-- {
 		o := outputs[i]
 		if r.Test != "" && o.Test != "" && r.Test != o.Test || r.Threads != nil && o.Threads != nil && *r.Threads != *o.Threads {
 			continue
@@ -45,6 +47,9 @@ func copiedOutput(r *Run, outputs []*Run) *Run {
 	}
 	return nil
 }
+
+// copiedReach is how many outputs back a copy is looked for.
+const copiedReach = 16
 
 // agrees reports whether every figure of a is b's as printed; with all,
 // every one of them must be in b too.
@@ -105,6 +110,9 @@ func (c *ctx) markCopied(r *Run) {
 		return
 	}
 	if r.Complete {
+		if len(c.outputsRead) >= 2*copiedReach {
+			c.outputsRead = append(c.outputsRead[:0], c.outputsRead[len(c.outputsRead)-copiedReach+1:]...)
+		}
 		c.outputsRead = append(c.outputsRead, r)
 	}
 }

@@ -819,9 +819,11 @@ func (c *ctx) labelAbove(line int) (string, int) {
 				}
 				return t, h.No
 			}
-			if c.cmdLine > 0 && c.cmdStart == h.No+1 && line-c.cmdLine <= 3 {
+			if c.cmdLine > 0 && c.cmdStart == h.No+1 && line-c.cmdLine <= 3 && c.cmdPrompt != "#" {
 				// "# local disk" right above the command of the output: a
-				// root prompt's command would have printed something.
+				// root prompt's command would have printed something;
+				// unless the command itself is typed at a bare "#" prompt
+				// ("# systemctl restart mysql" over "# sysbench … run").
 				if t, ok := lowerHashLabel(h.Raw); ok {
 					return t, h.No
 				}

@@ -940,6 +940,13 @@ func TestLabelOverRepeatedCommand(t *testing.T) {
 			t.Errorf("labels %q, want %s twice, %s", got, c[0], c[1])
 		}
 	}
+	// At a bare root prompt the same line is a command: "# systemctl
+	// restart mysql" over "# sysbench …" names no run.
+	body := out[strings.Index(out, "\n")+1:]
+	runs := runsOf(t, "```\n# systemctl restart mysql\n# sysbench cpu --threads=2 run\n"+body+"```\n")
+	if len(runs) != 1 || runs[0].Labels["heading"] != "" {
+		t.Errorf("root prompt commands: %d runs, heading %q", len(runs), runs[0].Labels["heading"])
+	}
 }
 
 // The context of a run beyond its headings, each with real outputs (a

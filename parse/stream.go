@@ -163,6 +163,7 @@ type ctx struct {
 	// textBeforeCmd, its value when the last command began
 	lastText, textBeforeCmd int
 	outputsRead             []*Run // the complete sysbench outputs read so far (markCopied)
+	cmdPrompt               string // the prompt the last command was typed at
 	titleAfterRun           int    // the line of a first level-1 heading read after a run (documentTitle)
 	// labelSections holds, by label line (lower case), tool and test, the
 	// section the first run under it stood in (qualifyLabel)
@@ -743,7 +744,7 @@ func (c *ctx) noteCommand(l *Line) {
 		c.command = ParseCommand(text)
 	}
 	c.command.Prompt = l.Prompt
-	c.cmdLine, c.cmdStart = l.No, l.No
+	c.cmdLine, c.cmdStart, c.cmdPrompt = l.No, l.No, l.Prompt
 	c.textBeforeCmd = c.lastText
 	c.commandSeen(true)
 }
