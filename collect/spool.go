@@ -3,6 +3,7 @@ package collect
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"sync"
@@ -16,13 +17,42 @@ import (
 // values and 85 buckets a sysbench run of the demo); a run given to Keep
 // reads them back through parse.Run.Interim and parse.Run.Buckets. Each
 // value is written as it was read (its bits), and read back the same.
+//
+// Writes and reads go through memory of a bounded size: what Keep is
+// given is written in pieces of spoolWrite bytes, not a run at a time,
+// and reads are served from a cache of spoolBlocks blocks of spoolBlock
+// bytes. A run's series are a few KB, read back several times (the
+// analysis, the charts, the workbook, results.json); one system call a
+// run and a read cost as much as the rest of reading them back.
 type Spool struct {
 	mu      sync.Mutex
 	f       *os.File
-	off     int64
-	buf     []byte
+	off     int64  // the end of what was kept: the file's bytes, then pend's
+	pend    []byte // kept, not yet written: the bytes from off-len(pend)
 	err     error
 	removed bool // the file's name is gone already
+	cache   blockCache
+}
+
+const (
+	spoolWrite  = 256 << 10
+	spoolBlock  = 32 << 10
+	spoolBlocks = 256 // 8 MB
+)
+
+// A blockCache holds the blocks of the spool's file read last, the least
+// recently used given up first. A block read at the file's end may be
+// short; bytes written after it are read as a miss.
+type blockCache struct {
+	slot  map[int64]int // block number to index in blocks
+	blks  []cachedBlock
+	clock uint64
+}
+
+type cachedBlock struct {
+	n    int64 // block number
+	b    []byte
+	used uint64
 }
 
 // NewSpool creates a spool in the directory for temporary files. Where
@@ -44,8 +74,9 @@ const intervalSize = 19 * 8
 // lets them go from the run; a series kept before stays where it is, so
 // a run read in parts (from the warehouse: its histogram, then its
 // interim reports) may be given again as each part is read. A run with
-// neither series is left as it is. After a write error the runs keep
-// theirs and Err reports it.
+// neither series is left as it is. After a write error Err reports it:
+// the series of the runs kept since the last write are lost (a report is
+// then not written), later runs keep theirs.
 func (s *Spool) Keep(r *parse.Run) {
 	ivs, h := r.Intervals, r.Histogram
 	k, _ := r.Away.(*kept)
@@ -60,7 +91,8 @@ func (s *Spool) Keep(r *parse.Run) {
 	if k == nil {
 		k = &kept{s: s}
 	}
-	b := s.buf[:0]
+	start := len(s.pend)
+	b := s.pend
 	for i := range ivs {
 		b = appendInterval(b, &ivs[i])
 	}
@@ -68,11 +100,8 @@ func (s *Spool) Keep(r *parse.Run) {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x.ValueMs))
 		b = binary.LittleEndian.AppendUint64(b, uint64(x.Count))
 	}
-	s.buf = b
-	if _, err := s.f.WriteAt(b, s.off); err != nil {
-		s.err = fmt.Errorf("runs' spool %s: %w", s.f.Name(), err)
-		return
-	}
+	s.pend = b
+	n := len(b) - start
 	// A series the run does not have keeps its nil or empty slice as it
 	// was: results.json writes null for one, [] for the other.
 	if len(ivs) > 0 {
@@ -88,7 +117,24 @@ func (s *Spool) Keep(r *parse.Run) {
 		k.h = h
 	}
 	r.Away = k
-	s.off += int64(len(b))
+	s.off += int64(n)
+	if len(s.pend) >= spoolWrite {
+		s.flush()
+	}
+}
+
+// flush writes what is pending; false after a write error (s.err). The
+// caller holds s.mu.
+func (s *Spool) flush() bool {
+	if len(s.pend) == 0 {
+		return true
+	}
+	if _, err := s.f.WriteAt(s.pend, s.off-int64(len(s.pend))); err != nil {
+		s.err = fmt.Errorf("runs' spool %s: %w", s.f.Name(), err)
+		return false
+	}
+	s.pend = s.pend[:0]
+	return true
 }
 
 func appendInterval(b []byte, iv *parse.Interval) []byte {
@@ -143,16 +189,73 @@ func (k *kept) NumIntervals() int { return int(k.nivs) }
 func (k *kept) Buckets() int      { return int(k.nh) }
 
 func (k *kept) read(off int64, n int) []byte {
-	b := make([]byte, n)
-	if _, err := k.s.f.ReadAt(b, off); err != nil {
-		k.s.mu.Lock()
-		if k.s.err == nil {
-			k.s.err = fmt.Errorf("runs' spool %s: %w", k.s.f.Name(), err)
-		}
-		k.s.mu.Unlock()
+	s := k.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
 		return nil
 	}
+	if off+int64(n) > s.off-int64(len(s.pend)) && !s.flush() {
+		return nil
+	}
+	b := make([]byte, n)
+	for got := 0; got < n; {
+		at := off + int64(got)
+		blk, err := s.block(at / spoolBlock)
+		i := int(at % spoolBlock)
+		if err == nil && i >= len(blk) {
+			err = io.ErrUnexpectedEOF
+		}
+		if err != nil {
+			s.err = fmt.Errorf("runs' spool %s: %w", s.f.Name(), err)
+			return nil
+		}
+		got += copy(b[got:], blk[i:])
+	}
 	return b
+}
+
+// block returns block number bn of the file, from the cache or read into
+// it. A block the cache holds short of what the file has now (read at
+// the file's end) is read again. The caller holds s.mu.
+func (s *Spool) block(bn int64) ([]byte, error) {
+	c := &s.cache
+	c.clock++
+	if c.slot == nil {
+		c.slot = make(map[int64]int, spoolBlocks)
+	}
+	i, ok := c.slot[bn]
+	if ok && (len(c.blks[i].b) == spoolBlock || bn*spoolBlock+int64(len(c.blks[i].b)) >= s.off) {
+		c.blks[i].used = c.clock
+		return c.blks[i].b, nil
+	}
+	if !ok {
+		if len(c.blks) < spoolBlocks {
+			c.blks = append(c.blks, cachedBlock{b: make([]byte, spoolBlock)})
+			i = len(c.blks) - 1
+		} else {
+			i = 0
+			for j := range c.blks {
+				if c.blks[j].used < c.blks[i].used {
+					i = j
+				}
+			}
+			delete(c.slot, c.blks[i].n)
+		}
+		c.slot[bn] = i
+	}
+	blk := &c.blks[i]
+	blk.n, blk.used = bn, c.clock
+	m, err := s.f.ReadAt(blk.b[:spoolBlock], bn*spoolBlock)
+	blk.b = blk.b[:m]
+	if err == io.EOF {
+		err = nil
+	}
+	if err != nil {
+		delete(c.slot, bn)
+		blk.used = 0
+	}
+	return blk.b, err
 }
 
 func (k *kept) Intervals() []parse.Interval {

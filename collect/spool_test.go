@@ -144,3 +144,62 @@ func TestSpoolKeepsARunInParts(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSpoolBeyondItsCache keeps the runs of the demo campaign (real
+// sysbench 1.0.20 runs) 20 times over, some 11 MB of series: more than
+// the spool writes at once and more than its cache of blocks holds. Runs
+// are read back while others are still being kept (a block read at the
+// file's end, bytes not yet written), then all of them in reverse order:
+// each gives back the JSON it had.
+func TestSpoolBeyondItsCache(t *testing.T) {
+	s, err := NewSpool()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var runs []*parse.Run
+	var want [][]byte
+	check := func(i int) {
+		t.Helper()
+		b, err := parse.AppendRunJSON(nil, runs[i].WithSeries())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b, want[i]) {
+			t.Fatalf("run %d (%s:%d) read back differs", i, runs[i].Source, runs[i].Line)
+		}
+	}
+	for pass := 0; pass < 20; pass++ {
+		err := WalkWith([]string{"../examples/demo-campaign"}, Options{SkipStatus: true}, func(it parse.Item) {
+			r, ok := it.(*parse.Run)
+			if !ok || len(r.Intervals) == 0 {
+				return
+			}
+			b, err := parse.AppendRunJSON(nil, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs, want = append(runs, r), append(want, b)
+			s.Keep(r)
+			if len(runs)%97 == 0 {
+				check(len(runs) - 1) // pending, not yet written
+				check(len(runs) / 2)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.off < 2*spoolBlock*spoolBlocks/2 || s.off < 4*spoolWrite {
+		t.Fatalf("%d runs kept %d bytes: not enough to go past the cache", len(runs), s.off)
+	}
+	for i := len(runs) - 1; i >= 0; i-- {
+		check(i)
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.cache.blks) != spoolBlocks {
+		t.Errorf("%d blocks cached, want the bound %d", len(s.cache.blks), spoolBlocks)
+	}
+}
