@@ -1,7 +1,10 @@
 package analyze
 
 import (
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sbreport/sbreport/parse"
@@ -86,16 +89,59 @@ func Analyze(doc *parse.Document, opts Options) *Analysis {
 		opts.Base = DefaultBase(a.Dataset, a.Metrics)
 	}
 	a.Options = opts
+	a.Bases = WorkloadBases(a.Dataset, a.Metrics, opts.Base)
+	// What follows reads the dataset and the runs and changes neither:
+	// the stability of each run, the comparisons, the scaling fits, the
+	// configurations and counters and the history are computed at once,
+	// each into its own field (a year of campaigns is 65,000 runs whose
+	// interim series are read back from a spool).
+	var wg sync.WaitGroup
+	wg.Go(func() { a.Stability = stabilityEach(a.Dataset, a.Metrics, opts) })
+	wg.Go(func() {
+		a.Comparison = compareEach(a.Dataset, a.Metrics, a.Bases, CompareOptions{
+			Metric: opts.Metric, Base: opts.Base, Center: opts.Center, Alpha: opts.Alpha,
+			Confidence: opts.Confidence, Skip: opts.Skip, Thresholds: opts.Thresholds,
+		})
+	})
+	wg.Go(func() {
+		a.Scaling = scaleEach(a.Dataset, doc.Hosts, a.Metrics, ScaleOptions{
+			Center: opts.Center, Confidence: opts.Confidence, Skip: opts.Skip, SLO: opts.SLO, Thresholds: opts.Thresholds,
+		})
+	})
+	var cw Warnings
+	wg.Go(func() {
+		a.Config = DiffConfig(doc.Variables, a.Dataset)
+		a.Counters, cw = Counters(doc.Variables, a.Dataset)
+	})
+	if opts.History != nil {
+		wg.Go(func() { a.History = history(doc.Runs, *opts.History, opts) })
+	}
+	wg.Wait()
+	a.Warnings = append(a.Warnings, a.Dataset.Warnings...)
+	a.Warnings = append(a.Warnings, cw...)
+	return a
+}
+
+// stabilityEach is the stability of every run of the dataset's cells
+// that has an interim series of its workload's rate or can be checked
+// against Little's law, in the order of the cells and their runs. Runs
+// are taken a share at a time by as many goroutines as there are cores.
+func stabilityEach(ds *Dataset, metrics map[string]Metric, opts Options) []*Stability {
 	// Stability is about throughput, whatever metric is compared: the
 	// workload's rate.
 	rates := map[string]Metric{}
-	for _, c := range a.Dataset.Cells {
+	type job struct {
+		r *parse.Run
+		m Metric
+	}
+	var jobs []job
+	for _, c := range ds.Cells {
 		tm, ok := rates[c.Workload]
 		if !ok {
-			tm = a.Metrics[c.Workload]
+			tm = metrics[c.Workload]
 			if !tm.Throughput() {
 				var runs []*parse.Run
-				for _, d := range a.Dataset.Cells {
+				for _, d := range ds.Cells {
 					if d.Workload == c.Workload {
 						runs = append(runs, d.Runs...)
 					}
@@ -105,27 +151,34 @@ func Analyze(doc *parse.Document, opts Options) *Analysis {
 			rates[c.Workload] = tm
 		}
 		for _, r := range c.Runs {
-			if tm.Series(r) == nil && Little(r, opts.Thresholds) == nil {
-				continue
-			}
-			a.Stability = append(a.Stability, Steady(r, tm, opts.Skip, opts.Confidence, opts.Thresholds))
+			jobs = append(jobs, job{r, tm})
 		}
 	}
-	a.Bases = WorkloadBases(a.Dataset, a.Metrics, opts.Base)
-	a.Comparison = compareEach(a.Dataset, a.Metrics, a.Bases, CompareOptions{
-		Metric: opts.Metric, Base: opts.Base, Center: opts.Center, Alpha: opts.Alpha,
-		Confidence: opts.Confidence, Skip: opts.Skip, Thresholds: opts.Thresholds,
-	})
-	a.Scaling = scaleEach(a.Dataset, doc.Hosts, a.Metrics, ScaleOptions{
-		Center: opts.Center, Confidence: opts.Confidence, Skip: opts.Skip, SLO: opts.SLO, Thresholds: opts.Thresholds,
-	})
-	a.Config = DiffConfig(doc.Variables, a.Dataset)
-	var cw Warnings
-	a.Counters, cw = Counters(doc.Variables, a.Dataset)
-	if opts.History != nil {
-		a.History = history(doc.Runs, *opts.History, opts)
+	out := make([]*Stability, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(64)) - 64
+				if i >= len(jobs) {
+					return
+				}
+				for j := i; j < min(i+64, len(jobs)); j++ {
+					out[j] = steadyIf(jobs[j].r, jobs[j].m, opts)
+				}
+			}
+		})
 	}
-	a.Warnings = append(a.Warnings, a.Dataset.Warnings...)
-	a.Warnings = append(a.Warnings, cw...)
-	return a
+	wg.Wait()
+	return slices.DeleteFunc(out, func(st *Stability) bool { return st == nil })
+}
+
+// steadyIf is Steady of r, or nil when r has no series of m and cannot
+// be checked against Little's law.
+func steadyIf(r *parse.Run, m Metric, opts Options) *Stability {
+	if Little(r, opts.Thresholds) == nil && m.Series(r) == nil {
+		return nil
+	}
+	return Steady(r, m, opts.Skip, opts.Confidence, opts.Thresholds)
 }

@@ -21,10 +21,14 @@ type captureIndex struct {
 
 type fileSystem struct{ dir, system string }
 
+// captures returns the index, built by the first caller: the parts of
+// an analysis, and then a report's files, are made on several goroutines.
 func (d *Dataset) captures() *captureIndex {
-	if d.capIdx != nil {
-		return d.capIdx
-	}
+	d.capOne.Do(d.indexCaptures)
+	return d.capIdx
+}
+
+func (d *Dataset) indexCaptures() {
 	ci := &captureIndex{byID: map[string][]string{}, files: map[string]string{}}
 	seen := map[string]map[string]bool{}
 	for _, c := range d.Cells {
@@ -37,7 +41,6 @@ func (d *Dataset) captures() *captureIndex {
 		ci.add(r, k.System, seen)
 	}
 	d.capIdx = ci
-	return ci
 }
 
 func (ci *captureIndex) add(r *parse.Run, system string, seen map[string]map[string]bool) {

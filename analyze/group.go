@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -92,7 +93,8 @@ type Cell struct {
 // A Dataset is the grouped runs of an analysis.
 type Dataset struct {
 	keys   map[*parse.Run]Key // every run's cell, merged clients included
-	capIdx *captureIndex      // built on first use (CaptureSystems)
+	capIdx *captureIndex      // built on first use (CaptureSystems), once
+	capOne sync.Once
 
 	// By is the key that named the systems ("" when every run belongs to
 	// one system, which is then called "all").
