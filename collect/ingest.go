@@ -688,7 +688,13 @@ func (in *gzipInput) open(f io.Reader) io.Reader {
 // while a directory is walked (the walker's input and options), so that
 // files can be read on several goroutines.
 func (w *walker) readFile(out fileOut, p string, extra map[string]string, scope string, read reader, quiet bool) {
-	f, err := w.t.fsys.Open(p)
+	var f io.ReadCloser
+	var err error
+	if _, ok := w.t.fsys.(osFS); ok {
+		f, err = openOS(p)
+	} else {
+		f, err = w.t.fsys.Open(p)
+	}
 	if err != nil {
 		out.hold(&parse.Error{Source: p, Message: fmt.Sprintf("cannot read input: %v", unwrapPathErr(err))}, "", "")
 		return
