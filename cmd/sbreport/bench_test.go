@@ -143,6 +143,22 @@ func BenchmarkParseJSONDemoCampaign(b *testing.B) {
 	}
 }
 
+// BenchmarkReportDemoCampaign runs `sbreport report` in process over
+// the demo campaign (180 runs, 12 cells, 57 charts in PNG and SVG, the
+// workbook, results.json): the path of every report whatever its size,
+// and with BenchmarkParseJSONDemoCampaign the profile scripts/pgo.sh
+// builds sbreport with.
+func BenchmarkReportDemoCampaign(b *testing.B) {
+	out := filepath.Join(b.TempDir(), "report")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var stdout, stderr bytes.Buffer
+		if err := run([]string{"report", "--force", "-o", out, "../../examples/demo-campaign"}, &stdout, &stderr); err != nil {
+			b.Fatalf("report: %v\n%s", err, stderr.Bytes())
+		}
+	}
+}
+
 // benchParseJSON runs `sbreport parse --json p` in process b.N times,
 // output discarded.
 func benchParseJSON(b *testing.B, p string) {
