@@ -203,7 +203,16 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		if f.spool != nil {
 			lo.Keep = f.spool.Keep
 		}
+		var st *progress
+		if f.stderr != nil {
+			rs := &readStatus{db: true}
+			lo.RunRead = func() { rs.runs.Add(1) }
+			st = newStatus(f.stderr, rs.line)
+		}
 		l, err := w.LoadWith(context.Background(), flt, lo)
+		if st != nil {
+			st.close()
+		}
 		w.Close()
 		if err != nil {
 			return nil, nil, fmt.Errorf("--db: %w", err)
@@ -232,18 +241,16 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 			opts.Compact = true
 		}
 		opts.SkipStatus = skipsStatus(verb)
-		var files, runs atomic.Int64
+		rs := &readStatus{}
 		if f.stderr != nil {
-			opts.FileRead = func(string) { files.Add(1) }
-			st := newStatus(f.stderr, func() string {
-				return fmt.Sprintf("reading: %d files, %d runs", files.Load(), runs.Load())
-			})
+			opts.FileRead = rs.fileRead
+			st := newStatus(f.stderr, rs.line)
 			defer st.close()
 		}
 		fd := &parse.Document{}
 		err := collect.WalkWith(inputs, opts, func(it parse.Item) {
 			if r, ok := it.(*parse.Run); ok {
-				runs.Add(1)
+				rs.runs.Add(1)
 				letGoHistogram(verb, r)
 				if f.spool != nil {
 					f.spool.Keep(r)
@@ -345,4 +352,21 @@ func parseSLO(text string) (*analyze.SLO, error) {
 		return nil, fmt.Errorf("--slo: %v: %w", err, errUsage)
 	}
 	return &s, nil
+}
+
+// readStatus counts what a command has read, for the status line shown
+// on a terminal while it reads (newStatus): the files and runs of a walk,
+// or the runs of the warehouse (db).
+type readStatus struct {
+	files, runs atomic.Int64
+	db          bool
+}
+
+func (rs *readStatus) fileRead(string) { rs.files.Add(1) }
+
+func (rs *readStatus) line() string {
+	if rs.db {
+		return fmt.Sprintf("reading the warehouse: %d runs", rs.runs.Load())
+	}
+	return fmt.Sprintf("reading: %d files, %d runs", rs.files.Load(), rs.runs.Load())
 }

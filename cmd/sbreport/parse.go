@@ -61,7 +61,15 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 	} else {
 		// --json only encodes the status snapshots: their values are read
 		// straight into JSON, no map of them made (MySQLStatusJSON).
-		walkErr = collect.WalkWith(inputs, collect.Options{StatusJSON: *asJSON}, p.add)
+		rs := &readStatus{}
+		st := newStatus(stderr, rs.line)
+		walkErr = collect.WalkWith(inputs, collect.Options{StatusJSON: *asJSON, FileRead: rs.fileRead}, func(it parse.Item) {
+			if _, ok := it.(*parse.Run); ok {
+				rs.runs.Add(1)
+			}
+			p.add(it)
+		})
+		st.close()
 	}
 	if err := p.close(); err != nil {
 		return err

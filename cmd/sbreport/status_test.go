@@ -27,3 +27,22 @@ func TestStatusLine(t *testing.T) {
 		t.Errorf("wrote %q to a buffer, which is no terminal", buf.String())
 	}
 }
+
+// TestReadStatus: the status line of reading counts the files and runs a
+// walk has read (parse, report, compare), or the runs decoded from the
+// warehouse (--db).
+func TestReadStatus(t *testing.T) {
+	rs := &readStatus{}
+	for _, f := range []string{"a.txt", "b.txt", "c.status.txt.gz"} {
+		rs.fileRead(f)
+	}
+	rs.runs.Add(2)
+	if l := rs.line(); l != "reading: 3 files, 2 runs" {
+		t.Errorf("walk: %q", l)
+	}
+	db := &readStatus{db: true}
+	db.runs.Add(12600)
+	if l := db.line(); l != "reading the warehouse: 12600 runs" {
+		t.Errorf("--db: %q", l)
+	}
+}

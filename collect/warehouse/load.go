@@ -155,6 +155,9 @@ type LoadOptions struct {
 	// are (collect.Spool.Keep, which lets them go from memory as they are
 	// read rather than once every run is).
 	Keep func(*parse.Run)
+	// RunRead, when not nil, is called as each stored run is decoded,
+	// kept by the filter or not (for progress).
+	RunRead func()
 }
 
 // LoadWith is Load with options.
@@ -170,6 +173,9 @@ func (w *Warehouse) LoadWith(ctx context.Context, f Filter, opts LoadOptions) (*
 	var withIntervals []runKey
 	var compact collect.Compactor
 	err = decodeRuns(rows, func(s *storedRun) {
+		if opts.RunRead != nil {
+			opts.RunRead()
+		}
 		r := s.run
 		if s.when.Valid {
 			l.Times[r] = s.when.Time.UTC()

@@ -140,11 +140,16 @@ func TestLoadOptions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		decoded := 0
+		c.lo.RunRead = func() { decoded++ }
 		got, err := w.LoadWith(ctx, Filter{}, c.lo)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sameDoc(t, c.name, want, got.Doc)
+		if decoded != len(got.Doc.Runs) || decoded == 0 {
+			t.Errorf("%s: RunRead called %d times for %d runs read", c.name, decoded, len(got.Doc.Runs))
+		}
 		status, named := 0, 0
 		for _, v := range got.Doc.Variables {
 			if v.Kind == "status" {
