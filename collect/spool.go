@@ -32,6 +32,7 @@ type Spool struct {
 	err     error
 	removed bool // the file's name is gone already
 	cache   blockCache
+	scratch []byte // a read that spans blocks, put together
 }
 
 const (
@@ -188,17 +189,21 @@ type kept struct {
 func (k *kept) NumIntervals() int { return int(k.nivs) }
 func (k *kept) Buckets() int      { return int(k.nh) }
 
-func (k *kept) read(off int64, n int) []byte {
+// read calls decode with the n bytes at off, under the spool's lock: a
+// piece of the cached block that holds them all, or a copy into the
+// spool's scratch buffer of the blocks they span. decode must not keep
+// them. false after an error (then in s.err).
+func (k *kept) read(off int64, n int, decode func([]byte)) bool {
 	s := k.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.err != nil {
-		return nil
+		return false
 	}
 	if off+int64(n) > s.off-int64(len(s.pend)) && !s.flush() {
-		return nil
+		return false
 	}
-	b := make([]byte, n)
+	var b []byte
 	for got := 0; got < n; {
 		at := off + int64(got)
 		blk, err := s.block(at / spoolBlock)
@@ -208,11 +213,20 @@ func (k *kept) read(off int64, n int) []byte {
 		}
 		if err != nil {
 			s.err = fmt.Errorf("runs' spool %s: %w", s.f.Name(), err)
-			return nil
+			return false
+		}
+		if got == 0 && i+n <= len(blk) {
+			decode(blk[i : i+n])
+			return true
+		}
+		if b == nil {
+			b = append(s.scratch[:0], make([]byte, n)...)
+			s.scratch = b
 		}
 		got += copy(b[got:], blk[i:])
 	}
-	return b
+	decode(b)
+	return true
 }
 
 // block returns block number bn of the file, from the cache or read into
@@ -262,13 +276,13 @@ func (k *kept) Intervals() []parse.Interval {
 	if k.nivs == 0 {
 		return k.ivs
 	}
-	b := k.read(k.ioff, intervalSize*int(k.nivs))
-	if b == nil {
-		return nil
-	}
 	ivs := make([]parse.Interval, k.nivs)
-	for i := range ivs {
-		ivs[i] = readInterval(b[intervalSize*i:])
+	if !k.read(k.ioff, intervalSize*int(k.nivs), func(b []byte) {
+		for i := range ivs {
+			ivs[i] = readInterval(b[intervalSize*i:])
+		}
+	}) {
+		return nil
 	}
 	return ivs
 }
@@ -277,14 +291,14 @@ func (k *kept) Histogram() []parse.Bucket {
 	if k.nh == 0 {
 		return k.h
 	}
-	b := k.read(k.hoff, 16*int(k.nh))
-	if b == nil {
-		return nil
-	}
 	h := make([]parse.Bucket, k.nh)
-	for i := range h {
-		h[i].ValueMs = math.Float64frombits(binary.LittleEndian.Uint64(b[16*i:]))
-		h[i].Count = int64(binary.LittleEndian.Uint64(b[16*i+8:]))
+	if !k.read(k.hoff, 16*int(k.nh), func(b []byte) {
+		for i := range h {
+			h[i].ValueMs = math.Float64frombits(binary.LittleEndian.Uint64(b[16*i:]))
+			h[i].Count = int64(binary.LittleEndian.Uint64(b[16*i+8:]))
+		}
+	}) {
+		return nil
 	}
 	return h
 }
