@@ -48,10 +48,11 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	doc, err := load("compare", fs, &in, inputs, stderr)
+	doc, spool, err := load("compare", fs, &in, inputs, stderr)
 	if err != nil {
 		return err
 	}
+	defer spool.Close()
 	if len(doc.Runs) == 0 {
 		return errors.Join(errors.New("compare: no benchmark results in the input"), partial(doc))
 	}
@@ -72,6 +73,9 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	c.Findings = analyze.AnomalyFindings(d, c.Bases, analyze.ScaleWorkloads(d, doc.Hosts, analyze.ScaleOptions{
 		Metric: sm, Center: center, Confidence: cf.confidence, Skip: skip}))
 	c.Findings = append(c.Findings, analyze.TrimFindings(c)...)
+	if err := spool.Err(); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(stdout)
 	if *asJSON {
 		enc := json.NewEncoder(bw)

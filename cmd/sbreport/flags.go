@@ -72,17 +72,26 @@ func (c *commonFlags) check() (metric analyze.Metric, center analyze.Center, ski
 	return metric, center, skip, nil
 }
 
-// load reads the inputs and prints their errors to stderr.
-func load(verb string, fs *flag.FlagSet, in *inputFlags, inputs []string, stderr io.Writer) (*parse.Document, error) {
+// load reads the inputs and prints their errors to stderr. The runs'
+// interim reports are kept in a spool as they are read, as report keeps
+// them, not in memory: the caller closes it once the analysis is done,
+// and fails when its Err says a series could not be read back.
+func load(verb string, fs *flag.FlagSet, in *inputFlags, inputs []string, stderr io.Writer) (*parse.Document, *collect.Spool, error) {
 	in.stderr = stderr
+	sp, err := collect.NewSpool()
+	if err != nil {
+		return nil, nil, err
+	}
+	in.spool = sp
 	doc, _, err := in.read(verb, fs, inputs)
 	if err != nil {
-		return nil, err
+		sp.Close()
+		return nil, nil, err
 	}
 	for _, l := range parse.ProblemLines(doc.Errors) {
 		fmt.Fprintln(stderr, l)
 	}
-	return doc, nil
+	return doc, sp, nil
 }
 
 // inputFlags say where a reading verb reads runs: files, the warehouse

@@ -57,3 +57,49 @@ func TestLeanReadKeepsClientHistograms(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadSpoolsSeries: compare and scale keep the runs' interim reports
+// (and the clients campaign's histograms) in a spool as they are read,
+// as report does, not in memory; the comparison made from the runs read
+// so is the one made from runs that hold their series.
+func TestLoadSpoolsSeries(t *testing.T) {
+	clients := filepath.Join("..", "..", "testdata", "real", "clients-campaign")
+	for _, verb := range []string{"compare", "scale"} {
+		for _, dir := range []string{demoCampaign, clients} {
+			var whole inputFlags
+			full, _, err := whole.read(verb, nil, []string{dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var in inputFlags
+			var stderr strings.Builder
+			doc, spool, err := load(verb, nil, &in, []string{dir}, &stderr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept := 0
+			for i, r := range doc.Runs {
+				if n := len(full.Runs[i].Intervals); n > 0 {
+					if r.Intervals != nil || r.NumIntervals() != n {
+						t.Fatalf("%s %s: run %s:%d holds %d interim reports in memory, NumIntervals %d, want none and %d",
+							verb, dir, r.Source, r.Line, len(r.Intervals), r.NumIntervals(), n)
+					}
+					kept++
+				}
+			}
+			if kept == 0 {
+				t.Fatalf("%s %s: no run with interim reports", verb, dir)
+			}
+			opts := analyze.CompareOptions{Confidence: 0.95, Alpha: 0.05}
+			a := analyze.CompareWorkloads(analyze.Group(full.Runs, analyze.GroupOptions{}), opts)
+			b := analyze.CompareWorkloads(analyze.Group(doc.Runs, analyze.GroupOptions{}), opts)
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("%s %s: the comparison of the runs read through the spool differs", verb, dir)
+			}
+			if err := spool.Err(); err != nil {
+				t.Fatal(err)
+			}
+			spool.Close()
+		}
+	}
+}

@@ -42,10 +42,11 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	doc, err := load("scale", fs, &in, inputs, stderr)
+	doc, spool, err := load("scale", fs, &in, inputs, stderr)
 	if err != nil {
 		return err
 	}
+	defer spool.Close()
 	if len(doc.Runs) == 0 {
 		return errors.Join(errors.New("scale: no benchmark results in the input"), partial(doc))
 	}
@@ -56,6 +57,9 @@ func runScale(args []string, stdout, stderr io.Writer) error {
 	sc := analyze.ScaleWorkloads(d, doc.Hosts, analyze.ScaleOptions{
 		Metric: metric, Center: center, Confidence: cf.confidence, Skip: skip, SLO: slo,
 	})
+	if err := spool.Err(); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(stdout)
 	if *asJSON {
 		enc := json.NewEncoder(bw)
