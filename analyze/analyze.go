@@ -175,10 +175,12 @@ func stabilityEach(ds *Dataset, metrics map[string]Metric, opts Options) []*Stab
 }
 
 // steadyIf is Steady of r, or nil when r has no series of m and cannot
-// be checked against Little's law.
+// be checked against Little's law. The run's interim reports are read
+// once (from a spool, for a report).
 func steadyIf(r *parse.Run, m Metric, opts Options) *Stability {
-	if Little(r, opts.Thresholds) == nil && m.Series(r) == nil {
+	ivs := r.Interim()
+	if Little(r, opts.Thresholds) == nil && m.seriesOf(r, ivs) == nil {
 		return nil
 	}
-	return Steady(r, m, opts.Skip, opts.Confidence, opts.Thresholds)
+	return steadyOf(r, ivs, m, opts.Skip, opts.Confidence, opts.Thresholds)
 }

@@ -86,13 +86,18 @@ type Stability struct {
 // Confidence is the interval's level. The result has Total 0 and a warning
 // when the run has fewer than Thresholds.MinIntervals points.
 func Steady(r *parse.Run, m Metric, skip time.Duration, confidence float64, th Thresholds) *Stability {
+	return steadyOf(r, r.Interim(), m, skip, confidence, th)
+}
+
+// steadyOf is Steady of r with its interim reports ivs, read once by a
+// caller that looks at them first.
+func steadyOf(r *parse.Run, ivs []parse.Interval, m Metric, skip time.Duration, confidence float64, th Thresholds) *Stability {
 	th = th.orDefault()
 	st := &Stability{Source: r.Source, Line: r.Line, Metric: m, Little: Little(r, th)}
 	if st.Little != nil && !st.Little.OK {
 		st.Warnings.addf("Little's law: %.0f threads but throughput × average latency = %.2f (ratio %.2f): the numbers do not fit together",
 			st.Little.Threads, st.Little.Implied, st.Little.Ratio)
 	}
-	ivs := r.Interim()
 	series := m.seriesOf(r, ivs)
 	var ts, xs []float64
 	for i, v := range series {

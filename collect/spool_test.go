@@ -190,7 +190,7 @@ func TestSpoolBeyondItsCache(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if s.off < 2*spoolBlock*spoolBlocks/2 || s.off < 4*spoolWrite {
+	if s.off < spoolBlock*spoolBlocks || s.off < 4*spoolWrite {
 		t.Fatalf("%d runs kept %d bytes: not enough to go past the cache", len(runs), s.off)
 	}
 	for i := len(runs) - 1; i >= 0; i-- {

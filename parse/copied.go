@@ -11,7 +11,7 @@ import (
 // fileio run that printed it — is read as a run, since it stands as one,
 // but it measured nothing new: counted beside the output it copies it
 // would make one measurement two repeats. copiedOutput finds the output a
-// run copies: an earlier complete sysbench output of the same test (and
+// sysbench run r copies: an earlier complete output of the same test (and
 // thread count, where both say one) whose figures equal every figure the
 // copy gives, as printed, with enough of them to tell runs apart: two
 // rates, or one of at least five significant digits. Fixed quantities
@@ -19,7 +19,7 @@ import (
 // must agree but tell nothing apart by themselves. A complete output is
 // never a copy.
 func copiedOutput(r *Run, outputs []*Run) *Run {
-	if r.Tool != ToolSysbench || r.Complete {
+	if r.Complete {
 		return nil
 	}
 	rates, fixed := copiedFigures(r)
@@ -35,7 +35,7 @@ func copiedOutput(r *Run, outputs []*Run) *Run {
 	}
 	// A copy stands after its output, with a few outputs between at most:
 	// the search goes back copiedReach outputs, not over a whole long log.
-	for i := len(outputs) - 1; i >= 0 && i >= len(outputs)-copiedReach; i-- {
+	for i := len(outputs) - 1; i >= max(0, len(outputs)-copiedReach); i-- {
 		o := outputs[i]
 		if r.Test != "" && o.Test != "" && r.Test != o.Test || r.Threads != nil && o.Threads != nil && *r.Threads != *o.Threads {
 			continue

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sbreport/sbreport/parse/doc"
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
 // What a run is: the parts of its identity that the text around it gives
@@ -328,18 +329,17 @@ func (r *Run) checkTakenCommand() {
 	if r.Tool != ToolSysbench || r.Command == "" {
 		return
 	}
-	if f := r.Fairness; r.ThreadsFrom == "command" && r.Threads != nil && f != nil && f.EventsAvg != nil && *f.EventsAvg > 0 && r.Events != nil {
-		ratio := float64(*r.Events) / *f.EventsAvg
-		if n := math.Round(ratio); n >= 1 && math.Abs(ratio-n) < 0.01 && int(n) != *r.Threads {
+	if f := r.Fairness; r.ThreadsFrom == "command" && r.Threads != nil && f != nil && f.EventsAvg != nil && r.Events != nil {
+		if n, ok := sysbench.FairnessThreads(float64(*r.Events), *f.EventsAvg); ok && n != *r.Threads {
 			if r.cmdAt > 0 && r.Line-r.cmdAt <= 3 {
 				// The command right above its output: what was typed
 				// is kept, the disagreement said.
 				r.Warn(r.Line, fmt.Sprintf("the output's fairness block implies %s (%d events, %g a thread), the command at line %d says %d: the command's count is kept",
-					plural(int(n), "thread", "threads"), *r.Events, *f.EventsAvg, r.cmdAt, *r.Threads))
+					plural(n, "thread", "threads"), *r.Events, *f.EventsAvg, r.cmdAt, *r.Threads))
 			} else {
 				r.Warn(r.Line, fmt.Sprintf("%s as the output's fairness block says (%d events, %g a thread), not the %d of the command at line %d, typed apart from the output: %s",
-					plural(int(n), "thread", "threads"), *r.Events, *f.EventsAvg, *r.Threads, r.cmdAt, r.Command))
-				r.Threads, r.ThreadsFrom = iptr(int(n)), "fairness"
+					plural(n, "thread", "threads"), *r.Events, *f.EventsAvg, *r.Threads, r.cmdAt, r.Command))
+				r.Threads, r.ThreadsFrom = iptr(n), "fairness"
 			}
 		}
 	}

@@ -1042,10 +1042,6 @@ func quotedGlued(s string) bool {
 		c == '.' || c == '/' || c == '[' || c == '`' || c >= 0x80
 }
 
-// commentGlued reports a line commented out with '#' glued to a word
-// that starts with a capital letter ("#Benchmark", "#Threads started!"),
-// as scripts keep the output they printed. Directives and tags
-// ("#include", "#!/bin/sh", "#1") are left alone.
 // outputGlued reports "Output" glued to the first line of a tool's
 // output: mysqlslap's "Benchmark", sysbench's banner.
 func outputGlued(s string) bool {
@@ -1053,6 +1049,10 @@ func outputGlued(s string) bool {
 	return ok && (rest == "Benchmark" || strings.HasPrefix(rest, "sysbench ") && strings.Contains(rest, "(using"))
 }
 
+// commentGlued reports a line commented out with '#' glued to a word
+// that starts with a capital letter ("#Benchmark", "#Threads started!"),
+// as scripts keep the output they printed. Directives and tags
+// ("#include", "#!/bin/sh", "#1") are left alone.
 func commentGlued(s string) bool {
 	if len(s) < 4 || s[1] < 'A' || s[1] > 'Z' {
 		return false

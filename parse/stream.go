@@ -630,7 +630,7 @@ func (c *ctx) remember(l *Line) {
 		test := ""
 		if ok {
 			test = c.noteHeadingTest(h)
-			if h.Form == doc.ATX && h.Level == 1 && c.lastRunStart > 0 && c.outline.DocumentTitle(h) {
+			if c.lastRunStart > 0 && c.outline.DocumentTitle(h) {
 				c.titleAfterRun = h.Line
 			}
 		}

@@ -703,10 +703,9 @@ func (b *Block) finish() {
 	if *r.Threads == nil && b.maxThds > 0 {
 		*r.Threads, *r.ThreadsFrom = iptr(int(b.maxThds)), "interim"
 	}
-	if *r.Threads == nil && *r.Fairness != nil && (*r.Fairness).EventsAvg != nil && *r.Events != nil && *(*r.Fairness).EventsAvg > 0 {
-		ratio := float64(**r.Events) / *(*r.Fairness).EventsAvg
-		if n := math.Round(ratio); n >= 1 && math.Abs(ratio-n) < 0.01 {
-			*r.Threads, *r.ThreadsFrom = iptr(int(n)), "fairness"
+	if *r.Threads == nil && *r.Fairness != nil && (*r.Fairness).EventsAvg != nil && *r.Events != nil {
+		if n, ok := FairnessThreads(float64(**r.Events), *(*r.Fairness).EventsAvg); ok {
+			*r.Threads, *r.ThreadsFrom = iptr(n), "fairness"
 		}
 	}
 	*r.Layout = b.marks.Layout()

@@ -171,3 +171,15 @@ func PerSec(s string) (float64, bool) {
 	}
 	return v, true
 }
+
+// FairnessThreads is the thread count a fairness block implies: the
+// total events over the average a thread, when that is a whole number
+// (within 0.01) of at least one.
+func FairnessThreads(events, avg float64) (int, bool) {
+	if avg <= 0 {
+		return 0, false
+	}
+	ratio := events / avg
+	n := math.Round(ratio)
+	return int(n), n >= 1 && math.Abs(ratio-n) < 0.01
+}
