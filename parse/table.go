@@ -448,6 +448,11 @@ func (b *summaryTable) systemColumns(c *ctx) bool {
 // ("... – queries per second", "TPS:"), colOther when it names none or
 // more than one.
 func captionMetric(text string) int {
+	// Every word below holds "ps", "per" or "/s" in some case: a line
+	// with none of them (most lines of a log) names no rate.
+	if !containsFoldASCII(text, "ps") && !containsFoldASCII(text, "per") && !containsFoldASCII(text, "/s") {
+		return colOther
+	}
 	t := " " + strings.Join(strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r == '/')
 	}), " ") + " "
