@@ -241,7 +241,7 @@ func (f *inputFlags) read(verb string, fs *flag.FlagSet, inputs []string) (*pars
 		}
 	}
 	if len(inputs) > 0 {
-		clock := warehouse.NewClock()
+		clock := warehouse.NewTimeClock()
 		opts := collect.Options{Set: f.setLabels(), Manifest: clock.Know}
 		if verb != "parse" {
 			// The analysis reads status snapshots only for the counters'

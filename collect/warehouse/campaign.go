@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/sbreport/sbreport/collect"
@@ -15,25 +16,34 @@ import (
 // manifests (campaign.yaml) of the directories they lie in: the run
 // entry's start, else the campaign's. It caches the manifests it reads.
 type Clock struct {
-	dirs map[string]*campaignInfo // directory → its campaign (nil: none)
+	dirs  map[string]*campaignInfo // directory → its campaign (nil: none)
+	times bool                     // keep the times only (NewTimeClock)
 }
 
 // campaignInfo is what a manifest says of the times of its files.
 type campaignInfo struct {
-	Dir      string // absolute directory of the manifest
-	Raw      []byte // the manifest's bytes
-	Manifest *collect.Manifest
+	Dir      string               // absolute directory of the manifest
+	Raw      []byte               // the manifest's bytes; nil in a NewTimeClock
+	Manifest *collect.Manifest    // nil in a NewTimeClock
+	start    time.Time            // the campaign's start
 	started  map[string]time.Time // file (slash path relative to Dir) → start of its run
 }
 
-// NewClock returns a Clock with an empty cache.
+// NewClock returns a Clock with an empty cache. It keeps each manifest
+// it reads, with its bytes, for a store to save.
 func NewClock() *Clock { return &Clock{dirs: map[string]*campaignInfo{}} }
+
+// NewTimeClock returns a Clock that keeps of each manifest only what
+// TimeOf reads: the campaign's start and its files' runs' starts. A
+// manifest of 180 runs and its bytes are some 300 KB; a year of nightly
+// campaigns read at once would keep a hundred megabytes of them.
+func NewTimeClock() *Clock { return &Clock{dirs: map[string]*campaignInfo{}, times: true} }
 
 // Know caches the manifest m of the campaign directory dir (absolute),
 // read from raw by a walk (collect.Options.Manifest), so that the
 // Clock does not read it again.
 func (c *Clock) Know(dir string, raw []byte, m *collect.Manifest) {
-	c.dirs[dir] = newCampaignInfo(dir, raw, m)
+	c.dirs[dir] = c.newCampaignInfo(dir, raw, m)
 }
 
 // TimeOf returns when the run ran, if its file lies in a campaign.
@@ -57,8 +67,8 @@ func (c *Clock) timeOfFile(p string) (time.Time, bool) {
 	if t, ok := ci.started[filepath.ToSlash(rel)]; ok {
 		return t, true
 	}
-	if !ci.Manifest.Started.IsZero() {
-		return ci.Manifest.Started, true
+	if !ci.start.IsZero() {
+		return ci.start, true
 	}
 	return time.Time{}, false
 }
@@ -80,7 +90,7 @@ func (c *Clock) campaignOf(p string) *campaignInfo {
 		raw, err := os.ReadFile(filepath.Join(d, collect.ManifestName))
 		if err == nil {
 			if m, err := collect.ReadManifest(d); err == nil {
-				found = newCampaignInfo(d, raw, m)
+				found = c.newCampaignInfo(d, raw, m)
 			}
 			break
 		}
@@ -94,13 +104,19 @@ func (c *Clock) campaignOf(p string) *campaignInfo {
 	return found
 }
 
-func newCampaignInfo(dir string, raw []byte, m *collect.Manifest) *campaignInfo {
-	ci := &campaignInfo{Dir: dir, Raw: raw, Manifest: m, started: map[string]time.Time{}}
+func (c *Clock) newCampaignInfo(dir string, raw []byte, m *collect.Manifest) *campaignInfo {
+	ci := &campaignInfo{Dir: dir, start: m.Started, started: map[string]time.Time{}}
+	if !c.times {
+		ci.Raw, ci.Manifest = raw, m
+	}
 	for _, r := range m.Runs {
 		if r.Started == nil {
 			continue
 		}
 		for _, f := range r.Files {
+			if c.times {
+				f = strings.Clone(f) // not a piece of the manifest's text
+			}
 			ci.started[f] = *r.Started
 		}
 	}
