@@ -16,10 +16,8 @@ import (
 type captureIndex struct {
 	byID  map[string][]string // capture → systems of the runs naming it, in dataset order
 	files map[string]string   // file → the system of its first run
-	dirs  []fileSystem        // a run's directory and system
+	dirs  map[string][]string // directory → systems of its runs, in dataset order
 }
-
-type fileSystem struct{ dir, system string }
 
 // captures returns the index, built by the first caller: the parts of
 // an analysis, and then a report's files, are made on several goroutines.
@@ -29,7 +27,7 @@ func (d *Dataset) captures() *captureIndex {
 }
 
 func (d *Dataset) indexCaptures() {
-	ci := &captureIndex{byID: map[string][]string{}, files: map[string]string{}}
+	ci := &captureIndex{byID: map[string][]string{}, files: map[string]string{}, dirs: map[string][]string{}}
 	seen := map[string]map[string]bool{}
 	for _, c := range d.Cells {
 		for _, r := range c.Runs {
@@ -56,7 +54,10 @@ func (ci *captureIndex) add(r *parse.Run, system string, seen map[string]map[str
 	if _, ok := ci.files[r.Source]; !ok {
 		ci.files[r.Source] = system
 	}
-	ci.dirs = append(ci.dirs, fileSystem{path.Dir(r.Source), system})
+	dir := path.Dir(r.Source)
+	if !slices.Contains(ci.dirs[dir], system) {
+		ci.dirs[dir] = append(ci.dirs[dir], system)
+	}
 }
 
 // CaptureSystems returns the systems a capture belongs to: those of the
@@ -84,12 +85,5 @@ func (d *Dataset) CaptureSystems(id string, labels map[string]string, source str
 	if s, ok := ci.files[source]; ok {
 		return []string{s}
 	}
-	vd := path.Dir(source)
-	var out []string
-	for _, fs := range ci.dirs {
-		if fs.dir == vd && !slices.Contains(out, fs.system) {
-			out = append(out, fs.system)
-		}
-	}
-	return out
+	return slices.Clone(ci.dirs[path.Dir(source)])
 }
