@@ -152,8 +152,10 @@ type lineReader struct {
 	plain bool
 	// w is win when winPlain, for the lines next returns with plain set.
 	w *window
-	// pooled: r is a buffer of lineBufs, given back by release.
+	// pooled: r is a buffer of lineBufs, given back by release; it
+	// reads src.
 	pooled bool
+	src    endOnce
 	// winAngle: win holds a '<', perhaps an inline HTML break.
 	winAngle bool
 	// winReflow: win holds sysbench 0.4 fields joined on one line, a
@@ -176,8 +178,30 @@ func newLineReader(r io.Reader) *lineReader {
 	if br == nil {
 		br = bufio.NewReaderSize(nil, 64<<10)
 	}
-	br.Reset(r)
-	return &lineReader{r: br, pooled: true}
+	lr := &lineReader{r: br, pooled: true}
+	lr.src.r = r
+	br.Reset(&lr.src)
+	return lr
+}
+
+// endOnce reads r until it ends, then answers io.EOF without reading
+// again: a bufio.Reader forgets the end once it has reported it and asks
+// again on every later call, a system call each time on a file (four at
+// the end of each small log).
+type endOnce struct {
+	r   io.Reader
+	eof bool
+}
+
+func (e *endOnce) Read(p []byte) (int, error) {
+	if e.eof {
+		return 0, io.EOF
+	}
+	n, err := e.r.Read(p)
+	if err == io.EOF {
+		e.eof = true
+	}
+	return n, err
 }
 
 // lineBufs are the 64 KiB buffers of line readers, reused: a directory
