@@ -155,6 +155,11 @@ func (in *interner) compact(r *parse.Run) {
 	r.Command, r.ThreadsFrom = in.s(r.Command), in.s(r.ThreadsFrom)
 	r.Labels, r.Settings, r.LabelFrom = in.m(runLabels, r.Labels), in.m(runSettings, r.Settings), in.m(runLabelFrom, r.LabelFrom)
 	in.strs(r.Warnings)
+	if c := r.Captures; cap(c) > len(c) {
+		// Grown by appending (nine captures a run of a campaign: room
+		// for sixteen).
+		r.Captures = slices.Clone(c)
+	}
 	in.strs(r.Captures)
 	for i := range r.Columns {
 		r.Columns[i].Name, r.Columns[i].Value = in.s(r.Columns[i].Name), in.s(r.Columns[i].Value)
