@@ -5,16 +5,24 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
+	"sync"
+	"time"
 )
 
 // profile starts the profiles the environment asks for, for measuring
 // sbreport as a process: SBREPORT_CPUPROFILE=FILE writes a CPU profile
 // of the whole command, SBREPORT_MEMPROFILE=FILE a heap profile taken
-// when it ends. Neither is part of the interface; the returned function
-// writes and closes them.
+// when it ends, SBREPORT_HEAPPEAK=FILE a heap profile of what was live
+// when the live heap was largest (written again each time it grows by a
+// tenth: at the end, nearly nothing is live). None is part of the
+// interface; the returned function writes and closes them.
 func profile(stderr io.Writer) (stop func()) {
 	var done []func()
+	if p := os.Getenv("SBREPORT_HEAPPEAK"); p != "" {
+		done = append(done, heapPeak(p, stderr))
+	}
 	if p := os.Getenv("SBREPORT_CPUPROFILE"); p != "" {
 		f, err := os.Create(p)
 		if err == nil {
@@ -44,4 +52,43 @@ func profile(stderr io.Writer) (stop func()) {
 			d()
 		}
 	}
+}
+
+// heapPeak writes to p, every 20 ms, the heap profile of the last
+// collection when the heap live after it has grown by a tenth over the
+// largest seen; the returned function stops it (once, however often
+// called).
+func heapPeak(p string, stderr io.Writer) (stop func()) {
+	quit, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		var most uint64
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+			}
+			metrics.Read(live)
+			if v := live[0].Value.Uint64(); v > most+most/10 {
+				most = v
+				f, err := os.Create(p)
+				if err == nil {
+					err = pprof.Lookup("heap").WriteTo(f, 0)
+					if cerr := f.Close(); err == nil {
+						err = cerr
+					}
+				}
+				if err != nil {
+					fmt.Fprintf(stderr, "sbreport: heap peak profile: %v\n", err)
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { close(quit); <-finished }) }
 }
