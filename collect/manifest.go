@@ -264,14 +264,24 @@ func readManifest(fsys fs.FS, p string) (*Manifest, []byte, error) {
 	if err != nil {
 		return nil, nil, unwrapPathErr(err)
 	}
-	m, err := decodeManifest(data)
+	m, err := ParseManifest(data)
 	if err != nil {
 		return nil, nil, err
 	}
-	if m.Format != ManifestFormat {
-		return nil, nil, fmt.Errorf("format %q, want %q", m.Format, ManifestFormat)
-	}
 	return m, data, nil
+}
+
+// ParseManifest decodes the bytes of a campaign.yaml already read, as
+// ReadManifest decodes the file; its errors name no file.
+func ParseManifest(data []byte) (*Manifest, error) {
+	m, err := decodeManifest(data)
+	if err != nil {
+		return nil, err
+	}
+	if m.Format != ManifestFormat {
+		return nil, fmt.Errorf("format %q, want %q", m.Format, ManifestFormat)
+	}
+	return m, nil
 }
 
 // decodeManifest decodes a manifest as yaml.Unmarshal does: through

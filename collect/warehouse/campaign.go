@@ -89,7 +89,7 @@ func (c *Clock) campaignOf(p string) *campaignInfo {
 		seen = append(seen, d)
 		raw, err := os.ReadFile(filepath.Join(d, collect.ManifestName))
 		if err == nil {
-			if m, err := collect.ReadManifest(d); err == nil {
+			if m, err := collect.ParseManifest(raw); err == nil { // the bytes read, not the file again
 				found = c.newCampaignInfo(d, raw, m)
 			}
 			break
