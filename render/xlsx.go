@@ -55,6 +55,25 @@ type workbook struct {
 	// recalculate, such as Quick Look, draw the cache).
 	cells  map[string]map[cellAt]any
 	charts int // charts added so far; excelize numbers them from 1
+	// parts names, for a table longer than a sheet holds, the sheets
+	// that carry it on: "Intervals", "Intervals (2)", ...
+	parts map[string][]string
+}
+
+// sheetRows is the most rows a sheet holds, its header included: a
+// spreadsheet opens no more (Excel's limit, which excelize enforces).
+var sheetRows = excelize.TotalRows
+
+// sheetParts names the sheets a table of n data rows takes: the sheet
+// itself and, when the rows do not fit under one header, "NAME (2)",
+// "NAME (3)", ..., each with the header again.
+func sheetParts(sheet string, n int) []string {
+	per := sheetRows - 1
+	names := []string{sheet}
+	for i := 2; n > per*(i-1); i++ {
+		names = append(names, fmt.Sprintf("%s (%d)", sheet, i))
+	}
+	return names
 }
 
 type cellAt struct{ col, row int }
@@ -72,6 +91,17 @@ func Workbook(w io.Writer, doc *parse.Document, an *analyze.Analysis, v *View, p
 	f.SetZipWriter(fastZip)
 	wb := &workbook{f: f, styles: map[string]int{}, cells: map[string]map[cellAt]any{
 		SheetSummary: {}, SheetScaling: {}, SheetFit: {}}}
+	// A year of runs holds more interim reports than a sheet has rows:
+	// their table goes on over as many sheets as it takes, each named
+	// and placed after the first, rather than failing the workbook.
+	intervals := 0
+	for _, r := range doc.Runs {
+		intervals += r.NumIntervals()
+	}
+	wb.parts = map[string][]string{
+		SheetRuns:      sheetParts(SheetRuns, len(doc.Runs)),
+		SheetIntervals: sheetParts(SheetIntervals, intervals),
+	}
 	var err error
 	if wb.header, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}}); err != nil {
 		return err
@@ -92,8 +122,10 @@ func Workbook(w io.Writer, doc *parse.Document, an *analyze.Analysis, v *View, p
 		return err
 	}
 	for _, s := range []string{SheetRuns, SheetIntervals, SheetComparisons, SheetScaling, SheetFit, SheetHosts, SheetVariables, SheetTables, SheetFindings} {
-		if _, err := f.NewSheet(s); err != nil {
-			return err
+		for _, name := range wb.sheets(s) {
+			if _, err := f.NewSheet(name); err != nil {
+				return err
+			}
 		}
 	}
 	steps := []func() error{
@@ -131,6 +163,15 @@ func fastZip(w io.Writer) excelize.ZipWriter {
 		return flate.NewWriter(out, flate.BestSpeed)
 	})
 	return zw
+}
+
+// sheets returns the sheets a table takes: its own and those it goes on
+// over.
+func (wb *workbook) sheets(sheet string) []string {
+	if p := wb.parts[sheet]; len(p) > 0 {
+		return p
+	}
+	return []string{sheet}
 }
 
 func (wb *workbook) style(format string) (int, error) {
@@ -190,35 +231,54 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 	for _, wd := range widths {
 		total += math.Min(float64(wd)+1, 60)
 	}
-	if err := wb.printSetup(sheet, total); err != nil {
-		return 0, err
-	}
-	sw, err := wb.f.NewStreamWriter(sheet)
-	if err != nil {
-		return 0, err
-	}
-	for i, wd := range widths {
-		if err := sw.SetColWidth(i+1, i+1, math.Min(float64(wd)+1, 60)); err != nil {
-			return 0, err
-		}
-	}
-	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
-		return 0, err
-	}
 	head := make([]any, len(cols))
 	for i, c := range cols {
 		head[i] = excelize.Cell{StyleID: wb.header, Value: c.name}
 	}
-	if err := sw.SetRow("A1", head); err != nil {
+	names := wb.sheets(sheet)
+	part := 0
+	var sw *excelize.StreamWriter
+	// begin starts the stream of names[part]: its print setup, column
+	// widths, frozen header row and the header.
+	begin := func() error {
+		if err := wb.printSetup(names[part], total); err != nil {
+			return err
+		}
+		var err error
+		if sw, err = wb.f.NewStreamWriter(names[part]); err != nil {
+			return err
+		}
+		for i, wd := range widths {
+			if err := sw.SetColWidth(i+1, i+1, math.Min(float64(wd)+1, 60)); err != nil {
+				return err
+			}
+		}
+		if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+			return err
+		}
+		return sw.SetRow("A1", head)
+	}
+	// end makes rows 1 to last of the current sheet a table.
+	end := func(last int) error {
+		cell, _ := excelize.CoordinatesToCellName(len(cols), max(last, 2))
+		wb.tables++
+		name := fmt.Sprintf("T%d_%s", wb.tables, sheet)
+		if part > 0 {
+			name += fmt.Sprintf("_%d", part+1)
+		}
+		return sw.AddTable(&excelize.Table{Range: "A1:" + cell, Name: name, StyleName: "TableStyleLight1"})
+	}
+	if err := begin(); err != nil {
 		return 0, err
 	}
 	styles := make([]int, len(cols))
 	for i, c := range cols {
+		var err error
 		if styles[i], err = wb.style(c.format); err != nil {
 			return 0, err
 		}
 	}
-	row := 1
+	row, written := 1, 0 // the current sheet's last row; data rows so far
 	cells := make([]any, len(cols))
 	keep := wb.cells[sheet]
 	for i, c := range cols {
@@ -227,11 +287,30 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 		}
 	}
 	if err := rows(func(r xrow) error {
+		if row == sheetRows { // this sheet is full: go on in the next
+			if err := end(row); err != nil {
+				return err
+			}
+			if err := sw.Flush(); err != nil {
+				return err
+			}
+			part, row, keep = part+1, 1, nil
+			if part == len(names) { // more rows than counted
+				names = append(names, fmt.Sprintf("%s (%d)", sheet, part+1))
+				if _, err := wb.f.NewSheet(names[part]); err != nil {
+					return err
+				}
+			}
+			if err := begin(); err != nil {
+				return err
+			}
+		}
 		row++
 		rs := 0
 		if rowStyle != nil {
-			rs = rowStyle(row-2, r)
+			rs = rowStyle(written, r)
 		}
+		written++
 		for i := range cells {
 			var v any
 			if i < len(r) {
@@ -269,10 +348,7 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 	}); err != nil {
 		return 0, err
 	}
-	last, _ := excelize.CoordinatesToCellName(len(cols), max(row, 2))
-	wb.tables++
-	if err := sw.AddTable(&excelize.Table{Range: "A1:" + last, Name: fmt.Sprintf("T%d_%s", wb.tables, sheet),
-		StyleName: "TableStyleLight1"}); err != nil {
+	if err := end(row); err != nil {
 		return 0, err
 	}
 	for i, note := range notes {

@@ -666,3 +666,85 @@ func pageCount(p *int) int {
 	}
 	return *p
 }
+
+// A table longer than a sheet holds goes on over sheets named after it,
+// each with the header again, a table and print titles of its own: a
+// year of runs has more interim reports than a spreadsheet's 1,048,576
+// rows, and the workbook failed ("cannot convert cell") with nothing of
+// the report written. The demo campaign's 180 runs and 1,788 interim
+// reports, with sheets made to hold 1,000 rows.
+func TestWorkbookTableOverSheets(t *testing.T) {
+	d := demoFigures(t)
+	whole := openBook(t, d.doc)
+	defer func(n int) { sheetRows = n }(sheetRows)
+	sheetRows = 1000
+	split := openBook(t, d.doc)
+
+	intervals := 0
+	for _, r := range d.doc.Runs {
+		intervals += r.NumIntervals()
+	}
+	if len(d.doc.Runs) != 180 || intervals != 1788 {
+		t.Fatalf("demo: %d runs, %d interim reports; want 180 and 1,788", len(d.doc.Runs), intervals)
+	}
+	want := []string{SheetSummary, SheetRuns, SheetIntervals, "Intervals (2)", // 999 + 789 rows
+		SheetComparisons, SheetScaling, SheetFit, SheetHosts, SheetVariables, SheetTables, SheetFindings}
+	if got := split.f.GetSheetList(); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("sheets %q,\nwant %q", got, want)
+	}
+	titles := map[string]string{}
+	for _, dn := range split.f.GetDefinedName() {
+		if dn.Name == "_xlnm.Print_Titles" {
+			titles[dn.Scope] = dn.RefersTo
+		}
+	}
+	for _, c := range []struct {
+		sheet string
+		parts []string
+		rows  int
+	}{
+		{SheetRuns, want[1:2], 180},
+		{SheetIntervals, want[2:4], 1788},
+	} {
+		all, err := whole.f.GetRows(c.sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all) != c.rows+1 {
+			t.Fatalf("%s: %d rows in one sheet, want %d and the header", c.sheet, len(all), c.rows)
+		}
+		var joined [][]string
+		for i, p := range c.parts {
+			rows, err := split.f.GetRows(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rows) > 1000 || (i < len(c.parts)-1 && len(rows) != 1000) {
+				t.Errorf("%s: %d rows, want 1,000 on every sheet but the last and no more on that", p, len(rows))
+			}
+			if strings.Join(rows[0], "|") != strings.Join(all[0], "|") {
+				t.Errorf("%s: header %q, want %q", p, rows[0], all[0])
+			}
+			joined = append(joined, rows[1:]...)
+			tables, err := split.f.GetTables(p)
+			if err != nil || len(tables) != 1 {
+				t.Fatalf("%s: tables %v (%v), want one", p, tables, err)
+			}
+			last, _ := excelize.CoordinatesToCellName(len(all[0]), len(rows))
+			if tables[0].Range != "A1:"+last {
+				t.Errorf("%s: table over %s, want A1:%s", p, tables[0].Range, last)
+			}
+			if want := "'" + p + "'!$1:$1"; titles[p] != want {
+				t.Errorf("%s: print titles %q, want %q", p, titles[p], want)
+			}
+		}
+		if len(joined) != c.rows {
+			t.Fatalf("%s: %d rows over %d sheets, want %d", c.sheet, len(joined), len(c.parts), c.rows)
+		}
+		for i, r := range joined {
+			if strings.Join(r, "|") != strings.Join(all[i+1], "|") {
+				t.Fatalf("%s: row %d is %q over sheets, %q in one", c.sheet, i+1, r, all[i+1])
+			}
+		}
+	}
+}
