@@ -128,6 +128,13 @@ func commandInLine(text string, l *Line) *Command {
 	if cmd := ParseCommand(text); cmd.Tool == "sysbench" || cmd.Tool == "mysqlslap" {
 		return cmd
 	}
+	// A label whose first letter a command could start with
+	// ("SysBenchCpu: sysbench cpu --threads=64 run").
+	if t, ok := labelledCommand(text); ok {
+		if cmd := ParseCommand(t); cmd.Tool == "sysbench" || cmd.Tool == "mysqlslap" {
+			return cmd
+		}
+	}
 	return nil
 }
 

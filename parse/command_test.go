@@ -394,3 +394,30 @@ func TestCommandEmptyCodeSpans(t *testing.T) {
 		t.Fatalf("commandIn(%q) = %+v; want the oltp test, time 60, 64 threads, run", line, c)
 	}
 }
+
+// A command between double backticks after a label that starts as a
+// command could ("SysBenchCpu: sysbench cpu …"), on a bold line of a
+// generated report (train11/t91): the code span is read as CommonMark
+// reads it, and the label before the colon is not the program.
+func TestCommandInDoubleBacktickSpanAfterLabel(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train11/t91-sb-cpu-memory-threads-mutex-64-and-512-threads-numa-balancing-rows-result-unit-in-parentheses-font-bold-commands-kunpeng-920.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	for _, c := range []struct {
+		line    int
+		test    string
+		threads string
+	}{{59, "cpu", "64"}, {68, "memory", "64"}, {77, "threads", "64"}, {86, "mutex", "512"}} {
+		text := strings.TrimSpace(lines[c.line-1])
+		cmd := inlineCommand(text)
+		if cmd == nil || cmd.Tool != ToolSysbench || cmd.Test != c.test || cmd.Action != "run" || cmd.Labels["threads"] != c.threads {
+			t.Errorf("line %d %q: %+v, want sysbench %s run at %s threads", c.line, text, cmd, c.test, c.threads)
+		}
+	}
+	// The perf bench commands of the same report are no command of ours.
+	if cmd := inlineCommand(strings.TrimSpace(lines[22])); cmd != nil {
+		t.Errorf("line 23 %q: %+v, want none", lines[22], cmd)
+	}
+}

@@ -684,17 +684,63 @@ func inlineCommand(text string) *Command {
 	for {
 		i := strings.IndexByte(rest, '`')
 		if i < 0 {
-			return nil
+			break
 		}
 		rest = rest[i+1:]
 		j := strings.IndexByte(rest, '`')
 		if j < 0 {
-			return nil
+			break
 		}
 		if cmd := commandIn(strings.TrimSpace(rest[:j])); cmd != nil {
 			return cmd
 		}
 		rest = rest[j+1:]
+	}
+	if strings.Contains(text, "``") {
+		return fencedSpanCommand(text)
+	}
+	return nil
+}
+
+// fencedSpanCommand reads the code spans of text as CommonMark does: a
+// run of backticks opens one and the next run of as many closes it (two
+// backticks on each side of "SysBenchCpu: sysbench cpu --threads=64 run"
+// on a generated report's bold line), and returns the first span's
+// command.
+func fencedSpanCommand(text string) *Command {
+	for rest := text; ; {
+		i := strings.IndexByte(rest, '`')
+		if i < 0 {
+			return nil
+		}
+		n := i
+		for n < len(rest) && rest[n] == '`' {
+			n++
+		}
+		open := rest[i:n]
+		rest = rest[n:]
+		for k := 0; ; {
+			j := strings.Index(rest[k:], open)
+			if j < 0 {
+				break
+			}
+			j += k
+			end := j + len(open)
+			if end < len(rest) && rest[end] == '`' { // a longer run
+				for end < len(rest) && rest[end] == '`' {
+					end++
+				}
+				k = end
+				continue
+			}
+			if len(open) > 1 {
+				if cmd := commandIn(strings.TrimSpace(rest[:j])); cmd != nil {
+					return cmd
+				}
+			}
+			rest = rest[end:]
+			break
+		}
 	}
 }
 

@@ -171,11 +171,33 @@ func Classify(name string, cells []string) Column {
 		switch {
 		case stat != "" && (has(w, latencyWords) || onlyStat(w)):
 			col.Metric, col.Stat = Latency, stat
-		case stat == "" && has(w, timeWords) && (nameUnit == "s" || nameUnit == "" && unitClassOf(unit) == "s"):
+		case stat == "" && has(w, timeWords) && (nameUnit == "s" || nameUnit == "" && unitClassOf(unit) == "s"),
+			stat == "" && resultOnly(w) && nameUnit == "" && allSeconds(vals):
+			// A time in seconds under "time", or under no more than
+			// "Result" with every cell in seconds (a run's result given
+			// as its total time: "33.2165 (Sec)" of sysbench mutex; a
+			// column of figures in several units lists a run's
+			// statistics, one a row).
 			col.Metric = TotalTime
 		}
 	}
 	return col
+}
+
+// allSeconds reports values that each carry a unit of seconds.
+func allSeconds(vals []Value) bool {
+	for _, v := range vals {
+		if unitClassOf(strings.ToLower(v.Unit)) != "s" {
+			return false
+		}
+	}
+	return len(vals) > 0
+}
+
+// resultOnly reports a header that says no more than that the column is
+// the result: "Result", "Results".
+func resultOnly(w []string) bool {
+	return len(w) == 1 && (w[0] == "result" || w[0] == "results")
 }
 
 // rateSpellings turns "events/s", "MiB/sec" and "ops/second" in a

@@ -229,6 +229,13 @@ func TestParseValue(t *testing.T) {
 		{"'99.97%'", 99.97, "%", true},
 		{"N/A", 0, "", false},
 		{"1,156 (64.08%)", 0, "", false}, // a number and a share: no one value
+		// The unit in parentheses (train11/t91, a Kunpeng 920 report).
+		{"214313.30 (Events/sec)", 214313.30, "Events/sec", true},
+		{" 8.3887  (ms)", 8.3887, "ms", true},
+		{"33.3802 (Sec)", 33.3802, "Sec", true},
+		// A share and its parts in parentheses (holdout3, Korean MySQL
+		// 8.0 tables): not a unit.
+		{"94.42 (user: 64.61, iowait: 5.58)", 0, "", false},
 		{"12,34", 0, "", false},
 		{"bench_00_null_call_regs", 0, "", false},
 		{"process.pipe", 0, "", false},
@@ -275,6 +282,26 @@ func pipeTable(t *testing.T, file string, no int) Table {
 // events/s:), a part of one is not (Read QPS), Spanish threads and
 // events per second, a byte rate named in the header over bare numbers,
 // events per second as a cell unit (ev/sec).
+// A "Result" column whose every cell is in seconds is the runs' total
+// time (sysbench mutex, train11/t91); a "Result" column of figures in
+// several units lists a run's statistics one a row (train3/t72) and
+// measures nothing as a whole.
+func TestClassifyResultInSeconds(t *testing.T) {
+	const t91 = "train11/t91-sb-cpu-memory-threads-mutex-64-and-512-threads-numa-balancing-rows-result-unit-in-parentheses-font-bold-commands-kunpeng-920.txt"
+	checkColumns(t, "t91 mutex", pipeTable(t, t91, 88), map[string]wantCol{
+		"Test":   {Dimension, "", "", ""},
+		"Result": {Measurement, TotalTime, "", "Sec"},
+	})
+	checkColumns(t, "t91 cpu", pipeTable(t, t91, 61), map[string]wantCol{
+		"Test":   {Dimension, "", "", ""},
+		"Result": {Measurement, EPS, "", "Events/sec"},
+	})
+	checkColumns(t, "t72 statistics", pipeTable(t, "train3/t72-cpu-proxmox-vs-vmware-metric-result-tables-under-html-headings-then-transposed-comparison-readme.md", 39), map[string]wantCol{
+		"Sysbench Metric": {Dimension, "", "", ""},
+		"Result":          {Measurement, "", "", "s"},
+	})
+}
+
 func TestClassifyPublicTables(t *testing.T) {
 	checkColumns(t, "centminmod", pipeTable(t, "centminmod/centminmod-sysbench-1.0.20-cpu-condensed-json-lines-metric-csv-markdown-restated.md", 158),
 		map[string]wantCol{

@@ -102,6 +102,16 @@ func ParseValue(cell string) (v Value, ok bool) {
 			}
 		}
 	}
+	// A unit in parentheses after the number: "214313.30 (Events/sec)",
+	// "33.2165 (Sec)", " 8.3887  (ms)". Only a unit: "12 (+5%)" or
+	// "3 (of 4)" are not read as one.
+	if len(unit) > 2 && unit[0] == '(' && unit[len(unit)-1] == ')' {
+		if in := strings.TrimSpace(unit[1 : len(unit)-1]); in != "" && !strings.ContainsAny(in, "()") {
+			if r, _ := utf8.DecodeRuneInString(in); unitStart(r) && !strings.Contains(in, " ") {
+				unit = in
+			}
+		}
+	}
 	if unit != "" {
 		r, _ := utf8.DecodeRuneInString(unit)
 		if !unitStart(r) {
