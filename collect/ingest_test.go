@@ -467,3 +467,30 @@ func TestSkipStatus(t *testing.T) {
 		}
 	}
 }
+
+// An HTML page's output without banner or options header, under a list
+// of commands in <li><code> items whose last is memory's (train11/t93),
+// is read once the page is cleaned as the cpu run its own "CPU speed:"
+// section says, with a warning naming the command set aside.
+func TestCleanedPageOutputUnderAnotherTestsCommand(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train11/t93-sb1.0-cpu-8-threads-html-pre-code-in-blockquote-under-list-of-cpu-and-memory-commands-rpi-notes-excerpt.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, kind := cleanString(t, string(b))
+	if kind != "HTML tags and entities" {
+		t.Fatalf("kind %q, want HTML", kind)
+	}
+	d, err := parse.All(strings.NewReader(text), "t93")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(d.Runs))
+	}
+	r := d.Runs[0]
+	if r.Test != "cpu" || r.EPS == nil || *r.EPS != 500.60 || r.Threads == nil || *r.Threads != 8 || r.Command != "" ||
+		!strings.Contains(strings.Join(r.Warnings, "\n"), `test cpu as the output's "CPU speed:" section says, not the memory of the command it was given: sysbench memory --threads=8 run`) {
+		t.Errorf("test %q, eps %v, threads %v, command %q, warnings %q", r.Test, r.EPS, r.Threads, r.Command, r.Warnings)
+	}
+}

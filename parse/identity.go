@@ -346,10 +346,16 @@ func (r *Run) checkTakenCommand() {
 	if r.Test == "" || outputFits(r)(r.Test) {
 		return
 	}
-	if t := headerTest(r.hdrSettings); t != "" && t != r.Test {
-		r.Warn(r.Line, fmt.Sprintf("test %s as the output's options header says, not the %s of the command it was given: %s", t, r.Test, r.Command))
+	t, from := headerTest(r.hdrSettings), "the output's options header"
+	if t == "" && r.CPUSpeedEPS != nil {
+		// No header, but the cpu test's own section ("CPU speed:
+		// events per second:"), which no other test prints.
+		t, from = "cpu", `the output's "CPU speed:" section`
+	}
+	if t != "" && t != r.Test {
+		r.Warn(r.Line, fmt.Sprintf("test %s as %s says, not the %s of the command it was given: %s", t, from, r.Test, r.Command))
 		r.Test, r.Command, r.cmdOpts = t, "", nil
-		r.LabelFrom = setFrom(r.LabelFrom, "test", "the output's options header")
+		r.LabelFrom = setFrom(r.LabelFrom, "test", from)
 		delete(r.LabelFrom, "command")
 	}
 }
