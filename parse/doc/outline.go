@@ -446,7 +446,7 @@ func lineHeading(t string, inFence bool) (Heading, bool) {
 		}
 		// An empty heading ("####") ends the sections of its level:
 		// Add pops them and makes no heading.
-		title := cleanTitle(strings.TrimRight(strings.TrimSpace(t[level:]), "# "))
+		title := cleanTitle(dropAnchors(strings.TrimRight(strings.TrimSpace(t[level:]), "# ")))
 		return Heading{Level: level, Form: ATX, Title: title}, true
 	case '<':
 		if len(t) > 8 && (t[1] == 'h' || t[1] == 'H') && t[2] >= '1' && t[2] <= '6' && (t[3] == '>' || t[3] == ' ') {
@@ -479,6 +479,37 @@ func lineHeading(t string, inFence bool) (Heading, bool) {
 		}
 	}
 	return Heading{}, false
+}
+
+// dropAnchors removes the HTML anchors a README puts in its headings for
+// a table of contents ("## 5.1 - Benchmark <a name=\"5.1\"></a>"), and
+// the tags of a link around a title's words (keeping the words): they
+// are no part of the section's name.
+func dropAnchors(t string) string {
+	if !strings.Contains(t, "<a") && !strings.Contains(t, "<A") && !strings.Contains(t, "</") {
+		return t
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(t, '<')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(t[i:], '>')
+		if j < 0 {
+			break
+		}
+		tag := strings.ToLower(t[i+1 : i+j])
+		if tag != "a" && tag != "/a" && !strings.HasPrefix(tag, "a ") {
+			b.WriteString(t[:i+j+1])
+			t = t[i+j+1:]
+			continue
+		}
+		b.WriteString(t[:i])
+		t = t[i+j+1:]
+	}
+	b.WriteString(t)
+	return strings.TrimSpace(b.String())
 }
 
 // cleanTitle removes emphasis, backquotes and a final colon.

@@ -308,3 +308,19 @@ func TestRepeatParent(t *testing.T) {
 		}
 	}
 }
+
+// A heading's table-of-contents anchor is no part of its name: "## 5.1 -
+// Benchmark 💪🏻 <a name="5.1"></a>" over a sysbench cpu run in a
+// Raspberry Pi carrier board's README (code index file id 45254538285,
+// the README behind train/t25) is "5.1 - Benchmark 💪🏻".
+func TestOutlineATXAnchorsDropped(t *testing.T) {
+	for in, want := range map[string]string{
+		`## 5.1 - Benchmark 💪🏻 <a name="5.1"></a>`: "5.1 - Benchmark 💪🏻",
+		`# 5 - TIPS <a name="5"></a>`:              "5 - TIPS",
+	} {
+		h, ok := lineHeading(in, false)
+		if !ok || h.Title != want {
+			t.Errorf("%q: %q (%v), want %q", in, h.Title, ok, want)
+		}
+	}
+}
