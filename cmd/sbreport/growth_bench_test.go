@@ -13,12 +13,14 @@ import (
 
 // BenchmarkDemoCopies is the growth curve of a year of nightly campaigns:
 // the demo campaign (180 runs) copied N times into one directory
-// (dir/c1, dir/c2, ...: 180, 1,260, 12,600 and 64,980 runs), read by
+// (dir/c1, dir/c2, ...: 180, 1,260, 12,600 and 64,980 runs, and two
+// years, 129,960, whose 1,290,936 interim reports fill more than one
+// sheet of the workbook), read by
 // `sbreport report`, `compare` and `parse --json` as processes of the
 // binary built from this package. It reports each command's wall time
 // (s/op), user CPU time (user-s/op: on a machine other work keeps busy,
 // the figure that moves least) and peak resident memory (peak-RSS-MB). The copies are made once
-// per size, outside the timed part; x361 needs 1.5 GB of disk.
+// per size, outside the timed part; x361 needs 1.5 GB of disk, x722 3 GB.
 //
 //	go test ./cmd/sbreport -run '^$' -bench 'DemoCopies/x(1|7|70)/' -benchtime 1x
 func BenchmarkDemoCopies(b *testing.B) {
@@ -26,7 +28,7 @@ func BenchmarkDemoCopies(b *testing.B) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, n := range []int{1, 7, 70, 361} {
+	for _, n := range []int{1, 7, 70, 361, 722} {
 		b.Run(fmt.Sprintf("x%d", n), func(b *testing.B) {
 			dir := demoCopies(b, n)
 			for _, verb := range []string{"report", "compare", "parse"} {
