@@ -95,6 +95,7 @@ type Outline struct {
 	lastNo      int  // the last line given
 	frontMatter int  // 1 inside a YAML front matter block, 2 after it
 	fence       bool // inside a code fence
+	fenceQuoted bool // the fence was opened inside a block quote
 	// A caption candidate: a plain line with a blank line (or the start)
 	// before it (capt 1), then a blank line after it (capt 2); a fence
 	// opening next makes it a Caption heading.
@@ -121,11 +122,19 @@ func (o *Outline) Add(no int, line string) (Heading, bool) {
 		}
 		return Heading{}, false
 	}
+	t, quoted := unquote(t)
+	if o.fence && o.fenceQuoted && !quoted {
+		// A block quote ends at a line without its marker, and a fence
+		// opened inside it with it (a reply that quotes the start of
+		// a code block and answers below it).
+		o.fence = false
+	}
 	afterBlank := o.blank || no == 1 || blankBefore
 	o.blank = t == ""
 	if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 		opening := !o.fence
 		o.fence = !o.fence && !o.Unfenced
+		o.fenceQuoted = o.fence && quoted
 		o.prev, o.prevRule = "", false
 		// A caption names the one fence below it: any fence line (its
 		// close, or the next block's opening when closes are not seen)
@@ -424,6 +433,20 @@ func captionTitle(t string) (string, bool) {
 		}
 	}
 	return title, true
+}
+
+// unquote removes the block quote markers a line begins with ("> ",
+// ">" alone, "> > " and ">> " of a reply to a reply), as a Markdown
+// reader or a mail reader does: a heading, a label or a fence inside a
+// quote is one as it would be outside. A marker glued to its text
+// (">text") is left, as the line may be something else.
+func unquote(t string) (string, bool) {
+	quoted := false
+	for len(t) > 0 && t[0] == '>' && (len(t) == 1 || t[1] == ' ' || t[1] == '\t' || t[1] == '>') {
+		t = strings.TrimLeft(t[1:], " \t")
+		quoted = true
+	}
+	return t, quoted
 }
 
 // lineHeading returns the heading a line makes by itself.

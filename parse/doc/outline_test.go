@@ -324,3 +324,65 @@ func TestOutlineATXAnchorsDropped(t *testing.T) {
 		}
 	}
 }
+
+// TestOutlineInsideBlockQuote reads headings, captions and fences behind
+// block quote markers as it reads them without: a reply quoting a post
+// (t71, a Chinese post whose outputs are all quoted) and a mail quoting
+// a patch's cover letter (t94, linux-mm). Before, the quoted output's
+// lines were taken for titles ("> Latency (ms)") and the marker was part
+// of a title ("> Run sysbench in oltp complex mode for 1 hour").
+func TestOutlineInsideBlockQuote(t *testing.T) {
+	const t71 = "../../testdata/public/train4/t71-quoted-outputs-under-headings-mysql-builds-and-ceph-zh.txt"
+	const t94 = "../../testdata/public/train12/t94-sb0.4-oltp-complex-16-threads-without-vs-with-columns-side-by-side-wrapped-lines-quoted-reply-linux-mm-mail.txt"
+	for path, want := range map[string]map[int]string{
+		t71: {
+			30: "mysql base / 测试结果",                // "> SQL statistics:" and what follows are a quoted fence's output
+			45: "mysql base / 测试结果",                // "> Latency (ms):" too
+			70: "mysql base / mysql 8 编译安装 / 测试结果", // the next section's quoted output
+		},
+		t94: {
+			32:  "OLTP test statistics",                                 // the unquoted output above the quote
+			133: "Setup",                                                // "> Setup" over "> ========": a setext heading
+			184: "Setup / Run sysbench in oltp complex mode for 1 hour", // a quoted label, without its marker
+			193: "Sysbench result / OLTP test statistics",
+		},
+	} {
+		got := outlineAt(t, path, keys(want)...)
+		for no, w := range want {
+			if got[no] != w {
+				t.Errorf("%s line %d: %q, want %q", path[strings.LastIndexByte(path, '/')+1:][:4], no, got[no], w)
+			}
+		}
+	}
+}
+
+// TestOutlineQuotedFenceEndsWithTheQuote: a fence opened inside a block
+// quote ends where the quote does, as in Markdown, so that the text of a
+// reply below a quoted, unclosed fence is read as text. The lines are
+// t71's: its quoted label and the opening of its quoted output fence,
+// then (as a reply that quotes no more of it would go on) its next
+// heading.
+func TestOutlineQuotedFenceEndsWithTheQuote(t *testing.T) {
+	var o Outline
+	for no, l := range []string{"> 测试结果", ">", "> ```", "> SQL statistics:", "", "#### mysql 8 编译安装"} {
+		o.Add(no+1, l)
+	}
+	if got := o.Titles(); got != "测试结果 / mysql 8 编译安装" && got != "mysql 8 编译安装" {
+		t.Errorf("after the quoted fence: %q, want the heading below it", got)
+	}
+	o = Outline{}
+	for no, l := range []string{"```", "> SQL statistics:", "", "#### mysql 8 编译安装"} {
+		o.Add(no+1, l)
+	}
+	if got := o.Titles(); got != "" {
+		t.Errorf("inside an unquoted fence: %q, want no heading (a fence opened outside a quote goes on)", got)
+	}
+}
+
+func keys(m map[int]string) []int {
+	var k []int
+	for n := range m {
+		k = append(k, n)
+	}
+	return k
+}
