@@ -72,6 +72,12 @@ func (rs *restatements) flush() {
 			if o := rs.restated(r, taken); o != nil {
 				taken[o] = summaryOf(r)
 				o.Warn(o.Line, fmt.Sprintf("restated by the %s at line %d: read once", summaryKind(r), r.Line))
+				if o.Labels["system"] == "" && o.Labels["host"] == "" && r.Labels["system"] != "" && r.Tool == ToolTable {
+					// The row names the machine nothing of the output names: a
+					// table of instances whose first row restates the
+					// outputs shown above it.
+					o.SetLabelFrom("system", r.Labels["system"], "the table row at line "+strconv.Itoa(r.Line)+" that restates the run's figures")
+				}
 				continue
 			}
 			if _, ok := compared[r]; ok {
@@ -168,6 +174,9 @@ func restatedValues(r *Run) []namedValue {
 	add("avg", r.Latency.Avg)
 	add("max", r.Latency.Max)
 	add("time", r.TotalTimeS)
+	if r.Memory != nil {
+		add("mib_s", r.Memory.TransferMiBs) // a memory run's result line
+	}
 	ranks := make([]string, 0, len(r.Latency.Percentiles))
 	for k := range r.Latency.Percentiles {
 		ranks = append(ranks, k)

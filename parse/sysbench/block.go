@@ -77,6 +77,7 @@ type Block struct {
 	cutLine  int              // a value line with its value missing
 	cutLabel string
 	cutSeen  bool // a value line with its value missing was reported
+	sideSeen bool // a second value beside a headline value was reported
 }
 
 // Detect starts a run at a banner, an options header, an interim
@@ -120,14 +121,16 @@ func Detect(l *Line, s Sink) model.Block {
 
 // memTransferLine reports the memory test's result line: "102400.00
 // MiB transferred (12481.33 MiB/sec)" (1.0+), "… MB transferred (… MB/sec)"
-// (0.4/0.5).
+// (0.4/0.5); the space before the parenthesis may be lost in a copy
+// ("5315.42 MiB transferred(531.38 MiB/sec)").
 func memTransferLine(t string) bool {
 	_, rest, ok := scan.LeadingNum(t)
 	rest = strings.TrimSpace(rest)
 	for _, u := range []string{"MiB", "MB"} {
-		if r, found := strings.CutPrefix(rest, u+" transferred ("); found && ok {
+		if r, found := strings.CutPrefix(rest, u+" transferred"); found && ok {
+			r, open := strings.CutPrefix(strings.TrimLeft(r, " "), "(")
 			_, tail, num := scan.LeadingNum(r)
-			return num && strings.TrimSpace(tail) == u+"/sec)"
+			return open && num && strings.TrimSpace(tail) == u+"/sec)"
 		}
 	}
 	return false

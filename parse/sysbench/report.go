@@ -317,10 +317,11 @@ func (b *Block) throughputLine(l *Line, label, val string) (status, bool) {
 		b.setTest("fileio")
 		return consumed, true
 	case "events/s (eps)":
-		v, _, ok := scan.LeadingNum(val)
+		v, rest, ok := scan.LeadingNum(val)
 		if !ok {
 			return b.bad(l, label, val, "a number of events per second"), true
 		}
+		b.sideBySide(l, rest)
 		b.mark(MarkEPS)
 		*b.r.EPS = fptr(v)
 		return consumed, true
@@ -330,6 +331,34 @@ func (b *Block) throughputLine(l *Line, label, val string) (status, bool) {
 		return b.events(l, label, val), true
 	}
 	return 0, false
+}
+
+// sideBySide warns, once a run, when what follows a headline value on
+// its line (rest) is another value of its kind after a gap of two
+// spaces or more: "transactions:  159889(22.20 per sec.)    171598(23.83
+// per sec.)", two outputs printed side by side in columns, as a mail
+// comparing two kernels does. The run takes the first column's; the
+// others are not read as runs, and the warning says so instead of
+// losing them without a word. A comment after the value ("# 总事务数",
+// "-- 每秒事务数", "300s执行了…") is no value.
+func (b *Block) sideBySide(l *Line, rest string) {
+	if b.sideSeen {
+		return
+	}
+	t := strings.TrimLeft(rest, " \t")
+	if len(rest)-len(t) < 2 || t == "" || t[0] < '0' || t[0] > '9' {
+		return
+	}
+	tok, _, _ := strings.Cut(t, " ")
+	j := 0
+	for j < len(tok) && (tok[j] >= '0' && tok[j] <= '9' || tok[j] == '.' || tok[j] == ',') {
+		j++
+	}
+	if j < len(tok) && tok[j] != '(' {
+		return
+	}
+	b.sideSeen = true
+	b.r.Warn(l.No, "a second value ("+tok+") follows this run's on its line: outputs printed side by side; only the first column is read")
 }
 
 // --- CPU speed (1.0+ cpu) ----------------------------------------------------
@@ -347,13 +376,14 @@ func (b *Block) cpuLine(l *Line, label, val string) (status, bool) {
 	if label != "events per second" {
 		return 0, false
 	}
-	v, _, ok := scan.LeadingNum(val)
+	v, rest, ok := scan.LeadingNum(val)
 	if !ok {
 		return b.bad(l, "cpu "+label, val, "a number of events per second"), true
 	}
 	if b.fieldRun && *b.r.CPUSpeedEPS != nil {
 		return rejected, true // a field repeats: the next run's fragment
 	}
+	b.sideBySide(l, rest)
 	b.s.NotePrinted(v, -1)
 	*b.r.CPUSpeedEPS = fptr(v)
 	if *b.r.EPS == nil {
@@ -407,7 +437,7 @@ func (b *Block) reportText(l *Line, t string) (st status, ok bool) {
 	case (strings.HasPrefix(t, "Read ") || strings.HasPrefix(t, "Total Read ")) && strings.Contains(t, "Written ") && strings.Contains(t, "Total transferred"):
 		// "Total Read …": the "Total" ending the line above, moved here by a re-flow.
 		return b.fileio04Bytes(l, t), true
-	case strings.Contains(t, " transferred ("):
+	case strings.Contains(t, " transferred (") || strings.Contains(t, " transferred(") && memTransferLine(t):
 		return b.memTransferred(l, t), true
 	case t == "General":
 		// A heading broken over two lines by a web page ("General" / "statistics:").
@@ -480,6 +510,12 @@ func (b *Block) memTransferred(l *Line, t string) status {
 	if !ok || !(strings.HasPrefix(rest, "MB ") || strings.HasPrefix(rest, "MiB ")) {
 		return b.unknown()
 	}
+	if test := *b.r.Test; test != "" && test != "memory" {
+		// A memory result below another test's output that never
+		// finished (a cpu output cut after "events per second:", then
+		// the memory command and its result line): the memory run's own.
+		return rejected
+	}
 	m := b.mem()
 	b.mark(MarkMemory)
 	b.stage = stReport
@@ -529,6 +565,11 @@ func (b *Block) sqlCount(l *Line, label, val string) status {
 	ps, ok := PerSec(val)
 	if !ok {
 		return b.bad(l, "statistics "+label, val, "a count and a rate such as 12701  (845.49 per sec.)")
+	}
+	if label == "transactions" || label == "queries" {
+		if i := strings.Index(val, "per sec.)"); i >= 0 {
+			b.sideBySide(l, val[i+len("per sec.)"):])
+		}
 	}
 	switch label {
 	case "transactions":

@@ -233,6 +233,12 @@ func TestParseValue(t *testing.T) {
 		{"214313.30 (Events/sec)", 214313.30, "Events/sec", true},
 		{" 8.3887  (ms)", 8.3887, "ms", true},
 		{"33.3802 (Sec)", 33.3802, "Sec", true},
+		// The output's own line in a cell (train12/t95, a table of EC2
+		// instances); other labels are no unit ("tps:  367635" of a
+		// harness's result line, train/t49, is left to its reader).
+		{"events per second:  874.78", 874.78, "events/s", true},
+		{"events per second:  874.78 ms", 0, "", false},
+		{"tps:  367635", 0, "", false},
 		// A share and its parts in parentheses (holdout3, Korean MySQL
 		// 8.0 tables): not a unit.
 		{"94.42 (user: 64.61, iowait: 5.58)", 0, "", false},

@@ -33,6 +33,18 @@ func ParseValue(cell string) (v Value, ok bool) {
 	if Absent(s) {
 		return Value{}, false
 	}
+	if label, rest, ok := strings.Cut(s, ":"); ok && len(s) > 0 && (s[0] < '0' || s[0] > '9') {
+		// The output's own line copied into the cell: "events per
+		// second:  874.78" is 874.78 events/s.
+		if u, ok := labelUnits[strings.ToLower(strings.TrimSpace(label))]; ok {
+			v, ok := ParseValue(rest)
+			if !ok || v.Unit != "" {
+				return Value{}, false
+			}
+			v.Unit = u
+			return v, true
+		}
+	}
 	// The number: digits with an optional sign, decimal point and
 	// thousands separators (groups of exactly three digits).
 	i := 0
@@ -120,6 +132,10 @@ func ParseValue(cell string) (v Value, ok bool) {
 	}
 	return Value{Num: num, Unit: unit}, true
 }
+
+// labelUnits are the labels of sysbench's output lines that give a rate
+// and nothing else, and the unit a cell holding such a line is read in.
+var labelUnits = map[string]string{"events per second": "events/s", "events/s (eps)": "events/s"}
 
 // countSuffix are the multipliers a count may be written with.
 var countSuffix = map[string]float64{"k": 1e3, "K": 1e3, "M": 1e6}
