@@ -119,7 +119,9 @@ func (b *generalTable) feed(l *Line) status {
 
 func (b *generalTable) end(c *ctx) {
 	b.ditto()
-	if b.results() || b.transpose() {
+	// A table keyed by tests reads as rows of measurements before it
+	// reads as a column of one.
+	if b.keyedByTests() && b.transpose() || b.results() || b.transpose() {
 		cols := b.h.tab.Columns()
 		if b.st.testFrom != "" && !sqlTestFits(b.st.test, cols) {
 			// "cpu %" above a table of tps and qps names no test of it.
@@ -206,7 +208,11 @@ func sqlTestFits(test string, cols []tabular.Column) bool {
 // events/s", "memory | 5000 MiB/s") lists runs, not measurements of one
 // run, and is left as it is.
 func (b *generalTable) transpose() bool {
-	tr, generic, ok := b.h.tab.Transposed(func(col tabular.Column) bool { return headlines[col.Metric] })
+	headline := func(col tabular.Column) bool { return headlines[col.Metric] }
+	tr, generic, ok := b.h.tab.Transposed(headline)
+	if !ok && b.keyedByTests() {
+		tr, generic, ok = b.h.tab.TransposedKeyed(headline, func(name string) bool { t, _ := nameTest(name); return t != "" })
+	}
 	if !ok {
 		return false
 	}
@@ -234,6 +240,51 @@ func (b *generalTable) transpose() bool {
 	tr.Rows = kept
 	b.h.tab = tr
 	return b.results()
+}
+
+// keyedByTests reports a table of one value column whose first column
+// names measurements of two sysbench tests or more, one a row
+// ("Metric | Score" with rows "Sysbench (RAM Throughput) | 9,320.09
+// MiB/sec" and "Sysbench (CPU Events/Sec) | 8,436.38"): the rows are
+// what was measured, the value column the one machine measured, however
+// alike its cells read down.
+func (b *generalTable) keyedByTests() bool {
+	t := b.h.tab
+	if len(t.Header) != 2 {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, r := range t.Rows {
+		if len(r.Cells) == 2 {
+			if test, _ := nameTest(r.Cells[0]); test != "" {
+				seen[test] = true
+			}
+		}
+	}
+	return len(seen) >= 2
+}
+
+// nameTest returns the built-in sysbench test a column or row name names
+// by its first word ("CPU (Events/sec)", "Memory (MB/s)"), after the
+// tool's own name ("Sysbench RAM", "Sysbench (CPU Events/Sec)"; RAM is
+// the memory test), and whether the name begins with sysbench's name.
+func nameTest(name string) (test string, sysbench bool) {
+	w := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	if len(w) > 0 && w[0] == "sysbench" {
+		w, sysbench = w[1:], true
+	}
+	if len(w) == 0 {
+		return "", sysbench
+	}
+	if w[0] == "ram" {
+		return "memory", sysbench
+	}
+	if t, ok := LookupTest(w[0]); ok && t.Family == FamilyBuiltin {
+		return t.Name, sysbench
+	}
+	return "", sysbench
 }
 
 // sameShape reports whether a row has a number (or an absent cell)
@@ -264,15 +315,15 @@ func columnTests(cols []tabular.Column) []string {
 	tests := make([]string, len(cols))
 	seen := map[string]bool{}
 	var pending []int
+	named := false // a column names sysbench itself ("Sysbench CPU")
 	for i, col := range cols {
 		if col.Kind != tabular.Measurement {
 			continue
 		}
-		first := strings.ToLower(strings.FieldsFunc(col.Name+" x", func(r rune) bool {
-			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-		})[0])
-		if t, ok := LookupTest(first); ok && t.Family == FamilyBuiltin {
-			tests[i], seen[t.Name] = t.Name, true
+		t, sb := nameTest(col.Name)
+		named = named || sb && t != ""
+		if t != "" {
+			tests[i], seen[t] = t, true
 			continue
 		}
 		pending = append(pending, i)
@@ -286,6 +337,12 @@ func columnTests(cols []tabular.Column) []string {
 		}, cols[i].Name)))
 		if cols[i].Metric == tabular.Transfer && !seen["fileio"] && len(w) > 0 && fileDirection(w) != "" {
 			tests[i] = "fileio"
+			continue
+		}
+		if named && (len(w) == 0 || w[0] != "sysbench") {
+			// "Stream Memory (Copy)" beside "Sysbench RAM" and
+			// "Sysbench CPU": where the columns name sysbench, one
+			// that does not is another tool's, no run's figure.
 			continue
 		}
 		return nil // a measurement of no test: the columns are not tests

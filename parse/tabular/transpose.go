@@ -24,12 +24,29 @@ import "strings"
 // whose first cell is that column's header, most often a word for "the
 // value" that names nothing: one says so with generic, and the caller
 // labels that run from what is above the table.
+//
+// TransposedKeyed is Transposed for a table its caller knows to list
+// measurements as rows although its value column reads as one
+// measurement down ("Metric | Score" whose rows are a memory rate and a
+// cpu rate, each naming its test); its rows take the line of the first
+// headline row whose name key accepts (the first of the tool's own rows,
+// not another tool's above them).
 func (t *Table) Transposed(headline func(Column) bool) (tr Table, generic bool, ok bool) {
+	return t.transposed(headline, nil)
+}
+
+// TransposedKeyed: see Transposed.
+func (t *Table) TransposedKeyed(headline func(Column) bool, key func(name string) bool) (tr Table, generic bool, ok bool) {
+	return t.transposed(headline, key)
+}
+
+func (t *Table) transposed(headline func(Column) bool, key func(string) bool) (tr Table, generic bool, ok bool) {
+	keyed := key != nil
 	if len(t.Header) < 2 || len(t.Rows) < 2 {
 		return Table{}, false, false
 	}
 	for _, col := range t.Columns() {
-		if headline(col) {
+		if headline(col) && !keyed {
 			return Table{}, false, false // the columns are measurements already
 		}
 	}
@@ -45,7 +62,7 @@ func (t *Table) Transposed(headline func(Column) bool) (tr Table, generic bool, 
 		}
 		seen[strings.ToLower(name)] = true
 		col := Classify(name, r.Cells[1:])
-		if line == 0 && col.Kind == Measurement && headline(col) {
+		if line == 0 && col.Kind == Measurement && headline(col) && (!keyed || key(name)) {
 			line = r.Line
 		}
 	}
