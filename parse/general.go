@@ -129,12 +129,14 @@ func (b *generalTable) end(c *ctx) {
 		}
 		names := b.nameColumn(cols)
 		tests := columnTests(cols)
+		named := b.namesSysbench()
 		if metric, idx := b.h.tab.RateColumns(); tests == nil && idx != nil {
 			b.rateColumns(c, cols, names, metric, idx)
 			return
 		}
 		for _, row := range b.h.tab.Rows {
 			for _, r := range eachRun(row, cols, func(sub tabular.Row) []*Run { return b.rowRuns(sub, cols, tests) }) {
+				r.tableNamed, r.tableTest = named, tests != nil
 				b.finish(c, r, row, cols, names)
 			}
 		}
@@ -262,6 +264,23 @@ func (b *generalTable) keyedByTests() bool {
 		}
 	}
 	return len(seen) >= 2
+}
+
+// namesSysbench reports a table whose header or first column names
+// sysbench ("Sysbench CPU", "Sysbench (RAM Throughput)").
+func (b *generalTable) namesSysbench() bool {
+	has := func(s string) bool { return strings.Contains(strings.ToLower(s), "sysbench") }
+	for _, h := range b.h.tab.Header {
+		if has(h) {
+			return true
+		}
+	}
+	for _, r := range b.h.tab.Rows {
+		if len(r.Cells) > 0 && has(r.Cells[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameTest returns the built-in sysbench test a column or row name names

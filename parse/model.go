@@ -140,6 +140,8 @@ type Run struct {
 	// 896 bytes, the allocator's size class below 1,024, and a year of
 	// runs read at once keeps 128 bytes a run less.
 	oneColumn   bool              // a table row of one run's measurements in one value column (generalTable.oneColumn)
+	tableNamed  bool              // a table row whose table names sysbench in a column or row name
+	tableTest   bool              // a table row whose test its table's own columns or rows name
 	rankAssumed bool              // its interim latencies' percentile rank is sysbench's default, assumed (a report_csv run)
 	loopPending bool              // the run waits for its loop's command
 	prepOpts    map[string]string // options of the prepare command of the run's test

@@ -66,8 +66,22 @@ func (rs *restatements) flush() {
 			}
 		}
 	}
+	named := false // a table of the input names sysbench
+	for _, it := range rs.held {
+		if r, ok := it.(*Run); ok && r.tableNamed {
+			named = true
+		}
+	}
+	foreign := map[string]bool{} // tables reported as another tool's
 	for _, it := range rs.held {
 		r, ok := it.(*Run)
+		if ok && named && otherToolsRow(r) {
+			if t := summaryOf(r); !foreign[t] {
+				foreign[t] = true
+				rs.out(&Error{Source: r.Source, Line: r.Line, Message: fmt.Sprintf("table (%s) not read as sysbench's: it names no sysbench test and gives no figure of one, where other tables of this input name sysbench (another tool's results; expected rows or columns naming sysbench or its tests)", columnNames(r))})
+			}
+			continue
+		}
 		if ok && r.Tool == ToolTable {
 			if o := rs.restated(r, taken); o != nil {
 				taken[o] = summaryOf(r)
@@ -87,6 +101,30 @@ func (rs *restatements) flush() {
 		rs.out(it)
 	}
 	rs.held, rs.outputs, rs.holding = nil, nil, false
+}
+
+// columnNames lists the headers of a table row's columns.
+func columnNames(r *Run) string {
+	names := make([]string, len(r.Columns))
+	for i, c := range r.Columns {
+		names[i] = c.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// otherToolsRow reports a table row of a report that tabulates
+// sysbench beside other tools ("Build Time (defconfig) | 218.37
+// Seconds", "Whisper … | 206.08 Seconds" in a hardware report whose
+// first table names "Sysbench CPU Compute"): its table names neither
+// sysbench nor a test of it, and it gives no figure only sysbench's runs
+// give (a rate, a latency, a transfer), at most a time, which any tool
+// reports.
+func otherToolsRow(r *Run) bool {
+	if r.Tool != ToolTable || r.tableNamed || r.tableTest {
+		return false
+	}
+	return r.TPS == nil && r.QPS == nil && r.EPS == nil && r.Latency.Min == nil && r.Latency.Avg == nil &&
+		r.Latency.Max == nil && len(r.Latency.Percentiles) == 0 && r.Memory == nil && r.FileIO == nil && r.SQL == nil
 }
 
 // tableRestating returns, for a run read from a table of one run's
