@@ -232,6 +232,11 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 		return p.no, p.s, true
 	}
 	no, s, ok = lr.next0()
+	if ok && len(s) > 8 && s[len(s)-1] != ':' && strings.Contains(s, "    ") && !strings.ContainsRune(s, ':') {
+		if n, t, ok := lr.columns(no, s); ok {
+			return n, t, true // outputs side by side (columns.go)
+		}
+	}
 	if !ok || !lr.winReflow && lr.plain || !reflowedLine(s) {
 		return no, s, ok
 	}

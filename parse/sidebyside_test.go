@@ -2,57 +2,69 @@ package parse
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestSideBySideOutputsWarned: two sysbench 0.4 outputs printed side by
+// TestSideBySideOutputsRead: two sysbench 0.4 outputs printed side by
 // side under "Without zcache" and "With zcache" (a linux-mm mail, train12
-// t94, once at the top and once quoted) are read as one run each, the
-// first column's, and each says that a second value stands beside its
-// transactions instead of losing it without a word. Outputs whose lines
-// carry a comment after the value (a Chinese post's "# 总事务数", a Korean
-// post's parenthesised note) are not taken for columns.
-func TestSideBySideOutputsWarned(t *testing.T) {
-	read := func(path string) *Document {
-		t.Helper()
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		d, err := All(f, path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
+// t94, once at the top, three of its lines wrapped by the mail client,
+// and once quoted) are read as four runs, a column each, named by their
+// column, with the second column's figures (23.83 and 3.31 tps) and the
+// label whose values stand on the line below ("total time taken by event
+// execution:") read without a problem.
+func TestSideBySideOutputsRead(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train12/t94-sb0.4-oltp-complex-16-threads-without-vs-with-columns-side-by-side-wrapped-lines-quoted-reply-linux-mm-mail.txt")
+	type want struct {
+		line   int
+		column string
+		tps    float64
+		p95    float64
 	}
-	d := read("../testdata/public/train12/t94-sb0.4-oltp-complex-16-threads-without-vs-with-columns-side-by-side-wrapped-lines-quoted-reply-linux-mm-mail.txt")
-	want := map[int]struct {
-		tps  float64
-		warn string
-	}{
-		32:  {22.20, "line 38: a second value (171598(23.83) follows this run's on its line: outputs printed side by side; only the first column is read"},
-		193: {2.47, "line 199: a second value (11924(3.31) follows this run's on its line: outputs printed side by side; only the first column is read"},
+	wants := []want{{32, "Without zcache", 22.20, 1678.39}, {32, "With zcache", 23.83, 1699.62},
+		{193, "Without zcache", 2.47, 25139.93}, {193, "With zcache", 3.31, 21794.82}}
+	if len(d.Runs) != len(wants) {
+		t.Fatalf("%d runs, want %d", len(d.Runs), len(wants))
 	}
-	if len(d.Runs) != len(want) {
-		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
+	for i, w := range wants {
+		r := d.Runs[i]
+		if r.Line != w.line || r.Labels["heading"] != w.column || r.TPS == nil || *r.TPS != w.tps ||
+			r.Threads == nil || *r.Threads != 16 || r.Latency.Percentiles["95"] != w.p95 {
+			t.Errorf("run %d: line %d %q tps %v p95 %v, want %+v", i, r.Line, r.Labels["heading"], r.TPS, r.Latency.Percentiles["95"], w)
+		}
 	}
-	for _, r := range d.Runs {
-		w, ok := want[r.Line]
-		if !ok || r.TPS == nil || *r.TPS != w.tps {
-			t.Errorf("run at line %d: tps %v, want a run at line 32 or 193", r.Line, r.TPS)
-			continue
-		}
-		if len(r.Warnings) != 1 || r.Warnings[0] != w.warn {
-			t.Errorf("run at line %d: warnings %q, want %q", r.Line, r.Warnings, w.warn)
-		}
+	if len(d.Errors) != 0 {
+		t.Errorf("problems: %v", d.Errors)
+	}
+}
+
+// TestSideBySideWithoutNamesWarned: the same top output without the line
+// naming its columns (t94's lines 32 to 57) cannot be read as columns: the
+// run takes the first column's figures and warns that a second value
+// stands beside its transactions, instead of losing it without a word.
+// Outputs whose lines carry a comment after the value (a Chinese post's
+// "# 总事务数", a Korean post's parenthesised note) are not taken for
+// columns.
+func TestSideBySideWithoutNamesWarned(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train12/t94-sb0.4-oltp-complex-16-threads-without-vs-with-columns-side-by-side-wrapped-lines-quoted-reply-linux-mm-mail.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	d, err := All(strings.NewReader(strings.Join(lines[31:57], "\n")+"\n"), "t94-32-57")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "line 7: a second value (171598(23.83) follows this run's on its line: outputs printed side by side; only the first column is read"
+	if len(d.Runs) != 1 || d.Runs[0].TPS == nil || *d.Runs[0].TPS != 22.20 || !slices.Contains(d.Runs[0].Warnings, want) {
+		t.Fatalf("runs %v, want one of 22.20 tps warning %q", d.Runs, want)
 	}
 	for _, path := range []string{
 		"../testdata/public/train/t43-oltp-hash-notes-glued-zh.txt",
 		"../testdata/public/identity/sb1.1.0-cpu-fileio-memory-mutex-graviton2-vs-x64-bullet-labels-no-banner-prose-results-ko.txt",
 	} {
-		d := read(path)
+		d := readDoc(t, path)
 		if len(d.Runs) == 0 {
 			t.Fatalf("%s: no run", path)
 		}
@@ -64,6 +76,21 @@ func TestSideBySideOutputsWarned(t *testing.T) {
 			}
 		}
 	}
+}
+
+// readDoc reads a file through All.
+func readDoc(t *testing.T, path string) *Document {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := All(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 // TestQuotedOutputsUnderInstanceTable: a README (train12 t95) quotes a
@@ -108,5 +135,25 @@ func TestQuotedOutputsUnderInstanceTable(t *testing.T) {
 		if r.Line != w.line || r.Test != w.test || r.Labels["system"] != w.system || v == nil || *v != w.value {
 			t.Errorf("run %d: line %d %s %q %v, want %+v", i, r.Line, r.Test, r.Labels["system"], v, w)
 		}
+	}
+}
+
+// TestSideBySideUnevenGivenAsPrinted: when a line of the block does not
+// give one value a column (t94's top output, its "read:" line given a
+// third value), the block is read as printed: one run, the first
+// column's, which warns of the second value.
+func TestSideBySideUnevenGivenAsPrinted(t *testing.T) {
+	b, err := os.ReadFile("../testdata/public/train12/t94-sb0.4-oltp-complex-16-threads-without-vs-with-columns-side-by-side-wrapped-lines-quoted-reply-linux-mm-mail.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")[30:57]
+	lines[3] += "    2402373"
+	d, err := All(strings.NewReader(strings.Join(lines, "\n")+"\n"), "t94-31-57")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 1 || d.Runs[0].Line != 2 || d.Runs[0].TPS == nil || *d.Runs[0].TPS != 22.20 || len(d.Runs[0].Warnings) == 0 {
+		t.Fatalf("runs %+v, want one at line 2 of 22.20 tps with a warning", d.Runs)
 	}
 }
