@@ -2,7 +2,6 @@ package parse
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 )
@@ -37,15 +36,7 @@ func TestTablesNamingSysbenchBesideOtherTools(t *testing.T) {
 			{21, "cpu", "", 36404}, {21, "memory", "", 22807.26},
 		},
 	} {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := All(f, path)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := readDoc(t, path)
 		if len(d.Runs) != len(wants) {
 			t.Errorf("%s: %d runs, want %d", path[len(path)-20:], len(d.Runs), len(wants))
 		}

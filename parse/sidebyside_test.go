@@ -103,16 +103,7 @@ func readDoc(t *testing.T, path string) *Document {
 // memory run, and the t2.micro row, which restates the quoted outputs,
 // is read once, naming their machine.
 func TestQuotedOutputsUnderInstanceTable(t *testing.T) {
-	path := "../testdata/public/train12/t95-sb1.0-cpu-memory-quoted-outputs-indented-in-list-items-then-table-of-three-ec2-instances-label-in-cells-assignment-readme.txt"
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := All(f, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := readDoc(t, "../testdata/public/train12/t95-sb1.0-cpu-memory-quoted-outputs-indented-in-list-items-then-table-of-three-ec2-instances-label-in-cells-assignment-readme.txt")
 	type want struct {
 		line         int
 		test, system string
