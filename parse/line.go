@@ -161,6 +161,9 @@ type lineReader struct {
 	// winReflow: win holds sysbench 0.4 fields joined on one line, a
 	// page's re-flowed output (reflow).
 	winReflow bool
+	// winReport: win holds a sysbench report's opening line
+	// ("SQL statistics:"), which outputs side by side follow.
+	winReport bool
 	reflowed  []piece // the lines of a re-flowed paragraph, still to give
 }
 
@@ -232,7 +235,7 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 		return p.no, p.s, true
 	}
 	no, s, ok = lr.next0()
-	if ok && len(s) > 8 && s[len(s)-1] != ':' && strings.Contains(s, "    ") && !strings.ContainsRune(s, ':') {
+	if ok && lr.winReport && len(s) > 8 && !strings.ContainsRune(s, ':') && strings.Contains(s, "    ") {
 		if n, t, ok := lr.columns(no, s); ok {
 			return n, t, true // outputs side by side (columns.go)
 		}
@@ -341,6 +344,11 @@ func (lr *lineReader) fillWindow() bool {
 	lr.winAngle = bytes.IndexByte(buf[:k+1], '<') >= 0
 	// Searched by a byte interim lines do not hold ('y', 'N').
 	lr.winReflow = containsBy(lr.win, "summary: total time:", 6) || containsBy(lr.win, "options: Number of threads:", 9)
+	// A report's opening line, under which outputs may be printed side
+	// by side (columns.go); searched by a capital letter.
+	lr.winReport = containsBy(lr.win, "OLTP test statistics:", 0) || containsBy(lr.win, "SQL statistics:", 1) ||
+		containsBy(lr.win, "General statistics:", 0) || containsBy(lr.win, "Test execution summary:", 0) ||
+		containsBy(lr.win, "CPU speed:", 1)
 	lr.w = nil
 	if lr.winPlain {
 		lr.w = &window{s: lr.win}
