@@ -788,7 +788,7 @@ func (c *ctx) attachPrepare(r *Run, cmd *Command) {
 	}
 }
 
-var headThreadsRE = regexp.MustCompile(`(?i)(?:^|[^0-9.])(\d{1,5})\s*(?:threads?|thds|个?线程|clients?|connections?)\b`)
+var headThreadsRE = regexp.MustCompile(`(?i)(?:^|[^0-9.])(\d{1,5})\s*(?:(?:threads?|thds|clients?|connections?)\b|个?线程|스레드|쓰레드|スレッド)`)
 
 // mayNameThreads is the cheap test a line headThreadsRE matches passes:
 // a digit, then maybe spaces, then one of its words, those letters that
@@ -806,7 +806,8 @@ func mayNameThreads(s string) bool {
 		}
 		r := s[j:]
 		if hasPrefixFoldASCII(r, "thread") || hasPrefixFoldASCII(r, "thd") || hasPrefixFoldASCII(r, "client") ||
-			hasPrefixFoldASCII(r, "connection") || strings.HasPrefix(r, "线程") || strings.HasPrefix(r, "个线程") {
+			hasPrefixFoldASCII(r, "connection") || strings.HasPrefix(r, "线程") || strings.HasPrefix(r, "个线程") ||
+			strings.HasPrefix(r, "스레드") || strings.HasPrefix(r, "쓰레드") || strings.HasPrefix(r, "スレッド") {
 			return true
 		}
 	}

@@ -181,6 +181,9 @@ func (col *tableCol) isMetric() bool {
 }
 
 type summaryTable struct {
+	// prevCells are the cells of the row read last, for the label cell
+	// a row leaves empty (ditto).
+	prevCells []string
 	// short holds the rows that stopped before the last columns (line:
 	// the columns they lack): dropShortRows reports those that measured
 	// nothing.

@@ -153,6 +153,7 @@ func (b *summaryTable) hasValue(cells []string) bool {
 // readRow makes the runs of one row: one, or one per system of a wide
 // table.
 func (b *summaryTable) readRow(l *Line, cells []string, th int) {
+	b.ditto(cells)
 	for gi, g := range b.groups {
 		// A cell every run of the row shares reports its error once.
 		errf := func(msg string) {
@@ -338,6 +339,32 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 var sbVersionRE = regexp.MustCompile(`^[vV]?(\d+(?:\.\d+)+(?:[-+~][\w.]+)?)$`)
 
 // hasSystemCol reports whether a column names each row's system.
+// ditto fills a label cell a row leaves empty, before the first metric
+// column, with the cell above it: a table groups the rows of one
+// workload by writing its name once ("| **oltp_read_only** | 직접연결 |
+// …" then "| | 프록시 | …"). cells is changed in place.
+func (b *summaryTable) ditto(cells []string) {
+	if len(b.prevCells) == len(cells) {
+		for j := range cells {
+			i := j
+			if b.width > 0 {
+				i = b.colIdx[j]
+			}
+			if i < 0 || i >= len(b.cols) {
+				continue
+			}
+			col := b.cols[i]
+			if col.isMetric() {
+				break
+			}
+			if col.kind == colLabel && strings.TrimSpace(cells[j]) == "" && strings.TrimSpace(b.prevCells[j]) != "" {
+				cells[j] = b.prevCells[j]
+			}
+		}
+	}
+	b.prevCells = append(b.prevCells[:0], cells...)
+}
+
 func (b *summaryTable) hasSystemCol() bool {
 	for _, col := range b.cols {
 		if col.kind == colLabel && col.label == "system" {

@@ -64,6 +64,8 @@ var nameCols = map[string]string{
 	"máquina": "host", "maschine": "host", "rechner": "host", "máy": "host",
 	"test": "workload", "workload": "workload", "benchmark": "workload", "测试": "workload", "method": "workload",
 	"测试项": "workload", "场景": "workload", "test case": "workload",
+	// the test in a table's own words: 类型 over 只读 and 读写 rows
+	"类型": "workload", "测试类型": "workload", "工作负载": "workload", "워크로드": "workload", "ワークロード": "workload",
 }
 
 // settingCols map a column header to the workload setting its cells give.
