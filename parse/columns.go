@@ -161,7 +161,8 @@ func (lr *lineReader) columns(no int, s string) (int, string, bool) {
 	for i, name := range names {
 		cols[i] = append(cols[i], piece{no, prefix + name + ":"})
 	}
-	fits := len(lines) > 0
+	// A block longer than any report is no side-by-side print of one.
+	fits := len(lines) > 0 && len(back) < maxColumnLines
 	for _, l := range lines {
 		vals := columnValues(l.val)
 		switch {
