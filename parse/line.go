@@ -164,6 +164,9 @@ type lineReader struct {
 	// winReport: win holds a sysbench report's opening line
 	// ("SQL statistics:"), which outputs side by side follow.
 	winReport bool
+	// winEscape: win holds a \n escape, perhaps of a string literal
+	// holding sysbench's output (escaped.go).
+	winEscape bool
 	reflowed  []piece // the lines of a re-flowed paragraph, still to give
 }
 
@@ -235,6 +238,11 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 		return p.no, p.s, true
 	}
 	no, s, ok = lr.next0()
+	if ok && lr.winEscape && strings.Contains(s, `\n`) {
+		if n, t, ok := lr.escaped(no, s); ok {
+			return n, t, true // output kept in a string literal (escaped.go)
+		}
+	}
 	if ok && lr.winReport && len(s) > 8 && !strings.ContainsRune(s, ':') && strings.Contains(s, "    ") {
 		if n, t, ok := lr.columns(no, s); ok {
 			return n, t, true // outputs side by side (columns.go)
@@ -346,6 +354,7 @@ func (lr *lineReader) fillWindow() bool {
 	lr.winReflow = containsBy(lr.win, "summary: total time:", 6) || containsBy(lr.win, "options: Number of threads:", 9)
 	// A report's opening line, under which outputs may be printed side
 	// by side (columns.go); searched by a capital letter.
+	lr.winEscape = strings.IndexByte(lr.win, '\\') >= 0 && strings.Contains(lr.win, `\n`)
 	lr.winReport = containsBy(lr.win, "OLTP test statistics:", 0) || containsBy(lr.win, "SQL statistics:", 1) ||
 		containsBy(lr.win, "General statistics:", 0) || containsBy(lr.win, "Test execution summary:", 0) ||
 		containsBy(lr.win, "CPU speed:", 1)
