@@ -1170,7 +1170,7 @@ func Clean(br *bufio.Reader) (r io.Reader, cleaned string, err error) {
 func sniff(b []byte) string {
 	nl := bytes.Count(b, []byte{'\n'})
 	esc := bytes.Count(b, []byte(`\n`)) + bytes.Count(b, []byte(`\r\n`))
-	if esc >= 3 && esc > 4*nl {
+	if esc >= 3 && esc > 4*nl && !literalsOnly(b) {
 		return "json"
 	}
 	lower := bytes.ToLower(b)
@@ -1186,6 +1186,36 @@ func sniff(b []byte) string {
 		return "html"
 	}
 	return ""
+}
+
+// literalsOnly reports text whose escaped line breaks all stand in string
+// literals holding sysbench's output, which the reader gives line by line
+// at the lines they stand on (parse.EscapedOutput): a script keeping a
+// run's stdout, with lines of code around it, is read as it is, not
+// decoded whole, so that its runs keep the script's line numbers.
+func literalsOnly(b []byte) bool {
+	found, code := false, 0
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		if bytes.Count(line, []byte(`\n`)) < 3 {
+			if len(bytes.TrimSpace(line)) > 0 {
+				code++
+			}
+			continue
+		}
+		if !parse.EscapedOutput(string(line)) {
+			return false
+		}
+		found = true
+	}
+	// A page's JSON source is one document, all of it escaped text; a
+	// script has lines of code around its literals.
+	return found && code >= 2
 }
 
 // mdTableBreaks counts the <br> tags inside markdown table rows: lines

@@ -494,3 +494,35 @@ func TestCleanedPageOutputUnderAnotherTestsCommand(t *testing.T) {
 		t.Errorf("test %q, eps %v, threads %v, command %q, warnings %q", r.Test, r.EPS, r.Threads, r.Command, r.Warnings)
 	}
 }
+
+// TestStringLiteralOutputNotDecodedWhole: a script whose escaped line
+// breaks all stand in string literals holding sysbench's output
+// (train14 t100, t102: nearly all of its bytes escaped text) is passed to
+// the reader as it is, not decoded whole as a page's JSON source: its
+// runs keep the script's line numbers and t100 its banner's version.
+// Text that is all escaped otherwise is still decoded (TestCleanPage).
+func TestStringLiteralOutputNotDecodedWhole(t *testing.T) {
+	for path, want := range map[string]struct {
+		line    int
+		version string
+	}{
+		"../testdata/public/train14/t100-sb1.0.17-cpu-1-thread-prime-5000-stdout-in-python-bytes-literal-with-escaped-newlines-deploy-script-excerpt.txt": {2, "1.0.17"},
+		"../testdata/public/train14/t102-sb1.0.8-oltp-legacy-1-thread-interim-every-1s-stdout-in-python-bytes-literal-argument-excerpt.txt":              {2, "1.0.8"},
+	} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, kind := cleanString(t, string(b))
+		if kind != "" || text != string(b) {
+			t.Errorf("%s: cleaned as %q", path[len(path)-30:], kind)
+		}
+		d, err := parse.All(strings.NewReader(text), "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Runs) != 1 || d.Runs[0].Line != want.line || d.Runs[0].Version != want.version {
+			t.Errorf("%s: runs %d, want one at line %d of %s", path[len(path)-30:], len(d.Runs), want.line, want.version)
+		}
+	}
+}

@@ -25,6 +25,10 @@ const minEscapedBreaks = 3
 var escapedMarks = []string{"Number of threads:", "SQL statistics:", "OLTP test statistics:", "CPU speed:",
 	"General statistics:", "Test execution summary:", "Threads fairness:", "Running the test with following options:"}
 
+// EscapedOutput reports a line the reader gives as the lines of a string
+// literal holding sysbench's output (see escapedOutput).
+func EscapedOutput(line string) bool { return len(escapedOutput(line)) > 0 }
+
 // escapedOutput returns the lines of the string literal holding
 // sysbench's output that s is, or nil.
 func escapedOutput(s string) []string {
