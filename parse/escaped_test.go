@@ -16,8 +16,8 @@ func TestOutputInStringLiteral(t *testing.T) {
 	}
 	for path, w := range map[string]want{
 		"../testdata/public/train14/t100-sb1.0.17-cpu-1-thread-prime-5000-stdout-in-python-bytes-literal-with-escaped-newlines-deploy-script-excerpt.txt": {2, "1.0.17", "cpu", 1, 2044.38, 0, 10.0002},
-		"../testdata/public/train14/t101-sb-cpu-2-threads-output-without-banner-in-rust-test-string-with-escaped-newlines-asserts-restating-excerpt.txt":   {3, "", "cpu", 2, 2154.01, 0, 2.0006},
-		"../testdata/public/train14/t102-sb1.0.8-oltp-legacy-1-thread-interim-every-1s-stdout-in-python-bytes-literal-argument-excerpt.txt":              {2, "1.0.8", "", 1, 0, 33.99, 2.0286},
+		"../testdata/public/train14/t101-sb-cpu-2-threads-output-without-banner-in-rust-test-string-with-escaped-newlines-asserts-restating-excerpt.txt":  {3, "", "cpu", 2, 2154.01, 0, 2.0006},
+		"../testdata/public/train14/t102-sb1.0.8-oltp-legacy-1-thread-interim-every-1s-stdout-in-python-bytes-literal-argument-excerpt.txt":               {2, "1.0.8", "", 1, 0, 33.99, 2.0286},
 	} {
 		d := readDoc(t, path)
 		if len(d.Runs) != 1 {

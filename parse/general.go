@@ -181,6 +181,12 @@ func (b *generalTable) rateColumns(c *ctx, cols []tabular.Column, names int, met
 				r.SetLabelFrom("column", header, "the header of the column the value is in")
 				if n, several := threadsNamed(header); n > 0 && !several && r.Threads == nil {
 					r.Threads, r.ThreadsFrom = iptr(n), "table"
+				} else if r.Threads == nil {
+					// The column is named as a command shown above is
+					// labelled ("单核 CPU speed", "# 单核性能").
+					if n := c.labelThreads(header, r.Test); n > 0 {
+						r.Threads, r.ThreadsFrom = iptr(n), "command"
+					}
 				}
 				b.finish(c, r, row, cols, names)
 			}

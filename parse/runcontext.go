@@ -2,8 +2,10 @@ package parse
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -61,7 +63,22 @@ type runContext struct {
 	// ranIn holds the lines of the Markdown headings whose sections hold
 	// a run.
 	ranIn map[int]bool
+	// labelled holds the last run commands shown under a label line of
+	// their own ("# 单核性能" over "sysbench cpu … --threads=1 run"), for
+	// a table whose columns the same labels name (labelThreads).
+	labelled []labelCmd
 }
+
+// A labelCmd is a run command and the words of the label line
+// right above it.
+type labelCmd struct {
+	key     string
+	test    string
+	threads int
+}
+
+// maxLabelled bounds runContext.labelled.
+const maxLabelled = 32
 
 // mdPath returns the lines of the Markdown headings the current line
 // stands under.
@@ -228,6 +245,9 @@ func (c *ctx) noteContextCommand(cmd *Command, line int) {
 		}
 		m[cmd.Test] = shownCommand{cmd, line}
 		c.rc.ranCmds = m
+	}
+	if cmd.Action == "run" {
+		c.noteLabelled(cmd, line)
 	}
 	m := mention{line: line, what: "command"}
 	if cmd.Test != "oltp_common" {
@@ -529,4 +549,80 @@ func (b *summaryTable) fits(t string) bool {
 		}
 	}
 	return true
+}
+
+// noteLabelled keeps a run command with a thread count under the label
+// line right above it (a comment or a short line no block claimed).
+func (c *ctx) noteLabelled(cmd *Command, line int) {
+	n, err := atoiStrict(cmd.Labels["threads"])
+	if err != nil || n <= 0 || cmd.Test == "" {
+		return
+	}
+	for i := len(c.headings) - 1; i >= 0; i-- {
+		h := c.headings[i]
+		if h.No >= line {
+			continue
+		}
+		if line-h.No > 2 {
+			return
+		}
+		key := labelKey(strings.TrimLeft(strings.TrimSpace(h.Text), "#/-* "))
+		if key == "" {
+			return
+		}
+		c.rc.labelled = append(c.rc.labelled, labelCmd{key, cmd.Test, n})
+		if len(c.rc.labelled) > maxLabelled {
+			c.rc.labelled = c.rc.labelled[1:]
+		}
+		return
+	}
+}
+
+// labelWords are the words a label or a column header shares with any
+// other of its kind: what remains names the setting ("单核性能" and
+// "单核 CPU speed" are both 单核, single core).
+var labelWords = []string{"cpu", "speed", "性能", "performance", "perf", "test", "测试", "events", "per", "second",
+	"sec", "eps", "events/s", "events/sec", "sysbench", "结果", "result", "results", "run", "bench", "benchmark"}
+
+// labelKey returns the words of a label or header that name its setting,
+// lower-cased and joined by one space; "" for more than 24 runes or
+// nothing left.
+func labelKey(t string) string {
+	t = strings.ToLower(t)
+	if utf8.RuneCountInString(t) > 24 {
+		return ""
+	}
+	for _, w := range labelWords {
+		if w[0] >= 0x80 {
+			t = strings.ReplaceAll(t, w, " ")
+		}
+	}
+	var kept []string
+	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return unicode.IsSpace(r) || r == '(' || r == ')' || r == ':' }) {
+		if !slices.Contains(labelWords, f) {
+			kept = append(kept, f)
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// labelThreads returns the thread count of the one run command of test
+// shown under a label naming what header names ("单核 CPU speed" and the
+// command under "# 单核性能"), 0 when none or several differ.
+func (c *ctx) labelThreads(header, test string) int {
+	key := labelKey(header)
+	if key == "" {
+		return 0
+	}
+	n := 0
+	for _, l := range c.rc.labelled {
+		if l.key != key || test != "" && l.test != test {
+			continue
+		}
+		if n != 0 && l.threads != n {
+			return 0
+		}
+		n = l.threads
+	}
+	return n
 }
