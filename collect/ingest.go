@@ -1195,13 +1195,8 @@ func sniff(b []byte) string {
 // decoded whole, so that its runs keep the script's line numbers.
 func literalsOnly(b []byte) bool {
 	found, code := false, 0
-	for len(b) > 0 {
-		line := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			line, b = b[:i], b[i+1:]
-		} else {
-			b = nil
-		}
+	for line := range bytes.Lines(b) {
+		line = bytes.TrimSuffix(line, []byte{'\n'})
 		if bytes.Count(line, []byte(`\n`)) < 3 {
 			if len(bytes.TrimSpace(line)) > 0 {
 				code++
@@ -1222,13 +1217,7 @@ func literalsOnly(b []byte) bool {
 // that begin and end with '|'.
 func mdTableBreaks(lower []byte) int {
 	n := 0
-	for len(lower) > 0 {
-		line := lower
-		if i := bytes.IndexByte(lower, '\n'); i >= 0 {
-			line, lower = lower[:i], lower[i+1:]
-		} else {
-			lower = nil
-		}
+	for line := range bytes.Lines(lower) {
 		line = bytes.TrimSpace(line)
 		if len(line) > 1 && line[0] == '|' && line[len(line)-1] == '|' {
 			n += bytes.Count(line, []byte("<br"))

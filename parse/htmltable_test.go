@@ -137,19 +137,7 @@ func TestHTMLTablesHeaderInBody(t *testing.T) {
 	}
 	for i, w := range wants {
 		r := runs[i]
-		var v *float64
-		switch w.test {
-		case "cpu":
-			v = r.EPS
-		case "memory":
-			if r.Memory != nil {
-				v = r.Memory.TransferMiBs
-			}
-		case "fileio":
-			if r.FileIO != nil {
-				v = r.FileIO.ReadsPS
-			}
-		}
+		v := testFigure(r, w.test)
 		threads := 0
 		if r.Threads != nil {
 			threads = *r.Threads
@@ -161,4 +149,23 @@ func TestHTMLTablesHeaderInBody(t *testing.T) {
 	if r := runs[4]; r.Latency.Avg == nil || *r.Latency.Avg != 0.71 || r.Latency.Percentiles["95"] != 0.802 {
 		t.Errorf("cpu at 4 threads on Ubuntu Server: latency %+v, want avg 0.71, p95 0.802 from the spanning group's columns", r.Latency)
 	}
+}
+
+// testFigure returns the figure a table of the built-in tests gives a
+// run of test: events per second for cpu, MiB/s for memory, reads per
+// second for fileio; nil when the run has none.
+func testFigure(r *Run, test string) *float64 {
+	switch test {
+	case "cpu":
+		return r.EPS
+	case "memory":
+		if r.Memory != nil {
+			return r.Memory.TransferMiBs
+		}
+	case "fileio":
+		if r.FileIO != nil {
+			return r.FileIO.ReadsPS
+		}
+	}
+	return nil
 }

@@ -53,16 +53,7 @@ func TestTablesNamingSysbenchBesideOtherTools(t *testing.T) {
 		}
 		got := map[want]bool{}
 		for _, r := range d.Runs {
-			var v *float64
-			switch r.Test {
-			case "cpu":
-				v = r.EPS
-			case "memory":
-				if r.Memory != nil {
-					v = r.Memory.TransferMiBs
-				}
-			}
-			if v != nil {
+			if v := testFigure(r, r.Test); v != nil {
 				got[want{r.Line, r.Test, r.Labels["system"], *v}] = true
 			}
 		}

@@ -117,12 +117,7 @@ func TestQuotedOutputsUnderInstanceTable(t *testing.T) {
 	}
 	for i, w := range wants {
 		r := d.Runs[i]
-		var v *float64
-		if r.Test == "cpu" {
-			v = r.EPS
-		} else if r.Memory != nil {
-			v = r.Memory.TransferMiBs
-		}
+		v := testFigure(r, r.Test)
 		if r.Line != w.line || r.Test != w.test || r.Labels["system"] != w.system || v == nil || *v != w.value {
 			t.Errorf("run %d: line %d %s %q %v, want %+v", i, r.Line, r.Test, r.Labels["system"], v, w)
 		}
