@@ -64,3 +64,14 @@ func TestTablesNamingSysbenchBesideOtherTools(t *testing.T) {
 		}
 	}
 }
+
+// TestDeviceReportTableIsNoResult: sar -d's report copied into a Markdown
+// table (a Linux notebook, testdata/public/tables) has a tps column, the
+// disk's transfers per second; with sysstat's own columns beside it
+// (rkB/s, aqu-sz, await, %util) it is no benchmark's results table.
+func TestDeviceReportTableIsNoResult(t *testing.T) {
+	d := readDoc(t, "../testdata/public/tables/sar-d-sample-output-as-markdown-table-tps-column-of-transfers-io-notebook-excerpt.md")
+	if len(d.Runs) != 0 {
+		t.Errorf("%d runs, want none: %s", len(d.Runs), rowText(d.Runs[0]))
+	}
+}

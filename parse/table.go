@@ -249,6 +249,27 @@ func mentionsThreads(t string) bool {
 // a name column and a throughput or latency column. A comma-separated
 // line below an earlier table may be one more row of it (commaRow); a
 // header that looks like results but cannot be read starts an unreadTable.
+// deviceColumns are the columns of sysstat's device reports (sar -d,
+// iostat -x) that no benchmark's results table has.
+var deviceColumns = map[string]bool{"rkb/s": true, "wkb/s": true, "dkb/s": true, "rmb/s": true, "wmb/s": true,
+	"rd_sec/s": true, "wr_sec/s": true, "areq-sz": true, "aqu-sz": true, "avgrq-sz": true, "avgqu-sz": true,
+	"await": true, "r_await": true, "w_await": true, "svctm": true, "%util": true, "rrqm/s": true, "wrqm/s": true,
+	"rareq-sz": true, "wareq-sz": true}
+
+// deviceStats reports a header of a device report copied into a table
+// ("| Time | Device | tps | rkB/s | wkB/s | … | await | %util |"): two of
+// its columns or more are sysstat's own, and its tps is the disk's
+// transfers per second, not transactions.
+func deviceStats(names []string) bool {
+	n := 0
+	for _, name := range names {
+		if deviceColumns[strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))] {
+			n++
+		}
+	}
+	return n >= 2
+}
+
 func detectSummaryTable(l *Line, c *ctx) block {
 	t := l.Text
 	if strings.HasPrefix(t, "<!--") && !strings.Contains(t, "-->") {
@@ -280,6 +301,9 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	names := splitHeader(t, sep)
 	if len(names) < 2 || len(names) > 30 {
 		return nil
+	}
+	if deviceStats(names) {
+		return nil // sar -d or iostat: its tps counts a disk's transfers
 	}
 	if sep == sepPipe && c.orphanHeader != nil {
 		if b := orphanRows(l, c, names); b != nil {
