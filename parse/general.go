@@ -421,10 +421,17 @@ func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []s
 		var sub tabular.Row
 		var subCols []tabular.Column
 		sub.Line = row.Line
+		placed := false
 		for i, col := range cols {
 			if tests[i] == t || col.Kind != tabular.Measurement {
 				sub.Cells = append(sub.Cells, row.Cells[i])
 				subCols = append(subCols, col)
+			}
+			if tests[i] == t && !placed && i < len(row.Lines) && row.Lines[i] > 0 {
+				placed = true
+				// A transposed table's test stands at the row that
+				// printed it ("Sysbench (CPU Events/Sec) | 8,436.38").
+				sub.Line = row.Lines[i]
 			}
 		}
 		b.h.test = t

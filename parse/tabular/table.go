@@ -11,6 +11,9 @@ type Table struct {
 type Row struct {
 	Line  int // 1-based line in the input
 	Cells []string
+	// Lines holds, for a row of a transposed table, the input line of
+	// each cell (the row it was printed in); nil for a row as printed.
+	Lines []int
 }
 
 // Columns classifies every column of t by its header and its cells.
