@@ -507,7 +507,7 @@ func TestStringLiteralOutputNotDecodedWhole(t *testing.T) {
 		version string
 	}{
 		"../testdata/public/train14/t100-sb1.0.17-cpu-1-thread-prime-5000-stdout-in-python-bytes-literal-with-escaped-newlines-deploy-script-excerpt.txt": {2, "1.0.17"},
-		"../testdata/public/train14/t102-sb1.0.8-oltp-legacy-1-thread-interim-every-1s-stdout-in-python-bytes-literal-argument-excerpt.txt":              {2, "1.0.8"},
+		"../testdata/public/train14/t102-sb1.0.8-oltp-legacy-1-thread-interim-every-1s-stdout-in-python-bytes-literal-argument-excerpt.txt":               {2, "1.0.8"},
 	} {
 		b, err := os.ReadFile(path)
 		if err != nil {

@@ -121,7 +121,8 @@ func (b *generalTable) end(c *ctx) {
 	b.ditto()
 	// A table keyed by tests reads as rows of measurements before it
 	// reads as a column of one.
-	if b.keyedByTests() && b.transpose() || b.results() || b.transpose() {
+	keyed := b.keyedByTests()
+	if keyed && b.transpose(true) || b.results() || !keyed && b.transpose(false) {
 		cols := b.h.tab.Columns()
 		if b.st.testFrom != "" && !sqlTestFits(b.st.test, cols) {
 			// "cpu %" above a table of tps and qps names no test of it.
@@ -215,10 +216,10 @@ func sqlTestFits(test string, cols []tabular.Column) bool {
 // reports whether it did. A table whose rows are tests ("cpu | 1234
 // events/s", "memory | 5000 MiB/s") lists runs, not measurements of one
 // run, and is left as it is.
-func (b *generalTable) transpose() bool {
+func (b *generalTable) transpose(keyed bool) bool {
 	headline := func(col tabular.Column) bool { return headlines[col.Metric] }
 	tr, generic, ok := b.h.tab.Transposed(headline)
-	if !ok && b.keyedByTests() {
+	if !ok && keyed {
 		tr, generic, ok = b.h.tab.TransposedKeyed(headline, func(name string) bool { t, _ := nameTest(name); return t != "" })
 	}
 	if !ok {

@@ -352,9 +352,11 @@ func (lr *lineReader) fillWindow() bool {
 	lr.winAngle = bytes.IndexByte(buf[:k+1], '<') >= 0
 	// Searched by a byte interim lines do not hold ('y', 'N').
 	lr.winReflow = containsBy(lr.win, "summary: total time:", 6) || containsBy(lr.win, "options: Number of threads:", 9)
+	// A \n escape, perhaps of a string literal holding sysbench's
+	// output (escaped.go).
+	lr.winEscape = strings.IndexByte(lr.win, '\\') >= 0 && strings.Contains(lr.win, `\n`)
 	// A report's opening line, under which outputs may be printed side
 	// by side (columns.go); searched by a capital letter.
-	lr.winEscape = strings.IndexByte(lr.win, '\\') >= 0 && strings.Contains(lr.win, `\n`)
 	lr.winReport = containsBy(lr.win, "OLTP test statistics:", 0) || containsBy(lr.win, "SQL statistics:", 1) ||
 		containsBy(lr.win, "General statistics:", 0) || containsBy(lr.win, "Test execution summary:", 0) ||
 		containsBy(lr.win, "CPU speed:", 1)

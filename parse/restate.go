@@ -86,7 +86,7 @@ func (rs *restatements) flush() {
 			if o := rs.restated(r, taken); o != nil {
 				taken[o] = summaryOf(r)
 				o.Warn(o.Line, fmt.Sprintf("restated by the %s at line %d: read once", summaryKind(r), r.Line))
-				if o.Labels["system"] == "" && o.Labels["host"] == "" && r.Labels["system"] != "" && r.Tool == ToolTable {
+				if o.Labels["system"] == "" && o.Labels["host"] == "" && r.Labels["system"] != "" {
 					// The row names the machine nothing of the output names: a
 					// table of instances whose first row restates the
 					// outputs shown above it.
@@ -120,8 +120,8 @@ func columnNames(r *Run) string {
 // give (a rate, a latency, a transfer), at most a time, which any tool
 // reports.
 func otherToolsRow(r *Run) bool {
-	if r.Tool != ToolTable || r.tableNamed || r.tableTest {
-		return false
+	if r.Tool != ToolTable || r.tableNamed || r.tableTest || r.Command != "" {
+		return false // its table names sysbench or its test, or it took a sysbench command
 	}
 	return r.TPS == nil && r.QPS == nil && r.EPS == nil && r.Latency.Min == nil && r.Latency.Avg == nil &&
 		r.Latency.Max == nil && len(r.Latency.Percentiles) == 0 && r.Memory == nil && r.FileIO == nil && r.SQL == nil

@@ -244,11 +244,6 @@ func mentionsThreads(t string) bool {
 	return false
 }
 
-// detectSummaryTable starts a block at a header row naming a threads
-// column and a throughput or latency column, or, in a pipe or tab table,
-// a name column and a throughput or latency column. A comma-separated
-// line below an earlier table may be one more row of it (commaRow); a
-// header that looks like results but cannot be read starts an unreadTable.
 // deviceColumns are the columns of sysstat's device reports (sar -d,
 // iostat -x) that no benchmark's results table has.
 var deviceColumns = map[string]bool{"rkb/s": true, "wkb/s": true, "dkb/s": true, "rmb/s": true, "wmb/s": true,
@@ -270,6 +265,11 @@ func deviceStats(names []string) bool {
 	return n >= 2
 }
 
+// detectSummaryTable starts a block at a header row naming a threads
+// column and a throughput or latency column, or, in a pipe or tab table,
+// a name column and a throughput or latency column. A comma-separated
+// line below an earlier table may be one more row of it (commaRow); a
+// header that looks like results but cannot be read starts an unreadTable.
 func detectSummaryTable(l *Line, c *ctx) block {
 	t := l.Text
 	if strings.HasPrefix(t, "<!--") && !strings.Contains(t, "-->") {

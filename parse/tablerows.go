@@ -338,7 +338,6 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 // sbVersionRE matches a sysbench version cell ("1.0.20", "v1.1.0").
 var sbVersionRE = regexp.MustCompile(`^[vV]?(\d+(?:\.\d+)+(?:[-+~][\w.]+)?)$`)
 
-// hasSystemCol reports whether a column names each row's system.
 // ditto fills a label cell a row leaves empty, before the first metric
 // column, with the cell above it: a table groups the rows of one
 // workload by writing its name once ("| **oltp_read_only** | 직접연결 |
@@ -365,6 +364,7 @@ func (b *summaryTable) ditto(cells []string) {
 	b.prevCells = append(b.prevCells[:0], cells...)
 }
 
+// hasSystemCol reports whether a column names each row's system.
 func (b *summaryTable) hasSystemCol() bool {
 	for _, col := range b.cols {
 		if col.kind == colLabel && col.label == "system" {

@@ -12,7 +12,8 @@ type Row struct {
 	Line  int // 1-based line in the input
 	Cells []string
 	// Lines holds, for a row of a transposed table, the input line of
-	// each cell (the row it was printed in); nil for a row as printed.
+	// each cell (the row it was printed in; 0 for its first cell, the
+	// column header it was); nil for a row as printed.
 	Lines []int
 }
 

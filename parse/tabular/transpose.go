@@ -75,7 +75,7 @@ func (t *Table) transposed(headline func(Column) bool, key func(string) bool) (t
 		tr.Header = append(tr.Header, strings.TrimSpace(r.Cells[0]))
 	}
 	for j := 1; j < len(t.Header); j++ {
-		row := Row{Line: line, Cells: []string{strings.TrimSpace(t.Header[j])}, Lines: []int{t.header()}}
+		row := Row{Line: line, Cells: []string{strings.TrimSpace(t.Header[j])}, Lines: []int{0}}
 		for _, r := range t.Rows {
 			row.Cells = append(row.Cells, r.Cells[j])
 			row.Lines = append(row.Lines, r.Line)
@@ -84,14 +84,4 @@ func (t *Table) transposed(headline func(Column) bool, key func(string) bool) (t
 	}
 	generic = len(t.Header) == 2
 	return tr, generic, true
-}
-
-// header returns the line of the table's header: the line above its
-// first row (a rule, for a Markdown table, stands between them; either
-// is the table's head), 0 for a table without rows.
-func (t *Table) header() int {
-	if len(t.Rows) == 0 {
-		return 0
-	}
-	return t.Rows[0].Line - 1
 }
