@@ -241,41 +241,27 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 		for _, t := range w.Threads {
 			cells := byThreads[t]
 			suffix := fmt.Sprintf("%s-%dthr", base, t)
-			var traces []Trace
+			// The runs' series are read again when the chart is drawn
+			// (timeTraces), not held from now until then: every run's
+			// times and values (24 MB of the demo ×361).
 			warm := 0.0
 			nruns := 0
 			hasHistogram := false
 			for _, c := range cells {
 				for _, r := range c.Runs {
 					hasHistogram = hasHistogram || r.NumBuckets() > 0
-					ys := rate.Series(r)
-					if len(ys) == 0 {
+					if rate.Series(r) == nil {
 						continue
-					}
-					tr := Trace{System: c.System}
-					for i, iv := range r.Interim() {
-						if i < len(ys) {
-							tr.T = append(tr.T, iv.T)
-							tr.Y = append(tr.Y, ys[i])
-						}
 					}
 					if st := stab[runKey{r.Source, r.Line}]; st != nil {
 						warm = math.Max(warm, st.WarmupS)
-						for _, s := range st.Stalls {
-							for _, x := range tr.T {
-								if x >= s.StartS && x <= s.EndS {
-									tr.Stalls = append(tr.Stalls, x)
-								}
-							}
-						}
 					}
 					nruns++
-					traces = append(traces, tr)
 				}
 			}
-			if len(traces) > 0 {
+			if nruns > 0 {
 				caption := fmt.Sprintf("Per-second %s from sysbench's interim reports (%d %s).", rate, nruns, plural(nruns, "run", "runs"))
-				if len(traces) > len(cells) {
+				if nruns > len(cells) {
 					caption += " Line: each system's median run at each second; band: its lowest to its highest run."
 				}
 				if warm > 0 {
@@ -283,7 +269,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 				}
 				caption += " Crosses: stalls, intervals below a tenth of the run's median."
 				add("timeline", "timeline-"+suffix, fmt.Sprintf("%s, %s: %s over time", w.Name, threadsLabel(t), rate), caption, func() *Figure {
-					return TimeChart("", "", rateLabel, "", warm, pal, traces)
+					return TimeChart("", "", rateLabel, "", warm, pal, timeTraces(cells, rate, stab))
 				})
 			}
 			if hasHistogram {
@@ -482,6 +468,39 @@ func whiskered(ss []Series) bool {
 
 // cellHistograms returns a Histogram of each cell's runs for each cell
 // that has a histogram: its runs' buckets are read as it is drawn.
+// timeTraces returns the per-second series of metric rate of the runs of
+// cells, each with the seconds its stability analysis found stalled.
+func timeTraces(cells []*analyze.Cell, rate analyze.Metric, stab map[runKey]*analyze.Stability) []Trace {
+	var traces []Trace
+	for _, c := range cells {
+		for _, r := range c.Runs {
+			ivs := r.Interim()
+			ys := rate.Series(r)
+			if len(ys) == 0 {
+				continue
+			}
+			tr := Trace{System: c.System, T: make([]float64, 0, min(len(ivs), len(ys))), Y: make([]float64, 0, min(len(ivs), len(ys)))}
+			for i, iv := range ivs {
+				if i < len(ys) {
+					tr.T = append(tr.T, iv.T)
+					tr.Y = append(tr.Y, ys[i])
+				}
+			}
+			if st := stab[runKey{r.Source, r.Line}]; st != nil {
+				for _, s := range st.Stalls {
+					for _, x := range tr.T {
+						if x >= s.StartS && x <= s.EndS {
+							tr.Stalls = append(tr.Stalls, x)
+						}
+					}
+				}
+			}
+			traces = append(traces, tr)
+		}
+	}
+	return traces
+}
+
 func cellHistograms(cells []*analyze.Cell) []Histogram {
 	var hs []Histogram
 	for _, c := range cells {
