@@ -3,6 +3,7 @@ package analyze
 import (
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/sbreport/sbreport/parse"
 )
@@ -14,7 +15,9 @@ import (
 // systems of those runs, and the systems of the runs of each file and
 // directory.
 type captureIndex struct {
-	byID  map[string][]string // capture → systems of the runs naming it, in dataset order
+	byID  map[string]int32    // capture → its systems: those of the runs naming it, in dataset order, as lists[i]
+	lists [][]string          // the lists of systems, each once (a capture per run and file names one system)
+	list  map[string]int32    // the lists' index, by their systems joined with NULs
 	files map[string]string   // file → the system of its first run
 	dirs  map[string][]string // directory → systems of its runs, in dataset order
 }
@@ -27,29 +30,43 @@ func (d *Dataset) captures() *captureIndex {
 }
 
 func (d *Dataset) indexCaptures() {
-	ci := &captureIndex{byID: map[string][]string{}, files: map[string]string{}, dirs: map[string][]string{}}
-	seen := map[string]map[string]bool{}
+	ci := &captureIndex{byID: map[string]int32{}, list: map[string]int32{}, files: map[string]string{}, dirs: map[string][]string{}}
 	for _, c := range d.Cells {
 		for _, r := range c.Runs {
-			ci.add(r, c.System, seen)
+			ci.add(r, c.System)
 		}
 	}
 	// The client runs of merged runs name the captures too.
 	for r, k := range d.keys {
-		ci.add(r, k.System, seen)
+		ci.add(r, k.System)
 	}
 	d.capIdx = ci
 }
 
-func (ci *captureIndex) add(r *parse.Run, system string, seen map[string]map[string]bool) {
+// add indexes the captures of r, a run of system. A year of nightly runs
+// names some 200,000 captures: each keeps the index of its list of
+// systems, which it shares with the others, not a list of its own.
+func (ci *captureIndex) add(r *parse.Run, system string) {
 	for _, id := range r.Captures {
-		if seen[id] == nil {
-			seen[id] = map[string]bool{}
+		i, named := ci.byID[id]
+		key := system
+		if named {
+			if slices.Contains(ci.lists[i], system) {
+				continue
+			}
+			key = strings.Join(ci.lists[i], "\x00") + "\x00" + system
 		}
-		if !seen[id][system] {
-			seen[id][system] = true
-			ci.byID[id] = append(ci.byID[id], system)
+		j, ok := ci.list[key]
+		if !ok {
+			j = int32(len(ci.lists))
+			ss := []string{system}
+			if named {
+				ss = append(slices.Clip(ci.lists[i]), system)
+			}
+			ci.lists = append(ci.lists, ss)
+			ci.list[key] = j
 		}
+		ci.byID[id] = j
 	}
 	if _, ok := ci.files[r.Source]; !ok {
 		ci.files[r.Source] = system
@@ -70,8 +87,8 @@ func (ci *captureIndex) add(r *parse.Run, system string, seen map[string]map[str
 // labels and source are the capture's.
 func (d *Dataset) CaptureSystems(id string, labels map[string]string, source string) []string {
 	ci := d.captures()
-	if ss := ci.byID[id]; len(ss) > 0 {
-		return ss
+	if i, ok := ci.byID[id]; ok {
+		return ci.lists[i]
 	}
 	if d.By != "" {
 		if s := SystemOf(&parse.Run{Labels: labels}, d.By); s != "?" && s != "" {
