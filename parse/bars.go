@@ -122,7 +122,7 @@ func (b *barChart) end(c *ctx) {
 	}
 	first := b.bars[0].line
 	for _, bl := range b.bars {
-		r := &Run{Source: c.name, Line: bl.line, EndLine: bl.line, Tool: ToolTable, Layout: LayoutT, Complete: true}
+		r := &Run{reading: &reading{}, Source: c.name, Line: bl.line, EndLine: bl.line, Tool: ToolTable, Layout: LayoutT, Complete: true}
 		r.Columns = []Column{{Name: "label", Value: bl.label}, {Name: b.title, Value: strconv.FormatFloat(bl.value, 'f', -1, 64)}}
 		if m := barLabelRE.FindStringSubmatch(bl.label); m != nil {
 			key, val := strings.TrimSpace(m[1]), m[2]

@@ -187,7 +187,7 @@ func (b *benchstatBlock) row(no int, name string, vals []float64) {
 		b.names = append(b.names, name)
 		test, threads, labels := benchstatName(name)
 		for _, file := range b.files {
-			r := &Run{Line: no, EndLine: no, Tool: ToolTable, Layout: LayoutT, Complete: true, Test: test}
+			r := &Run{reading: &reading{}, Line: no, EndLine: no, Tool: ToolTable, Layout: LayoutT, Complete: true, Test: test}
 			if threads > 0 {
 				r.Threads, r.ThreadsFrom = iptr(threads), "benchmark name"
 			}

@@ -226,7 +226,7 @@ func (b *crossTable) end(c *ctx) {
 			col = b.tab.RowColumn(entries, e.Row)
 			rows[e.Row] = col
 		}
-		r := &Run{Line: e.Line, EndLine: e.Line, Tool: ToolTable, Layout: LayoutT, Complete: true, Test: b.st.test}
+		r := &Run{reading: &reading{}, Line: e.Line, EndLine: e.Line, Tool: ToolTable, Layout: LayoutT, Complete: true, Test: b.st.test}
 		r.Columns = []Column{{Name: dimName, Value: e.Key}, {Name: e.Row, Value: e.Text}}
 		if dim == tabular.Threads {
 			n, _ := strconv.Atoi(e.Key)

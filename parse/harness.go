@@ -367,7 +367,7 @@ func rate(cols []tabular.Column) bool {
 
 // run reads one row.
 func (b *harnessTable) run(row tabular.Row, cols []tabular.Column) *Run {
-	r := &Run{Line: row.Line, EndLine: row.Line, Tool: ToolTable, Layout: LayoutT, Complete: true, Test: b.test}
+	r := &Run{reading: &reading{}, Line: row.Line, EndLine: row.Line, Tool: ToolTable, Layout: LayoutT, Complete: true, Test: b.test}
 	if n := cellThreads(row.Cells, func(i int) bool { return cols[i].Kind == tabular.Dimension }); n > 0 {
 		// The row's own cells say ("`thread 100`"), over the command
 		// above the table; a threads column still wins.

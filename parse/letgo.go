@@ -6,8 +6,5 @@ package parse
 // (the engine a capture or heading names). Nothing outside the parser
 // reads them, and they kept the text's line windows alive.
 func (r *Run) letGo() {
-	r.cmdOpts, r.shellEnv, r.hdrSettings, r.prepOpts = nil, nil, nil, nil
-	r.engineHint, r.engineFrom, r.cnfEngine, r.cnfFrom = "", "", "", ""
-	r.ctxTest, r.schemaHint = "", ""
-	r.cnfNamed, r.inherit, r.candidates, r.ctxPath = nil, nil, nil, nil
+	r.reading = nil
 }

@@ -261,7 +261,7 @@ func (b *proseBlock) end(c *ctx) {
 		if !unitFits(pr.unit.metric, test) {
 			test = "" // "CPU L3 cache" above a MiB/s figure: not the cpu test's result
 		}
-		r := &Run{Source: c.name, Line: b.line.No, EndLine: b.last, Tool: ToolTable, Layout: LayoutP,
+		r := &Run{reading: &reading{}, Source: c.name, Line: b.line.No, EndLine: b.last, Tool: ToolTable, Layout: LayoutP,
 			Complete: true, Test: test}
 		if len(b.results) > 1 && b.oneRun() {
 			if merged != nil {

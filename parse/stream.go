@@ -927,7 +927,7 @@ func All(r io.Reader, name string) (*Document, error) {
 // names none (both recorded in LabelFrom), and the captures that precede
 // it (Captures).
 func (c *ctx) newRun(tool string, line int) *Run {
-	r := &Run{Source: c.name, Line: line, EndLine: line, Tool: tool, shellEnv: c.shellVars}
+	r := &Run{Source: c.name, Line: line, EndLine: line, Tool: tool, reading: &reading{shellEnv: c.shellVars}}
 	if len(c.cnfBlocks) > 0 {
 		r.cnfEngine, r.cnfFrom, r.cnfNamed = c.configEngine()
 	}

@@ -123,7 +123,7 @@ func (o *sbRun) DropCommand() {
 // same test, command, options and labels, labelled by its time.
 func (o *sbRun) Checkpoint(line int, t string) *sysbench.Run {
 	r := o.r
-	cr := &Run{Source: r.Source, Line: line, EndLine: line, Tool: r.Tool, Version: r.Version,
+	cr := &Run{reading: &reading{}, Source: r.Source, Line: line, EndLine: line, Tool: r.Tool, Version: r.Version,
 		Test: r.Test, Command: r.Command, Options: r.Options, ThreadsFrom: r.ThreadsFrom}
 	if r.Threads != nil {
 		cr.Threads = iptr(*r.Threads)

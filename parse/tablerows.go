@@ -161,7 +161,7 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 				b.errs = append(b.errs, &Error{Line: l.No, Message: msg})
 			}
 		}
-		r := &Run{Source: "", Line: l.No, EndLine: l.No, Tool: ToolTable, Layout: LayoutT, Complete: true}
+		r := &Run{reading: &reading{}, Source: "", Line: l.No, EndLine: l.No, Tool: ToolTable, Layout: LayoutT, Complete: true}
 		rowThr := 0
 		if th <= 0 {
 			rowThr = b.rowThreads(cells)
