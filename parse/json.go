@@ -31,9 +31,11 @@ func detectJSON(l *Line, c *ctx) block {
 	if t == "" || (t[0] != '{' && t[0] != '[') {
 		return nil
 	}
-	if t[0] == '{' && len(t) > 1 && (t[1] == '%' || t[1] == ':') {
-		// A template tag ("{% highlight bash %}", Jekyll's Liquid) or a
-		// kramdown attribute list ("{:toc}"): no JSON starts so.
+	if t[0] == '{' && len(t) > 1 && (t[1] == '%' || t[1] == ':' || t[1] == '{') {
+		// A template tag ("{% highlight bash %}", Jekyll's Liquid; Hugo's
+		// shortcodes "{{% notice Note %}}", "{{< tab >}}"; "{{ .Values }}")
+		// or a kramdown attribute list ("{:toc}"): an object's first
+		// member is a string, so no JSON starts so.
 		return nil
 	}
 	if t[0] == '[' {
