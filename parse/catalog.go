@@ -662,7 +662,7 @@ var headingTests = []struct {
 	{"oltp_update_non_index", [][]string{{"update", "non", "index"}, {"update", "nonindex"}, {"update_non_index"}, {"非索引", "更新"}, {"update", "non-index"}}},
 	{"oltp_update_index", [][]string{{"update", "index"}, {"update_index"}, {"索引", "更新"}}},
 	{"oltp_point_select", [][]string{{"point", "select"}, {"point_select"}, {"点查"}}},
-	{"oltp_read_write", [][]string{{"read", "write"}, {"read_write"}, {"读写"}, {"read/write"}, {"rw"}}},
+	{"oltp_read_write", [][]string{{"read", "write"}, {"read_write"}, {"读写"}, {"read/write"}, {"rw"}, {"r/w"}, {"r+w"}}},
 	{"oltp_read_only", [][]string{{"read", "only"}, {"read_only"}, {"read-only"}, {"只读"}, {"ro"}}},
 	{"oltp_write_only", [][]string{{"write", "only"}, {"write_only"}, {"write-only"}, {"只写"}, {"wo"}}},
 	{"oltp_insert", [][]string{{"insert"}, {"插入"}}},
@@ -716,15 +716,16 @@ func HeadingTest(heading string) string {
 }
 
 // headingWords splits lower-cased text into words at anything that is not
-// a letter, digit, '_' or '/' ("Non-Index" gives "non" and "index", and
-// "non-index" is kept whole as well).
+// a letter, digit, '_', '/', '-' or '+' ("Non-Index" gives "non" and
+// "index", and "non-index" is kept whole as well; "R+W", read+write, is
+// kept whole beside "r" and "w").
 func headingWords(h string) map[string]bool {
 	words := map[string]bool{}
 	for _, f := range strings.FieldsFunc(h, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '/' || r == '-' || r >= 0x80)
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '/' || r == '-' || r == '+' || r >= 0x80)
 	}) {
 		words[f] = true
-		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return r == '-' || r == '/' }) {
+		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return r == '-' || r == '/' || r == '+' }) {
 			words[p] = true
 		}
 	}

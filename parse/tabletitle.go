@@ -295,7 +295,7 @@ func (b *summaryTable) labels(c *ctx) {
 			continue
 		}
 		short := len([]rune(text)) <= 40
-		if !isWorkload && short && b.system == "" && !genericCaption(text) &&
+		if !isWorkload && short && b.system == "" && !genericCaption(text) && !repeatMarkRE.MatchString(text) &&
 			(strings.HasSuffix(strings.TrimSpace(strings.Trim(raw, "#* ")), ":") || versionRE.MatchString(text) || systemRE.MatchString(text)) {
 			b.system = text
 		}
