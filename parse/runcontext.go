@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sbreport/sbreport/parse/sysbench"
 )
 
 // The context of a run decides its test when its own output and command
@@ -48,6 +50,14 @@ type mention struct {
 	spelled bool
 	threads int  // the thread count it names, 0 when none
 	several bool // it names several thread counts
+	// among lists the tests a line naming several names as sysbench
+	// spells them ("[oltp_write_only | oltp_read_only]"); a nearer
+	// heading or label may choose one of them (chooseAmong).
+	among []string
+	// label is the lower-cased text of a heading or short label line
+	// that names no test ("### Write test results without PGO"): a
+	// chooser among the tests a line above names.
+	label string
 }
 
 // maxMentions bounds the mentions kept: the oldest are dropped.
@@ -95,7 +105,7 @@ func (c *ctx) mdPath() []int {
 // noteMention keeps a line of context that names tests or thread
 // counts (see mention).
 func (c *ctx) noteMention(m mention) {
-	if m.tests == 0 && m.threads == 0 && !m.several {
+	if m.tests == 0 && m.threads == 0 && !m.several && m.label == "" {
 		return
 	}
 	m.path = c.mdPath()
@@ -164,8 +174,14 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 	if short || mayNameThreads(t) || strings.Contains(t, "thread") || strings.Contains(t, "Thread") {
 		m.threads, m.several = threadsNamed(t)
 	}
-	test, n := spelledTests(t)
-	m.named(test, n > 1)
+	names := spelledTestNames(t)
+	n := len(names)
+	if n > 0 {
+		m.named(names[0], n > 1)
+	}
+	if n > 1 {
+		m.among = names
+	}
 	m.spelled = n > 0
 	if n == 0 && (short || heading) {
 		if test, named := sentenceTest(t); named {
@@ -187,6 +203,9 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 		m.named(headingTest, false)
 		m.weak = m.tests > 0
 	}
+	if m.tests == 0 && !m.prose {
+		m.label = strings.ToLower(t)
+	}
 	c.noteMention(m)
 }
 
@@ -206,28 +225,53 @@ func builtinTitle(t string) string {
 // names in words; a longer line is prose.
 const maxLabelRunes = 60
 
-// spelledTests returns the sysbench test a line of prose names as
-// sysbench spells it (a 1.x script name, a script path), and how many
-// distinct ones it names.
-func spelledTests(t string) (string, int) {
+// spelledTestNames returns the sysbench tests a line of prose names as
+// sysbench spells them (a 1.x script name, a script path), each once,
+// in the catalogue's order.
+func spelledTestNames(t string) []string {
 	if !strings.Contains(t, "_") && !strings.Contains(t, ".lua") {
-		return "", 0
+		return nil
 	}
 	low := strings.ToLower(t)
-	found, n := "", 0
+	var found []string
 	for _, name := range TestNames() {
 		if ct := sysbenchTests[name]; ct.Family != FamilyLua1 || !strings.Contains(name, "_") {
 			continue
 		}
-		if containsWord(low, name) && !strings.Contains(found, name) {
-			if found == "" {
-				found = name
-			}
-			n++
+		if containsWord(low, name) {
+			found = append(found, name)
 			low = strings.ReplaceAll(low, name, " ")
 		}
 	}
-	return found, n
+	return found
+}
+
+// chooseAmong returns the one of tests (named together on a line: "run
+// [oltp_write_only | oltp_read_only]") that a heading or label below it
+// names by a word of its own name that the others' names lack ("Write
+// test results" chooses oltp_write_only; "Read test" chooses nothing
+// between oltp_read_only and oltp_read_write). ok is false when the label
+// names none of them by such a word; test is "" when it names several.
+func chooseAmong(tests []string, label string) (test string, ok bool) {
+	words := headingWords(label)
+	count := map[string]int{}
+	for _, t := range tests {
+		for _, w := range strings.Split(t, "_") {
+			count[w]++
+		}
+	}
+	for _, t := range tests {
+		for _, w := range strings.Split(t, "_") {
+			if count[w] < len(tests) && words[w] {
+				if ok && test != t {
+					return "", true
+				}
+				test, ok = t, true
+				break
+			}
+		}
+	}
+	return test, ok
 }
 
 // noteContextCommand keeps a sysbench command's test and thread count
@@ -322,14 +366,33 @@ func (c *ctx) titledTest(line int, path []int) (string, int) {
 
 func (c *ctx) contextTestOf(line int, path []int, fits func(string) bool, which int) (test string, at int, from, note string) {
 	ms := c.rc.mentions
+	var labels []*mention // lines naming no test between the run and the mention looked at, nearest first
 	for i := len(ms) - 1; i >= 0; i-- {
 		m := &ms[i]
-		if m.tests == 0 || m.line >= line || !c.rc.visible(m, path) ||
-			which == titleMention && m.what == "line" ||
+		if m.line >= line || !c.rc.visible(m, path) {
+			continue
+		}
+		if m.tests == 0 {
+			if m.label != "" {
+				labels = append(labels, m)
+			}
+			continue
+		}
+		if which == titleMention && m.what == "line" ||
 			which == strongMention && m.what == "line" && !m.spelled && !m.weak {
 			continue
 		}
 		if m.tests > 1 {
+			for _, l := range labels {
+				t, ok := chooseAmong(m.among, l.label)
+				if !ok {
+					continue
+				}
+				if t != "" && (fits == nil || fits(t)) {
+					return t, l.line, l.what + " at line " + strconv.Itoa(l.line) + " (of the tests line " + strconv.Itoa(m.line) + " names)", ""
+				}
+				break
+			}
 			return "", m.line, "", "line " + strconv.Itoa(m.line) + " above names several tests: no test taken from it"
 		}
 		if fits != nil && !fits(m.test) {
@@ -444,6 +507,11 @@ func outputFits(r *Run) func(string) bool {
 			return t == "fileio"
 		case r.Memory != nil:
 			return t == "memory"
+		case !r.Complete && r.Layout == sysbench.LayoutG:
+			// Only the Throughput block of sysbench 1.1 (events/s, time
+			// elapsed, events), which every test prints: a paste cut to
+			// it may be of any test.
+			return true
 		}
 		return t == "cpu" || t == "threads" || t == "mutex"
 	}

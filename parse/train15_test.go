@@ -1,0 +1,110 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+)
+
+// The texts of testdata/public/train15 (SOURCES.md there): two pages of a
+// tutorial site.
+
+// TestHeadingChoosesAmongTestsNamedAbove: a script's command names two
+// tests ("./run_sysbench.sh [MySQL-server-ip] [oltp_write_only |
+// oltp_read_only]"), and each section below is headed "Write test results
+// …" or "Read test results …" over fences of sysbench 1.1's Throughput
+// blocks alone: the heading's word that one test's name has and the
+// other's lacks chooses it. A Throughput block cut from its output may be
+// of any test, an OLTP one too.
+func TestHeadingChoosesAmongTestsNamedAbove(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train15/t104-sb-1.x-throughput-eps-blocks-three-rounds-per-fence-under-without-with-pgo-headings-learning-path-excerpt.txt")
+	want := map[int]struct {
+		test string
+		eps  float64
+	}{
+		44: {"oltp_write_only", 7837.0387}, 60: {"oltp_write_only", 7893.9496},
+		76: {"oltp_read_only", 3768.8060}, 92: {"oltp_read_only", 3774.9087},
+		109: {"oltp_write_only", 8891.5023}, 157: {"oltp_read_only", 4395.7754},
+	}
+	seen := 0
+	for _, r := range d.Runs {
+		w, ok := want[r.Line]
+		if !ok {
+			continue
+		}
+		seen++
+		if r.Test != w.test || r.EPS == nil || *r.EPS != w.eps {
+			t.Errorf("line %d: %q, eps %s; want %s, %v", r.Line, r.Test, fmtFloat(r.EPS), w.test, w.eps)
+		}
+		if from := r.LabelFrom["test"]; !strings.Contains(from, "of the tests line 4 names") {
+			t.Errorf("line %d: test from %q, want the heading choosing among line 4's tests", r.Line, from)
+		}
+	}
+	if len(d.Runs) != 12 || seen != len(want) {
+		t.Errorf("%d runs, %d of %d looked for", len(d.Runs), seen, len(want))
+	}
+
+	for _, c := range []struct {
+		tests []string
+		label string
+		want  string
+		ok    bool
+	}{
+		{[]string{"oltp_write_only", "oltp_read_only"}, "### write test results without pgo", "oltp_write_only", true},
+		{[]string{"oltp_write_only", "oltp_read_only"}, "### read test results (+25.9%, +20.9%, +16.4%) with pgo", "oltp_read_only", true},
+		{[]string{"oltp_write_only", "oltp_read_only"}, "## test results", "", false},
+		// Words both names share choose nothing; a label naming both
+		// chooses neither.
+		{[]string{"oltp_read_only", "oltp_read_write"}, "### read test results", "", false},
+		{[]string{"oltp_write_only", "oltp_read_only"}, "read and write results", "", true},
+	} {
+		if got, ok := chooseAmong(c.tests, c.label); got != c.want || ok != c.ok {
+			t.Errorf("chooseAmong(%v, %q) = %q, %v; want %q, %v", c.tests, c.label, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestKeyedTablesOfConfigurations: tables keyed by Metric whose columns
+// are configurations run on workloads ("Regular BOLT R+W (No Merge,
+// system libssl)": R+W is read+write); "Second run:" above a table counts
+// a repeat, it names no system; the Hugo shortcodes after the tables
+// ("{{% notice Note %}}") are template markup, no JSON document.
+func TestKeyedTablesOfConfigurations(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train15/t103-sb-oltp-ro-wo-rw-keyed-metric-tables-configs-as-columns-second-run-label-hugo-shortcodes-bolt-learning-path.txt")
+	if len(d.Errors) != 0 {
+		t.Errorf("errors %v, want none", d.Errors)
+	}
+	type run struct {
+		line int
+		tps  float64
+	}
+	byTPS := map[run]*Run{}
+	for _, r := range d.Runs {
+		if r.TPS != nil {
+			byTPS[run{r.Line, *r.TPS}] = r
+		}
+	}
+	for _, w := range []struct {
+		run
+		test string
+	}{
+		{run{15, 1006.33}, "oltp_read_only"}, {run{15, 2113.03}, "oltp_write_only"}, {run{15, 649.15}, "oltp_read_write"},
+		{run{27, 850.32}, "oltp_read_write"}, {run{27, 879.18}, "oltp_read_write"},
+		{run{37, 853.16}, "oltp_read_write"}, {run{37, 887.14}, "oltp_read_write"},
+		{run{49, 1348.47}, "oltp_read_only"}, {run{49, 3170.92}, "oltp_write_only"},
+	} {
+		r := byTPS[w.run]
+		if r == nil {
+			t.Errorf("line %d: no run of %v tps", w.line, w.tps)
+			continue
+		}
+		if r.Test != w.test {
+			t.Errorf("line %d, %v tps: test %q, want %s", w.line, w.tps, r.Test, w.test)
+		}
+		if s := r.Labels["system"]; s != "" {
+			t.Errorf("line %d, %v tps: system %q, want none: its column names it", w.line, w.tps, s)
+		}
+	}
+	if a, b := byTPS[run{27, 850.32}], byTPS[run{37, 853.16}]; a != nil && b != nil && a.Labels["metric"] != b.Labels["metric"] {
+		t.Errorf("the second run's column %q, the first's %q: one configuration", b.Labels["metric"], a.Labels["metric"])
+	}
+}
