@@ -493,6 +493,7 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 				if b.st.testFrom != "" {
 					r.LabelFrom = setFrom(r.LabelFrom, "test", b.st.testFrom)
 				}
+				memoryTransfer(r)
 			} else if r.Test == "" && b.st.workload != "" {
 				// A title's prose names the table, never its test.
 				r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
@@ -508,6 +509,34 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 			r.Source = c.name
 			c.emitRun(r)
 		}
+	}
+}
+
+// memoryTransfer makes the one rate in MiB/s of a memory run, read from a
+// table before the text above it named the test ("带宽 | 13391.70
+// MiB/sec" under "## Mem"), the run's transfer rate, as measure does for
+// a row whose test is known: the one figure in MiB/s sysbench's memory
+// test prints. Two such rates (reads and writes) stay under their names.
+func memoryTransfer(r *Run) {
+	if r.Test != "memory" || r.Memory != nil {
+		return
+	}
+	at := -1
+	for i, m := range r.Metrics {
+		if m.Unit == "MiB/s" {
+			if at >= 0 {
+				return
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return
+	}
+	r.Memory = &Memory{TransferMiBs: fptr(r.Metrics[at].Value)}
+	r.Metrics = slices.Delete(r.Metrics, at, at+1)
+	if len(r.Metrics) == 0 {
+		r.Metrics = nil
 	}
 }
 

@@ -412,6 +412,8 @@ func captionTest(text string) string {
 		switch w {
 		case "test", "tests", "benchmark":
 			continue
+		case "mem":
+			w = "memory" // "## Mem" beside "## CPU"
 		}
 		info, ok := LookupTest(w)
 		if test != "" || !ok || info.Family != FamilyBuiltin {

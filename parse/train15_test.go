@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,5 +107,36 @@ func TestKeyedTablesOfConfigurations(t *testing.T) {
 	}
 	if a, b := byTPS[run{27, 850.32}], byTPS[run{37, 853.16}]; a != nil && b != nil && a.Labels["metric"] != b.Labels["metric"] {
 		t.Errorf("the second run's column %q, the first's %q: one configuration", b.Labels["metric"], a.Labels["metric"])
+	}
+}
+
+// TestMemoryTableRestatesItsOutputs: train4/t73's memory section, a
+// transposed table under "## Mem" (`OPS | 857068.80 per second | …`, `带宽
+// | 13391.70 MiB/sec | …`) above the two memory outputs it restates, as its
+// cpu section's table restates the cpu outputs. "Mem" is the memory test,
+// a cell "N per second" is a rate, and the table's one MiB/s figure is a
+// memory run's transfer rate: the rows are those outputs, read once, and
+// no row makes a run of its own labelled by its rate.
+func TestMemoryTableRestatesItsOutputs(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train4/t73-two-instance-types-by-hash-label-lines-inside-fences-tables-restate-zh.txt")
+	want := map[int]float64{93: 13391.70, 133: 19204.03}
+	for _, r := range d.Runs {
+		if r.Labels["ops"] != "" {
+			t.Errorf("line %d: a run labelled by the OPS row's %q", r.Line, r.Labels["ops"])
+		}
+		mib, ok := want[r.Line]
+		if !ok {
+			continue
+		}
+		delete(want, r.Line)
+		if r.Test != "memory" || r.Memory == nil || r.Memory.TransferMiBs == nil || *r.Memory.TransferMiBs != mib {
+			t.Errorf("line %d: %s, memory %+v; want memory at %v MiB/s", r.Line, r.Test, r.Memory, mib)
+		}
+		if !slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "restated by the table row at line 86") }) {
+			t.Errorf("line %d: warnings %q, want the table row at line 86 restating it", r.Line, r.Warnings)
+		}
+	}
+	if len(want) > 0 || len(d.Runs) != 4 {
+		t.Errorf("%d runs, memory outputs not read: %v", len(d.Runs), want)
 	}
 }

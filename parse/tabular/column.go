@@ -463,7 +463,10 @@ func unitClass(u string) string {
 	case byteRate(l) > 0:
 		return "byterate"
 	case l == "tps" || l == "qps" || l == "eps" || l == "iops" || strings.HasSuffix(l, "/s") || strings.HasSuffix(l, "/sec") ||
-		strings.HasSuffix(l, "/second") || strings.HasSuffix(l, " per sec.") || strings.HasSuffix(l, "ps") && len(l) <= 4:
+		strings.HasSuffix(l, "/second") || strings.HasSuffix(l, " per sec.") || strings.HasSuffix(l, "ps") && len(l) <= 4 ||
+		l == "per second" || l == "per sec" || l == "per sec.":
+		// "857068.80 per second", as sysbench prints a rate after a count
+		// ("Total operations: 786432 (857068.80 per second)").
 		return "rate"
 	case sizeUnit(l) > 0:
 		return "size"

@@ -181,3 +181,13 @@ func TestTransposedComparison(t *testing.T) {
 		t.Error("a table whose columns are measurements read as transposed")
 	}
 }
+
+// TestPerSecondCellsAreARate: "857068.80 per second", as sysbench prints
+// a rate after a count and a Chinese note copied it into a table
+// (train4/t73's OPS row), is a rate, not a label.
+func TestPerSecondCellsAreARate(t *testing.T) {
+	col := Classify("OPS", []string{"857068.80 per second", "1229058.21 per second"})
+	if col.Kind != Measurement || col.Unit != "per second" {
+		t.Errorf("Classify(OPS) = %+v, want a measurement per second", col)
+	}
+}
