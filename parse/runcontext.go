@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -203,10 +204,39 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 		m.named(headingTest, false)
 		m.weak = m.tests > 0
 	}
-	if m.tests == 0 && !m.prose {
+	if m.tests == 0 && !m.prose && mayChoose(t) {
 		m.label = strings.ToLower(t)
 	}
 	c.noteMention(m)
+}
+
+// testNameWords are the words of the 1.x tests' names but the one they
+// all share ("write", "only", "point", …; not "oltp").
+var testNameWords = sync.OnceValue(func() map[string]bool {
+	w := map[string]bool{}
+	for _, name := range TestNames() {
+		if sysbenchTests[name].Family != FamilyLua1 {
+			continue
+		}
+		for _, p := range strings.Split(name, "_") {
+			w[p] = true
+		}
+	}
+	delete(w, "oltp")
+	return w
+})
+
+// mayChoose reports a line holding a word of a test's name: only such a
+// line can choose among tests named above it (chooseAmong), and only
+// such lines are kept for it, so that a long text's labels do not push
+// the lines naming tests out of the mentions kept.
+func mayChoose(t string) bool {
+	for w := range headingWords(strings.ToLower(t)) {
+		if testNameWords()[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // builtinTitle returns the built-in test a title is the name of, in any
