@@ -179,7 +179,7 @@ func stabilityEach(ds *Dataset, metrics map[string]Metric, opts Options) []*Stab
 // once (from a spool, for a report).
 func steadyIf(r *parse.Run, m Metric, opts Options) *Stability {
 	ivs := r.Interim()
-	if Little(r, opts.Thresholds) == nil && m.seriesOf(r, ivs) == nil {
+	if Little(r, opts.Thresholds) == nil && m.SeriesOf(r, ivs) == nil {
 		return nil
 	}
 	return steadyOf(r, ivs, m, opts.Skip, opts.Confidence, opts.Thresholds)

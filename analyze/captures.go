@@ -17,7 +17,6 @@ import (
 type captureIndex struct {
 	byID  map[string]int32    // capture → its systems: those of the runs naming it, in dataset order, as lists[i]
 	lists [][]string          // the lists of systems, each once (a capture per run and file names one system)
-	list  map[string]int32    // the lists' index, by their systems joined with NULs
 	files map[string]string   // file → the system of its first run
 	dirs  map[string][]string // directory → systems of its runs, in dataset order
 }
@@ -30,15 +29,16 @@ func (d *Dataset) captures() *captureIndex {
 }
 
 func (d *Dataset) indexCaptures() {
-	ci := &captureIndex{byID: map[string]int32{}, list: map[string]int32{}, files: map[string]string{}, dirs: map[string][]string{}}
+	ci := &captureIndex{byID: map[string]int32{}, files: map[string]string{}, dirs: map[string][]string{}}
+	lists := map[string]int32{} // the index of each list in ci.lists, by its systems joined with NULs
 	for _, c := range d.Cells {
 		for _, r := range c.Runs {
-			ci.add(r, c.System)
+			ci.add(r, c.System, lists)
 		}
 	}
 	// The client runs of merged runs name the captures too.
 	for r, k := range d.keys {
-		ci.add(r, k.System)
+		ci.add(r, k.System, lists)
 	}
 	d.capIdx = ci
 }
@@ -46,7 +46,7 @@ func (d *Dataset) indexCaptures() {
 // add indexes the captures of r, a run of system. A year of nightly runs
 // names some 200,000 captures: each keeps the index of its list of
 // systems, which it shares with the others, not a list of its own.
-func (ci *captureIndex) add(r *parse.Run, system string) {
+func (ci *captureIndex) add(r *parse.Run, system string, lists map[string]int32) {
 	for _, id := range r.Captures {
 		i, named := ci.byID[id]
 		key := system
@@ -56,7 +56,7 @@ func (ci *captureIndex) add(r *parse.Run, system string) {
 			}
 			key = strings.Join(ci.lists[i], "\x00") + "\x00" + system
 		}
-		j, ok := ci.list[key]
+		j, ok := lists[key]
 		if !ok {
 			j = int32(len(ci.lists))
 			ss := []string{system}
@@ -64,7 +64,7 @@ func (ci *captureIndex) add(r *parse.Run, system string) {
 				ss = append(slices.Clip(ci.lists[i]), system)
 			}
 			ci.lists = append(ci.lists, ss)
-			ci.list[key] = j
+			lists[key] = j
 		}
 		ci.byID[id] = j
 	}

@@ -643,7 +643,7 @@ func first(xs []string) string {
 func steadySeries(r *parse.Run, m Metric, st *Stability) []float64 {
 	var xs []float64
 	ivs := r.Interim()
-	for i, v := range m.seriesOf(r, ivs) {
+	for i, v := range m.SeriesOf(r, ivs) {
 		if !math.IsNaN(v) && (st.WarmupS == 0 || ivs[i].T > st.WarmupS) {
 			xs = append(xs, v)
 		}

@@ -125,12 +125,12 @@ func (m Metric) Value(r *parse.Run) (float64, bool) {
 // interval lacks it), or nil when the metric has none (averages and
 // maxima of latency, mysqlslap).
 func (m Metric) Series(r *parse.Run) []float64 {
-	return m.seriesOf(r, r.Interim())
+	return m.SeriesOf(r, r.Interim())
 }
 
-// seriesOf is Series of r with its interim reports ivs, read once by a
+// SeriesOf is Series of r with its interim reports ivs, read once by a
 // caller that reads their times as well.
-func (m Metric) seriesOf(r *parse.Run, ivs []parse.Interval) []float64 {
+func (m Metric) SeriesOf(r *parse.Run, ivs []parse.Interval) []float64 {
 	pick := m.interim()
 	if pick == nil || m == TPS && noTransactions(r) {
 		return nil

@@ -98,7 +98,7 @@ func steadyOf(r *parse.Run, ivs []parse.Interval, m Metric, skip time.Duration, 
 		st.Warnings.addf("Little's law: %.0f threads but throughput × average latency = %.2f (ratio %.2f): the numbers do not fit together",
 			st.Little.Threads, st.Little.Implied, st.Little.Ratio)
 	}
-	series := m.seriesOf(r, ivs)
+	series := m.SeriesOf(r, ivs)
 	var ts, xs []float64
 	for i, v := range series {
 		if !math.IsNaN(v) {

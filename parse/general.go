@@ -493,11 +493,11 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 				if b.st.testFrom != "" {
 					r.LabelFrom = setFrom(r.LabelFrom, "test", b.st.testFrom)
 				}
-				memoryTransfer(r)
 			} else if r.Test == "" && b.st.workload != "" {
 				// A title's prose names the table, never its test.
 				r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
 			}
+			memoryTransfer(r)
 			r.SetLabel("table", "line "+strconv.Itoa(b.h.first.No))
 			if b.oneColumn {
 				// The value column's header ("Result", "Value") names no system.
@@ -512,11 +512,12 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 	}
 }
 
-// memoryTransfer makes the one rate in MiB/s of a memory run, read from a
-// table before the text above it named the test ("带宽 | 13391.70
-// MiB/sec" under "## Mem"), the run's transfer rate, as measure does for
-// a row whose test is known: the one figure in MiB/s sysbench's memory
-// test prints. Two such rates (reads and writes) stay under their names.
+// memoryTransfer makes the one rate in MiB/s of a memory run whose test
+// was known only once its cells were measured (the row's test column, or
+// the text above the table: "带宽 | 13391.70 MiB/sec" under "## Mem") the
+// run's transfer rate, as measure does for a row whose test is known: the
+// one figure in MiB/s sysbench's memory test prints. Two such rates
+// (reads and writes) stay under their names.
 func memoryTransfer(r *Run) {
 	if r.Test != "memory" || r.Memory != nil {
 		return

@@ -466,16 +466,15 @@ func whiskered(ss []Series) bool {
 	return false
 }
 
-// cellHistograms returns a Histogram of each cell's runs for each cell
-// that has a histogram: its runs' buckets are read as it is drawn.
 // timeTraces returns the per-second series of metric rate of the runs of
-// cells, each with the seconds its stability analysis found stalled.
+// cells, each with the seconds its stability analysis found stalled; each
+// run's interim reports are read once.
 func timeTraces(cells []*analyze.Cell, rate analyze.Metric, stab map[runKey]*analyze.Stability) []Trace {
 	var traces []Trace
 	for _, c := range cells {
 		for _, r := range c.Runs {
 			ivs := r.Interim()
-			ys := rate.Series(r)
+			ys := rate.SeriesOf(r, ivs)
 			if len(ys) == 0 {
 				continue
 			}
@@ -501,6 +500,8 @@ func timeTraces(cells []*analyze.Cell, rate analyze.Metric, stab map[runKey]*ana
 	return traces
 }
 
+// cellHistograms returns a Histogram of each cell's runs for each cell
+// that has a histogram: its runs' buckets are read as it is drawn.
 func cellHistograms(cells []*analyze.Cell) []Histogram {
 	var hs []Histogram
 	for _, c := range cells {
