@@ -368,6 +368,9 @@ func setMeasure(r *Run, col tabular.Column, v tabular.Value) bool {
 		r.QPS = fptr(v.Num)
 	case tabular.EPS:
 		r.EPS = fptr(v.Num)
+	case tabular.Events:
+		n := int64(v.Num)
+		r.Events = &n
 	case tabular.Latency:
 		ms := tabular.ToMs(v, col)
 		switch col.Stat {

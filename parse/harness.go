@@ -285,7 +285,7 @@ func (b *harnessTable) feed(l *Line) status {
 
 // headlines are the metrics that make a block a table of results.
 var headlines = map[string]bool{tabular.TPS: true, tabular.QPS: true, tabular.EPS: true,
-	tabular.Latency: true, tabular.TotalTime: true, tabular.Transfer: true}
+	tabular.Latency: true, tabular.TotalTime: true, tabular.Transfer: true, tabular.Events: true}
 
 func (b *harnessTable) end(c *ctx) {
 	for _, e := range b.errs {

@@ -151,6 +151,7 @@ const (
 	colLabel   // says what the row is; label names the label it sets
 	colSetting // a workload setting; label names the setting
 	colVersion // the sysbench version of the row's run
+	colEvents  // the run's total number of events ("Total Events")
 )
 
 // A latStat is one latency statistic: a percentile rank as printed ("95")
@@ -177,7 +178,8 @@ type tableCol struct {
 
 // isMetric reports whether the column holds a result.
 func (col *tableCol) isMetric() bool {
-	return col.kind == colTPS || col.kind == colQPS || col.kind == colEPS || col.kind == colLatency || col.kind == colMiBs
+	return col.kind == colTPS || col.kind == colQPS || col.kind == colEPS || col.kind == colLatency || col.kind == colMiBs ||
+		col.kind == colEvents
 }
 
 type summaryTable struct {

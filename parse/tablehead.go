@@ -136,6 +136,11 @@ var (
 	epsWords = map[string]bool{"eps": true, "events/s": true, "events/sec": true, "events per second": true,
 		"events per sec": true, "ev/s": true, "ev/sec": true, "events/s (eps)": true, "事件/秒": true,
 		"eventos/s": true, "eventos/seg": true, "eventos por segundo": true, "ereignisse/s": true, "sự kiện/giây": true}
+	// eventsWords name sysbench's "total number of events": the count of
+	// a run of fixed length (the threads and mutex tests' result), not a
+	// rate, and not the events a thread ran ("events (avg/stddev)").
+	eventsWords = map[string]bool{"total events": true, "total number of events": true, "number of events": true,
+		"events total": true, "事件总数": true, "总事件数": true}
 	// cpuSpeedWords name the cpu test's "CPU speed: events per second".
 	cpuSpeedWords = map[string]bool{"cpu speed": true, "cpu 속도": true, "cpu속도": true, "cpu 速度": true, "cpu速度": true}
 	// latQualRE reads one part of a combined latency header: "avg", ".95",
@@ -321,6 +326,9 @@ func classifyMetric(name string) tableCol {
 		return col
 	case cpuSpeedWords[bare]:
 		col.kind, col.test = colEPS, "cpu"
+		return col
+	case eventsWords[bare]:
+		col.kind = colEvents
 		return col
 	case mibsUnit(bare):
 		col.kind = colMiBs

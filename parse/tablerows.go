@@ -407,6 +407,10 @@ func (b *summaryTable) readValue(r *Run, l *Line, cell string, col tableCol) {
 			r.QPS = fptr(v)
 		case colEPS:
 			r.EPS = fptr(v)
+		case colEvents:
+			if n := int64(v); float64(n) == v {
+				r.Events = &n
+			}
 		case colMiBs:
 			b.readMiBs(r, l, v, col)
 		case colLatency:

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -138,5 +139,54 @@ func TestMemoryTableRestatesItsOutputs(t *testing.T) {
 	}
 	if len(want) > 0 || len(d.Runs) != 4 {
 		t.Errorf("%d runs, memory outputs not read: %v", len(d.Runs), want)
+	}
+}
+
+// TestTotalEventsRowIsTheRunsEvents: the keyed tables of a kernel review
+// (train9/t90) give each kernel's "Total Events" row beside its latency
+// rows; the count is the run's events, not a metric of its own name.
+func TestTotalEventsRowIsTheRunsEvents(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train9/t90-threads-optimized-vs-standard-kernel-metric-rows-under-test-n-threads-headings-freebsd-review.txt")
+	want := map[string][]int64{"Optimized": {850074, 506721, 595346}, "Standard": {811952, 500707, 583812}}
+	got := map[string][]int64{}
+	for _, r := range d.Runs {
+		if r.Events == nil {
+			t.Errorf("line %d (%s): no events", r.Line, r.Labels["system"])
+			continue
+		}
+		got[r.Labels["system"]] = append(got[r.Labels["system"]], *r.Events)
+		for _, m := range r.Metrics {
+			if m.Name == "Total Events" {
+				t.Errorf("line %d: the events kept as metric %q too", r.Line, m.Name)
+			}
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("events by system %v, want %v", got, want)
+	}
+	// A comparison table of the same shape read as a summary table
+	// (train3/t76: comma thousands, rates and times beside).
+	d = readDoc(t, "../testdata/public/train3/t76-cpu-vmware-vs-proxmox-transposed-results-comparison-aligned-pipe-table-comma-thousands-lab-report-excerpt.md")
+	events := map[float64]int64{}
+	for _, r := range d.Runs {
+		if r.EPS != nil && r.Events != nil {
+			events[*r.EPS] = *r.Events
+		}
+	}
+	if want := map[float64]int64{684.51: 6846, 1716.69: 17169}; !reflect.DeepEqual(events, want) {
+		t.Errorf("t76: events by events per second %v, want %v", events, want)
+	}
+	// An HTML table of fileio runs, a row a system, with a "total number
+	// of events" column (train7/t82); 21822.8 in the first row is no
+	// count, and stays in the row's columns only.
+	d = readDoc(t, "../testdata/public/train7/t82-html-tables-header-in-first-body-row-colspan-latency-three-systems-cpu-memory-fileio.txt")
+	bySystem := map[string]int64{}
+	for _, r := range d.Runs {
+		if r.Test == "fileio" && r.Events != nil {
+			bySystem[r.Labels["system"]] = *r.Events
+		}
+	}
+	if want := map[string]int64{"Ubuntu Server": 25833, "Experiment OS": 23298}; !reflect.DeepEqual(bySystem, want) {
+		t.Errorf("t82: fileio events by system %v, want %v", bySystem, want)
 	}
 }

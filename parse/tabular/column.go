@@ -26,6 +26,7 @@ const (
 	Latency   = "latency"    // a latency statistic (Column.Stat), in ms by ToMs
 	TotalTime = "total_time" // the run's elapsed time, in seconds by ToSeconds
 	Transfer  = "transfer"   // a transfer rate, in MiB/s by ToMiBs
+	Events    = "events"     // the run's total number of events, a count
 	Threads   = "threads"    // a dimension: the run's client threads
 	// Ordinal is a dimension numbering the rows 1, 2, 3, ... in order (a
 	// rank, a row number): it tells rows apart and says nothing else.
@@ -166,6 +167,8 @@ func Classify(name string, cells []string) Column {
 		col.Metric = EPS
 	case class == "byterate":
 		col.Metric = Transfer
+	case class == "" && !perSec && nameUnit == "" && eventCount(w) && integers(vals):
+		col.Metric = Events // "Total Events": sysbench's "total number of events"
 	case class == "time" || nameUnit != "":
 		stat := statOf(w)
 		switch {
@@ -182,6 +185,18 @@ func Classify(name string, cells []string) Column {
 		}
 	}
 	return col
+}
+
+// eventCount reports a header naming a run's count of events, as sysbench
+// prints it ("total number of events"): "Total Events", "Number of
+// events", "事件总数". The events a thread ran ("Events (avg/stddev)") or
+// ran a second are no such count.
+func eventCount(w []string) bool {
+	switch strings.Join(w, " ") {
+	case "total events", "total number of events", "number of events", "events total", "事件总数", "总事件数":
+		return true
+	}
+	return false
 }
 
 // allSeconds reports values that each carry a unit of seconds.

@@ -308,6 +308,28 @@ func TestClassifyResultInSeconds(t *testing.T) {
 	})
 }
 
+// TestClassifyEventCount: a row or column named as sysbench's "total
+// number of events" is the run's count of events (train9/t90, a
+// transposed table of threads runs, one column a kernel); the events
+// each thread ran, "Events (avg/stddev)", are not.
+func TestClassifyEventCount(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		cells []string
+		want  string
+	}{
+		{"Total Events", []string{"850074", "811952"}, Events},
+		{"Total number of events", []string{"6846"}, Events},
+		{"Events (avg/stddev)", []string{"53129.6250/620.02", "50747.0000/584.61"}, ""},
+		{"Total Events", []string{"850074", "1.5"}, ""}, // a count is whole
+		{"Events/s", []string{"1453.98"}, EPS},
+	} {
+		if got := Classify(c.name, c.cells).Metric; got != c.want {
+			t.Errorf("Classify(%q, %q).Metric = %q, want %q", c.name, c.cells, got, c.want)
+		}
+	}
+}
+
 func TestClassifyPublicTables(t *testing.T) {
 	checkColumns(t, "centminmod", pipeTable(t, "centminmod/centminmod-sysbench-1.0.20-cpu-condensed-json-lines-metric-csv-markdown-restated.md", 158),
 		map[string]wantCol{
