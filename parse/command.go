@@ -268,6 +268,21 @@ func inputRedirect(a string) bool {
 	return strings.HasPrefix(a, "<") && !strings.HasSuffix(a, ">")
 }
 
+// anglePlaceholder reports a word written in angle brackets for a value
+// the reader fills in ("<workload>", "<test_name>"): letters, digits, '_'
+// and '-' only.
+func anglePlaceholder(a string) bool {
+	if len(a) < 3 || a[0] != '<' || a[len(a)-1] != '>' {
+		return false
+	}
+	for i := 1; i < len(a)-1; i++ {
+		if c := a[i]; !(isWordChar(c) || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
 // sysbenchActions are the commands sysbench takes after its options.
 var sysbenchActions = map[string]bool{"prepare": true, "run": true, "cleanup": true, "help": true,
 	"warmup": true, "prewarm": true, "version": true}
@@ -362,6 +377,7 @@ func ParseCommand(line string) *Command {
 		return cmd
 	}
 	var positional []string
+	placeholders := 0
 	for j := 0; j < len(rest); j++ {
 		a := typographicOption(rest[j])
 		if cmd.Tool == ToolMysqlslap {
@@ -418,7 +434,20 @@ func ParseCommand(line string) *Command {
 			// nothing of the run; no prose is written so.
 			continue
 		}
+		if anglePlaceholder(a) {
+			// "sysbench <workload> --threads=60 run": a template's
+			// word for what each run fills in; the test is not known.
+			placeholders++
+			continue
+		}
 		positional = append(positional, a)
+	}
+	if placeholders > 0 && len(cmd.Opts) == 0 && !strings.HasSuffix(strings.TrimSpace(line), "\\") {
+		// "mysqlslap <options>", "sysbench <test> run": a usage line
+		// that sets nothing, not a command (one going on over the next
+		// lines, "sysbench <workload> \\", sets them there).
+		cmd.Tool = ""
+		return cmd
 	}
 	if !commandShaped(cmd.Tool, positional, cmd.Test != "") {
 		cmd.Tool = "" // prose, not a command

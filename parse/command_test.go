@@ -88,8 +88,16 @@ func TestCommandInputRedirect(t *testing.T) {
 			t.Errorf("ParseCommand(%q) = tool %q labels %v", in, c.Tool, c.Labels)
 		}
 	}
-	if c := ParseCommand("mysqlslap <options>"); c.Tool != "" {
-		t.Errorf("ParseCommand(%q) = tool %q, want a placeholder to stay a word", "mysqlslap <options>", c.Tool)
+	for _, in := range []string{"mysqlslap <options>", "sysbench <test> run"} {
+		if c := ParseCommand(in); c.Tool != "" {
+			t.Errorf("ParseCommand(%q) = tool %q, want a placeholder to stay a word", in, c.Tool)
+		}
+	}
+	// A template of the runs of a page (train7/t80): the test is the
+	// reader's to fill in, the options are the runs'.
+	in := "sysbench <workload> --pgsql-host=<comma-separated-ips> --tables=20 --threads=60 run"
+	if c := ParseCommand(in); c.Tool != ToolSysbench || c.Test != "" || c.Action != "run" || c.Labels["threads"] != "60" {
+		t.Errorf("ParseCommand(%q) = tool %q test %q action %q labels %v", in, c.Tool, c.Test, c.Action, c.Labels)
 	}
 }
 
