@@ -741,7 +741,7 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 		labels[k] = v
 		from[k] = "--set " + k + "=" + v
 	}
-	src, cleaned := r, ""
+	src, cleaned, renumbered := r, "", false
 	if read == nil {
 		read = parse.Stream
 		br := bufio.NewReaderSize(r, 64<<10)
@@ -757,7 +757,7 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 			}
 		}
 		var err error
-		src, cleaned, err = Clean(br)
+		src, cleaned, renumbered, err = cleanText(br)
 		if errors.Is(err, ErrPageTooLarge) {
 			out.hold(&parse.Error{Source: name, Message: err.Error()}, "", "")
 			return
@@ -801,8 +801,11 @@ func (w *walker) file(out fileOut, p, name string, r io.Reader, extra map[string
 					v.Warnings = append(v.Warnings, "test name "+t+" taken from the file name")
 				}
 			}
-			if cleaned != "" {
+			switch {
+			case renumbered:
 				v.Warnings = append(v.Warnings, "input cleaned of "+cleaned+" before parsing; line numbers refer to the cleaned text")
+			case cleaned != "":
+				v.Warnings = append(v.Warnings, "input cleaned of "+cleaned+" before parsing; every line kept at its number")
 			}
 			out.hold(v, p, scope)
 		case *parse.Host:
@@ -1133,23 +1136,33 @@ var ErrPageTooLarge = errors.New("page saved as HTML or JSON larger than 256 MiB
 // line breaks), entities and escapes decoded; what was done is named in
 // cleaned ("" for plain text, which is passed through unchanged).
 func Clean(br *bufio.Reader) (r io.Reader, cleaned string, err error) {
+	r, cleaned, _, err = cleanText(br)
+	return r, cleaned, err
+}
+
+// cleanText is Clean, and says whether the cleaning moved lines: a tag
+// that became a line break, or escaped line breaks decoded. An HTML file
+// whose tags all stand on lines of their own (a Markdown file with HTML
+// tables and comments) keeps every line at its number.
+func cleanText(br *bufio.Reader) (r io.Reader, cleaned string, renumbered bool, err error) {
 	head, err := br.Peek(sniffBytes)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	kind := sniff(head)
 	if kind == "" {
-		return br, "", nil
+		return br, "", false, nil
 	}
 	all, err := io.ReadAll(io.LimitReader(br, maxCleanBytes))
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	if len(all) == maxCleanBytes {
 		if _, err := br.Peek(1); err == nil {
-			return nil, "", ErrPageTooLarge
+			return nil, "", false, ErrPageTooLarge
 		}
 	}
+	lines := bytes.Count(all, []byte{'\n'})
 	switch kind {
 	case "json":
 		all = unescapeJSONText(all)
@@ -1163,7 +1176,9 @@ func Clean(br *bufio.Reader) (r io.Reader, cleaned string, err error) {
 		all = stripHTML(all)
 		kind = "HTML tags and entities"
 	}
-	return bytes.NewReader(all), kind, nil
+	// stripHTML keeps every line break and only adds some: as many as
+	// before, and every line is where it was.
+	return bytes.NewReader(all), kind, bytes.Count(all, []byte{'\n'}) != lines, nil
 }
 
 // sniff tells "html", "json" (escaped page source) or "" (plain text).
@@ -1307,6 +1322,18 @@ func stripHTML(b []byte) []byte {
 			tag := b[i+1 : i+j]
 			name := strings.ToLower(strings.TrimLeft(strings.Fields(string(tag) + " x")[0], "/"))
 			name = strings.TrimRight(name, "/")
+			if !htmlTag(tag, name) {
+				// "<<EOF", "<db_host>", "a < b": text, not a tag.
+				out = append(out, c)
+				continue
+			}
+			// The line breaks inside a tag are kept, and the lines after
+			// it keep their numbers.
+			for _, x := range tag {
+				if x == '\n' {
+					out = append(out, '\n')
+				}
+			}
 			i += j
 			switch {
 			case name == "table" && tag[0] != '/':
@@ -1325,6 +1352,9 @@ func stripHTML(b []byte) []byte {
 			case name == "script" || name == "style":
 				if tag[0] != '/' {
 					if k := bytes.Index(bytes.ToLower(b[i:]), []byte("</"+name)); k >= 0 {
+						for range bytes.Count(b[i:i+k], []byte{'\n'}) {
+							out = append(out, '\n') // its lines stay, empty
+						}
 						i += k - 1
 					}
 				}
@@ -1367,6 +1397,33 @@ func stripHTML(b []byte) []byte {
 		}
 	}
 	return out
+}
+
+// htmlElements are the elements whose tags stripHTML drops; any other
+// name between angle brackets is text ("<db_host>" in a command).
+var htmlElements = map[string]bool{"a": true, "abbr": true, "article": true, "aside": true, "b": true,
+	"blockquote": true, "body": true, "br": true, "caption": true, "center": true, "code": true, "col": true,
+	"colgroup": true, "dd": true, "del": true, "details": true, "div": true, "dl": true, "dt": true, "em": true,
+	"figcaption": true, "figure": true, "font": true, "footer": true, "h1": true, "h2": true, "h3": true, "h4": true,
+	"h5": true, "h6": true, "head": true, "header": true, "hr": true, "html": true, "i": true, "img": true,
+	"input": true, "ins": true, "kbd": true, "label": true, "li": true, "link": true, "main": true, "mark": true,
+	"meta": true, "nav": true, "ol": true, "p": true, "pre": true, "s": true, "samp": true, "script": true,
+	"section": true, "small": true, "span": true, "strike": true, "strong": true, "style": true, "sub": true,
+	"summary": true, "sup": true, "table": true, "tbody": true, "td": true, "tfoot": true, "th": true,
+	"thead": true, "title": true, "tr": true, "tt": true, "u": true, "ul": true, "var": true, "wbr": true}
+
+// htmlTag reports whether the text between '<' and '>' is a tag of an
+// HTML element (name, lower case, without '/'), a comment or a
+// declaration ("!--", "!DOCTYPE"): what follows '<' is a letter, '/' or
+// '!', and holds no other '<'.
+func htmlTag(tag []byte, name string) bool {
+	if len(tag) == 0 || bytes.IndexByte(tag, '<') >= 0 {
+		return false
+	}
+	if tag[0] == '!' {
+		return true
+	}
+	return htmlElements[name]
 }
 
 // closingTag returns the length of b up to the end of the tag that

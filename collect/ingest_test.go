@@ -2,6 +2,7 @@ package collect
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"html"
 	"io"
@@ -155,6 +156,39 @@ func TestStripHTMLEntities(t *testing.T) {
 	want := "a & b <c> 'd' 中 &unknown; x\n<table><tr><td>1</td><td>2</td></tr></table>"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestStripHTMLKeepsTextAndLines: a Markdown page with HTML tables
+// (train16/t108, a blog post's source) holds heredocs ("<<EOF") and
+// placeholders ("<db_host>") in its commands: text, not tags, which
+// swallowed the sixteen lines up to the next '>'. Its tags stand on
+// lines of their own, so every line keeps its number and the runs say
+// so; a tag that breaks a line of text renumbers the lines after it.
+func TestStripHTMLKeepsTextAndLines(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/public/train16/t108-md-qps-tables-threads-by-four-systems-three-read-write-mixes-latency-and-improvement-tables-html-tables-front-matter.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, kind, renumbered, err := cleanText(bufio.NewReader(bytes.NewReader(raw)))
+	if err != nil || kind != "HTML tags and entities" {
+		t.Fatalf("kind %q, err %v", kind, err)
+	}
+	got, _ := io.ReadAll(r)
+	if renumbered || bytes.Count(got, []byte{'\n'}) != bytes.Count(raw, []byte{'\n'}) {
+		t.Errorf("renumbered %v: %d lines, the page has %d", renumbered, bytes.Count(got, []byte{'\n'}), bytes.Count(raw, []byte{'\n'}))
+	}
+	for _, s := range []string{"kubectl create -f - <<EOF\napiVersion: v1\n", "host:<db_host>,user:root,password:<db_password>,"} {
+		if !bytes.Contains(got, []byte(s)) {
+			t.Errorf("cleaned text lost %q", s)
+		}
+	}
+	if lines := strings.Split(string(got), "\n"); len(lines) < 167 || !strings.HasPrefix(lines[166], "| 25      | 10516.35") {
+		t.Errorf("line 167 of the cleaned text is not the page's first QPS row")
+	}
+	_, _, renumbered, _ = cleanText(bufio.NewReader(strings.NewReader(strings.Repeat("<p>a</p><p>b</p><div>c</div>\n", 3))))
+	if !renumbered {
+		t.Error("tags breaking lines of text: renumbered false")
 	}
 }
 
