@@ -348,8 +348,8 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		}
 		b.cols = append(b.cols, col)
 	}
-	if !metric && b.threadsI >= 0 {
-		metric = b.systemColumns(c)
+	if !metric && (b.threadsI >= 0 || b.named) && b.systemColumns(c) {
+		metric, readable = true, true
 	}
 	if !metric || b.threadsI < 0 && (!b.named || !readable || sep != sepPipe && sep != sepTab) {
 		return detectGeneral(l, c, sep, names, unreadHeader(l, c, sep, names))
@@ -446,30 +446,67 @@ func (b *summaryTable) onlyEvents() bool {
 
 // systemColumns reads a header whose columns other than the threads are
 // all systems ("clients MariaDB 10.0.21 MariaDB 10.1.8 MySQL 5.6.27"),
-// under a caption line right above it that names what every cell
-// measures ("simplified OLTP – queries per second"): each column becomes
-// that metric of its system. It returns false, changing nothing, when
-// the header or the caption is not of that form.
+// under a caption that names what every cell measures ("simplified OLTP
+// – queries per second", "**QPS**", "## …, 4 threads, TPS"): each column
+// becomes that metric of its system. The caption is the line right above
+// the header or above the blank lines before it. Without a threads
+// column the first column must name each row's test ("Benchmark", over
+// oltp_point_select, oltp_read_only, …), the thread count coming from
+// the caption or the context. A caption that compares ("QPS
+// improvement") names no rate of the cells. It returns false, changing
+// nothing, when the header or the caption is not of that form.
 func (b *summaryTable) systemColumns(c *ctx) bool {
 	if len(b.cols) < 2 || len(c.headings) == 0 {
 		return false
 	}
 	h := c.headings[len(c.headings)-1]
-	if h.No != b.header.No-1 {
+	if h.No != b.header.No-1 && (c.blankRun == 0 || h.No+c.blankRun != b.header.No-1) {
 		return false
 	}
 	kind := captionMetric(h.Text)
-	if kind == colOther {
+	if kind == colOther || derived(strings.ToLower(h.Text)) {
 		return false
 	}
+	rowsI := b.threadsI
+	if rowsI < 0 {
+		if b.cols[0].kind != colLabel || b.cols[0].label != "workload" || len(b.cols) < 3 {
+			return false
+		}
+		rowsI = 0
+	}
 	for i, col := range b.cols {
-		if i != b.threadsI && (col.kind != colOther || !looksLikeSystem(strings.Fields(col.name))) {
+		if i != rowsI && (col.kind != colOther || !captionSystem(col.name)) {
 			return false
 		}
 	}
 	for i := range b.cols {
-		if i != b.threadsI {
+		if i != rowsI {
 			b.cols[i].kind, b.cols[i].system = kind, b.cols[i].name
+		}
+	}
+	return true
+}
+
+// captionSystem reports a column name that may be a system under a
+// caption naming the table's metric: a version or a database ("MySQL
+// 8.0", "TiDB 2.1"), a name and its version ("MariaDB 11.8", whose
+// version reads as a percentile rank elsewhere), or a longer name holding
+// a database's ("Operator for Percona Server for MySQL", "* RDS MySQL
+// Operator"), with no statistic, latency or threads word.
+func captionSystem(name string) bool {
+	words := strings.Fields(name)
+	if looksLikeSystem(words) {
+		return true
+	}
+	if len(words) < 2 || len(words) > 8 || !namesSystem(name) && !isVersion(words[len(words)-1]) {
+		return false
+	}
+	for _, w := range words {
+		if isVersion(w) {
+			continue // "MariaDB 11.8": a version beside a name, not a percentile
+		}
+		if qualifierRE.MatchString(w) || latWordRE.MatchString(w) || threadWords[strings.ToLower(w)] {
+			return false
 		}
 	}
 	return true

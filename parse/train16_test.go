@@ -1,0 +1,76 @@
+package parse
+
+import (
+	"testing"
+)
+
+// The texts of testdata/public/train16 (SOURCES.md there): result tables
+// of reports.
+
+const (
+	t108 = "../testdata/public/train16/t108-md-qps-tables-threads-by-four-systems-three-read-write-mixes-latency-and-improvement-tables-html-tables-front-matter.txt"
+	t110 = "../testdata/public/train16/t110-md-tables-tests-by-three-systems-bold-best-comma-thousands-then-grouped-rows-with-blank-test-cells-thread-columns-prose-restating-and-earlier-pass-figures.txt"
+)
+
+// TestCaptionNamesTheMetricOfSystemColumns: a table whose columns are
+// systems and whose cells are bare numbers takes its metric from the
+// caption above it, across the blank line between them: "**QPS**" over
+// threads by four MySQL deployments (t108, whose names are longer than a
+// version: "Operator for Percona Server for MySQL"), "## TABLE_SIZE=10K
+// (sysbench default), 4 threads, TPS" over tests by three servers (t110,
+// "MariaDB 11.8": a version, not a percentile). "**QPS improvement**" over
+// percentages and "**Latency (ms)**" name no rate of their cells.
+func TestCaptionNamesTheMetricOfSystemColumns(t *testing.T) {
+	d := readDoc(t, t108)
+	type cell struct {
+		line   int
+		system string
+	}
+	qps := map[cell]float64{}
+	for _, r := range d.Runs {
+		if r.QPS == nil || r.Threads == nil {
+			t.Errorf("line %d: qps %v threads %v", r.Line, r.QPS, r.Threads)
+			continue
+		}
+		qps[cell{r.Line, r.Labels["system"]}] = *r.QPS
+	}
+	if len(d.Runs) != 60 {
+		t.Errorf("%d runs, want 60: three mixes, five thread counts, four systems", len(d.Runs))
+	}
+	for c, want := range map[cell]float64{
+		{167, "Apecloud MySQL Paxos Group"}: 10516.35, {167, "* RDS MySQL Operator"}: 13761.06,
+		{169, "Operator for Percona Server for MySQL"}: 3302.07, {171, "MySQL Operator for Kubernetes"}: 1318.18,
+	} {
+		if got, ok := qps[c]; !ok || got != want {
+			t.Errorf("line %d, %s: qps %v (read %v), want %v", c.line, c.system, got, ok, want)
+		}
+	}
+	for _, r := range d.Runs {
+		if r.Line >= 175 && r.Line <= 197 {
+			t.Errorf("line %d: a run of the latency or improvement tables", r.Line)
+		}
+	}
+
+	d = readDoc(t, t110)
+	tps := map[cell]float64{}
+	for _, r := range d.Runs {
+		if r.Line < 35 || r.Line > 44 {
+			continue
+		}
+		if r.TPS == nil || r.Threads == nil || *r.Threads != 4 || r.Test == "" {
+			t.Errorf("line %d: tps %v threads %v test %q, want a test at 4 threads", r.Line, r.TPS, r.Threads, r.Test)
+			continue
+		}
+		tps[cell{r.Line, r.Labels["system"]}] = *r.TPS
+	}
+	if len(tps) != 30 {
+		t.Errorf("%d runs in lines 35-44, want 30: ten tests, three systems", len(tps))
+	}
+	for c, want := range map[cell]float64{
+		{35, "MariaDB 11.8"}: 56498, {38, "Firebird 6.0.0.2012"}: 5047, {44, "PostgreSQL 17.10"}: 343105,
+	} {
+		if got := tps[c]; got != want {
+			t.Errorf("line %d, %s: tps %v, want %v", c.line, c.system, got, want)
+		}
+	}
+}
