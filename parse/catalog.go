@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"github.com/sbreport/sbreport/parse/tabular"
 	"math"
 	"path"
 	"strconv"
@@ -667,8 +668,8 @@ var headingTests = []struct {
 	{"oltp_write_only", [][]string{{"write", "only"}, {"write_only"}, {"write-only"}, {"只写"}, {"wo"}}},
 	{"oltp_insert", [][]string{{"insert"}, {"插入"}}},
 	{"oltp_delete", [][]string{{"delete"}, {"删除"}}},
-	{"select_random_points", [][]string{{"random", "points"}}},
-	{"select_random_ranges", [][]string{{"random", "ranges"}}},
+	{"select_random_points", [][]string{{"random", "points"}, {"random_points"}}},
+	{"select_random_ranges", [][]string{{"random", "ranges"}, {"random_ranges"}}},
 }
 
 // HeadingTest returns the sysbench test a heading names in words ("Point
@@ -684,12 +685,14 @@ func HeadingTest(heading string) string {
 		}
 	}
 	words := headingWords(h)
+	folded := tabular.FoldHan(h)
 	has := func(w string) bool {
 		if words[w] {
 			return true
 		}
-		// CJK words are not separated by spaces.
-		return w[0] >= 0x80 && strings.Contains(h, w)
+		// CJK words are not separated by spaces; traditional characters
+		// are matched in their simplified forms ("只讀" is "只读").
+		return w[0] >= 0x80 && (strings.Contains(h, w) || strings.Contains(folded, tabular.FoldHan(w)))
 	}
 	found := ""
 	for _, ht := range headingTests {

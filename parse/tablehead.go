@@ -4,6 +4,7 @@
 package parse
 
 import (
+	"github.com/sbreport/sbreport/parse/tabular"
 	"regexp"
 	"strconv"
 	"strings"
@@ -150,7 +151,7 @@ var (
 
 // classifyColumn names what a header cell measures or says.
 func classifyColumn(name string) tableCol {
-	bare := strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))), " ")
+	bare := tabular.FoldHan(strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))), " "))
 	col := tableCol{name: name}
 	if k, ok := nameCols[bare]; ok {
 		col.kind, col.label = colLabel, k
@@ -303,7 +304,7 @@ func anyLetterWord(s string, f func(string) bool) bool {
 // holds (colOther when none).
 func classifyMetric(name string) tableCol {
 	col := tableCol{name: name}
-	bare := strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))), " ")
+	bare := tabular.FoldHan(strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(name), "*`"))), " "))
 	switch {
 	case threadWords[bare] || threadPhrase(bare) || concurrencyPhrase(bare):
 		col.kind = colThreads

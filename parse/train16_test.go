@@ -2,6 +2,8 @@ package parse
 
 import (
 	"testing"
+
+	"github.com/sbreport/sbreport/parse/tabular"
 )
 
 // The texts of testdata/public/train16 (SOURCES.md there): result tables
@@ -71,6 +73,45 @@ func TestCaptionNamesTheMetricOfSystemColumns(t *testing.T) {
 	} {
 		if got := tps[c]; got != want {
 			t.Errorf("line %d, %s: tps %v, want %v", c.line, c.system, got, want)
+		}
+	}
+}
+
+// TestTraditionalChineseHeaders: a zh-TW report's table (train16/t105)
+// names its rows' column 類型 (类型, the test) and stands under a heading
+// giving the threads ("OLTP 比較（16 threads TPS 對照）"); its rows name
+// tests in the short forms of 1.x's (random_points). Traditional
+// characters are matched as the simplified ones of the word lists.
+func TestTraditionalChineseHeaders(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train16/t105-crossed-tps-tables-two-systems-arrow-cells-before-after-scale-out-percent-lists-tl-dr-zh-tw-excerpt.txt")
+	type cell struct {
+		test, system string
+	}
+	tps := map[cell]float64{}
+	for _, r := range d.Runs {
+		if r.Line < 39 || r.Line > 44 {
+			continue
+		}
+		if r.TPS == nil || r.Threads == nil || *r.Threads != 16 {
+			t.Errorf("line %d: tps %v threads %v, want 16 threads", r.Line, r.TPS, r.Threads)
+			continue
+		}
+		tps[cell{r.Test, r.Labels["system"]}] = *r.TPS
+	}
+	for c, want := range map[cell]float64{
+		{"oltp_read_only", "MySQL"}: 1812.85, {"select_random_points", "TiDB"}: 3403.69,
+		{"select_random_ranges", "MySQL"}: 18309.55, {"oltp_read_write", "TiDB"}: 354.22,
+	} {
+		if got := tps[c]; got != want {
+			t.Errorf("%s %s: tps %v, want %v", c.test, c.system, got, want)
+		}
+	}
+	if len(tps) != 12 {
+		t.Errorf("%d runs in lines 39-44, want 12", len(tps))
+	}
+	for _, w := range [][2]string{{"類型", "类型"}, {"延遲", "延迟"}, {"執行緒數", "执行绪数"}, {"MySQL 8.0", "MySQL 8.0"}} {
+		if got := tabular.FoldHan(w[0]); got != w[1] {
+			t.Errorf("FoldHan(%q) = %q, want %q", w[0], got, w[1])
 		}
 	}
 }

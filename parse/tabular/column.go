@@ -252,6 +252,7 @@ func rateSpellings(h string) string {
 // and '_', between a lower-case and an upper-case letter, between
 // letters and digits, and around '%'. A run of CJK or Hangul is one word.
 func words(s string) []string {
+	s = FoldHan(s)
 	var out []string
 	var cur []rune
 	flush := func() {

@@ -7,7 +7,7 @@ package tabular
 // threadWords name the client concurrency of a run.
 var threadWords = []string{"threads", "thread", "thds", "thd", "concurrency", "conc", "clients", "client",
 	"connections", "conns", "vusers", "vuser", "terminals", "terminal", "hilos", "hilo", "concurrencia", "concorrência", "luồng",
-	"线程", "并发", "스레드", "쓰레드", "スレッド", "並列", "多重度", "同時接続"}
+	"线程", "并发", "執行緒", "스레드", "쓰레드", "スレッド", "並列", "多重度", "同時接続"}
 
 // dimensionWords name a setting or a name, never a measurement.
 var dimensionWords = []string{"mode", "type", "size", "block", "depth", "test", "workload", "name", "engine", "version",
@@ -44,7 +44,7 @@ var rateWords = map[string]string{"tps": TPS, "qps": QPS, "eps": EPS}
 // Counts that, per second, are sysbench's headline rates.
 var (
 	tpsWords = []string{"tps", "transactions", "transaction", "trx", "txn", "txns", "transacciones", "transações",
-		"transaktionen", "事务"}
+		"transaktionen", "事务", "交易"}
 	qpsWords = []string{"qps", "queries", "query", "consultas", "abfragen", "查询"}
 	epsWords = []string{"eps", "events", "event", "ev", "eventos", "ereignisse", "事件"}
 )
