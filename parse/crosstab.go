@@ -94,6 +94,12 @@ func detectCrossed(l *Line, c *ctx) block {
 	}
 	tab := tabular.Table{Header: cells}
 	cols, ok := tab.Crossed()
+	if !ok && pipe && !nameLast && len(cells) >= 4 && classifyColumn(cells[1]).kind == colLabel {
+		// | Benchmark | DB | 1t | 2t | 4t |: a second column names the
+		// rows too (their system, machine or engine).
+		tab.Lead = 2
+		cols, ok = tab.Crossed()
+	}
 	if !ok || len(cols) < 3 && !pipe && !(nameLast && tab.Dimension() == tabular.Threads) {
 		// Two numbers on a line are often prose or a pair of values; a
 		// corner naming a thread count after them says what they are.
@@ -165,7 +171,8 @@ func (b *crossTable) feed(l *Line) status {
 			unnamed = true
 		}
 	}
-	if _, ok := tabular.ParseValue(cells[0]); !unnamed && (ok || tabular.Absent(cells[0])) {
+	grouped := b.tab.Lead > 1 && strings.TrimSpace(cells[0]) == "" && len(b.tab.Rows) > 0 && len(cells) > 1
+	if _, ok := tabular.ParseValue(cells[0]); !unnamed && !grouped && (ok || tabular.Absent(cells[0])) {
 		return rejected // a row of the table begins with what it measured
 	}
 	nums := 0
@@ -238,7 +245,29 @@ func (b *crossTable) end(c *ctx) {
 			r.SetLabelFrom(strings.ToLower(dimName), e.Key, "column "+strconv.Quote(e.Key))
 		}
 		system := b.st.system
-		if !headlines[col.Metric] || !tabular.NamesMetric(e.Row) {
+		if b.tab.Lead > 1 {
+			// The row's names: a test in a test column, the others their
+			// columns' labels (system, host, engine).
+			if first := classifyColumn(b.tab.Header[0]); first.kind == colLabel && first.label == "workload" {
+				if t := titleTestOf(e.Row); t != "" {
+					r.Test = t
+				} else {
+					r.SetLabelFrom("workload", e.Row, "column "+strconv.Quote(b.tab.Header[0]))
+				}
+			} else if e.Row != "" {
+				system = e.Row
+			}
+			for k, n := range e.Names {
+				lc := classifyColumn(b.tab.Header[k+1])
+				switch {
+				case n == "":
+				case lc.label == "system":
+					system = n
+				case lc.label != "":
+					r.SetLabelFrom(lc.label, n, "column "+strconv.Quote(b.tab.Header[k+1]))
+				}
+			}
+		} else if !headlines[col.Metric] || !tabular.NamesMetric(e.Row) {
 			system = e.Row
 			if system == "" {
 				system = "row at line " + strconv.Itoa(e.Line) // its name was cut

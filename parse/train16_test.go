@@ -115,3 +115,38 @@ func TestTraditionalChineseHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossedTableWithTwoNameColumns: t110's second table names each row
+// by a test and a system (| Benchmark | DB | 1t | 2t | 4t |), prints the
+// test once over its group ("| **oltp_read_only** | Firebird 6 |" then
+// "| | MariaDB |"), its columns thread counts written with a glued t, its
+// metric in the heading above ("…, scaling 1 → 2 → 4 threads, TPS").
+func TestCrossedTableWithTwoNameColumns(t *testing.T) {
+	d := readDoc(t, t110)
+	type cell struct {
+		test, system string
+		threads      int
+	}
+	tps := map[cell]float64{}
+	for _, r := range d.Runs {
+		if r.Line < 53 || r.Line > 76 {
+			continue
+		}
+		if r.TPS == nil || r.Threads == nil {
+			t.Errorf("line %d: tps %v threads %v", r.Line, r.TPS, r.Threads)
+			continue
+		}
+		tps[cell{r.Test, r.Labels["system"], *r.Threads}] = *r.TPS
+	}
+	if len(tps) != 72 {
+		t.Errorf("%d runs, want 72: eight tests, three systems, three thread counts", len(tps))
+	}
+	for c, want := range map[cell]float64{
+		{"oltp_point_select", "Firebird 6", 1}: 1000, {"oltp_point_select", "PostgreSQL", 4}: 25515,
+		{"oltp_read_only", "MariaDB", 2}: 332, {"oltp_delete", "PostgreSQL", 4}: 380,
+	} {
+		if got := tps[c]; got != want {
+			t.Errorf("%v: tps %v, want %v", c, got, want)
+		}
+	}
+}

@@ -88,7 +88,7 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 		return nil, false
 	}
 	sizes := 0
-	for i := 1; i < len(t.Header); i++ {
+	for i := max(t.Lead, 1); i < len(t.Header); i++ {
 		if _, ok := HeaderSize(t.Header[i]); ok {
 			sizes++
 		} else if _, _, ok := HeaderNumber(t.Header[i]); !ok {
@@ -111,6 +111,9 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 // false for any other header, a bare number among them.
 func HeaderSize(cell string) (bytes float64, ok bool) {
 	s := strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`_"))
+	if strings.HasSuffix(s, "t") {
+		return 0, false // "4t": four threads, as HeaderNumber reads it, not 4 TiB
+	}
 	n := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
 	if n <= 0 {
 		return 0, false // a bare number, or no number: no size
@@ -150,6 +153,9 @@ func HeaderNumber(cell string) (n float64, threads, ok bool) {
 		num, word = s[:i], s[i:]
 	}
 	v, err := strconv.Atoi(num)
+	if !found && word == "t" && err == nil && v > 0 {
+		return float64(v), true, true // "4t", glued: four threads
+	}
 	if err != nil || v <= 0 || !contains(threadWords, strings.ToLower(strings.TrimSpace(word))) {
 		return 0, false, false
 	}
@@ -178,8 +184,11 @@ func (t *Table) filled(i int) bool {
 // An Entry is one measurement of a crossed table: the row it is on, the
 // column's value of the dimension, and the cell.
 type Entry struct {
-	Line  int
-	Row   string // the row's first cell: what was measured
+	Line int
+	Row  string // the row's first cell: what was measured
+	// Names are the row's cells in the columns after the first that
+	// name it (Table.Lead), as printed; nil for one name column.
+	Names []string
 	Key   string // the column's header: the value of the dimension
 	Text  string // the cell as printed
 	Value Value
@@ -196,6 +205,7 @@ func (t *Table) Unroll() (entries []Entry, bad []Entry) {
 	if !ok {
 		return nil, nil
 	}
+	prev := ""
 	for _, r := range t.Rows {
 		if t.restatesHeader(r, cols) {
 			continue
@@ -204,11 +214,21 @@ func (t *Table) Unroll() (entries []Entry, bad []Entry) {
 		if len(r.Cells) > 0 {
 			name = strings.TrimSpace(strings.Trim(r.Cells[0], "*`_ "))
 		}
+		var names []string
+		for k := 1; k < t.Lead && k < len(r.Cells); k++ {
+			names = append(names, strings.TrimSpace(strings.Trim(r.Cells[k], "*`_ ")))
+		}
+		if name == "" && t.Lead > 1 {
+			// Rows grouped under a name printed once: "| **oltp_read_only**
+			// | MariaDB |" then "| | PostgreSQL |".
+			name = prev
+		}
+		prev = name
 		for _, i := range cols {
 			if i >= len(r.Cells) || Absent(strings.Trim(r.Cells[i], "*` ")) {
 				continue
 			}
-			e := Entry{Line: r.Line, Row: name, Key: key(t.Header[i]), Text: r.Cells[i]}
+			e := Entry{Line: r.Line, Row: name, Names: names, Key: key(t.Header[i]), Text: r.Cells[i]}
 			v, ok := ParseValue(r.Cells[i])
 			if !ok {
 				bad = append(bad, e)

@@ -182,3 +182,18 @@ func TestHeaderSize(t *testing.T) {
 		t.Error("sizes beside a bare number read as one dimension")
 	}
 }
+
+// TestHeaderThreadsGluedT: "4t" heads a column of four threads (a
+// report's "| 1t | 2t | 4t |", train16/t110), not a size of 4 TiB; "4K"
+// stays a size.
+func TestHeaderThreadsGluedT(t *testing.T) {
+	if n, threads, ok := HeaderNumber("4t"); !ok || !threads || n != 4 {
+		t.Errorf("HeaderNumber(4t) = %v, %v, %v; want 4 threads", n, threads, ok)
+	}
+	if _, ok := HeaderSize("4t"); ok {
+		t.Error("HeaderSize(4t) ok, want no size")
+	}
+	if b, ok := HeaderSize("4K"); !ok || b != 4096 {
+		t.Errorf("HeaderSize(4K) = %v, %v", b, ok)
+	}
+}

@@ -5,6 +5,10 @@ package tabular
 type Table struct {
 	Header []string
 	Rows   []Row
+	// Lead is the number of columns that name a crossed table's rows
+	// before its values (| Benchmark | DB | 1t | 2t | 4t |): 0 or 1 for
+	// the first column alone.
+	Lead int
 }
 
 // A Row is one line of a table.
