@@ -684,17 +684,41 @@ func HeadingTest(heading string) string {
 			return n
 		}
 	}
+	tests := headingTestsIn(headingHas(h))
+	if len(tests) != 1 {
+		// "point_select:update_index 4:1": two tests side by side, a
+		// mix of them; none is the heading's.
+		return ""
+	}
+	return tests[0]
+}
+
+// HeadingMix reports a heading that names two tests or more in words
+// ("point_select:update_index 4:1", a mix of the two): a workload of its
+// own, of no one test.
+func HeadingMix(heading string) bool {
+	return len(headingTestsIn(headingHas(strings.ToLower(heading)))) > 1
+}
+
+// headingHas returns whether the lower-cased heading h holds a word of
+// headingTests: a whole word, or anywhere for a CJK word (CJK words are
+// not separated by spaces), traditional characters matched in their
+// simplified forms ("只讀" is "只读").
+func headingHas(h string) func(string) bool {
 	words := headingWords(h)
 	folded := tabular.FoldHan(h)
-	has := func(w string) bool {
-		if words[w] {
-			return true
-		}
-		// CJK words are not separated by spaces; traditional characters
-		// are matched in their simplified forms ("只讀" is "只读").
-		return w[0] >= 0x80 && (strings.Contains(h, w) || strings.Contains(folded, tabular.FoldHan(w)))
+	return func(w string) bool {
+		return words[w] || w[0] >= 0x80 && (strings.Contains(h, w) || strings.Contains(folded, tabular.FoldHan(w)))
 	}
-	found := ""
+}
+
+// headingTestsIn returns the tests of headingTests whose words has finds,
+// in its order; a test whose words are those of one found before ("update
+// index" in "update non-index") is no other.
+func headingTestsIn(has func(string) bool) []string {
+	var tests []string
+	var sets [][]string
+next:
 	for _, ht := range headingTests {
 		for _, set := range ht.words {
 			all := true
@@ -704,18 +728,31 @@ func HeadingTest(heading string) string {
 					break
 				}
 			}
-			if all {
-				if found == "" {
-					found = ht.test
-				}
-				break
+			if !all {
+				continue
 			}
-		}
-		if found != "" {
-			break
+			for _, f := range sets {
+				if !disjoint(f, set) {
+					continue next
+				}
+			}
+			tests, sets = append(tests, ht.test), append(sets, set)
+			continue next
 		}
 	}
-	return found
+	return tests
+}
+
+// disjoint reports two word sets with no word in common.
+func disjoint(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y || strings.Contains(x, y) || strings.Contains(y, x) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // headingWords splits lower-cased text into words at anything that is not

@@ -289,7 +289,7 @@ func (b *summaryTable) labels(c *ctx) {
 				continue
 			}
 		}
-		isWorkload := workloadRE.MatchString(text)
+		isWorkload := workloadRE.MatchString(text) || HeadingMix(text)
 		if isWorkload && len([]rune(text)) <= 60 && b.workload == "" && b.test == "" && inSection && !stopTest {
 			b.workload, b.workloadLine = text, h.No
 			continue

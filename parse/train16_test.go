@@ -47,10 +47,25 @@ func TestCaptionNamesTheMetricOfSystemColumns(t *testing.T) {
 			t.Errorf("line %d, %s: qps %v (read %v), want %v", c.line, c.system, got, ok, want)
 		}
 	}
+	mixes := map[string]bool{}
 	for _, r := range d.Runs {
 		if r.Line >= 175 && r.Line <= 197 {
 			t.Errorf("line %d: a run of the latency or improvement tables", r.Line)
 		}
+		// "point_select:update_index 4:1" over each table names a mix
+		// of two tests, none of them the runs' test, and tells the three
+		// tables apart.
+		if r.Test != "" {
+			t.Errorf("line %d: test %q, want none", r.Line, r.Test)
+		}
+		mixes[r.Labels["heading"]] = true
+	}
+	if len(mixes) != 3 || !mixes["point_select:update_index 1:1"] {
+		t.Errorf("the tables' labels %v, want the three mixes", mixes)
+	}
+	if HeadingTest("point_select:update_index 4:1") != "" || !HeadingMix("point_select:update_index 4:1") ||
+		HeadingTest("Update Non-Index") != "oltp_update_non_index" || HeadingMix("Update Non-Index") {
+		t.Error("a heading naming two tests names a mix, one whose words hold another test's names that test")
 	}
 
 	d = readDoc(t, t110)
