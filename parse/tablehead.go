@@ -180,6 +180,12 @@ func classifyColumn(name string) tableCol {
 			return m
 		}
 	}
+	if a, b, rest, sep, ok := arrowPairHeader(name); ok {
+		if m := classifyMetric(rest); m.isMetric() {
+			m.name, m.pair, m.pairSep = name, []string{a, b}, sep
+			return m
+		}
+	}
 	if sys, rest := systemPrefix(name); sys != "" {
 		m := classifyMetric(rest)
 		m.name, m.system = name, sys
@@ -220,6 +226,30 @@ func pairHeader(name string) (a, b, rest string, ok bool) {
 		return "", "", "", false // "1/2 TPS": a fraction, not two systems
 	}
 	return m[1], m[2], rest, true
+}
+
+// arrowPairRE matches a header naming what two configurations measured,
+// before and after an arrow: "TPS（單 SQL 多 KV → 多 SQL 單 KV）", "QPS
+// (v1 -> v2)", "before → after (TPS)".
+var arrowPairRE = regexp.MustCompile(`^\s*(?:([^()]+?)\s*\(\s*([^()]+?)\s*(→|->)\s*([^()]+?)\s*\)|([^()]+?)\s*(→|->)\s*([^()]+?)\s*\(\s*([^()]+?)\s*\))\s*$`)
+
+// arrowPairHeader splits a header naming a metric and two configurations
+// joined by an arrow; each cell under it holds both values, joined by
+// the same arrow ("783.54 → 830.14"), returned as sep.
+func arrowPairHeader(name string) (a, b, rest, sep string, ok bool) {
+	if !strings.Contains(name, "→") && !strings.Contains(name, "->") {
+		return "", "", "", "", false // cheap test first
+	}
+	n := strings.NewReplacer("（", "(", "）", ")").Replace(strings.Trim(strings.TrimSpace(name), "*`"))
+	m := arrowPairRE.FindStringSubmatch(n)
+	switch {
+	case m == nil:
+		return "", "", "", "", false
+	case m[1] != "":
+		return m[2], m[4], m[1], m[3], true
+	default:
+		return m[5], m[7], m[8], m[6], true
+	}
 }
 
 // derived reports a lower-case header naming a comparison.

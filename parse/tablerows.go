@@ -280,15 +280,19 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 				continue
 			}
 			if col.pair != nil {
-				parts := strings.Split(cell, "/")
+				sep := col.pairSep
+				if sep == "" {
+					sep = "/"
+				}
+				parts := strings.Split(cell, sep)
 				if len(parts) != len(col.pair) {
 					if !absent {
-						errf(fmt.Sprintf("summary table %q: value %q is not two values separated by / (one for %s, one for %s)",
-							col.name, cell, col.pair[0], col.pair[1]))
+						errf(fmt.Sprintf("summary table %q: value %q is not two values separated by %s (one for %s, one for %s)",
+							col.name, cell, sep, col.pair[0], col.pair[1]))
 					}
 					continue
 				}
-				cell = parts[gi]
+				cell = strings.TrimSpace(parts[gi])
 			}
 			b.readValue(r, l, cell, col)
 		}

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/sbreport/sbreport/parse/tabular"
@@ -162,6 +163,31 @@ func TestCrossedTableWithTwoNameColumns(t *testing.T) {
 	} {
 		if got := tps[c]; got != want {
 			t.Errorf("%v: tps %v, want %v", c, got, want)
+		}
+	}
+}
+
+// TestArrowPairCells: "TPS（單 SQL 多 KV → 多 SQL 單 KV）" heads cells holding
+// both configurations' values, before and after the arrow ("783.54 →
+// 830.14", train16/t105), as "a/b (TPS)" heads "a/b" cells.
+func TestArrowPairCells(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train16/t105-crossed-tps-tables-two-systems-arrow-cells-before-after-scale-out-percent-lists-tl-dr-zh-tw-excerpt.txt")
+	got := map[string][]float64{}
+	for _, r := range d.Runs {
+		if r.Line >= 72 && r.Line <= 77 && r.TPS != nil {
+			got[r.Labels["system"]] = append(got[r.Labels["system"]], *r.TPS)
+		}
+	}
+	want := map[string][]float64{
+		"單 SQL 多 KV": {783.54, 5097.07, 5598.35, 3371.89, 1500.30, 503.92},
+		"多 SQL 單 KV": {830.14, 5538.02, 7026.91, 3946.03, 1782.03, 561.45},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("tps by configuration %v, want %v", got, want)
+	}
+	for _, h := range []string{"QPS (v1 -> v2)", "before → after (TPS)"} {
+		if a, b, rest, sep, ok := arrowPairHeader(h); !ok || a == "" || b == "" || classifyMetric(rest).kind == colOther || sep == "" {
+			t.Errorf("arrowPairHeader(%q) = %q, %q, %q, %q, %v", h, a, b, rest, sep, ok)
 		}
 	}
 }
