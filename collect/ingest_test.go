@@ -560,3 +560,23 @@ func TestStringLiteralOutputNotDecodedWhole(t *testing.T) {
 		}
 	}
 }
+
+// FuzzStripHTML: cleaning never fails and never loses a line break:
+// every line of a page is still there, at its number or after the
+// breaks its tags became.
+func FuzzStripHTML(f *testing.F) {
+	for _, s := range []string{
+		"<p>a &amp; b</p><table><tr><td>1</td></tr></table>",
+		"kubectl create -f - <<EOF\napiVersion: v1\n  value: \"host:<db_host>,user:root\"\nEOF\n",
+		"<script>\nx<y\n</script>\n<h2>MySQL 8.0</h2>\n<!-- a\ncomment -->\n<pre>\n[ 1s ] thds: 8\n</pre>",
+		"<div\nclass=\"a\">b</div><br/><<< <1> </ >",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		out := stripHTML(b)
+		if got, want := bytes.Count(out, []byte{'\n'}), bytes.Count(b, []byte{'\n'}); got < want {
+			t.Errorf("%d line breaks after cleaning, %d before", got, want)
+		}
+	})
+}
