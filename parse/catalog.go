@@ -684,6 +684,9 @@ func HeadingTest(heading string) string {
 			return n
 		}
 	}
+	if !mayNameTest(h) {
+		return ""
+	}
 	tests := headingTestsIn(headingHas(h))
 	if len(tests) != 1 {
 		// "point_select:update_index 4:1": two tests side by side, a
@@ -697,7 +700,36 @@ func HeadingTest(heading string) string {
 // ("point_select:update_index 4:1", a mix of the two): a workload of its
 // own, of no one test.
 func HeadingMix(heading string) bool {
-	return len(headingTestsIn(headingHas(strings.ToLower(heading)))) > 1
+	h := strings.ToLower(heading)
+	return mayNameTest(h) && len(headingTestsIn(headingHas(h))) > 1
+}
+
+// headingFirstWords are the first word of each word set of headingTests:
+// a heading holding none of them names no test.
+var headingFirstWords = func() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, ht := range headingTests {
+		for _, set := range ht.words {
+			if !seen[set[0]] {
+				seen[set[0]] = true
+				out = append(out, set[0])
+			}
+		}
+	}
+	return out
+}()
+
+// mayNameTest reports whether the lower-cased heading h holds one of
+// headingFirstWords anywhere: a cheap test before its words are split.
+func mayNameTest(h string) bool {
+	f := tabular.FoldHan(h)
+	for _, w := range headingFirstWords {
+		if strings.Contains(f, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // headingHas returns whether the lower-cased heading h holds a word of
@@ -706,9 +738,19 @@ func HeadingMix(heading string) bool {
 // simplified forms ("只讀" is "只读").
 func headingHas(h string) func(string) bool {
 	words := headingWords(h)
-	folded := tabular.FoldHan(h)
+	folded, done := h, false
 	return func(w string) bool {
-		return words[w] || w[0] >= 0x80 && (strings.Contains(h, w) || strings.Contains(folded, tabular.FoldHan(w)))
+		if words[w] {
+			return true
+		}
+		if w[0] < 0x80 {
+			return false
+		}
+		if !done {
+			folded, done = tabular.FoldHan(h), true
+		}
+		// headingTests' words are written in simplified characters.
+		return strings.Contains(folded, w)
 	}
 }
 

@@ -289,12 +289,15 @@ func (b *summaryTable) labels(c *ctx) {
 				continue
 			}
 		}
-		isWorkload := workloadRE.MatchString(text) || HeadingMix(text)
+		short := len([]rune(text)) <= 40
+		isWorkload := workloadRE.MatchString(text)
+		if !isWorkload && (b.workload == "" && b.test == "" && inSection && !stopTest || short && b.system == "") {
+			isWorkload = HeadingMix(text) // "point_select:update_index 4:1"
+		}
 		if isWorkload && len([]rune(text)) <= 60 && b.workload == "" && b.test == "" && inSection && !stopTest {
 			b.workload, b.workloadLine = text, h.No
 			continue
 		}
-		short := len([]rune(text)) <= 40
 		if !isWorkload && short && b.system == "" && !genericCaption(text) && !repeatMarkRE.MatchString(text) &&
 			(strings.HasSuffix(strings.TrimSpace(strings.Trim(raw, "#* ")), ":") || versionRE.MatchString(text) || systemRE.MatchString(text)) {
 			b.system = text
