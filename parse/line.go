@@ -167,7 +167,10 @@ type lineReader struct {
 	// winEscape: win holds a \n escape, perhaps of a string literal
 	// holding sysbench's output (escaped.go).
 	winEscape bool
-	reflowed  []piece // the lines of a re-flowed paragraph, still to give
+	// winThds: win holds an interim report line ("] thds:"), perhaps
+	// behind a label on its line (labelledInterim).
+	winThds  bool
+	reflowed []piece // the lines of a re-flowed paragraph, still to give
 }
 
 // A piece is a line given by next after a physical line was split.
@@ -248,10 +251,43 @@ func (lr *lineReader) next() (no int, s string, ok bool) {
 			return n, t, true // outputs side by side (columns.go)
 		}
 	}
+	if ok && lr.winThds && len(s) > 0 && s[0] != '[' {
+		if t, ok := lr.labelledInterim(no, s); ok {
+			return no, t, true
+		}
+	}
 	if !ok || !lr.winReflow && lr.plain || !reflowedLine(s) {
 		return no, s, ok
 	}
 	return lr.reflow(no, s)
+}
+
+// labelledInterim splits a line that gives one interim report behind a
+// label ("# aws rds mysql on gp ssd: [ 9s ] thds: 10 tps: 484.00 …", a
+// result quoted from a run) into the label, returned, and the report,
+// kept with the same number and the line's comment or quote marker for
+// the call that follows. ok is false for any other line.
+func (lr *lineReader) labelledInterim(no int, s string) (string, bool) {
+	j := strings.Index(s, "] thds:")
+	if j < 0 {
+		return "", false
+	}
+	i := strings.LastIndexByte(s[:j], '[')
+	if i <= 0 {
+		return "", false
+	}
+	label := strings.TrimRight(s[:i], " \t")
+	marker := s[:len(s)-len(strings.TrimLeft(s, "#>/ \t"))]
+	if len(marker) >= len(label) {
+		return "", false // the report alone, behind its marker
+	}
+	text := strings.TrimSpace(label[len(marker):])
+	if !strings.HasSuffix(text, ":") || len(text) < 2 || len(text) > 120 || !strings.ContainsFunc(text, unicode.IsLetter) {
+		return "", false
+	}
+	lr.pending = append([]string{marker + s[i:]}, lr.pending...)
+	lr.pendNo = no
+	return label, true
 }
 
 // next0 returns the next physical line (next, before re-flowed
@@ -329,6 +365,9 @@ func (lr *lineReader) next0() (no int, s string, ok bool) {
 		lr.no++
 		b = bytes.TrimSuffix(b, []byte{'\n'})
 		b = bytes.TrimSuffix(b, []byte{'\r'})
+		// A line read on its own (the first, a long one, the last) is
+		// its own window.
+		lr.winThds = bytes.Contains(b, []byte("] thds:"))
 		return lr.no, lr.split(string(b)), true
 	}
 }
@@ -355,6 +394,7 @@ func (lr *lineReader) fillWindow() bool {
 	// A \n escape, perhaps of a string literal holding sysbench's
 	// output (escaped.go).
 	lr.winEscape = strings.IndexByte(lr.win, '\\') >= 0 && strings.Contains(lr.win, `\n`)
+	lr.winThds = containsBy(lr.win, "] thds:", 2)
 	// A report's opening line, under which outputs may be printed side
 	// by side (columns.go); searched by a capital letter.
 	lr.winReport = containsBy(lr.win, "OLTP test statistics:", 0) || containsBy(lr.win, "SQL statistics:", 1) ||

@@ -216,3 +216,28 @@ func TestLineReaderSplitsHTMLBreaks(t *testing.T) {
 		t.Errorf("lines %q", got)
 	}
 }
+
+// TestLineReaderSplitsLabelledInterim: an interim report behind a label
+// on its line is given as the label, then the report with the line's
+// comment marker, both at the line's number; a report alone, one behind
+// its marker, and a line whose text before "[" is no label stay whole.
+func TestLineReaderSplitsLabelledInterim(t *testing.T) {
+	in := "# aws rds mysql on gp ssd: [ 9s ] thds: 10 tps: 484.00\n" +
+		"[ 1s ] thds: 8 tps: 1.00\n" +
+		"# [ 2s ] thds: 8 tps: 2.00\n" +
+		"x = 3 [ 3s ] thds: 8 tps: 3.00\n"
+	lr := newLineReader(strings.NewReader(in))
+	var got []string
+	for {
+		no, s, ok := lr.next()
+		if !ok {
+			break
+		}
+		got = append(got, strconv.Itoa(no)+":"+s)
+	}
+	want := "1:# aws rds mysql on gp ssd:|1:# [ 9s ] thds: 10 tps: 484.00|2:[ 1s ] thds: 8 tps: 1.00|" +
+		"3:# [ 2s ] thds: 8 tps: 2.00|4:x = 3 [ 3s ] thds: 8 tps: 3.00"
+	if strings.Join(got, "|") != want {
+		t.Errorf("lines %q\nwant %q", strings.Join(got, "|"), want)
+	}
+}

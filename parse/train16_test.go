@@ -191,3 +191,37 @@ func TestArrowPairCells(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelledInterimLines: results quoted as one interim report each,
+// behind a label in a comment (train16/t106: "# aws rds mysql on gp ssd:
+// [ 9s ] thds: 10 tps: 484.00 …"): each line is a run of its own, named
+// by its label, its threads its report's; a caption between interim
+// lines ends the run above it.
+func TestLabelledInterimLines(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train16/t106-sh-script-then-trailing-comment-lines-each-a-labelled-single-interim-report-line-storage-backends.txt")
+	type run struct {
+		line    int
+		label   string
+		threads int
+		tps     float64
+	}
+	var got []run
+	for _, r := range d.Runs {
+		iv := r.Interim()
+		if len(iv) != 1 || r.Threads == nil {
+			t.Errorf("line %d: %d interim reports, threads %v; want one report", r.Line, len(iv), r.Threads)
+			continue
+		}
+		got = append(got, run{r.Line, r.Labels["heading"], *r.Threads, iv[0].TPS})
+	}
+	want := []run{
+		{32, "percona-mysql on openebs jiva / hd", 100, 159.03},
+		{33, "percona-mysql on openebs localpv / nvme / qcow", 100, 276.10},
+		{34, "percona-mysql on openebs localpv / nvme / raw", 10, 175.99},
+		{35, "percona-mysql on openebs cstor / hdd / qcow", 20, 205.56},
+		{36, "aws rds mysql on gp ssd", 10, 484.00},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("runs\n%v\nwant\n%v", got, want)
+	}
+}

@@ -78,6 +78,10 @@ type Block struct {
 	cutLabel string
 	cutSeen  bool // a value line with its value missing was reported
 	sideSeen bool // a second value beside a headline value was reported
+	// textAfterInterim: a line of other text was skipped since the last
+	// interim line; captionAfterInterim: that line was a caption, a
+	// label with no value ("percona on nvme:").
+	textAfterInterim, captionAfterInterim bool
 }
 
 // Detect starts a run at a banner, an options header, an interim
@@ -398,6 +402,13 @@ func (b *Block) interim(l *Line) (status, bool) {
 			r: r.Checkpoint(l.No, strconv.FormatFloat(iv.T, 'f', -1, 64))}
 		return consumed, true
 	}
+	if n > 0 && (b.captionAfterInterim || b.textAfterInterim && iv.T < b.ivs[n-1].T) {
+		// A caption, or a line of text and an interim line whose time
+		// starts over ("db two on nvme:" then "[ 2s ] ..." after
+		// "[ 50s ] ..."): another run's, under that line.
+		return rejected, true
+	}
+	b.textAfterInterim, b.captionAfterInterim = false, false
 	b.stage = stInterim
 	b.mark(MarkInterim)
 	if name, v := impossibleValue(iv); name != "" {
@@ -543,6 +554,9 @@ func (b *Block) unknown() status {
 		return rejected
 	}
 	// Unknown text inside a run (prose, tool noise, Lua prints) is skipped.
+	if b.stage == stInterim {
+		b.textAfterInterim = true
+	}
 	return skipped
 }
 

@@ -100,6 +100,12 @@ func (b *Block) labelled(l *Line, label, val string) status {
 	if read := runLabel(label); read != nil {
 		return read(b, l, label, val)
 	}
+	if empty && b.stage == stInterim {
+		// A caption among interim lines ("aws rds mysql on gp ssd:"
+		// over "[ 9s ] thds: 10 …"): the lines under it are another
+		// run's, which it names.
+		b.captionAfterInterim = true
+	}
 	return b.unknown()
 }
 
