@@ -394,7 +394,7 @@ func (lr *lineReader) fillWindow() bool {
 	// A \n escape, perhaps of a string literal holding sysbench's
 	// output (escaped.go).
 	lr.winEscape = strings.IndexByte(lr.win, '\\') >= 0 && strings.Contains(lr.win, `\n`)
-	lr.winThds = containsBy(lr.win, "] thds:", 2)
+	lr.winThds = containsBy(lr.win, "] thds:", 0) // by its "]": one a line of an interim log
 	// A report's opening line, under which outputs may be printed side
 	// by side (columns.go); searched by a capital letter.
 	lr.winReport = containsBy(lr.win, "OLTP test statistics:", 0) || containsBy(lr.win, "SQL statistics:", 1) ||
