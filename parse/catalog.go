@@ -1,13 +1,13 @@
 package parse
 
 import (
-	"github.com/sbreport/sbreport/parse/tabular"
 	"math"
 	"path"
 	"strconv"
 	"strings"
 
 	"github.com/sbreport/sbreport/parse/scan"
+	"github.com/sbreport/sbreport/parse/tabular"
 )
 
 // This file is sbreport's one catalogue of sysbench and mysqlslap tests and

@@ -445,7 +445,7 @@ func ParseCommand(line string) *Command {
 	if placeholders > 0 && len(cmd.Opts) == 0 && !strings.HasSuffix(strings.TrimSpace(line), "\\") {
 		// "mysqlslap <options>", "sysbench <test> run": a usage line
 		// that sets nothing, not a command (one going on over the next
-		// lines, "sysbench <workload> \\", sets them there).
+		// lines, "sysbench <workload> \", sets them there).
 		cmd.Tool = ""
 		return cmd
 	}

@@ -4,10 +4,11 @@
 package parse
 
 import (
-	"github.com/sbreport/sbreport/parse/tabular"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/tabular"
 )
 
 // rateSuffixes are the units a cell of a TPS or QPS column may carry.
@@ -233,6 +234,9 @@ func pairHeader(name string) (a, b, rest string, ok bool) {
 // (v1 -> v2)", "before → after (TPS)".
 var arrowPairRE = regexp.MustCompile(`^\s*(?:([^()]+?)\s*\(\s*([^()]+?)\s*(→|->)\s*([^()]+?)\s*\)|([^()]+?)\s*(→|->)\s*([^()]+?)\s*\(\s*([^()]+?)\s*\))\s*$`)
 
+// fullWidthParens writes full-width parentheses as ASCII ones.
+var fullWidthParens = strings.NewReplacer("（", "(", "）", ")")
+
 // arrowPairHeader splits a header naming a metric and two configurations
 // joined by an arrow; each cell under it holds both values, joined by
 // the same arrow ("783.54 → 830.14"), returned as sep.
@@ -240,7 +244,7 @@ func arrowPairHeader(name string) (a, b, rest, sep string, ok bool) {
 	if !strings.Contains(name, "→") && !strings.Contains(name, "->") {
 		return "", "", "", "", false // cheap test first
 	}
-	n := strings.NewReplacer("（", "(", "）", ")").Replace(strings.Trim(strings.TrimSpace(name), "*`"))
+	n := fullWidthParens.Replace(strings.Trim(strings.TrimSpace(name), "*`"))
 	m := arrowPairRE.FindStringSubmatch(n)
 	switch {
 	case m == nil:
