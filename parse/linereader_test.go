@@ -203,17 +203,23 @@ func FuzzAppendFields(f *testing.F) {
 // results on one (train t21, two mysqlslap averages); a break inside a
 // table row's cell does not.
 func TestLineReaderSplitsHTMLBreaks(t *testing.T) {
-	lr := newLineReader(strings.NewReader("a</br>b<BR />c\n| x<br>y | 1 |\n"))
+	got := numberedLines(strings.NewReader("a</br>b<BR />c\n| x<br>y | 1 |\n"))
+	if strings.Join(got, ",") != "1:a,1:b,1:c,2:| x<br>y | 1 |" {
+		t.Errorf("lines %q", got)
+	}
+}
+
+// numberedLines returns the lines a lineReader gives of r, each after
+// its number ("3:text").
+func numberedLines(r io.Reader) []string {
+	lr := newLineReader(r)
 	var got []string
 	for {
 		no, s, ok := lr.next()
 		if !ok {
-			break
+			return got
 		}
 		got = append(got, strconv.Itoa(no)+":"+s)
-	}
-	if strings.Join(got, ",") != "1:a,1:b,1:c,2:| x<br>y | 1 |" {
-		t.Errorf("lines %q", got)
 	}
 }
 
@@ -226,15 +232,7 @@ func TestLineReaderSplitsLabelledInterim(t *testing.T) {
 		"[ 1s ] thds: 8 tps: 1.00\n" +
 		"# [ 2s ] thds: 8 tps: 2.00\n" +
 		"x = 3 [ 3s ] thds: 8 tps: 3.00\n"
-	lr := newLineReader(strings.NewReader(in))
-	var got []string
-	for {
-		no, s, ok := lr.next()
-		if !ok {
-			break
-		}
-		got = append(got, strconv.Itoa(no)+":"+s)
-	}
+	got := numberedLines(strings.NewReader(in))
 	want := "1:# aws rds mysql on gp ssd:|1:# [ 9s ] thds: 10 tps: 484.00|2:[ 1s ] thds: 8 tps: 1.00|" +
 		"3:# [ 2s ] thds: 8 tps: 2.00|4:x = 3 [ 3s ] thds: 8 tps: 3.00"
 	if strings.Join(got, "|") != want {
