@@ -5,6 +5,7 @@ package parse
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -251,6 +252,11 @@ type unreadTable struct {
 	rows     int // rows holding at least two numbers
 	values   int
 	rule     bool
+	// settings counts the rows led by a server variable's name
+	// ("innodb_buffer_pool_size | 9G | 11G"), firstCells the rows led by
+	// any text.
+	settings, firstCells int
+	setting              string // the first of those names
 }
 
 func (b *unreadTable) feed(l *Line) status {
@@ -280,9 +286,22 @@ func (b *unreadTable) feed(l *Line) status {
 		b.rows++
 		b.values += nums
 	}
+	if first := strings.Trim(strings.TrimSpace(cells[0]), "*`"); first != "" {
+		b.firstCells++
+		if _, test := LookupTest(first); serverVariableRE.MatchString(first) && !test && HeadingTest(first) == "" {
+			if b.settings++; b.setting == "" {
+				b.setting = first
+			}
+		}
+	}
 	b.lines = append(b.lines, *l)
 	return consumed
 }
+
+// serverVariableRE matches the name of a server variable as SHOW VARIABLES
+// prints it: lower-case words joined by '_' ("innodb_buffer_pool_size",
+// "max_connections"); a test's name ("oltp_point_select") is none.
+var serverVariableRE = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)+$`)
 
 func (b *unreadTable) end(c *ctx) {
 	// A configuration header is a results table only under its rule line.
@@ -297,6 +316,9 @@ func (b *unreadTable) end(c *ctx) {
 		case b.seconds:
 			why = "its columns are seconds by statistic per thread count (mysqlslap's average, min and max), which summary tables do not carry"
 			want = "mysqlslap's own output, or a header naming TPS, QPS, events/s or latency"
+		case !b.metric && b.settings >= 2 && b.settings == b.firstCells:
+			why = "its rows are server settings (" + b.setting + ", …) by configuration, not results"
+			want = "SHOW VARIABLES output for settings, or a header naming threads and TPS, QPS, events/s or latency for results"
 		case !b.metric && b.threadCols:
 			why = "the columns name thread counts but neither they nor a caption above name the metric and its unit"
 			want = "a caption or header naming TPS, QPS, events/s or latency"

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sbreport/sbreport/parse/tabular"
@@ -223,5 +224,25 @@ func TestLabelledInterimLines(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("runs\n%v\nwant\n%v", got, want)
+	}
+}
+
+// TestSettingsTableIsNoResults: a table of server settings by system
+// (t108: "innodb_buffer_pool_size | 9G | 11G | …") is not read, and the
+// error says what its rows are rather than that results were left out
+// of a table naming no threads.
+func TestSettingsTableIsNoResults(t *testing.T) {
+	d := readDoc(t, t108)
+	found := false
+	for _, e := range d.Errors {
+		if e.Line == 91 {
+			found = true
+			if !strings.Contains(e.Message, "server settings (innodb_buffer_pool_size, …) by configuration, not results") {
+				t.Errorf("line 91: %s", e.Message)
+			}
+		}
+	}
+	if !found {
+		t.Error("no error for the settings table at line 91")
 	}
 }
