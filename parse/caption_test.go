@@ -17,18 +17,9 @@ func TestCaptionOverFence(t *testing.T) {
 		948:  "select random points",
 		1013: "select random ranges",
 	}
-	seen := 0
-	for _, r := range runs {
-		h, ok := want[r.Line]
-		if !ok {
-			continue
-		}
-		seen++
+	checkRunsAt(t, runs, want, func(r *Run, h string) {
 		if got := r.Label("heading"); got != h {
 			t.Errorf("run at line %d (%s): heading %q, want %q", r.Line, r.Test, got, h)
 		}
-	}
-	if seen != len(want) {
-		t.Errorf("%d of the %d runs found", seen, len(want))
-	}
+	})
 }

@@ -785,11 +785,12 @@ next:
 	return tests
 }
 
-// disjoint reports two word sets with no word in common.
+// disjoint reports two word sets with no word in common, nor one word
+// inside another.
 func disjoint(a, b []string) bool {
 	for _, x := range a {
 		for _, y := range b {
-			if x == y || strings.Contains(x, y) || strings.Contains(y, x) {
+			if strings.Contains(x, y) || strings.Contains(y, x) {
 				return false
 			}
 		}

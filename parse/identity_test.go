@@ -691,18 +691,11 @@ func TestNamedConditionLabel(t *testing.T) {
 		328: "100w 条数据",
 		360: "500w 条数据",
 	}
-	seen := 0
-	for _, r := range runsOf(t, string(b)) {
-		if w, ok := want[r.Line]; ok {
-			seen++
-			if r.Labels["heading"] != w {
-				t.Errorf("run at line %d: heading %q, want %q", r.Line, r.Labels["heading"], w)
-			}
+	checkRunsAt(t, runsOf(t, string(b)), want, func(r *Run, w string) {
+		if r.Labels["heading"] != w {
+			t.Errorf("run at line %d: heading %q, want %q", r.Line, r.Labels["heading"], w)
 		}
-	}
-	if seen != len(want) {
-		t.Errorf("%d of the %d runs found", seen, len(want))
-	}
+	})
 	// A prompt ("sean@Teleprompter:~"), a repeat counter, an option and a
 	// long sentence are no such label.
 	for _, s := range []string{"sean@Teleprompter:~", "第二次测试:180ms ping", "参数: --threads=8", "Result: " + strings.Repeat("x", 90)} {

@@ -93,6 +93,25 @@ func readDoc(t *testing.T, path string) *Document {
 	return d
 }
 
+// checkRunsAt calls check with each run of runs standing at a line of
+// want and what is wanted of it, and reports each line of want where not
+// exactly one run stands.
+func checkRunsAt[W any](t *testing.T, runs []*Run, want map[int]W, check func(*Run, W)) {
+	t.Helper()
+	at := map[int]int{}
+	for _, r := range runs {
+		if w, ok := want[r.Line]; ok {
+			at[r.Line]++
+			check(r, w)
+		}
+	}
+	for line := range want {
+		if at[line] != 1 {
+			t.Errorf("%d runs at line %d, want 1", at[line], line)
+		}
+	}
+}
+
 // TestQuotedOutputsUnderInstanceTable: a README (train12 t95) quotes a
 // cpu output and a memory result line ("5315.42 MiB transferred(531.38
 // MiB/sec)", no space before the parenthesis) in indented block quotes,

@@ -170,8 +170,8 @@ type tableCol struct {
 	// pair are the two systems a column names before its metric
 	// ("current_branch/master(TPS)"): each cell holds both values, "a/b".
 	pair []string
-	// pairSep joins the two values of a pair column's cells: "/" when
-	// empty, or the arrow of its header ("783.54 → 830.14").
+	// pairSep joins the two values of a pair column's cells: "/", or
+	// the arrow of its header ("783.54 → 830.14").
 	pairSep string
 	// again marks a column that measures what an earlier column of its
 	// system already gives (a second "Latency (ms) - avg", of one query

@@ -177,7 +177,7 @@ func classifyColumn(name string) tableCol {
 	}
 	if a, b, rest, ok := pairHeader(name); ok {
 		if m := classifyMetric(rest); m.isMetric() {
-			m.name, m.pair = name, []string{a, b}
+			m.name, m.pair, m.pairSep = name, []string{a, b}, "/"
 			return m
 		}
 	}

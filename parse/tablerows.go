@@ -280,15 +280,11 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 				continue
 			}
 			if col.pair != nil {
-				sep := col.pairSep
-				if sep == "" {
-					sep = "/"
-				}
-				parts := strings.Split(cell, sep)
+				parts := strings.Split(cell, col.pairSep)
 				if len(parts) != len(col.pair) {
 					if !absent {
 						errf(fmt.Sprintf("summary table %q: value %q is not two values separated by %s (one for %s, one for %s)",
-							col.name, cell, sep, col.pair[0], col.pair[1]))
+							col.name, cell, col.pairSep, col.pair[0], col.pair[1]))
 					}
 					continue
 				}

@@ -38,21 +38,12 @@ func TestTablesNamingTheTestInTheirOwnWords(t *testing.T) {
 		},
 	} {
 		d := readDoc(t, path)
-		seen := 0
-		for _, r := range d.Runs {
-			w, ok := wants[r.Line]
-			if !ok {
-				continue
-			}
-			seen++
+		checkRunsAt(t, d.Runs, wants, func(r *Run, w want) {
 			if r.Test != w.test || r.Threads == nil || *r.Threads != w.threads || r.TPS == nil || *r.TPS != w.tps ||
 				w.system != "" && r.Labels["모드"] != w.system {
 				t.Errorf("%s line %d: %s, %s threads, tps %s, mode %q; want %+v", path[len(path)-24:], r.Line, r.Test, intText(r.Threads), fmtFloat(r.TPS), r.Labels["모드"], w)
 			}
-		}
-		if seen != len(wants) {
-			t.Errorf("%s: %d of the %d rows read", path[len(path)-24:], seen, len(wants))
-		}
+		})
 	}
 	for text, n := range map[string]int{
 		"**환경**: MySQL 8.0 (Docker, tmpfs), 4 스레드, 30초 실행, 10K 행 × 4 테이블": 4, // t99 line 11

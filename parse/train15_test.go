@@ -19,30 +19,24 @@ import (
 // of any test, an OLTP one too.
 func TestHeadingChoosesAmongTestsNamedAbove(t *testing.T) {
 	d := readDoc(t, "../testdata/public/train15/t104-sb-1.x-throughput-eps-blocks-three-rounds-per-fence-under-without-with-pgo-headings-learning-path-excerpt.txt")
-	want := map[int]struct {
+	type want struct {
 		test string
 		eps  float64
-	}{
+	}
+	checkRunsAt(t, d.Runs, map[int]want{
 		44: {"oltp_write_only", 7837.0387}, 60: {"oltp_write_only", 7893.9496},
 		76: {"oltp_read_only", 3768.8060}, 92: {"oltp_read_only", 3774.9087},
 		109: {"oltp_write_only", 8891.5023}, 157: {"oltp_read_only", 4395.7754},
-	}
-	seen := 0
-	for _, r := range d.Runs {
-		w, ok := want[r.Line]
-		if !ok {
-			continue
-		}
-		seen++
+	}, func(r *Run, w want) {
 		if r.Test != w.test || r.EPS == nil || *r.EPS != w.eps {
 			t.Errorf("line %d: %q, eps %s; want %s, %v", r.Line, r.Test, fmtFloat(r.EPS), w.test, w.eps)
 		}
 		if from := r.LabelFrom["test"]; !strings.Contains(from, "of the tests line 4 names") {
 			t.Errorf("line %d: test from %q, want the heading choosing among line 4's tests", r.Line, from)
 		}
-	}
-	if len(d.Runs) != 12 || seen != len(want) {
-		t.Errorf("%d runs, %d of %d looked for", len(d.Runs), seen, len(want))
+	})
+	if len(d.Runs) != 12 {
+		t.Errorf("%d runs, want 12", len(d.Runs))
 	}
 
 	for _, c := range []struct {
