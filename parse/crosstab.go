@@ -398,8 +398,7 @@ func setMeasure(r *Run, col tabular.Column, v tabular.Value) bool {
 	case tabular.EPS:
 		r.EPS = fptr(v.Num)
 	case tabular.Events:
-		n := int64(v.Num)
-		r.Events = &n
+		r.Events = eventCount(v.Num)
 	case tabular.Latency:
 		ms := tabular.ToMs(v, col)
 		switch col.Stat {

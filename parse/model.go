@@ -408,6 +408,17 @@ func fptr(v float64) *float64 { return &v }
 func iptr(v int) *int         { return &v }
 func i64ptr(v int64) *int64   { return &v }
 
+// eventCount returns v as a run's count of events, or nil when v is no
+// whole number of them (an average over runs): not a count sysbench
+// printed, and no number is rounded into one.
+func eventCount(v float64) *int64 {
+	n := int64(v)
+	if float64(n) != v || n < 0 {
+		return nil
+	}
+	return &n
+}
+
 // LatencyPct returns the cumulative latency at the given rank ("95").
 func (r *Run) LatencyPct(rank string) (float64, bool) {
 	v, ok := r.Latency.Percentiles[rank]

@@ -408,9 +408,7 @@ func (b *summaryTable) readValue(r *Run, l *Line, cell string, col tableCol) {
 		case colEPS:
 			r.EPS = fptr(v)
 		case colEvents:
-			if n := int64(v); float64(n) == v {
-				r.Events = &n
-			}
+			r.Events = eventCount(v)
 		case colMiBs:
 			b.readMiBs(r, l, v, col)
 		case colLatency:

@@ -183,4 +183,11 @@ func TestTotalEventsRowIsTheRunsEvents(t *testing.T) {
 	if want := map[string]int64{"Ubuntu Server": 25833, "Experiment OS": 23298}; !reflect.DeepEqual(bySystem, want) {
 		t.Errorf("t82: fileio events by system %v, want %v", bySystem, want)
 	}
+	// Crossed tables read their events cells by the same rule.
+	if n := eventCount(21822.8); n != nil {
+		t.Errorf("eventCount(21822.8) = %d, want none", *n)
+	}
+	if n := eventCount(25833); n == nil || *n != 25833 {
+		t.Errorf("eventCount(25833) = %v, want 25833", n)
+	}
 }
