@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Summary tables as people write them in blog posts and docs:
@@ -504,15 +505,7 @@ func captionSystem(name string) bool {
 	if len(words) < 2 || len(words) > 8 || !namesSystem(name) && !isVersion(words[len(words)-1]) {
 		return false
 	}
-	for _, w := range words {
-		if isVersion(w) {
-			continue // "MariaDB 11.8": a version beside a name, not a percentile
-		}
-		if qualifierRE.MatchString(w) || latWordRE.MatchString(w) || threadWords[strings.ToLower(w)] {
-			return false
-		}
-	}
-	return true
+	return !namesStatistic(words, true)
 }
 
 // captionMetric returns the rate a caption names as what a table holds
@@ -656,13 +649,14 @@ func (b *summaryTable) gridSystems() {
 
 // suffixSystems names the systems of metric columns that print one
 // measurement under several names written after it ("tps no-fix | tps
-// fix", "QPS master | QPS patched"): two columns or more of the same
-// measurement (the same rate, or latency statistic) whose headers are
-// that measurement followed by names that differ. The layout says that
-// these are the things compared, whatever the names: one run cannot
-// have two TPS. A name that is a statistic, an operation, a unit, a
-// number or a thread count ("TPS avg", "QPS read", "latency (ms)") is no
-// system, and such columns are left as they are.
+// fix", "QPS master | QPS patched", "TPS (MySQL 5.7) | TPS (MySQL 8.0)",
+// "RPS(A) MySQL | RPS(B) TiDB", "TPS - InnoDB"): two columns or more of
+// the same measurement (the same rate, or latency statistic) whose
+// headers are that measurement followed by names that differ. The layout
+// says that these are the things compared, whatever the names: one run
+// cannot have two TPS. A name that is a statistic, an operation, a unit,
+// a number or a thread count ("TPS avg", "QPS read", "latency (ms)", "TPS
+// (median)") is no system, and such columns are left as they are.
 func (b *summaryTable) suffixSystems() {
 	type cand struct {
 		i          int
@@ -673,16 +667,18 @@ func (b *summaryTable) suffixSystems() {
 		if !col.isMetric() || col.system != "" || col.pair != nil || col.mode != "" {
 			continue
 		}
-		words := strings.Fields(strings.Trim(strings.TrimSpace(col.name), "*`"))
+		words := strings.Fields(parenSpacer.Replace(fullWidthParens.Replace(strings.Trim(strings.TrimSpace(col.name), "*`"))))
 		for k := 1; k < len(words) && k <= 3; k++ {
 			m := classifyMetric(strings.Join(words[:k], " "))
 			if !m.isMetric() || m.kind != col.kind || fmt.Sprint(m.lat) != fmt.Sprint(col.lat) {
 				continue
 			}
-			if rest := words[k:]; suffixName(rest) {
-				cands = append(cands, cand{i, strings.Join(rest, " "), strings.ToLower(strings.Join(words[:k], " "))})
+			if name, ok := suffixName(words[k:]); ok {
+				cands = append(cands, cand{i, name, strings.ToLower(strings.Join(words[:k], " "))})
+				break
 			}
-			break
+			// "Latency (ms) KubeBlocks PG": the unit is the
+			// measurement's; the name follows it.
 		}
 	}
 	names := map[string]map[string]bool{}
@@ -699,27 +695,61 @@ func (b *summaryTable) suffixSystems() {
 	}
 }
 
-// suffixName reports whether the words after a measurement in a header
-// may name a system: none is a statistic, a unit, an operation, a thread
-// count, a number or a sysbench test.
-func suffixName(words []string) bool {
-	if len(words) == 0 || len(words) > 3 {
-		return false
+// parenSpacer sets parentheses glued to a word apart ("RPS(A)" is "RPS
+// (A)").
+var parenSpacer = strings.NewReplacer("(", " (", ")", ") ")
+
+// suffixStats are statistics a header writes after its measurement,
+// beside those qualifierRE knows ("TPS (median)", "TPS (mean±std)").
+var suffixStats = map[string]bool{"median": true, "stddev": true, "std": true, "sd": true, "mean±std": true,
+	"est": true, "est.": true, "estimated": true, "p50": true, "中位数": true}
+
+// suffixName returns the system the words after a measurement in a
+// header name, without the dash or parentheses that set it apart ("-
+// InnoDB", "(MySQL 5.7)"; a tag before the name stays: "(A) MySQL"). ok
+// is false when a word is a statistic, a unit, an operation, a thread
+// count, a number or a sysbench test; a version below 50 beside a name
+// ("MySQL 5.7") is the name's.
+func suffixName(words []string) (string, bool) {
+	if len(words) > 0 && (words[0] == "-" || words[0] == "–" || words[0] == "—" || words[0] == ":") {
+		words = words[1:]
 	}
+	if len(words) == 0 || len(words) > 4 {
+		return "", false
+	}
+	name := strings.Join(words, " ")
+	if strings.HasPrefix(name, "(") && strings.HasSuffix(name, ")") && strings.Count(name, "(") == 1 {
+		name = strings.TrimSpace(name[1 : len(name)-1])
+	}
+	cores := make([]string, 0, len(words))
 	for _, w := range words {
-		lw := strings.ToLower(w)
-		if qualifierRE.MatchString(w) || latWordRE.MatchString(w) || measureQualifiers[lw] || threadWords[lw] ||
-			strings.HasPrefix(w, "(") || strings.HasPrefix(w, "/") || unitRE.MatchString(w) || derived(lw) {
-			return false
-		}
-		if _, err := parseNum(w); err == nil {
-			return false
-		}
-		if _, ok := LookupTest(lw); ok {
-			return false // "QPS point_select | QPS read_only": workloads, not systems
+		if c := strings.Trim(w, "()[]"); c != "" {
+			cores = append(cores, c)
 		}
 	}
-	return true
+	named := false
+	for _, c := range cores {
+		if strings.ContainsFunc(c, unicode.IsLetter) {
+			named = true
+		}
+	}
+	for i, c := range cores {
+		lc := strings.ToLower(c)
+		if isVersion(c) && versionMajor(c) < 50 && i > 0 && named {
+			continue // "MySQL 5.7"
+		}
+		if qualifierRE.MatchString(c) || latWordRE.MatchString(c) || measureQualifiers[lc] || threadWords[lc] ||
+			suffixStats[lc] || strings.HasPrefix(c, "/") || unitRE.MatchString(c) || unitRE.MatchString("("+c+")") || derived(lc) {
+			return "", false
+		}
+		if _, err := parseNum(c); err == nil {
+			return "", false
+		}
+		if _, ok := LookupTest(lc); ok {
+			return "", false // "QPS point_select | QPS read_only": workloads, not systems
+		}
+	}
+	return name, true
 }
 
 // pairs makes a table whose metric columns hold two systems' values in

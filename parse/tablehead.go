@@ -133,7 +133,7 @@ var (
 	tpsWords = map[string]bool{"tps": true, "trx/s": true, "txn/s": true, "tx/s": true, "transactions/s": true,
 		"transactions per sec": true, "transactions/sec": true, "事务/秒": true,
 		"transacciones/s": true, "transações/s": true, "transaktionen/s": true, "giao dịch/giây": true}
-	qpsWords = map[string]bool{"qps": true, "queries/s": true, "queries per sec": true, "queries/sec": true, "查询/秒": true,
+	qpsWords = map[string]bool{"qps": true, "rps": true, "queries/s": true, "queries per sec": true, "queries/sec": true, "查询/秒": true,
 		"consultas/s": true, "abfragen/s": true, "truy vấn/giây": true}
 	epsWords = map[string]bool{"eps": true, "events/s": true, "events/sec": true, "events per second": true,
 		"events per sec": true, "ev/s": true, "ev/sec": true, "events/s (eps)": true, "事件/秒": true,
@@ -294,12 +294,38 @@ func looksLikeSystem(words []string) bool {
 	if !(isVersion(words[0]) || len(words) == 2 && isVersion(words[1]) || namesSystem(p)) {
 		return false // cheap test first: the regular expressions below are costly
 	}
-	for _, w := range words {
-		if qualifierRE.MatchString(w) || latWordRE.MatchString(w) || threadWords[strings.ToLower(w)] {
-			return false
-		}
+	if namesStatistic(words, len(words) > 1 && namesSystem(p)) {
+		return false
 	}
 	return versionRE.MatchString(p) || systemRE.MatchString(p)
+}
+
+// namesStatistic reports a word of words that names a statistic, a
+// latency or the threads rather than a system. With named (the words
+// name a database or engine as well), a version below 50 ("5.7", "2.1",
+// "11.8") is none: "MySQL 5.7" and "TiDB 2.1" name systems, while a
+// percentile rank printed bare ("95", "99.9") is 50 or more.
+func namesStatistic(words []string, named bool) bool {
+	for _, w := range words {
+		if named && isVersion(w) && versionMajor(w) < 50 {
+			continue
+		}
+		if qualifierRE.MatchString(w) || latWordRE.MatchString(w) || threadWords[strings.ToLower(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// versionMajor returns the number before the first dot of a version word
+// ("11.8" gives 11).
+func versionMajor(w string) int {
+	w = strings.TrimLeft(w, "vV")
+	n := 0
+	for i := 0; i < len(w) && w[i] >= '0' && w[i] <= '9' && n < 1000; i++ {
+		n = n*10 + int(w[i]-'0')
+	}
+	return n
 }
 
 // isVersion reports a version word: "4.0", "v2.1.0-rc.2".
@@ -334,6 +360,15 @@ func anyLetterWord(s string, f func(string) bool) bool {
 	return false
 }
 
+// leadWord returns the first word of a header before what follows it ("tps"
+// of "tps no-fix" and of "rps(a) mysql"), or "" for a header of one word.
+func leadWord(bare string) string {
+	if i := strings.IndexAny(bare, " ("); i > 0 {
+		return bare[:i]
+	}
+	return ""
+}
+
 // classifyMetric names the threads, throughput or latency a header cell
 // holds (colOther when none).
 func classifyMetric(name string) tableCol {
@@ -343,10 +378,10 @@ func classifyMetric(name string) tableCol {
 	case threadWords[bare] || threadPhrase(bare) || concurrencyPhrase(bare):
 		col.kind = colThreads
 		return col
-	case tpsWords[bare] || strings.HasSuffix(bare, " tps") || strings.HasPrefix(bare, "tps "):
+	case tpsWords[bare] || strings.HasSuffix(bare, " tps") || tpsWords[leadWord(bare)]:
 		col.kind = colTPS
 		return col
-	case qpsWords[bare] || strings.HasSuffix(bare, " qps") || strings.HasPrefix(bare, "qps "):
+	case qpsWords[bare] || strings.HasSuffix(bare, " qps") || qpsWords[leadWord(bare)]:
 		switch w := strings.Fields(bare); {
 		case len(w) == 2 && (w[0] == "read" || w[0] == "write" || w[0] == "reads" || w[0] == "writes"):
 			return col // the reads or writes alone, not the queries: kept in columns

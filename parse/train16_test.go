@@ -246,3 +246,55 @@ func TestSettingsTableIsNoResults(t *testing.T) {
 		t.Error("no error for the settings table at line 91")
 	}
 }
+
+// TestMeasurementThenSystemHeaders: t107's tables (a zh-TW report of
+// mysqlslap runs) name each rate column by its measurement, a tag and a
+// system, glued ("RPS(A) MySQL | RPS(B) TiDB"): each row is a run of
+// each system at its threads, RPS (requests, here queries, per second)
+// read as QPS. A name after a measurement may stand in parentheses, after
+// a dash or with its version ("TPS (MySQL 5.7)", "TPS - InnoDB", "MySQL
+// 5.7 TPS"); a statistic or a unit there is no name.
+func TestMeasurementThenSystemHeaders(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train16/t107-mysqlslap-select-one-avg-qps-as-rps-tables-threads-by-two-configurations-percent-column-legend-bullets-zh-tw-excerpt.txt")
+	type cell struct {
+		line    int
+		system  string
+		threads int
+	}
+	qps := map[cell]float64{}
+	for _, r := range d.Runs {
+		if r.QPS == nil || r.Threads == nil {
+			t.Errorf("line %d: qps %v threads %v", r.Line, r.QPS, r.Threads)
+			continue
+		}
+		qps[cell{r.Line, r.Labels["system"], *r.Threads}] = *r.QPS
+	}
+	if len(d.Runs) != 24 || len(qps) != 24 {
+		t.Errorf("%d runs (%d cells), want 24: two tables of six thread counts, two systems", len(d.Runs), len(qps))
+	}
+	for c, want := range map[cell]float64{
+		{24, "(A) MySQL", 10}: 22394.74, {24, "(B) TiDB", 10}: 15395.67,
+		{29, "(B) TiDB", 1000}: 19677.29, {57, "(B) TiDB", 10}: 96774.19, {62, "(A) MySQL", 1000}: 6944.28,
+	} {
+		if got, ok := qps[c]; !ok || got != want {
+			t.Errorf("%+v: qps %v (read %v), want %v", c, got, ok, want)
+		}
+	}
+	for h, want := range map[string]string{"TPS (MySQL 5.7)": "MySQL 5.7", "TPS - InnoDB": "InnoDB", "RPS(B) TiDB": "(B) TiDB"} {
+		words := strings.Fields(parenSpacer.Replace(h))
+		if got, ok := suffixName(words[1:]); !ok || got != want {
+			t.Errorf("suffixName of %q = %q, %v; want %q", h, got, ok, want)
+		}
+	}
+	for _, h := range []string{"TPS (median)", "Latency (ms)", "TPS (95%)", "QPS read"} {
+		if got, ok := suffixName(strings.Fields(parenSpacer.Replace(h))[1:]); ok {
+			t.Errorf("suffixName of %q = %q, want no name", h, got)
+		}
+	}
+	if sys, _ := systemPrefix("TiDB 2.1 QPS"); sys != "TiDB 2.1" {
+		t.Errorf("systemPrefix(TiDB 2.1 QPS) = %q, want the name with its version", sys)
+	}
+	if sys, _ := systemPrefix("MySQL 99.9 latency"); sys == "MySQL 99.9" {
+		t.Error("99.9 beside a name is a percentile rank, not a version")
+	}
+}
