@@ -1151,7 +1151,10 @@ func cleanText(br *bufio.Reader) (r io.Reader, cleaned string, renumbered bool, 
 	}
 	kind := sniff(head)
 	if kind == "" {
-		return br, "", false, nil
+		if !pasteMarked(head) {
+			return br, "", false, nil
+		}
+		kind = "paste"
 	}
 	all, err := io.ReadAll(io.LimitReader(br, maxCleanBytes))
 	if err != nil {
@@ -1175,6 +1178,9 @@ func cleanText(br *bufio.Reader) (r io.Reader, cleaned string, renumbered bool, 
 	case "html":
 		all = stripHTML(all)
 		kind = "HTML tags and entities"
+	case "paste":
+		all = stripPasteMarks(all)
+		kind = "the list marks or line numbers of a pasted page"
 	}
 	// stripHTML keeps every line break and only adds some: as many as
 	// before, and every line is where it was.

@@ -1,0 +1,189 @@
+package collect
+
+import (
+	"bytes"
+)
+
+// A page that shows a paste (Pastebin and the like, as saved or copied
+// from a browser) often marks every line of it: as a list item ("- SQL
+// statistics:", "- transactions: 800 (245.84 per sec.)") or with its
+// line number ("  14.     transactions:   23409  (2340.37 per sec.)").
+// The tool's output is under those marks, line for line. Clean takes the
+// marks off a run of such lines that holds a tool's output, and leaves
+// every line at its number; lists and numbered steps of prose keep
+// theirs.
+
+// minPasteRun is the fewest marked lines in a row that are taken for a
+// paste: a list of a few results is a list.
+const minPasteRun = 5
+
+// pasteMarked reports whether b holds a marked paste (stripPasteMarks
+// would change it).
+func pasteMarked(b []byte) bool {
+	if !mayBePasted(b) {
+		return false
+	}
+	found := false
+	eachPasteRun(b, func(lines [][]byte, marks []int) {
+		found = true
+	})
+	return found
+}
+
+// mayBePasted is pasteMarked's cheap test: a list item at the start of a
+// line, or a 1 followed by a dot and a space somewhere (a numbered paste
+// shows its first line).
+func mayBePasted(b []byte) bool {
+	return bytes.Contains(b, []byte("\n- ")) || bytes.HasPrefix(b, []byte("- ")) || bytes.Contains(b, []byte("1. "))
+}
+
+// stripPasteMarks returns b with the marks taken off the lines of each
+// marked paste (see pasteMarked); its line breaks are all kept.
+func stripPasteMarks(b []byte) []byte {
+	if !mayBePasted(b) {
+		return b
+	}
+	type cut struct{ at, n int } // bytes to drop at offset at
+	var cuts []cut
+	eachPasteRun(b, func(lines [][]byte, marks []int) {
+		for i, l := range lines {
+			cuts = append(cuts, cut{offsetIn(b, l), marks[i]})
+		}
+	})
+	if len(cuts) == 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	prev := 0
+	for _, c := range cuts {
+		out = append(out, b[prev:c.at]...)
+		prev = c.at + c.n
+	}
+	return append(out, b[prev:]...)
+}
+
+// offsetIn returns the offset of sub, a subslice of b, in b.
+func offsetIn(b, sub []byte) int {
+	return cap(b) - cap(sub)
+}
+
+// eachPasteRun calls f with each run of at least minPasteRun lines in a
+// row that carry one kind of mark (every line a list item, or every line
+// its number, each one more than the line before's) and hold a tool's
+// output once the marks are off; marks[i] is the length of line i's mark
+// (the mark and the one space after it).
+func eachPasteRun(b []byte, f func(lines [][]byte, marks []int)) {
+	var run [][]byte
+	var marks []int
+	kind, next := 0, 0 // the run's kind of mark (1 list item, 2 number); the number the next line must carry
+	flush := func() {
+		if len(run) >= minPasteRun && holdsOutput(run, marks) {
+			f(run, marks)
+		}
+		run, marks, kind = run[:0], marks[:0], 0
+	}
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		line := b
+		if i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		if n := listMark(line); n > 0 {
+			if kind != 1 {
+				flush()
+				kind = 1
+			}
+			run, marks = append(run, line), append(marks, n)
+			continue
+		}
+		if num, n := numberMark(line); n > 0 {
+			if kind != 2 || num != next {
+				flush()
+				kind = 2
+			}
+			run, marks, next = append(run, line), append(marks, n), num+1
+			continue
+		}
+		flush()
+	}
+	flush()
+}
+
+// listMark returns the length of a list item's mark at the start of line
+// ("- " and the text after it; a lone "-", an empty item), or 0.
+func listMark(line []byte) int {
+	switch {
+	case len(line) >= 2 && line[0] == '-' && line[1] == ' ':
+		return 2
+	case len(line) == 1 && line[0] == '-':
+		return 1
+	}
+	return 0
+}
+
+// numberMark returns the line number a paste shows at the start of line
+// ("  14. ", up to four spaces, the number, a dot and one space, or
+// nothing after the dot) and the length of that mark, or 0.
+func numberMark(line []byte) (num, n int) {
+	i := 0
+	for i < len(line) && i < 4 && line[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(line) && j-i < 6 && line[j] >= '0' && line[j] <= '9' {
+		num = num*10 + int(line[j]-'0')
+		j++
+	}
+	if j == i || j >= len(line) || line[j] != '.' {
+		return 0, 0
+	}
+	j++
+	if j < len(line) {
+		if line[j] != ' ' {
+			return 0, 0 // "1.0.20": a version, not a mark
+		}
+		j++
+	}
+	return num, j
+}
+
+// holdsOutput reports whether the lines of a run, their marks off, hold
+// a line only a tool's output has: sysbench's banner, a heading of its
+// report, its options header, an interim report, mysqlslap's Benchmark.
+func holdsOutput(run [][]byte, marks []int) bool {
+	for i, l := range run {
+		t := bytes.TrimSpace(l[marks[i]:])
+		if outputLine(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// outputMarks are lines, or their beginnings, that only a tool's output
+// prints.
+var outputMarks = [][]byte{
+	[]byte("SQL statistics:"), []byte("OLTP test statistics:"), []byte("General statistics:"),
+	[]byte("Test execution summary:"), []byte("Threads fairness:"), []byte("Latency (ms):"),
+	[]byte("Latency histogram"), []byte("Threads started!"), []byte("Running the test with following options:"),
+	[]byte("transactions:"), []byte("events per second:"), []byte("total number of events:"),
+	[]byte("Average number of seconds to run all queries"), []byte("Throughput:"),
+}
+
+func outputLine(t []byte) bool {
+	for _, m := range outputMarks {
+		if bytes.HasPrefix(t, m) {
+			return true
+		}
+	}
+	if bytes.Equal(t, []byte("Benchmark")) {
+		return true // mysqlslap
+	}
+	if rest, ok := bytes.CutPrefix(t, []byte("sysbench ")); ok && len(rest) > 0 && rest[0] >= '0' && rest[0] <= '9' {
+		return true // the banner: "sysbench 1.0.9 (using …", "sysbench 0.4.12:  multi-threaded …"
+	}
+	return len(t) > 3 && t[0] == '[' && bytes.Contains(t, []byte("s ]")) // an interim report
+}
