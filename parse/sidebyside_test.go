@@ -112,6 +112,17 @@ func checkRunsAt[W any](t *testing.T, runs []*Run, want map[int]W, check func(*R
 	}
 }
 
+// checkCells reports each cell of want whose value got does not hold:
+// the metric's value read for it, or none.
+func checkCells[K comparable](t *testing.T, metric string, got, want map[K]float64) {
+	t.Helper()
+	for c, w := range want {
+		if g, ok := got[c]; !ok || g != w {
+			t.Errorf("%+v: %s %v (read %v), want %v", c, metric, g, ok, w)
+		}
+	}
+}
+
 // TestQuotedOutputsUnderInstanceTable: a README (train12 t95) quotes a
 // cpu output and a memory result line ("5315.42 MiB transferred(531.38
 // MiB/sec)", no space before the parenthesis) in indented block quotes,

@@ -41,14 +41,10 @@ func TestCaptionNamesTheMetricOfSystemColumns(t *testing.T) {
 	if len(d.Runs) != 60 {
 		t.Errorf("%d runs, want 60: three mixes, five thread counts, four systems", len(d.Runs))
 	}
-	for c, want := range map[cell]float64{
+	checkCells(t, "qps", qps, map[cell]float64{
 		{167, "Apecloud MySQL Paxos Group"}: 10516.35, {167, "* RDS MySQL Operator"}: 13761.06,
 		{169, "Operator for Percona Server for MySQL"}: 3302.07, {171, "MySQL Operator for Kubernetes"}: 1318.18,
-	} {
-		if got, ok := qps[c]; !ok || got != want {
-			t.Errorf("line %d, %s: qps %v (read %v), want %v", c.line, c.system, got, ok, want)
-		}
-	}
+	})
 	mixes := map[string]bool{}
 	for _, r := range d.Runs {
 		if r.Line >= 175 && r.Line <= 197 {
@@ -85,13 +81,9 @@ func TestCaptionNamesTheMetricOfSystemColumns(t *testing.T) {
 	if len(tps) != 30 {
 		t.Errorf("%d runs in lines 35-44, want 30: ten tests, three systems", len(tps))
 	}
-	for c, want := range map[cell]float64{
+	checkCells(t, "tps", tps, map[cell]float64{
 		{35, "MariaDB 11.8"}: 56498, {38, "Firebird 6.0.0.2012"}: 5047, {44, "PostgreSQL 17.10"}: 343105,
-	} {
-		if got := tps[c]; got != want {
-			t.Errorf("line %d, %s: tps %v, want %v", c.line, c.system, got, want)
-		}
-	}
+	})
 }
 
 // TestTraditionalChineseHeaders: a zh-TW report's table (train16/t105)
@@ -115,14 +107,10 @@ func TestTraditionalChineseHeaders(t *testing.T) {
 		}
 		tps[cell{r.Test, r.Labels["system"]}] = *r.TPS
 	}
-	for c, want := range map[cell]float64{
+	checkCells(t, "tps", tps, map[cell]float64{
 		{"oltp_read_only", "MySQL"}: 1812.85, {"select_random_points", "TiDB"}: 3403.69,
 		{"select_random_ranges", "MySQL"}: 18309.55, {"oltp_read_write", "TiDB"}: 354.22,
-	} {
-		if got := tps[c]; got != want {
-			t.Errorf("%s %s: tps %v, want %v", c.test, c.system, got, want)
-		}
-	}
+	})
 	if len(tps) != 12 {
 		t.Errorf("%d runs in lines 39-44, want 12", len(tps))
 	}
@@ -158,14 +146,10 @@ func TestCrossedTableWithTwoNameColumns(t *testing.T) {
 	if len(tps) != 72 {
 		t.Errorf("%d runs, want 72: eight tests, three systems, three thread counts", len(tps))
 	}
-	for c, want := range map[cell]float64{
+	checkCells(t, "tps", tps, map[cell]float64{
 		{"oltp_point_select", "Firebird 6", 1}: 1000, {"oltp_point_select", "PostgreSQL", 4}: 25515,
 		{"oltp_read_only", "MariaDB", 2}: 332, {"oltp_delete", "PostgreSQL", 4}: 380,
-	} {
-		if got := tps[c]; got != want {
-			t.Errorf("%v: tps %v, want %v", c, got, want)
-		}
-	}
+	})
 }
 
 // TestArrowPairCells: "TPS（單 SQL 多 KV → 多 SQL 單 KV）" heads cells holding
@@ -272,14 +256,10 @@ func TestMeasurementThenSystemHeaders(t *testing.T) {
 	if len(d.Runs) != 24 || len(qps) != 24 {
 		t.Errorf("%d runs (%d cells), want 24: two tables of six thread counts, two systems", len(d.Runs), len(qps))
 	}
-	for c, want := range map[cell]float64{
+	checkCells(t, "qps", qps, map[cell]float64{
 		{24, "(A) MySQL", 10}: 22394.74, {24, "(B) TiDB", 10}: 15395.67,
 		{29, "(B) TiDB", 1000}: 19677.29, {57, "(B) TiDB", 10}: 96774.19, {62, "(A) MySQL", 1000}: 6944.28,
-	} {
-		if got, ok := qps[c]; !ok || got != want {
-			t.Errorf("%+v: qps %v (read %v), want %v", c, got, ok, want)
-		}
-	}
+	})
 	for h, want := range map[string]string{"TPS (MySQL 5.7)": "MySQL 5.7", "TPS - InnoDB": "InnoDB", "RPS(B) TiDB": "(B) TiDB"} {
 		words := strings.Fields(parenSpacer.Replace(h))
 		if got, ok := suffixName(words[1:]); !ok || got != want {
