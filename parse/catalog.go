@@ -662,7 +662,7 @@ var headingTests = []struct {
 }{
 	{"oltp_update_non_index", [][]string{{"update", "non", "index"}, {"update", "nonindex"}, {"update_non_index"}, {"非索引", "更新"}, {"update", "non-index"}}},
 	{"oltp_update_index", [][]string{{"update", "index"}, {"update_index"}, {"索引", "更新"}}},
-	{"oltp_point_select", [][]string{{"point", "select"}, {"point_select"}, {"点查"}}},
+	{"oltp_point_select", [][]string{{"point", "select"}, {"point_select"}, {"点查"}, {"point", "query"}}},
 	{"oltp_read_write", [][]string{{"read", "write"}, {"read_write"}, {"读写"}, {"read/write"}, {"rw"}, {"r/w"}, {"r+w"}}},
 	{"oltp_read_only", [][]string{{"read", "only"}, {"read_only"}, {"read-only"}, {"只读"}, {"ro"}}},
 	{"oltp_write_only", [][]string{{"write", "only"}, {"write_only"}, {"write-only"}, {"只写"}, {"wo"}}},

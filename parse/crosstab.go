@@ -56,13 +56,16 @@ type crossTable struct {
 	// naming the rows ends it ("1  2  4  concurrency/engine"): every row
 	// then ends with its name, and is read with the name moved first.
 	nameLast bool
-	cut      []nameCutRow // rows that end before their name
-	short    []nameCutRow // pipe rows cut before their last columns
-	tab      tabular.Table
-	path     []int // the Markdown headings the table stands under
-	lines    []Line
-	ruled    bool
-	st       *summaryTable // the labels and command above, as a summary table takes them
+	// bare is set when the header is the numbers alone ("1 2 4 8 16"):
+	// a row may then begin or end with its name.
+	bare  bool
+	cut   []nameCutRow // rows that end before their name
+	short []nameCutRow // pipe rows cut before their last columns
+	tab   tabular.Table
+	path  []int // the Markdown headings the table stands under
+	lines []Line
+	ruled bool
+	st    *summaryTable // the labels and command above, as a summary table takes them
 }
 
 // detectCrossed starts a crossTable at a header whose cells after the
@@ -78,7 +81,7 @@ func detectCrossed(l *Line, c *ctx) block {
 		return nil
 	}
 	pipe := strings.Contains(t, "|")
-	nameLast := false
+	nameLast, bare := false, false
 	if _, _, ok := tabular.HeaderNumber(cells[0]); ok {
 		last := cells[len(cells)-1]
 		if _, err := strconv.ParseFloat(strings.Trim(last, "*` "), 64); err != nil && strings.ContainsFunc(last, unicode.IsLetter) {
@@ -90,6 +93,7 @@ func detectCrossed(l *Line, c *ctx) block {
 			return nil // a row of numbers under a pipe header is a row
 		} else {
 			cells = append([]string{""}, cells...) // numbers alone over named rows
+			bare = true
 		}
 	}
 	tab := tabular.Table{Header: cells}
@@ -118,7 +122,7 @@ func detectCrossed(l *Line, c *ctx) block {
 	st.labels(c)
 	st.command(c)
 	st.takeContextTest(c)
-	return &crossTable{header: *l, pipe: pipe, nameLast: nameLast, tab: tab, st: st, path: c.mdPath()}
+	return &crossTable{header: *l, pipe: pipe, nameLast: nameLast, bare: bare, tab: tab, st: st, path: c.mdPath()}
 }
 
 // A nameCutRow is a row of a name-last table that ends before its name: the
@@ -169,6 +173,17 @@ func (b *crossTable) feed(l *Line) status {
 			}
 			cells = append([]string{""}, cells...)
 			unnamed = true
+		}
+	}
+	if b.bare && len(cells) == len(b.tab.Header) {
+		// Under numbers alone, a row of as many cells that begins with
+		// a number and ends with a name is named last ("2250 3944 …
+		// myrocks.8may18.none").
+		last := cells[len(cells)-1]
+		if _, ok := tabular.ParseValue(cells[0]); ok && strings.ContainsFunc(last, unicode.IsLetter) {
+			if _, ok := tabular.ParseValue(last); !ok {
+				cells = append([]string{last}, cells[:len(cells)-1]...)
+			}
 		}
 	}
 	grouped := b.tab.Lead > 1 && strings.TrimSpace(cells[0]) == "" && len(b.tab.Rows) > 0 && len(cells) > 1
@@ -310,6 +325,10 @@ func (b *crossTable) end(c *ctx) {
 			// a test named further up ("### Memory" over "- read
 			// seq") it tells the tables apart.
 			r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
+		}
+		if b.st.testFrom != "" && r.Test == b.st.test && (r.TPS != nil || r.QPS != nil) && builtinTest(r.Test) {
+			// "CPU stats" above a table of QPS names no test of it.
+			r.Test = ""
 		}
 		if r.Test != "" && b.st.testFrom != "" {
 			r.LabelFrom = setFrom(r.LabelFrom, "test", b.st.testFrom)

@@ -199,8 +199,7 @@ func (b *generalTable) rateColumns(c *ctx, cols []tabular.Column, names int, met
 // can have measured its columns: a built-in test (cpu, memory, fileio,
 // threads, mutex) prints no transactions or queries per second.
 func sqlTestFits(test string, cols []tabular.Column) bool {
-	ct, known := LookupTest(test)
-	if !known || ct.Family != FamilyBuiltin {
+	if !builtinTest(test) {
 		return true
 	}
 	for _, col := range cols {

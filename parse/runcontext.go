@@ -551,7 +551,7 @@ func outputFits(r *Run) func(string) bool {
 // the headings of its own section, the command above it nor its columns
 // name one.
 func (b *summaryTable) takeContextTest(c *ctx) {
-	if b.test != "" {
+	if b.test != "" || b.captioned {
 		return
 	}
 	test, at, from, note := c.contextTest(b.header.No, c.mdPath(), b.fits)

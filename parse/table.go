@@ -187,6 +187,10 @@ func (col *tableCol) isMetric() bool {
 }
 
 type summaryTable struct {
+	// captioned is set when a caption right over the table names its
+	// rate and a workload of no sysbench test ("QPS for increment"): no
+	// test is taken from further up.
+	captioned bool
 	// prevCells are the cells of the row read last, for the label cell
 	// a row leaves empty (ditto).
 	prevCells []string

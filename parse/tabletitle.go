@@ -279,6 +279,15 @@ func (b *summaryTable) labels(c *ctx) {
 			}
 			continue
 		}
+		if h.No == b.header.No-1 && b.workload == "" && b.test == "" && !stopTest {
+			if w := rateCaptionWorkload(text); w != "" && titleTestOf(w) == "" {
+				// "QPS for increment" right over the table names its
+				// workload, one of no sysbench test: a test named
+				// further up ("TPS for read-write") is another table's.
+				b.workload, b.workloadLine, b.captioned, stopTest = w, h.No, true, true
+				continue
+			}
+		}
 		if b.workload == "" && b.test == "" && inSection && !stopTest {
 			if t := captionTest(text); t != "" {
 				b.test, b.workloadLine = t, h.No // the caption is the test's name, no label of its own
@@ -306,6 +315,25 @@ func (b *summaryTable) labels(c *ctx) {
 			return
 		}
 	}
+}
+
+// rateCaptionWorkload returns what a caption naming a rate "for" or "of"
+// names ("increment" of "QPS for increment", "point-query" of "QPS for
+// point-query"), "" for any other line and for one naming threads ("TPS
+// for 1 to 64 threads").
+func rateCaptionWorkload(text string) string {
+	f := strings.Fields(text)
+	if len(f) < 3 || len(f) > 6 || captionMetric(f[0]) == colOther {
+		return ""
+	}
+	if p := strings.ToLower(f[1]); p != "for" && p != "of" {
+		return ""
+	}
+	w := strings.Join(f[2:], " ")
+	if mentionsThreads(w) {
+		return ""
+	}
+	return w
 }
 
 // genericCaption reports a label line made only of genericWords

@@ -32,8 +32,11 @@ func Cells(line string) (cells []string, ok bool) {
 
 // splitAligned splits a space-aligned row: a row that ends in two numbers
 // or more is its leading words, one cell that names the row ("w/  patch",
-// "innodb"), then one cell per number; any other row is split at runs of
-// two spaces or more.
+// "innodb"), then one cell per number; a row of one space between its
+// fields that begins with two numbers or more is one cell per number,
+// then its trailing words, one cell naming the row ("2250 3944 7312
+// myrocks.8may18.none"); any other row is split at runs of two spaces or
+// more.
 func splitAligned(t string) []string {
 	var cells []string
 	for _, f := range strings.Split(t, "  ") {
@@ -56,6 +59,18 @@ func splitAligned(t string) []string {
 			out = append(out, strings.Join(words[:i], " "))
 		}
 		return append(out, words[i:]...)
+	}
+	if len(cells) == 1 {
+		j := 0
+		for j < len(words) {
+			if _, ok := ParseValue(words[j]); !ok {
+				break
+			}
+			j++
+		}
+		if j >= 2 && j < len(words) {
+			return append(words[:j:j], strings.Join(words[j:], " "))
+		}
 	}
 	return cells
 }
@@ -299,10 +314,22 @@ func (t *Table) Dimension() string {
 		whole = whole && n == float64(int(n)) && n > 0
 		counted = counted && threads
 	}
-	if whole && (first == "" || first == "-" || counted || has(words(first), threadWords)) {
+	if whole && (first == "" || first == "-" || counted || has(words(first), threadWords) || allOf(words(first), rowNameWords)) {
+		// Counts alone, counts a thread word names, or counts beside a
+		// corner that names only the rows ("8 16 … 48 test engine").
 		return Threads
 	}
 	return first
+}
+
+// allOf reports whether w holds words and every one is in list.
+func allOf(w []string, list []string) bool {
+	for _, x := range w {
+		if !has([]string{x}, list) {
+			return false
+		}
+	}
+	return len(w) > 0
 }
 
 // Read finds the tables of a text given as lines: a header line of at

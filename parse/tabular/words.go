@@ -14,6 +14,12 @@ var dimensionWords = []string{"mode", "type", "size", "block", "depth", "test", 
 	"host", "machine", "server", "system", "tables", "table", "id", "commit", "branch", "build",
 	"模式", "类型", "大小", "版本", "机器", "主机", "场景", "数据"}
 
+// rowNameWords name what a table's rows are ("engine", "test engine",
+// "build"): a header's corner made of them names the row names' column,
+// not the dimension of its numbers.
+var rowNameWords = []string{"test", "workload", "name", "engine", "version", "host", "machine", "server", "system",
+	"build", "binary", "config", "commit", "branch", "db", "database", "dbms"}
+
 // statWords name a latency statistic when a header is only the statistic
 // ("min", "平均") or names a latency with it.
 var statWords = map[string]string{"min": "min", "minimum": "min", "avg": "avg", "average": "avg", "mean": "avg",
