@@ -4,14 +4,16 @@ import (
 	"bytes"
 )
 
-// A page that shows a paste (Pastebin and the like, as saved or copied
-// from a browser) often marks every line of it: as a list item ("- SQL
-// statistics:", "- transactions: 800 (245.84 per sec.)") or with its
-// line number ("  14.     transactions:   23409  (2340.37 per sec.)").
-// The tool's output is under those marks, line for line. Clean takes the
-// marks off a run of such lines that holds a tool's output, and leaves
-// every line at its number; lists and numbered steps of prose keep
-// theirs.
+// A page that shows a paste (Pastebin, a gist and the like, as saved or
+// copied from a browser) often marks every line of it: as a list item
+// ("- SQL statistics:", "- transactions: 800 (245.84 per sec.)"), with
+// its line number ("  14.     transactions:   23409  (2340.37 per
+// sec.)") or, a gist shown as the rows of a table, with the empty cells
+// after it ("83463 145714 196737 siac inno56.c0 | |"). The tool's output
+// is under those marks, line for line. Clean takes the marks off a run
+// of such lines, and leaves every line at its number; lists and numbered
+// steps of prose keep theirs: a run of list items or numbers is a paste
+// only when it holds a tool's output.
 
 // minPasteRun is the fewest marked lines in a row that are taken for a
 // paste: a list of a few results is a list.
@@ -34,7 +36,8 @@ func pasteMarked(b []byte) bool {
 // line, or a 1 followed by a dot and a space somewhere (a numbered paste
 // shows its first line).
 func mayBePasted(b []byte) bool {
-	return bytes.Contains(b, []byte("\n- ")) || bytes.HasPrefix(b, []byte("- ")) || bytes.Contains(b, []byte("1. "))
+	return bytes.Contains(b, []byte("\n- ")) || bytes.HasPrefix(b, []byte("- ")) || bytes.Contains(b, []byte("1. ")) ||
+		bytes.Contains(b, []byte(" | |"))
 }
 
 // stripPasteMarks returns b with the marks taken off the lines of each
@@ -47,7 +50,11 @@ func stripPasteMarks(b []byte) []byte {
 	var cuts []cut
 	eachPasteRun(b, func(lines [][]byte, marks []int) {
 		for i, l := range lines {
-			cuts = append(cuts, cut{offsetIn(b, l), marks[i]})
+			if at := offsetIn(b, l); marks[i] > 0 {
+				cuts = append(cuts, cut{at, marks[i]})
+			} else {
+				cuts = append(cuts, cut{at + len(l) + marks[i], -marks[i]}) // the cells after the line
+			}
 		}
 	})
 	if len(cuts) == 0 {
@@ -69,15 +76,16 @@ func offsetIn(b, sub []byte) int {
 
 // eachPasteRun calls f with each run of at least minPasteRun lines in a
 // row that carry one kind of mark (every line a list item, or every line
-// its number, each one more than the line before's) and hold a tool's
-// output once the marks are off; marks[i] is the length of line i's mark
-// (the mark and the one space after it).
+// its number, each one more than the line before's, and hold a tool's
+// output once the marks are off; or every line followed by empty table
+// cells); marks[i] is the length of line i's mark (the mark and the one
+// space after it), negative for a mark at its end.
 func eachPasteRun(b []byte, f func(lines [][]byte, marks []int)) {
 	var run [][]byte
 	var marks []int
-	kind, next := 0, 0 // the run's kind of mark (1 list item, 2 number); the number the next line must carry
+	kind, next := 0, 0 // the run's kind of mark (1 list item, 2 number, 3 cells after); the number the next line must carry
 	flush := func() {
-		if len(run) >= minPasteRun && holdsOutput(run, marks) {
+		if len(run) >= minPasteRun && (kind == 3 || holdsOutput(run, marks)) {
 			f(run, marks)
 		}
 		run, marks, kind = run[:0], marks[:0], 0
@@ -91,6 +99,14 @@ func eachPasteRun(b []byte, f func(lines [][]byte, marks []int)) {
 			b = nil
 		}
 		line = bytes.TrimSuffix(line, []byte{'\r'})
+		if n := cellsMark(line); n > 0 {
+			if kind != 3 {
+				flush()
+				kind = 3
+			}
+			run, marks = append(run, line), append(marks, -n)
+			continue
+		}
 		if n := listMark(line); n > 0 {
 			if kind != 1 {
 				flush()
@@ -110,6 +126,18 @@ func eachPasteRun(b []byte, f func(lines [][]byte, marks []int)) {
 		flush()
 	}
 	flush()
+}
+
+// cellsMark returns the length of the empty table cells a line ends with
+// (" | |", a gist's line shown as a table row) when the line holds no
+// other '|', or 0: a row of a table of the text's own has its cells
+// between pipes.
+func cellsMark(line []byte) int {
+	const mark = " | |"
+	if !bytes.HasSuffix(line, []byte(mark)) || bytes.IndexByte(line[:len(line)-len(mark)], '|') >= 0 {
+		return 0
+	}
+	return len(mark)
 }
 
 // listMark returns the length of a list item's mark at the start of line

@@ -90,3 +90,73 @@ func FuzzStripPasteMarks(f *testing.F) {
 		}
 	})
 }
+
+// TestGistMatrices: gists as the docs corpus stores them end every line
+// with empty table cells (" | |", train18 t114, t115); with those off,
+// t114's four matrices of six client counts (8 … 48, the header ending
+// with its label columns' names "test engine") under captions naming
+// the rate and the workload ("QPS for point-query", "TPS for read-only",
+// "TPS for read-write", "QPS for increment") are 102 runs, each row named
+// by its labels; the last table's workload is no test, and it takes none
+// from the captions above it. t115's matrices name no unit anywhere and
+// are not read: an error names each.
+func TestGistMatrices(t *testing.T) {
+	read := func(path string) *parse.Document {
+		t.Helper()
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, kind := cleanString(t, string(b))
+		if kind != "the list marks or line numbers of a pasted page" {
+			t.Errorf("%s: cleaned as %q", path[len(path)-30:], kind)
+		}
+		d, err := parse.All(strings.NewReader(text), "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	d := read("../testdata/public/train18/t114-qps-tps-captions-space-rows-thread-header-ending-test-engine-two-labels-last-gist-cell-bars-docs-excerpt.txt")
+	type cell struct {
+		test, system string
+		threads      int
+	}
+	got := map[cell]float64{}
+	for _, r := range d.Runs {
+		v := r.QPS
+		if r.TPS != nil {
+			v = r.TPS
+		}
+		if v == nil || r.Threads == nil {
+			t.Errorf("line %d: no rate or threads", r.Line)
+			continue
+		}
+		got[cell{r.Test, r.Labels["system"], *r.Threads}] = *v
+		if r.Test == "" && r.Labels["heading"] != "increment" {
+			t.Errorf("line %d: no test and heading %q, want the caption's workload", r.Line, r.Labels["heading"])
+		}
+	}
+	if len(d.Runs) != 102 || len(got) != 102 {
+		t.Errorf("%d runs (%d cells), want 102", len(d.Runs), len(got))
+	}
+	for c, want := range map[cell]float64{
+		{"oltp_point_select", "siac inno56.c0", 8}: 83463, {"oltp_point_select", "siac myrocks.def", 48}: 235620,
+		{"oltp_read_only", "ro inno57.c1", 24}: 5972, {"oltp_read_write", "rw myrocks.def", 48}: 7846,
+		{"", "incupd2 inno56.c1", 40}: 32234,
+	} {
+		if v, ok := got[c]; !ok || v != want {
+			t.Errorf("%+v: %v (read %v), want %v", c, v, ok, want)
+		}
+	}
+	d = read("../testdata/public/train18/t115-bare-thread-header-space-rows-build-label-last-test-captions-no-unit-scan-pre-post-table-duplicate-label-gist-cell-bars-docs-excerpt.txt")
+	unit := 0
+	for _, e := range d.Errors {
+		if strings.Contains(e.Message, "crossed table (, 1, 2, 4, 8, 16, 24, 32, 40, 48, 64) not read: neither its rows nor a caption above name the metric and its unit") {
+			unit++
+		}
+	}
+	if len(d.Runs) != 0 || unit != 2 {
+		t.Errorf("t115: %d runs, %d errors naming a matrix without unit; want 0 and 2", len(d.Runs), unit)
+	}
+}
