@@ -33,8 +33,8 @@ func pasteMarked(b []byte) bool {
 }
 
 // mayBePasted is pasteMarked's cheap test: a list item at the start of a
-// line, or a 1 followed by a dot and a space somewhere (a numbered paste
-// shows its first line).
+// line, a 1 followed by a dot and a space somewhere (a numbered paste
+// shows its first line), or empty cells after a line.
 func mayBePasted(b []byte) bool {
 	return bytes.Contains(b, []byte("\n- ")) || bytes.HasPrefix(b, []byte("- ")) || bytes.Contains(b, []byte("1. ")) ||
 		bytes.Contains(b, []byte(" | |"))

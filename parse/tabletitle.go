@@ -319,8 +319,8 @@ func (b *summaryTable) labels(c *ctx) {
 
 // rateCaptionWorkload returns what a caption naming a rate "for" or "of"
 // names ("increment" of "QPS for increment", "point-query" of "QPS for
-// point-query"), "" for any other line and for one naming threads ("TPS
-// for 1 to 64 threads").
+// point-query"), "" for any other line, and for one naming threads ("TPS
+// for 1 to 64 threads") or a system ("TPS of MySQL 8.0").
 func rateCaptionWorkload(text string) string {
 	f := strings.Fields(text)
 	if len(f) < 3 || len(f) > 6 || captionMetric(f[0]) == colOther {
@@ -330,7 +330,7 @@ func rateCaptionWorkload(text string) string {
 		return ""
 	}
 	w := strings.Join(f[2:], " ")
-	if mentionsThreads(w) {
+	if mentionsThreads(w) || namesSystem(w) || versionRE.MatchString(w) {
 		return ""
 	}
 	return w

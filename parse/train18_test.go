@@ -34,7 +34,7 @@ func TestCPUWordOverQPSTable(t *testing.T) {
 func TestRateCaptionWorkload(t *testing.T) {
 	for text, want := range map[string]string{
 		"QPS for increment": "increment", "TPS for read-write": "read-write", "QPS for point-query": "point-query",
-		"TPS for 1 to 64 threads": "", "Results for increment": "", "QPS": "",
+		"TPS for 1 to 64 threads": "", "Results for increment": "", "QPS": "", "TPS of MySQL 8.0": "", "QPS for v2.1.0": "",
 	} {
 		if got := rateCaptionWorkload(text); got != want {
 			t.Errorf("rateCaptionWorkload(%q) = %q, want %q", text, got, want)
