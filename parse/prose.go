@@ -216,6 +216,9 @@ func namedTest(s string) string {
 
 // noteToolWord remembers the last line naming sysbench.
 func (c *ctx) noteToolWord(l *Line) {
+	if containsFoldASCII(l.Text, "mysqlslap") {
+		c.slapWordLine = l.No
+	}
 	if containsFoldASCII(l.Text, "sysbench") {
 		c.toolWordLine, c.toolWordTest = l.No, namedTest(l.Text)
 		if c.toolWordTest == "" {

@@ -184,6 +184,7 @@ type ctx struct {
 	testWord     string // the built-in test the last prose line naming one named
 	testWordLine int
 	toolWordLine int    // the last line naming sysbench (prose.go)
+	slapWordLine int    // the last line naming mysqlslap (slaptable.go)
 	toolWordTest string // the sysbench test that line names ("run sysbench select_random_points"), "" when none
 	proseNo      int    // the last line read for results in prose, and its text
 	proseText    string

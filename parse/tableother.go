@@ -169,6 +169,9 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 	if threads {
 		switch {
 		case secs > 0 && secs == len(names)-1:
+			if b := detectSlapTable(l, c, sep, names); b != nil {
+				return b
+			}
 			return &unreadTable{sep: sep, header: *l, cols: len(names), metric: true, names: names, seconds: true}
 		case bare > 0 && bare+comp == len(names)-1:
 			return &unreadTable{sep: sep, header: *l, cols: len(names), metric: true, names: names, unitless: true}

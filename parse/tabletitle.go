@@ -149,7 +149,10 @@ func mdLevel(t string) int {
 var (
 	workloadRE = regexp.MustCompile(`(?i)(\b(test\w*|select|insert|update|delete|read|write|oltp\w*)\b|测试|读|写)`)
 	versionRE  = regexp.MustCompile(`(?i)^(v?\d+(\.\d+)+\S*|[a-z][\w-]*\s+v?\d+(\.\d+)+\S*)$`)
-	systemRE   = regexp.MustCompile(`(?i)\b(innodb|myisam|rocksdb|myrocks|tokudb|aria|memory|mysql|mariadb|percona|tidb|postgres(ql)?|oceanbase|polardb|aurora)\b`)
+	// gluedVersionRE matches a name with its version glued to it
+	// ("MySQL5.1", "MariaDB10.6"): a system, as "MySQL 5.1" is.
+	gluedVersionRE = regexp.MustCompile(`^[A-Za-z][A-Za-z-]*[A-Za-z]\d+(\.\d+)+$`)
+	systemRE       = regexp.MustCompile(`(?i)\b(innodb|myisam|rocksdb|myrocks|tokudb|aria|memory|mysql|mariadb|percona|tidb|postgres(ql)?|oceanbase|polardb|aurora)\b`)
 	// mysqlFamilyRE names servers whose tables choose their storage
 	// engine with ENGINE=.
 	mysqlFamilyRE = regexp.MustCompile(`(?i)\b(mysql|mariadb|percona)\b`)
@@ -308,7 +311,8 @@ func (b *summaryTable) labels(c *ctx) {
 			continue
 		}
 		if !isWorkload && short && b.system == "" && !genericCaption(text) && !repeatMarkRE.MatchString(text) &&
-			(strings.HasSuffix(strings.TrimSpace(strings.Trim(raw, "#* ")), ":") || versionRE.MatchString(text) || systemRE.MatchString(text)) {
+			(strings.HasSuffix(strings.TrimSpace(strings.Trim(raw, "#* ")), ":") || versionRE.MatchString(text) || systemRE.MatchString(text) ||
+				gluedVersionRE.MatchString(text)) {
 			b.system = text
 		}
 		if b.system != "" && (b.workload != "" || b.test != "" || stopTest) {

@@ -72,11 +72,6 @@ var identityGaps = map[string]struct {
 	// ("graviton2 - 2.745s, X64 - 7.95s"): not read, and no error says so.
 	"sb1.1.0-cpu-fileio-memory-mutex-graviton2-vs-x64-bullet-labels-no-banner-prose-results-ko.txt": {
 		notRead: []int{99, 102, 105, 315, 318, 321}},
-	// Tables of mysqlslap's seconds per concurrency ("並列数 | average |
-	// min | max(sec)"): reported, not read; summary tables carry rates.
-	"mysqlslap-5.1-vs-5.7-write-innodb-concurrency-tables-under-version-labels-heading-load-engine-excerpt-ja.txt": {
-		notRead: []int{20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44},
-		errorAt: []int{18, 32}},
 	// Tables whose rates are named "throughput" without a unit, their
 	// systems on a line above the rule: reported, not read. The last row,
 	// cut by the excerpt, is left out without a word.
