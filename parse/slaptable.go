@@ -19,6 +19,7 @@ type slapTable struct {
 	sep     int
 	header  Line
 	threadI int
+	names   []string // the header's cells
 	stat    []string // by column: "avg", "min", "max", or "" for the threads column
 	st      *summaryTable
 	runs    []*Run
@@ -31,7 +32,7 @@ func detectSlapTable(l *Line, c *ctx, sep int, names []string) block {
 	if c.slapWordLine == 0 || c.slapWordLine >= l.No {
 		return nil
 	}
-	b := &slapTable{sep: sep, header: *l, threadI: -1, stat: make([]string, len(names))}
+	b := &slapTable{sep: sep, header: *l, threadI: -1, names: names, stat: make([]string, len(names))}
 	for i, n := range names {
 		if classifyColumn(n).kind == colThreads {
 			if b.threadI >= 0 {
@@ -109,10 +110,7 @@ func (b *slapTable) feed(l *Line) status {
 		Threads: iptr(n), ThreadsFrom: "table", Mysqlslap: m}
 	r.Columns = make([]Column, len(cells))
 	for i, cell := range cells {
-		r.Columns[i] = Column{Name: b.header.Text, Value: cell}
-		if names := splitCells(b.header.Text, b.sep); i < len(names) {
-			r.Columns[i].Name = names[i]
-		}
+		r.Columns[i] = Column{Name: b.names[i], Value: cell}
 	}
 	b.runs = append(b.runs, r)
 	return consumed
