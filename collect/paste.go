@@ -26,7 +26,7 @@ func pasteMarked(b []byte) bool {
 		return false
 	}
 	found := false
-	eachPasteRun(b, func(lines [][]byte, marks []int) {
+	eachPasteRun(b, func([][]byte, []int, []int) {
 		found = true
 	})
 	return found
@@ -48,12 +48,12 @@ func stripPasteMarks(b []byte) []byte {
 	}
 	type cut struct{ at, n int } // bytes to drop at offset at
 	var cuts []cut
-	eachPasteRun(b, func(lines [][]byte, marks []int) {
+	eachPasteRun(b, func(lines [][]byte, at, marks []int) {
 		for i, l := range lines {
-			if at := offsetIn(b, l); marks[i] > 0 {
-				cuts = append(cuts, cut{at, marks[i]})
+			if marks[i] > 0 {
+				cuts = append(cuts, cut{at[i], marks[i]})
 			} else {
-				cuts = append(cuts, cut{at + len(l) + marks[i], -marks[i]}) // the cells after the line
+				cuts = append(cuts, cut{at[i] + len(l) + marks[i], -marks[i]}) // the cells after the line
 			}
 		}
 	})
@@ -69,61 +69,51 @@ func stripPasteMarks(b []byte) []byte {
 	return append(out, b[prev:]...)
 }
 
-// offsetIn returns the offset of sub, a subslice of b, in b.
-func offsetIn(b, sub []byte) int {
-	return cap(b) - cap(sub)
-}
-
 // eachPasteRun calls f with each run of at least minPasteRun lines in a
 // row that carry one kind of mark (every line a list item, or every line
 // its number, each one more than the line before's, and hold a tool's
 // output once the marks are off; or every line followed by empty table
-// cells); marks[i] is the length of line i's mark (the mark and the one
-// space after it), negative for a mark at its end.
-func eachPasteRun(b []byte, f func(lines [][]byte, marks []int)) {
+// cells); at[i] is the offset of line i in b, marks[i] the length of its
+// mark (the mark and the one space after it), negative for a mark at its
+// end.
+func eachPasteRun(b []byte, f func(lines [][]byte, at, marks []int)) {
 	var run [][]byte
-	var marks []int
-	kind, next := 0, 0 // the run's kind of mark (1 list item, 2 number, 3 cells after); the number the next line must carry
+	var at, marks []int
+	kind, want := 0, 0 // the run's kind of mark (1 list item, 2 number, 3 cells after); the number the next line must carry
 	flush := func() {
 		if len(run) >= minPasteRun && (kind == 3 || holdsOutput(run, marks)) {
-			f(run, marks)
+			f(run, at, marks)
 		}
-		run, marks, kind = run[:0], marks[:0], 0
+		run, at, marks, kind = run[:0], at[:0], marks[:0], 0
 	}
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		line := b
-		if i >= 0 {
-			line, b = b[:i], b[i+1:]
-		} else {
-			b = nil
+	add := func(k int, line []byte, off, mark int) {
+		if kind != k {
+			flush()
+			kind = k
+		}
+		run, at, marks = append(run, line), append(at, off), append(marks, mark)
+	}
+	for off := 0; off < len(b); {
+		line := b[off:]
+		next := len(b)
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line, next = line[:i], off+i+1
 		}
 		line = bytes.TrimSuffix(line, []byte{'\r'})
 		if n := cellsMark(line); n > 0 {
-			if kind != 3 {
-				flush()
-				kind = 3
+			add(3, line, off, -n)
+		} else if n := listMark(line); n > 0 {
+			add(1, line, off, n)
+		} else if num, n := numberMark(line); n > 0 {
+			if kind == 2 && num != want {
+				flush() // the numbers start again: another paste
 			}
-			run, marks = append(run, line), append(marks, -n)
-			continue
+			add(2, line, off, n)
+			want = num + 1
+		} else {
+			flush()
 		}
-		if n := listMark(line); n > 0 {
-			if kind != 1 {
-				flush()
-				kind = 1
-			}
-			run, marks = append(run, line), append(marks, n)
-			continue
-		}
-		if num, n := numberMark(line); n > 0 {
-			if kind != 2 || num != next {
-				flush()
-				kind = 2
-			}
-			run, marks, next = append(run, line), append(marks, n), num+1
-			continue
-		}
-		flush()
+		off = next
 	}
 	flush()
 }

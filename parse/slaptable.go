@@ -41,7 +41,7 @@ func detectSlapTable(l *Line, c *ctx, sep int, names []string) block {
 			b.threadI = i
 			continue
 		}
-		b.stat[i] = slapStat(n)
+		b.stat[i] = secondsStat(n)
 		if b.stat[i] == "" {
 			return nil
 		}
@@ -53,24 +53,6 @@ func detectSlapTable(l *Line, c *ctx, sep int, names []string) block {
 	b.st.labels(c)
 	b.st.command(c)
 	return b
-}
-
-// slapStat returns the statistic a seconds column holds (secondsStat):
-// "avg", "min" or "max".
-func slapStat(n string) string {
-	if !secondsStat(n) {
-		return ""
-	}
-	t := strings.ToLower(n)
-	switch {
-	case strings.HasPrefix(t, "av") || strings.Contains(t, "平均") || strings.Contains(t, "평균"):
-		return "avg"
-	case strings.HasPrefix(t, "min") || strings.Contains(t, "最小") || strings.Contains(t, "최소"):
-		return "min"
-	case strings.HasPrefix(t, "max") || strings.Contains(t, "最大") || strings.Contains(t, "최대"):
-		return "max"
-	}
-	return ""
 }
 
 func (b *slapTable) feed(l *Line) status {

@@ -146,7 +146,7 @@ func unreadHeader(l *Line, c *ctx, sep int, names []string) block {
 		case col.kind == colThreads:
 			threads = true
 			continue
-		case secondsStat(n):
+		case secondsStat(n) != "":
 			secs++
 			continue
 		case unitless(n):
@@ -195,20 +195,22 @@ func unitless(n string) bool {
 	return false
 }
 
-// secondsStat reports a column of seconds by statistic, as mysqlslap
-// prints them per concurrency ("average", "min", "max(sec)", "平均(秒)"):
-// not a latency per event, and no rate.
-func secondsStat(n string) bool {
+// secondsStat returns the statistic a column of seconds holds, as
+// mysqlslap prints them per concurrency ("average", "min", "max(sec)",
+// "平均(秒)"): "avg", "min" or "max", "" for any other column. Seconds by
+// statistic are no latency per event, and no rate.
+func secondsStat(n string) string {
 	t := strings.ToLower(strings.TrimSpace(n))
 	for _, u := range []string{"(sec)", "(s)", "(秒)", "(초)", "[sec]", "[s]", " sec", " seconds"} {
 		t = strings.TrimSpace(strings.TrimSuffix(t, u))
 	}
-	switch t {
-	case "average", "avg", "min", "max", "minimum", "maximum", "平均", "最小", "最大", "평균", "최소", "최대":
-		return true
-	}
-	return false
+	return secondsStats[t]
 }
+
+// secondsStats are the names of secondsStat's statistics.
+var secondsStats = map[string]string{"average": "avg", "avg": "avg", "平均": "avg", "평균": "avg",
+	"min": "min", "minimum": "min", "最小": "min", "최소": "min",
+	"max": "max", "maximum": "max", "最大": "max", "최대": "max"}
 
 // threadCount reads a column named after its thread count ("8线程",
 // "64 threads"), 0 for any other name.
