@@ -165,7 +165,7 @@ func againstBase(v *View, rp *analyze.Report, cmp map[cmpKey]*analyze.Finding, b
 				r = FormatRatio(xs[0]) + " to " + FormatRatio(xs[len(xs)-1])
 			}
 			if len(ws) == n && n > 1 {
-				return fmt.Sprintf("on all %d workloads (%s)", n, r)
+				return fmt.Sprintf("on %s (%s)", allWorkloads(n), r)
 			}
 			if len(ws) > 2 {
 				return fmt.Sprintf("on %d of %d workloads (%s)", len(ws), n, r)
@@ -179,15 +179,18 @@ func againstBase(v *View, rp *analyze.Report, cmp map[cmpKey]*analyze.Finding, b
 			parts = append(parts, "better "+span(better))
 		}
 		if len(same) > 0 {
-			if len(same) == n && n > 1 {
+			switch {
+			case len(same) == n && n == 2:
+				parts = append(parts, "not significantly different on either workload")
+			case len(same) == n && n > 2:
 				parts = append(parts, fmt.Sprintf("not significantly different on any of the %d workloads", n))
-			} else {
+			default:
 				parts = append(parts, "not significantly different on "+joinAnd(same))
 			}
 		}
 		switch {
 		case len(untested) == n && n > 1:
-			parts = append(parts, fmt.Sprintf("untested on all %d workloads (a single run on a side)", n))
+			parts = append(parts, "untested on "+allWorkloads(n)+" (a single run on a side)")
 		case len(untested) > 0:
 			parts = append(parts, "untested (a single run on a side) on "+joinAnd(untested))
 		}
@@ -208,9 +211,19 @@ func againstBase(v *View, rp *analyze.Report, cmp map[cmpKey]*analyze.Finding, b
 		findings = append(findings, joinAnd(ss)+verb+p)
 	}
 	if len(findings) > 0 {
-		out = append(out, "Against "+base+", "+strings.Join(findings, "; ")+".")
+		// A colon, not a comma: "Against A, B and C are untested" reads as
+		// three systems untested.
+		out = append(out, "Against "+base+": "+strings.Join(findings, "; ")+".")
 	}
 	return out
+}
+
+// allWorkloads says "both workloads" or "all 4 workloads".
+func allWorkloads(n int) string {
+	if n == 2 {
+		return "both workloads"
+	}
+	return fmt.Sprintf("all %d workloads", n)
 }
 
 type cmpKey struct {

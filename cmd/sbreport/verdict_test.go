@@ -90,7 +90,7 @@ func TestTwoRepeatsReal(t *testing.T) {
 	}
 	for _, want := range []string{
 		"| 1 | rocksdb | 2 | 254 [10,\u00a06,620] **repeats differ 1.67×** | 5.00 | 0.82× [0.13,\u00a05.03] no significant difference |",
-		"Against aria, innodb is better on oltp_insert and oltp_read_only (2.34× and 1.14×) and not significantly different on oltp_point_select and oltp_read_write; rocksdb is better on oltp_insert (1.42×) and not significantly different on oltp_point_select, oltp_read_only and oltp_read_write.",
+		"Against aria: innodb is better on oltp_insert and oltp_read_only (2.34× and 1.14×) and not significantly different on oltp_point_select and oltp_read_write; rocksdb is better on oltp_insert (1.42×) and not significantly different on oltp_point_select, oltp_read_only and oltp_read_write.",
 		"| oltp_insert | 16 | 2.34× [1.69,\u00a03.23] better | 1.42× [1.13,\u00a01.78] better |",
 		"| 2 | rocksdb | 2 | 4,052 [3,694,\u00a04,445] | 0.61 | 0.74× [0.61,\u00a00.92] worse |",
 		"| 1 | innodb | 2 | 4,137 [2,141,\u00a07,996] | 0.31 | 1.07× [0.56,\u00a02.07] no significant difference |",
@@ -186,7 +186,7 @@ func TestSingleRunsReal(t *testing.T) {
 	}
 	_, md := reportOf(t, in)
 	for _, want := range []string{
-		"Against v2.1, v3.0 is untested on all 4 workloads (a single run on a side).",
+		"Against v2.1: v3.0 is untested on all 4 workloads (a single run on a side).",
 		"| oltp_point_select | 1500 | 1.59× no test (1 run) |",
 		"| oltp_read_write | 1500 | 1.26× no test (1 run) |",
 	} {
