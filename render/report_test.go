@@ -191,6 +191,22 @@ func TestReportFragmentNoRun(t *testing.T) {
 	}
 }
 
+// TestReportOfNothingComparable: train16/t106 quotes five labelled
+// single interim lines of oltp_read_write, fragments with no cumulative
+// report; none has a tps, so the report compares nothing and says so,
+// rather than "5 runs of 0 workloads on" one of them.
+func TestReportOfNothingComparable(t *testing.T) {
+	doc := load(t, "../testdata/public/train16/t106-sh-script-then-trailing-comment-lines-each-a-labelled-single-interim-report-line-storage-backends.txt")
+	s := memSink{}
+	if err := Report(s, doc, analyzeDoc(t, doc), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	md := s[MarkdownFile].String()
+	if !strings.Contains(md, "\n5 runs read, and none with a tps to compare: nothing is compared.\n") || strings.Contains(md, "0 workloads") {
+		t.Errorf("report.md opens:\n%s", firstLines(md, 5))
+	}
+}
+
 // TestReportSaysPNGCannotDrawCJK: the public Chinese write-up that runs
 // one script on disk and on a memory disk labels the second "内存磁盘";
 // the PNG charts' font has no CJK glyph, so report.md says which names

@@ -17,6 +17,17 @@ func headline(v *View) []string {
 	rp := v.Report
 	var out []string
 	nw := len(v.Workloads)
+	if nw == 0 {
+		// "5 runs of 0 workloads on X" would claim a comparison of
+		// nothing: every run lacks the metric (a fragment, a table of
+		// other figures), and the line below says what each lacks.
+		m := v.Metric
+		if m == "" {
+			m = "result"
+		}
+		return []string{fmt.Sprintf("%s %s read, and none with a %s to compare: nothing is compared.",
+			FormatFixed(float64(v.Runs), 0), plural(v.Runs, "run", "runs"), m)}
+	}
 	// "?" groups the runs the text gives no system name for: said so in
 	// words, not as a name.
 	unnamed := "runs with no " + v.By
