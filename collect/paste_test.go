@@ -97,9 +97,10 @@ func FuzzStripPasteMarks(f *testing.F) {
 // t114's four matrices of six client counts (8 … 48, the header ending
 // with its label columns' names "test engine") under captions naming
 // the rate and the workload ("QPS for point-query", "TPS for read-only",
-// "TPS for read-write", "QPS for increment") are 102 runs, each row named
-// by its labels; the last table's workload is no test, and it takes none
-// from the captions above it. t115's matrices name no unit anywhere and
+// "TPS for read-write", "QPS for increment") are 102 runs; each row's
+// name splits by the corner "test engine" into the test's short name and
+// the system; the last table's workload ("incupd2") is no test, and it
+// takes none from the captions above it. t115's matrices name no unit anywhere and
 // are not read: an error names each.
 func TestGistMatrices(t *testing.T) {
 	read := func(path string) *parse.Document {
@@ -133,18 +134,22 @@ func TestGistMatrices(t *testing.T) {
 			t.Errorf("line %d: no rate or threads", r.Line)
 			continue
 		}
-		got[cell{r.Test, r.Labels["system"], *r.Threads}] = *v
+		test := r.Test
+		if test == "" {
+			test = r.Labels["workload"]
+		}
+		got[cell{test, r.Labels["system"], *r.Threads}] = *v
 		if r.Test == "" && r.Labels["heading"] != "increment" {
-			t.Errorf("line %d: no test and heading %q, want the caption's workload", r.Line, r.Labels["heading"])
+			t.Errorf("line %d: no test and heading %q, want the caption's words", r.Line, r.Labels["heading"])
 		}
 	}
 	if len(d.Runs) != 102 || len(got) != 102 {
 		t.Errorf("%d runs (%d cells), want 102", len(d.Runs), len(got))
 	}
 	for c, want := range map[cell]float64{
-		{"oltp_point_select", "siac inno56.c0", 8}: 83463, {"oltp_point_select", "siac myrocks.def", 48}: 235620,
-		{"oltp_read_only", "ro inno57.c1", 24}: 5972, {"oltp_read_write", "rw myrocks.def", 48}: 7846,
-		{"", "incupd2 inno56.c1", 40}: 32234,
+		{"oltp_point_select", "inno56.c0", 8}: 83463, {"oltp_point_select", "myrocks.def", 48}: 235620,
+		{"oltp_read_only", "inno57.c1", 24}: 5972, {"oltp_read_write", "myrocks.def", 48}: 7846,
+		{"incupd2", "inno56.c1", 40}: 32234,
 	} {
 		if v, ok := got[c]; !ok || v != want {
 			t.Errorf("%+v: %v (read %v), want %v", c, v, ok, want)

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -284,6 +285,18 @@ func (b *crossTable) end(c *ctx) {
 			}
 		} else if !headlines[col.Metric] || !tabular.NamesMetric(e.Row) {
 			system = e.Row
+			if test, sys, ok := cornerParts(b.tab.Header[0], e.Row); ok {
+				// "siac inno56.c0" under "test engine": the test's
+				// short name, then the system.
+				system = sys
+				if r.Test == "" {
+					if t := titleTestOf(test); t != "" {
+						r.Test = t
+					} else {
+						r.SetLabelFrom("workload", test, "the row's name under "+strconv.Quote(b.tab.Header[0]))
+					}
+				}
+			}
 			if system == "" {
 				system = "row at line " + strconv.Itoa(e.Line) // its name was cut
 			}
@@ -324,7 +337,7 @@ func (b *crossTable) end(c *ctx) {
 			// A title's prose names the table, never its test; under
 			// a test named further up ("### Memory" over "- read
 			// seq") it tells the tables apart.
-			r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
+			b.st.titleLabel(r)
 		}
 		if b.st.testFrom != "" && r.Test == b.st.test && (r.TPS != nil || r.QPS != nil) && builtinTest(r.Test) {
 			// "CPU stats" above a table of QPS names no test of it.
@@ -438,3 +451,37 @@ func setMeasure(r *Run, col tabular.Column, v tabular.Value) bool {
 	}
 	return true
 }
+
+// cornerParts splits a row's name by the words of the corner that names
+// it, word for word: "siac inno56.c0" under "test engine" is the test
+// "siac" of the system "inno56.c0". ok is false unless the corner is two
+// or more such words, one of them a test's, and the name as many words.
+func cornerParts(corner, name string) (test, system string, ok bool) {
+	c, n := strings.Fields(strings.ToLower(corner)), strings.Fields(name)
+	if len(c) < 2 || len(c) != len(n) {
+		return "", "", false
+	}
+	var sys []string
+	for i, w := range c {
+		switch {
+		case w == "test" || w == "workload":
+			if test != "" {
+				return "", "", false
+			}
+			test = n[i]
+		case slices.Contains(cornerSystemWords, w):
+			sys = append(sys, n[i])
+		default:
+			return "", "", false
+		}
+	}
+	if test == "" || len(sys) == 0 {
+		return "", "", false
+	}
+	return test, strings.Join(sys, " "), true
+}
+
+// cornerSystemWords are the corner words of cornerParts that name the
+// system's part of a row's name.
+var cornerSystemWords = []string{"engine", "system", "build", "version", "server", "host", "machine", "db",
+	"database", "dbms", "config", "binary", "name", "commit", "branch"}

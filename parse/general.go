@@ -494,7 +494,7 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 				}
 			} else if r.Test == "" && b.st.workload != "" {
 				// A title's prose names the table, never its test.
-				r.SetLabelFrom("heading", b.st.workload, "heading at line "+strconv.Itoa(b.st.workloadLine))
+				b.st.titleLabel(r)
 			}
 			memoryTransfer(r)
 			r.SetLabel("table", "line "+strconv.Itoa(b.h.first.No))

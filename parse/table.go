@@ -191,6 +191,9 @@ type summaryTable struct {
 	// rate and a workload of no sysbench test ("QPS for increment"): no
 	// test is taken from further up.
 	captioned bool
+	// mix is set when the workload is a heading naming two tests or more
+	// (HeadingMix): a workload of its own, of no one test.
+	mix bool
 	// prevCells are the cells of the row read last, for the label cell
 	// a row leaves empty (ditto).
 	prevCells []string

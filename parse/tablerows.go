@@ -193,11 +193,18 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 		}
 		var missing []string // metric columns with no value in this row
 		test, workload, heading := b.test, b.workload, ""
-		headingFrom := "heading at line " + strconv.Itoa(b.workloadLine)
+		headingFrom := b.titleFrom()
+		titled := false // the workload is the title's
 		if b.workload != "" && b.test != b.workload {
 			// The heading names the table, not its test: a title's prose
-			// ("Test result") is never a test.
+			// ("Test result") is never a test ...
 			heading, workload = b.workload, ""
+			if (b.captioned || b.mix) && b.test == "" {
+				// ... unless it names the workload itself: a rate's
+				// caption ("QPS for increment"), a mix of tests
+				// ("point_select:update_index 4:1").
+				heading, workload, titled = "", b.workload, true
+			}
 		}
 		for j := range cells {
 			i := j
@@ -310,6 +317,8 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			r.SetLabelFrom("heading", heading, headingFrom)
 		case test != "":
 			r.Test = test
+		case titled && workload == b.workload:
+			r.SetLabelFrom("workload", workload, headingFrom)
 		case workload != "":
 			r.SetLabel("workload", workload)
 		}

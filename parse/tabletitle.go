@@ -307,7 +307,7 @@ func (b *summaryTable) labels(c *ctx) {
 			isWorkload = HeadingMix(text) // "point_select:update_index 4:1"
 		}
 		if isWorkload && len([]rune(text)) <= 60 && b.workload == "" && b.test == "" && inSection && !stopTest {
-			b.workload, b.workloadLine = text, h.No
+			b.workload, b.workloadLine, b.mix = text, h.No, HeadingMix(text)
 			continue
 		}
 		if !isWorkload && short && b.system == "" && !genericCaption(text) && !repeatMarkRE.MatchString(text) &&
@@ -319,6 +319,29 @@ func (b *summaryTable) labels(c *ctx) {
 			return
 		}
 	}
+}
+
+// titleLabel gives r what the table's title names when it names no test:
+// the workload, when a caption right over the table names the rate of
+// one ("QPS for 1in10 test": two such tables of the same builds are two
+// workloads of them, not eight systems) or the title is a mix of tests
+// ("point_select:update_index 4:1"), and the row names none of its own;
+// else a "heading" that tells the tables apart.
+func (b *summaryTable) titleLabel(r *Run) {
+	if (b.captioned || b.mix) && r.Labels["workload"] == "" {
+		r.SetLabelFrom("workload", b.workload, b.titleFrom())
+		return
+	}
+	r.SetLabelFrom("heading", b.workload, b.titleFrom())
+}
+
+// titleFrom says where the table's title is: "caption at line 11",
+// "heading at line 162".
+func (b *summaryTable) titleFrom() string {
+	if b.captioned {
+		return "caption at line " + strconv.Itoa(b.workloadLine)
+	}
+	return "heading at line " + strconv.Itoa(b.workloadLine)
 }
 
 // rateCaptionWorkload returns what a caption naming a rate "for" or "of"
