@@ -43,6 +43,10 @@ func detectJSON(l *Line, c *ctx) block {
 		if rest != "" && rest[0] != '{' && rest[0] != '[' && rest[0] != '"' && rest[0] != ']' {
 			return nil
 		}
+		if inner := strings.TrimLeft(strings.TrimPrefix(rest, "["), " \t"); rest != "" && rest[0] == '[' && inner != "" &&
+			!strings.ContainsRune("{[]\"-0123456789tfn", rune(inner[0])) {
+			return nil // an Org link "[[./img/cpu.png]]", a wiki link "[[Page]]": no array holds that
+		}
 	}
 	b := &jsonBlock{}
 	if b.feed(l) == done {

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/sbreport/sbreport/parse/tabular"
 )
 
 func (b *summaryTable) feed(l *Line) status {
@@ -485,20 +487,10 @@ func countValue(s string) (string, bool) {
 	return strconv.FormatInt(int64(n), 10), true
 }
 
-// isRule reports a markdown rule row ("|---|:---:|") or a dashed
-// underline of a space-separated header.
-func isRule(cells []string) bool {
-	if len(cells) == 0 {
-		return false
-	}
-	for _, c := range cells {
-		c = strings.Trim(c, ":")
-		if c == "" || strings.Trim(c, "-=") != "" {
-			return false
-		}
-	}
-	return true
-}
+// isRule reports a markdown rule row ("|---|:---:|"), an Org or ASCII
+// table's rule ("|-----+-----|", one cell between its pipes) or a dashed
+// underline of a space-separated header (tabular.IsRule).
+func isRule(cells []string) bool { return tabular.IsRule(cells) }
 
 // thousandsRE matches "1,234.5".
 var thousandsRE = regexp.MustCompile(`^\d{1,3}(,\d{3})+(\.\d+)?$`)

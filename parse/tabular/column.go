@@ -175,12 +175,14 @@ func Classify(name string, cells []string) Column {
 		case stat != "" && (has(w, latencyWords) || onlyStat(w)):
 			col.Metric, col.Stat = Latency, stat
 		case stat == "" && has(w, timeWords) && (nameUnit == "s" || nameUnit == "" && unitClassOf(unit) == "s"),
-			stat == "" && resultOnly(w) && nameUnit == "" && allSeconds(vals):
+			stat == "" && resultOnly(w) && nameUnit == "" && allSeconds(vals),
+			stat == "" && nameUnit == "s" && has(w, []string{"sysbench"}) && has(w, []string{"cpu", "threads", "mutex"}):
 			// A time in seconds under "time", or under no more than
 			// "Result" with every cell in seconds (a run's result given
 			// as its total time: "33.2165 (Sec)" of sysbench mutex; a
 			// column of figures in several units lists a run's
-			// statistics, one a row).
+			// statistics, one a row), or the seconds of a sysbench test
+			// whose result is its total time ("Sysbench CPU (seconds)").
 			col.Metric = TotalTime
 		}
 	}

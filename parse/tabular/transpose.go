@@ -42,7 +42,9 @@ func (t *Table) TransposedKeyed(headline func(Column) bool, key func(name string
 
 func (t *Table) transposed(headline func(Column) bool, key func(string) bool) (tr Table, generic bool, ok bool) {
 	keyed := key != nil
-	if len(t.Header) < 2 || len(t.Rows) < 2 {
+	if len(t.Header) < 2 || len(t.Rows) < 1 || len(t.Rows) == 1 && len(t.Header) < 3 {
+		// One row is one measurement across systems ("Sysbench CPU
+		// (seconds) | 31.922 | 37.502 | …"), not one run's figure.
 		return Table{}, false, false
 	}
 	for _, col := range t.Columns() {
