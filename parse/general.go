@@ -39,6 +39,9 @@ type generalTable struct {
 	// oneColumn: the table listed one run's measurements as rows in a
 	// single value column ("Sysbench Metric | Result"), transposed
 	oneColumn bool
+	// shifted: the header ends with an empty cell, perhaps its corner
+	// moved to the end; settled by the first row
+	shifted bool
 }
 
 // detectGeneral wraps the block detectSummaryTable would return for a
@@ -54,7 +57,14 @@ func detectGeneral(l *Line, c *ctx, sep int, names []string, fallback block) blo
 		// is may be read here.
 		return fallback
 	}
-	for _, n := range names {
+	// "DigitalOcean | Linode | |" over "Number of Events | 10000 | 10000 |":
+	// the header lost its empty corner and closes on an empty cell; the
+	// first row says whether it is shifted (feed).
+	shifted := len(names) >= 3 && strings.TrimSpace(names[len(names)-1]) == ""
+	for i, n := range names {
+		if shifted && i == len(names)-1 {
+			continue
+		}
 		if _, ok := tabular.ParseValue(n); ok || !strings.ContainsFunc(n, unicode.IsLetter) || timeCol(n) {
 			return nil // a row of numbers, a rule, an unnamed column, a monitor's time series
 		}
@@ -65,7 +75,7 @@ func detectGeneral(l *Line, c *ctx, sep int, names []string, fallback block) blo
 	st := &summaryTable{header: *l, threadsI: -1, groups: []string{""}, ctx: c}
 	st.labels(c)
 	st.takeContextTest(c)
-	return &generalTable{sep: sep, h: h, fallback: fallback, st: st}
+	return &generalTable{sep: sep, h: h, fallback: fallback, st: st, shifted: shifted}
 }
 
 func (b *generalTable) feed(l *Line) status {
@@ -104,6 +114,19 @@ func (b *generalTable) feed(l *Line) status {
 	}
 	for i := range cells {
 		cells[i] = strings.TrimSpace(strings.Trim(cells[i], "*`"))
+	}
+	if b.shifted && len(b.h.tab.Rows) == 0 && len(cells) == len(b.h.tab.Header) && !isRule(cells) {
+		// A first row of a name then values, under names and an empty
+		// last cell: the header's corner is its missing first cell.
+		b.shifted = false
+		if _, num := tabular.ParseValue(cells[0]); num || !strings.ContainsFunc(cells[0], unicode.IsLetter) {
+			return st
+		}
+		if _, num := tabular.ParseValue(cells[len(cells)-1]); !num {
+			return st
+		}
+		hd := b.h.tab.Header
+		b.h.tab.Header = append([]string{"system"}, hd[:len(hd)-1]...)
 	}
 	switch {
 	case len(b.h.tab.Rows) == 0 && !b.ruled && isRule(cells):

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -329,6 +330,11 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		if strings.HasSuffix(n, ":") && strings.Count(n, ":") == 1 {
 			names[i] = strings.TrimSpace(strings.TrimSuffix(n, ":"))
 		}
+	}
+	if sep == sepPipe && len(names) >= 3 && names[len(names)-1] == "" && !slices.Contains(names[:len(names)-1], "") {
+		// "DigitalOcean | Linode | |": names closing on an empty cell,
+		// perhaps the corner moved to the end (generalTable.shifted).
+		return detectGeneral(l, c, sep, names, nil)
 	}
 	b := &summaryTable{sep: sep, header: *l, threadsI: -1, ruleOK: sep == sepPipe || sep == sepSpace}
 	metric := false

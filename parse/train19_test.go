@@ -39,3 +39,32 @@ func TestOneMeasurementAcrossSystems(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderWithoutItsCorner: train19/t122, a blog page's tables as the
+// pages corpus stores them, heads two providers' columns with
+// "DigitalOcean | Linode | |": the header lost its empty corner and
+// closes on an empty cell, while each row is "Execution Time | 19.5259s |
+// 11.9861s |". The header is shifted by its first row; the table lists
+// one cpu run's figures a row, each provider a run, with sysbench 0.4's
+// per-request times ("Avg. Request | 1.95ms") as its latencies.
+func TestHeaderWithoutItsCorner(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train19/t122-sb-cpu-default-options-digitalocean-vs-linode-as-columns-header-row-shifted-one-cell-execution-time-row-among-request-latency-rows-memory-command-cut-before-its-table-blog-page-excerpt.txt")
+	type figures struct{ total, min, avg, max float64 }
+	got := map[string]figures{}
+	for _, r := range d.Runs {
+		if r.Test != "cpu" || r.TotalTimeS == nil || r.Latency.Min == nil || r.Latency.Avg == nil || r.Latency.Max == nil {
+			t.Errorf("line %d, %s: test %q, total time %v, latency %+v", r.Line, r.Labels["system"], r.Test, r.TotalTimeS, r.Latency)
+			continue
+		}
+		got[r.Labels["system"]] = figures{*r.TotalTimeS, *r.Latency.Min, *r.Latency.Avg, *r.Latency.Max}
+	}
+	want := map[string]figures{"DigitalOcean": {19.5259, 1.30, 1.95, 103.26}, "Linode": {11.9861, 1.16, 1.20, 1.61}}
+	if len(got) != len(want) || len(d.Runs) != 2 {
+		t.Errorf("%d runs: %v, want %v", len(d.Runs), got, want)
+	}
+	for s, w := range want {
+		if got[s] != w {
+			t.Errorf("%s: %+v, want %+v", s, got[s], w)
+		}
+	}
+}

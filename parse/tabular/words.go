@@ -30,7 +30,7 @@ var statWords = map[string]string{"min": "min", "minimum": "min", "avg": "avg", 
 var percentileWords = []string{"percentile", "pct", "th", "p", "%", "百分位"}
 
 // latencyWords name a latency.
-var latencyWords = []string{"latency", "lat", "response", "rt", "延迟", "时延", "响应", "지연"}
+var latencyWords = []string{"latency", "lat", "response", "rt", "request", "延迟", "时延", "响应", "지연"}
 
 // timeWords name an elapsed time.
 var timeWords = []string{"time", "elapsed", "duration", "时间", "耗时", "時間"}
