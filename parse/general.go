@@ -153,9 +153,21 @@ func (b *generalTable) end(c *ctx) {
 		}
 		names := b.nameColumn(cols)
 		tests := columnTests(cols)
+		if t := oneTestNamed(cols); tests == nil && t != "" && t != b.st.test {
+			// Every measurement names one test ("Sysbench RAM rand read
+			// (Mb/s)", "… write"): the table's own words, over a test
+			// a line above names.
+			b.st.test, b.st.testFrom = t, "the names of the table's measurements"
+		}
 		named := b.namesSysbench()
 		if metric, idx := b.h.tab.RateColumns(); tests == nil && idx != nil {
 			b.rateColumns(c, cols, names, metric, idx)
+			return
+		}
+		if idx := memoryOps(cols); tests == nil && b.st.test == "memory" && idx != nil {
+			// "Sysbench RAM rand read (Mb/s)" beside "… write": one
+			// memory run a column, read and write two experiments.
+			b.rateColumns(c, cols, names, tabular.Transfer, idx)
 			return
 		}
 		for _, row := range b.h.tab.Rows {
@@ -408,6 +420,40 @@ func columnTests(cols []tabular.Column) []string {
 	return tests
 }
 
+// memoryOps returns the transfer columns of a memory table that each name
+// an operation ("rand read (Mb/s)", "rand write (Mb/s)"), when two or more
+// do; nil otherwise.
+func memoryOps(cols []tabular.Column) []int {
+	var idx []int
+	for i, col := range cols {
+		if col.Kind == tabular.Measurement && col.Metric == tabular.Transfer && fileDirection(tabular.Words(col.Name)) != "" {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) < 2 {
+		return nil
+	}
+	return idx
+}
+
+// oneTestNamed returns the built-in test every measurement column's name
+// names after sysbench's ("Sysbench RAM …", nameTest), "" when one names
+// none, another or no sysbench.
+func oneTestNamed(cols []tabular.Column) string {
+	test := ""
+	for _, col := range cols {
+		if col.Kind != tabular.Measurement {
+			continue
+		}
+		t, sb := nameTest(col.Name)
+		if t == "" || !sb || test != "" && t != test {
+			return ""
+		}
+		test = t
+	}
+	return test
+}
+
 // fileDirection returns "read" or "written" for the words of a header
 // naming one direction of file transfer, "" otherwise.
 func fileDirection(w []string) string {
@@ -538,8 +584,9 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 // was known only once its cells were measured (the row's test column, or
 // the text above the table: "带宽 | 13391.70 MiB/sec" under "## Mem") the
 // run's transfer rate, as measure does for a row whose test is known: the
-// one figure in MiB/s sysbench's memory test prints. Two such rates
-// (reads and writes) stay under their names.
+// one figure in MiB/s sysbench's memory test prints, with the operation
+// its name gives. Two such rates (reads and writes) stay under their
+// names.
 func memoryTransfer(r *Run) {
 	if r.Test != "memory" || r.Memory != nil {
 		return
@@ -557,6 +604,15 @@ func memoryTransfer(r *Run) {
 		return
 	}
 	r.Memory = &Memory{TransferMiBs: fptr(r.Metrics[at].Value)}
+	if op := fileDirection(tabular.Words(r.Metrics[at].Name)); op != "" && r.Settings["memory-oper"] == "" {
+		// "RAM rand read (Mb/s)": the rate of one operation, a
+		// --memory-oper of its own (memoryOps split the columns).
+		if op == "written" {
+			op = "write"
+		}
+		r.Settings = setFrom(r.Settings, "memory-oper", op)
+		r.LabelFrom = setFrom(r.LabelFrom, "memory-oper", "column "+strconv.Quote(r.Metrics[at].Name))
+	}
 	r.Metrics = slices.Delete(r.Metrics, at, at+1)
 	if len(r.Metrics) == 0 {
 		r.Metrics = nil

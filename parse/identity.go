@@ -1350,6 +1350,14 @@ func (c *ctx) noteHeadingTest(h doc.Heading) string {
 	if w := testWord(h.Title); w != "" {
 		return w
 	}
+	if len(words) >= 2 && words[0] == "sysbench" {
+		// "Sysbench memory", "Sysbench fileio": the tool's name, then
+		// one of its tests by the name it runs under.
+		if ct, ok := LookupTest(strings.Trim(words[1], ":")); ok {
+			c.testWord, c.testWordLine = ct.Name, h.Line
+			return ct.Name
+		}
+	}
 	for _, w := range words {
 		if w == "threads" || w == "thread" {
 			c.testWord, c.testWordLine = "threads", h.Line // the last test named wins

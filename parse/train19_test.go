@@ -40,6 +40,47 @@ func TestOneMeasurementAcrossSystems(t *testing.T) {
 	}
 }
 
+// TestMemoryOperationsAcrossSystems: t121's memory table, under the Org
+// heading "**** Sysbench memory", has two rows, "Sysbench RAM rand read
+// (Mb/s)" and "… write": every measurement names sysbench's memory test
+// (RAM), over "threads, mutex and MySQL" in a sentence above, and each
+// row is a run of its own for each plan, read and write two experiments
+// (--memory-oper). A plan's empty cells are no run. The OLTP table takes
+// its test from its Org heading, "**** Sysbench oltp (database)".
+func TestMemoryOperationsAcrossSystems(t *testing.T) {
+	d := readDoc(t, t121)
+	type cell struct{ system, op string }
+	mib := map[cell]float64{}
+	oltp := 0
+	for _, r := range d.Runs {
+		switch r.Line {
+		case 70:
+			if r.Test != "memory" || r.Memory == nil || r.Memory.TransferMiBs == nil {
+				t.Errorf("line 70, %s: test %q, memory %+v", r.Labels["system"], r.Test, r.Memory)
+				continue
+			}
+			mib[cell{r.Labels["system"], r.Settings["memory-oper"]}] = *r.Memory.TransferMiBs
+		case 195:
+			if r.Test != "oltp" {
+				t.Errorf("line 195, %s: test %q, want oltp", r.Labels["system"], r.Test)
+			}
+			oltp++
+		}
+	}
+	if len(mib) != 10 || oltp != 6 {
+		t.Errorf("%d memory runs, %d oltp runs; want 10 (five plans with figures, read and write) and 6", len(mib), oltp)
+	}
+	checkCells(t, "MiB/s", mib, map[cell]float64{
+		{"OVH VPS SSD 1", "read"}: 2279.750, {"OVH VPS SSD 1", "write"}: 2196.174,
+		{"Vultr 25GB SSD", "read"}: 2146.132, {"Vultr 25GB SSD", "write"}: 2062.046,
+	})
+	for c := range mib {
+		if c.system == "Vultr 20GB SSD" {
+			t.Errorf("a run of %s, whose memory cells are empty", c.system)
+		}
+	}
+}
+
 // TestHeaderWithoutItsCorner: train19/t122, a blog page's tables as the
 // pages corpus stores them, heads two providers' columns with
 // "DigitalOcean | Linode | |": the header lost its empty corner and

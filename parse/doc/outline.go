@@ -471,6 +471,18 @@ func lineHeading(t string, inFence bool) (Heading, bool) {
 		// Add pops them and makes no heading.
 		title := cleanTitle(dropAnchors(strings.TrimRight(strings.TrimSpace(t[level:]), "# ")))
 		return Heading{Level: level, Form: ATX, Title: title}, true
+	case '*':
+		// An Org heading of level 2 or deeper ("**** Sysbench memory");
+		// one star and a space is a Markdown list item.
+		level := 0
+		for level < len(t) && t[level] == '*' {
+			level++
+		}
+		if level >= 2 && level <= 6 && level < len(t) && t[level] == ' ' && !strings.HasSuffix(t, "*") {
+			if title := cleanTitle(strings.TrimSpace(t[level:])); title != "" {
+				return Heading{Level: level, Form: ATX, Title: title}, true
+			}
+		}
 	case '<':
 		if len(t) > 8 && (t[1] == 'h' || t[1] == 'H') && t[2] >= '1' && t[2] <= '6' && (t[3] == '>' || t[3] == ' ') {
 			level := int(t[2] - '0')
