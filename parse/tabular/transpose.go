@@ -18,7 +18,9 @@ import "strings"
 // column after the first: its first cell the column's header (the
 // system), then the cells of that column, under a header of the row
 // names. Each of its rows takes the line of the first headline row, where
-// a reader finds the column's result. ok is false for any other table.
+// a reader finds the column's result. One row is enough when two columns
+// or more follow it: one measurement across systems. ok is false for any
+// other table.
 //
 // A table of one value column ("Sysbench Metric | Result") gives one row
 // whose first cell is that column's header, most often a word for "the
@@ -43,8 +45,9 @@ func (t *Table) TransposedKeyed(headline func(Column) bool, key func(name string
 func (t *Table) transposed(headline func(Column) bool, key func(string) bool) (tr Table, generic bool, ok bool) {
 	keyed := key != nil
 	if len(t.Header) < 2 || len(t.Rows) < 1 || len(t.Rows) == 1 && len(t.Header) < 3 {
-		// One row is one measurement across systems ("Sysbench CPU
-		// (seconds) | 31.922 | 37.502 | …"), not one run's figure.
+		// A table of one row is transposed when it has two value
+		// columns or more: one measurement across systems ("Sysbench
+		// CPU (seconds) | 31.922 | 37.502 | …").
 		return Table{}, false, false
 	}
 	for _, col := range t.Columns() {
