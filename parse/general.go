@@ -612,6 +612,12 @@ func memoryTransfer(r *Run) {
 		}
 		r.Settings = setFrom(r.Settings, "memory-oper", op)
 		r.LabelFrom = setFrom(r.LabelFrom, "memory-oper", "column "+strconv.Quote(r.Metrics[at].Name))
+		if r.Labels["column"] == r.Metrics[at].Name {
+			// The column's name told the run apart; its operation says
+			// it now, as a setting (not a system's name).
+			delete(r.Labels, "column")
+			delete(r.LabelFrom, "column")
+		}
 	}
 	r.Metrics = slices.Delete(r.Metrics, at, at+1)
 	if len(r.Metrics) == 0 {

@@ -60,6 +60,9 @@ func TestMemoryOperationsAcrossSystems(t *testing.T) {
 				continue
 			}
 			mib[cell{r.Labels["system"], r.Settings["memory-oper"]}] = *r.Memory.TransferMiBs
+			if r.Labels["column"] != "" {
+				t.Errorf("line 70, %s: label column %q beside the setting that says it", r.Labels["system"], r.Labels["column"])
+			}
 		case 195:
 			if r.Test != "oltp" {
 				t.Errorf("line 195, %s: test %q, want oltp", r.Labels["system"], r.Test)
