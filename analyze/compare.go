@@ -303,7 +303,9 @@ func Compare(d *Dataset, opts CompareOptions) *Comparison {
 					w, frags, len(others[w]), plural(len(others[w]), "run is", "runs are"),
 					runsWith(others[w], idx, opts.Metric.Fragment))
 			}
-			if alt := DefaultMetric(others[w]); alt != opts.Metric {
+			if alt := DefaultMetric(others[w]); alt != opts.Metric && slices.ContainsFunc(others[w], func(r *parse.Run) bool { return hasMetric(alt, r) }) {
+				// Only a metric some run has: DefaultMetric falls back
+				// to tps for runs of none.
 				c.Warnings.addf("%s: no run has %s, left out (compare it with --metric %s)", w, opts.Metric, alt)
 			} else {
 				c.Warnings.addf("%s: no run has %s, left out", w, opts.Metric)

@@ -86,6 +86,28 @@ func TestCompareLeavesOutWorkloadsWithoutMetric(t *testing.T) {
 	}
 }
 
+// TestLeftOutNamesOnlyAMetricRunsHave: train19/t121 tabulates a cpu
+// test's total time and a memory test's MiB/s across six VPS plans; no
+// run has eps, and none has the tps the default falls back to, so the
+// warnings name no metric to compare with.
+func TestLeftOutNamesOnlyAMetricRunsHave(t *testing.T) {
+	doc, err := collect.Load([]string{"../testdata/public/train19/t121-sysbench-cpu-memory-fileio-oltp-org-mode-tables-vps-plans-as-columns-test-and-unit-in-row-label-empty-and-temp-unavailable-cells-iops-rows-beside-plot-directives-vps-comparison-readme-excerpt.txt"})
+	if err != nil || len(doc.Runs) == 0 {
+		t.Fatalf("load: %v, %d runs", err, len(doc.Runs))
+	}
+	c := Compare(Group(doc.Runs, GroupOptions{}), CompareOptions{Metric: EPS})
+	found := false
+	for _, w := range c.Warnings {
+		found = found || w.Error() == "cpu: no run has eps, left out"
+		if strings.Contains(w.Error(), "--metric") {
+			t.Errorf("warning %q suggests a metric no run has", w.Error())
+		}
+	}
+	if !found || len(c.Rows) != 0 {
+		t.Errorf("rows %+v warnings %v", c.Rows, c.Warnings)
+	}
+}
+
 // TestFileioModesNotRepeats reads a public paste of two sysbench 1.1
 // fileio reports with no command and no header, a sequential read test
 // (read IOPS=41755.70) and a sequential write test (write IOPS=25128.68,

@@ -202,7 +202,7 @@ func TestReportOfNothingComparable(t *testing.T) {
 		t.Fatal(err)
 	}
 	md := s[MarkdownFile].String()
-	if !strings.Contains(md, "\n5 runs read, and none with a tps to compare: nothing is compared.\n") || strings.Contains(md, "0 workloads") {
+	if !strings.Contains(md, "\n5 runs read, and none has the metric compared (tps): nothing is compared.\n") || strings.Contains(md, "0 workloads") {
 		t.Errorf("report.md opens:\n%s", firstLines(md, 5))
 	}
 }

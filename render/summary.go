@@ -21,11 +21,11 @@ func headline(v *View) []string {
 		// "5 runs of 0 workloads on X" would claim a comparison of
 		// nothing: every run lacks the metric (a fragment, a table of
 		// other figures), and the line below says what each lacks.
-		m := v.Metric
-		if m == "" {
-			m = "result"
+		m := "a result"
+		if v.Metric != "" {
+			m = "the metric compared (" + v.Metric + ")"
 		}
-		return []string{fmt.Sprintf("%s %s read, and none with a %s to compare: nothing is compared.",
+		return []string{fmt.Sprintf("%s %s read, and none has %s: nothing is compared.",
 			FormatFixed(float64(v.Runs), 0), plural(v.Runs, "run", "runs"), m)}
 	}
 	// "?" groups the runs the text gives no system name for: said so in
