@@ -386,6 +386,11 @@ func variantPart(kind, name, v string) string {
 			return "after " + v // the statement run before it
 		case name == "script":
 			return v // "Lua script at line 43"
+		case name == "heading":
+			// The title the runs stand under is the name a reader
+			// knows them by: "DigitalOcean", "innodb (内存磁盘)", not
+			// "heading=DigitalOcean".
+			return v
 		}
 	}
 	return name + "=" + v
