@@ -345,8 +345,12 @@ func TestFakeProcSamples(t *testing.T) {
 			data = data[len(stat)+len(diskstats):]
 			blocks++
 		}
-		if blocks < 4 {
-			t.Errorf("%s: %d samples over 120 ms every 20 ms", f, blocks)
+		// One block at the start, then one a tick: six ticks fit in the
+		// 120 ms, but a loaded machine delays them (three came once, on
+		// two busy cores), so two blocks are what the test can ask: a
+		// sample repeated, not how many a scheduler allowed.
+		if blocks < 2 {
+			t.Errorf("%s: %d samples over 120 ms every 20 ms, want the first and at least one more", f, blocks)
 		}
 	}
 	// Ingest reads the samples as system statistics of their run.
