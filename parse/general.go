@@ -164,9 +164,10 @@ func (b *generalTable) end(c *ctx) {
 			b.rateColumns(c, cols, names, metric, idx)
 			return
 		}
-		if idx := memoryOps(cols); tests == nil && b.st.test == "memory" && idx != nil {
+		if idx := memoryOps(cols); tests == nil && (b.st.test == "memory" || b.st.test == "fileio") && idx != nil {
 			// "Sysbench RAM rand read (Mb/s)" beside "… write": one
-			// memory run a column, read and write two experiments.
+			// memory (or fileio) run a column, read and write two
+			// experiments.
 			b.rateColumns(c, cols, names, tabular.Transfer, idx)
 			return
 		}
@@ -341,6 +342,9 @@ func nameTest(name string) (test string, sysbench bool) {
 	if w[0] == "ram" {
 		return "memory", sysbench
 	}
+	if w[0] == "file" && sysbench {
+		return "fileio", true // "Sysbench file rand read (Mb/s)"
+	}
 	if t, ok := LookupTest(w[0]); ok && t.Family == FamilyBuiltin {
 		return t.Name, sysbench
 	}
@@ -420,9 +424,9 @@ func columnTests(cols []tabular.Column) []string {
 	return tests
 }
 
-// memoryOps returns the transfer columns of a memory table that each name
-// an operation ("rand read (Mb/s)", "rand write (Mb/s)"), when two or more
-// do; nil otherwise.
+// memoryOps returns the transfer columns of a memory or fileio table that
+// each name an operation ("rand read (Mb/s)", "rand write (Mb/s)"), when
+// two or more do; nil otherwise.
 func memoryOps(cols []tabular.Column) []int {
 	var idx []int
 	for i, col := range cols {
@@ -566,6 +570,7 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 				b.st.titleLabel(r)
 			}
 			memoryTransfer(r)
+			fileTransfer(r)
 			r.SetLabel("table", "line "+strconv.Itoa(b.h.first.No))
 			if b.oneColumn {
 				// The value column's header ("Result", "Value") names no system.
@@ -577,6 +582,63 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 			r.Source = c.name
 			c.emitRun(r)
 		}
+	}
+}
+
+// fileTransfer makes the one rate in MiB/s of a fileio run whose test was
+// known only once its cells were measured, and whose name says its
+// direction ("Sysbench file rand read (Mb/s)"), the run's read or written
+// rate, with the --file-test-mode its words give (rand read: rndrd, seq
+// write: seqwr).
+func fileTransfer(r *Run) {
+	if r.Test != "fileio" || r.FileIO != nil {
+		return
+	}
+	at := -1
+	for i, m := range r.Metrics {
+		if m.Unit == "MiB/s" {
+			if at >= 0 {
+				return
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return
+	}
+	w := tabular.Words(r.Metrics[at].Name)
+	dir := fileDirection(w)
+	if dir == "" {
+		return
+	}
+	v := fptr(r.Metrics[at].Value)
+	r.FileIO = &FileIO{}
+	if dir == "read" {
+		r.FileIO.ReadMiBs = v
+	} else {
+		r.FileIO.WrittenMiBs = v
+	}
+	access := ""
+	for _, x := range w {
+		switch x {
+		case "rand", "random", "rnd":
+			access = "rnd"
+		case "seq", "sequential":
+			access = "seq"
+		}
+	}
+	if access != "" && r.Settings["file-test-mode"] == "" {
+		mode := access + map[string]string{"read": "rd", "written": "wr"}[dir]
+		r.Settings = setFrom(r.Settings, "file-test-mode", mode)
+		r.LabelFrom = setFrom(r.LabelFrom, "file-test-mode", "column "+strconv.Quote(r.Metrics[at].Name))
+		if r.Labels["column"] == r.Metrics[at].Name {
+			delete(r.Labels, "column") // the mode says it now
+			delete(r.LabelFrom, "column")
+		}
+	}
+	r.Metrics = slices.Delete(r.Metrics, at, at+1)
+	if len(r.Metrics) == 0 {
+		r.Metrics = nil
 	}
 }
 

@@ -112,3 +112,43 @@ func TestHeaderWithoutItsCorner(t *testing.T) {
 		}
 	}
 }
+
+// TestFileOperationsAcrossSystems: t121's fileio table ("Sysbench file
+// rand read (Mb/s)", "… write") is a run a plan and row: fileio, its
+// mode from the row's words (rand read: rndrd, rand write: rndwr), its
+// rate read or written. A plan's "Temp. unavailable" cells are missing
+// values, no run.
+func TestFileOperationsAcrossSystems(t *testing.T) {
+	d := readDoc(t, t121)
+	type cell struct{ system, mode string }
+	mib := map[cell]float64{}
+	for _, r := range d.Runs {
+		if r.Test != "fileio" {
+			continue
+		}
+		var v *float64
+		if r.FileIO != nil {
+			v = r.FileIO.ReadMiBs
+			if r.Settings["file-test-mode"] == "rndwr" {
+				v = r.FileIO.WrittenMiBs
+			}
+		}
+		if r.Line != 137 || v == nil || r.Labels["column"] != "" {
+			t.Errorf("line %d, %s: %+v, settings %v, column %q", r.Line, r.Labels["system"], r.FileIO, r.Settings, r.Labels["column"])
+			continue
+		}
+		mib[cell{r.Labels["system"], r.Settings["file-test-mode"]}] = *v
+	}
+	if len(mib) != 10 {
+		t.Errorf("%d fileio runs, want 10 (five plans with figures, rndrd and rndwr)", len(mib))
+	}
+	checkCells(t, "MiB/s", mib, map[cell]float64{
+		{"OVH VPS SSD 1", "rndrd"}: 4.813, {"OVH VPS SSD 1", "rndwr"}: 4.315,
+		{"DO 5bucks", "rndrd"}: 48.807, {"Vultr 25GB SSD", "rndwr"}: 17.510,
+	})
+	for c := range mib {
+		if c.system == "Vultr 20GB SSD" {
+			t.Errorf("a run of %s, whose fileio cells are \"Temp. unavailable\"", c.system)
+		}
+	}
+}

@@ -17,13 +17,14 @@ type Value struct {
 	Suffix string // "k", "K" or "M" when the number was written with one
 }
 
-// Absent reports a cell that marks a missing value: empty, N/A, -, —, null.
+// Absent reports a cell that marks a missing value: empty, N/A, -, —,
+// null, "unavailable" ("Temp. unavailable" in a VPS comparison).
 func Absent(cell string) bool {
 	return absent[strings.ToLower(strings.TrimSpace(cell))]
 }
 
 var absent = map[string]bool{"": true, "-": true, "--": true, "—": true, "–": true, "n/a": true, "na": true,
-	"null": true, "none": true, "nan": true}
+	"null": true, "none": true, "nan": true, "n.a.": true, "unavailable": true, "not available": true, "temp. unavailable": true}
 
 // ParseValue reads a cell as a number with an optional unit. Quotes,
 // backticks and bold markers around the cell are dropped. ok is false for
