@@ -585,6 +585,29 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 	}
 }
 
+// onlyMiBs returns the index of the run's one metric in MiB/s, -1 when it
+// has none or several.
+func onlyMiBs(r *Run) int {
+	at := -1
+	for i, m := range r.Metrics {
+		if m.Unit == "MiB/s" {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	return at
+}
+
+// dropMetric removes the run's metric at, now a field of its own.
+func dropMetric(r *Run, at int) {
+	r.Metrics = slices.Delete(r.Metrics, at, at+1)
+	if len(r.Metrics) == 0 {
+		r.Metrics = nil
+	}
+}
+
 // fileTransfer makes the one rate in MiB/s of a fileio run whose test was
 // known only once its cells were measured, and whose name says its
 // direction ("Sysbench file rand read (Mb/s)"), the run's read or written
@@ -594,15 +617,7 @@ func fileTransfer(r *Run) {
 	if r.Test != "fileio" || r.FileIO != nil {
 		return
 	}
-	at := -1
-	for i, m := range r.Metrics {
-		if m.Unit == "MiB/s" {
-			if at >= 0 {
-				return
-			}
-			at = i
-		}
-	}
+	at := onlyMiBs(r)
 	if at < 0 {
 		return
 	}
@@ -636,10 +651,7 @@ func fileTransfer(r *Run) {
 			delete(r.LabelFrom, "column")
 		}
 	}
-	r.Metrics = slices.Delete(r.Metrics, at, at+1)
-	if len(r.Metrics) == 0 {
-		r.Metrics = nil
-	}
+	dropMetric(r, at)
 }
 
 // memoryTransfer makes the one rate in MiB/s of a memory run whose test
@@ -653,15 +665,7 @@ func memoryTransfer(r *Run) {
 	if r.Test != "memory" || r.Memory != nil {
 		return
 	}
-	at := -1
-	for i, m := range r.Metrics {
-		if m.Unit == "MiB/s" {
-			if at >= 0 {
-				return
-			}
-			at = i
-		}
-	}
+	at := onlyMiBs(r)
 	if at < 0 {
 		return
 	}
@@ -681,10 +685,7 @@ func memoryTransfer(r *Run) {
 			delete(r.LabelFrom, "column")
 		}
 	}
-	r.Metrics = slices.Delete(r.Metrics, at, at+1)
-	if len(r.Metrics) == 0 {
-		r.Metrics = nil
-	}
+	dropMetric(r, at)
 }
 
 // results reports a table with a headline column whose rows a dimension
