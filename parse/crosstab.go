@@ -2,7 +2,6 @@ package parse
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -469,7 +468,7 @@ func cornerParts(corner, name string) (test, system string, ok bool) {
 				return "", "", false
 			}
 			test = n[i]
-		case slices.Contains(cornerSystemWords, w):
+		case tabular.RowNameWord(w): // "engine", "build", "host": the system's words
 			sys = append(sys, n[i])
 		default:
 			return "", "", false
@@ -480,8 +479,3 @@ func cornerParts(corner, name string) (test, system string, ok bool) {
 	}
 	return test, strings.Join(sys, " "), true
 }
-
-// cornerSystemWords are the corner words of cornerParts that name the
-// system's part of a row's name.
-var cornerSystemWords = []string{"engine", "system", "build", "version", "server", "host", "machine", "db",
-	"database", "dbms", "config", "binary", "name", "commit", "branch"}

@@ -608,6 +608,19 @@ func dropMetric(r *Run, at int) {
 	}
 }
 
+// settingOfColumn sets the option a column's name gives the run ("rand
+// read (Mb/s)": --memory-oper read), from that column. The column's name,
+// when it told the run apart as a label (rateColumns), goes: the setting
+// says it now, on the workload's side, not in a system's name.
+func settingOfColumn(r *Run, option, value, column string) {
+	r.Settings = setFrom(r.Settings, option, value)
+	r.LabelFrom = setFrom(r.LabelFrom, option, "column "+strconv.Quote(column))
+	if r.Labels["column"] == column {
+		delete(r.Labels, "column")
+		delete(r.LabelFrom, "column")
+	}
+}
+
 // fileTransfer makes the one rate in MiB/s of a fileio run whose test was
 // known only once its cells were measured, and whose name says its
 // direction ("Sysbench file rand read (Mb/s)"), the run's read or written
@@ -643,13 +656,7 @@ func fileTransfer(r *Run) {
 		}
 	}
 	if access != "" && r.Settings["file-test-mode"] == "" {
-		mode := access + map[string]string{"read": "rd", "written": "wr"}[dir]
-		r.Settings = setFrom(r.Settings, "file-test-mode", mode)
-		r.LabelFrom = setFrom(r.LabelFrom, "file-test-mode", "column "+strconv.Quote(r.Metrics[at].Name))
-		if r.Labels["column"] == r.Metrics[at].Name {
-			delete(r.Labels, "column") // the mode says it now
-			delete(r.LabelFrom, "column")
-		}
+		settingOfColumn(r, "file-test-mode", access+map[string]string{"read": "rd", "written": "wr"}[dir], r.Metrics[at].Name)
 	}
 	dropMetric(r, at)
 }
@@ -676,14 +683,7 @@ func memoryTransfer(r *Run) {
 		if op == "written" {
 			op = "write"
 		}
-		r.Settings = setFrom(r.Settings, "memory-oper", op)
-		r.LabelFrom = setFrom(r.LabelFrom, "memory-oper", "column "+strconv.Quote(r.Metrics[at].Name))
-		if r.Labels["column"] == r.Metrics[at].Name {
-			// The column's name told the run apart; its operation says
-			// it now, as a setting (not a system's name).
-			delete(r.Labels, "column")
-			delete(r.LabelFrom, "column")
-		}
+		settingOfColumn(r, "memory-oper", op, r.Metrics[at].Name)
 	}
 	dropMetric(r, at)
 }

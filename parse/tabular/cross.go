@@ -322,6 +322,10 @@ func (t *Table) Dimension() string {
 	return first
 }
 
+// RowNameWord reports a word that names what a table's rows are
+// ("engine", "build", "test": rowNameWords), in any case.
+func RowNameWord(w string) bool { return has([]string{strings.ToLower(w)}, rowNameWords) }
+
 // allOf reports whether w holds words and every one is in list.
 func allOf(w []string, list []string) bool {
 	for _, x := range w {
