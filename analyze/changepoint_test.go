@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/parse"
@@ -303,5 +304,43 @@ func TestCompareVersions(t *testing.T) {
 		if _, ok := parseVersion(v); ok {
 			t.Errorf("%q taken for a version", v)
 		}
+	}
+}
+
+// TestAutoOrder picks the first order key with which a series has
+// minPoints points; the keys it passes over without building their
+// history (hasOrderValues false) are keys with which no series has them.
+func TestAutoOrder(t *testing.T) {
+	runs := historyRuns(t, realSeries(realNoise(t), 2, 12, -1, 1, 0.02))
+	for i, r := range runs {
+		r.Labels["date"] = fmt.Sprintf("2026-01-%02d", 1+i%3) // three dates
+	}
+	if k := AutoOrder(runs, nil, 8); k != "version" {
+		t.Errorf("order %q, want version (12 versions; 3 dates)", k)
+	}
+	// Each date holds four versions: by date, every series (one a
+	// version) has one point.
+	if k := AutoOrder(runs, nil, 3); k != "version" {
+		t.Errorf("order %q, want version at 3 points", k)
+	}
+	if k := AutoOrder(runs, nil, 13); k != "" {
+		t.Errorf("order %q with 12 versions at most, want none", k)
+	}
+	for _, k := range []string{"date", "version", "commit"} {
+		for _, n := range []int{1, 3, 4, 12, 13} {
+			h := BuildHistory(runs, HistoryOptions{Order: k, ChangePoints: ChangePointOptions{Permutations: -1}})
+			most := 0
+			for _, s := range h.Series {
+				most = max(most, len(s.Points))
+			}
+			if !hasOrderValues(runs, k, nil, n) && most >= n {
+				t.Errorf("%s: hasOrderValues(%d) is false, but a series has %d points", k, n, most)
+			}
+		}
+	}
+	at := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	timeOf := func(r *parse.Run) (time.Time, bool) { return at.Add(time.Duration(r.Line) * time.Hour), true }
+	if !hasOrderValues(runs, OrderCampaignTime, timeOf, 12) || hasOrderValues(runs, OrderCampaignTime, timeOf, 13) || hasOrderValues(runs, OrderCampaignTime, nil, 1) {
+		t.Error("campaign times: 12 distinct values")
 	}
 }

@@ -115,6 +115,9 @@ func AutoOrder(runs []*parse.Run, timeOf func(*parse.Run) (time.Time, bool), min
 		keys = append(keys, OrderCampaignTime)
 	}
 	for _, k := range keys {
+		if !hasOrderValues(runs, k, timeOf, max(minPoints, 1)) {
+			continue // no series can have minPoints points
+		}
 		// Permutations < 0: the series only, no search.
 		h := BuildHistory(runs, HistoryOptions{Order: k, TimeOf: timeOf, MinPoints: minPoints, ChangePoints: ChangePointOptions{Permutations: -1}})
 		for _, s := range h.Series {
@@ -124,6 +127,33 @@ func AutoOrder(runs []*parse.Run, timeOf func(*parse.Run) (time.Time, bool), min
 		}
 	}
 	return ""
+}
+
+// hasOrderValues reports whether the runs hold at least n distinct
+// values of the order key k: a series' points are its order values, so
+// with fewer no series has n points, and AutoOrder need not group every
+// run to learn it (each key tried was a grouping of all the runs).
+func hasOrderValues(runs []*parse.Run, k string, timeOf func(*parse.Run) (time.Time, bool), n int) bool {
+	seen := map[string]bool{}
+	for _, r := range runs {
+		var v string
+		if k == OrderCampaignTime {
+			if timeOf == nil {
+				return false
+			}
+			t, ok := timeOf(r)
+			if !ok {
+				continue
+			}
+			v = t.UTC().Format(time.RFC3339) // as BuildHistory's points
+		} else if v = r.Labels[k]; v == "" {
+			continue
+		}
+		if seen[v] = true; len(seen) >= n {
+			return true
+		}
+	}
+	return false
 }
 
 // BuildHistory orders the runs by opts.Order, splits them into series
