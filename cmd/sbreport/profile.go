@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
+	"runtime/trace"
 	"sync"
 	"time"
 )
@@ -14,7 +15,8 @@ import (
 // profile starts the profiles the environment asks for, for measuring
 // sbreport as a process: SBREPORT_CPUPROFILE=FILE writes a CPU profile
 // of the whole command, SBREPORT_MEMPROFILE=FILE a heap profile taken
-// when it ends, SBREPORT_HEAPPEAK=FILE a heap profile of what was live
+// when it ends, SBREPORT_TRACE=FILE an execution trace (go tool trace:
+// which goroutines ran when), SBREPORT_HEAPPEAK=FILE a heap profile of what was live
 // when the live heap was largest (written again each time it grows by a
 // tenth: at the end, nearly nothing is live). None is part of the
 // interface; the returned function writes and closes them.
@@ -32,6 +34,17 @@ func profile(stderr io.Writer) (stop func()) {
 			fmt.Fprintf(stderr, "sbreport: cpu profile: %v\n", err)
 		} else {
 			done = append(done, func() { pprof.StopCPUProfile(); f.Close() })
+		}
+	}
+	if p := os.Getenv("SBREPORT_TRACE"); p != "" {
+		f, err := os.Create(p)
+		if err == nil {
+			err = trace.Start(f)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "sbreport: trace: %v\n", err)
+		} else {
+			done = append(done, func() { trace.Stop(); f.Close() })
 		}
 	}
 	if p := os.Getenv("SBREPORT_MEMPROFILE"); p != "" {
