@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -36,6 +37,36 @@ func FormatFixed(v float64, prec int) string {
 		return dash
 	}
 	return thousands(v, prec)
+}
+
+// numLen is len(FormatNum(v)) without making the string: the workbook
+// sizes its columns by the widest value, and a year of runs has some two
+// million.
+func numLen(v float64) int {
+	if !finite(v) {
+		return len(dash)
+	}
+	var buf [32]byte
+	prec := 2
+	switch a := math.Abs(v); {
+	case a >= 10000:
+		prec = 0
+	case a >= 100:
+		prec = 1
+	case a >= 0.01 || a == 0:
+	default:
+		return len(strconv.AppendFloat(buf[:0], v, 'g', 2, 64))
+	}
+	s := strconv.AppendFloat(buf[:0], math.Abs(v), 'f', prec, 64)
+	n, whole := len(s), len(s)
+	if i := bytes.IndexByte(s, '.'); i >= 0 {
+		whole = i
+	}
+	n += (whole - 1) / 3 // the thousands separators
+	if v < 0 && len(bytes.Trim(s, "0.")) > 0 {
+		n++
+	}
+	return n
 }
 
 func thousands(v float64, prec int) string {

@@ -215,7 +215,7 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 			case string:
 				l = utf8.RuneCountInString(x)
 			case float64:
-				l = len(FormatNum(x)) + 4 // room for a unit
+				l = numLen(x) + 4 // room for a unit
 			case bool:
 				l = 5
 			}
@@ -324,8 +324,20 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 			case float64:
 				if !finite(x) {
 					v = nil
-				} else {
-					v = round15(x)
+					break
+				}
+				f := round15(x)
+				v = f
+				// A whole number is written as an integer: the digits
+				// excelize writes for the float, without its shortest-float
+				// formatting (a run's threads, interim line and time are
+				// three of an interim row's cells). −0 stays a float.
+				if f == math.Trunc(f) && math.Abs(f) < 1e15 && (f != 0 || !math.Signbit(f)) {
+					cells[i] = excelize.Cell{StyleID: st, Value: int64(f)}
+					if keep != nil {
+						keep[cellAt{i + 1, row}] = f
+					}
+					continue
 				}
 			case string:
 				if x == "" {

@@ -16,6 +16,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/sbreport/sbreport/analyze"
+	"github.com/sbreport/sbreport/collect"
 	"github.com/sbreport/sbreport/parse"
 )
 
@@ -745,6 +746,33 @@ func TestWorkbookTableOverSheets(t *testing.T) {
 			if strings.Join(r, "|") != strings.Join(all[i+1], "|") {
 				t.Fatalf("%s: row %d is %q over sheets, %q in one", c.sheet, i+1, r, all[i+1])
 			}
+		}
+	}
+}
+
+// TestNumLen: numLen is the length of FormatNum's string for every value
+// of the demo campaign's interim reports and for the values at its
+// precision steps, where rounding adds a digit (9,999.96 → 10,000.0).
+func TestNumLen(t *testing.T) {
+	doc, err := collect.Load([]string{"../examples/demo-campaign"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := []float64{0, math.Copysign(0, -1), 0.004, -0.004, 0.005, 0.0099999, 0.01, -0.01, 0.999, 99.994, 99.996, -99.996,
+		999.96, 9999.94, 9999.96, -9999.96, 10000, 999999.5, 1e15, -1234567.89, 1e-300, math.NaN(), math.Inf(1)}
+	for _, r := range doc.Runs {
+		for _, iv := range r.Interim() {
+			for _, x := range []float64{iv.T, iv.TPS, iv.QPS, iv.LatMs, iv.Reads, iv.Writes, iv.Other, iv.ErrS, iv.ReconnS} {
+				vals = append(vals, x, -x)
+			}
+		}
+	}
+	if len(vals) < 1000 {
+		t.Fatalf("%d values from the demo campaign", len(vals))
+	}
+	for _, v := range vals {
+		if got, want := numLen(v), len(FormatNum(v)); got != want {
+			t.Errorf("numLen(%v) = %d, FormatNum gives %q", v, got, FormatNum(v))
 		}
 	}
 }
