@@ -279,7 +279,10 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 		}
 	}
 	row, written := 1, 0 // the current sheet's last row; data rows so far
-	cells := make([]any, len(cols))
+	// Each row's cells point into one array of excelize.Cell: a Cell
+	// stored in an interface is a copy on the heap, two million of them
+	// in the interim sheet of a year of runs.
+	cells, cellOf := make([]any, len(cols)), make([]excelize.Cell, len(cols))
 	keep := wb.cells[sheet]
 	for i, c := range cols {
 		if keep != nil {
@@ -333,7 +336,8 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 				// formatting (a run's threads, interim line and time are
 				// three of an interim row's cells). −0 stays a float.
 				if f == math.Trunc(f) && math.Abs(f) < 1e15 && (f != 0 || !math.Signbit(f)) {
-					cells[i] = excelize.Cell{StyleID: st, Value: int64(f)}
+					cellOf[i] = excelize.Cell{StyleID: st, Value: int64(f)}
+					cells[i] = &cellOf[i]
 					if keep != nil {
 						keep[cellAt{i + 1, row}] = f
 					}
@@ -347,10 +351,11 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 				st = wb.boolStyle[st]
 			}
 			if c, ok := v.(excelize.Cell); ok { // a cell with its own style
-				cells[i], v = c, c.Value
+				cellOf[i], v = c, c.Value
 			} else {
-				cells[i] = excelize.Cell{StyleID: st, Value: v}
+				cellOf[i] = excelize.Cell{StyleID: st, Value: v}
 			}
+			cells[i] = &cellOf[i]
 			if keep != nil && v != nil {
 				keep[cellAt{i + 1, row}] = v
 			}

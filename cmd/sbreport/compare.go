@@ -48,6 +48,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	defer collectLess()()
 	doc, spool, err := load("compare", fs, &in, inputs, stderr)
 	if err != nil {
 		return err

@@ -95,6 +95,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	ro.Command = parse.MaskPasswords(commandLine(append([]string{"sbreport", "report"}, args...)...))
 	in.stderr = stderr
+	defer collectLess()()
 	if in.spool, err = collect.NewSpool(); err != nil {
 		return err
 	}
