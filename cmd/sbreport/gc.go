@@ -46,19 +46,27 @@ func collectLess() *gcPolicy {
 }
 
 // read raises the limit, when the policy set it, to manyRunsHeadroom
-// times the heap live once the input is read (a collection measures it).
+// times the heap live once the input is read. A collection measures it,
+// only when the heap's objects, live or not, could need more: most
+// inputs are far smaller, and a test runs the command hundreds of times.
 func (p *gcPolicy) read() {
-	if !p.setLimit {
+	if !p.setLimit || heapBytes("/memory/classes/heap/objects:bytes")*manyRunsHeadroom <= manyRunsMemLimit {
 		return
 	}
 	runtime.GC()
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() == metrics.KindUint64 {
-		if l := int64(s[0].Value.Uint64()) * manyRunsHeadroom; l > manyRunsMemLimit {
-			debug.SetMemoryLimit(l)
-		}
+	if l := heapBytes("/gc/heap/live:bytes") * manyRunsHeadroom; l > manyRunsMemLimit {
+		debug.SetMemoryLimit(l)
 	}
+}
+
+// heapBytes reads one of the runtime's byte metrics (0 when it has none).
+func heapBytes(name string) int64 {
+	s := []metrics.Sample{{Name: name}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
 }
 
 // restore sets back what collectLess changed.
