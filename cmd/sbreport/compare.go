@@ -48,14 +48,12 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	gc := collectLess()
-	defer gc.restore()
+	defer collectLess()()
 	doc, spool, err := load("compare", fs, &in, inputs, stderr)
 	if err != nil {
 		return err
 	}
 	defer spool.Close()
-	gc.read()
 	if len(doc.Runs) == 0 {
 		return errors.Join(errors.New("compare: no benchmark results in the input"), partial(doc))
 	}

@@ -95,8 +95,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	ro.Command = parse.MaskPasswords(commandLine(append([]string{"sbreport", "report"}, args...)...))
 	in.stderr = stderr
-	gc := collectLess()
-	defer gc.restore()
+	defer collectLess()()
 	if in.spool, err = collect.NewSpool(); err != nil {
 		return err
 	}
@@ -105,7 +104,6 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	gc.read()
 	ao.History = &analyze.HistoryOptions{Order: *order, TimeOf: timeOf}
 	return writeReport(doc, ao, ro, f.out, f.force, inputs, in.spool, stdout, stderr)
 }
