@@ -25,27 +25,28 @@ func profile(stderr io.Writer) (stop func()) {
 	if p := os.Getenv("SBREPORT_HEAPPEAK"); p != "" {
 		done = append(done, heapPeak(p, stderr))
 	}
-	if p := os.Getenv("SBREPORT_CPUPROFILE"); p != "" {
+	// The CPU profile and the trace run from start to end into a file.
+	for _, w := range []struct {
+		env, what   string
+		start       func(io.Writer) error
+		stopWriting func()
+	}{
+		{"SBREPORT_CPUPROFILE", "cpu profile", pprof.StartCPUProfile, pprof.StopCPUProfile},
+		{"SBREPORT_TRACE", "trace", trace.Start, trace.Stop},
+	} {
+		p := os.Getenv(w.env)
+		if p == "" {
+			continue
+		}
 		f, err := os.Create(p)
 		if err == nil {
-			err = pprof.StartCPUProfile(f)
+			err = w.start(f)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "sbreport: cpu profile: %v\n", err)
-		} else {
-			done = append(done, func() { pprof.StopCPUProfile(); f.Close() })
+			fmt.Fprintf(stderr, "sbreport: %s: %v\n", w.what, err)
+			continue
 		}
-	}
-	if p := os.Getenv("SBREPORT_TRACE"); p != "" {
-		f, err := os.Create(p)
-		if err == nil {
-			err = trace.Start(f)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "sbreport: trace: %v\n", err)
-		} else {
-			done = append(done, func() { trace.Stop(); f.Close() })
-		}
+		done = append(done, func() { w.stopWriting(); f.Close() })
 	}
 	if p := os.Getenv("SBREPORT_MEMPROFILE"); p != "" {
 		done = append(done, func() {
