@@ -63,3 +63,21 @@ func BenchmarkReport1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWorkbook1000 writes the workbook alone of the 1,008 runs of
+// BenchmarkReport1000: its Runs and Intervals sheets, a row a run and a
+// row an interim report, are most of its time.
+//
+//	go test ./render -run '^$' -bench Workbook1000 -benchtime 5x
+func BenchmarkWorkbook1000(b *testing.B) {
+	doc := campaign1000(b)
+	an := analyzeDoc(b, doc)
+	v := newView(doc, an, Options{})
+	pal := NewPalette(v.Systems)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := Workbook(io.Discard, doc, an, v, pal); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

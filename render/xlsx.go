@@ -2,11 +2,13 @@ package render
 
 import (
 	"archive/zip"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/flate"
@@ -130,8 +132,7 @@ func Workbook(w io.Writer, doc *parse.Document, an *analyze.Analysis, v *View, p
 	}
 	steps := []func() error{
 		func() error { return wb.summary(v, an, pal) },
-		func() error { return wb.runs(doc, an) },
-		func() error { return wb.intervals(doc, an) },
+		func() error { return wb.runsAndIntervals(doc, an) },
 		func() error { return wb.comparisons(an) },
 		func() error { return wb.fit(an, v) }, // before Scaling, whose charts plot it
 		func() error { return wb.scaling(an, v, pal) },
@@ -193,18 +194,58 @@ func (wb *workbook) style(format string) (int, error) {
 // table streams a sheet: header row, rows, then extra rows (notes) below
 // the table. rowStyle, when set, gives a style for a whole data row.
 // charts, when set, adds the sheet's charts once its cells are written:
-// a streamed sheet takes its drawing only before it is flushed.
+// a streamed sheet takes its drawing only before it is flushed. It
+// returns the number of data rows.
 func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) error) error, rowStyle func(i int, r xrow) int, notes []string, charts func() error) (int, error) {
-	// First pass: column widths.
-	widths := make([]int, len(cols))
-	for i, c := range cols {
-		widths[i] = utf8.RuneCountInString(c.name) + 3 // room for the filter button
+	t := &tableStream{wb: wb, sheet: sheet, cols: cols, rows: rows, rowStyle: rowStyle}
+	if err := t.measure(); err != nil {
+		return 0, err
 	}
-	n := 0
-	if err := rows(func(r xrow) error {
-		n++
+	if err := t.begin(); err != nil {
+		return 0, err
+	}
+	if err := t.stream(nil, nil); err != nil {
+		return 0, err
+	}
+	return t.n, t.finish(notes, charts)
+}
+
+// A tableStream writes one table in steps, for a table whose rows are
+// written while other sheets are (Workbook): measure its columns (reads
+// the rows only), begin its sheet (the file's styles, print setup and
+// stream), stream its rows (its own stream only, until a sheet is full),
+// finish it (the file's table, print titles, charts). The file's steps
+// are taken in the order of the sheets, whichever goroutine streams the
+// rows: a workbook is the same whatever ran alongside.
+type tableStream struct {
+	wb       *workbook
+	sheet    string
+	cols     []xcol
+	rows     func(yield func(xrow) error) error
+	rowStyle func(i int, r xrow) int
+
+	widths []int
+	total  float64 // the sum of the column widths as set
+	n      int     // data rows, counted by measure
+
+	names  []string // the sheets the table takes (workbook.sheets)
+	part   int      // the sheet of names being written
+	sw     *excelize.StreamWriter
+	head   []any
+	styles []int
+	row    int // the current sheet's last row
+}
+
+// measure sets the column widths from the header and every row.
+func (t *tableStream) measure() error {
+	t.widths = make([]int, len(t.cols))
+	for i, c := range t.cols {
+		t.widths[i] = utf8.RuneCountInString(c.name) + 3 // room for the filter button
+	}
+	if err := t.rows(func(r xrow) error {
+		t.n++
 		for i, v := range r {
-			if i >= len(widths) {
+			if i >= len(t.widths) {
 				break
 			}
 			var l int
@@ -219,99 +260,128 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 			case bool:
 				l = 5
 			}
-			if l > widths[i] {
-				widths[i] = l
+			if l > t.widths[i] {
+				t.widths[i] = l
 			}
 		}
 		return nil
 	}); err != nil {
-		return 0, err
+		return err
 	}
-	total := 0.0
-	for _, wd := range widths {
-		total += math.Min(float64(wd)+1, 60)
+	for _, wd := range t.widths {
+		t.total += math.Min(float64(wd)+1, 60)
 	}
-	head := make([]any, len(cols))
-	for i, c := range cols {
-		head[i] = excelize.Cell{StyleID: wb.header, Value: c.name}
+	return nil
+}
+
+// begin starts the table's first sheet and makes its columns' styles.
+func (t *tableStream) begin() error {
+	t.head = make([]any, len(t.cols))
+	for i, c := range t.cols {
+		t.head[i] = excelize.Cell{StyleID: t.wb.header, Value: c.name}
 	}
-	names := wb.sheets(sheet)
-	part := 0
-	var sw *excelize.StreamWriter
-	// begin starts the stream of names[part]: its print setup, column
-	// widths, frozen header row and the header.
-	begin := func() error {
-		if err := wb.printSetup(names[part], total); err != nil {
-			return err
-		}
+	t.names = t.wb.sheets(t.sheet)
+	if err := t.startPart(); err != nil {
+		return err
+	}
+	t.styles = make([]int, len(t.cols))
+	for i, c := range t.cols {
 		var err error
-		if sw, err = wb.f.NewStreamWriter(names[part]); err != nil {
+		if t.styles[i], err = t.wb.style(c.format); err != nil {
 			return err
 		}
-		for i, wd := range widths {
-			if err := sw.SetColWidth(i+1, i+1, math.Min(float64(wd)+1, 60)); err != nil {
-				return err
-			}
-		}
-		if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
-			return err
-		}
-		return sw.SetRow("A1", head)
 	}
-	// end makes rows 1 to last of the current sheet a table.
-	end := func(last int) error {
-		cell, _ := excelize.CoordinatesToCellName(len(cols), max(last, 2))
-		wb.tables++
-		name := fmt.Sprintf("T%d_%s", wb.tables, sheet)
-		if part > 0 {
-			name += fmt.Sprintf("_%d", part+1)
-		}
-		return sw.AddTable(&excelize.Table{Range: "A1:" + cell, Name: name, StyleName: "TableStyleLight1"})
-	}
-	if err := begin(); err != nil {
-		return 0, err
-	}
-	styles := make([]int, len(cols))
-	for i, c := range cols {
-		var err error
-		if styles[i], err = wb.style(c.format); err != nil {
-			return 0, err
-		}
-	}
-	row, written := 1, 0 // the current sheet's last row; data rows so far
-	// Each row's cells point into one array of excelize.Cell: a Cell
-	// stored in an interface is a copy on the heap, two million of them
-	// in the interim sheet of a year of runs.
-	cells, cellOf := make([]any, len(cols)), make([]excelize.Cell, len(cols))
-	keep := wb.cells[sheet]
-	for i, c := range cols {
-		if keep != nil {
+	if keep := t.wb.cells[t.sheet]; keep != nil {
+		for i, c := range t.cols {
 			keep[cellAt{i + 1, 1}] = c.name
 		}
 	}
-	if err := rows(func(r xrow) error {
-		if row == sheetRows { // this sheet is full: go on in the next
-			if err := end(row); err != nil {
-				return err
-			}
-			if err := sw.Flush(); err != nil {
-				return err
-			}
-			part, row, keep = part+1, 1, nil
-			if part == len(names) { // more rows than counted
-				names = append(names, fmt.Sprintf("%s (%d)", sheet, part+1))
-				if _, err := wb.f.NewSheet(names[part]); err != nil {
-					return err
-				}
-			}
-			if err := begin(); err != nil {
+	return nil
+}
+
+// startPart starts the stream of names[part]: its print setup, column
+// widths, frozen header row and the header.
+func (t *tableStream) startPart() error {
+	if err := t.wb.printSetup(t.names[t.part], t.total); err != nil {
+		return err
+	}
+	var err error
+	if t.sw, err = t.wb.f.NewStreamWriter(t.names[t.part]); err != nil {
+		return err
+	}
+	for i, wd := range t.widths {
+		if err := t.sw.SetColWidth(i+1, i+1, math.Min(float64(wd)+1, 60)); err != nil {
+			return err
+		}
+	}
+	if err := t.sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+		return err
+	}
+	t.row = 1
+	return t.sw.SetRow("A1", t.head)
+}
+
+// endPart makes rows 1 to last of the current sheet a table, and its
+// first row the one printed atop each page.
+func (t *tableStream) endPart(last int) error {
+	wb := t.wb
+	cell, _ := excelize.CoordinatesToCellName(len(t.cols), max(last, 2))
+	wb.tables++
+	name := fmt.Sprintf("T%d_%s", wb.tables, t.sheet)
+	if t.part > 0 {
+		name += fmt.Sprintf("_%d", t.part+1)
+	}
+	if err := t.sw.AddTable(&excelize.Table{Range: "A1:" + cell, Name: name, StyleName: "TableStyleLight1"}); err != nil {
+		return err
+	}
+	sheet := t.names[t.part]
+	return wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: "'" + sheet + "'!$1:$1", Scope: sheet})
+}
+
+// stream writes the rows. A table longer than a sheet goes on in the
+// next; await, when set, is called before the first such change, which
+// takes the file's steps (endPart, startPart). It stops with stop's
+// error once stop returns one.
+func (t *tableStream) stream(await func(), stop func() error) error {
+	written := 0 // data rows so far
+	// Each row's cells point into one array of excelize.Cell: a Cell
+	// stored in an interface is a copy on the heap, two million of them
+	// in the interim sheet of a year of runs.
+	cells, cellOf := make([]any, len(t.cols)), make([]excelize.Cell, len(t.cols))
+	keep := t.wb.cells[t.sheet]
+	return t.rows(func(r xrow) error {
+		if stop != nil {
+			if err := stop(); err != nil {
 				return err
 			}
 		}
-		row++
+		if t.row == sheetRows { // this sheet is full: go on in the next
+			if await != nil {
+				await()
+				await = nil
+			}
+			if err := t.endPart(t.row); err != nil {
+				return err
+			}
+			if err := t.sw.Flush(); err != nil {
+				return err
+			}
+			t.part, keep = t.part+1, nil
+			if t.part == len(t.names) { // more rows than counted
+				t.names = append(t.names, fmt.Sprintf("%s (%d)", t.sheet, t.part+1))
+				if _, err := t.wb.f.NewSheet(t.names[t.part]); err != nil {
+					return err
+				}
+			}
+			if err := t.startPart(); err != nil {
+				return err
+			}
+		}
+		t.row++
+		row := t.row
 		rs := 0
-		if rowStyle != nil {
-			rs = rowStyle(written, r)
+		if t.rowStyle != nil {
+			rs = t.rowStyle(written, r)
 		}
 		written++
 		for i := range cells {
@@ -319,7 +389,7 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 			if i < len(r) {
 				v = r[i]
 			}
-			st := styles[i]
+			st := t.styles[i]
 			if rs != 0 {
 				st = rs
 			}
@@ -348,7 +418,7 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 					v = nil
 				}
 			case bool:
-				st = wb.boolStyle[st]
+				st = t.wb.boolStyle[st]
 			}
 			if c, ok := v.(excelize.Cell); ok { // a cell with its own style
 				cellOf[i], v = c, c.Value
@@ -361,25 +431,28 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 			}
 		}
 		cell, _ := excelize.CoordinatesToCellName(1, row)
-		return sw.SetRow(cell, cells)
-	}); err != nil {
-		return 0, err
-	}
-	if err := end(row); err != nil {
-		return 0, err
+		return t.sw.SetRow(cell, cells)
+	})
+}
+
+// finish ends the table's last sheet: the table, the notes below it,
+// the charts, the stream.
+func (t *tableStream) finish(notes []string, charts func() error) error {
+	if err := t.endPart(t.row); err != nil {
+		return err
 	}
 	for i, note := range notes {
-		cell, _ := excelize.CoordinatesToCellName(1, max(row, 2)+2+i)
-		if err := sw.SetRow(cell, []any{note}); err != nil {
-			return 0, err
+		cell, _ := excelize.CoordinatesToCellName(1, max(t.row, 2)+2+i)
+		if err := t.sw.SetRow(cell, []any{note}); err != nil {
+			return err
 		}
 	}
 	if charts != nil {
 		if err := charts(); err != nil {
-			return 0, err
+			return err
 		}
 	}
-	return n, sw.Flush()
+	return t.sw.Flush()
 }
 
 // printWidth is how many characters of column width one landscape page
@@ -387,8 +460,9 @@ func (wb *workbook) table(sheet string, cols []xcol, rows func(yield func(xrow) 
 const printWidth = 330
 
 // printSetup makes a sheet print as a reader wants it: landscape, its
-// columns fitted to the page's width (as many pages down as it takes),
-// and the header row repeated at the top of every page. A sheet wider
+// columns fitted to the page's width (as many pages down as it takes);
+// the header row repeated at the top of every page is set with its table
+// (tableStream.endPart). A sheet wider
 // than printWidth (the Runs sheet's 60 columns) is fitted to as many
 // pages across as keep it at 40% or more, rather than shrunk to a
 // tenth. width is the sum of the column widths, in characters. A
@@ -398,10 +472,7 @@ func (wb *workbook) printSetup(sheet string, width float64) error {
 	if err := wb.f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &landscape, FitToWidth: &across, FitToHeight: &auto}); err != nil {
 		return err
 	}
-	if err := wb.f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
-		return err
-	}
-	return wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: "'" + sheet + "'!$1:$1", Scope: sheet})
+	return wb.f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &yes})
 }
 
 // round15 rounds x to the 15 significant digits a spreadsheet keeps (and
@@ -606,13 +677,69 @@ func ratioChart(v *View, others []string, rows int, pal *Palette, lo, hi float64
 	return ch
 }
 
-func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) error {
+// runsAndIntervals writes the Runs sheet, a row a run, and the
+// Intervals sheet, a row an interim report: the two that grow with the
+// runs (12,600 and 126,000 rows in a year of nightly campaigns), most of
+// a workbook's time. The interim reports' rows are measured and written
+// on a goroutine of their own while the runs' are; the steps either
+// takes on the file are taken in the order of the sheets (tableStream),
+// so the workbook is the same as when one is written after the other.
+func (wb *workbook) runsAndIntervals(doc *parse.Document, an *analyze.Analysis) error {
+	runs, ivs := wb.runs(doc, an), wb.intervals(doc, an)
+	measured := make(chan error, 1)
+	go func() { measured <- ivs.measure() }()
+	err := runs.measure()
+	if merr := <-measured; err == nil {
+		err = merr
+	}
+	if err == nil {
+		err = runs.begin()
+	}
+	if err == nil {
+		err = ivs.begin()
+	}
+	if err != nil {
+		return err
+	}
+	// The interim rows go on until they fill a sheet (a million rows),
+	// where the next sheet's steps wait for the runs' sheet to be done.
+	turn, streamed := make(chan struct{}), make(chan error, 1)
+	var failed atomic.Bool
+	go func() {
+		streamed <- ivs.stream(func() { <-turn }, func() error {
+			if failed.Load() {
+				return errStopped
+			}
+			return nil
+		})
+	}()
+	err = runs.stream(nil, nil)
+	if err == nil {
+		err = runs.finish(nil, nil)
+	}
+	failed.Store(err != nil)
+	close(turn)
+	if serr := <-streamed; err == nil {
+		err = serr
+	}
+	if err != nil {
+		return err
+	}
+	return ivs.finish(nil, nil)
+}
+
+// errStopped ends a table's rows written alongside one that failed.
+var errStopped = errors.New("stopped: another sheet failed")
+
+// runs is the Runs sheet's table: a row a run, every column runColumns
+// gives.
+func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) *tableStream {
 	rc := runColumns(doc, an)
 	cols := make([]xcol, len(rc))
 	for i, c := range rc {
 		cols[i] = xcol{c.name, c.format}
 	}
-	_, err := wb.table(SheetRuns, cols, func(yield func(xrow) error) error {
+	return &tableStream{wb: wb, sheet: SheetRuns, cols: cols, rows: func(yield func(xrow) error) error {
 		r := make(xrow, len(rc))
 		for _, run := range doc.Runs {
 			for i, c := range rc {
@@ -631,15 +758,15 @@ func (wb *workbook) runs(doc *parse.Document, an *analyze.Analysis) error {
 			}
 		}
 		return nil
-	}, nil, nil, nil)
-	return err
+	}}
 }
 
-func (wb *workbook) intervals(doc *parse.Document, an *analyze.Analysis) error {
+// intervals is the Intervals sheet's table: a row an interim report.
+func (wb *workbook) intervals(doc *parse.Document, an *analyze.Analysis) *tableStream {
 	cols := []xcol{{"run", ""}, {"system", ""}, {"workload", ""}, {"threads", "0"}, {"line", "0"}, {"t_s", "0"},
 		{"tps", "#,##0.00"}, {"qps", "#,##0.00"}, {"eps", "#,##0.00"}, {"lat_ms", "0.00"}, {"lat_pct", "0.##"},
 		{"reads_ps", "#,##0.00"}, {"writes_ps", "#,##0.00"}, {"other_ps", "#,##0.00"}, {"err_s", "0.00"}, {"reconn_s", "0.00"}}
-	_, err := wb.table(SheetIntervals, cols, func(yield func(xrow) error) error {
+	return &tableStream{wb: wb, sheet: SheetIntervals, cols: cols, rows: func(yield func(xrow) error) error {
 		r := make(xrow, len(cols))
 		for _, run := range doc.Runs {
 			id := ref(run.Source, run.Line)
@@ -655,8 +782,7 @@ func (wb *workbook) intervals(doc *parse.Document, an *analyze.Analysis) error {
 			}
 		}
 		return nil
-	}, nil, nil, nil)
-	return err
+	}}
 }
 
 // comparisons writes one row per system and cell with the repeats one

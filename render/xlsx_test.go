@@ -750,6 +750,65 @@ func TestWorkbookTableOverSheets(t *testing.T) {
 	}
 }
 
+// The Runs and Intervals sheets are written at once (runsAndIntervals),
+// each on its own goroutine; what either does to the file is done in the
+// order the sheets are written, one after another. The demo campaign's
+// workbook: its tables are numbered in that order (T1_Summary,
+// T2_Runs, T3_Intervals, T4_Comparisons, ...), the print titles are
+// listed in it, and two writes give the same bytes in every part of the
+// archive.
+func TestWorkbookSheetsInOrder(t *testing.T) {
+	d := demoFigures(t)
+	a, b := openBook(t, d.doc), openBook(t, d.doc)
+	written := map[int]string{} // table number: sheet
+	for _, s := range a.f.GetSheetList() {
+		tables, err := a.f.GetTables(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range tables {
+			var n int
+			if _, err := fmt.Sscanf(tb.Name, "T%d_", &n); err != nil || tb.Name != fmt.Sprintf("T%d_%s", n, s) || written[n] != "" {
+				t.Fatalf("%s: table %q", s, tb.Name)
+			}
+			written[n] = s
+		}
+	}
+	var order []string
+	for n := 1; n <= len(written); n++ {
+		order = append(order, written[n])
+	}
+	if len(order) < 4 || strings.Join(order[:4], "|") != strings.Join([]string{SheetSummary, SheetRuns, SheetIntervals, SheetComparisons}, "|") {
+		t.Fatalf("tables written in the order %q", order)
+	}
+	var titles []string
+	for _, dn := range a.f.GetDefinedName() {
+		if dn.Name == "_xlnm.Print_Titles" {
+			titles = append(titles, dn.Scope)
+		}
+	}
+	if strings.Join(titles, "|") != strings.Join(order, "|") {
+		t.Errorf("print titles of %q, want those of %q in that order", titles, order)
+	}
+	za, err := zip.NewReader(bytes.NewReader(a.raw), int64(len(a.raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := 0
+	for _, zf := range za.File {
+		if zf.Name == "[Content_Types].xml" { // its entries' order varies
+			continue
+		}
+		parts++
+		if pa, pb := a.part(t, zf.Name), b.part(t, zf.Name); !bytes.Equal(pa, pb) {
+			t.Errorf("%s: %d bytes, then %d other bytes", zf.Name, len(pa), len(pb))
+		}
+	}
+	if parts < 10 {
+		t.Fatalf("%d parts in the workbook", parts)
+	}
+}
+
 // TestNumLen: numLen is the length of FormatNum's string for every value
 // of the demo campaign's interim reports and for the values at its
 // precision steps, where rounding adds a digit (9,999.96 → 10,000.0).
