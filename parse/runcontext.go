@@ -201,6 +201,9 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 			// nothing more ("### Memory", "- fileio").
 			headingTest = builtinTitle(t)
 		}
+		if headingTest == "" && short {
+			headingTest = threadsTestLabel(t)
+		}
 		m.named(headingTest, false)
 		m.weak = m.tests > 0
 	}
@@ -247,6 +250,24 @@ func builtinTitle(t string) string {
 	switch name {
 	case "memory", "fileio", "threads", "mutex", "cpu":
 		return name
+	}
+	return ""
+}
+
+// threadsTestLabel returns "threads" for a label that names the test by
+// the word followed by "test" or "benchmark", as a script announces each
+// test it runs ("Running THREADS test...", "threads benchmark:"): the
+// word alone is a count's noun more often than the test ("16 threads",
+// "threads: 4"), so a label with a digit names none.
+func threadsTestLabel(t string) string {
+	if strings.ContainsAny(t, "0123456789") {
+		return ""
+	}
+	words := strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !unicode.IsLetter(r) })
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "threads" && (words[i+1] == "test" || words[i+1] == "benchmark") {
+			return "threads"
+		}
 	}
 	return ""
 }
