@@ -287,6 +287,20 @@ func anglePlaceholder(a string) bool {
 var sysbenchActions = map[string]bool{"prepare": true, "run": true, "cleanup": true, "help": true,
 	"warmup": true, "prewarm": true, "version": true}
 
+// trimPasswordPrompt cuts the prompt a MySQL client prints after a
+// command given -p without a value, where the cursor stands: a copied
+// transcript has it on the command's own line, after a space or glued to
+// the last word ("mysqlslap -uroot -p --auto-generate-sqlEnter
+// password:"), with the stars a Windows console echoes.
+func trimPasswordPrompt(line string) string {
+	t := strings.TrimRight(line, " \t*")
+	const prompt = "Enter password:"
+	if !strings.HasSuffix(t, prompt) {
+		return line
+	}
+	return strings.TrimRight(t[:len(t)-len(prompt)], " \t")
+}
+
 // ParseCommand splits a command line and derives what it says about the
 // run: test (the name, or a script given by path in any generation's form),
 // action, options by canonical name, and the labels test, threads, engine
@@ -298,6 +312,7 @@ var sysbenchActions = map[string]bool{"prepare": true, "run": true, "cleanup": t
 // held a password holds "***" instead, in Opts and in all that is derived
 // from it.
 func ParseCommand(line string) *Command {
+	line = trimPasswordPrompt(line)
 	masked := MaskPasswords(line)
 	cmd := &Command{raw: line, masked: masked, Opts: map[string]string{}, Labels: map[string]string{}}
 	args := splitArgs(masked)

@@ -429,3 +429,29 @@ func TestCommandInDoubleBacktickSpanAfterLabel(t *testing.T) {
 		t.Errorf("line 23 %q: %+v, want none", lines[22], cmd)
 	}
 }
+
+// A MySQL client given -p without a value prints "Enter password: " where
+// the cursor stands, and a transcript copied from a flattened page keeps
+// it on the command's own line, after a space or glued to the last word;
+// a Windows console echoes a star for each character typed. The lines
+// are from public texts: code index files 10139388363, 11912477117,
+// 21714701385 and 29446154043 (the last with an instruction after the
+// prompt: no bare prompt, left as it is), and a gist of jamesattard's
+// (ce86abcb09254387ebba), whose mysqlslap command gives its password.
+func TestPasswordPromptOnCommandLine(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"mysqldump -uroot -p sys > sys.sqlEnter password:", "mysqldump -uroot -p sys > sys.sql"},
+		{"mysql -u root -p Enter password: **********", "mysql -u root -p"},
+		{"mysqldump -uroot -p SQL_Learning Customers > ~/mysql/sql.sqlEnter password:", "mysqldump -uroot -p SQL_Learning Customers > ~/mysql/sql.sql"},
+		{"mysql -uroot -p Enter password: 输入临时生成的密码", "mysql -uroot -p Enter password: 输入临时生成的密码"},
+		{"mysqlslap --auto-generate-sql --concurrency=50 --number-of-queries=1000 --iterations=10 -umycoolapp -ppassword -h10.250.10.101",
+			"mysqlslap --auto-generate-sql --concurrency=50 --number-of-queries=1000 --iterations=10 -umycoolapp -ppassword -h10.250.10.101"},
+	} {
+		if got := trimPasswordPrompt(c.in); got != c.want {
+			t.Errorf("trimPasswordPrompt(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if got := ParseCommand(c.in).Masked(); strings.Contains(c.want, "sqlEnter") || strings.HasSuffix(got, "password:") {
+			t.Errorf("ParseCommand(%q): %q keeps the prompt", c.in, got)
+		}
+	}
+}
