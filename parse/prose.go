@@ -173,10 +173,18 @@ func (b *proseBlock) take(cmd *Command, line int) {
 // is no result of sysbench.
 func (c *ctx) sysbenchNear(l *Line) bool {
 	near := func(at int) bool { return at > 0 && l.No-at <= headingReach }
-	if cmd := c.command; cmd != nil && cmd.Tool == ToolSysbench && near(c.cmdLine) {
-		return true
+	last := max(c.toolWordLine, c.lastRunStart) // what last named or ran sysbench
+	if cmd := c.command; cmd != nil && cmd.Tool == ToolSysbench {
+		last = max(last, c.cmdLine)
+		if near(c.cmdLine) && c.otherToolLine < c.cmdLine {
+			return true
+		}
 	}
-	if c.testWord != "" && near(c.testWordLine) || near(c.lastRunStart) || near(c.toolWordLine) {
+	// A line naming another benchmark tool after that starts the tool's
+	// part of the text (a harness log of several tools, a review that
+	// goes on to the disk's fio or dd figures): a test's word there
+	// ("CPU Model : …") says nothing of sysbench.
+	if c.otherToolLine <= last && (c.testWord != "" && near(c.testWordLine) || near(c.lastRunStart) || near(c.toolWordLine)) {
 		return true
 	}
 	return containsFoldASCII(l.Text, "sysbench") || leadingTest(l.Text) != ""
@@ -219,6 +227,9 @@ func (c *ctx) noteToolWord(l *Line) {
 	if containsFoldASCII(l.Text, "mysqlslap") {
 		c.slapWordLine = l.No
 	}
+	if !containsFoldASCII(l.Text, "sysbench") && namesOtherTool(l.Text) {
+		c.otherToolLine = l.No
+	}
 	if containsFoldASCII(l.Text, "sysbench") {
 		c.toolWordLine, c.toolWordTest = l.No, namedTest(l.Text)
 		if c.toolWordTest == "" {
@@ -229,6 +240,35 @@ func (c *ctx) noteToolWord(l *Line) {
 		// a test named by sysbench's own name says as much as the word.
 		c.toolWordLine, c.toolWordTest = l.No, t
 	}
+}
+
+// otherTools are benchmark tools other than sysbench and mysqlslap whose
+// results a text reports in the same units (MB/s, IOPS, operations per
+// second): disk, network, memory and whole-system benchmarks, and the
+// scripts that run them (nench, yabs; bench.sh, namesOtherTool).
+var otherTools = []string{"fio", "dd", "hdparm", "ioping", "iozone", "bonnie++", "iperf", "iperf3", "speedtest",
+	"geekbench", "7-zip", "7zip", "p7zip", "stress-ng", "mbw", "unixbench", "pgbench", "tinymembench", "nench", "yabs"}
+
+// namesOtherTool reports whether s names one of otherTools as a word of
+// its own ("FIO", "Running DD WRITE test", "hdparm -t", "nench.sh"), not
+// inside another ("add", "streaming"), or teddysun's bench.sh ("A
+// Bench.sh Script By Teddysun").
+func namesOtherTool(s string) bool {
+	low := strings.ToLower(s)
+	if strings.Contains(low, "bench.sh") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(low, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '+'
+	}) {
+		w = strings.Trim(w, "-")
+		for _, t := range otherTools {
+			if w == t {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // context takes the test and threads of the sysbench command above the

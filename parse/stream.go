@@ -183,13 +183,17 @@ type ctx struct {
 	candidates   []*Command
 	testWord     string // the built-in test the last prose line naming one named
 	testWordLine int
-	toolWordLine int    // the last line naming sysbench (prose.go)
-	slapWordLine int    // the last line naming mysqlslap (slaptable.go)
-	toolWordTest string // the sysbench test that line names ("run sysbench select_random_points"), "" when none
-	proseNo      int    // the last line read for results in prose, and its text
-	proseText    string
-	shown        []shownRate    // the rates of the runs read so far (prose restatements)
-	proseBare    map[string]int // the first line of a result in prose with no subject, by test, threads and rates (proseBlock.end)
+	toolWordLine int // the last line naming sysbench (prose.go)
+	slapWordLine int // the last line naming mysqlslap (slaptable.go)
+	// otherToolLine is the last line naming another benchmark tool and
+	// not sysbench ("[3/4] Running Storage Benchmarks (… via FIO)..."):
+	// prose below it reports that tool's results (prose.go).
+	otherToolLine int
+	toolWordTest  string // the sysbench test that line names ("run sysbench select_random_points"), "" when none
+	proseNo       int    // the last line read for results in prose, and its text
+	proseText     string
+	shown         []shownRate    // the rates of the runs read so far (prose restatements)
+	proseBare     map[string]int // the first line of a result in prose with no subject, by test, threads and rates (proseBlock.end)
 	// reruns maps the options of each command a run took, those that only
 	// repeat the measurement left out, to the first run that took them
 	// (noteRerun).

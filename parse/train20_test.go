@@ -47,3 +47,46 @@ func TestThreadsTestLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherToolLines: a line naming another benchmark tool after what
+// last named sysbench starts that tool's part of the text, where rates
+// in prose are its own. train20/t126, a VPS script's README, sums up its
+// run under "CPU Performance (sysbench):", "Memory Performance:" and
+// "Disk Performance (FIO):": FIO's "Write (Buffered) [✓]: 807 MB/s"
+// and two more lines are no sysbench runs. t127, a guide to Linux
+// benchmark tools, shows nench's dd runs ("1st run: 613.21 MiB/s") and
+// CDN speeds under its "CPU: SHA256-hashing" lines, and bench.sh's "I/O
+// Speed(average) : 1433.6 MB/s" under its "CPU Model" lines: a test's
+// word there says nothing of sysbench, whose section shows a command
+// and no output.
+func TestOtherToolLines(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		lines string
+	}{
+		{"../testdata/public/train20/t126-sysbench-cpu-single-and-multi-thread-events-sec-and-memory-mib-s-in-a-results-summary-then-fio-disk-and-speedtest-lines-vps-benchmark-script-readme.md",
+			"213 214 217"},
+		{"../testdata/public/train20/t127-nench-dd-and-speedtest-mib-s-lines-bench-sh-io-speed-geekbench-then-sysbench-command-only-linux-benchmark-guide-readme-zh.md",
+			""},
+	} {
+		d := readDoc(t, c.file)
+		var lines []string
+		for _, r := range d.Runs {
+			lines = append(lines, itoa(r.Line))
+		}
+		if got := strings.Join(lines, " "); got != c.lines {
+			t.Errorf("%s: runs at lines %q, want %q", c.file, got, c.lines)
+		}
+	}
+	for _, s := range []string{"-------------------- A Bench.sh Script By Teddysun -------------------", "dd: sequential write speed",
+		"Disk Performance (FIO):", " nench.sh v2019.07.20 -- https://git.io/nench.sh"} {
+		if !namesOtherTool(s) {
+			t.Errorf("namesOtherTool(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"Memory Performance:", "add the streaming option", "CPU Performance (sysbench):"} {
+		if namesOtherTool(s) {
+			t.Errorf("namesOtherTool(%q) = true", s)
+		}
+	}
+}
