@@ -254,21 +254,40 @@ var otherTools = []string{"fio", "dd", "hdparm", "ioping", "iozone", "bonnie++",
 // inside another ("add", "streaming"), or teddysun's bench.sh ("A
 // Bench.sh Script By Teddysun").
 func namesOtherTool(s string) bool {
-	low := strings.ToLower(s)
-	if strings.Contains(low, "bench.sh") {
+	if containsFoldASCII(s, "bench.sh") {
 		return true
 	}
-	for _, w := range strings.FieldsFunc(low, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '+'
-	}) {
-		w = strings.Trim(w, "-")
+	// Every line of prose passes here: its words are compared where
+	// they stand, with no lower-cased copy.
+	for i := 0; i < len(s); {
+		for i < len(s) && !toolWordAt(s, i) {
+			_, n := utf8.DecodeRuneInString(s[i:])
+			i += n
+		}
+		j := i
+		for j < len(s) && toolWordAt(s, j) {
+			_, n := utf8.DecodeRuneInString(s[j:])
+			j += n
+		}
+		w := strings.Trim(s[i:j], "-")
 		for _, t := range otherTools {
-			if w == t {
+			if len(w) == len(t) && strings.EqualFold(w, t) {
 				return true
 			}
 		}
+		i = j
 	}
 	return false
+}
+
+// toolWordAt reports whether the rune at s[i] belongs to a word of a
+// tool's name: a letter, a digit, '-' or '+' ("stress-ng", "bonnie++").
+func toolWordAt(s string, i int) bool {
+	if c := s[i]; c < utf8.RuneSelf {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '+'
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // context takes the test and threads of the sysbench command above the
