@@ -222,20 +222,23 @@ func namedTest(s string) string {
 	return ""
 }
 
-// noteToolWord remembers the last line naming sysbench.
+// noteToolWord remembers the last line naming sysbench (or one of its
+// tests by its own name), mysqlslap, or another benchmark tool.
 func (c *ctx) noteToolWord(l *Line) {
 	if containsFoldASCII(l.Text, "mysqlslap") {
 		c.slapWordLine = l.No
-	}
-	if !containsFoldASCII(l.Text, "sysbench") && namesOtherTool(l.Text) {
-		c.otherToolLine = l.No
 	}
 	if containsFoldASCII(l.Text, "sysbench") {
 		c.toolWordLine, c.toolWordTest = l.No, namedTest(l.Text)
 		if c.toolWordTest == "" {
 			c.toolWordTest = HeadingTest(l.Text) // "a huge decrease of sysbench read_only qps"
 		}
-	} else if t := ownTestNamed(l.Text); t != "" {
+		return
+	}
+	if namesOtherTool(l.Text) {
+		c.otherToolLine = l.No
+	}
+	if t := ownTestNamed(l.Text); t != "" {
 		// "experiments on testname:oltp_read_only, testing the mysql db":
 		// a test named by sysbench's own name says as much as the word.
 		c.toolWordLine, c.toolWordTest = l.No, t
