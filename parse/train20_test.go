@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -92,5 +93,58 @@ func TestOtherToolLines(t *testing.T) {
 	// Every line of prose is asked: it costs no allocation.
 	if n := testing.AllocsPerRun(100, func() { namesOtherTool("  Write (Buffered)     [✓]: 807 MB/s, 通过 sysbench 测试") }); n != 0 {
 		t.Errorf("namesOtherTool allocates %v times a line", n)
+	}
+}
+
+// TestLatencyWithoutHeading: the script of train20/t123 and t124 keeps
+// of each output "total time", "min", "avg", "max" and memory's transfer
+// line: the latency block's heading is filtered out, its lines follow
+// "total time" directly. They are the run's latency, not the fragment of
+// a report whose beginning is missing; the memory test's transfer line
+// below the threads run's latency is the next run's (sysbench prints it
+// above its general statistics), as is a "Total operations" line below a
+// cpu run's general statistics (a page that keeps of a cpu and a memory
+// output only those lines, cut here from train2/t63).
+func TestLatencyWithoutHeading(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train20/t123-sysbench-cpu-threads-memory-grep-filtered-total-time-min-avg-max-under-running-x-test-labels-then-hdparm-and-dd-raspberry-pi-3b-harness-result-file.txt")
+	if len(d.Errors) != 0 {
+		t.Errorf("errors %v, want none", d.Errors)
+	}
+	want := []struct {
+		line          int
+		test          string
+		min, avg, max float64
+	}{{18, "cpu", 1.39, 1.41, 2.02}, {25, "threads", 54.33, 54.75, 56.02}, {32, "memory", 0, 0, 0.34}}
+	if len(d.Runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
+	}
+	for i, w := range want {
+		r := d.Runs[i]
+		l := r.Latency
+		if r.Line != w.line || r.Test != w.test || l.Min == nil || *l.Min != w.min || l.Avg == nil || *l.Avg != w.avg || l.Max == nil || *l.Max != w.max {
+			t.Errorf("run %d: line %d test %q latency %v/%v/%v; want line %d %s %v/%v/%v", i, r.Line, r.Test, l.Min, l.Avg, l.Max, w.line, w.test, w.min, w.avg, w.max)
+		}
+	}
+	if m := d.Runs[2].Memory; m == nil || m.TransferMiBs == nil || *m.TransferMiBs != 2070.30 {
+		t.Errorf("memory run's transfer rate %+v, want 2070.30 MiB/s", m)
+	}
+
+	src, err := os.ReadFile("../testdata/public/train2/t63-machines-by-label-lines-cpu-memory-fileio.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	page := "DigitalOcean\n\n" + strings.Join(lines[23:26], "\n") + "\n\nMemory\n\nDigitalOcean\n\n" + strings.Join(lines[135:138], "\n") + "\n"
+	d, err = All(strings.NewReader(page), "cut.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 2 || d.Runs[0].Test == "memory" || d.Runs[0].Memory != nil || d.Runs[1].Test != "memory" ||
+		d.Runs[1].Memory == nil || d.Runs[1].Memory.Operations == nil || *d.Runs[1].Memory.Operations != 34087979 ||
+		d.Runs[1].Memory.TransferMiBs == nil || *d.Runs[1].Memory.TransferMiBs != 3327.92 {
+		for _, r := range d.Runs {
+			t.Logf("run at %d: test %q memory %+v", r.Line, r.Test, r.Memory)
+		}
+		t.Errorf("%d runs, want a cpu run's general statistics and a memory run of 34087979 operations, 3327.92 MiB/s:\n%s", len(d.Runs), page)
 	}
 }

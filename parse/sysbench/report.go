@@ -182,6 +182,21 @@ func (b *Block) generalLine(l *Line, label, val string) (status, bool) {
 		b.mark(MarkRespTime)
 		b.sec = secLatency
 		return consumed, true
+	case "min", "avg", "max", "sum":
+		// The latency block with its heading filtered out: a script
+		// that keeps "total time|min|avg|max" of each output prints
+		// "min: 1.39" right under "total time: 10.0014s". No other block
+		// of a report has these lines, so the run's latency begins here
+		// (once: a run with latency read already ends, and the line
+		// starts the next report's fragment).
+		if b.marks&(MarkLatencyMs|MarkRespTime|MarkLatMin|MarkLatAvg|MarkLatMax) != 0 {
+			return 0, false
+		}
+		if _, _, ok := scan.LeadingNum(val); !ok {
+			return 0, false
+		}
+		b.sec = secLatency
+		return b.latency(l, label, val), true
 	}
 	return 0, false
 }
@@ -522,6 +537,13 @@ func (b *Block) memTransferred(l *Line, t string) status {
 		// the memory command and its result line): the memory run's own.
 		return rejected
 	}
+	if b.has(MarkGeneral) {
+		// sysbench prints the transfer line above its general
+		// statistics: one below them (a script's filtered output,
+		// "total time" then the next test's "3072.00 MiB transferred")
+		// is the next run's.
+		return rejected
+	}
 	m := b.mem()
 	b.mark(MarkMemory)
 	b.stage = stReport
@@ -752,7 +774,9 @@ func (b *Block) iops(l *Line, label, val string) status {
 // memOps reads "Operations performed: 104857600 (596447.76 ops/sec)" (0.4)
 // and "Total operations: 89194940 (8919408.08 per second)" (1.0+).
 func (b *Block) memOps(l *Line, label, val string) status {
-	if b.has(MarkMemory) && *b.r.Memory != nil && (*b.r.Memory).Operations != nil || b.finished {
+	if b.has(MarkMemory) && *b.r.Memory != nil && (*b.r.Memory).Operations != nil || b.finished || b.has(MarkGeneral) {
+		// A second count, or one below the general statistics that
+		// sysbench prints after it: the next run's.
 		return rejected
 	}
 	n, ok := LeadingInt(val)
