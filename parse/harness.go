@@ -121,7 +121,7 @@ func detectRecord(l *Line, c *ctx) block {
 	if l.Prompt != "" {
 		return nil // typed at a prompt, or a shell comment: not printed by a harness
 	}
-	k, v, ok := recordField(l.Text)
+	k, v, ok := recordField(l.Text, 1)
 	if !ok {
 		return nil
 	}
@@ -139,10 +139,10 @@ func detectRecord(l *Line, c *ctx) block {
 }
 
 // recordField splits a line "KEY : value" or "KEY: value", bare or as a
-// list item ("* QPS : 34080.48 ± 0.0000% (std=0.00)"): the key one word
-// of letters, digits, '_', '.' or '-' starting with a letter, the value
-// cut before a spread ("±") or a parenthesis, and not empty.
-func recordField(t string) (key, value string, ok bool) {
+// list item ("* QPS : 34080.48 ± 0.0000% (std=0.00)"): the key at most
+// words words (recordKey), the value cut before a spread ("±") or a
+// parenthesis, and not empty.
+func recordField(t string, words int) (key, value string, ok bool) {
 	if len(t) > 2 && (t[0] == '*' || t[0] == '-' || t[0] == '+') && t[1] == ' ' {
 		t = strings.TrimLeft(t[2:], " ")
 	}
@@ -151,7 +151,7 @@ func recordField(t string) (key, value string, ok bool) {
 		return "", "", false
 	}
 	key = strings.TrimRight(t[:i], " \t")
-	if !recordKey(key) {
+	if !recordKey(key, words) {
 		return "", "", false
 	}
 	value = t[i+1:]
@@ -181,14 +181,23 @@ func unitRated(v string) bool {
 	return ok
 }
 
-// recordKey reports a word that may name a record's field.
-func recordKey(k string) bool {
+// recordKey reports words that may name a record's field: at most max
+// words apart by single spaces ("Avg latency"), each of letters, digits,
+// '_', '.', '-' or '/' ("Events/sec"), the first starting with a letter.
+func recordKey(k string, max int) bool {
 	if k == "" || !('a' <= k[0]|0x20 && k[0]|0x20 <= 'z') {
 		return false
 	}
+	words := 1
 	for i := 1; i < len(k); i++ {
 		c := k[i]
-		if !isWordChar(c) && c != '.' && c != '-' {
+		switch {
+		case isWordChar(c) || c == '.' || c == '-' || c == '/':
+		case c == ' ' && k[i-1] != ' ' && i+1 < len(k) && ('a' <= k[i+1]|0x20 && k[i+1]|0x20 <= 'z'):
+			if words++; words > max {
+				return false
+			}
+		default:
 			return false
 		}
 	}
@@ -246,10 +255,21 @@ func (b *harnessTable) command(c *ctx) {
 
 func (b *harnessTable) feed(l *Line) status {
 	if b.vertical {
-		k, v, ok := recordField(l.Text)
-		if !ok || l.Prompt != "" || unitRated(v) || sysbench.StartKind(l.Text, nil) != sysbench.StartNone {
-			// A line of sysbench's own report starts its own block.
+		// A field after the first may be named in words ("Avg latency"
+		// under "Events/sec"); the first is one word, lest a header line
+		// ("Number of threads: 8") start a record.
+		k, v, ok := recordField(l.Text, 3)
+		if !ok || l.Prompt != "" || unitRated(v) {
 			return rejected
+		}
+		if kind := sysbench.StartKind(l.Text, nil); kind != sysbench.StartNone {
+			// A line of sysbench's own report starts its own block, but
+			// for its latency lines under a record that has its rate
+			// ("events/s: 1618.30", "time: 10.0002s", "min: 0.60"): the
+			// fields of a script's condensed output.
+			if kind != sysbench.StartFragment || !rate(b.tab.Columns()) {
+				return rejected
+			}
 		}
 		for _, h := range b.tab.Header {
 			if strings.EqualFold(h, k) {
@@ -318,6 +338,11 @@ func (b *harnessTable) end(c *ctx) {
 	for _, row := range b.tab.Rows {
 		for _, r := range eachRun(row, cols, func(row tabular.Row) []*Run { return []*Run{b.run(row, cols)} }) {
 			r.Source = c.name
+			if b.vertical {
+				// One run's result, as an output is: what its context
+				// says of the test and threads is taken as for one.
+				r.record, r.ctxPath = true, c.mdPath()
+			}
 			c.emitRun(r)
 		}
 	}

@@ -153,6 +153,7 @@ type reading struct {
 	tableNamed  bool              // a table row whose table names sysbench in a column or row name
 	tableTest   bool              // a table row whose test its table's own columns or rows name
 	rankAssumed bool              // its interim latencies' percentile rank is sysbench's default, assumed (a report_csv run)
+	record      bool              // one run's result a harness printed a field a line (harnessTable.vertical)
 	loopPending bool              // the run waits for its loop's command
 	prepOpts    map[string]string // options of the prepare command of the run's test
 	inherit     *Command          // the last command shown before the run, for a run shown without one

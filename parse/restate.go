@@ -25,7 +25,9 @@ type restatements struct {
 func (rs *restatements) emit(it Item) {
 	if r, ok := it.(*Run); ok {
 		switch {
-		case r.Tool == ToolSysbench || r.Tool == ToolMysqlslap:
+		case r.Tool == ToolSysbench || r.Tool == ToolMysqlslap || r.record:
+			// A harness's record of one run's fields is that run's output
+			// as the harness printed it.
 			rs.outputs = append(rs.outputs, r)
 		case r.Tool == ToolTable && !rs.holding && len(restatedValues(r)) > 0:
 			rs.holding = true
@@ -82,10 +84,15 @@ func (rs *restatements) flush() {
 			}
 			continue
 		}
-		if ok && r.Tool == ToolTable {
+		if ok && r.Tool == ToolTable && !r.record {
 			if o := rs.restated(r, taken); o != nil {
 				taken[o] = summaryOf(r)
 				o.Warn(o.Line, fmt.Sprintf("restated by the %s at line %d: read once", summaryKind(r), r.Line))
+				if o.record && o.Version == "" && r.Version != "" {
+					// A harness's record prints no version; the table
+					// restating it does ("1.0.20" under "cpu sysbench").
+					o.Version = r.Version
+				}
 				if o.Labels["system"] == "" && o.Labels["host"] == "" && r.Labels["system"] != "" {
 					// The row names the machine nothing of the output names: a
 					// table of instances whose first row restates the

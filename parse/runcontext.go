@@ -489,7 +489,7 @@ var multiThreadRE = regexp.MustCompile(`(?i)\bmulti[- ]?thread(ed|s)?\b|多线�
 
 // hardwareRE marks a line describing a machine ("8 cores / 16 threads",
 // "4 vCPU"): its thread count is the processor's, not a run's.
-var hardwareRE = regexp.MustCompile(`(?i)cores?\b|\bv?cpus\b|\d\s*v?cpus?\b|vcpu|核|コア|코어|hyper|\bsmt\b`)
+var hardwareRE = regexp.MustCompile(`(?i)\d\s*(?:physical\s+|logical\s+)?cores?\b|\bcores?\s*(?:[:=(/]|and\b)|\bv?cpus\b|\d\s*v?cpus?\b|vcpu|核|コア|코어|hyper|\bsmt\b`)
 
 // threadsNamed returns the thread count a line names, or several when it
 // names more than one; one thread in words ("single-threaded", 单线程)
@@ -532,7 +532,7 @@ func threadsNamed(t string) (n int, several bool) {
 // for file operations, memory for a memory transfer, cpu, threads or
 // mutex for events alone.
 func (c *ctx) takeContextTest(r *Run) {
-	if r.Test != "" || r.Tool != ToolSysbench {
+	if r.Test != "" || r.Tool != ToolSysbench && !r.record {
 		return
 	}
 	test, at, from, note := c.contextTest(r.Line, r.ctxPath, outputFits(r))
@@ -590,7 +590,7 @@ func (b *summaryTable) takeContextTest(c *ctx) {
 // takeContextThreads gives a sysbench output that prints no thread
 // count, and took none from a command, the thread count of its context.
 func (c *ctx) takeContextThreads(r *Run) {
-	if r.Threads != nil || r.Tool != ToolSysbench {
+	if r.Threads != nil || r.Tool != ToolSysbench && !r.record {
 		return
 	}
 	n, at, note := c.contextThreads(r.Line, r.ctxPath)

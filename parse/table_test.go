@@ -632,10 +632,12 @@ func TestSummaryTableOtherLanguages(t *testing.T) {
 // whose header cells end in colons ("threads:", "events/s:") under a
 // first column "cpu sysbench" holding the version, once inside its fence
 // and again under it. The colons end the column names; "cpu sysbench"
-// names the test and its cells the version; the second table restates
-// the first and adds no run. The first restates in turn the two tables of
-// one run's figures in a "Metric | Value" column above it, where the runs
-// are read, with the version the restating rows give.
+// names the test and its cells the version. Each run is read where its
+// command shows it first, as the README's script prints it a field a
+// line ("threads: 1", "events/s: 1618.30", "time: 10.0002s", "min:
+// 0.60"), with the test of its command and the version the restating
+// rows give; the "Metric | Value" table and the rows of the two tables
+// below restate it and add no run.
 func TestColonHeadersToolTestRestated(t *testing.T) {
 	b, err := os.ReadFile("../testdata/public/centminmod/centminmod-sysbench-1.0.20-cpu-condensed-json-lines-metric-csv-markdown-restated.md")
 	if err != nil {
@@ -646,21 +648,27 @@ func TestColonHeadersToolTestRestated(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(d.Runs) != 2 {
-		t.Fatalf("%d runs, want the two of the metric tables", len(d.Runs))
+		t.Fatalf("%d runs, want the two the script printed", len(d.Runs))
 	}
 	for i, want := range []struct {
 		line, threads int
-		eps           float64
-		restatedAt    string
-	}{{108, 1, 1618.30, "line 160"}, {150, 12, 14701.35, "line 161"}} {
+		eps, min      float64
+		restatedAt    [2]int
+	}{{84, 1, 1618.30, 0.60, [2]int{108, 160}}, {126, 12, 14701.35, 0.73, [2]int{150, 161}}} {
 		r := d.Runs[i]
 		if r.Line != want.line || r.Test != "cpu" || r.Version != "1.0.20" || r.Threads == nil || *r.Threads != want.threads ||
 			r.EPS == nil || *r.EPS != want.eps {
 			t.Errorf("run %d: line %d test %q version %q threads %v eps %v; want line %d cpu 1.0.20 %d threads %v eps",
 				i, r.Line, r.Test, r.Version, intText(r.Threads), r.EPS, want.line, want.threads, want.eps)
 		}
-		if len(r.Warnings) != 2 || !strings.Contains(r.Warnings[0], "restated by the table row at "+want.restatedAt) {
-			t.Errorf("run %d: warnings %v, want one naming the row at %s", i, r.Warnings, want.restatedAt)
+		w := strings.Join(r.Warnings, "\n")
+		for _, at := range want.restatedAt {
+			if !strings.Contains(w, "restated by the table row at line "+itoa(at)+": read once") {
+				t.Errorf("run %d: warnings %v, want one naming the row at line %d", i, r.Warnings, at)
+			}
+		}
+		if len(r.Metrics) < 2 || r.Metrics[1].Name != "min" || r.Metrics[1].Value != want.min {
+			t.Errorf("run %d: metrics %v, want min %v after prime", i, r.Metrics, want.min)
 		}
 	}
 }

@@ -148,3 +148,40 @@ func TestLatencyWithoutHeading(t *testing.T) {
 		t.Errorf("%d runs, want a cpu run's general statistics and a memory run of 34087979 operations, 3327.92 MiB/s:\n%s", len(d.Runs), page)
 	}
 }
+
+// TestRecordUnderArrowLabels: train20/t125, a README's example output of
+// a benchmark script, prints each sysbench cpu run as two fields a line,
+// "Events/sec: 842.45" and "Avg latency: 1.19ms", under an arrow label
+// naming its threads ("→ Single thread...", "→ 8 threads (all
+// cores)..."), below "[2/4] Running Sysbench CPU Benchmark...". The
+// record's first field is one word ("Events/sec"), the next may be words
+// ("Avg latency"); each record is one run, which takes its test and
+// threads from the lines above it as an output does. "(all cores)" says
+// which cores the 8 threads ran on, not how many a machine has.
+func TestRecordUnderArrowLabels(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train20/t125-sysbench-cpu-prime-20000-1-8-16-threads-events-sec-lines-under-arrow-thread-labels-harness-example-output-then-network-speed-and-json-restatement-readme-excerpt.txt")
+	want := []struct {
+		line, threads int
+		eps           float64
+	}{{59, 1, 842.45}, {63, 8, 6234.78}, {67, 16, 11453.12}}
+	if len(d.Runs) != len(want) {
+		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
+	}
+	for i, w := range want {
+		r := d.Runs[i]
+		if r.Line != w.line || r.Test != "cpu" || r.Threads == nil || *r.Threads != w.threads || r.EPS == nil || *r.EPS != w.eps {
+			t.Errorf("run %d: line %d test %q threads %s eps %v; want line %d cpu %d threads %v eps", i, r.Line, r.Test, intText(r.Threads), r.EPS, w.line, w.threads, w.eps)
+		}
+	}
+	for _, s := range []string{"Number of threads: 8", "Avg latency: 1.19ms"} {
+		if _, _, ok := recordField(s, 1); ok {
+			t.Errorf("recordField(%q, 1) is a record's first field", s)
+		}
+	}
+	if n, _ := threadsNamed("  → 8 threads (all cores)..."); n != 8 {
+		t.Errorf("threadsNamed(8 threads (all cores)) = %d, want 8", n)
+	}
+	if n, _ := threadsNamed("8 cores / 16 threads"); n != 0 {
+		t.Errorf("threadsNamed(8 cores / 16 threads) = %d, want none (a machine)", n)
+	}
+}
