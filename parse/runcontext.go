@@ -488,8 +488,8 @@ var threadCountRE = regexp.MustCompile(`(?i)(?:^|[^0-9.,])(\d{1,5})\s*(?:(thread
 var multiThreadRE = regexp.MustCompile(`(?i)\bmulti[- ]?thread(ed|s)?\b|多线程|多線程|マルチスレッド|멀티 ?스레드`)
 
 // hardwareRE marks a line describing a machine ("8 cores / 16 threads",
-// "4 vCPU"): its thread count is the processor's, not a run's.
-var hardwareRE = regexp.MustCompile(`(?i)\d\s*(?:physical\s+|logical\s+)?cores?\b|\bcores?\s*(?:[:=(/]|and\b)|\bv?cpus\b|\d\s*v?cpus?\b|vcpu|核|コア|코어|hyper|\bsmt\b`)
+// "4 vCPU", "8C/16T"): its thread count is the processor's, not a run's.
+var hardwareRE = regexp.MustCompile(`(?i)\d\s*(?:physical\s+|logical\s+)?cores?\b|\bcores?\s*(?:[:=(/]|and\b)|\bv?cpus\b|\d\s*v?cpus?\b|vcpu|\d\s*c\s*/\s*\d+\s*t\b|核|コア|코어|hyper|\bsmt\b`)
 
 // threadsNamed returns the thread count a line names, or several when it
 // names more than one; one thread in words ("single-threaded", 单线程)
@@ -520,10 +520,62 @@ func threadsNamed(t string) (n int, several bool) {
 		}
 		n = k
 	}
+	if ks, listed := countsT(t); len(ks) > 0 && !storageRE.MatchString(t) {
+		if listed {
+			return 0, true // "mem_bw2 1/2/4/8T"
+		}
+		for _, k := range ks {
+			if n != 0 && k != n {
+				return 0, true // "Sysbench CPU 1T/4T"
+			}
+			n = k
+		}
+	}
 	if n != 0 && hardwareRE.MatchString(t) {
 		return 0, false
 	}
 	return n, false
+}
+
+// storageRE marks a line about storage or sizes, where "2T" is two
+// terabytes ("2T NVMe", "--file-total-size=1T"), not two threads.
+var storageRE = regexp.MustCompile(`(?i)(?:nvme|ssd|hdd|disks?|raid|storage|tb|tib|drive)|total-size|block-size`)
+
+// countsT returns the thread counts a line writes as a number and a T
+// ("1T", "(8T, prime=20000)", "sysbench 8t prime-20K", "memory 8T",
+// "1T/4T"): the number stands alone before the T, which ends its word.
+// listed is set when a count ends a list of numbers ("1/2/4/8T").
+func countsT(t string) (ks []int, listed bool) {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c < '0' || c > '9' || i > 0 && !tBoundary(t[i-1], true) {
+			continue
+		}
+		j := i
+		for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+			j++
+		}
+		if j-i <= 4 && j < len(t) && t[j]|0x20 == 't' && (j+1 == len(t) || tBoundary(t[j+1], false)) {
+			if k, err := strconv.Atoi(t[i:j]); err == nil && k > 0 {
+				ks = append(ks, k)
+				listed = listed || listedBefore(t[:i])
+			}
+		}
+		i = j
+	}
+	return ks, listed
+}
+
+// tBoundary reports a byte that may stand before (before) or after a
+// count written with a T: a space, a bracket or a separator.
+func tBoundary(c byte, before bool) bool {
+	switch c {
+	case ' ', '\t', '(', '[', ',', '/', '|':
+		return true
+	case ')', ']', ':', ';', 'x', '*':
+		return !before
+	}
+	return false
 }
 
 // takeContextTest gives a sysbench output that names no test, and took
