@@ -113,7 +113,7 @@ func (b *generalTable) feed(l *Line) status {
 		b.indent = false
 	}
 	for i := range cells {
-		cells[i] = strings.TrimSpace(strings.Trim(cells[i], "*`"))
+		cells[i] = strings.TrimSpace(strings.Trim(withoutFootnote(cells[i]), "*`"))
 	}
 	if b.shifted && len(b.h.tab.Rows) == 0 && len(cells) == len(b.h.tab.Header) && !isRule(cells) {
 		// A first row of a name then values, under names and an empty
@@ -194,11 +194,15 @@ func (b *generalTable) end(c *ctx) {
 // columns is a run of its row, labelled by its column's header, with the
 // thread count the header names when it names one ("8 threads events/s").
 func (b *generalTable) rateColumns(c *ctx, cols []tabular.Column, names int, metric string, idx []int) {
+	named := b.namesSysbench()
 	for _, row := range b.h.tab.Rows {
 		for _, j := range idx {
 			var sub tabular.Row
 			var subCols []tabular.Column
 			sub.Line = row.Line
+			if j < len(row.Lines) && row.Lines[j] > 0 {
+				sub.Line = row.Lines[j] // a transposed table's: the row that printed the value
+			}
 			for i, col := range cols {
 				if i == j {
 					col.Kind, col.Metric = tabular.Measurement, metric
@@ -214,6 +218,7 @@ func (b *generalTable) rateColumns(c *ctx, cols []tabular.Column, names int, met
 				continue
 			}
 			for _, r := range eachRun(sub, subCols, func(sub tabular.Row) []*Run { return []*Run{b.h.run(sub, subCols)} }) {
+				r.tableNamed = named
 				header := strings.TrimSpace(cols[j].Name)
 				r.SetLabelFrom("column", header, "the header of the column the value is in")
 				if n, several := threadsNamed(header); n > 0 && !several && r.Threads == nil {
@@ -233,7 +238,8 @@ func (b *generalTable) rateColumns(c *ctx, cols []tabular.Column, names int, met
 
 // sqlTestFits reports whether test, taken from the text above a table,
 // can have measured its columns: a built-in test (cpu, memory, fileio,
-// threads, mutex) prints no transactions or queries per second.
+// threads, mutex) prints no transactions or queries per second, and cpu,
+// threads and mutex no transfer rate.
 func sqlTestFits(test string, cols []tabular.Column) bool {
 	if !builtinTest(test) {
 		return true
@@ -241,6 +247,9 @@ func sqlTestFits(test string, cols []tabular.Column) bool {
 	for _, col := range cols {
 		if col.Metric == tabular.TPS || col.Metric == tabular.QPS {
 			return false
+		}
+		if (col.Metric == tabular.Transfer || col.Kind == tabular.Measurement && col.Unit == "MiB/s") && (test == "cpu" || test == "threads" || test == "mutex") {
+			return false // "CPU Benchmarks" above a table of MB/s
 		}
 	}
 	return true
@@ -253,9 +262,16 @@ func sqlTestFits(test string, cols []tabular.Column) bool {
 // run, and is left as it is.
 func (b *generalTable) transpose(keyed bool) bool {
 	headline := func(col tabular.Column) bool { return headlines[col.Metric] }
-	tr, generic, ok := b.h.tab.Transposed(headline)
+	tab := b.h.tab
+	if keyed {
+		// A column comparing the others ("Overhead", "vs Stock", "Δ")
+		// holds ratios, no measurement of its rows: left out, lest its
+		// "~1,636x" make a row no measurement.
+		tab = withoutDerived(tab)
+	}
+	tr, generic, ok := tab.Transposed(headline)
 	if !ok && keyed {
-		tr, generic, ok = b.h.tab.TransposedKeyed(headline, func(name string) bool { t, _ := nameTest(name); return t != "" })
+		tr, generic, ok = tab.TransposedKeyed(headline, func(name string) bool { t, _ := nameTest(name); return t != "" })
 	}
 	if !ok {
 		return false
@@ -286,26 +302,88 @@ func (b *generalTable) transpose(keyed bool) bool {
 	return b.results()
 }
 
-// keyedByTests reports a table of one value column whose first column
-// names measurements of two sysbench tests or more, one a row
+// withoutFootnote returns a cell without the footnote references that
+// end it ("2,569 events/sec [^1533^]", "12.5 ms[^2]").
+func withoutFootnote(cell string) string {
+	for {
+		t := strings.TrimRight(cell, " ")
+		j := strings.LastIndex(t, "[^")
+		if j <= 0 || !strings.HasSuffix(t, "]") || strings.ContainsAny(t[j+2:len(t)-1], "[] ") {
+			return cell
+		}
+		cell = t[:j]
+	}
+}
+
+// modeDirection returns "read" for a fileio mode that only reads,
+// "written" for one that only writes, "" for rndrw and no mode.
+func modeDirection(mode string) string {
+	switch mode {
+	case "seqrd", "rndrd":
+		return "read"
+	case "seqwr", "seqrewr", "rndwr":
+		return "written"
+	}
+	return ""
+}
+
+// withoutDerived returns t without its columns after the first whose
+// header names a comparison (derived).
+func withoutDerived(t tabular.Table) tabular.Table {
+	var keep []int
+	for i, h := range t.Header {
+		if i == 0 || !derived(strings.ToLower(strings.TrimSpace(h))) {
+			keep = append(keep, i)
+		}
+	}
+	if len(keep) == len(t.Header) {
+		return t
+	}
+	out := tabular.Table{Header: make([]string, 0, len(keep))}
+	for _, i := range keep {
+		out.Header = append(out.Header, t.Header[i])
+	}
+	for _, r := range t.Rows {
+		nr := tabular.Row{Line: r.Line}
+		for _, i := range keep {
+			if i < len(r.Cells) {
+				nr.Cells = append(nr.Cells, r.Cells[i])
+			}
+			if i < len(r.Lines) {
+				nr.Lines = append(nr.Lines, r.Lines[i])
+			}
+		}
+		out.Rows = append(out.Rows, nr)
+	}
+	return out
+}
+
+// keyedByTests reports a table whose first column names measurements of
+// two sysbench tests or more, or of one at two thread counts, one a row
 // ("Metric | Score" with rows "Sysbench (RAM Throughput) | 9,320.09
 // MiB/sec" and "Sysbench (CPU Events/Sec) | 8,436.38"): the rows are
 // what was measured, the value column the one machine measured, however
 // alike its cells read down.
 func (b *generalTable) keyedByTests() bool {
 	t := b.h.tab
-	if len(t.Header) != 2 {
+	if len(t.Header) < 2 {
 		return false
 	}
 	seen := map[string]bool{}
+	threads := map[int]bool{} // the thread counts rows name
 	for _, r := range t.Rows {
-		if len(r.Cells) == 2 {
+		if len(r.Cells) == len(t.Header) {
 			if test, _ := nameTest(r.Cells[0]); test != "" {
 				seen[test] = true
+				if n, several := threadsNamed(r.Cells[0]); n > 0 && !several {
+					threads[n] = true
+				}
 			}
 		}
 	}
-	return len(seen) >= 2
+	// Two tests, or one at two thread counts ("Sysbench CPU (1T, 60s)",
+	// "Sysbench CPU (4T, 60s)").
+	return len(seen) >= 2 || len(seen) == 1 && len(threads) >= 2
 }
 
 // namesSysbench reports a table whose header or first column names
@@ -474,33 +552,81 @@ func fileDirection(w []string) string {
 
 // rowRuns makes the runs of one row: one, or one per test when the
 // columns are tests (columnTests), each with the dimension columns and
-// its own measurements.
+// its own measurements. A test's columns are one run's figures ("CPU
+// (Events/Sec)", "CPU (Total Time)") unless they name other thread
+// counts ("sysbench cpu (1T)", "sysbench cpu (4T)") or fileio modes
+// ("fileio seqwr", "fileio rndrd"), or measure the same figure again
+// ("sysbench cpu A55(cpu0) 1T", "sysbench cpu A76(cpu4) 1T"): each such
+// column is a run of its own, with the threads and mode its name gives
+// and its name as the label "column".
 func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []string) []*Run {
 	if tests == nil {
 		return []*Run{b.h.run(row, cols)}
 	}
-	var order []string
-	seen := map[string]bool{}
-	for _, t := range tests {
-		if t != "" && !seen[t] {
-			seen[t] = true
-			order = append(order, t)
+	type group struct {
+		test    string
+		threads int
+		mode    string // the fileio mode the column names ("fileio seqwr")
+		first   int    // the group's first column
+		cols    []int
+		metrics map[string]bool
+	}
+	var groups []*group
+	split := map[string]bool{} // a test read as several runs
+	// Each column as its own header and cells say, before the table kept
+	// one column of each headline: a column of a run of its own measures
+	// its headline.
+	raw := b.h.tab.Classified()
+	for i, t := range tests {
+		if t == "" || cols[i].Kind != tabular.Measurement {
+			continue
 		}
+		if i < len(raw) && raw[i].Kind == tabular.Measurement && headlines[raw[i].Metric] {
+			cols[i].Metric = raw[i].Metric
+		}
+		n, _ := threadsNamed(cols[i].Name)
+		mode := ""
+		for _, w := range strings.Fields(strings.ToLower(cols[i].Name)) {
+			if fileModes[w] {
+				mode = w
+			}
+		}
+		var g *group
+		for _, h := range groups {
+			if h.test == t {
+				g = h // the test's last group
+			}
+		}
+		// Transfer rates and times may stand side by side in one run's
+		// figures (fileio's read and written MiB/s), as Columns keeps them.
+		again := headlines[cols[i].Metric] && cols[i].Metric != tabular.Transfer && cols[i].Metric != tabular.TotalTime &&
+			g != nil && g.metrics[cols[i].Metric]
+		if g == nil || g.threads != n || g.mode != mode || again {
+			if g != nil {
+				split[t] = true
+			}
+			g = &group{test: t, threads: n, mode: mode, first: i, metrics: map[string]bool{}}
+			groups = append(groups, g)
+		}
+		g.cols = append(g.cols, i)
+		g.metrics[cols[i].Metric] = true
 	}
 	var out []*Run
 	saved := b.h.test
 	defer func() { b.h.test = saved }()
-	for _, t := range order {
+	for _, g := range groups {
+		t := g.test
 		var sub tabular.Row
 		var subCols []tabular.Column
 		sub.Line = row.Line
 		placed := false
 		for i, col := range cols {
-			if tests[i] == t || col.Kind != tabular.Measurement {
+			mine := slices.Contains(g.cols, i)
+			if mine || col.Kind != tabular.Measurement {
 				sub.Cells = append(sub.Cells, row.Cells[i])
 				subCols = append(subCols, col)
 			}
-			if tests[i] == t && !placed && i < len(row.Lines) && row.Lines[i] > 0 {
+			if mine && !placed && i < len(row.Lines) && row.Lines[i] > 0 {
 				placed = true
 				// A transposed table's test stands at the row that
 				// printed it ("Sysbench (CPU Events/Sec) | 8,436.38").
@@ -510,6 +636,24 @@ func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []s
 		b.h.test = t
 		r := b.h.run(sub, subCols)
 		r.Test = t
+		if split[t] {
+			name := strings.TrimSpace(cols[g.first].Name)
+			r.SetLabelFrom("column", name, "the name of the measurement")
+		}
+		if g.threads > 0 && r.Threads == nil {
+			r.Threads, r.ThreadsFrom = iptr(g.threads), "table" // "sysbench memory 8T"
+		}
+		if g.mode != "" {
+			if r.Settings == nil {
+				r.Settings = map[string]string{}
+			}
+			r.Settings["file-test-mode"] = g.mode
+		}
+		if (t == "mutex" || t == "threads") && r.TotalTimeS == nil && len(r.Metrics) == 1 && r.Metrics[0].Unit == "s" {
+			// "sysbench mutex | 0.20s": the one figure these tests
+			// report is the time they took.
+			r.TotalTimeS, r.Metrics = fptr(r.Metrics[0].Value), nil
+		}
 		if t == "fileio" {
 			// Read and written MiB/s, as fileio reports them.
 			var kept []Metric
@@ -520,14 +664,20 @@ func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []s
 					}
 					return ' '
 				}, m.Name)))
-				if m.Unit != "MiB/s" || fileDirection(w) == "" {
+				dir := fileDirection(w)
+				if dir == "" && len(r.Metrics) == 1 {
+					// "fileio seqrd | 10,186 MiB/s": a mode that only
+					// reads, or only writes, says which.
+					dir = modeDirection(g.mode)
+				}
+				if m.Unit != "MiB/s" || dir == "" {
 					kept = append(kept, m)
 					continue
 				}
 				if r.FileIO == nil {
 					r.FileIO = &FileIO{}
 				}
-				if fileDirection(w) == "read" {
+				if dir == "read" {
 					r.FileIO.ReadMiBs = fptr(m.Value)
 				} else {
 					r.FileIO.WrittenMiBs = fptr(m.Value)

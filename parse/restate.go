@@ -80,7 +80,11 @@ func (rs *restatements) flush() {
 		if ok && named && otherToolsRow(r) {
 			if t := summaryOf(r); !foreign[t] {
 				foreign[t] = true
-				rs.out(&Error{Source: r.Source, Line: r.Line, Message: fmt.Sprintf("table (%s) not read as sysbench's: it names no sysbench test and gives no figure of one, where other tables of this input name sysbench (another tool's results; expected rows or columns naming sysbench or its tests)", columnNames(r))})
+				what := "table (" + columnNames(r) + ")"
+				if r.Layout == LayoutP {
+					what = "result stated in prose"
+				}
+				rs.out(&Error{Source: r.Source, Line: r.Line, Message: fmt.Sprintf("%s not read as sysbench's: it names no sysbench test and gives no figure of one, where other tables of this input name sysbench (another tool's results; expected rows or columns naming sysbench or its tests)", what)})
 			}
 			continue
 		}

@@ -80,7 +80,7 @@ var settingCols = map[string]string{
 // derivedWords mark a column that compares other columns ("QPS 提升",
 // "improvement", "diff %"): not a result.
 var derivedWords = []string{"提升", "提高", "增长", "增幅", "下降", "降低", "差异", "差值", "对比", "比例", "倍数",
-	"improve", "gain", "speedup", "speed-up", "diff", "change", "ratio", "relative"}
+	"improve", "gain", "speedup", "speed-up", "diff", "change", "ratio", "relative", "overhead", "slowdown", "delta", "δ"}
 
 // systemWords are the databases and engines systemRE names.
 var systemWords = map[string]bool{"innodb": true, "myisam": true, "rocksdb": true, "myrocks": true, "tokudb": true,

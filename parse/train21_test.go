@@ -1,6 +1,9 @@
 package parse
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // TestThreadsWrittenWithT: notes on single-board computers and virtual
 // machines write a thread count as a number and a T in the label of a
@@ -31,6 +34,119 @@ func TestThreadsWrittenWithT(t *testing.T) {
 		n, several := threadsNamed(c.line)
 		if n != c.n || several != c.several {
 			t.Errorf("threadsNamed(%q) = %d, %v; want %d, %v", c.line, n, several, c.n, c.several)
+		}
+	}
+}
+
+// TestTestsAsRowsSystemsAsColumns: train21/t133 compares three systems
+// in columns ("Native macOS", "gVisor (lisafs)", "gVisor (directfs)")
+// over rows naming sysbench's tests ("sysbench cpu (1T)", "sysbench
+// memory", "sysbench mutex", "fileio seqwr"), with an "Overhead" column
+// of ratios. Each cell of a system is a run of its row: cpu at 1 and 4
+// threads two runs, each fileio mode a run whose MiB/s is read or
+// written as its mode says, mutex's seconds its total time; the ratios
+// are no run.
+func TestTestsAsRowsSystemsAsColumns(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train21/t133-sysbench-cpu-1t-4t-memory-mutex-fileio-rows-native-macos-vs-gvisor-lisafs-vs-directfs-columns-comma-thousands-ev-s-overhead-column-sentry-readme-excerpt.md")
+	type key struct {
+		line   int
+		system string
+	}
+	got := map[key]string{}
+	for _, r := range d.Runs {
+		v := "?"
+		switch {
+		case r.EPS != nil:
+			v = "eps " + ftoa(*r.EPS) + " threads " + intText(r.Threads)
+		case r.Memory != nil && r.Memory.TransferMiBs != nil:
+			v = "memory " + ftoa(*r.Memory.TransferMiBs)
+		case r.TotalTimeS != nil:
+			v = r.Test + " " + ftoa(*r.TotalTimeS) + " s"
+		case r.FileIO != nil && r.FileIO.ReadMiBs != nil:
+			v = r.Settings["file-test-mode"] + " read " + ftoa(*r.FileIO.ReadMiBs)
+		case r.FileIO != nil && r.FileIO.WrittenMiBs != nil:
+			v = r.Settings["file-test-mode"] + " written " + ftoa(*r.FileIO.WrittenMiBs)
+		}
+		got[key{r.Line, r.Labels["system"]}] = v
+	}
+	for k, want := range map[key]string{
+		{14, "Native macOS"}:      "eps 10450465 threads 1",
+		{15, "gVisor (lisafs)"}:   "eps 25404 threads 4",
+		{16, "gVisor (directfs)"}: "memory 5990",
+		{17, "Native macOS"}:      "mutex 0.2 s",
+		{18, "gVisor (lisafs)"}:   "seqwr written 802",
+		{19, "Native macOS"}:      "seqrd read 10186",
+	} {
+		if got[k] != want {
+			t.Errorf("line %d, %s: %q, want %q", k.line, k.system, got[k], want)
+		}
+	}
+	for k := range got {
+		if k.system == "Overhead" {
+			t.Errorf("line %d: a run of the Overhead column", k.line)
+		}
+	}
+}
+
+// TestOneTestAtTwoThreadCounts: train21/t134 lists one board's figures
+// ("Benchmark | Orange Pi 5 Max (16GB)"), two rows of them sysbench cpu
+// at 1 and 4 threads ("Sysbench CPU (1T, 60s) | 2,569 events/sec
+// [^1533^]"), beside Geekbench and 7-Zip; the cells end in footnote
+// references. Each sysbench row is a run at its line. The board's NVMe
+// table below ("Sequential Read | 2,100-5,700 MB/s", under "NVMe Storage
+// Benchmarks") and a sentence of a drive's MB/s name no sysbench test:
+// no run of the cpu test the first table's label names.
+func TestOneTestAtTwoThreadCounts(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train21/t134-sysbench-cpu-1t-60s-and-4t-60s-events-sec-rows-with-footnote-markers-comma-thousands-beside-geekbench-7zip-orange-pi-5-max-sbc-research-notes-excerpt.md")
+	want := []struct {
+		line, threads int
+		eps           float64
+	}{{8, 1, 2569}, {9, 4, 13988}}
+	if len(d.Runs) != len(want) {
+		for _, r := range d.Runs {
+			t.Logf("run at %d: test %q", r.Line, r.Test)
+		}
+		t.Fatalf("%d runs, want %d", len(d.Runs), len(want))
+	}
+	for i, w := range want {
+		r := d.Runs[i]
+		if r.Line != w.line || r.Test != "cpu" || r.Threads == nil || *r.Threads != w.threads || r.EPS == nil || *r.EPS != w.eps {
+			t.Errorf("run %d: line %d test %q threads %s eps %v; want line %d cpu %d threads %v", i, r.Line, r.Test, intText(r.Threads), r.EPS, w.line, w.threads, w.eps)
+		}
+	}
+	if got := withoutFootnote("2,569 events/sec [^1533^]"); got != "2,569 events/sec " {
+		t.Errorf("withoutFootnote = %q", got)
+	}
+}
+
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// TestSameFigureTwiceIsTwoRuns: train21/t130's probe table lists for one
+// system "sysbench cpu A55(cpu0) 1T" and "sysbench cpu A76(cpu4) 1T",
+// the same test at the same threads pinned to two kinds of core: two
+// events-per-second figures are two runs, each labelled by its row; the
+// row "sysbench memory 8T" is a run at 8 threads.
+func TestSameFigureTwiceIsTwoRuns(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train21/t130-sysbench-cpu-a55-a76-1t-and-8t-mutex-memory-8t-probe-tables-linux-vs-starryos-ranges-orange-pi-rk3588-ablation-running-log.md")
+	got := map[int]string{}
+	for _, r := range d.Runs {
+		if r.Line > 24 {
+			continue
+		}
+		v := r.Test + " threads " + intText(r.Threads)
+		if r.EPS != nil {
+			v += " eps " + ftoa(*r.EPS) + " " + r.Labels["column"]
+		}
+		got[r.Line] = v
+	}
+	for line, want := range map[int]string{
+		20: "cpu threads 1 eps 344.6 sysbench cpu A55(cpu0) 1T",
+		21: "cpu threads 1 eps 964.1 sysbench cpu A76(cpu4) 1T",
+		22: "cpu threads 8 eps 5227.3 sysbench cpu 8T",
+		24: "memory threads 8",
+	} {
+		if got[line] != want {
+			t.Errorf("line %d: %q, want %q", line, got[line], want)
 		}
 	}
 }

@@ -29,6 +29,11 @@ func (t *Table) Columns() []Column {
 	return cols
 }
 
+// Classified returns each column as Classify reads its header and cells,
+// before Columns keeps one column per headline (firstOfEach): for a
+// reader that splits the columns into several runs' figures.
+func (t *Table) Classified() []Column { return t.classified() }
+
 // classified returns each column as Classify reads its header and cells.
 func (t *Table) classified() []Column {
 	cols := make([]Column, len(t.Header))
