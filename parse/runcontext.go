@@ -539,7 +539,7 @@ func threadsNamed(t string) (n int, several bool) {
 
 // storageRE marks a line about storage or sizes, where "2T" is two
 // terabytes ("2T NVMe", "--file-total-size=1T"), not two threads.
-var storageRE = regexp.MustCompile(`(?i)(?:nvme|ssd|hdd|disks?|raid|storage|tb|tib|drive)|total-size|block-size`)
+var storageRE = regexp.MustCompile(`(?i)\b(?:nvme|ssd|hdd|disks?|raid|storage|tb|tib|drive)\b|total-size|block-size`)
 
 // countsT returns the thread counts a line writes as a number and a T
 // ("1T", "(8T, prime=20000)", "sysbench 8t prime-20K", "memory 8T",

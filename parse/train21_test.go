@@ -36,6 +36,9 @@ func TestThreadsWrittenWithT(t *testing.T) {
 			t.Errorf("threadsNamed(%q) = %d, %v; want %d, %v", c.line, n, several, c.n, c.several)
 		}
 	}
+	if s := "As simple as it gets: it has a 8C/16T CPU, 16GB Ram and 500GB SSD."; !storageRE.MatchString(s) {
+		t.Errorf("storageRE does not match %q", s)
+	}
 }
 
 // TestTestsAsRowsSystemsAsColumns: train21/t133 compares three systems
