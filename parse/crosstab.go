@@ -348,6 +348,9 @@ func (b *crossTable) end(c *ctx) {
 		if b.st.cmdEng != "" {
 			r.SetLabel("engine", b.st.cmdEng)
 		}
+		if b.st.othersRow(c, r) {
+			continue
+		}
 		r.SetLabel("table", "line "+strconv.Itoa(b.header.No))
 		r.Source = c.name
 		runs = append(runs, r)

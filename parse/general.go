@@ -151,6 +151,15 @@ func (b *generalTable) end(c *ctx) {
 			// "cpu %" above a table of tps and qps names no test of it.
 			b.st.test, b.st.testFrom = "", ""
 		}
+		if b.st.test == "" && transfersOnly(cols) {
+			// "## 6B. 内存带宽 (sysbench memory, 1M blocks, …)" over
+			// runtimes and "Avg MiB/sec": the memory test, which a table
+			// of transfer rates alone can hold (takeContextTest left it
+			// to the table's columns).
+			if t, _, from, _ := c.contextTest(b.h.first.No, c.mdPath(), nil); t == "memory" {
+				b.st.test, b.st.testFrom = t, from+" above the table"
+			}
+		}
 		names := b.nameColumn(cols)
 		tests := columnTests(cols)
 		if t := oneTestNamed(cols); tests == nil && t != "" && t != b.st.test {
@@ -253,6 +262,21 @@ func sqlTestFits(test string, cols []tabular.Column) bool {
 		}
 	}
 	return true
+}
+
+// transfersOnly reports a table whose rates are transfer rates alone
+// (MiB/s), no transactions, queries or events.
+func transfersOnly(cols []tabular.Column) bool {
+	transfer := false
+	for _, col := range cols {
+		switch {
+		case col.Metric == tabular.TPS || col.Metric == tabular.QPS || col.Metric == tabular.EPS || col.Metric == tabular.Events:
+			return false
+		case col.Kind == tabular.Measurement && (col.Metric == tabular.Transfer || col.Unit == "MiB/s"):
+			transfer = true
+		}
+	}
+	return transfer
 }
 
 // transpose turns a table with measurements as rows and systems as
@@ -728,6 +752,9 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 				delete(r.Labels, k)
 				delete(r.LabelFrom, k)
 				r.oneColumn = true
+			}
+			if b.st.othersRow(c, r) {
+				return
 			}
 			r.Source = c.name
 			c.emitRun(r)

@@ -190,6 +190,36 @@ func (c *ctx) sysbenchNear(l *Line) bool {
 	return containsFoldASCII(l.Text, "sysbench") || leadingTest(l.Text) != ""
 }
 
+// othersPart reports whether line at lies in another benchmark tool's
+// part of the text: a line naming that tool (namesOtherTool), within
+// headingReach lines above, comes after every line that named or ran
+// sysbench. A table there ("### 顺序写 (fio, 1M blocks, …)" over
+// runtimes and MB/s, then a network table under a heading naming no
+// tool) holds that tool's figures, in sysbench's units.
+func (c *ctx) othersPart(at int) bool {
+	last := max(c.toolWordLine, c.lastRunStart)
+	if cmd := c.command; cmd != nil && cmd.Tool == ToolSysbench {
+		last = max(last, c.cmdLine)
+	}
+	return c.otherToolLine > last && at-c.otherToolLine <= headingReach
+}
+
+// othersRow reports a row of a table in another tool's part of the
+// text (summaryTable.others) that names no sysbench test: not read, the
+// table reported once, at its first such row, as another tool's.
+func (b *summaryTable) othersRow(c *ctx, r *Run) bool {
+	if !b.others || r.Test != "" {
+		return false
+	}
+	if !b.othersSaid {
+		b.othersSaid = true
+		c.add(&Error{Source: c.name, Line: r.Line, Message: fmt.Sprintf(
+			"table (%s) not read as sysbench's: line %d above names %s, another benchmark tool, and the table names no sysbench test (its results; expected a heading, row or column naming sysbench or its tests)",
+			columnNames(r), b.othersAt, b.othersTool)})
+	}
+	return true
+}
+
 // leadingTest returns the sysbench test a line begins with when the name
 // is sysbench's own (oltp_delete, select_random_points: not cpu or
 // memory, words of any text), as a harness prints one result a line
@@ -207,11 +237,12 @@ func leadingTest(s string) string {
 }
 
 // namedTest returns the test a line names right after the word sysbench
-// ("sysbench fileio", "sysbench oltp_read_write"), "" when none.
+// ("sysbench fileio", "sysbench oltp_read_write", "(sysbench memory, 1M
+// blocks)"), "" when none.
 func namedTest(s string) string {
 	w := strings.Fields(strings.ToLower(s))
 	for i := 0; i+1 < len(w); i++ {
-		if strings.Trim(w[i], "`*\"'") != "sysbench" {
+		if strings.Trim(w[i], "`*\"'([") != "sysbench" {
 			continue
 		}
 		t := strings.Trim(w[i+1], "`*\"',.:;()")
@@ -235,8 +266,8 @@ func (c *ctx) noteToolWord(l *Line) {
 		}
 		return
 	}
-	if namesOtherTool(l.Text) {
-		c.otherToolLine = l.No
+	if t := otherToolIn(l.Text); t != "" {
+		c.otherToolLine, c.otherTool = l.No, t
 	}
 	if t := ownTestNamed(l.Text); t != "" {
 		// "experiments on testname:oltp_read_only, testing the mysql db":
@@ -248,17 +279,28 @@ func (c *ctx) noteToolWord(l *Line) {
 // otherTools are benchmark tools other than sysbench and mysqlslap whose
 // results a text reports in the same units (MB/s, IOPS, operations per
 // second): disk, network, memory and whole-system benchmarks, and the
-// scripts that run them (nench, yabs; bench.sh, namesOtherTool).
+// scripts that run them (nench, yabs, SuperBench.sh; bench.sh,
+// namesOtherTool).
 var otherTools = []string{"fio", "dd", "hdparm", "ioping", "iozone", "bonnie++", "iperf", "iperf3", "speedtest",
-	"geekbench", "7-zip", "7zip", "p7zip", "stress-ng", "mbw", "unixbench", "pgbench", "tinymembench", "nench", "yabs"}
+	"geekbench", "7-zip", "7zip", "p7zip", "stress-ng", "mbw", "unixbench", "pgbench", "tinymembench", "nench", "yabs", "superbench"}
 
 // namesOtherTool reports whether s names one of otherTools as a word of
 // its own ("FIO", "Running DD WRITE test", "hdparm -t", "nench.sh"), not
 // inside another ("add", "streaming"), or teddysun's bench.sh ("A
-// Bench.sh Script By Teddysun").
-func namesOtherTool(s string) bool {
+// Bench.sh Script By Teddysun", not "iobench.sh").
+func namesOtherTool(s string) bool { return otherToolIn(s) != "" }
+
+// otherToolIn returns the other tool s names (namesOtherTool), as s
+// spells it, "" when none.
+func otherToolIn(s string) string {
 	if containsFoldASCII(s, "bench.sh") {
-		return true
+		for i := 0; i+len("bench.sh") <= len(s); i++ {
+			// bench.sh as a name of its own, not the end of another
+			// ("iobench.sh", a fileio harness's).
+			if strings.EqualFold(s[i:i+len("bench.sh")], "bench.sh") && (i == 0 || !toolWordAt(s, i-1)) {
+				return s[i : i+len("bench.sh")]
+			}
+		}
 	}
 	// Every line of prose passes here: its words are compared where
 	// they stand, with no lower-cased copy.
@@ -275,12 +317,12 @@ func namesOtherTool(s string) bool {
 		w := strings.Trim(s[i:j], "-")
 		for _, t := range otherTools {
 			if len(w) == len(t) && strings.EqualFold(w, t) {
-				return true
+				return w
 			}
 		}
 		i = j
 	}
-	return false
+	return ""
 }
 
 // toolWordAt reports whether the rune at s[i] belongs to a word of a

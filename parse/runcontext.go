@@ -172,11 +172,18 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 	short := utf8.RuneCountInString(t) <= maxLabelRunes
 	item := strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "+ ")
 	m.prose = !heading && !item && (!short || isSentence(t))
+	names := spelledTestNames(t)
+	n := len(names)
+	if n == 0 && namesOtherTool(t) && !containsFoldASCII(t, "sysbench") {
+		// "### 随机读写 (fio, 4K blocks, 64M, 4 jobs, direct=1, 30s)": the
+		// words and counts of another tool's run name no test or thread
+		// count of sysbench's.
+		c.noteMention(m)
+		return
+	}
 	if short || mayNameThreads(t) || strings.Contains(t, "thread") || strings.Contains(t, "Thread") {
 		m.threads, m.several = threadsNamed(t)
 	}
-	names := spelledTestNames(t)
-	n := len(names)
 	if n > 0 {
 		m.named(names[0], n > 1)
 	}
@@ -184,6 +191,15 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 		m.among = names
 	}
 	m.spelled = n > 0
+	if n == 0 && heading {
+		// "## 6B. 内存带宽 (sysbench memory, 1M blocks, 10G total, 4
+		// threads)": the tool's name, then a built-in test by its name
+		// (a word of any text: "memory" alone names none).
+		if nt := namedTest(t); builtinTest(nt) {
+			m.named(nt, false)
+			n, m.spelled = 1, true
+		}
+	}
 	if n == 0 && (short || heading) {
 		if test, named := sentenceTest(t); named {
 			m.named(test, test == "")
@@ -622,8 +638,14 @@ func outputFits(r *Run) func(string) bool {
 
 // takeContextTest gives a table the test of its context when neither
 // the headings of its own section, the command above it nor its columns
-// name one.
+// name one, and marks a table in another tool's part of the text that
+// names none (others).
 func (b *summaryTable) takeContextTest(c *ctx) {
+	defer func() {
+		if b.test == "" && c.othersPart(b.header.No) {
+			b.others, b.othersAt, b.othersTool = true, c.otherToolLine, c.otherTool
+		}
+	}()
 	if b.test != "" || b.captioned {
 		return
 	}
@@ -704,13 +726,17 @@ func listedBefore(p string) bool {
 
 // fits reports whether a table's columns can hold what a test measures:
 // cpu, threads or mutex no table of transactions, queries or MiB/s;
-// memory and fileio none (their figures have columns of their own).
+// memory only a table of transfer rates alone ("Avg MiB/sec" beside its
+// deviation); fileio none (its modes have columns of their own).
 func (b *summaryTable) fits(t string) bool {
 	ct, known := LookupTest(t)
 	if !known || ct.Family != FamilyBuiltin {
 		return true
 	}
-	if t == "memory" || t == "fileio" {
+	if t == "memory" {
+		return b.transfersOnly()
+	}
+	if t == "fileio" {
 		return false
 	}
 	for i := range b.cols {
@@ -720,6 +746,24 @@ func (b *summaryTable) fits(t string) bool {
 		}
 	}
 	return true
+}
+
+// transfersOnly reports a table whose rates are transfer rates of no
+// fileio mode, and no transactions, queries or events.
+func (b *summaryTable) transfersOnly() bool {
+	transfer := false
+	for i := range b.cols {
+		switch col := &b.cols[i]; col.kind {
+		case colTPS, colQPS, colEPS, colEvents:
+			return false
+		case colMiBs:
+			if col.mode != "" {
+				return false
+			}
+			transfer = true
+		}
+	}
+	return transfer
 }
 
 // noteLabelled keeps a run command with a thread count under the label

@@ -189,6 +189,7 @@ type ctx struct {
 	// not sysbench ("[3/4] Running Storage Benchmarks (… via FIO)..."):
 	// prose below it reports that tool's results (prose.go).
 	otherToolLine int
+	otherTool     string // the tool it names, as spelled there
 	toolWordTest  string // the sysbench test that line names ("run sysbench select_random_points"), "" when none
 	proseNo       int    // the last line read for results in prose, and its text
 	proseText     string

@@ -201,26 +201,34 @@ type summaryTable struct {
 	// short holds the rows that stopped before the last columns (line:
 	// the columns they lack): dropShortRows reports those that measured
 	// nothing.
-	short    map[int][]string
-	sep      int
-	cols     []tableCol
-	header   Line
-	rows     int
-	lastRow  int // line of the last row read
-	runs     []*Run
-	skip     bool // commented out: read the rows, emit nothing
-	ruleOK   bool // a markdown rule may still follow the header
-	system   string
-	workload string
-	test     string // the test the workload heading or the command above names
-	cpuTitle bool   // a title in the table's section names the CPU as a word
-	cmdEng   string // the engine the command above names
-	cmdThr   int    // the threads the command above names, 0 when none
-	headThr  int    // the threads the table's section heading names, 0 when none
-	headLine int    // the line of that heading
-	cmdLine  int    // the line of the command above, 0 when none
-	errs     []*Error
-	threadsI int
+	short   map[int][]string
+	sep     int
+	cols    []tableCol
+	header  Line
+	rows    int
+	lastRow int // line of the last row read
+	runs    []*Run
+	skip    bool // commented out: read the rows, emit nothing
+	// others is set for a table in another benchmark tool's part of the
+	// text (othersPart, othersTool named at line othersAt) naming no
+	// sysbench test: of its rows, only those that name one are read as
+	// runs (othersRow); othersSaid once the table is reported.
+	others     bool
+	othersAt   int
+	othersTool string
+	othersSaid bool
+	ruleOK     bool // a markdown rule may still follow the header
+	system     string
+	workload   string
+	test       string // the test the workload heading or the command above names
+	cpuTitle   bool   // a title in the table's section names the CPU as a word
+	cmdEng     string // the engine the command above names
+	cmdThr     int    // the threads the command above names, 0 when none
+	headThr    int    // the threads the table's section heading names, 0 when none
+	headLine   int    // the line of that heading
+	cmdLine    int    // the line of the command above, 0 when none
+	errs       []*Error
+	threadsI   int
 	// groups are the systems of a wide table's metric columns, in order;
 	// one "" for an ordinary table. When modes is set they are the file
 	// test modes of its MiB/s columns instead: each row holds one run of

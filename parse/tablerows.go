@@ -6,6 +6,7 @@ package parse
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -606,6 +607,12 @@ func (b *summaryTable) end(c *ctx) {
 	if b.width == 0 && !b.skip && !b.single {
 		c.tables = append(c.tables, tableShape{line: b.header.No, names: b.names(), cols: b.cols, sep: b.sep,
 			test: b.test, workload: b.workload, lastRow: b.lastRow, named: b.named, threads: b.threadsI >= 0})
+	}
+	if b.others {
+		// Another tool's table: its rows' errors are not sysbench's
+		// either, and a row is read only when it names a test.
+		b.errs = nil
+		b.runs = slices.DeleteFunc(b.runs, func(r *Run) bool { return b.othersRow(c, r) })
 	}
 	for _, e := range b.errs {
 		e.Source = c.name

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -150,6 +151,79 @@ func TestSameFigureTwiceIsTwoRuns(t *testing.T) {
 	} {
 		if got[line] != want {
 			t.Errorf("line %d: %q, want %q", line, got[line], want)
+		}
+	}
+}
+
+// TestOtherToolsTablesBesideSysbench: train21/t129 tabulates three
+// container runtimes under headings naming the tool of each table:
+// "(sysbench cpu, 4 threads, prime=20000)" over events per second,
+// "(sysbench memory, 1M blocks, 10G total, 4 threads)" over "Avg
+// MiB/sec", then "### 顺序写 (fio, 1M blocks, …)" over MB/s and latency
+// and a network table under a heading that names no tool. The memory
+// table is the memory test's (a table of transfer rates alone under a
+// heading naming sysbench memory); the fio and network tables, below a
+// line naming fio and after every line naming sysbench, are fio's and
+// the network's, not read and each reported once at its first row; the
+// words of a fio heading ("随机读写", random read/write) name no test of
+// sysbench's.
+func TestOtherToolsTablesBesideSysbench(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train21/t129-sysbench-cpu-4-threads-and-memory-avg-tables-runc-vs-kata-qemu-vs-kata-clh-rows-then-cpu-4t-x-60s-host-overhead-table-nested-virtualization-summary-zh.md")
+	got := map[int]string{}
+	for _, r := range d.Runs {
+		v := "?"
+		switch {
+		case r.Test == "cpu" && r.EPS != nil:
+			v = ftoa(*r.EPS)
+		case r.Test == "memory" && r.Memory != nil && r.Memory.TransferMiBs != nil:
+			v = ftoa(*r.Memory.TransferMiBs)
+		}
+		got[r.Line] = r.Test + " " + intText(r.Threads) + " " + r.Labels["system"] + " " + v
+	}
+	want := map[int]string{
+		12: "cpu 4 runc 5160.61", 13: "cpu 4 kata-qemu 5109.91", 14: "cpu 4 kata-clh 5109.44",
+		20: "memory 4 runc 59430.63", 21: "memory 4 kata-qemu 60492.19", 22: "memory 4 kata-clh 56792.34",
+	}
+	if len(got) != len(want) {
+		t.Errorf("runs at %v, want %v", got, want)
+	}
+	for line, w := range want {
+		if got[line] != w {
+			t.Errorf("line %d: %q, want %q", line, got[line], w)
+		}
+	}
+	var reported []string
+	for _, e := range d.Errors {
+		reported = append(reported, strconv.Itoa(e.Line)+": "+e.Message)
+	}
+	wantErrs := []string{
+		"30: table (Runtime, Avg BW (MB/s), Avg Latency (us), vs runc BW) not read as sysbench's: line 26 above names fio, another benchmark tool,",
+		"46: table (Runtime, Avg Throughput (Gbps), Avg Latency (ms), vs runc Throughput) not read as sysbench's: line 34 above names fio, another benchmark tool,",
+	}
+	if len(reported) != len(wantErrs) {
+		t.Fatalf("errors %q, want %d", reported, len(wantErrs))
+	}
+	for i, w := range wantErrs {
+		if !strings.HasPrefix(reported[i], w) {
+			t.Errorf("error %q, want it to begin %q", reported[i], w)
+		}
+	}
+}
+
+// TestBenchScriptsByName: teddysun's bench.sh and oldking's SuperBench.sh
+// are other tools' scripts; a script whose name only ends in "bench.sh"
+// need not be: iobench.sh runs sysbench fileio (its README, code index
+// id 20618658872). Lines from public texts: a VPS setup note (id
+// 39223303617), the README of a benchmark-script collection (id
+// 23036987712).
+func TestBenchScriptsByName(t *testing.T) {
+	for line, want := range map[string]string{
+		"## Usage: `iobench.sh <fileNum>/<fileTotalSize>`": "",
+		"wget -qO- git.io/superbench.sh | bash":            "superbench",
+		"基础信息查询--感谢[bench.sh](https://github.com/teddysun/across/blob/master/bench.sh)、[superbench.sh](https://www.oldking.net/350.html)": "bench.sh",
+	} {
+		if got := otherToolIn(line); got != want {
+			t.Errorf("otherToolIn(%q) = %q, want %q", line, got, want)
 		}
 	}
 }
