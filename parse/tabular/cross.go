@@ -126,8 +126,8 @@ func (t *Table) Crossed() (cols []int, ok bool) {
 // false for any other header, a bare number among them.
 func HeaderSize(cell string) (bytes float64, ok bool) {
 	s := strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`_"))
-	if strings.HasSuffix(s, "t") {
-		return 0, false // "4t": four threads, as HeaderNumber reads it, not 4 TiB
+	if strings.HasSuffix(s, "t") || strings.HasSuffix(s, "T") {
+		return 0, false // "4t", "64T": threads, as HeaderNumber reads them, not TiB
 	}
 	n := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
 	if n <= 0 {
@@ -168,8 +168,8 @@ func HeaderNumber(cell string) (n float64, threads, ok bool) {
 		num, word = s[:i], s[i:]
 	}
 	v, err := strconv.Atoi(num)
-	if !found && word == "t" && err == nil && v > 0 {
-		return float64(v), true, true // "4t", glued: four threads
+	if !found && (word == "t" || word == "T") && err == nil && v > 0 {
+		return float64(v), true, true // "4t", "64T", glued: threads
 	}
 	if err != nil || v <= 0 || !contains(threadWords, strings.ToLower(strings.TrimSpace(word))) {
 		return 0, false, false

@@ -197,3 +197,26 @@ func TestHeaderThreadsGluedT(t *testing.T) {
 		t.Errorf("HeaderSize(4K) = %v, %v", b, ok)
 	}
 }
+
+// TestHeaderThreadsCapitalT: a thread count written with a capital T
+// heads a column as "4t" does, and is no size in TiB. The header of a
+// public verification report of a GPU queue benchmark (code index id
+// 43550238208), "| Mode | 1T | 2T | 4T | 8T | 16T | Max Scaling |", as
+// a crossed table's header is read before its rows.
+func TestHeaderThreadsCapitalT(t *testing.T) {
+	tab := &Table{Header: []string{"Mode", "1T", "2T", "4T", "8T", "16T", "Max Scaling"}}
+	cols, ok := tab.Crossed()
+	if !ok || tab.Dimension() != Threads {
+		t.Fatalf("Crossed() = %v, %v, dimension %q; want thread columns", cols, ok, tab.Dimension())
+	}
+	var got []string
+	for _, i := range cols {
+		got = append(got, key(tab.Header[i]))
+	}
+	if strings.Join(got, " ") != "1 2 4 8 16" {
+		t.Errorf("thread columns %v, want 1 2 4 8 16", got)
+	}
+	if _, ok := HeaderSize("16T"); ok {
+		t.Error("HeaderSize(16T) ok, want no size")
+	}
+}
