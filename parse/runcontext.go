@@ -726,17 +726,13 @@ func listedBefore(p string) bool {
 
 // fits reports whether a table's columns can hold what a test measures:
 // cpu, threads or mutex no table of transactions, queries or MiB/s;
-// memory only a table of transfer rates alone ("Avg MiB/sec" beside its
-// deviation); fileio none (its modes have columns of their own).
+// memory and fileio none (their figures have columns of their own).
 func (b *summaryTable) fits(t string) bool {
 	ct, known := LookupTest(t)
 	if !known || ct.Family != FamilyBuiltin {
 		return true
 	}
-	if t == "memory" {
-		return b.transfersOnly()
-	}
-	if t == "fileio" {
+	if t == "memory" || t == "fileio" {
 		return false
 	}
 	for i := range b.cols {
@@ -746,24 +742,6 @@ func (b *summaryTable) fits(t string) bool {
 		}
 	}
 	return true
-}
-
-// transfersOnly reports a table whose rates are transfer rates of no
-// fileio mode, and no transactions, queries or events.
-func (b *summaryTable) transfersOnly() bool {
-	transfer := false
-	for i := range b.cols {
-		switch col := &b.cols[i]; col.kind {
-		case colTPS, colQPS, colEPS, colEvents:
-			return false
-		case colMiBs:
-			if col.mode != "" {
-				return false
-			}
-			transfer = true
-		}
-	}
-	return transfer
 }
 
 // noteLabelled keeps a run command with a thread count under the label
