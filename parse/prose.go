@@ -436,8 +436,30 @@ func (c *ctx) carriedClause(l *Line) string {
 	if prev == "" || strings.ContainsAny(prev[len(prev)-1:], ".!?:;") {
 		return ""
 	}
-	if i := strings.LastIndexAny(prev, ".,;:!?)"); i >= 0 {
+	// The clause begins after the last punctuation that is no decimal
+	// point or thousands separator ("72883.15 MB/s": not "15 MB/s").
+	for i := len(prev); ; {
+		i = strings.LastIndexAny(prev[:i], ".,;:!?)")
+		if i < 0 {
+			break
+		}
+		if (prev[i] == '.' || prev[i] == ',') && i > 0 && i+1 < len(prev) && isDigit(prev[i-1]) && isDigit(prev[i+1]) {
+			continue
+		}
 		prev = prev[i+1:]
+		break
+	}
+	// A line ending in a result ("单线程读测试:\t\t72883.15 MB/s")
+	// closed its clause: the line below begins one of its own.
+	for i := 0; i < len(prev); {
+		_, end, _, ok := scanNumber(prev, i)
+		if !ok {
+			break
+		}
+		if _, _, ok := proseUnit(prev, end); ok {
+			return ""
+		}
+		i = end
 	}
 	return strings.TrimSpace(prev)
 }

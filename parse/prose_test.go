@@ -508,3 +508,25 @@ func TestProseOwnTestName(t *testing.T) {
 		t.Errorf("two tests named: %q, want none", got)
 	}
 }
+
+// TestClauseNotCarriedFromAFigure: a harness's summary (train20/t126)
+// prints one result a line, "Single-Thread [✓]:  1500.57 events/sec" over
+// "Multi-Thread [✓]:  5669.13 events/sec". The line above ends in a
+// result, so it leaves no clause open for the line below to finish, and
+// the decimal point of "1500.57" begins no clause: the second run's label
+// is its own words, not "57 events/sec Multi-Thread".
+func TestClauseNotCarriedFromAFigure(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train20/t126-sysbench-cpu-single-and-multi-thread-events-sec-and-memory-mib-s-in-a-results-summary-then-fio-disk-and-speedtest-lines-vps-benchmark-script-readme.md")
+	want := map[int]string{213: "Single-Thread        [✓]", 214: "Multi-Thread         [✓]"}
+	for _, r := range d.Runs {
+		if w, ok := want[r.Line]; ok {
+			if r.Labels["heading"] != w {
+				t.Errorf("line %d: heading %q, want %q", r.Line, r.Labels["heading"], w)
+			}
+			delete(want, r.Line)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no runs at lines %v", want)
+	}
+}
