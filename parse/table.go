@@ -287,6 +287,20 @@ func deviceStats(names []string) bool {
 	return n >= 2
 }
 
+// speedTestHeader reports the header of a network speed test's table,
+// which bench.sh and the VPS test scripts print beside sysbench's
+// results ("Node Name  Upload Speed  Download Speed  Latency", "位置  上传速度
+// 下载速度  延迟  丢包率"): a column of upload or download speed.
+func speedTestHeader(names []string) bool {
+	for _, name := range names {
+		n := strings.ToLower(name)
+		if strings.Contains(n, "upload") || strings.Contains(n, "download") || strings.Contains(n, "上传") || strings.Contains(n, "下载") {
+			return true
+		}
+	}
+	return false
+}
+
 // detectSummaryTable starts a block at a header row naming a threads
 // column and a throughput or latency column, or, in a pipe or tab table,
 // a name column and a throughput or latency column. A comma-separated
@@ -326,6 +340,14 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	}
 	if deviceStats(names) {
 		return nil // sar -d or iostat: its tps counts a disk's transfers
+	}
+	if speedTestHeader(names) {
+		// A network speed test's nodes (upload and download speeds,
+		// latency): its rows are consumed, and neither read nor reported.
+		if sep == sepPipe || sep == sepTab {
+			return &unreadTable{sep: sep, header: *l, cols: len(names), names: names, quiet: true}
+		}
+		return nil
 	}
 	if sep == sepPipe && c.orphanHeader != nil {
 		if b := orphanRows(l, c, names); b != nil {

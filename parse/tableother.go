@@ -262,6 +262,9 @@ type unreadTable struct {
 	// any text.
 	settings, firstCells int
 	setting              string // the first of those names
+	// quiet is set for another tool's table (speedTestHeader): its rows
+	// are no results of sysbench's, and nothing is reported of them.
+	quiet bool
 }
 
 func (b *unreadTable) feed(l *Line) status {
@@ -309,6 +312,9 @@ func (b *unreadTable) feed(l *Line) status {
 var serverVariableRE = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)+$`)
 
 func (b *unreadTable) end(c *ctx) {
+	if b.quiet && b.rows > 0 {
+		return
+	}
 	// A configuration header is a results table only under its rule line.
 	if b.rows > 0 && (b.metric || b.rule) {
 		last := b.lines[len(b.lines)-1].No

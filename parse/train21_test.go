@@ -227,3 +227,26 @@ func TestBenchScriptsByName(t *testing.T) {
 		}
 	}
 }
+
+// TestSpeedTestTableIsNoResult: VPS test scripts print a network speed
+// test's nodes beside sysbench's figures: "位置 上传速度 下载速度 延迟 丢包率"
+// (location, upload, download, latency, packet loss), tab-separated. Its
+// latency column made it look like a table of results that could not be
+// read, reported at every such post (61 of one blog's 252). Lines 148-160
+// of src/content/posts/google-cloud.md of Yuri-NagaSaki/Mizuki (commit
+// b2773f556ed19d4cfd6a8cbfe5817bca85aa6b1a): no run, no error.
+func TestSpeedTestTableIsNoResult(t *testing.T) {
+	text := "--------------------自动更新测速节点列表--本脚本原创--------------------\n位置\t\t 上传速度\t 下载速度\t 延迟\t  丢包率\nSpeedtest.net\t 979.85 Mbps\t 7501.93 Mbps\t 3.69\t  NULL\n中国香港\t 980.47 Mbps\t 5853.00 Mbps\t 14.51\t  0.0%\n日本东京\t 951.94 Mbps\t 6887.00 Mbps\t 39.19\t  0.0%\n联通Fuzhou\t 981.03 Mbps\t 4495.35 Mbps\t 37.83\t  0.0%\n联通WuXi\t 891.89 Mbps\t 2986.14 Mbps\t 42.96\t  0.0%\n电信合肥5G\t 270.56 Mbps\t 372.36 Mbps\t 88.90\t  6.3%\n电信天津\t 232.59 Mbps\t 3932.39 Mbps\t 55.29\t  NULL\n移动杭州5G\t 410.02 Mbps\t 3942.40 Mbps\t 187.47\t  0.0%\n移动Beijing\t 430.30 Mbps\t 2117.74 Mbps\t 186.76\t  NULL\n------------------------------------------------------------------------\n 总共花费      : 8 分 51 秒\n"
+	d, err := All(strings.NewReader(text), "google-cloud.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 0 {
+		t.Errorf("%d runs, want none", len(d.Runs))
+	}
+	for _, e := range d.Errors {
+		if strings.Contains(e.Message, "上传速度") {
+			t.Errorf("error at line %d: %s", e.Line, e.Message)
+		}
+	}
+}
