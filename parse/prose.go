@@ -429,7 +429,7 @@ func (c *ctx) carriedClause(l *Line) string {
 	case len(c.headings) > 0 && c.headings[len(c.headings)-1].No == l.No-1:
 		prev = c.headings[len(c.headings)-1].Text
 	}
-	if isListItem(prev) {
+	if isListItem(prev) || bannerLine(prev) {
 		return ""
 	}
 	prev = strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "`", "").Replace(prev))
@@ -462,6 +462,14 @@ func (c *ctx) carriedClause(l *Line) string {
 		i = end
 	}
 	return strings.TrimSpace(prev)
+}
+
+// bannerLine reports a title between runs of dashes or equals signs, as
+// test scripts print one over each part ("-----内存测试-通过sysbench测试-----",
+// "=== FINAL RESULTS ==="): it opens no clause for the line below.
+func bannerLine(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "---") || strings.HasPrefix(s, "===")
 }
 
 // proseResults returns the results a line states, in order; carry is the

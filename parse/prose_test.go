@@ -530,3 +530,28 @@ func TestClauseNotCarriedFromAFigure(t *testing.T) {
 		t.Errorf("no runs at lines %v", want)
 	}
 }
+
+// TestBannerOpensNoClause: a VPS test script prints each part under a
+// banner of dashes ("-----内存测试-通过sysbench测试-----", memory test, by
+// sysbench), then one figure a line. The banner ends no sentence with
+// punctuation, but opens no clause for the line below either: the memory
+// line's label is its own words, "单线程顺序写速度" (single-thread
+// sequential write speed). Lines 160-166 of source/_posts/isif-sg.md of
+// shirohako/kirisame-house (commit f6a1aad0c8873f52b94cb220a408d8beb99cc98d).
+func TestBannerOpensNoClause(t *testing.T) {
+	text := "\n```ecshardware\n--------------------------------CPU测试-通过sysbench测试--------------------------------\n1 线程测试(单核)得分:   3444.87\n--------------------------------内存测试-通过sysbench测试---------------------------------\n单线程顺序写速度: 24377.48 MB/s(25.56K IOPS, 5s)\n单线程顺序读速度: 40860.10 MB/s(42.84K IOPS, 5s)\n"
+	d, err := All(strings.NewReader(text), "isif-sg.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]string{6: "单线程顺序写速度", 7: "单线程顺序读速度"}
+	for _, r := range d.Runs {
+		if w, ok := want[r.Line]; ok && r.Labels["heading"] != w {
+			t.Errorf("line %d: heading %q, want %q", r.Line, r.Labels["heading"], w)
+		}
+		delete(want, r.Line)
+	}
+	if len(want) > 0 {
+		t.Errorf("no runs at lines %v", want)
+	}
+}
