@@ -382,6 +382,9 @@ func (b *proseBlock) end(c *ctx) {
 		switch {
 		case pr.threads > 0:
 			r.Threads, r.ThreadsFrom = iptr(pr.threads), "table"
+		case pr.subject != "" && subjectThreads(pr.subject) > 0:
+			// "单线程读测试: 72883.15 MB/s": the subject's thread count.
+			r.Threads, r.ThreadsFrom = iptr(subjectThreads(pr.subject)), "table"
 		case b.threads > 0:
 			r.Threads, r.ThreadsFrom = iptr(b.threads), b.from
 		}
@@ -397,6 +400,17 @@ func (b *proseBlock) end(c *ctx) {
 			switch test {
 			case "memory":
 				r.Memory = &Memory{TransferMiBs: fptr(v)}
+				if op := memoryOperOf(pr.subject); op != "" {
+					// "单线程读测试" (single-thread read test): the
+					// operation the subject names.
+					r.Settings = setFrom(r.Settings, "memory-oper", op)
+					r.LabelFrom = setFrom(r.LabelFrom, "memory-oper", "line "+strconv.Itoa(b.line.No))
+				}
+				if mode := memoryAccessOf(pr.subject); mode != "" {
+					// "random read", "单线程顺序写速度" (sequential write)
+					r.Settings = setFrom(r.Settings, "memory-access-mode", mode)
+					r.LabelFrom = setFrom(r.LabelFrom, "memory-access-mode", "line "+strconv.Itoa(b.line.No))
+				}
 			default:
 				r.Metrics = append(r.Metrics, Metric{Name: "transfer", Unit: "MiB/s", Value: v})
 			}
@@ -820,6 +834,48 @@ func subjectWords(s string) bool {
 
 func cleanSubject(s string) string {
 	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "*_\"'"))
+}
+
+// subjectThreads returns the thread count a result's subject names
+// ("单线程读测试", "1 Thread - Read Test"), 0 when it names none or
+// several.
+func subjectThreads(s string) int {
+	if n, several := threadsNamed(s); n > 0 && !several {
+		return n
+	}
+	return 0
+}
+
+// memoryOperOf returns the memory operation a result's subject names:
+// "read" or "write" ("单线程读测试", "1 Thread - Write Test"), "" when it
+// names neither or both.
+func memoryOperOf(s string) string {
+	low := strings.ToLower(s)
+	read := containsWord(low, "read") || strings.Contains(s, "读") || strings.Contains(s, "讀")
+	write := containsWord(low, "write") || strings.Contains(s, "写") || strings.Contains(s, "寫")
+	switch {
+	case read && !write:
+		return "read"
+	case write && !read:
+		return "write"
+	}
+	return ""
+}
+
+// memoryAccessOf returns the memory access mode a result's subject
+// names: "rnd" or "seq" ("random read", "单线程顺序写速度"), "" when it
+// names neither or both.
+func memoryAccessOf(s string) string {
+	low := strings.ToLower(s)
+	rnd := containsWord(low, "random") || containsWord(low, "rnd") || strings.Contains(s, "随机") || strings.Contains(s, "隨機")
+	seq := containsWord(low, "sequential") || containsWord(low, "seq") || strings.Contains(s, "顺序") || strings.Contains(s, "順序")
+	switch {
+	case rnd && !seq:
+		return "rnd"
+	case seq && !rnd:
+		return "seq"
+	}
+	return ""
 }
 
 // threadsSubject reads a subject that is only a thread count: "threads

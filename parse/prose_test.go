@@ -531,6 +531,11 @@ func TestClauseNotCarriedFromAFigure(t *testing.T) {
 	}
 }
 
+// isifSG is lines 160-166 of source/_posts/isif-sg.md of
+// shirohako/kirisame-house (commit f6a1aad0c8873f52b94cb220a408d8beb99cc98d):
+// the ecs script's CPU and memory parts.
+const isifSG = "\n```ecshardware\n--------------------------------CPU测试-通过sysbench测试--------------------------------\n1 线程测试(单核)得分:   3444.87\n--------------------------------内存测试-通过sysbench测试---------------------------------\n单线程顺序写速度: 24377.48 MB/s(25.56K IOPS, 5s)\n单线程顺序读速度: 40860.10 MB/s(42.84K IOPS, 5s)\n"
+
 // TestBannerOpensNoClause: a VPS test script prints each part under a
 // banner of dashes ("-----内存测试-通过sysbench测试-----", memory test, by
 // sysbench), then one figure a line. The banner ends no sentence with
@@ -539,7 +544,7 @@ func TestClauseNotCarriedFromAFigure(t *testing.T) {
 // sequential write speed). Lines 160-166 of source/_posts/isif-sg.md of
 // shirohako/kirisame-house (commit f6a1aad0c8873f52b94cb220a408d8beb99cc98d).
 func TestBannerOpensNoClause(t *testing.T) {
-	text := "\n```ecshardware\n--------------------------------CPU测试-通过sysbench测试--------------------------------\n1 线程测试(单核)得分:   3444.87\n--------------------------------内存测试-通过sysbench测试---------------------------------\n单线程顺序写速度: 24377.48 MB/s(25.56K IOPS, 5s)\n单线程顺序读速度: 40860.10 MB/s(42.84K IOPS, 5s)\n"
+	text := isifSG
 	d, err := All(strings.NewReader(text), "isif-sg.md")
 	if err != nil {
 		t.Fatal(err)
@@ -553,5 +558,48 @@ func TestBannerOpensNoClause(t *testing.T) {
 	}
 	if len(want) > 0 {
 		t.Errorf("no runs at lines %v", want)
+	}
+}
+
+// TestVPSScriptMemoryLines: the VPS test scripts built on LemonBench print
+// sysbench's memory runs as one line each under a title naming a memory
+// test ("-> 内存测试 Test (Fast Mode, 1-Pass @ 5sec)"), a subject naming
+// the threads and the operation ("单线程读测试", single-thread read test;
+// LemonBench's source runs `Run_SysBench_Memory "1" "5" "1" "read" "seq"`).
+// They are memory runs at 1 thread with their operation; the CPU lines'
+// "Scores" (events per second in some versions of the script, events in
+// 5 s in others) are not read. Lines 227-234 of
+// src/content/posts/aeza-hk-amd-7950x3d.md of Yuri-NagaSaki/Mizuki
+// (commit b2773f556ed19d4cfd6a8cbfe5817bca85aa6b1a); the ecs version's
+// lines ("单线程顺序写速度", sequential write speed) are
+// TestBannerOpensNoClause's.
+func TestVPSScriptMemoryLines(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       map[int]string
+	}{
+		{"aeza-hk-amd-7950x3d.md", "----------------------CPU测试--通过sysbench测试-------------------------\n -> CPU 测试中 (Fast Mode, 1-Pass @ 5sec)\n 1 线程测试(单核)得分: \t\t5636 Scores\n 2 线程测试(多核)得分: \t\t11322 Scores\n---------------------内存测试--感谢lemonbench开源-----------------------\n -> 内存测试 Test (Fast Mode, 1-Pass @ 5sec)\n 单线程读测试:\t\t72883.15 MB/s\n 单线程写测试:\t\t34040.37 MB/s\n", map[int]string{7: "memory 1 read  72883.15", 8: "memory 1 write  34040.37"}},
+		{"isif-sg.md", isifSG, map[int]string{6: "memory 1 write seq 24377.48", 7: "memory 1 read seq 40860.1"}},
+	} {
+		d, err := All(strings.NewReader(c.text), c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int]string{}
+		for _, r := range d.Runs {
+			v := "?"
+			if r.Memory != nil && r.Memory.TransferMiBs != nil {
+				v = ftoa(*r.Memory.TransferMiBs)
+			}
+			got[r.Line] = r.Test + " " + intText(r.Threads) + " " + r.Settings["memory-oper"] + " " + r.Settings["memory-access-mode"] + " " + v
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%s: runs %v, want %v", c.name, got, c.want)
+		}
+		for line, w := range c.want {
+			if got[line] != w {
+				t.Errorf("%s line %d: %q, want %q", c.name, line, got[line], w)
+			}
+		}
 	}
 }

@@ -212,6 +212,9 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 		if headingTest == "" {
 			headingTest = testWord(t)
 		}
+		if headingTest == "" && memoryTestPhrase(t) {
+			headingTest = "memory" // "-> 内存测试 Test (Fast Mode, 1-Pass @ 5sec)", "Memory Performance Test"
+		}
 		if headingTest == "" && (heading || item) {
 			// A heading or item that is a built-in test's name and
 			// nothing more ("### Memory", "- fileio").
@@ -634,6 +637,27 @@ func outputFits(r *Run) func(string) bool {
 		}
 		return t == "cpu" || t == "threads" || t == "mutex"
 	}
+}
+
+// memoryTestPhrase reports a line naming a memory test as such ("内存测试",
+// "内存性能测试", "Memory Test", "Memory Performance Test"), as the VPS
+// test scripts title their sysbench memory runs; "memory" alone names no
+// test (a word of any text).
+func memoryTestPhrase(s string) bool {
+	if strings.Contains(s, "内存测试") || strings.Contains(s, "内存性能测试") || strings.Contains(s, "記憶體測試") {
+		return true
+	}
+	w := strings.Fields(strings.ToLower(s))
+	for i := 0; i+1 < len(w); i++ {
+		if strings.Trim(w[i], "-*#:>") != "memory" {
+			continue
+		}
+		next := strings.Trim(w[i+1], "-*#:,.()")
+		if next == "test" || next == "benchmark" || next == "performance" && i+2 < len(w) && strings.Trim(w[i+2], "-*#:,.()") == "test" {
+			return true
+		}
+	}
+	return false
 }
 
 // takeContextTest gives a table the test of its context when neither
