@@ -647,6 +647,9 @@ func memoryTestPhrase(s string) bool {
 	if strings.Contains(s, "内存测试") || strings.Contains(s, "内存性能测试") || strings.Contains(s, "記憶體測試") {
 		return true
 	}
+	if !containsFoldASCII(s, "memory") {
+		return false // most lines: no copy made of them
+	}
 	w := strings.Fields(strings.ToLower(s))
 	for i := 0; i+1 < len(w); i++ {
 		if strings.Trim(w[i], "-*#:>") != "memory" {
