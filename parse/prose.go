@@ -379,12 +379,12 @@ func (b *proseBlock) end(c *ctx) {
 		if b.cmd != nil {
 			r.Command = b.cmd.Masked()
 		}
-		switch {
+		switch n := subjectThreads(pr.subject); {
 		case pr.threads > 0:
 			r.Threads, r.ThreadsFrom = iptr(pr.threads), "table"
-		case pr.subject != "" && subjectThreads(pr.subject) > 0:
+		case n > 0:
 			// "单线程读测试: 72883.15 MB/s": the subject's thread count.
-			r.Threads, r.ThreadsFrom = iptr(subjectThreads(pr.subject)), "table"
+			r.Threads, r.ThreadsFrom = iptr(n), "table"
 		case b.threads > 0:
 			r.Threads, r.ThreadsFrom = iptr(b.threads), b.from
 		}
@@ -840,6 +840,9 @@ func cleanSubject(s string) string {
 // ("单线程读测试", "1 Thread - Read Test"), 0 when it names none or
 // several.
 func subjectThreads(s string) int {
+	if s == "" {
+		return 0
+	}
 	if n, several := threadsNamed(s); n > 0 && !several {
 		return n
 	}
