@@ -400,11 +400,21 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 
 	if sat != nil && sat.Center != nil {
 		s := Finding{Kind: KindScaling, Code: CodeCPUSaturation, Workload: cu.Workload, System: cu.System,
-			Guard: Guard{Rule: "CPU time per transaction from the system statistics captured during the runs", Passed: true}}
+			Guard: SaturationGuard(*sat.Center, bp.Throughput.Center)}
 		s.add("saturation", *sat.Center, unit, sat.Lo, sat.Hi)
 		s.add("threads", float64(satThreads), "threads", nil, nil)
 		if cu.CPUs != nil {
 			s.add("cpus", float64(*cu.CPUs), "", nil, nil)
+		}
+		s.add("best", bp.Throughput.Center, unit, bLo, bHi)
+		s.add("best_threads", float64(bp.Threads), "threads", nil, nil)
+		for _, p := range pts {
+			if p.Threads == satThreads && *sat.Center > 0 {
+				// How busy the CPUs were at the thread count the CPU time
+				// was measured at: its throughput over the saturation's.
+				s.add("at", p.Throughput.Center, unit, nil, nil)
+				s.add("busy", 100*p.Throughput.Center / *sat.Center, "%", nil, nil)
+			}
 		}
 		s.word("metric", string(cu.Metric))
 		out = append(out, s)
@@ -476,6 +486,22 @@ func CurveFindings(cu *Curve, sat *Estimate, satThreads int, unit string) Findin
 		out = append(out, p)
 	}
 	return out
+}
+
+// SaturationGuard allows quoting the throughput at which the CPUs would
+// saturate (the CPU time a transaction took, over the host's CPUs) when
+// it is at most MaxExtrapolation times the best measured throughput.
+// Further out it is a bound the runs come nowhere near, which a reader
+// takes for capacity: the sentence says how busy the CPUs were instead.
+func SaturationGuard(sat, best float64) Guard {
+	g := Guard{Rule: fmt.Sprintf("CPU time per transaction from the system statistics captured during the runs; "+
+		"the saturation at most %g× the best measured throughput", MaxExtrapolation)}
+	if sat <= MaxExtrapolation*best {
+		g.Passed = true
+	} else {
+		g.Reason = fmt.Sprintf("it would lie at more than %g× the best measured throughput, beyond what the runs show", MaxExtrapolation)
+	}
+	return g
 }
 
 // PeakGuard allows quoting a fitted peak N* with throughput x when the

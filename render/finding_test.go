@@ -559,3 +559,28 @@ func TestCellCountsSaidOnce(t *testing.T) {
 		t.Errorf("report.md does not count the single-run cells once:\n%s", md[strings.Index(md, "## Warnings"):])
 	}
 }
+
+// TestSaturationSentence: when the saturation guard passes, the sentence
+// quotes the throughput at which the CPUs would saturate; when it fails,
+// it says how busy the CPUs were where their time was measured and why
+// nothing is quoted. The figures are those of testdata/real's InnoDB
+// curve and of a public RocksDB series (analyze's TestSaturationGuard).
+func TestSaturationSentence(t *testing.T) {
+	quoted := &analyze.Finding{Code: analyze.CodeCPUSaturation, Guard: analyze.SaturationGuard(1729.7424521309592, 2521.701907172771),
+		Evidence: []analyze.Evidence{{Name: "saturation", Value: 1729.7424521309592}, {Name: "threads", Value: 64}},
+		Words:    map[string]string{"metric": "tps"}}
+	if got, want := saturationSentence(quoted, "tps"), "At the CPU time one transaction took at 64 threads, the host's CPUs would saturate at 1,730 tps."; got != want {
+		t.Errorf("quoted: %q, want %q", got, want)
+	}
+	far := &analyze.Finding{Code: analyze.CodeCPUSaturation, Guard: analyze.SaturationGuard(57950.46159527326, 7418.78),
+		Evidence: []analyze.Evidence{{Name: "saturation", Value: 57950.46159527326}, {Name: "threads", Value: 256},
+			{Name: "at", Value: 3487.33}, {Name: "busy", Value: 6.017777777777779}},
+		Words: map[string]string{"metric": "tps"}}
+	want := "At 256 threads the host's CPUs were 6.02% busy (3,487 tps at the CPU time one transaction took); no CPU-saturation throughput is quoted: it would lie at more than 1.5× the best measured throughput, beyond what the runs show."
+	if got := saturationSentence(far, "tps"); got != want {
+		t.Errorf("beyond the data: %q, want %q", got, want)
+	}
+	if got := saturationSentence(far, "tps"); strings.Contains(got, "57,950") {
+		t.Errorf("beyond the data: %q quotes the saturation", got)
+	}
+}

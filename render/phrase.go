@@ -93,8 +93,7 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 				}
 				s = append(s, fitSentence(f, unit))
 			case analyze.CodeCPUSaturation:
-				s = append(s, fmt.Sprintf("At the CPU time one transaction took at %s, the host's CPUs would saturate at %s %s.",
-					threadsOf(f, "threads"), numText(f.Value("saturation")), metricOf(f, unit)))
+				s = append(s, saturationSentence(f, unit))
 			case analyze.CodeUSLPoorFit:
 				poor = append(poor, sys)
 				r2s = append(r2s, f.Value("r2"))
@@ -121,6 +120,32 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 		out = append(out, fmt.Sprintf("The Universal Scalability Law does not describe %s closely (R² %s): no peak is quoted.", joinAnd(poor), r2))
 	}
 	return out
+}
+
+// saturationSentence says at which throughput the host's CPUs would
+// saturate when the finding's guard allows it; else how busy they were at
+// the thread count the CPU time was measured at, and why no saturation
+// is quoted.
+func saturationSentence(f *analyze.Finding, unit string) string {
+	m := metricOf(f, unit)
+	if f.Guard.Passed {
+		return fmt.Sprintf("At the CPU time one transaction took at %s, the host's CPUs would saturate at %s %s.",
+			threadsOf(f, "threads"), numText(f.Value("saturation")), m)
+	}
+	s := ""
+	if f.Has("busy") {
+		s = fmt.Sprintf("At %s the host's CPUs were %s%% busy (%s %s at the CPU time one transaction took); ",
+			threadsOf(f, "threads"), numText(f.Value("busy")), numText(f.Value("at")), m)
+	}
+	return s + capitalIf(s == "", "no CPU-saturation throughput is quoted: "+f.Guard.Reason+".")
+}
+
+// capitalIf returns s with its first letter upper-cased when up is set.
+func capitalIf(up bool, s string) string {
+	if !up || s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // measuredSentence describes a measured curve: its highest point and
