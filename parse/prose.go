@@ -191,7 +191,7 @@ func (c *ctx) sysbenchNear(l *Line) bool {
 }
 
 // othersPart reports whether line at lies in another benchmark tool's
-// part of the text: a line naming that tool (namesOtherTool), within
+// part of the text: a line naming that tool (otherToolIn), within
 // headingReach lines above, comes after every line that named or ran
 // sysbench. A table there ("### 顺序写 (fio, 1M blocks, …)" over
 // runtimes and MB/s, then a network table under a heading naming no
@@ -266,7 +266,7 @@ func (c *ctx) noteToolWord(l *Line) {
 		}
 		return
 	}
-	if t := otherToolIn(l.Text); t != "" {
+	if t := c.otherToolOf(l); t != "" {
 		c.otherToolLine, c.otherTool = l.No, t
 	}
 	if t := ownTestNamed(l.Text); t != "" {
@@ -280,18 +280,15 @@ func (c *ctx) noteToolWord(l *Line) {
 // results a text reports in the same units (MB/s, IOPS, operations per
 // second): disk, network, memory and whole-system benchmarks, and the
 // scripts that run them (nench, yabs, SuperBench.sh; bench.sh,
-// namesOtherTool).
+// otherToolIn).
 var otherTools = []string{"fio", "dd", "hdparm", "ioping", "iozone", "bonnie++", "iperf", "iperf3", "speedtest",
 	"geekbench", "7-zip", "7zip", "p7zip", "stress-ng", "mbw", "unixbench", "pgbench", "tinymembench", "nench", "yabs", "superbench"}
 
-// namesOtherTool reports whether s names one of otherTools as a word of
-// its own ("FIO", "Running DD WRITE test", "hdparm -t", "nench.sh"), not
+// otherToolIn returns the one of otherTools s names as a word of its
+// own ("FIO", "Running DD WRITE test", "hdparm -t", "nench.sh"), not
 // inside another ("add", "streaming"), or teddysun's bench.sh ("A
-// Bench.sh Script By Teddysun", not "iobench.sh").
-func namesOtherTool(s string) bool { return otherToolIn(s) != "" }
-
-// otherToolIn returns the other tool s names (namesOtherTool), as s
-// spells it, "" when none.
+// Bench.sh Script By Teddysun", not "iobench.sh"), as s spells it; ""
+// when none.
 func otherToolIn(s string) string {
 	if containsFoldASCII(s, "bench.sh") {
 		for i := 0; i+len("bench.sh") <= len(s); i++ {
@@ -323,6 +320,16 @@ func otherToolIn(s string) string {
 		i = j
 	}
 	return ""
+}
+
+// otherToolOf is otherToolIn of l's text, scanned once a line: the
+// context of a line (noteContextLine) and its tool words (noteToolWord)
+// both ask.
+func (c *ctx) otherToolOf(l *Line) string {
+	if c.toolOfNo != l.No {
+		c.toolOfNo, c.toolOf = l.No, otherToolIn(l.Text)
+	}
+	return c.toolOf
 }
 
 // toolWordAt reports whether the rune at s[i] belongs to a word of a

@@ -174,7 +174,7 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 	m.prose = !heading && !item && (!short || isSentence(t))
 	names := spelledTestNames(t)
 	n := len(names)
-	if n == 0 && namesOtherTool(t) && !containsFoldASCII(t, "sysbench") {
+	if n == 0 && c.otherToolOf(l) != "" && !containsFoldASCII(t, "sysbench") {
 		// "### 随机读写 (fio, 4K blocks, 64M, 4 jobs, direct=1, 30s)": the
 		// words and counts of another tool's run name no test or thread
 		// count of sysbench's.

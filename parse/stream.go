@@ -190,11 +190,15 @@ type ctx struct {
 	// prose below it reports that tool's results (prose.go).
 	otherToolLine int
 	otherTool     string // the tool it names, as spelled there
-	toolWordTest  string // the sysbench test that line names ("run sysbench select_random_points"), "" when none
-	proseNo       int    // the last line read for results in prose, and its text
-	proseText     string
-	shown         []shownRate    // the rates of the runs read so far (prose restatements)
-	proseBare     map[string]int // the first line of a result in prose with no subject, by test, threads and rates (proseBlock.end)
+	// toolOfNo and toolOf are the last line otherToolOf scanned and what
+	// it named: remember asks twice of one line.
+	toolOfNo     int
+	toolOf       string
+	toolWordTest string // the sysbench test that line names ("run sysbench select_random_points"), "" when none
+	proseNo      int    // the last line read for results in prose, and its text
+	proseText    string
+	shown        []shownRate    // the rates of the runs read so far (prose restatements)
+	proseBare    map[string]int // the first line of a result in prose with no subject, by test, threads and rates (proseBlock.end)
 	// reruns maps the options of each command a run took, those that only
 	// repeat the measurement left out, to the first run that took them
 	// (noteRerun).
