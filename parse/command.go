@@ -283,6 +283,12 @@ func anglePlaceholder(a string) bool {
 	return true
 }
 
+// elision reports an argument that stands for arguments left out of a
+// command as shown: "...", "…", "[...]".
+func elision(p string) bool {
+	return strings.Trim(p, ".…[]()<>") == "" && strings.ContainsAny(p, ".…")
+}
+
 // sysbenchActions are the commands sysbench takes after its options.
 var sysbenchActions = map[string]bool{"prepare": true, "run": true, "cleanup": true, "help": true,
 	"warmup": true, "prewarm": true, "version": true}
@@ -492,6 +498,11 @@ func ParseCommand(line string) *Command {
 	for _, p := range positional {
 		if sysbenchActions[p] {
 			cmd.Action = p
+			continue
+		}
+		if elision(p) || strings.HasPrefix(p, "$") && first("test") != "" {
+			// "sysbench --test=memory ... run", "sysbench --test=memory
+			// $OPTS run": options left out or set elsewhere, no test.
 			continue
 		}
 		if shellScript(p) {

@@ -705,6 +705,27 @@ func (c *ctx) takeContextThreads(r *Run) {
 	r.Warn(at, strconv.Itoa(n)+" threads taken from line "+strconv.Itoa(at)+" above the run, which prints no thread count itself")
 }
 
+// takeDefaultThreads gives a sysbench output that prints no thread count,
+// and took none from its command or its context, the one thread sysbench
+// runs when its command sets none (--threads, --num-threads: 1 by
+// default in every version), when the whole run command is shown: no
+// elided part, no variable or config file that could set it elsewhere.
+func takeDefaultThreads(r *Run) {
+	if r.Threads != nil || r.Tool != ToolSysbench || r.Command == "" ||
+		strings.Contains(r.Command, "...") || strings.ContainsAny(r.Command, "$…<>`") {
+		return
+	}
+	cmd := ParseCommand(r.Command)
+	if cmd.Tool != "sysbench" || cmd.Action != "run" || cmd.Labels["threads"] != "" {
+		return
+	}
+	if _, ok := cmd.Opts["config-file"]; ok {
+		return
+	}
+	r.Threads, r.ThreadsFrom = iptr(1), "default"
+	r.LabelFrom = setFrom(r.LabelFrom, "threads", "sysbench's default: its command sets no thread count")
+}
+
 // rowThreads returns the thread count a row's cells that are no
 // measurement name ("`thread 100`" under "구분"), when they name exactly
 // one; 0 otherwise.

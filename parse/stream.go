@@ -1154,6 +1154,7 @@ func (c *ctx) emitRun(r *Run) {
 		r.settle()
 		c.takeContextTest(r)
 		c.takeContextThreads(r)
+		takeDefaultThreads(r)
 		c.qualifyLabel(r)
 		c.markCopied(r)
 	}

@@ -157,3 +157,57 @@ func TestFileOperationsAcrossSystems(t *testing.T) {
 		}
 	}
 }
+
+const t120 = "../testdata/public/train19/t120-sb0.4.12-memory-mutex-cpu-fileio-threads-host-and-guest-before-now-label-lines-under-each-command-results-as-single-lines-decimal-commas-clocksource-change-blog-post.txt"
+
+// TestDefaultThreadsOfAWholeCommand: train19/t120 shows each 0.4.12
+// command in full ("$ sysbench --test=memory --memory-total-size=32M
+// --memory-block-size=64 run") above fragments of its output for the
+// host and the guest, which print no thread count. The command sets
+// none, so sysbench ran its default, one thread; the run says where
+// that came from. A command that elides its options, or sets them
+// through a variable, gives no default (TestNoDefaultThreads).
+func TestDefaultThreadsOfAWholeCommand(t *testing.T) {
+	d := readDoc(t, t120)
+	n := 0
+	for _, r := range d.Runs {
+		if r.Line > 30 {
+			continue
+		}
+		n++
+		if r.Test != "memory" || r.Threads == nil || *r.Threads != 1 || r.ThreadsFrom != "default" ||
+			!strings.Contains(r.LabelFrom["threads"], "default") {
+			t.Errorf("line %d: test %q, threads %s from %q (%q)", r.Line, r.Test, intText(r.Threads), r.ThreadsFrom, r.LabelFrom["threads"])
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d runs above line 30, want 4 (host and guest of two commands)", n)
+	}
+}
+
+// TestNoDefaultThreads: the same fragment under a command whose options
+// are elided, set by a variable or read from a config file keeps no
+// thread count; a command that sets one keeps it.
+func TestNoDefaultThreads(t *testing.T) {
+	frag := "\n    Operations performed: 524288 (2988653.44 ops/sec)\n    32.00 MB transferred (182.41 MB/sec)\n"
+	for cmd, want := range map[string]string{
+		"$ sysbench --test=memory ... run":                         "-",
+		"$ sysbench --test=memory $OPTS run":                       "-",
+		"$ sysbench --test=memory --config-file=my.cfg run":        "-",
+		"$ sysbench --test=memory --memory-total-size=32M run":     "1",
+		"$ sysbench --test=memory --num-threads=4 run":             "4",
+		"$ sysbench --test=memory --memory-total-size=32M prepare": "-",
+	} {
+		d, err := All(strings.NewReader(cmd+frag), "frag.txt")
+		if err != nil || len(d.Runs) != 1 {
+			t.Errorf("%s: %v, %d runs", cmd, err, len(d.Runs))
+			continue
+		}
+		if d.Runs[0].Test != "memory" {
+			t.Errorf("%s: test %q, want memory (the --test option)", cmd, d.Runs[0].Test)
+		}
+		if got := intText(d.Runs[0].Threads); got != want {
+			t.Errorf("%s: threads %s (from %q), want %s", cmd, got, d.Runs[0].ThreadsFrom, want)
+		}
+	}
+}
