@@ -42,6 +42,9 @@ type generalTable struct {
 	// shifted: the header ends with an empty cell, perhaps its corner
 	// moved to the end; settled by the first row
 	shifted bool
+	// assumed holds, by input line, the unit a row naming a sysbench
+	// test was read in though none of its cells gives one (withTestUnits)
+	assumed map[int]string
 }
 
 // detectGeneral wraps the block detectSummaryTable would return for a
@@ -184,6 +187,13 @@ func (b *generalTable) end(c *ctx) {
 			for _, r := range eachRun(row, cols, func(sub tabular.Row) []*Run { return b.rowRuns(sub, cols, tests) }) {
 				r.tableNamed, r.tableTest = named, tests != nil
 				b.finish(c, r, row, cols, names)
+				if u := b.assumed[r.Line]; u != "" {
+					// The row's name as printed, without the unit given it.
+					if col, ok := strings.CutSuffix(r.Labels["column"], " ("+u+")"); ok {
+						r.Labels["column"] = col
+					}
+					r.Warn(r.Line, "no unit in the table: read as "+u+", the unit sysbench "+r.Test+" prints its result in")
+				}
 			}
 		}
 		return
@@ -292,6 +302,7 @@ func (b *generalTable) transpose(keyed bool) bool {
 		// holds ratios, no measurement of its rows: left out, lest its
 		// "~1,636x" make a row no measurement.
 		tab = withoutDerived(tab)
+		tab, b.assumed = withTestUnits(tab)
 	}
 	tr, generic, ok := tab.Transposed(headline)
 	if !ok && keyed {
@@ -324,6 +335,77 @@ func (b *generalTable) transpose(keyed bool) bool {
 	tr.Rows = kept
 	b.h.tab = tr
 	return b.results()
+}
+
+// testUnits are the units sysbench prints the result of a built-in test
+// in, for the tests whose result has one customary figure: cpu's events
+// a second (1.0 on; 0.4 printed its total time, which a table names),
+// memory's transfer rate.
+var testUnits = map[string]string{"cpu": "events/s", "memory": "MiB/s"}
+
+// withTestUnits returns a table keyed by tests whose rows are named by a
+// sysbench test and thread count alone ("Sysbench CPU 1T | 1008 | 1307",
+// "Sysbench Memory | 8584 | 11713") and whose cells are bare numbers,
+// with each such row's name given the unit sysbench prints that test's
+// result in (testUnits), and, by line, what was assumed. A row whose name
+// says anything more (a statistic, a unit, a time) keeps it as it is.
+func withTestUnits(t tabular.Table) (tabular.Table, map[int]string) {
+	var assumed map[int]string
+	out := t
+	out.Rows = slices.Clone(t.Rows)
+	for i, r := range t.Rows {
+		if len(r.Cells) < 2 {
+			continue
+		}
+		test, _ := nameTest(r.Cells[0])
+		unit := testUnits[test]
+		if unit == "" || !onlyTestAndThreads(r.Cells[0]) {
+			continue
+		}
+		bare := 0
+		for _, cell := range r.Cells[1:] {
+			if tabular.Absent(cell) {
+				continue
+			}
+			v, ok := tabular.ParseValue(withoutFootnote(cell))
+			if !ok || v.Unit != "" {
+				bare = -1
+				break
+			}
+			bare++
+		}
+		if bare <= 0 {
+			continue
+		}
+		cells := slices.Clone(r.Cells)
+		cells[0] += " (" + unit + ")"
+		out.Rows[i].Cells = cells
+		if assumed == nil {
+			assumed = map[int]string{}
+		}
+		assumed[r.Line] = unit
+	}
+	return out, assumed
+}
+
+// onlyTestAndThreads reports a row name made of sysbench's name, a
+// test's and a thread count or duration alone: "Sysbench CPU 1T",
+// "sysbench memory (4 threads)", "Sysbench CPU (1T, 60s)".
+func onlyTestAndThreads(name string) bool {
+	w := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	for _, x := range w {
+		switch {
+		case x == "sysbench" || x == "cpu" || x == "memory" || x == "ram" || x == "mem",
+			x == "threads" || x == "thread" || x == "t" || x == "s",
+			strings.TrimRight(x, "0123456789") == "",
+			strings.TrimLeft(x, "0123456789") == "t" || strings.TrimLeft(x, "0123456789") == "s":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // withoutFootnote returns a cell without the footnote references that

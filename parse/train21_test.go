@@ -250,3 +250,67 @@ func TestSpeedTestTableIsNoResult(t *testing.T) {
 		}
 	}
 }
+
+// TestTestRowsWithoutUnit: train21/t128 compares a board at its stock
+// clock and overclocked ("Benchmark | Stock 2400 | OC 3100 | vs Stock")
+// over rows "Sysbench CPU 1T | 1008 | 1307 | +29.6%" and "Sysbench
+// Memory | 8584 | 11713 | +36.4%": no cell or name gives a unit. A row
+// named by a sysbench test and thread count alone is read in the unit
+// sysbench prints that test's result in (cpu's events a second,
+// memory's MiB/s), each run warning that the unit was not printed; the
+// 7-Zip row and the comparison column are no runs.
+func TestTestRowsWithoutUnit(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train21/t128-sysbench-cpu-1t-4t-and-memory-rows-without-unit-stock-2400-vs-oc-3100-columns-beside-7zip-raspberry-pi-5-overclocking-memory-note-de.md")
+	got := map[string]string{}
+	for _, r := range d.Runs {
+		v := "?"
+		switch {
+		case r.EPS != nil:
+			v = "eps " + ftoa(*r.EPS) + " threads " + intText(r.Threads)
+		case r.Memory != nil && r.Memory.TransferMiBs != nil:
+			v = "memory " + ftoa(*r.Memory.TransferMiBs)
+		}
+		warned := false
+		for _, w := range r.Warnings {
+			warned = warned || strings.Contains(w, "no unit in the table")
+		}
+		if !warned {
+			v += " (no warning)"
+		}
+		if c := r.Labels["column"]; strings.Contains(c, "/s") {
+			v += " (column " + c + ")"
+		}
+		got[strconv.Itoa(r.Line)+" "+r.Labels["system"]] = v
+	}
+	want := map[string]string{
+		"13 Stock 2400": "eps 1008 threads 1", "13 OC 3100": "eps 1307 threads 1",
+		"14 Stock 2400": "eps 3191 threads 4", "14 OC 3100": "eps 4186 threads 4",
+		"15 Stock 2400": "memory 8584", "15 OC 3100": "memory 11713",
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d runs, want %d: %v", len(got), len(want), got)
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("line %s: %q, want %q", k, got[k], w)
+		}
+	}
+}
+
+// TestTestRowsWithoutUnitNeedPlainNames: a row naming more than a test
+// and a thread count ("Sysbench CPU score") or a test whose result has no
+// one customary unit (mutex) gets none.
+func TestTestRowsWithoutUnitNeedPlainNames(t *testing.T) {
+	for _, name := range []string{"Sysbench CPU score", "Sysbench CPU 1T time", "Sysbench Mutex 1T"} {
+		if onlyTestAndThreads(name) {
+			if test, _ := nameTest(name); testUnits[test] != "" {
+				t.Errorf("%q: given a unit", name)
+			}
+		}
+	}
+	for _, name := range []string{"Sysbench CPU 1T", "Sysbench CPU (1T, 60s)", "sysbench memory (4 threads)", "Sysbench RAM"} {
+		if !onlyTestAndThreads(name) {
+			t.Errorf("%q: not read as a test and thread count alone", name)
+		}
+	}
+}
