@@ -639,7 +639,15 @@ func (b *summaryTable) gridSystems() {
 	}
 	splits := make([][]split, len(b.cols))
 	for i, col := range b.cols {
-		if !col.isMetric() && col.kind != colOther || col.system != "" || col.pair != nil || derived(strings.ToLower(col.name)) {
+		if col.system != "" && col.pair == nil {
+			// "MySQL QPS" beside "WeSQL WeScale QPS": a name a list
+			// knows is one of the grid's too.
+			if rest, ok := strings.CutPrefix(strings.Trim(strings.TrimSpace(col.name), "*`"), col.system+" "); ok {
+				splits[i] = append(splits[i], split{col.system, strings.ToLower(strings.TrimSpace(rest)), col})
+			}
+			continue
+		}
+		if !col.isMetric() && col.kind != colOther || col.pair != nil || derived(strings.ToLower(col.name)) {
 			continue
 		}
 		words := strings.Fields(strings.Trim(strings.TrimSpace(col.name), "*`"))

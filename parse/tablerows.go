@@ -519,6 +519,11 @@ func (b *summaryTable) threadsCell(s string) (int, bool) {
 	}
 	s = strings.Trim(s, "*")
 	n, err := atoiStrict(b.plain(s))
+	if whole, frac, ok := strings.Cut(b.plain(s), "."); err != nil && ok && frac != "" && strings.Trim(frac, "0") == "" {
+		// "4.00", "8.00": a whole count a spreadsheet printed with its
+		// number format's decimals.
+		n, err = atoiStrict(whole)
+	}
 	if err != nil {
 		// A count with the counter of what it counts ("10건", "50명",
 		// "8个", "100 users"), as a column of concurrent connections
