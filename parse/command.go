@@ -694,8 +694,13 @@ func shellScript(p string) bool {
 
 // testName turns "/usr/share/sysbench/oltp_read_only.lua" into "oltp_read_only".
 func testName(p string) string {
-	p = path.Base(p)
-	return strings.TrimSuffix(p, ".lua")
+	p = strings.TrimSuffix(path.Base(p), ".lua")
+	if l := strings.ToLower(p); l != p {
+		if t, ok := LookupTest(l); ok && t.Family == FamilyBuiltin {
+			return t.Name // "sysbench CPU" in a text: the built-in cpu test
+		}
+	}
+	return p
 }
 
 // allDigits reports a non-empty word of ASCII digits only.

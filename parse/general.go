@@ -148,7 +148,8 @@ func (b *generalTable) end(c *ctx) {
 	// A table keyed by tests reads as rows of measurements before it
 	// reads as a column of one.
 	keyed := b.keyedByTests()
-	if keyed && b.transpose(true) || b.results() || !keyed && b.transpose(false) {
+	rowsNamedTests := keyed && b.transpose(true)
+	if rowsNamedTests || b.results() || !keyed && b.transpose(false) {
 		cols := b.h.tab.Columns()
 		if b.st.testFrom != "" && !sqlTestFits(b.st.test, cols) {
 			// "cpu %" above a table of tps and qps names no test of it.
@@ -164,7 +165,7 @@ func (b *generalTable) end(c *ctx) {
 			}
 		}
 		names := b.nameColumn(cols)
-		tests := columnTests(cols)
+		tests := columnTests(cols, rowsNamedTests)
 		if t := oneTestNamed(cols); tests == nil && t != "" && t != b.st.test {
 			// Every measurement names one test ("Sysbench RAM rand read
 			// (Mb/s)", "… write"): the table's own words, over a test
@@ -559,7 +560,7 @@ func sameShape(cells, row []string) bool {
 // A transfer rate naming none but reads or writes, beside columns of
 // other tests, is fileio's: it is the only test that reports read and
 // written MiB/s apart (memory reports one transfer rate).
-func columnTests(cols []tabular.Column) []string {
+func columnTests(cols []tabular.Column, rowsNamedTests bool) []string {
 	tests := make([]string, len(cols))
 	seen := map[string]bool{}
 	var pending []int
@@ -585,6 +586,12 @@ func columnTests(cols []tabular.Column) []string {
 		}, cols[i].Name)))
 		if cols[i].Metric == tabular.Transfer && !seen["fileio"] && len(w) > 0 && fileDirection(w) != "" {
 			tests[i] = "fileio"
+			continue
+		}
+		if rowsNamedTests {
+			// "4K random read | 232K IOPS" among rows named "CPU 1T" and
+			// "Memory read": in a table whose rows name sysbench's tests,
+			// a row naming none is another tool's (fio), no run's figure.
 			continue
 		}
 		if named && (len(w) == 0 || w[0] != "sysbench") {
@@ -673,6 +680,7 @@ func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []s
 		test    string
 		threads int
 		mode    string // the fileio mode the column names ("fileio seqwr")
+		oper    string // the memory operation it names ("Memory read")
 		first   int    // the group's first column
 		cols    []int
 		metrics map[string]bool
@@ -697,6 +705,15 @@ func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []s
 				mode = w
 			}
 		}
+		oper := ""
+		if t == "memory" && cols[i].Metric == tabular.Transfer {
+			switch fileDirection(tabular.Words(cols[i].Name)) {
+			case "read":
+				oper = "read"
+			case "written":
+				oper = "write"
+			}
+		}
 		var g *group
 		for _, h := range groups {
 			if h.test == t {
@@ -707,11 +724,11 @@ func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []s
 		// figures (fileio's read and written MiB/s), as Columns keeps them.
 		again := headlines[cols[i].Metric] && cols[i].Metric != tabular.Transfer && cols[i].Metric != tabular.TotalTime &&
 			g != nil && g.metrics[cols[i].Metric]
-		if g == nil || g.threads != n || g.mode != mode || again {
+		if g == nil || g.threads != n || g.mode != mode || g.oper != oper || again {
 			if g != nil {
 				split[t] = true
 			}
-			g = &group{test: t, threads: n, mode: mode, first: i, metrics: map[string]bool{}}
+			g = &group{test: t, threads: n, mode: mode, oper: oper, first: i, metrics: map[string]bool{}}
 			groups = append(groups, g)
 		}
 		g.cols = append(g.cols, i)
@@ -754,6 +771,17 @@ func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []s
 				r.Settings = map[string]string{}
 			}
 			r.Settings["file-test-mode"] = g.mode
+		}
+		if g.oper != "" {
+			// "Memory read | 23,835.9 MiB/s" beside "Memory write": one
+			// memory run an operation, its rate the run's transfer rate.
+			if r.Settings == nil {
+				r.Settings = map[string]string{}
+			}
+			r.Settings["memory-oper"] = g.oper
+			if r.Memory == nil && len(r.Metrics) == 1 && r.Metrics[0].Unit == "MiB/s" {
+				r.Memory, r.Metrics = &Memory{TransferMiBs: fptr(r.Metrics[0].Value)}, nil
+			}
 		}
 		if (t == "mutex" || t == "threads") && r.TotalTimeS == nil && len(r.Metrics) == 1 && r.Metrics[0].Unit == "s" {
 			// "sysbench mutex | 0.20s": the one figure these tests

@@ -58,3 +58,44 @@ func TestThreadsWithZeroDecimals(t *testing.T) {
 		}
 	}
 }
+
+const t138 = "../testdata/public/train22/t138-sysbench-cpu-1-and-4-threads-and-memory-read-write-method-key-value-fences-results-tables-then-vm-on-two-nodes-comparison-table-restating-rounded-homelab-doc.md"
+
+// TestTestRowsBesideAnotherToolsRows: train22/t138 compares one VM on two
+// nodes ("Test | `lab-core01` on `pve` | `lab-core01` on `pve02` |
+// Change") over rows "CPU 1T | 1,120.76 events/s | …", "Memory read |
+// 23,835.9 MiB/s | …", "Memory write", then fio's "4K random read | 232K
+// IOPS". The rows naming sysbench's tests are runs, each with its test;
+// memory's read and write rows are two runs, one an operation; the fio
+// rows are no run's. Above, "Benchmark: sysbench CPU" in a method fence
+// names the cpu test, however it is capitalised.
+func TestTestRowsBesideAnotherToolsRows(t *testing.T) {
+	d := readDoc(t, t138)
+	got := map[string]string{}
+	for _, r := range d.Runs {
+		v := r.Test
+		switch {
+		case r.EPS != nil:
+			v += " eps " + ftoa(*r.EPS) + " threads " + intText(r.Threads)
+		case r.Memory != nil && r.Memory.TransferMiBs != nil:
+			v += " " + r.Settings["memory-oper"] + " " + ftoa(*r.Memory.TransferMiBs)
+		}
+		got[strconv.Itoa(r.Line)+" "+r.Labels["system"]] = v
+	}
+	for k, want := range map[string]string{
+		"131 ":                        "cpu eps 1436.78 threads 1",
+		"226 `lab-core01` on `pve`":   "cpu eps 1120.76 threads 1",
+		"227 `lab-core01` on `pve02`": "cpu eps 5559.86 threads 4",
+		"228 `lab-core01` on `pve`":   "memory read 23835.9",
+		"229 `lab-core01` on `pve02`": "memory write 25108.7",
+	} {
+		if got[k] != want {
+			t.Errorf("line %s: %q, want %q", k, got[k], want)
+		}
+	}
+	for k := range got {
+		if strings.HasPrefix(k, "230 ") || strings.HasPrefix(k, "231 ") {
+			t.Errorf("line %s: a run of fio's row (%s)", k, got[k])
+		}
+	}
+}
