@@ -68,7 +68,8 @@ func detectGeneral(l *Line, c *ctx, sep int, names []string, fallback block) blo
 		if shifted && i == len(names)-1 {
 			continue
 		}
-		if _, ok := tabular.ParseValue(n); ok || !strings.ContainsFunc(n, unicode.IsLetter) || timeCol(n) {
+		if _, ok := tabular.ParseValue(n); ok && !pctRE.MatchString(n) || !strings.ContainsFunc(n, unicode.IsLetter) || timeCol(n) {
+			// ("95th Latency" begins with a number and names a column.)
 			return nil // a row of numbers, a rule, an unnamed column, a monitor's time series
 		}
 	}

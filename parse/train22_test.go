@@ -99,3 +99,34 @@ func TestTestRowsBesideAnotherToolsRows(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderBeginningWithPercentile: train22/t136 tabulates two services
+// of one cluster ("Service Type | TPS | QPS | 95th Latency | Avg
+// CPU/tserver", rows "Headless (`yb-tservers`) | 213.32 | 7,587 |
+// 1,304ms | …"). The header cell "95th Latency" begins with a number, and
+// the whole table was taken for a row of numbers and dropped without a
+// word. It is a header: each row is a run of its service, with its tps,
+// qps and 95th percentile, at the 180 threads the configuration above
+// names.
+func TestHeaderBeginningWithPercentile(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train22/t136-sysbench-oltp-read-write-yugabytedb-metric-value-vertical-tables-then-tservers-and-service-types-as-rows-threads-in-config-bullets-same-runs-in-three-tables-rounded-summary-readme.md")
+	got := map[int]string{}
+	for _, r := range d.Runs {
+		if r.Line != 85 && r.Line != 86 || r.TPS == nil || r.QPS == nil {
+			continue
+		}
+		p95 := "-"
+		if v, ok := r.Latency.Percentiles["95"]; ok {
+			p95 = ftoa(v)
+		}
+		got[r.Line] = r.Labels["system"] + " " + intText(r.Threads) + " " + ftoa(*r.TPS) + " " + ftoa(*r.QPS) + " " + p95
+	}
+	for line, want := range map[int]string{
+		85: "Headless (`yb-tservers`) 180 213.32 7587 1304",
+		86: "ClusterIP (`yb-tserver-service`) 180 321.63 11481 877",
+	} {
+		if got[line] != want {
+			t.Errorf("line %d: %q, want %q", line, got[line], want)
+		}
+	}
+}
