@@ -532,6 +532,11 @@ func proseResults(text, carry string) []proseResult {
 				out = append(out, pair.results...)
 				continue
 			}
+			if pair, ok := arrowedResults(s, start, end); ok {
+				i, last = pair.end, pair.end
+				out = append(out, pair.results...)
+				continue
+			}
 			lu, subject, ok := labelledResult(s, last, start, end)
 			if !ok {
 				lu, subject, ok = comparedResult(s, last, start, end)
@@ -1605,6 +1610,38 @@ func changedResults(s string, from, start int) (changedPair, bool) {
 	}
 	return changedPair{end: bEnd, results: []proseResult{
 		{subject: "before", value: a, unit: u, labelled: true, tol: writtenTolerance(s[start:aEnd])},
+		{subject: "after", value: b, unit: u, labelled: true, tol: writtenTolerance(s[bStart:bEnd])},
+	}}, true
+}
+
+// arrowedResults reads "A → B <unit>" ("Sysbench CPU: 2286 → 2373
+// ev/s", "QPS: 1340 -> 1452 qps"), s[start:end] being A, written bare:
+// the rate before a change and after it, the unit written once, after
+// the second figure. A percentage or a bound after B makes it no pair.
+func arrowedResults(s string, start, end int) (changedPair, bool) {
+	rest := strings.TrimLeft(s[end:], " \t")
+	arrow := ""
+	for _, x := range changeArrows {
+		if x != "to" && strings.HasPrefix(rest, x) {
+			arrow = x
+			break
+		}
+	}
+	if arrow == "" {
+		return changedPair{}, false
+	}
+	_, _, a, _ := scanNumber(s, start)
+	bFrom := len(s) - len(rest) + len(arrow)
+	bStart, bEnd, b, ok := scanNumber(s, bFrom)
+	if !ok || strings.TrimSpace(s[bFrom:bStart]) != "" {
+		return changedPair{}, false
+	}
+	u, after, ok := proseUnit(s, bEnd)
+	if !ok || ratioOrBound(s[after:]) {
+		return changedPair{}, false
+	}
+	return changedPair{end: after, results: []proseResult{
+		{subject: "before", value: a, unit: u, labelled: true, tol: writtenTolerance(s[start:end])},
 		{subject: "after", value: b, unit: u, labelled: true, tol: writtenTolerance(s[bStart:bEnd])},
 	}}, true
 }

@@ -26,7 +26,7 @@ const (
 var resultUnits = []resultUnit{
 	{"events per second", unitEPS, 1, false}, {"events per sec", unitEPS, 1, false}, {"events/second", unitEPS, 1, false},
 	{"events/sec", unitEPS, 1, false}, {"events/s", unitEPS, 1, false}, {"event/s", unitEPS, 1, false},
-	{"evt/sec", unitEPS, 1, false}, {"evt/s", unitEPS, 1, false}, {"e/s", unitEPS, 1, true},
+	{"evt/sec", unitEPS, 1, false}, {"evt/s", unitEPS, 1, false}, {"ev/sec", unitEPS, 1, false}, {"ev/s", unitEPS, 1, false}, {"e/s", unitEPS, 1, true},
 	{"eps", unitEPS, 1, false},
 	{"transactions per second", unitTPS, 1, false}, {"transactions per sec", unitTPS, 1, false}, {"transactions/sec", unitTPS, 1, false},
 	{"transactions/s", unitTPS, 1, false}, {"trx/s", unitTPS, 1, false}, {"trx/sec", unitTPS, 1, false}, {"tps", unitTPS, 1, false},

@@ -130,3 +130,39 @@ func TestHeaderBeginningWithPercentile(t *testing.T) {
 		}
 	}
 }
+
+// TestArrowedPairInAChangelog: train22/t139, an Android kernel's
+// changelog, gives its cpu results only in list items, in sysbench's
+// abbreviation "ev/s": "- 1363 MHz: **1106 ev/s** (half of 1209 MHz
+// baseline)", and a tuning's effect as "- Sysbench CPU: 2286 → **2373
+// ev/s** (+3.8%)", the unit written once after the second figure. The
+// pair is two runs, before and after; the percentage after it is no run.
+func TestArrowedPairInAChangelog(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train22/t139-sysbench-cpu-ev-s-results-only-in-changelog-bullets-arrow-before-after-vs-in-parentheses-tilde-value-frequencies-and-governors-as-systems-android-kernel-excerpt.md")
+	got := map[int][]string{}
+	for _, r := range d.Runs {
+		if r.EPS != nil {
+			got[r.Line] = append(got[r.Line], r.Test+" "+ftoa(*r.EPS))
+		}
+	}
+	for line, want := range map[int]string{21: "cpu 1106", 41: "cpu 2286,cpu 2373"} {
+		if g := strings.Join(got[line], ","); g != want {
+			t.Errorf("line %d: %q, want %q", line, g, want)
+		}
+	}
+	for _, c := range []struct {
+		s    string
+		want int
+	}{
+		{"Sysbench CPU: 2286 → 2373 ev/s", 2},
+		{"QPS: 1340 -> 1452 qps", 2},
+		{"2286 → 2373 ev/s (+3.8%)", 2},
+		{"2286 → 2373", 0},    // no unit
+		{"2 -> 4 threads", 0}, // not a rate
+		{"100 → 50% ev/s", 0}, // a percentage
+	} {
+		if n := len(proseResults(c.s, "")); n != c.want {
+			t.Errorf("%q: %d results, want %d", c.s, n, c.want)
+		}
+	}
+}
