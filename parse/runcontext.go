@@ -641,7 +641,8 @@ func outputFits(r *Run) func(string) bool {
 
 // memoryTestPhrase reports a line naming a memory test as such ("内存测试",
 // "内存性能测试", "Memory Test", "Memory Performance Test"), as the VPS
-// test scripts title their sysbench memory runs; "memory" alone names no
+// test scripts title their sysbench memory runs, or what it measures
+// ("## Memory Bandwidth", "Memory Throughput"); "memory" alone names no
 // test (a word of any text).
 func memoryTestPhrase(s string) bool {
 	if strings.Contains(s, "内存测试") || strings.Contains(s, "内存性能测试") || strings.Contains(s, "記憶體測試") {
@@ -656,7 +657,8 @@ func memoryTestPhrase(s string) bool {
 			continue
 		}
 		next := strings.Trim(w[i+1], "-*#:,.()")
-		if next == "test" || next == "benchmark" || next == "performance" && i+2 < len(w) && strings.Trim(w[i+2], "-*#:,.()") == "test" {
+		if next == "test" || next == "benchmark" || next == "bandwidth" || next == "throughput" ||
+			next == "performance" && i+2 < len(w) && strings.Trim(w[i+2], "-*#:,.()") == "test" {
 			return true
 		}
 	}
@@ -774,13 +776,17 @@ func listedBefore(p string) bool {
 
 // fits reports whether a table's columns can hold what a test measures:
 // cpu, threads or mutex no table of transactions, queries or MiB/s;
-// memory and fileio none (their figures have columns of their own).
+// memory one of transfer rates alone (memoryColumns); fileio none (its
+// figures have columns of their own).
 func (b *summaryTable) fits(t string) bool {
 	ct, known := LookupTest(t)
 	if !known || ct.Family != FamilyBuiltin {
 		return true
 	}
-	if t == "memory" || t == "fileio" {
+	if t == "memory" {
+		return b.memoryColumns()
+	}
+	if t == "fileio" {
 		return false
 	}
 	for i := range b.cols {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/sbreport/sbreport/parse/tabular"
 )
 
 // Summary tables as people write them in blog posts and docs:
@@ -235,6 +237,10 @@ type summaryTable struct {
 	// each mode.
 	groups []string
 	modes  bool
+	// memOps is set when the groups are the operations of a memory
+	// table's MiB/s columns ("Read (MiB/s) | Write (MiB/s)"): each row
+	// holds one memory run of each (memoryOps).
+	memOps bool
 	named  bool // a name column says what each row is
 	// mismatch is set when the rows have another number of cells than the
 	// header names and no other table of the input tells which columns
@@ -416,7 +422,59 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		b.test = "cpu"
 	}
 	b.takeContextTest(c)
+	b.memoryOps()
 	return b
+}
+
+// memOper returns the memory operation a MiB/s column names ("Read
+// (MiB/s)": "read", "Write MiB/s": "write"), "" for none.
+func memOper(name string) string {
+	switch fileDirection(tabular.Words(name)) {
+	case "read":
+		return "read"
+	case "written":
+		return "write"
+	}
+	return ""
+}
+
+// memoryColumns reports whether a table's metric columns can hold what
+// the memory test reports: one transfer rate, or one for each operation
+// ("Read (MiB/s) | Write (MiB/s)", the test run once with
+// --memory-oper=read and once with write).
+func (b *summaryTable) memoryColumns() bool {
+	n := 0
+	ops := map[string]bool{}
+	for _, col := range b.cols {
+		if !col.isMetric() {
+			continue
+		}
+		if col.kind != colMiBs || col.system != "" || col.mode != "" {
+			return false
+		}
+		n++
+		if op := memOper(col.name); op != "" {
+			ops[op] = true
+		}
+	}
+	return n == 1 || n >= 2 && len(ops) == n
+}
+
+// memoryOps makes a memory table whose MiB/s columns each name an
+// operation a table of one run per operation a row.
+func (b *summaryTable) memoryOps() {
+	if b.test != "memory" || b.modes || len(b.groups) != 1 || b.groups[0] != "" || !b.memoryColumns() {
+		return
+	}
+	var ops []string
+	for _, col := range b.cols {
+		if col.isMetric() {
+			ops = append(ops, memOper(col.name))
+		}
+	}
+	if len(ops) >= 2 {
+		b.groups, b.memOps = ops, true
+	}
 }
 
 // firstOfEach keeps the first column of each rate and latency statistic

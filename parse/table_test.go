@@ -743,11 +743,12 @@ func TestStatOnlyLatencyHeaders(t *testing.T) {
 // headings that name the thread count: "### Single-Thread (...)" and
 // "### Single-Thread" give 1, "### Multi-Thread (6 threads)" gives 6.
 // A threads column wins over its heading ("### Multi-Thread (all
-// available threads)" over 6 and 12).
+// available threads)" over 6 and 12). The memory tables' "Read (MiB/s) |
+// Write (MiB/s)" rows are two runs each (TestMemoryReadWriteColumns).
 func TestSectionHeadingThreads(t *testing.T) {
 	d := readHarness(t, "homelab-proxmox-sysbench-cpu-memory-single-multi-thread-headings-bold-comma.md", "")
-	if len(d.Runs) != 16 {
-		t.Fatalf("%d runs, want 16 (4 tables of 4 hosts)", len(d.Runs))
+	if len(d.Runs) != 24 {
+		t.Fatalf("%d runs, want 24 (4 tables of 4 hosts, a memory row a run for read and one for write)", len(d.Runs))
 	}
 	want := map[int]struct {
 		threads int

@@ -191,6 +191,10 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			system = ""
 			r.Settings = map[string]string{"file-test-mode": g}
 		}
+		if b.memOps {
+			system = ""
+			r.Settings = map[string]string{"memory-oper": g}
+		}
 		if system == "" {
 			system = b.system
 		}
@@ -218,7 +222,8 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 				continue
 			}
 			col := b.cols[i]
-			if col.system != "" && col.system != g || b.modes && col.isMetric() && col.mode != g {
+			if col.system != "" && col.system != g || b.modes && col.isMetric() && col.mode != g ||
+				b.memOps && col.isMetric() && memOper(col.name) != g {
 				continue // another system's (or file test mode's) column of a wide table
 			}
 			cell := cells[j]

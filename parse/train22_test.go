@@ -166,3 +166,54 @@ func TestArrowedPairInAChangelog(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryReadWriteColumns: train22/t137, a homelab post, measures
+// memory "with `sysbench` with 1MB blocks and 10GB total transfer" under
+// "## Memory Bandwidth", in tables of hosts by "Read (MiB/s) | Write
+// (MiB/s)" under "### Single-Thread" and "### Multi-Thread (6 threads)".
+// The heading names the memory test; each row is two memory runs of its
+// host, one an operation (--memory-oper), at the thread count of its
+// section. The rates had been kept in columns only, as no test's.
+func TestMemoryReadWriteColumns(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train22/t137-sysbench-cpu-single-and-multi-thread-and-memory-read-write-hosts-as-rows-threads-in-headings-or-column-comma-thousands-bold-cells-result-in-prose-proxmox-homelab-blog-excerpt.md")
+	got := map[string]string{}
+	for _, r := range d.Runs {
+		if r.Test != "memory" || r.Memory == nil || r.Memory.TransferMiBs == nil {
+			continue
+		}
+		got[strconv.Itoa(r.Line)+" "+r.Settings["memory-oper"]] = r.Labels["system"] + " " + intText(r.Threads) + " " + ftoa(*r.Memory.TransferMiBs)
+	}
+	for k, want := range map[string]string{
+		"55 read": "pve1 1 21656", "55 write": "pve1 1 18658",
+		"58 read": "pve4 1 26425", "58 write": "pve4 1 21698",
+		"66 read": "pve1 6 112164", "69 write": "pve4 6 89026",
+	} {
+		if got[k] != want {
+			t.Errorf("line %s: %q, want %q", k, got[k], want)
+		}
+	}
+	if len(got) != 16 {
+		t.Errorf("%d memory runs, want 16 (8 rows, read and write)", len(got))
+	}
+}
+
+// TestMemoryColumnsFit: a memory test named above a table fits it when
+// its measurements are one transfer rate, or one rate for each operation;
+// not with a rate of transactions beside them, nor two rates that name
+// no operation.
+func TestMemoryColumnsFit(t *testing.T) {
+	for header, want := range map[string]bool{
+		"| Host | Read (MiB/s) | Write (MiB/s) |": true,
+		"| Host | MiB/s |":                        true,
+		"| Host | TPS | MiB/s |":                  false,
+		"| Host | A (MiB/s) | B (MiB/s) |":        false,
+	} {
+		b := &summaryTable{}
+		for _, n := range splitHeader(header, sepPipe) {
+			b.cols = append(b.cols, classifyColumn(n))
+		}
+		if got := b.memoryColumns(); got != want {
+			t.Errorf("%s: %v, want %v", header, got, want)
+		}
+	}
+}
