@@ -42,6 +42,9 @@ type generalTable struct {
 	// shifted: the header ends with an empty cell, perhaps its corner
 	// moved to the end; settled by the first row
 	shifted bool
+	// cornerThr is the thread count the corner of a transposed table
+	// names ("sysbench mutex (64threads)"), 0 for none
+	cornerThr int
 	// assumed holds, by input line, the unit a row naming a sysbench
 	// test was read in though none of its cells gives one (withTestUnits)
 	assumed map[int]string
@@ -335,6 +338,15 @@ func (b *generalTable) transpose(keyed bool) bool {
 		return false
 	}
 	tr.Rows = kept
+	if t, sb := nameTest(tab.Header[0]); sb && builtinTest(t) {
+		// "sysbench mutex (64threads) | 6-Core 2CCX | 6-Thread 1CCX" over
+		// an output's figures as rows: the corner names the test and its
+		// thread count, over any the text above names.
+		b.st.test, b.st.testFrom = t, "the table's corner cell"
+		if n, several := threadsNamed(tab.Header[0]); n > 0 && !several {
+			b.cornerThr = n
+		}
+	}
 	b.h.tab = tr
 	return b.results()
 }
@@ -829,6 +841,9 @@ func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []s
 func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Column, names int) {
 	{
 		{
+			if r.Threads == nil && b.cornerThr > 0 {
+				r.Threads, r.ThreadsFrom = iptr(b.cornerThr), "table"
+			}
 			if r.Threads == nil && b.st.headThr > 0 {
 				r.Threads, r.ThreadsFrom = iptr(b.st.headThr), "heading" // "### Single-Thread" over the table
 			}

@@ -217,3 +217,29 @@ func TestMemoryColumnsFit(t *testing.T) {
 		}
 	}
 }
+
+// TestCornerNamesTestAndThreads: train22/t140, a Japanese post, copies
+// the threads and mutex tests' outputs into Markdown tables with two CPU
+// layouts as columns: "| sysbench threads | 6-Core 2CCX | 6-Thread 1CCX
+// |" over "| events/s (eps) | 26374.6090 | 25598.8243 |", and "| sysbench
+// mutex (64threads) | …". The corner names each table's test, and the
+// second's thread count, over the cpu test the text above names.
+func TestCornerNamesTestAndThreads(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train22/t140-sysbench-threads-and-mutex-64threads-outputs-transposed-into-markdown-tables-two-core-layouts-as-columns-emsp-indented-latency-rows-beside-unixbench-ryzen-blog-ja.md")
+	got := map[string]string{}
+	for _, r := range d.Runs {
+		if r.EPS != nil {
+			got[strconv.Itoa(r.Line)+" "+r.Labels["system"]] = r.Test + " " + intText(r.Threads) + " " + ftoa(*r.EPS)
+		}
+	}
+	for k, want := range map[string]string{
+		"97 6-Core 2CCX":    "threads - 26374.609",
+		"97 6-Thread 1CCX":  "threads - 25598.8243",
+		"106 6-Core 2CCX":   "mutex 64 21.2456",
+		"106 6-Thread 1CCX": "mutex 64 21.2207",
+	} {
+		if got[k] != want {
+			t.Errorf("line %s: %q, want %q", k, got[k], want)
+		}
+	}
+}
