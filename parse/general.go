@@ -149,6 +149,7 @@ func (b *generalTable) feed(l *Line) status {
 
 func (b *generalTable) end(c *ctx) {
 	b.ditto()
+	b.mergeNameColumns()
 	// A table keyed by tests reads as rows of measurements before it
 	// reads as a column of one.
 	keyed := b.keyedByTests()
@@ -1104,6 +1105,91 @@ next:
 		return i
 	}
 	return -1
+}
+
+// mergeNameColumns makes the text columns that together name a table's
+// rows one name column, when one of them names sysbench's test: "|
+// Category | Metric | Tool Used | Baseline Result | After Optimisation |"
+// over "| CPU | Events per second | sysbench cpu | 801.10 events/s | …",
+// whose rows are then named "sysbench cpu Events per second (CPU)" and
+// read as rows of tests (keyedByTests). Rows of other tools ("free -h",
+// "iperf3") keep their words and name no test.
+func (b *generalTable) mergeNameColumns() {
+	t := &b.h.tab
+	if len(t.Header) < 4 || len(t.Rows) < 2 {
+		return
+	}
+	k := 0 // the leading columns whose every cell is text
+	for j := 0; j < len(t.Header)-2; j++ {
+		text := true
+		for _, r := range t.Rows {
+			if j >= len(r.Cells) {
+				return
+			}
+			if _, num := tabular.ParseValue(r.Cells[j]); num || tabular.Absent(r.Cells[j]) {
+				text = false
+				break
+			}
+		}
+		if !text {
+			break
+		}
+		k = j + 1
+	}
+	if k < 2 {
+		return
+	}
+	named := false
+	for _, r := range t.Rows {
+		for _, cell := range r.Cells[:k] {
+			if test, sb := nameTest(cell); sb && test != "" {
+				named = true
+			}
+		}
+	}
+	if !named {
+		return
+	}
+	header := append([]string{strings.Join(t.Header[:k], " / ")}, t.Header[k:]...)
+	rows := make([]tabular.Row, len(t.Rows))
+	for i, r := range t.Rows {
+		var tool string
+		var rest []string
+		for _, cell := range r.Cells[:k] {
+			if test, sb := nameTest(cell); sb && test != "" && tool == "" {
+				tool = strings.TrimSpace(cell)
+				continue
+			}
+			rest = append(rest, strings.TrimSpace(cell))
+		}
+		name := strings.Join(rest, " ")
+		if tool != "" {
+			name = tool + " " + rest[len(rest)-1]
+			if len(rest) > 1 {
+				name += " (" + strings.Join(rest[:len(rest)-1], ", ") + ")"
+			}
+		}
+		rows[i] = tabular.Row{Line: r.Line, Cells: append([]string{name}, r.Cells[k:]...)}
+	}
+	// A last column of words ("Notes") holds no system's figures.
+	for len(header) > 2 {
+		last := len(header) - 1
+		words := true
+		for _, r := range rows {
+			if _, num := tabular.ParseValue(r.Cells[last]); num {
+				words = false
+				break
+			}
+		}
+		if !words {
+			break
+		}
+		header = header[:last]
+		for i := range rows {
+			rows[i].Cells = rows[i].Cells[:last]
+		}
+	}
+	t.Header, t.Rows = header, rows
 }
 
 // ditto fills an empty cell of a text column from the row above: rows

@@ -243,3 +243,44 @@ func TestCornerNamesTestAndThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestToolColumnNamesTheTest: train22/t143, a coursework report, lists
+// measurements as rows under "| Category | Metric | Tool Used | Baseline
+// Result | After Optimisation | Notes |": "| CPU | Events per second |
+// sysbench cpu | 801.10 events/s | 820.35 events/s | Minor improvement
+// … |", beside rows of free, df, iperf3 and curl. The text columns
+// together name each row, the tool column its test; the two result
+// columns are the systems compared, the notes no system. The other
+// tools' rows are no runs.
+func TestToolColumnNamesTheTest(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train22/t143-sysbench-cpu-memory-fileio-rows-tool-in-own-column-baseline-vs-after-optimisation-columns-units-in-cells-beside-free-df-iperf3-curl-rows-coursework-report-excerpt.md")
+	got := map[string]string{}
+	for _, r := range d.Runs {
+		v := r.Test
+		switch {
+		case r.EPS != nil:
+			v += " eps " + ftoa(*r.EPS)
+			if r.Latency.Avg != nil {
+				v += " avg " + ftoa(*r.Latency.Avg)
+			}
+		case r.Memory != nil && r.Memory.TransferMiBs != nil:
+			v += " " + ftoa(*r.Memory.TransferMiBs)
+		case r.FileIO != nil && r.FileIO.WrittenMiBs != nil:
+			v += " written " + ftoa(*r.FileIO.WrittenMiBs)
+		}
+		got[strconv.Itoa(r.Line)+" "+r.Labels["system"]] = v
+	}
+	want := map[string]string{
+		"19 Baseline Result": "cpu eps 801.1 avg 1.25", "19 After Optimisation": "cpu eps 820.35 avg 1.2",
+		"21 Baseline Result": "memory 4486.4", "21 After Optimisation": "memory 4650.95",
+		"23 Baseline Result": "fileio written 350.25", "23 After Optimisation": "fileio written 380.1",
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d runs, want %d: %v", len(got), len(want), got)
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("line %s: %q, want %q", k, got[k], w)
+		}
+	}
+}
