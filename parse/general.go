@@ -848,6 +848,11 @@ func (b *generalTable) finish(c *ctx, r *Run, row tabular.Row, cols []tabular.Co
 			if r.Threads == nil && b.st.headThr > 0 {
 				r.Threads, r.ThreadsFrom = iptr(b.st.headThr), "heading" // "### Single-Thread" over the table
 			}
+			if r.Threads == nil && b.st.kvThr > 0 && !b.threadsColumn(cols) {
+				// "Threads: 1" in a method block above the table.
+				r.Threads, r.ThreadsFrom = iptr(b.st.kvThr), "context"
+				r.LabelFrom = setFrom(r.LabelFrom, "threads", "line "+strconv.Itoa(b.st.kvLine)+" above the table")
+			}
 			if names >= 0 && r.Labels["system"] == "" {
 				r.SetLabelFrom("system", strings.TrimSpace(row.Cells[names]),
 					"column "+strconv.Quote(cols[names].Name)+", the first that names every row apart")
@@ -1105,6 +1110,16 @@ next:
 		return i
 	}
 	return -1
+}
+
+// threadsColumn reports a table with a column of thread counts.
+func (b *generalTable) threadsColumn(cols []tabular.Column) bool {
+	for _, col := range cols {
+		if col.Metric == tabular.Threads {
+			return true
+		}
+	}
+	return false
 }
 
 // mergeNameColumns makes the text columns that together name a table's

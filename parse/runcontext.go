@@ -51,6 +51,10 @@ type mention struct {
 	spelled bool
 	threads int  // the thread count it names, 0 when none
 	several bool // it names several thread counts
+	// kv is set for a line that is a thread count written as a setting
+	// and nothing more ("Threads: 1", "- threads=8"), as a method block
+	// above a table of results lists its runs' settings
+	kv bool
 	// among lists the tests a line naming several names as sysbench
 	// spells them ("[oltp_write_only | oltp_read_only]"); a nearer
 	// heading or label may choose one of them (chooseAmong).
@@ -183,6 +187,7 @@ func (c *ctx) noteContextLine(l *Line, heading bool, headingTest string) {
 	}
 	if short || mayNameThreads(t) || strings.Contains(t, "thread") || strings.Contains(t, "Thread") {
 		m.threads, m.several = threadsNamed(t)
+		m.kv = m.threads > 0 && !m.several && threadsSetting(t)
 	}
 	if n > 0 {
 		m.named(names[0], n > 1)
@@ -478,6 +483,36 @@ func (c *ctx) contextTestOf(line int, path []int, fits func(string) bool, which 
 		return m.test, m.line, from, ""
 	}
 	return "", 0, "", ""
+}
+
+// threadsSetting reports a line that is a thread count written as a
+// setting and nothing more: "Threads: 1", "- threads = 8", "--threads=4"
+// alone, "Threads: 1 and 4" not (several), "CPU: 4 cores, 8 threads" not.
+func threadsSetting(t string) bool {
+	t = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(t), "-*+>#`"))
+	t = strings.TrimLeft(t, "-")
+	m := threadsKVRE.FindStringSubmatchIndex(t)
+	return m != nil && m[0] == 0 && strings.TrimSpace(strings.Trim(t[m[1]:], "`*")) == ""
+}
+
+// kvThreads returns the thread count a table with no threads column takes
+// from its context: the nearest line of the context naming a thread
+// count, when that line is a setting (threadsSetting: a method block's
+// "Threads: 1" above the results), and its line; 0 when the nearest names
+// several, or names one otherwise (a machine's "8 threads").
+func (c *ctx) kvThreads(line int, path []int) (n, at int) {
+	ms := c.rc.mentions
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := &ms[i]
+		if m.threads == 0 && !m.several || m.line >= line || !c.rc.visible(m, path) {
+			continue
+		}
+		if m.several || !m.kv {
+			return 0, 0
+		}
+		return m.threads, m.line
+	}
+	return 0, 0
 }
 
 // contextThreads is contextTest for the thread count: the nearest line

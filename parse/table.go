@@ -227,8 +227,10 @@ type summaryTable struct {
 	cmdEng     string // the engine the command above names
 	cmdThr     int    // the threads the command above names, 0 when none
 	headThr    int    // the threads the table's section heading names, 0 when none
-	headLine   int    // the line of that heading
-	cmdLine    int    // the line of the command above, 0 when none
+	kvThr      int    // the threads a setting line of its context names (kvThreads), 0 when none
+	kvLine     int
+	headLine   int // the line of that heading
+	cmdLine    int // the line of the command above, 0 when none
 	errs       []*Error
 	threadsI   int
 	// groups are the systems of a wide table's metric columns, in order;

@@ -185,6 +185,10 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			// The options header sysbench printed alone above the table
 			// says.
 			r.Threads, r.ThreadsFrom = iptr(b.ctx.hdrThreads), "header"
+		case b.threadsI < 0 && b.kvThr > 0:
+			// A method block above the table says ("Threads: 1").
+			r.Threads, r.ThreadsFrom = iptr(b.kvThr), "context"
+			r.LabelFrom = setFrom(r.LabelFrom, "threads", "line "+strconv.Itoa(b.kvLine)+" above the table")
 		}
 		system, host, engine := g, "", ""
 		if b.modes {

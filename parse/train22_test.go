@@ -284,3 +284,30 @@ func TestToolColumnNamesTheTest(t *testing.T) {
 		}
 	}
 }
+
+// TestMethodBlockThreads: train22/t138 describes each benchmark in a
+// "### Method" fence of settings ("Benchmark: sysbench memory", "Block
+// size: 1 MiB", "Threads: 1") above a "### Results" table with no
+// threads column ("| Operation | Throughput |"). The setting line gives
+// the rows their thread count, and says so. A line naming a thread
+// count that is no setting ("CPU: 4 cores, 8 threads") or naming
+// several ("Threads: 1 and 4") gives none.
+func TestMethodBlockThreads(t *testing.T) {
+	d := readDoc(t, t138)
+	for _, r := range d.Runs {
+		if r.Line != 154 && r.Line != 155 {
+			continue
+		}
+		if r.Threads == nil || *r.Threads != 1 || r.ThreadsFrom != "context" || !strings.Contains(r.LabelFrom["threads"], "line 146") {
+			t.Errorf("line %d: threads %s from %q (%q), want 1 from line 146", r.Line, intText(r.Threads), r.ThreadsFrom, r.LabelFrom["threads"])
+		}
+	}
+	for line, want := range map[string]bool{
+		"Threads: 1": true, "- threads = 8": true, "--threads=4": true, "`threads: 16`": true,
+		"Threads: 1 and 4": false, "CPU: 4 cores, 8 threads": false, "Threads: 4 (one per core)": false,
+	} {
+		if got := threadsSetting(line); got != want {
+			t.Errorf("%q: %v, want %v", line, got, want)
+		}
+	}
+}
