@@ -18,9 +18,13 @@ type Metric string
 
 // Metrics with fixed names.
 const (
-	TPS          Metric = "tps"
-	QPS          Metric = "qps"
-	EPS          Metric = "eps"
+	TPS Metric = "tps"
+	QPS Metric = "qps"
+	EPS Metric = "eps"
+	// MiBs is a transfer rate in MiB a second: memory's, or fileio's
+	// read and written together (TransferRate); the rate of memory and
+	// fileio runs that give no events a second (a table of MiB/s).
+	MiBs         Metric = "mib_s"
 	LatencyAvgMs Metric = "latency_avg_ms"
 	LatencyMinMs Metric = "latency_min_ms"
 	LatencyMaxMs Metric = "latency_max_ms"
@@ -34,7 +38,7 @@ const (
 func ParseMetric(s string) (Metric, error) {
 	m := Metric(strings.ToLower(strings.TrimSpace(s)))
 	switch m {
-	case TPS, QPS, EPS, LatencyAvgMs, LatencyMinMs, LatencyMaxMs, SlapAvgS, SlapMinS, SlapMaxS:
+	case TPS, QPS, EPS, MiBs, LatencyAvgMs, LatencyMinMs, LatencyMaxMs, SlapAvgS, SlapMinS, SlapMaxS:
 		return m, nil
 	}
 	if rank := m.Percentile(); rank != "" {
@@ -42,7 +46,17 @@ func ParseMetric(s string) (Metric, error) {
 			return m, nil
 		}
 	}
-	return "", fmt.Errorf("unknown metric %q (want tps, qps, eps, latency_avg_ms, latency_min_ms, latency_max_ms, latency_pNN_ms, slap_avg_s, slap_min_s or slap_max_s)", s)
+	return "", fmt.Errorf("unknown metric %q (want tps, qps, eps, mib_s, latency_avg_ms, latency_min_ms, latency_max_ms, latency_pNN_ms, slap_avg_s, slap_min_s or slap_max_s)", s)
+}
+
+// String returns the metric as a sentence or a table names it: its name
+// ("tps", "latency_p95_ms"), "MiB/s" for a transfer rate. Its value as a
+// string (string(m)) stays its name on the command line and in JSON.
+func (m Metric) String() string {
+	if m == MiBs {
+		return "MiB/s"
+	}
+	return string(m)
 }
 
 // LatencyPercentile returns the metric for a printed percentile rank
@@ -64,9 +78,11 @@ func (m Metric) LowerIsBetter() bool {
 	return strings.HasPrefix(string(m), "latency_") || strings.HasPrefix(string(m), "slap_")
 }
 
-// Unit returns the unit of the metric: "/s", "ms" or "s".
+// Unit returns the unit of the metric: "/s", "MiB/s", "ms" or "s".
 func (m Metric) Unit() string {
 	switch {
+	case m == MiBs:
+		return "MiB/s"
 	case strings.HasPrefix(string(m), "latency_"):
 		return "ms"
 	case strings.HasPrefix(string(m), "slap_"):
@@ -93,6 +109,8 @@ func (m Metric) Value(r *parse.Run) (float64, bool) {
 		return get(r.QPS)
 	case EPS:
 		return get(r.EPS)
+	case MiBs:
+		return TransferRate(r)
 	case LatencyAvgMs:
 		return get(r.Latency.Avg)
 	case LatencyMinMs:
@@ -117,6 +135,30 @@ func (m Metric) Value(r *parse.Run) (float64, bool) {
 			return 0, false
 		}
 		return v, true
+	}
+	return 0, false
+}
+
+// TransferRate returns the MiB a second a run moved: memory's transfer
+// rate; fileio's total (0.4's "Total transferred"), else its read and
+// written rates added, else the one it printed.
+func TransferRate(r *parse.Run) (float64, bool) {
+	ok := func(p *float64) bool { return p != nil && !math.IsNaN(*p) && !math.IsInf(*p, 0) }
+	if m := r.Memory; m != nil && ok(m.TransferMiBs) {
+		return *m.TransferMiBs, true
+	}
+	f := r.FileIO
+	switch {
+	case f == nil:
+		return 0, false
+	case ok(f.TotalMiBs):
+		return *f.TotalMiBs, true
+	case ok(f.ReadMiBs) && ok(f.WrittenMiBs):
+		return *f.ReadMiBs + *f.WrittenMiBs, true
+	case ok(f.ReadMiBs):
+		return *f.ReadMiBs, true
+	case ok(f.WrittenMiBs):
+		return *f.WrittenMiBs, true
 	}
 	return 0, false
 }
@@ -227,13 +269,14 @@ func noTransactions(r *parse.Run) bool {
 // WorkloadMetric returns the metric one workload's runs are compared in
 // when none is given: transactions a second for OLTP, queries a second
 // when its runs made no transactions, events a second for cpu, memory
-// and fileio, and the mysqlslap average seconds. The first of these that
+// and fileio (MiB a second for memory and fileio runs that give only
+// that), and the mysqlslap average seconds. The first of these that
 // every run has (as a value or an interim series) wins, else the first
 // that any run has, else the rate its test counts in (the catalogue's:
 // eps for memory and fileio runs that printed none, so that a report
 // says "no eps" of them, not "no tps"), else tps.
 func WorkloadMetric(runs []*parse.Run) Metric {
-	if m, ok := firstMetric([]Metric{TPS, QPS, EPS, SlapAvgS}, runs); ok {
+	if m, ok := firstMetric([]Metric{TPS, QPS, EPS, MiBs, SlapAvgS}, runs); ok {
 		return m
 	}
 	for _, r := range runs {
@@ -258,9 +301,9 @@ func hasMetric(m Metric, r *parse.Run) bool {
 	return m.Series(r) != nil
 }
 
-// Throughput reports whether the metric is a rate (tps, qps, eps), the
+// Throughput reports whether the metric is a rate (tps, qps, eps, mib_s), the
 // kind a scaling curve and a stability series are made of.
-func (m Metric) Throughput() bool { return m == TPS || m == QPS || m == EPS }
+func (m Metric) Throughput() bool { return m == TPS || m == QPS || m == EPS || m == MiBs }
 
 // WorkloadMetrics gives every workload of the dataset its metric: m for
 // all when set (--metric), else each its WorkloadMetric.

@@ -37,7 +37,7 @@ func threadsOf(f *analyze.Finding, name string) string {
 // unit: a sentence never leaves its metric out.
 func metricOf(f *analyze.Finding, unit string) string {
 	if m := f.Word("metric"); m != "" {
-		return m
+		return metricName(analyze.Metric(m))
 	}
 	if unit == "" {
 		return "throughput"
@@ -62,7 +62,7 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 	var r2s []float64
 	unit := w.Rate // the rate the curves were fitted in
 	if unit == "" {
-		unit = string(rp.Metric)
+		unit = metricName(rp.Metric)
 	}
 	fs := rp.Findings
 	notQuoted := map[string][]string{} // "peak: reason" → systems
@@ -239,7 +239,7 @@ func fitSentence(f *analyze.Finding, unit string) string {
 func anomalyNotes(rp *analyze.Report, w *WorkloadView) []string {
 	unit := w.Rate
 	if unit == "" {
-		unit = string(rp.Metric)
+		unit = metricName(rp.Metric)
 	}
 	return AnomalySentences(rp.Findings, unit, w.Name)
 }

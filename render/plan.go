@@ -75,7 +75,7 @@ func planCharts(doc *parse.Document, an *analyze.Analysis, v *View, pal *Palette
 		// Each workload in its own metric; its curves and timelines in
 		// the rate they were fitted in (the metric itself unless that is
 		// a latency or mysqlslap's seconds).
-		metric := analyze.Metric(w.Metric)
+		metric := metricID(w.Metric)
 		unitLabel := metricLabel(metric)
 		rate := metric
 		for _, c := range curves[w.Name] {
@@ -421,6 +421,8 @@ func metricLabel(m analyze.Metric) string {
 		return "queries per second"
 	case analyze.EPS:
 		return "events per second"
+	case analyze.MiBs:
+		return "MiB per second"
 	case analyze.SlapAvgS:
 		return "average seconds to run all queries (mysqlslap)"
 	case analyze.SlapMinS:
@@ -435,6 +437,18 @@ func metricLabel(m analyze.Metric) string {
 		return string(m) + " (s)"
 	}
 	return string(m) + " (per second)"
+}
+
+// metricName is a metric as a sentence or a table names it
+// (analyze.Metric.String).
+func metricName(m analyze.Metric) string { return m.String() }
+
+// metricID is the metric a view names by metricName.
+func metricID(name string) analyze.Metric {
+	if name == metricName(analyze.MiBs) {
+		return analyze.MiBs
+	}
+	return analyze.Metric(name)
 }
 
 func unitOf(m analyze.Metric) string {

@@ -322,7 +322,7 @@ type runKey struct {
 func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	rp := analyze.NewReport(doc, an)
 	v := &View{Title: opts.Title, Command: opts.Command, Report: rp, Runs: rp.Runs,
-		Systems: rp.Systems, Base: rp.Base, By: rp.By, Factors: rp.Factors, Metric: string(rp.Metric), Unit: rp.Unit,
+		Systems: rp.Systems, Base: rp.Base, By: rp.By, Factors: rp.Factors, Metric: metricName(rp.Metric), Unit: rp.Unit,
 		Center: rp.CenterName, Confidence: rp.Confidence, Alpha: rp.Alpha, Dual: rp.Dual,
 		SpreadAlpha: rp.Thresholds.SpreadAlpha, MinSpread: rp.Thresholds.MinSpread, MaxSpread: rp.Thresholds.MaxSpread,
 		Warnings: rp.Warnings, Errors: rp.Errors, Tools: rp.Tools, Commands: rp.Commands,
@@ -333,7 +333,7 @@ func newView(doc *parse.Document, an *analyze.Analysis, opts Options) *View {
 	if rp.Metric == "" {
 		var ms []string
 		for _, m := range rp.Metrics {
-			ms = append(ms, string(m))
+			ms = append(ms, metricName(m))
 		}
 		v.Metric = strings.Join(ms, " / ")
 	}
@@ -368,7 +368,7 @@ func ratioRow(r *analyze.RatioReport) *RatioRow {
 }
 
 func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
-	wv := &WorkloadView{Name: w.Name, Metric: string(w.Metric), MetricLabel: metricLabel(w.Metric), Unit: w.Unit,
+	wv := &WorkloadView{Name: w.Name, Metric: metricName(w.Metric), MetricLabel: metricLabel(w.Metric), Unit: w.Unit,
 		LowerIsBetter: w.LowerIsBetter, Base: w.Base, LeftOut: leftOutOf(rp.Findings, w.Name), Threads: w.Threads, Percentiles: w.Percentiles, HeadlineThreads: w.HeadlineThreads,
 		CounterSystems: w.CounterSystems, CounterRuns: w.CounterRuns}
 	for _, c := range w.Cells {
@@ -447,10 +447,10 @@ func newWorkload(rp *analyze.Report, w *analyze.WorkloadReport) *WorkloadView {
 			KappaLo: c.KappaLo, KappaHi: c.KappaHi, R2: c.R2, GoodFit: c.GoodFit,
 			PeakThreads: c.PeakThreads, PeakThroughput: c.PeakThroughput, Ceiling: c.Ceiling,
 			PeakExtrapolated: c.PeakExtrapolated, MaxMeasured: c.MaxMeasured, CPUs: c.CPUs,
-			CPUSaturation: c.CPUSaturation.Center, SaturationThreads: c.SaturationThreads, Notes: fitNotes(rp, w.Name, c.System, string(c.Metric))})
+			CPUSaturation: c.CPUSaturation.Center, SaturationThreads: c.SaturationThreads, Notes: fitNotes(rp, w.Name, c.System, metricName(c.Metric))})
 	}
 	if len(w.Curves) > 0 {
-		wv.Rate = string(w.Curves[0].Metric)
+		wv.Rate = metricName(w.Curves[0].Metric)
 	}
 	wv.Notes = append(scalingNotes(rp, wv), anomalyNotes(rp, wv)...)
 	return wv
@@ -1019,7 +1019,7 @@ func headlineName(rp *analyze.Report, h analyze.HeadlineRow, sense, threads bool
 			if w.Name != h.Workload {
 				continue
 			}
-			parts = append(parts, string(w.Metric))
+			parts = append(parts, metricName(w.Metric))
 			if sense && w.LowerIsBetter {
 				parts = append(parts, "lower is better")
 			}

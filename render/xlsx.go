@@ -613,7 +613,7 @@ func (wb *workbook) summary(v *View, an *analyze.Analysis, pal *Palette) error {
 		if same {
 			title = v.Metric + " by workload at " + threadsLabel(lines[0].t)
 		}
-		ch := xchart{bar: true, title: title, yTitle: metricLabel(analyze.Metric(v.Metric)), yMin0: true}
+		ch := xchart{bar: true, title: title, yTitle: metricLabel(metricID(v.Metric)), yMin0: true}
 		for i, s := range v.Systems {
 			ch.series = append(ch.series, xseries{
 				name:  xref{SheetSummary, 3 + i, 1, 1},
@@ -881,9 +881,9 @@ func (wb *workbook) scaling(an *analyze.Analysis, v *View, pal *Palette) error {
 			for i, t := range w.Threads {
 				ts[i] = float64(t)
 			}
-			rate := analyze.Metric(w.Rate)
+			rate := metricID(w.Rate)
 			if rate == "" {
-				rate = analyze.Metric(w.Metric)
+				rate = metricID(w.Metric)
 			}
 			tput := xchart{title: w.Name + ": " + string(rate) + " vs threads", xTitle: "threads", yTitle: metricLabel(rate), yMin0: true}
 			lat := xchart{title: w.Name + ": p95 latency vs threads", xTitle: "threads", yTitle: "p95 latency (ms)", yMin0: true}

@@ -29,7 +29,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	var in inputFlags
 	in.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
-	fs.StringVar(&cf.metric, "metric", "", "`metric` to compare for all workloads: tps, qps, eps, latency_avg_ms, latency_p95_ms (any printed percentile), latency_max_ms, slap_avg_s, ...; default each workload's own (tps, else qps; eps for cpu, memory, fileio; slap_avg_s for mysqlslap)")
+	fs.StringVar(&cf.metric, "metric", "", "`metric` to compare for all workloads: tps, qps, eps, mib_s, latency_avg_ms, latency_p95_ms (any printed percentile), latency_max_ms, slap_avg_s, ...; default each workload's own (tps, else qps; eps for cpu, memory, fileio, else mib_s; slap_avg_s for mysqlslap)")
 	base := fs.String("base", "", "baseline `system`; default the one with its workload's metric in the most cells (a workload it has no value of is compared with the system that has the most)")
 	alpha := fs.Float64("alpha", 0.05, "significance `level` of the tests")
 	failOn := fs.String("fail-on-regression", "", "exit with status 4 when a cell is significantly worse than the base by more than `PCT` percent (lower throughput, or higher latency), listing those cells on stderr")

@@ -23,7 +23,7 @@ func runHistory(args []string, stdout, stderr io.Writer) error {
 	var in inputFlags
 	in.register(fs)
 	order := fs.String("order", "", "order runs by the label `KEY` (a date, version or commit label), or by campaign_time; KEY=V1,V2,... gives the order of the values (commits)")
-	metric := fs.String("metric", "", "`metric` of every series: tps, qps, eps, latency_avg_ms, latency_p95_ms, ...; default each workload's own (tps, else qps; eps for cpu, memory, fileio; slap_avg_s for mysqlslap)")
+	metric := fs.String("metric", "", "`metric` of every series: tps, qps, eps, mib_s, latency_avg_ms, latency_p95_ms, ...; default each workload's own (tps, else qps; eps for cpu, memory, fileio, else mib_s; slap_avg_s for mysqlslap)")
 	skip := fs.String("skip", "auto", skipHelp)
 	alpha := fs.Float64("alpha", 0.05, "significance `level` of the permutation test")
 	confidence := fs.Float64("confidence", 0.95, "confidence `level` of the ratio intervals")

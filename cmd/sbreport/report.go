@@ -38,7 +38,7 @@ func addReportFlags(fs *flag.FlagSet) *reportFlags {
 	fs.StringVar(&f.title, "title", "", "report `title`")
 	f.commonFlags.register(fs)
 	fs.StringVar(&f.base, "base", "", "baseline `system` of the ratios (default: the one with its workload's metric in the most cells; a workload it did not run is compared with the system that ran it most)")
-	fs.StringVar(&f.metric, "metric", "", "compared `metric`: tps, qps, eps, latency_avg_ms, latency_p95_ms, ... (default: each workload its own: tps, qps for runs without transactions, eps for cpu, memory and fileio, slap_avg_s for mysqlslap)")
+	fs.StringVar(&f.metric, "metric", "", "compared `metric`: tps, qps, eps, mib_s, latency_avg_ms, latency_p95_ms, ... (default: each workload its own: tps, qps for runs without transactions, eps for cpu, memory and fileio, mib_s for memory and fileio runs that give only MiB/s, slap_avg_s for mysqlslap)")
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "significance `level` of the tests")
 	fs.StringVar(&f.slo, "slo", "", "latency `target` for the scaling tables, e.g. p95=20ms")
 	return f

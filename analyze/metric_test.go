@@ -1,0 +1,47 @@
+package analyze
+
+import "testing"
+
+// TestTransferRateMetric: a coursework report (train22/t143) compares a
+// VM before and after tuning in a table whose sysbench rows carry their
+// unit in each cell: cpu in events/s, memory's "Throughput" and fileio's
+// "Write speed" in MiB/s. Memory and fileio, which give no events a
+// second, are compared in MiB a second (their transfer rate; fileio's
+// written rate, the one it printed), named "MiB/s" in sentences and
+// "mib_s" on the command line and in JSON; cpu stays in events a second.
+func TestTransferRateMetric(t *testing.T) {
+	doc := load(t, "../testdata/public/train22/t143-sysbench-cpu-memory-fileio-rows-tool-in-own-column-baseline-vs-after-optimisation-columns-units-in-cells-beside-free-df-iperf3-curl-rows-coursework-report-excerpt.md")
+	an := Analyze(doc, Options{})
+	rp := NewReport(doc, an)
+	want := map[string]struct {
+		metric      Metric
+		base, after float64
+	}{
+		"cpu": {EPS, 801.10, 820.35}, "memory": {MiBs, 4486.40, 4650.95}, "fileio": {MiBs, 350.25, 380.10},
+	}
+	for _, w := range rp.Workloads {
+		exp, ok := want[w.Name]
+		if !ok {
+			continue
+		}
+		delete(want, w.Name)
+		if w.Metric != exp.metric {
+			t.Errorf("%s: compared in %s, want %s", w.Name, w.Metric, exp.metric)
+			continue
+		}
+		b, a := w.Cell("Baseline Result", 0), w.Cell("After Optimisation", 0)
+		if b == nil || a == nil || b.Compared.Center == nil || a.Compared.Center == nil ||
+			*b.Compared.Center != exp.base || *a.Compared.Center != exp.after {
+			t.Errorf("%s: cells %+v %+v, want %v and %v", w.Name, b, a, exp.base, exp.after)
+		}
+	}
+	for name := range want {
+		t.Errorf("%s: no section", name)
+	}
+	if MiBs.String() != "MiB/s" || string(MiBs) != "mib_s" || EPS.String() != "eps" {
+		t.Errorf("names: %q %q %q", MiBs.String(), string(MiBs), EPS.String())
+	}
+	if m, err := ParseMetric("mib_s"); err != nil || m != MiBs {
+		t.Errorf("ParseMetric(mib_s): %v %v", m, err)
+	}
+}
