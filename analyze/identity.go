@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sbreport/sbreport/parse"
@@ -176,6 +177,13 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 					continue
 				}
 				s := SystemOf(r, by)
+				if d.kind == "label" && (d.name == "table" || d.name == "loop_run") {
+					// A table's or a loop block's mark tells apart only
+					// runs that would share a cell: the same hosts at 1
+					// thread in one table and at 6 and 12 in the next are
+					// one series.
+					s += "\x00" + threadsKey(r)
+				}
 				if across[s] == nil {
 					across[s] = map[string]bool{}
 				}
@@ -259,6 +267,14 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 		}
 	}
 	return out, sysOut, splitLabels, warn
+}
+
+// threadsKey is a run's thread count as a key, "?" when unknown.
+func threadsKey(r *parse.Run) string {
+	if r.Threads == nil {
+		return "?"
+	}
+	return strconv.Itoa(*r.Threads)
 }
 
 // shownSettings counts the settings a run's command or options header

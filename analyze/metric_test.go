@@ -45,3 +45,25 @@ func TestTransferRateMetric(t *testing.T) {
 		t.Errorf("ParseMetric(mib_s): %v %v", m, err)
 	}
 }
+
+// TestTablesOfOneSweep: train22/t137 tabulates the same four hosts at 1
+// thread under "### Single-Thread" and at 6 (and 12) threads under "###
+// Multi-Thread", one table each. The tables' marks (table=line N) tell
+// apart no runs that would share a cell, so the hosts are four systems,
+// each measured at 1 and 6 threads: one curve, not two systems a table.
+func TestTablesOfOneSweep(t *testing.T) {
+	doc := load(t, "../testdata/public/train22/t137-sysbench-cpu-single-and-multi-thread-and-memory-read-write-hosts-as-rows-threads-in-headings-or-column-comma-thousands-bold-cells-result-in-prose-proxmox-homelab-blog-excerpt.md")
+	ds := Group(doc.Runs, GroupOptions{})
+	if len(ds.Systems) != 4 {
+		t.Fatalf("systems %q, want pve1 to pve4", ds.Systems)
+	}
+	threads := map[int]bool{}
+	for _, c := range ds.Cells {
+		if c.System == "pve1" && c.Workload == "cpu" {
+			threads[c.Threads] = true
+		}
+	}
+	if !threads[1] || !threads[6] {
+		t.Errorf("pve1's cpu cells at %v threads, want 1 and 6", threads)
+	}
+}
