@@ -500,6 +500,9 @@ func ParseCommand(line string) *Command {
 			cmd.Action = p
 			continue
 		}
+		if strings.HasSuffix(p, ".") || strings.HasSuffix(p, ",") || strings.HasSuffix(p, ":") {
+			continue // "sysbench result.": a sentence's word, no test's name
+		}
 		if elision(p) || strings.HasPrefix(p, "$") && first("test") != "" {
 			// "sysbench --test=memory ... run", "sysbench --test=memory
 			// $OPTS run": options left out or set elsewhere, no test.

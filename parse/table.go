@@ -416,7 +416,9 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	b.labels(c)
 	b.command(c)
 	for _, col := range b.cols {
-		if b.test == "" && col.test != "" {
+		if b.test == "" && col.test != "" && (col.kind != colVersion || b.fits(col.test)) {
+			// ("sysbench CPU" over a container's CPU limit, beside a
+			// column of qps, names no test of the rows.)
 			b.test = col.test
 		}
 	}

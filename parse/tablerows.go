@@ -268,9 +268,15 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 				continue
 			case colVersion:
 				if !absent {
-					if m := sbVersionRE.FindStringSubmatch(v); m != nil {
+					m := sbVersionRE.FindStringSubmatch(v)
+					_, notCount := atoiStrict(v)
+					switch {
+					case m != nil:
 						r.Version = m[1]
-					} else {
+					case notCount == nil && col.test != "":
+						// "sysbench CPU | 4": the tool's CPU limit, no
+						// version; kept in the row's columns.
+					default:
 						errf("summary table " + strconv.Quote(col.name) + ": bad version " + strconv.Quote(cell) + " (expected a version such as 1.0.20)")
 					}
 				}
@@ -395,6 +401,34 @@ func (b *summaryTable) hasSystemCol() bool {
 	return false
 }
 
+// hasKind reports a column of the table of that kind.
+func (b *summaryTable) hasKind(kind int) bool {
+	for _, col := range b.cols {
+		if col.kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// cellRateUnit returns the rate a cell's unit names, "29832qps" colQPS,
+// "812 tps" colTPS; colOther when it names neither.
+func cellRateUnit(cell string) int {
+	low := strings.ToLower(strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`")))
+	for _, u := range []struct {
+		unit string
+		kind int
+	}{{"qps", colQPS}, {"tps", colTPS}} {
+		num, ok := strings.CutSuffix(low, u.unit)
+		if num = strings.TrimSpace(num); ok && num != "" {
+			if _, err := parseNum(strings.ReplaceAll(num, ",", "")); err == nil {
+				return u.kind
+			}
+		}
+	}
+	return colOther
+}
+
 // readValue reads a throughput or latency cell into r.
 func (b *summaryTable) readValue(r *Run, l *Line, cell string, col tableCol) {
 	parts := []string{cell}
@@ -408,6 +442,12 @@ func (b *summaryTable) readValue(r *Run, l *Line, cell string, col tableCol) {
 			b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf("summary table %q: value %q has %d parts (expected %d values separated by /)", col.name, cell, len(parts), len(col.lat))})
 			return
 		}
+	}
+	if u := cellRateUnit(cell); (col.kind == colTPS && u == colQPS || col.kind == colQPS && u == colTPS) && !b.hasKind(u) {
+		// The cell's own unit names the rate over the header's words:
+		// "29832qps" under "Transaction qps" is queries a second. (Beside
+		// a column of that rate, it is an error in the cell.)
+		col.kind = u
 	}
 	for k, p := range parts {
 		v, ok, msg := b.cellValue(p, col)

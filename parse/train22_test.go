@@ -311,3 +311,39 @@ func TestMethodBlockThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestGluedRateUnitNamesTheRate: train23/t146, a README of Docker
+// database benchmarks, tabulates "| Version | Kind | Transaction qps |
+// MySQL CPU | sysbench CPU | sysbench Threads | …" over "| 8.0.31 |
+// Select Simple | 29832qps | 4 | 4 | 8 | …". The cells' glued "qps"
+// names the rate over the header's "Transaction"; "sysbench CPU" is the
+// tool's CPU limit (4), neither a version nor the cpu test; the "sysbench
+// result." line above names no test.
+func TestGluedRateUnitNamesTheRate(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train23/t146-sysbench-eight-kinds-qps-glued-unit-29832qps-threads-column-mysql-four-flush-settings-mariadb-postgresql-tables-header-without-leading-pipe-no-command-docker-db-benchmark-readme.md")
+	got := map[int]string{}
+	for _, r := range d.Runs {
+		if r.Line > 18 {
+			continue
+		}
+		v := r.Test + " " + intText(r.Threads) + " " + r.Labels["kind"]
+		if r.QPS != nil {
+			v += " qps " + ftoa(*r.QPS)
+		}
+		if r.TPS != nil {
+			v += " tps " + ftoa(*r.TPS)
+		}
+		got[r.Line] = v
+	}
+	for line, want := range map[int]string{11: " 8 Select Simple qps 29832", 16: " 8 Update Non-Index qps 17600", 18: " 8 ReadWrite qps 2510"} {
+		if got[line] != want {
+			t.Errorf("line %d: %q, want %q", line, got[line], want)
+		}
+	}
+	if len(d.Errors) != 0 {
+		t.Errorf("errors: %v", d.Errors)
+	}
+	if c := ParseCommand("sysbench result."); c.Test != "" {
+		t.Errorf("\"sysbench result.\": test %q", c.Test)
+	}
+}
