@@ -1147,6 +1147,13 @@ func (c *ctx) emitRun(r *Run) {
 	if r.Tool == ToolTable && c.restatedRow(r) {
 		return
 	}
+	if name := r.Labels["system"]; r.Tool == ToolTable && statisticName(name) {
+		// "| Mean | 220.86 |" under "| Statistic | Events/sec |": a
+		// figure computed from runs, no run of its own.
+		c.add(&Error{Source: c.name, Line: r.Line, Message: fmt.Sprintf(
+			"table row %q is a statistic of runs (a mean, a median, a spread), not a run: not read as one", name)})
+		return
+	}
 	if r.Labels == nil {
 		r.Labels = map[string]string{}
 	}
@@ -1165,6 +1172,22 @@ func (c *ctx) emitRun(r *Run) {
 	}
 	c.add(r)
 	c.noteShownRates(r)
+}
+
+// statisticNames are the names of a table row that summarises the runs of
+// other rows or repeats.
+var statisticNames = map[string]bool{"mean": true, "median": true, "average": true, "avg": true, "min": true,
+	"minimum": true, "max": true, "maximum": true, "std": true, "stddev": true, "std dev": true, "std. dev.": true,
+	"stdev": true, "standard deviation": true, "variance": true, "cv": true, "coefficient of variation": true,
+	"range": true, "geomean": true, "geometric mean": true, "平均": true, "平均值": true, "中位数": true,
+	"最小": true, "最小值": true, "最大": true, "最大值": true, "标准差": true, "方差": true, "中央値": true,
+	"標準偏差": true, "평균": true, "중앙값": true, "표준편차": true}
+
+// statisticName reports a row name that is a statistic of runs ("Mean",
+// "**Average**", "Std Dev").
+func statisticName(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(strings.Trim(strings.TrimSpace(name), "*_`:")))
+	return statisticNames[n]
 }
 
 // restatedRow reports a table row that restates a row of an earlier table

@@ -347,3 +347,39 @@ func TestGluedRateUnitNamesTheRate(t *testing.T) {
 		t.Errorf("\"sysbench result.\": test %q", c.Test)
 	}
 }
+
+// TestStatisticRowsAreNoRuns: train23/t149, a coursework README, follows
+// its cpu scalability table (1 to 8 threads) with "## CPU Statistics",
+// "| Statistic | Events/sec |" over "| Mean | 220.86 |", "| Median |
+// 238.085 |", "| Minimum | 122.98 |", "| Maximum | 284.29 |", "| Standard
+// Deviation | 70.61 |": figures computed from the runs above, which had
+// become five runs of systems named Mean, Median and so on. Each such row
+// is reported, not read as a run.
+func TestStatisticRowsAreNoRuns(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train23/t149-sysbench-cpu-1-2-4-8-threads-vm-rows-and-memory-1-thread-total-time-and-events-only-container-row-then-scalability-table-restating-range-and-statistics-tables-coursework-readme-excerpt.md")
+	for _, r := range d.Runs {
+		if statisticName(r.Labels["system"]) {
+			t.Errorf("line %d: a run of %q", r.Line, r.Labels["system"])
+		}
+	}
+	reported := map[int]bool{}
+	for _, e := range d.Errors {
+		if strings.Contains(e.Message, "is a statistic of runs") {
+			reported[e.Line] = true
+		}
+	}
+	for _, line := range []int{249, 250, 251, 252, 253} {
+		if !reported[line] {
+			t.Errorf("line %d: statistic row not reported", line)
+		}
+	}
+	scal := 0
+	for _, r := range d.Runs {
+		if r.Line >= 193 && r.Line <= 196 && r.EPS != nil {
+			scal++
+		}
+	}
+	if scal != 4 {
+		t.Errorf("%d runs of the scalability table, want 4", scal)
+	}
+}
