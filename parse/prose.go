@@ -282,7 +282,8 @@ func (c *ctx) noteToolWord(l *Line) {
 // scripts that run them (nench, yabs, SuperBench.sh; bench.sh,
 // otherToolIn).
 var otherTools = []string{"fio", "dd", "hdparm", "ioping", "iozone", "bonnie++", "iperf", "iperf3", "speedtest",
-	"geekbench", "7-zip", "7zip", "p7zip", "stress-ng", "mbw", "unixbench", "pgbench", "tinymembench", "nench", "yabs", "superbench"}
+	"geekbench", "7-zip", "7zip", "p7zip", "stress-ng", "mbw", "unixbench", "pgbench", "tinymembench", "nench", "yabs", "superbench",
+	"swingbench", "hammerdb", "benchbase", "ycsb", "go-tpc", "coremark"}
 
 // otherToolIn returns the one of otherTools s names as a word of its
 // own ("FIO", "Running DD WRITE test", "hdparm -t", "nench.sh"), not

@@ -203,6 +203,7 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			system = b.system
 		}
 		var missing []string // metric columns with no value in this row
+		otherTool := ""      // another benchmark tool its tool column names
 		test, workload, heading := b.test, b.workload, ""
 		headingFrom := b.titleFrom()
 		titled := false // the workload is the title's
@@ -255,6 +256,12 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 					host = v
 				case "engine":
 					engine = v
+				case "tool":
+					if t := toolCellTest(v); t != "" {
+						test, workload, heading = t, "", ""
+					} else if !containsFoldASCII(v, "sysbench") && otherToolIn(v) != "" {
+						otherTool = v
+					}
 				case "workload":
 					if t := headingTestOf(v); t != "" {
 						test, workload, heading = t, "", ""
@@ -358,8 +365,29 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 		if r.Test != "" && r.Test == b.test && b.testFrom != "" {
 			r.LabelFrom = setFrom(r.LabelFrom, "test", b.testFrom)
 		}
+		if otherTool != "" {
+			// "| Oracle 11g | swingbench charbench | 490.98 |": another
+			// tool's row, beside sysbench's.
+			b.errs = append(b.errs, &Error{Line: l.No, Message: fmt.Sprintf(
+				"summary table row ran %s, another benchmark tool (its tool column says): not read as sysbench's", otherTool)})
+			continue
+		}
 		b.runs = append(b.runs, r)
 	}
+}
+
+// toolCellTest returns the test a tool column's cell names after sysbench
+// ("sysbench oltp_read_write", "sysbench cpu"), "" for none.
+func toolCellTest(v string) string {
+	w := strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(v), "*`")))
+	if len(w) < 2 || w[0] != "sysbench" {
+		return ""
+	}
+	t := strings.TrimSuffix(w[1], ".lua")
+	if _, ok := LookupTest(t); ok {
+		return t
+	}
+	return ""
 }
 
 // sbVersionRE matches a sysbench version cell ("1.0.20", "v1.1.0").

@@ -66,6 +66,10 @@ var nameCols = map[string]string{
 	"测试项": "workload", "场景": "workload", "test case": "workload",
 	// the test in a table's own words: 类型 over 只读 and 读写 rows
 	"类型": "workload", "测试类型": "workload", "工作负载": "workload", "워크로드": "workload", "ワークロード": "workload",
+	// the tool that ran each row's test ("sysbench oltp_read_write" beside
+	// "swingbench charbench"): its test is the row's, another tool's row no run
+	"tool": "tool", "tools": "tool", "tool used": "tool", "benchmark tool": "tool", "工具": "tool", "测试工具": "tool",
+	"压测工具": "tool", "ツール": "tool", "도구": "tool", "herramienta": "tool", "ferramenta": "tool", "werkzeug": "tool",
 }
 
 // settingCols map a column header to the workload setting its cells give.

@@ -383,3 +383,37 @@ func TestStatisticRowsAreNoRuns(t *testing.T) {
 		t.Errorf("%d runs of the scalability table, want 4", scal)
 	}
 }
+
+// TestToolColumn: train23/t144, a Chinese progress document, checks four
+// databases end to end in "| 数据库 | 工具 | TPS | 平均延迟 | 状态 |": MySQL
+// and PostgreSQL rows ran "sysbench oltp_read_write", Oracle's
+// "swingbench charbench", SQL Server's "hammerdb TPROC-C". The tool
+// column gives the sysbench rows their test; the other tools' rows are
+// no runs, each reported.
+func TestToolColumn(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train23/t144-sysbench-oltp-read-write-mysql-and-postgresql-rows-tool-column-beside-swingbench-hammerdb-rows-tps-no-threads-e2e-check-table-in-progress-doc-zh.md")
+	got := map[int]string{}
+	for _, r := range d.Runs {
+		if r.Line >= 145 && r.Line <= 148 && r.TPS != nil {
+			got[r.Line] = r.Test + " " + r.Labels["system"] + " " + ftoa(*r.TPS)
+		}
+	}
+	want := map[int]string{145: "oltp_read_write MySQL 5.7.44 73.86", 147: "oltp_read_write PostgreSQL 13.14 70.18"}
+	if len(got) != len(want) {
+		t.Errorf("runs %v, want %v", got, want)
+	}
+	for line, w := range want {
+		if got[line] != w {
+			t.Errorf("line %d: %q, want %q", line, got[line], w)
+		}
+	}
+	reported := 0
+	for _, e := range d.Errors {
+		if strings.Contains(e.Message, "another benchmark tool (its tool column says)") && (e.Line == 146 || e.Line == 148) {
+			reported++
+		}
+	}
+	if reported != 2 {
+		t.Errorf("%d of the two other tools' rows reported: %v", reported, d.Errors)
+	}
+}
