@@ -498,6 +498,7 @@ func bannerLine(s string) bool {
 // start of a clause the line above left open (carriedClause).
 func proseResults(text, carry string) []proseResult {
 	s := strings.TrimSpace(stripListMarker(text))
+	item := isListItem(text)
 	s = strings.NewReplacer("**", "", "__", "", "`", "").Replace(s)
 	s = unlink(s)
 	var out []proseResult
@@ -538,7 +539,7 @@ func proseResults(text, carry string) []proseResult {
 				out = append(out, pair.results...)
 				continue
 			}
-			lu, subject, ok := labelledResult(s, last, start, end)
+			lu, subject, ok := labelledResult(s, last, start, end, item)
 			if !ok {
 				lu, subject, ok = comparedResult(s, last, start, end)
 			}
@@ -939,7 +940,7 @@ func genericSubject(s string) bool {
 // must end its clause ("QPS: 100 threads" counts threads, "TPS: 20%"
 // is a share), and an interim report line ("thds: 8 eps: 7410.46") or
 // a bound ("target TPS: 5000", "max qps = 100") is no result.
-func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
+func labelledResult(s string, from, start, end int, item bool) (resultUnit, string, bool) {
 	if strings.Contains(s, "thds:") || strings.HasPrefix(strings.TrimSpace(s), "[") {
 		return resultUnit{}, "", false
 	}
@@ -1016,9 +1017,11 @@ func labelledResult(s string, from, start, end int) (resultUnit, string, bool) {
 		return resultUnit{}, "", false
 	}
 	lead := strings.TrimSpace(strings.Join(words[:len(words)-n], " "))
-	if lead == "" && from == 0 {
+	if lead == "" && from == 0 && !(item && n > 1) {
 		// "TPS : 42033" alone on its line: a field of a key-value record
 		// (a harness summary), whose other fields say what ran; not prose.
+		// A list item of sysbench's own label ("- Events per second:
+		// 3636.93" under its command) is a figure copied from its output.
 		return resultUnit{}, "", false
 	}
 	label := strings.TrimLeft(words[len(words)-n], "*_`\"'(、，,")

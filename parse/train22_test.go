@@ -417,3 +417,29 @@ func TestToolColumn(t *testing.T) {
 		t.Errorf("%d of the two other tools' rows reported: %v", reported, d.Errors)
 	}
 }
+
+// TestListedOutputLabel: train23/t150, a Raspberry Pi 5 report, gives
+// its cpu run as the command and the output's figures as list items in
+// one fence ("sysbench --test=cpu --cpu-max-prime=20000 --num-threads=4
+// run", then "- Events per second: 3636.93"). A list item holding
+// sysbench's own label is a figure copied from the output: a cpu run at
+// the command's 4 threads. A line "TPS : 42033" alone, as a harness's
+// key-value record prints it, is still no prose result.
+func TestListedOutputLabel(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train23/t150-sysbench-cpu-4-threads-0.4-style-command-and-dash-bullet-results-in-one-fence-memory-only-in-gb-s-table-rounded-restatement-in-capability-table-raspberry-pi-5-du-report.md")
+	var got []string
+	for _, r := range d.Runs {
+		if r.EPS != nil {
+			got = append(got, strconv.Itoa(r.Line)+" "+r.Test+" "+intText(r.Threads)+" "+ftoa(*r.EPS))
+		}
+	}
+	if strings.Join(got, ",") != "26 cpu 4 3636.93" {
+		t.Errorf("runs %v, want line 26: cpu at 4 threads, 3636.93 events/s", got)
+	}
+	if rs := proseResults("TPS : 42033", ""); len(rs) != 0 {
+		t.Errorf("\"TPS : 42033\": %v", rs)
+	}
+	if rs := proseResults("- Events per second: 3636.93", ""); len(rs) != 1 || rs[0].value != 3636.93 {
+		t.Errorf("\"- Events per second: 3636.93\": %v", rs)
+	}
+}
