@@ -443,3 +443,31 @@ func TestListedOutputLabel(t *testing.T) {
 		t.Errorf("\"- Events per second: 3636.93\": %v", rs)
 	}
 }
+
+// TestEventsPerSecSpelledOut: train23/t145 tabulates two laptops by
+// "Memory Bandwidth (Copy) | Sysbench RAM Throughput | Sysbench CPU |
+// VKMark", cells "**14,679.19 MiB/sec**" and "**34,428.88 Events Per
+// Sec**". A unit spelled "Events Per Sec" is a rate of events: each row
+// is a memory run and a cpu run of its device; STREAM's and VKMark's
+// columns are no runs.
+func TestEventsPerSecSpelledOut(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train23/t145-sysbench-cpu-and-memory-pts-sprint-devices-as-rows-tools-as-columns-units-events-per-sec-mib-sec-in-bold-cells-beside-stream-vkmark-no-threads-hardware-readme.md")
+	got := map[string]string{}
+	for _, r := range d.Runs {
+		switch {
+		case r.EPS != nil:
+			got[strconv.Itoa(r.Line)+" cpu"] = ftoa(*r.EPS)
+		case r.Memory != nil && r.Memory.TransferMiBs != nil:
+			got[strconv.Itoa(r.Line)+" memory"] = ftoa(*r.Memory.TransferMiBs)
+		}
+	}
+	want := map[string]string{"25 cpu": "34428.88", "25 memory": "14679.19", "26 cpu": "5787.14", "26 memory": "722.55"}
+	if len(got) != len(d.Runs) || len(got) != len(want) {
+		t.Errorf("runs %v, want %v", got, want)
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %q, want %q", k, got[k], w)
+		}
+	}
+}

@@ -163,7 +163,8 @@ func Classify(name string, cells []string) Column {
 		col.Metric = TPS
 	case unit == "qps" || perSec && has(w, qpsWords) && !has(w, tpsWords):
 		col.Metric = QPS
-	case unit == "eps" || strings.HasPrefix(unit, "events/") || strings.HasPrefix(unit, "ev/") || perSec && has(w, epsWords):
+	case unit == "eps" || strings.HasPrefix(unit, "events/") || strings.HasPrefix(unit, "ev/") || strings.HasPrefix(unit, "events per ") ||
+		perSec && has(w, epsWords):
 		col.Metric = EPS
 	case class == "byterate":
 		col.Metric = Transfer
@@ -481,7 +482,8 @@ func unitClass(u string) string {
 	case byteRate(l) > 0:
 		return "byterate"
 	case l == "tps" || l == "qps" || l == "eps" || l == "iops" || strings.HasSuffix(l, "/s") || strings.HasSuffix(l, "/sec") ||
-		strings.HasSuffix(l, "/second") || strings.HasSuffix(l, " per sec.") || strings.HasSuffix(l, "ps") && len(l) <= 4 ||
+		strings.HasSuffix(l, "/second") || strings.HasSuffix(l, " per sec.") || strings.HasSuffix(l, " per sec") ||
+		strings.HasSuffix(l, " per second") || strings.HasSuffix(l, "ps") && len(l) <= 4 ||
 		l == "per second" || l == "per sec" || l == "per sec.":
 		// "857068.80 per second", as sysbench prints a rate after a count
 		// ("Total operations: 786432 (857068.80 per second)").
