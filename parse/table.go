@@ -387,11 +387,29 @@ func detectSummaryTable(l *Line, c *ctx) block {
 		col := classifyColumn(n)
 		if i == 0 && (n == "" || n == "-") {
 			col.kind, col.label = colLabel, "system"
+			if sep == sepComma && n == "" {
+				// A CSV's unnamed first column is a data frame's row
+				// index (0, 1, 2 … as pandas writes it), no name.
+				col.kind, col.label = colOther, ""
+			}
 		}
 		switch col.kind {
 		case colThreads:
 			if b.threadsI >= 0 {
-				return nil
+				// Two columns named for clients: "client" (the client
+				// program, "sysbench 1.1.0") beside "clients" (the count).
+				// A singular name gives way to a plural one.
+				prev := strings.ToLower(strings.TrimSpace(names[b.threadsI]))
+				switch {
+				case singularThreadWord(prev) && !singularThreadWord(strings.ToLower(strings.TrimSpace(n))):
+					b.cols[b.threadsI].kind = colOther
+				case singularThreadWord(strings.ToLower(strings.TrimSpace(n))) && !singularThreadWord(prev):
+					col.kind = colOther
+					b.cols = append(b.cols, col)
+					continue
+				default:
+					return nil
+				}
 			}
 			b.threadsI = i
 		case colLabel:
@@ -428,6 +446,17 @@ func detectSummaryTable(l *Line, c *ctx) block {
 	b.takeContextTest(c)
 	b.memoryOps()
 	return b
+}
+
+// singularThreadWord reports a column name that is a singular of a word
+// naming the clients ("client", "thread", "connection"): it may name the
+// client program or one thread rather than their count.
+func singularThreadWord(n string) bool {
+	switch n {
+	case "client", "thread", "connection", "conn", "user":
+		return true
+	}
+	return false
 }
 
 // memOper returns the memory operation a MiB/s column names ("Read

@@ -418,6 +418,11 @@ func classifyMetric(name string) tableCol {
 		isLat = qualifierRE.MatchString(strings.TrimSpace(unitRE.ReplaceAllString(bare, "")))
 	}
 	var st latStat
+	if strings.Contains(bare, "_") {
+		// "95th_latency", "latency_p99": a CSV's name, words joined by
+		// underscores.
+		bare = strings.ReplaceAll(bare, "_", " ")
+	}
 	// Cheap tests first: a percentile needs a '%', "th", "percentile" or
 	// a 'p'.
 	if !isLat && !strings.ContainsAny(bare, "%pt") {

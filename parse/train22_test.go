@@ -471,3 +471,27 @@ func TestEventsPerSecSpelledOut(t *testing.T) {
 		}
 	}
 }
+
+// TestDataFrameCSV: train24/t157 is a pandas export of a scheduler
+// study's sysbench 1.1.0 runs against MongoDB: an unnamed index column
+// (0, 1, 2 …), "client" (the client program, "sysbench 1.1.0") beside
+// "clients" (the count), latencies named "95th_latency" and
+// "avg_latency". Each row is a run at its clients' count, with its p95
+// and average latency; the index names no system. (Its "throughput"
+// column gives no unit and stays in the row's columns.)
+func TestDataFrameCSV(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train24/t157-sysbench-1.1.0-mongodb-scheduler-study-wide-csv-pandas-index-column-clients-throughput-latency-columns-file-paths-40-rows-five-client-counts-repeated-shuffled-excerpt.csv")
+	if len(d.Runs) != 40 {
+		t.Fatalf("%d runs, want 40", len(d.Runs))
+	}
+	r := d.Runs[0]
+	p95, ok := r.Latency.Percentiles["95"]
+	if r.Line != 2 || r.Threads == nil || *r.Threads != 128 || !ok || p95 != 21.89 || r.Latency.Avg == nil || *r.Latency.Avg != 17.8 {
+		t.Errorf("line %d: threads %s, p95 %v, avg %v; want line 2, 128, 21.89, 17.8", r.Line, intText(r.Threads), p95, r.Latency.Avg)
+	}
+	for _, r := range d.Runs {
+		if s := r.Labels["system"]; s != "" && s != "i80" {
+			t.Errorf("line %d: system %q", r.Line, s)
+		}
+	}
+}
