@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sbreport/sbreport/parse/tabular"
 )
@@ -192,7 +193,37 @@ func classifyColumn(name string) tableCol {
 		m.name, m.system = name, sys
 		return m
 	}
-	return classifyMetric(name)
+	m := classifyMetric(name)
+	if m.kind == colOther {
+		// "RunningThreads", "latencyPct95": a harness's names, words
+		// joined in camel case.
+		if sp := camelSplit(name); sp != name {
+			if m2 := classifyColumn(sp); m2.kind != colOther {
+				m2.name = name
+				return m2
+			}
+		}
+	}
+	return m
+}
+
+// camelSplit writes a name of words joined in camel case with spaces
+// between them ("RunningThreads": "Running Threads"); any other name as
+// it is.
+func camelSplit(name string) string {
+	if strings.ContainsAny(name, " \t") || len(name) < 4 {
+		return name
+	}
+	var b strings.Builder
+	prev := rune(0)
+	for _, r := range name {
+		if prev != 0 && unicode.IsUpper(r) && unicode.IsLower(prev) {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
 }
 
 // toolTestHeader returns the sysbench test a header names beside the

@@ -63,7 +63,8 @@ var nameCols = map[string]string{
 	"servidor": "system", "máy chủ": "system", "motor": "engine",
 	"máquina": "host", "maschine": "host", "rechner": "host", "máy": "host",
 	"test": "workload", "workload": "workload", "benchmark": "workload", "测试": "workload", "method": "workload",
-	"测试项": "workload", "场景": "workload", "test case": "workload",
+	"测试项": "workload", "场景": "workload", "test case": "workload", "subtest": "workload", "test name": "workload",
+	"testname": "workload",
 	// the test in a table's own words: 类型 over 只读 and 读写 rows
 	"类型": "workload", "测试类型": "workload", "工作负载": "workload", "워크로드": "workload", "ワークロード": "workload",
 	// the tool that ran each row's test ("sysbench oltp_read_write" beside
@@ -101,7 +102,12 @@ var tableTestWords = []string{"oltp", "select", "insert", "delete"}
 // genericWords name a table or its part, never what it measured.
 var genericWords = map[string]bool{"benchmark": true, "benchmarks": true, "result": true, "results": true,
 	"test": true, "tests": true, "config": true, "configuration": true, "output": true, "summary": true,
-	"the": true, "of": true, "测试": true, "结果": true, "测试结果": true, "性能": true, "结果如下": true}
+	"the": true, "of": true, "测试": true, "结果": true, "测试结果": true, "性能": true, "结果如下": true,
+	// words that introduce an example ("ie:", "e.g.:", "for example:",
+	// "Sample output below:"), no system's name
+	"ie": true, "i.e.": true, "i.e": true, "eg": true, "e.g.": true, "e.g": true, "example": true, "examples": true,
+	"for": true, "instance": true, "sample": true, "here": true, "below": true, "as": true, "follows": true,
+	"like": true, "this": true, "is": true, "such": true}
 
 // countMults are the multipliers a count may be written with ("100 万",
 // "1M", "10K").

@@ -495,3 +495,31 @@ func TestDataFrameCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestHarnessSummaryCSVInFence: train24/t156, a benchmark tool's HOW-TO,
+// shows its "_summary.csv" under "ie:" in a ```csv fence:
+// "subtest,TotalTime,RunningThreads,totalEvents,Events/s,…,Latency(ms)
+// min, Latency(ms) max, Latency(ms) avg, Latency(ms) sum" over rows of a
+// custom script at 1 to 1024 threads. "RunningThreads", in camel case,
+// is the thread count; "subtest" names the workload; "ie:" names no
+// system. Eleven runs, their events a second read.
+func TestHarnessSummaryCSVInFence(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train24/t156-sysbench-custom-select-subtest-1-to-1024-threads-harness-summary-csv-in-csv-fence-events-s-and-operations-s-columns-after-help-command-and-ls-listings-benchmark-howto-excerpt.md")
+	if len(d.Runs) != 11 {
+		t.Fatalf("%d runs, want 11", len(d.Runs))
+	}
+	r := d.Runs[0]
+	if r.Line != 157 || r.Threads == nil || *r.Threads != 1 || r.EPS == nil || *r.EPS != 455.49 ||
+		r.Labels["workload"] != "select_run_range_simple" || r.Labels["system"] != "" {
+		t.Errorf("first run: %s, labels %v", rowText(r), r.Labels)
+	}
+	if last := d.Runs[10]; last.Threads == nil || *last.Threads != 1024 {
+		t.Errorf("last run: %s", rowText(last))
+	}
+	if got := classifyColumn("RunningThreads").kind; got != colThreads {
+		t.Errorf("RunningThreads: kind %d, want the threads column", got)
+	}
+	if got := camelSplit("MySQL"); classifyColumn("MySQL").kind == colThreads || got != "My SQL" {
+		t.Errorf("MySQL: split %q", got)
+	}
+}
