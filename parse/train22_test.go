@@ -6,6 +6,21 @@ import (
 	"testing"
 )
 
+// checkRunTexts compares what the reader read, a text by key ("line
+// system"), with what a reader of the text writes down; with exact, the
+// counts must agree too.
+func checkRunTexts(t *testing.T, got, want map[string]string, exact bool) {
+	t.Helper()
+	if exact && len(got) != len(want) {
+		t.Errorf("%d runs, want %d: %v", len(got), len(want), got)
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("line %s: %q, want %q", k, got[k], w)
+		}
+	}
+}
+
 const t141 = "../testdata/public/train22/t141-sysbench-balanced-read-write-qps-tables-threads-4.00-8.00-to-200-two-systems-as-column-groups-split-disabled-and-enabled-cpu-memory-tables-with-threads-column-proxy-blog.md"
 
 // TestColumnGroupsOfKnownAndUnknownSystems: train22/t141 compares a
@@ -24,16 +39,12 @@ func TestColumnGroupsOfKnownAndUnknownSystems(t *testing.T) {
 		}
 		got[strconv.Itoa(r.Line)+" "+r.Labels["system"]] = intText(r.Threads) + " " + ftoa(*r.QPS)
 	}
-	for k, want := range map[string]string{
+	checkRunTexts(t, got, map[string]string{
 		"40 WeSQL WeScale": "4 2858.98", "40 MySQL": "4 4638.01",
 		"41 WeSQL WeScale": "8 4386.4", "41 MySQL": "8 7508.5",
 		"44 WeSQL WeScale": "50 11576.21", "44 MySQL": "50 12440.1",
 		"50 WeSQL WeScale": "200 12612.59", "50 MySQL": "200 11686.86",
-	} {
-		if got[k] != want {
-			t.Errorf("line %s: %q, want %q", k, got[k], want)
-		}
-	}
+	}, false)
 	if len(got) != 22 {
 		t.Errorf("%d runs at lines 40-50, want 22 (11 rows, 2 systems)", len(got))
 	}
@@ -82,17 +93,13 @@ func TestTestRowsBesideAnotherToolsRows(t *testing.T) {
 		}
 		got[strconv.Itoa(r.Line)+" "+r.Labels["system"]] = v
 	}
-	for k, want := range map[string]string{
+	checkRunTexts(t, got, map[string]string{
 		"131 ":                        "cpu eps 1436.78 threads 1",
 		"226 `lab-core01` on `pve`":   "cpu eps 1120.76 threads 1",
 		"227 `lab-core01` on `pve02`": "cpu eps 5559.86 threads 4",
 		"228 `lab-core01` on `pve`":   "memory read 23835.9",
 		"229 `lab-core01` on `pve02`": "memory write 25108.7",
-	} {
-		if got[k] != want {
-			t.Errorf("line %s: %q, want %q", k, got[k], want)
-		}
-	}
+	}, false)
 	for k := range got {
 		if strings.HasPrefix(k, "230 ") || strings.HasPrefix(k, "231 ") {
 			t.Errorf("line %s: a run of fio's row (%s)", k, got[k])
@@ -183,15 +190,11 @@ func TestMemoryReadWriteColumns(t *testing.T) {
 		}
 		got[strconv.Itoa(r.Line)+" "+r.Settings["memory-oper"]] = r.Labels["system"] + " " + intText(r.Threads) + " " + ftoa(*r.Memory.TransferMiBs)
 	}
-	for k, want := range map[string]string{
+	checkRunTexts(t, got, map[string]string{
 		"55 read": "pve1 1 21656", "55 write": "pve1 1 18658",
 		"58 read": "pve4 1 26425", "58 write": "pve4 1 21698",
 		"66 read": "pve1 6 112164", "69 write": "pve4 6 89026",
-	} {
-		if got[k] != want {
-			t.Errorf("line %s: %q, want %q", k, got[k], want)
-		}
-	}
+	}, false)
 	if len(got) != 16 {
 		t.Errorf("%d memory runs, want 16 (8 rows, read and write)", len(got))
 	}
@@ -232,16 +235,12 @@ func TestCornerNamesTestAndThreads(t *testing.T) {
 			got[strconv.Itoa(r.Line)+" "+r.Labels["system"]] = r.Test + " " + intText(r.Threads) + " " + ftoa(*r.EPS)
 		}
 	}
-	for k, want := range map[string]string{
+	checkRunTexts(t, got, map[string]string{
 		"97 6-Core 2CCX":    "threads - 26374.609",
 		"97 6-Thread 1CCX":  "threads - 25598.8243",
 		"106 6-Core 2CCX":   "mutex 64 21.2456",
 		"106 6-Thread 1CCX": "mutex 64 21.2207",
-	} {
-		if got[k] != want {
-			t.Errorf("line %s: %q, want %q", k, got[k], want)
-		}
-	}
+	}, false)
 }
 
 // TestToolColumnNamesTheTest: train22/t143, a coursework report, lists
@@ -275,14 +274,7 @@ func TestToolColumnNamesTheTest(t *testing.T) {
 		"21 Baseline Result": "memory 4486.4", "21 After Optimisation": "memory 4650.95",
 		"23 Baseline Result": "fileio written 350.25", "23 After Optimisation": "fileio written 380.1",
 	}
-	if len(got) != len(want) {
-		t.Errorf("%d runs, want %d: %v", len(got), len(want), got)
-	}
-	for k, w := range want {
-		if got[k] != w {
-			t.Errorf("line %s: %q, want %q", k, got[k], w)
-		}
-	}
+	checkRunTexts(t, got, want, true)
 }
 
 // TestMethodBlockThreads: train22/t138 describes each benchmark in a
