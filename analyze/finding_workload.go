@@ -23,6 +23,7 @@ const (
 	CodeRepeatsDiffer  = "repeats_differ"    // anomaly: repeats disagree more than elsewhere
 	CodeNoEvents       = "no_events"         // anomaly: a run counted no events at all
 	CodeStartOnly      = "start_only"        // anomaly: at most one event per thread over the run
+	CodeLittle         = "little"            // anomaly: throughput × average latency exceeds the threads run
 	CodeScope          = "scope"             // setup: runs, workloads, systems, method
 	CodeOneRunSide     = "single_run_sides"  // caveat: comparisons without a test
 	CodeFewPoints      = "too_few_for_a_fit" // scaling: fewer thread counts than a fit needs
@@ -78,6 +79,7 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 		if an != nil && an.Dataset != nil {
 			out = append(out, errorFindings(an.Dataset, baseOf(rp, w), w.Name, tableCenter(w))...)
 			out = append(out, noWorkFindings(an.Dataset, w.Name)...)
+			out = append(out, littleFindings(an.Dataset, w.Name, an.Options.Thresholds)...)
 		}
 		for _, c := range w.Cells {
 			if f := TrimFinding(w.Name, c.System, c.Threads, c.N, c.Trimmed); f != nil {
@@ -214,6 +216,7 @@ func AnomalyFindings(ds *Dataset, bases map[string]string, sc *Scaling) Findings
 		}
 		out = append(out, errorFindings(ds, bases[w], w, nil)...)
 		out = append(out, noWorkFindings(ds, w)...)
+		out = append(out, littleFindings(ds, w, Thresholds{})...)
 	}
 	return out
 }
@@ -894,6 +897,68 @@ func noWorkFindings(ds *Dataset, workload string) Findings {
 			}
 			out = append(out, f)
 		}
+	}
+	return out
+}
+
+// littleFindings flag, per cell of workload, the runs whose throughput
+// and average latency put more requests in flight than the threads they
+// ran, by Little's law (in flight = throughput × latency), even with the
+// latency at the low end of its rounding (two printed decimals, or a
+// tenth of the figure): no
+// run can, outside --rate (whose latency counts the queue), so one of the
+// figures is not what its label says (a table's "tps" that is a count of
+// transactions, a latency in other units), and the rate is no throughput
+// to compare. The finding carries the worst run's figures.
+func littleFindings(ds *Dataset, workload string, th Thresholds) Findings {
+	th = th.orDefault()
+	var out Findings
+	for _, c := range ds.Cells {
+		if c.Workload != workload {
+			continue
+		}
+		var bad []*parse.Run
+		var worst *LittleCheck // the largest ratio
+		for _, r := range c.Runs {
+			l := Little(r, th)
+			if l == nil || l.OK || l.AvgLatency <= 0 || l.Throughput <= 0 || noTransactions(r) {
+				continue // no rate to check (a count of 0, a script without transactions)
+			}
+			if r.Options.RateTarget != nil && *r.Options.RateTarget > 0 {
+				continue // --rate: the latency counts the time in sysbench's queue
+			}
+			// The ratio with the latency at the low end of its rounding.
+			// Fewer requests in flight than threads is what a busy client
+			// gives (its threads spend time between requests); more than
+			// the threads is no concurrency the run could have.
+			// (The rounding: two decimals of ms as sysbench prints it, or
+			// a tenth of the figure, as a table in seconds may round it.)
+			slack := math.Max(0.005, 0.1*l.AvgLatency)
+			if lo := l.Ratio * math.Max(l.AvgLatency-slack, 0) / l.AvgLatency; lo <= 1+th.LittleTolerance {
+				continue
+			}
+			bad = append(bad, r)
+			if worst == nil || l.Ratio > worst.Ratio {
+				worst = l
+			}
+		}
+		if len(bad) == 0 {
+			continue
+		}
+		f := Finding{Kind: KindAnomaly, Code: CodeLittle, Workload: workload, System: c.System, Threads: c.Threads,
+			Guard: Guard{Rule: fmt.Sprintf("throughput × average latency exceeds the threads run by more than %.0f%%, the latency at the low end of its printed rounding", 100*th.LittleTolerance), Passed: true}}
+		var refs []string
+		for _, r := range bad {
+			refs = append(refs, RunRef(r))
+		}
+		f.add("runs", float64(len(bad)), "runs", nil, nil, refs...)
+		f.add("n", float64(len(c.Runs)), "runs", nil, nil)
+		f.add("threads", worst.Threads, "threads", nil, nil)
+		f.add("throughput", worst.Throughput, "/s", nil, nil)
+		f.add("avg_latency_ms", worst.AvgLatency, "ms", nil, nil)
+		f.add("implied", worst.Implied, "threads", nil, nil)
+		f.add("ratio", worst.Ratio, "x", nil, nil)
+		out = append(out, f)
 	}
 	return out
 }

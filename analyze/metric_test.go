@@ -1,6 +1,10 @@
 package analyze
 
-import "testing"
+import (
+	"math"
+	"path/filepath"
+	"testing"
+)
 
 // TestTransferRateMetric: a coursework report (train22/t143) compares a
 // VM before and after tuning in a table whose sysbench rows carry their
@@ -65,5 +69,35 @@ func TestTablesOfOneSweep(t *testing.T) {
 	}
 	if !threads[1] || !threads[6] {
 		t.Errorf("pve1's cpu cells at %v threads, want 1 and 6", threads)
+	}
+}
+
+// TestLittleAnomaly: a storage engine's results CSV (train24/t153) gives
+// "engine,workload,threads,tps,avg_lat_ms,p95_ms" rows such as
+// "bytecaskdb,oltp_point_select,1,381723,0.03,0.03": by Little's law
+// 381,723 a second at 0.03 ms keeps 11.45 requests in flight from one
+// thread, which no run can (the "tps" is a count of transactions). Each
+// such cell is an anomaly with its figures. A run at --rate, whose
+// latency counts sysbench's queue (testdata/real's rate-2000 cpu run, 4.4
+// in flight from 1 thread), is none.
+func TestLittleAnomaly(t *testing.T) {
+	doc := load(t, "../testdata/public/train24/t153-sysbench-oltp-four-workloads-1-and-16-threads-three-engines-wide-csv-engine-workload-threads-tps-avg-lat-p95-one-row-without-values-mariadb-engine-plugin-results.csv")
+	an := Analyze(doc, Options{})
+	fs := littleFindings(an.Dataset, "oltp_point_select", Thresholds{})
+	if len(fs) != 6 {
+		t.Fatalf("%d little findings on oltp_point_select, want 6 (3 engines at 1 and 16 threads)", len(fs))
+	}
+	for _, f := range fs {
+		if f.System == "bytecaskdb" && f.Threads == 1 &&
+			(f.Value("throughput") != 381723 || f.Value("avg_latency_ms") != 0.03 || math.Abs(f.Value("ratio")-11.45169) > 1e-6) {
+			t.Errorf("bytecaskdb at 1 thread: %+v", f.Evidence)
+		}
+	}
+	real := load(t, filepath.Join(realDir, "sysbench-1.0.20-cpu-1thr-rate2000-queue-length.txt"))
+	ran := Analyze(real, Options{})
+	for _, w := range ran.Dataset.Workloads {
+		if fs := littleFindings(ran.Dataset, w, Thresholds{}); len(fs) > 0 {
+			t.Errorf("%s: a run at --rate flagged: %+v", w, fs[0].Evidence)
+		}
 	}
 }

@@ -1279,6 +1279,18 @@ func stabilityReport(an *Analysis, th Thresholds) StabilityReport {
 	groups := map[gkey][]*Stability{}
 	var order []gkey
 	for _, st := range an.Stability {
+		if st != nil && st.Total == 0 && st.Little != nil && !st.Little.OK && st.Little.Throughput > 0 {
+			// No interim series, but its printed figures fail Little's
+			// law: worth a look all the same.
+			sr := StabilityRun{Ref: refOf(st.Source, st.Line), Little: st.Little, WarmupS: math.NaN(), CV: math.NaN()}
+			if c := cellOf[rk{st.Source, st.Line}]; c != nil {
+				sr.System, sr.Workload, sr.Threads = c.System, c.Workload, c.Threads
+			}
+			if r, ok := refs[rk{st.Source, st.Line}]; ok {
+				sr.Ref = r
+			}
+			sv.Notable = append(sv.Notable, sr)
+		}
 		if st == nil || st.Total == 0 {
 			continue
 		}

@@ -584,3 +584,23 @@ func TestSaturationSentence(t *testing.T) {
 		t.Errorf("beyond the data: %q quotes the saturation", got)
 	}
 }
+
+// TestLittleAnomalySentence: a lab report's tables (train10/t89) give
+// "| Concurrent Users | TPS | Avg Response Time |" rows such as "| 10 |
+// 145 | 0.8s |": 145 a second at 0.8 s keeps 116 requests in flight from
+// 10 users, which no run can. The report says so in the workload's
+// section, beside the cell and in the caveats, with the figures.
+func TestLittleAnomalySentence(t *testing.T) {
+	t89 := "../testdata/public/train10/t89-gfm-tables-concurrent-users-column-two-databases-under-headings-lab-report-excerpt.txt"
+	md := reportOf(t, t89)[MarkdownFile].String()
+	for _, want := range []string{
+		"at 10 threads (145 tps at 800 ms on average: 116.0 requests in flight, 11.60× the threads)",
+		"which no run can: one of the two is not what its label says",
+		"rate × latency 11.60× the threads",
+		"Rates and latencies that put more requests in flight than threads (Little's law) on",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+}

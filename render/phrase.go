@@ -290,6 +290,9 @@ func AnomalySentences(fs analyze.Findings, metric, w string) []string {
 	for _, f := range fs.Select(analyze.KindAnomaly, w, analyze.CodeNoEvents, analyze.CodeStartOnly) {
 		out = append(out, noWorkSentence(f))
 	}
+	if ls := fs.Select(analyze.KindAnomaly, w, analyze.CodeLittle); len(ls) > 0 {
+		out = append(out, littleSentence(ls, metric))
+	}
 	diff := fs.Select(analyze.KindAnomaly, w, analyze.CodeErrorShareDiff)
 	if len(diff) > 0 {
 		var at []string
@@ -387,6 +390,27 @@ func noWorkSentence(f *analyze.Finding) string {
 		f.System, threadsLabel(f.Threads), runs, FormatFixed(f.Value("events"), 0), numText(f.Value("seconds")), FormatFixed(f.Value("threads"), 0))
 }
 
+// littleSentence says which cells' throughput and average latency put
+// more requests in flight than the threads they ran (Little's law), with
+// the figures of each.
+func littleSentence(fs []*analyze.Finding, metric string) string {
+	if metric == "" {
+		metric = "per second"
+	}
+	var cells []string
+	for _, f := range fs {
+		runs := ""
+		if n := int(f.Value("n")); n > 1 {
+			runs = fmt.Sprintf("%s of %d runs, ", FormatFixed(f.Value("runs"), 0), n)
+		}
+		cells = append(cells, fmt.Sprintf("%s at %s (%s%s %s at %s ms on average: %s requests in flight, %s the threads)", f.System,
+			threadsLabel(f.Threads), runs, numText(f.Value("throughput")), metric, numText(f.Value("avg_latency_ms")),
+			FormatFixed(f.Value("implied"), 1), FormatRatio(f.Value("ratio"))))
+	}
+	return fmt.Sprintf("By Little's law (requests in flight = rate × latency) the rate and the average latency printed put more requests in flight than there were threads for %s, which no run can: one of the two is not what its label says (a count for a rate, a latency in other units), so those rates are no throughputs to compare.",
+		joinAnd(cells))
+}
+
 // cellNotes are the short notes beside a cell in a results table, from
 // its anomaly findings.
 func cellNotes(rp *analyze.Report, w, system string, threads int) string {
@@ -406,6 +430,8 @@ func cellNotes(rp *analyze.Report, w, system string, threads int) string {
 			out = append(out, "0 events: no measurement")
 		case analyze.CodeStartOnly:
 			out = append(out, "at most 1 event per thread: no throughput")
+		case analyze.CodeLittle:
+			out = append(out, "rate × latency "+FormatRatio(f.Value("ratio"))+" the threads")
 		}
 	}
 	return strings.Join(out, "; ")
@@ -414,8 +440,8 @@ func cellNotes(rp *analyze.Report, w, system string, threads int) string {
 // anomalyCaveat is the caveats' sentence on anomalies: which workloads
 // have superlinear steps or ignored errors, said in their sections.
 func anomalyCaveat(rp *analyze.Report) string {
-	var sup, errs, idle []string
-	seenS, seenE, seenI := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	var sup, errs, idle, little []string
+	seenS, seenE, seenI, seenL := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	maxShare := map[string]float64{}
 	for _, f := range rp.Findings.Select(analyze.KindAnomaly, "") {
 		switch f.Code {
@@ -428,6 +454,11 @@ func anomalyCaveat(rp *analyze.Report) string {
 			if !seenI[f.Workload] {
 				seenI[f.Workload] = true
 				idle = append(idle, f.Workload)
+			}
+		case analyze.CodeLittle:
+			if !seenL[f.Workload] {
+				seenL[f.Workload] = true
+				little = append(little, f.Workload)
 			}
 		case analyze.CodeIgnoredErrors:
 			k := f.System + " on " + f.Workload
@@ -451,6 +482,9 @@ func anomalyCaveat(rp *analyze.Report) string {
 	}
 	if len(idle) > 0 {
 		parts = append(parts, "runs whose rate measures no work (no events, or at most one per thread) on "+joinAnd(idle))
+	}
+	if len(little) > 0 {
+		parts = append(parts, "rates and latencies that put more requests in flight than threads (Little's law) on "+joinAnd(little))
 	}
 	if len(parts) == 0 {
 		return ""
