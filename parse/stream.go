@@ -619,7 +619,9 @@ func (c *ctx) diffLine(raw string) (text string, skip bool) {
 // atxTitle reports a Markdown ATX heading that the prompt reader took for
 // a root prompt with no command: "# [Subtask]: Profiling of sysbench point
 // select" at the start of the line, outside a code fence, its title
-// starting with a capital or a bracket. "# free -m" stays a prompt.
+// starting with a capital, a bracket or a character no command begins
+// with ("# 🧠 Memory Experiment", "# 测试结果"). "# free -m" stays a
+// prompt.
 func atxTitle(raw string) bool {
 	i := 0
 	for i < len(raw) && i < 6 && raw[i] == '#' {
@@ -629,7 +631,7 @@ func atxTitle(raw string) bool {
 		return false
 	}
 	c := raw[i+1]
-	return c >= 'A' && c <= 'Z' || c == '['
+	return c >= 'A' && c <= 'Z' || c == '[' || c >= 0x80
 }
 
 // remember keeps an unclaimed line as context for the blocks that follow.

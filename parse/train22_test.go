@@ -515,3 +515,30 @@ func TestHarnessSummaryCSVInFence(t *testing.T) {
 		t.Errorf("MySQL: split %q", got)
 	}
 }
+
+// TestEmojiHeadings: train23/t149 titles its parts "# 🔥 CPU Experiment",
+// "# 🧠 Memory Experiment", "# 💾 Disk Experiment". A line "# " followed
+// by anything but a capital had been taken for a root prompt, so these
+// sections did not exist: the memory table under "## Memory Result" took
+// its context from the cpu part, and the fio table of the disk part was
+// read as runs. Now the memory rows take the "- Threads: 1" of their own
+// part, and the fio table is another tool's. A root prompt's command
+// ("# free -m") is still no heading.
+func TestEmojiHeadings(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train23/t149-sysbench-cpu-1-2-4-8-threads-vm-rows-and-memory-1-thread-total-time-and-events-only-container-row-then-scalability-table-restating-range-and-statistics-tables-coursework-readme-excerpt.md")
+	for _, r := range d.Runs {
+		switch r.Line {
+		case 50:
+			if r.Test == "cpu" || r.Threads == nil || *r.Threads != 1 || !strings.Contains(r.LabelFrom["threads"], "line 44") {
+				t.Errorf("line 50: test %q, threads %s (%q)", r.Test, intText(r.Threads), r.LabelFrom["threads"])
+			}
+		case 75:
+			t.Errorf("line 75: fio's row read as a run: %s", rowText(r))
+		}
+	}
+	for raw, want := range map[string]bool{"# 🧠 Memory Experiment": true, "# 测试结果": true, "# Results": true, "# free -m": false} {
+		if got := atxTitle(raw); got != want {
+			t.Errorf("%q: %v, want %v", raw, got, want)
+		}
+	}
+}
