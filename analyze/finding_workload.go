@@ -198,7 +198,9 @@ func withinIntervals(cu *Curve, w *WorkloadReport) *Curve {
 // AnomalyFindings are the anomalies of a grouped dataset, each workload
 // compared with its base in bases, for commands that do not build a
 // whole report (compare): ignored errors per cell and per comparison,
-// runs that did no work, and superlinear steps of the scaling curves of
+// runs that did no work, rates and latencies that put more requests in
+// flight than threads (Little's law, at the default tolerance), and
+// superlinear steps of the scaling curves of
 // sc (nil: none). The order the runs were made in is read from the runs
 // themselves (Run.Started).
 func AnomalyFindings(ds *Dataset, bases map[string]string, sc *Scaling) Findings {

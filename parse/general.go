@@ -721,12 +721,7 @@ func (b *generalTable) rowRuns(row tabular.Row, cols []tabular.Column, tests []s
 		}
 		oper := ""
 		if t == "memory" && cols[i].Metric == tabular.Transfer {
-			switch fileDirection(tabular.Words(cols[i].Name)) {
-			case "read":
-				oper = "read"
-			case "written":
-				oper = "write"
-			}
+			oper = memOper(cols[i].Name)
 		}
 		var g *group
 		for _, h := range groups {
@@ -1191,6 +1186,10 @@ func (b *generalTable) mergeNameColumns() {
 		last := len(header) - 1
 		words := true
 		for _, r := range rows {
+			if last >= len(r.Cells) {
+				words = false // a ragged row: the table is left as it is
+				break
+			}
 			if _, num := tabular.ParseValue(r.Cells[last]); num {
 				words = false
 				break

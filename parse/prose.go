@@ -1596,20 +1596,8 @@ func changedResults(s string, from, start int) (changedPair, bool) {
 	if !ok || ratioOrBound(s[aEnd:]) {
 		return changedPair{}, false
 	}
-	rest := strings.TrimLeft(s[aEnd:], " \t")
-	arrow := ""
-	for _, x := range changeArrows {
-		if strings.HasPrefix(rest, x) && (x != "to" || len(rest) > 2 && rest[2] == ' ') {
-			arrow = x
-			break
-		}
-	}
-	if arrow == "" {
-		return changedPair{}, false
-	}
-	bFrom := len(s) - len(rest) + len(arrow)
-	bStart, bEnd, b, ok := scanNumber(s, bFrom)
-	if !ok || strings.TrimSpace(s[bFrom:bStart]) != "" || ratioOrBound(s[bEnd:]) || !endsClause(s[bEnd:]) {
+	bStart, bEnd, b, ok := afterArrow(s, aEnd, true)
+	if !ok || ratioOrBound(s[bEnd:]) || !endsClause(s[bEnd:]) {
 		return changedPair{}, false
 	}
 	return changedPair{end: bEnd, results: []proseResult{
@@ -1618,28 +1606,39 @@ func changedResults(s string, from, start int) (changedPair, bool) {
 	}}, true
 }
 
-// arrowedResults reads "A → B <unit>" ("Sysbench CPU: 2286 → 2373
-// ev/s", "QPS: 1340 -> 1452 qps"), s[start:end] being A, written bare:
-// the rate before a change and after it, the unit written once, after
-// the second figure. A percentage or a bound after B makes it no pair.
-func arrowedResults(s string, start, end int) (changedPair, bool) {
-	rest := strings.TrimLeft(s[end:], " \t")
+// afterArrow reads the figure after a change's arrow that follows s[:aEnd]
+// ("1340.92 => 1452.11"; with words, "812 to 1,847" too): its bounds and
+// value; ok is false when no arrow and number follow.
+func afterArrow(s string, aEnd int, words bool) (bStart, bEnd int, b float64, ok bool) {
+	rest := strings.TrimLeft(s[aEnd:], " \t")
 	arrow := ""
 	for _, x := range changeArrows {
-		if x != "to" && strings.HasPrefix(rest, x) {
+		if strings.HasPrefix(rest, x) && (x != "to" || words && len(rest) > 2 && rest[2] == ' ') {
 			arrow = x
 			break
 		}
 	}
 	if arrow == "" {
+		return 0, 0, 0, false
+	}
+	bFrom := len(s) - len(rest) + len(arrow)
+	bStart, bEnd, b, ok = scanNumber(s, bFrom)
+	if !ok || strings.TrimSpace(s[bFrom:bStart]) != "" {
+		return 0, 0, 0, false
+	}
+	return bStart, bEnd, b, true
+}
+
+// arrowedResults reads "A → B <unit>" ("Sysbench CPU: 2286 → 2373
+// ev/s", "QPS: 1340 -> 1452 qps"), s[start:end] being A, written bare:
+// the rate before a change and after it, the unit written once, after
+// the second figure. A percentage or a bound after B makes it no pair.
+func arrowedResults(s string, start, end int) (changedPair, bool) {
+	bStart, bEnd, b, ok := afterArrow(s, end, false)
+	if !ok {
 		return changedPair{}, false
 	}
 	_, _, a, _ := scanNumber(s, start)
-	bFrom := len(s) - len(rest) + len(arrow)
-	bStart, bEnd, b, ok := scanNumber(s, bFrom)
-	if !ok || strings.TrimSpace(s[bFrom:bStart]) != "" {
-		return changedPair{}, false
-	}
 	u, after, ok := proseUnit(s, bEnd)
 	if !ok || ratioOrBound(s[after:]) {
 		return changedPair{}, false

@@ -501,15 +501,7 @@ func threadsSetting(t string) bool {
 // "Threads: 1" above the results), and its line; 0 when the nearest names
 // several, or names one otherwise (a machine's "8 threads").
 func (c *ctx) kvThreads(line int, path []int) (n, at int) {
-	ms := c.rc.mentions
-	for i := len(ms) - 1; i >= 0; i-- {
-		m := &ms[i]
-		if m.threads == 0 && !m.several || m.line >= line || !c.rc.visible(m, path) {
-			continue
-		}
-		if m.several || !m.kv {
-			return 0, 0
-		}
+	if m := c.threadsMention(line, path); m != nil && !m.several && m.kv {
 		return m.threads, m.line
 	}
 	return 0, 0
@@ -519,18 +511,28 @@ func (c *ctx) kvThreads(line int, path []int) (n, at int) {
 // of the run's context naming one gives it, a line naming several gives
 // none.
 func (c *ctx) contextThreads(line int, path []int) (n, at int, note string) {
+	m := c.threadsMention(line, path)
+	switch {
+	case m == nil:
+		return 0, 0, ""
+	case m.several:
+		return 0, m.line, "line " + strconv.Itoa(m.line) + " above names several thread counts: none taken from it"
+	}
+	return m.threads, m.line, ""
+}
+
+// threadsMention returns the nearest line of the context of line, under
+// the Markdown headings path, that names a thread count or several; nil
+// when none does.
+func (c *ctx) threadsMention(line int, path []int) *mention {
 	ms := c.rc.mentions
 	for i := len(ms) - 1; i >= 0; i-- {
 		m := &ms[i]
-		if m.threads == 0 && !m.several || m.line >= line || !c.rc.visible(m, path) {
-			continue
+		if (m.threads > 0 || m.several) && m.line < line && c.rc.visible(m, path) {
+			return m
 		}
-		if m.several {
-			return 0, m.line, "line " + strconv.Itoa(m.line) + " above names several thread counts: none taken from it"
-		}
-		return m.threads, m.line, ""
 	}
-	return 0, 0, ""
+	return nil
 }
 
 // threadCountRE matches a thread count written before its word ("4

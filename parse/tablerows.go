@@ -377,17 +377,17 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 }
 
 // toolCellTest returns the test a tool column's cell names after sysbench
-// ("sysbench oltp_read_write", "sysbench cpu"), "" for none.
+// ("sysbench oltp_read_write", "sysbench cpu"), "" for none: the cell
+// read as a command's words are (ParseCommand).
 func toolCellTest(v string) string {
-	w := strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(v), "*`")))
-	if len(w) < 2 || w[0] != "sysbench" {
+	cmd := ParseCommand(strings.Trim(strings.TrimSpace(v), "*`"))
+	if cmd.Tool != ToolSysbench {
 		return ""
 	}
-	t := strings.TrimSuffix(w[1], ".lua")
-	if _, ok := LookupTest(t); ok {
-		return t
+	if _, ok := LookupTest(cmd.Test); !ok {
+		return ""
 	}
-	return ""
+	return cmd.Test
 }
 
 // sbVersionRE matches a sysbench version cell ("1.0.20", "v1.1.0").
@@ -439,18 +439,19 @@ func (b *summaryTable) hasKind(kind int) bool {
 	return false
 }
 
-// cellRateUnit returns the rate a cell's unit names, "29832qps" colQPS,
-// "812 tps" colTPS; colOther when it names neither.
+// cellRateUnit returns the rate a cell's unit names (rateSuffixes but the
+// "/s" both share): "29832qps" colQPS, "812 tps" colTPS; colOther when it
+// names neither.
 func cellRateUnit(cell string) int {
 	low := strings.ToLower(strings.TrimSpace(strings.Trim(strings.TrimSpace(cell), "*`")))
-	for _, u := range []struct {
-		unit string
-		kind int
-	}{{"qps", colQPS}, {"tps", colTPS}} {
-		num, ok := strings.CutSuffix(low, u.unit)
-		if num = strings.TrimSpace(num); ok && num != "" {
+	for _, kind := range []int{colQPS, colTPS} {
+		for _, u := range rateSuffixes[kind] {
+			num, ok := strings.CutSuffix(low, u)
+			if num = strings.TrimSpace(num); u == "/s" || !ok || num == "" {
+				continue
+			}
 			if _, err := parseNum(strings.ReplaceAll(num, ",", "")); err == nil {
-				return u.kind
+				return kind
 			}
 		}
 	}

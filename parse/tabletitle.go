@@ -233,7 +233,7 @@ func headingThreadCount(text string) int {
 // labels takes system and workload from the headings above the table.
 func (b *summaryTable) labels(c *ctx) {
 	b.sectionThreads(c)
-	if b.headThr == 0 {
+	if b.headThr == 0 && b.threadsI < 0 {
 		b.kvThr, b.kvLine = c.kvThreads(b.header.No, c.mdPath())
 	}
 	level := 0 // of the nearest markdown heading passed, 0 before the first

@@ -542,3 +542,26 @@ func TestEmojiHeadings(t *testing.T) {
 		}
 	}
 }
+
+// TestMergedNameColumnsCutExcerpt: t143's table with its last row cut
+// short (as a page excerpt may end) still has its whole rows read.
+func TestMergedNameColumnsCutExcerpt(t *testing.T) {
+	text := "| Category | Metric | Tool Used | Baseline Result | After Optimisation | Notes |\n" +
+		"|--------|--------|----------|-----------------|-------------------|-------|\n" +
+		"| CPU | Events per second | sysbench cpu | 801.10 events/s | 820.35 events/s | Minor improvement after system tuning |\n" +
+		"| Memory | Throughput | sysbench memory | 4486.40 MiB/s | 4650.95 MiB/s | Improvement after enabling swap |\n" +
+		"| Disk I/O | Write speed | sysbench fileio | 350.25 MiB/s |\n"
+	d, err := All(strings.NewReader(text), "t143-cut.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eps := 0
+	for _, r := range d.Runs {
+		if r.EPS != nil {
+			eps++
+		}
+	}
+	if eps == 0 {
+		t.Errorf("no cpu run read: %d runs, errors %v", len(d.Runs), d.Errors)
+	}
+}
