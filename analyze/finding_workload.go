@@ -24,6 +24,7 @@ const (
 	CodeNoEvents       = "no_events"         // anomaly: a run counted no events at all
 	CodeStartOnly      = "start_only"        // anomaly: at most one event per thread over the run
 	CodeLittle         = "little"            // anomaly: throughput × average latency exceeds the threads run
+	CodeLittleFactor   = "little_factor"     // anomaly: those runs exceed the threads by one common factor
 	CodeScope          = "scope"             // setup: runs, workloads, systems, method
 	CodeOneRunSide     = "single_run_sides"  // caveat: comparisons without a test
 	CodeFewPoints      = "too_few_for_a_fit" // scaling: fewer thread counts than a fit needs
@@ -915,6 +916,7 @@ func noWorkFindings(ds *Dataset, workload string) Findings {
 func littleFindings(ds *Dataset, workload string, th Thresholds) Findings {
 	th = th.orDefault()
 	var out Findings
+	var excess []littleExcess // every flagged run's ratio, for the common factor
 	for _, c := range ds.Cells {
 		if c.Workload != workload {
 			continue
@@ -940,6 +942,8 @@ func littleFindings(ds *Dataset, workload string, th Thresholds) Findings {
 				continue
 			}
 			bad = append(bad, r)
+			excess = append(excess, littleExcess{ratio: l.Ratio,
+				lo: l.Ratio * math.Max(l.AvgLatency-0.005, 0) / l.AvgLatency, hi: l.Ratio * (l.AvgLatency + 0.005) / l.AvgLatency, ref: RunRef(r)})
 			if worst == nil || l.Ratio > worst.Ratio {
 				worst = l
 			}
@@ -962,7 +966,71 @@ func littleFindings(ds *Dataset, workload string, th Thresholds) Findings {
 		f.add("ratio", worst.Ratio, "x", nil, nil)
 		out = append(out, f)
 	}
+	if f := littleFactorFinding(workload, excess); f != nil {
+		out = append(out, *f)
+	}
 	return out
+}
+
+// littleExcess is one flagged run's rate × average latency ÷ threads,
+// with its bounds when the latency is the printed figure rounded to two
+// decimals.
+type littleExcess struct {
+	ratio, lo, hi float64
+	ref           string
+}
+
+// Bounds of the common-factor finding: at least littleFactorRuns flagged
+// runs, at least two thirds of them agreeing within littleFactorSlack
+// (beyond the latency's rounding) on a factor of at least
+// littleFactorMin.
+const (
+	littleFactorRuns  = 3
+	littleFactorSlack = 0.02
+	littleFactorMin   = 3.0
+)
+
+// littleFactorFinding says when the runs Little's law flags on a workload
+// exceed their threads by one factor: most of them agree, within 2% and
+// the rounding of a latency printed to two decimals, on the median ratio
+// k. A count of transactions over runs of k seconds shown as a rate gives
+// that (so would a latency k times its unit); a table's figures that no
+// one factor explains get no such reading. Nil when the runs disagree,
+// too few are flagged, or the factor is too small to be a run's length.
+func littleFactorFinding(workload string, ex []littleExcess) *Finding {
+	if len(ex) < littleFactorRuns {
+		return nil
+	}
+	ratios := make([]float64, len(ex))
+	for i, e := range ex {
+		ratios[i] = e.ratio
+	}
+	sort.Float64s(ratios)
+	k := ratios[len(ratios)/2]
+	if len(ratios)%2 == 0 {
+		k = (ratios[len(ratios)/2-1] + k) / 2
+	}
+	if k < littleFactorMin {
+		return nil
+	}
+	var refs []string
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, e := range ex {
+		if e.lo*(1-littleFactorSlack) <= k && k <= e.hi*(1+littleFactorSlack) {
+			refs = append(refs, e.ref)
+			lo, hi = min(lo, e.ratio), max(hi, e.ratio)
+		}
+	}
+	if len(refs) < littleFactorRuns || 3*len(refs) < 2*len(ex) {
+		return nil
+	}
+	f := Finding{Kind: KindAnomaly, Code: CodeLittleFactor, Workload: workload,
+		Guard: Guard{Rule: fmt.Sprintf("at least %d runs flagged by Little's law, two thirds of them or more exceeding their threads by one factor of at least %g (within %.0f%% and the rounding of a latency printed to two decimals)",
+			littleFactorRuns, littleFactorMin, 100*littleFactorSlack), Passed: true}}
+	f.add("factor", k, "x", &lo, &hi, refs...)
+	f.add("agree", float64(len(refs)), "runs", nil, nil)
+	f.add("flagged", float64(len(ex)), "runs", nil, nil)
+	return &f
 }
 
 // runEvents returns the events a run counted: sysbench's "total number

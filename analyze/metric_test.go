@@ -3,6 +3,7 @@ package analyze
 import (
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -72,6 +73,52 @@ func TestTablesOfOneSweep(t *testing.T) {
 	}
 }
 
+// TestLittleFactor: a storage engine's results CSV (train24/t154) gives
+// "innodb,oltp_write_only,1,9044,6.63" and 23 rows like it whose rate ×
+// average latency is 60 times their threads (59.90 to 60.76): the "tps"
+// are counts of transactions over 60 s runs. One row is not
+// ("bytecaskdb,oltp_write_only,16,21627,50.36": 68.07×). The workload's
+// finding carries the common factor and the runs sharing it, and leaves
+// that row out. A lab report's tables (train10/t89: 145 tps at 0.8 s
+// from 10 users, 1,167 at 9.1 s from 500: 11.6× to 21.2×) share no
+// factor and get none.
+func TestLittleFactor(t *testing.T) {
+	doc := load(t, "../testdata/public/train24/t154-sysbench-oltp-four-workloads-1-8-16-threads-innodb-vs-plugin-engine-wide-csv-tps-avg-lat-p95-rows-interleaved-by-engine-memory-pressure-results.csv")
+	an := Analyze(doc, Options{})
+	fs := littleFindings(an.Dataset, "oltp_write_only", Thresholds{})
+	got := fs.Select(KindAnomaly, "", CodeLittleFactor)
+	if len(got) != 1 {
+		t.Fatalf("%d factor findings on oltp_write_only, want 1", len(got))
+	}
+	f := got[0]
+	e, _ := f.Get("factor")
+	if f.Value("agree") != 5 || f.Value("flagged") != 6 || math.Abs(e.Value-60.02) > 0.01 ||
+		math.Abs(*e.Lo-9044*6.63/1000) > 1e-9 || len(e.Sources) != 5 || !f.Guard.Passed {
+		t.Errorf("factor finding: %+v", f.Evidence)
+	}
+	for _, ref := range e.Sources {
+		if strings.HasSuffix(ref, ":19") {
+			t.Errorf("the 68.07× row (line 19) shares the factor: %v", e.Sources)
+		}
+	}
+	for _, w := range an.Dataset.Workloads {
+		if len(littleFindings(an.Dataset, w, Thresholds{}).Select(KindAnomaly, "", CodeLittleFactor)) != 1 {
+			t.Errorf("%s: no common factor", w)
+		}
+	}
+	lab := load(t, "../testdata/public/train10/t89-gfm-tables-concurrent-users-column-two-databases-under-headings-lab-report-excerpt.txt")
+	lan := Analyze(lab, Options{})
+	for _, w := range lan.Dataset.Workloads {
+		fs := littleFindings(lan.Dataset, w, Thresholds{})
+		if len(fs.Select(KindAnomaly, "", CodeLittle)) == 0 {
+			t.Errorf("%s: the lab report's cells are not flagged", w)
+		}
+		if len(fs.Select(KindAnomaly, "", CodeLittleFactor)) != 0 {
+			t.Errorf("%s: a common factor for ratios from 11.6 to 21.2", w)
+		}
+	}
+}
+
 // TestLittleAnomaly: a storage engine's results CSV (train24/t153) gives
 // "engine,workload,threads,tps,avg_lat_ms,p95_ms" rows such as
 // "bytecaskdb,oltp_point_select,1,381723,0.03,0.03": by Little's law
@@ -84,8 +131,8 @@ func TestLittleAnomaly(t *testing.T) {
 	doc := load(t, "../testdata/public/train24/t153-sysbench-oltp-four-workloads-1-and-16-threads-three-engines-wide-csv-engine-workload-threads-tps-avg-lat-p95-one-row-without-values-mariadb-engine-plugin-results.csv")
 	an := Analyze(doc, Options{})
 	fs := littleFindings(an.Dataset, "oltp_point_select", Thresholds{})
-	if len(fs) != 6 {
-		t.Fatalf("%d little findings on oltp_point_select, want 6 (3 engines at 1 and 16 threads)", len(fs))
+	if cells := fs.Select(KindAnomaly, "", CodeLittle); len(cells) != 6 {
+		t.Fatalf("%d little findings on oltp_point_select, want 6 (3 engines at 1 and 16 threads)", len(cells))
 	}
 	for _, f := range fs {
 		if f.System == "bytecaskdb" && f.Threads == 1 &&

@@ -604,3 +604,33 @@ func TestLittleAnomalySentence(t *testing.T) {
 		}
 	}
 }
+
+// TestLittleFactorSentence: in a storage engine's results CSV
+// (train24/t154) five of six oltp_write_only rows put 60 times their
+// threads in flight ("innodb,oltp_write_only,1,9044,6.63": 59.96×), the
+// sixth 68.07×. The section says the runs share one factor and what would
+// give it, and lists only the row that does not share it.
+func TestLittleFactorSentence(t *testing.T) {
+	t154 := "../testdata/public/train24/t154-sysbench-oltp-four-workloads-1-8-16-threads-innodb-vs-plugin-engine-wide-csv-tps-avg-lat-p95-rows-interleaved-by-engine-memory-pressure-results.csv"
+	md := reportOf(t, t154)[MarkdownFile].String()
+	for _, want := range []string{
+		"put more requests in flight than there were threads in 6 runs of oltp_write_only, which no run can; in 5 of them by one factor, 60.02× (59.96× to 60.02×): a count over runs of about 60 s printed as a rate per second would give that",
+		"Not that factor: bytecaskdb at 16 threads (21,627 tps at 50.4 ms on average: 1,089.1 requests in flight, 68.07× the threads).",
+		"in each of them by one factor, 60.03× (59.99× to 60.09×)",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	if strings.Contains(md, "innodb at 1 thread (9,044 tps") {
+		t.Errorf("report.md lists a row that shares the factor")
+	}
+}
+
+func TestTwoDigits(t *testing.T) {
+	for v, want := range map[float64]string{59.97: "60", 9.98: "10", 9.775: "9.8", 1003: "1,000", 0.456: "0.46"} {
+		if got := twoDigits(v); got != want {
+			t.Errorf("twoDigits(%g) = %q, want %q", v, got, want)
+		}
+	}
+}

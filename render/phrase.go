@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -291,7 +292,7 @@ func AnomalySentences(fs analyze.Findings, metric, w string) []string {
 		out = append(out, noWorkSentence(f))
 	}
 	if ls := fs.Select(analyze.KindAnomaly, w, analyze.CodeLittle); len(ls) > 0 {
-		out = append(out, littleSentence(ls, metric))
+		out = append(out, littleSentence(ls, fs.Select(analyze.KindAnomaly, w, analyze.CodeLittleFactor), metric))
 	}
 	diff := fs.Select(analyze.KindAnomaly, w, analyze.CodeErrorShareDiff)
 	if len(diff) > 0 {
@@ -392,13 +393,34 @@ func noWorkSentence(f *analyze.Finding) string {
 
 // littleSentence says which cells' throughput and average latency put
 // more requests in flight than the threads they ran (Little's law), with
-// the figures of each.
-func littleSentence(fs []*analyze.Finding, metric string) string {
+// the figures of each. When most of those runs exceed their threads by
+// one factor (a CodeLittleFactor finding), it says so and what would give
+// it, and lists only the cells whose runs do not share the factor.
+func littleSentence(fs, factor []*analyze.Finding, metric string) string {
 	if metric == "" {
 		metric = "per second"
 	}
+	var f0 *analyze.Finding
+	shared := map[string]bool{}
+	if len(factor) > 0 {
+		f0 = factor[0]
+		e, _ := f0.Get("factor")
+		for _, ref := range e.Sources {
+			shared[ref] = true
+		}
+	}
 	var cells []string
 	for _, f := range fs {
+		if f0 != nil {
+			e, _ := f.Get("runs")
+			all := len(e.Sources) > 0
+			for _, ref := range e.Sources {
+				all = all && shared[ref]
+			}
+			if all {
+				continue
+			}
+		}
 		runs := ""
 		if n := int(f.Value("n")); n > 1 {
 			runs = fmt.Sprintf("%s of %d runs, ", FormatFixed(f.Value("runs"), 0), n)
@@ -407,8 +429,35 @@ func littleSentence(fs []*analyze.Finding, metric string) string {
 			threadsLabel(f.Threads), runs, numText(f.Value("throughput")), metric, numText(f.Value("avg_latency_ms")),
 			FormatFixed(f.Value("implied"), 1), FormatRatio(f.Value("ratio"))))
 	}
-	return fmt.Sprintf("By Little's law (requests in flight = rate × latency) the rate and the average latency printed put more requests in flight than there were threads for %s, which no run can: one of the two is not what its label says (a count for a rate, a latency in other units), so those rates are no throughputs to compare.",
-		joinAnd(cells))
+	if f0 == nil {
+		return fmt.Sprintf("By Little's law (requests in flight = rate × latency) the rate and the average latency printed put more requests in flight than there were threads for %s, which no run can: one of the two is not what its label says (a count for a rate, a latency in other units), so those rates are no throughputs to compare.",
+			joinAnd(cells))
+	}
+	e, _ := f0.Get("factor")
+	agree, flagged := int(f0.Value("agree")), int(f0.Value("flagged"))
+	which := "each of them"
+	if agree < flagged {
+		which = fmt.Sprintf("%d of them", agree)
+	}
+	k := twoDigits(e.Value)
+	out := fmt.Sprintf("By Little's law (requests in flight = rate × latency) the rate and the average latency printed put more requests in flight than there were threads in %d runs of %s, which no run can; in %s by one factor, %s (%s to %s): a count over runs of about %s s printed as a rate per second would give that (so would a latency %s times its unit), so those figures labelled %s are no throughputs, and ratios among them hold only if every run lasted as long.",
+		flagged, f0.Workload, which, FormatRatio(e.Value), FormatRatio(*e.Lo), FormatRatio(*e.Hi), k, k, metric)
+	if len(cells) > 0 {
+		out += " Not that factor: " + joinAnd(cells) + "."
+	}
+	return out
+}
+
+// twoDigits writes v to two significant digits, without an exponent:
+// 59.97 is "60", 9.775 is "9.8", 1,003 is "1,000".
+func twoDigits(v float64) string {
+	if v <= 0 || !finite(v) {
+		return numText(v)
+	}
+	e := math.Floor(math.Log10(v)) - 1
+	r := math.Round(v/math.Pow(10, e)) * math.Pow(10, e)
+	e = math.Floor(math.Log10(r)) - 1 // 9.98 rounds to 10: no decimal
+	return FormatFixed(r, max(0, int(-e)))
 }
 
 // cellNotes are the short notes beside a cell in a results table, from
