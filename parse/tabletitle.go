@@ -119,6 +119,8 @@ var clauseRE = regexp.MustCompile(`(?i)和|与|及|或|\s(and|or|vs\.?|versus)\s
 // and has at least six ("… compared to baseline 64507.04 after #57641.").
 func isSentence(text string) bool {
 	switch {
+	case leadIn(text):
+		return true
 	case strings.HasSuffix(text, "。"), strings.HasSuffix(text, "！"), strings.HasSuffix(text, "？"):
 		return true
 	case strings.HasSuffix(text, "."):
@@ -129,6 +131,26 @@ func isSentence(text string) bool {
 		last := t[len(t)-1]
 		n := len(strings.Fields(t))
 		return (last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z') && n >= 3 || last >= '0' && last <= '9' && n >= 6
+	}
+	return false
+}
+
+// leadInWords mark a line that introduces what follows it ("…, we get
+// the following relation of threads and tps:", "…可以得到如下 thread 与 tps
+// 的关系：", "結果は以下の通り"): a sentence about the table, not its name.
+var leadInWords = []string{"如下", "以下", "下面", "下表", "次の", "the following", "as follows", "shown below", "listed below", "see below"}
+
+// leadIn reports whether text introduces what follows: it holds a
+// leadInWords phrase and is longer than a short title.
+func leadIn(text string) bool {
+	if len([]rune(text)) < 12 {
+		return false
+	}
+	low := strings.ToLower(text)
+	for _, l := range leadInWords {
+		if strings.Contains(low, l) {
+			return true
+		}
 	}
 	return false
 }
