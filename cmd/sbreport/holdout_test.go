@@ -193,7 +193,7 @@ var holdoutDirs = []string{"holdout", "holdout2", "holdout3", "holdout4", "holdo
 // reader against: unlike a holdout, a shape that fails here may be fixed
 // looking at the text. They are scored by the same code as the holdouts,
 // so that the two figures can be set side by side.
-var trainDirs = []string{"train", "train2", "train3", "train4", "train5", "train6", "train7", "train8", "train9", "train10", "train11", "train12", "train13", "train14", "train15", "train16", "train17", "train18", "train19", "train20", "train21", "train22", "train23", "train24"}
+var trainDirs = []string{"train", "train2", "train3", "train4", "train5", "train6", "train7", "train8", "train9", "train10", "train11", "train12", "train13", "train14", "train15", "train16", "train17", "train18", "train19", "train20", "train21", "train22", "train23", "train24", "train25"}
 
 // minHoldoutFiles is the fewest texts a holdout is scored on: a figure
 // on fewer says little. minTrainFiles is the fewest of a training set,
