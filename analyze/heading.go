@@ -233,6 +233,25 @@ func headingIdentity(runs []*parse.Run, by string) (map[*parse.Run]string, Warni
 	}
 	groups := map[string][]*entry{}
 	var order []string
+	// A title that restates what one run under it carries is about that
+	// setting for every run under the same headings ("## fsync" over a
+	// run at --file-fsync-mode=fsync and one at fdatasync): it names none
+	// of them.
+	restated := map[string]map[string]bool{} // heading path → titles
+	for _, r := range runs {
+		h, ok := r.Labels["heading"]
+		if !ok {
+			continue
+		}
+		for _, t := range strings.Split(h, headingSep) {
+			if t = strings.TrimSpace(t); t != "" && restates(t, r) {
+				if restated[h] == nil {
+					restated[h] = map[string]bool{}
+				}
+				restated[h][t] = true
+			}
+		}
+	}
 	for _, r := range runs {
 		h, ok := r.Labels["heading"]
 		if !ok {
@@ -241,7 +260,7 @@ func headingIdentity(runs []*parse.Run, by string) (map[*parse.Run]string, Warni
 		e := &entry{r: r}
 		for _, t := range strings.Split(h, headingSep) {
 			t = strings.TrimSpace(t)
-			if t == "" || restates(t, r) {
+			if t == "" || restated[h][t] {
 				continue
 			}
 			if shape, _, ok := doc.Counter(t); ok && doc.CountsOnly(shape) && e.counter == "" {

@@ -182,3 +182,25 @@ func TestHeadingIdentityHowToSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadingRestatingOneRunNamesNone: a post (train/t33) puts two fileio
+// runs under one heading "## fsync": one at --file-fsync-mode=fsync, the
+// other at fdatasync. The title restates the first run's setting; it is
+// about that setting, not a system, and names neither run: both runs are
+// of the one system, in two workloads told apart by the mode.
+func TestHeadingRestatingOneRunNamesNone(t *testing.T) {
+	d := load(t, "../testdata/public/train/t33-fileio-fsync-modes.txt")
+	an := Analyze(d, Options{})
+	if got := an.Dataset.Systems; len(got) != 1 || got[0] != "all" {
+		t.Errorf("systems %q, want the one system", got)
+	}
+	if n := len(an.Dataset.Workloads); n != 2 {
+		t.Errorf("%d workloads, want 2 (fsync and fdatasync modes)", n)
+	}
+	ids, _ := headingIdentity(d.Runs, "")
+	for r, id := range ids {
+		if id != "" {
+			t.Errorf("line %d: heading identity %q, want none", r.Line, id)
+		}
+	}
+}
