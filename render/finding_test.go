@@ -634,3 +634,31 @@ func TestTwoDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestOneSystemUnnamedInAnomalies: a post (train/t43) runs one server's
+// oltp_read_write at 128 threads, 49.9% of whose attempted transactions
+// ended in ignored errors. The runs are of one system, which has no name:
+// the sentences say "The runs" and "on oltp_read_write", never "all" as
+// if it were a system's name.
+func TestOneSystemUnnamedInAnomalies(t *testing.T) {
+	md := reportOf(t, "../testdata/public/train/t43-oltp-hash-notes-glued-zh.txt")[MarkdownFile].String()
+	for _, want := range []string{
+		"Ignored errors on oltp_read_write (up to 49.9% of the attempted transactions): see their sections.",
+		"The runs ignored errors that sysbench retried: 130/s at 128 threads (49.9% of the attempted transactions, against 130 tps).",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"for all on", "all ignored errors"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("report.md says %q", bad)
+		}
+	}
+	if got, want := systemAt("all", 16), "at 16 threads"; got != want {
+		t.Errorf("systemAt(all) = %q, want %q", got, want)
+	}
+	if got, want := systemAt("rocksdb", 1), "rocksdb at 1 thread"; got != want {
+		t.Errorf("systemAt(rocksdb) = %q, want %q", got, want)
+	}
+}

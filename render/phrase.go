@@ -364,7 +364,11 @@ func superlinearSentence(fs []*analyze.Finding, unit string) string {
 func errorSentence(sys string, fs []*analyze.Finding, unit string) string {
 	var parts []string
 	for _, f := range fs {
-		p := fmt.Sprintf("%s/s at %s (%s of its attempted transactions", numText(f.Value("errors_per_s")), threadsLabel(f.Threads), pctText(f.Value("share_pct")))
+		its := "its"
+		if sys == "all" {
+			its = "the"
+		}
+		p := fmt.Sprintf("%s/s at %s (%s of %s attempted transactions", numText(f.Value("errors_per_s")), threadsLabel(f.Threads), pctText(f.Value("share_pct")), its)
 		if f.Has("tps") {
 			p += fmt.Sprintf(", against %s %s", numText(f.Value("tps")), metricOf(f, unit))
 		}
@@ -373,6 +377,9 @@ func errorSentence(sys string, fs []*analyze.Finding, unit string) string {
 			p += fmt.Sprintf(", with %s reconnects", FormatFixed(f.Value("reconnects"), 0))
 		}
 		parts = append(parts, p)
+	}
+	if sys == "all" {
+		sys = "The runs" // the one system: no name
 	}
 	return fmt.Sprintf("%s ignored errors that sysbench retried: %s.", sys, joinAnd(parts))
 }
@@ -385,10 +392,10 @@ func noWorkSentence(f *analyze.Finding) string {
 		runs = fmt.Sprintf("%s of its %d runs", FormatFixed(f.Value("runs"), 0), n)
 	}
 	if f.Code == analyze.CodeNoEvents {
-		return fmt.Sprintf("%s at %s: %s counted 0 events, so its rate is no measurement.", f.System, threadsLabel(f.Threads), runs)
+		return capitalize(fmt.Sprintf("%s: %s counted 0 events, so its rate is no measurement.", systemAt(f.System, f.Threads), runs))
 	}
-	return fmt.Sprintf("%s at %s: %s counted %s events over %s s from %s threads, at most one per thread, so its rate measures the run's start, not a throughput.",
-		f.System, threadsLabel(f.Threads), runs, FormatFixed(f.Value("events"), 0), numText(f.Value("seconds")), FormatFixed(f.Value("threads"), 0))
+	return capitalize(fmt.Sprintf("%s: %s counted %s events over %s s from %s threads, at most one per thread, so its rate measures the run's start, not a throughput.",
+		systemAt(f.System, f.Threads), runs, FormatFixed(f.Value("events"), 0), numText(f.Value("seconds")), FormatFixed(f.Value("threads"), 0)))
 }
 
 // littleSentence says which cells' throughput and average latency put
@@ -425,8 +432,7 @@ func littleSentence(fs, factor []*analyze.Finding, metric string) string {
 		if n := int(f.Value("n")); n > 1 {
 			runs = fmt.Sprintf("%s of %d runs, ", FormatFixed(f.Value("runs"), 0), n)
 		}
-		cells = append(cells, fmt.Sprintf("%s at %s (%s%s %s at %s ms on average: %s requests in flight, %s the threads)", f.System,
-			threadsLabel(f.Threads), runs, numText(f.Value("throughput")), metric, numText(f.Value("avg_latency_ms")),
+		cells = append(cells, fmt.Sprintf("%s (%s%s %s at %s ms on average: %s requests in flight, %s the threads)", systemAt(f.System, f.Threads), runs, numText(f.Value("throughput")), metric, numText(f.Value("avg_latency_ms")),
 			FormatFixed(f.Value("implied"), 1), FormatRatio(f.Value("ratio"))))
 	}
 	if f0 == nil {
@@ -446,6 +452,15 @@ func littleSentence(fs, factor []*analyze.Finding, metric string) string {
 		out += " Not that factor: " + joinAnd(cells) + "."
 	}
 	return out
+}
+
+// systemAt names a cell: "rocksdb at 16 threads", or "at 16 threads"
+// when the runs are of one system, which is called "all" and has no name.
+func systemAt(system string, threads int) string {
+	if system == "all" {
+		return "at " + threadsLabel(threads)
+	}
+	return system + " at " + threadsLabel(threads)
 }
 
 // twoDigits writes v to two significant digits, without an exponent:
@@ -511,6 +526,9 @@ func anomalyCaveat(rp *analyze.Report) string {
 			}
 		case analyze.CodeIgnoredErrors:
 			k := f.System + " on " + f.Workload
+			if f.System == "all" {
+				k = "on " + f.Workload // the one system: no name
+			}
 			if !seenE[k] {
 				seenE[k] = true
 				errs = append(errs, k)
@@ -522,9 +540,13 @@ func anomalyCaveat(rp *analyze.Report) string {
 	if len(errs) > 0 {
 		var es []string
 		for _, k := range errs {
-			es = append(es, fmt.Sprintf("%s (up to %s of its attempted transactions)", k, pctText(maxShare[k])))
+			if strings.HasPrefix(k, "on ") {
+				es = append(es, fmt.Sprintf("%s (up to %s of the attempted transactions)", k, pctText(maxShare[k])))
+				continue
+			}
+			es = append(es, fmt.Sprintf("for %s (up to %s of its attempted transactions)", k, pctText(maxShare[k])))
 		}
-		parts = append(parts, "ignored errors for "+joinAnd(es))
+		parts = append(parts, "ignored errors "+joinAnd(es))
 	}
 	if len(sup) > 0 {
 		parts = append(parts, "superlinear steps on "+joinAnd(sup))
