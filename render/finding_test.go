@@ -662,3 +662,20 @@ func TestOneSystemUnnamedInAnomalies(t *testing.T) {
 		t.Errorf("systemAt(rocksdb) = %q, want %q", got, want)
 	}
 }
+
+// TestUnknownThreadCountPhrase: a kernel changelog (train22/t139) gives
+// cpu rates in prose with no thread count. The relative chart's caption
+// says the ratios are "at an unknown thread count", not "at threads
+// unknown".
+func TestUnknownThreadCountPhrase(t *testing.T) {
+	md := reportOf(t, "../testdata/public/train22/t139-sysbench-cpu-ev-s-results-only-in-changelog-bullets-arrow-before-after-vs-in-parentheses-tilde-value-frequencies-and-governors-as-systems-android-kernel-excerpt.md")[MarkdownFile].String()
+	if want := "to that of 1363 MHz on each workload at an unknown thread count, the thread count of the table above"; !strings.Contains(md, want) {
+		t.Errorf("report.md lacks %q", want)
+	}
+	if strings.Contains(md, "at threads unknown") {
+		t.Errorf("report.md says %q", "at threads unknown")
+	}
+	if got := systemAt("rocksdb", 0); got != "rocksdb at an unknown thread count" {
+		t.Errorf("systemAt(rocksdb, 0) = %q", got)
+	}
+}

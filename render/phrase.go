@@ -298,7 +298,7 @@ func AnomalySentences(fs analyze.Findings, metric, w string) []string {
 	if len(diff) > 0 {
 		var at []string
 		for _, f := range diff {
-			at = append(at, fmt.Sprintf("%s at %s (%s against %s)", f.System, threadsLabel(f.Threads),
+			at = append(at, fmt.Sprintf("%s (%s against %s)", systemAt(f.System, f.Threads),
 				pctText(f.Value("share_pct")), pctText(f.Value("base_share_pct"))))
 		}
 		out = append(out, fmt.Sprintf("The ratios to %s partly measure ignored errors where the two sides differ this much in them: %s.",
@@ -368,7 +368,7 @@ func errorSentence(sys string, fs []*analyze.Finding, unit string) string {
 		if sys == "all" {
 			its = "the"
 		}
-		p := fmt.Sprintf("%s/s at %s (%s of %s attempted transactions", numText(f.Value("errors_per_s")), threadsLabel(f.Threads), pctText(f.Value("share_pct")), its)
+		p := fmt.Sprintf("%s/s %s (%s of %s attempted transactions", numText(f.Value("errors_per_s")), atThreads(f.Threads), pctText(f.Value("share_pct")), its)
 		if f.Has("tps") {
 			p += fmt.Sprintf(", against %s %s", numText(f.Value("tps")), metricOf(f, unit))
 		}
@@ -458,9 +458,9 @@ func littleSentence(fs, factor []*analyze.Finding, metric string) string {
 // when the runs are of one system, which is called "all" and has no name.
 func systemAt(system string, threads int) string {
 	if system == "all" {
-		return "at " + threadsLabel(threads)
+		return atThreads(threads)
 	}
-	return system + " at " + threadsLabel(threads)
+	return system + " " + atThreads(threads)
 }
 
 // twoDigits writes v to two significant digits, without an exponent:

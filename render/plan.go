@@ -327,7 +327,7 @@ func planRelative(v *View, pal *Palette) []chartPlan {
 	}
 	at := " at each workload's thread count"
 	if sameThreads {
-		at = " at " + threadsLabel(rp.Headline[0].Threads)
+		at = " " + atThreads(rp.Headline[0].Threads)
 	}
 	against := v.Base
 	for _, h := range rp.Headline {
@@ -403,6 +403,15 @@ func humpAbove(rp *analyze.Report, workload, system string, threads, ys []float6
 		}
 	}
 	return false
+}
+
+// atThreads says where a figure was measured: "at 16 threads", or "at
+// an unknown thread count" when the text does not give it.
+func atThreads(t int) string {
+	if t == 0 {
+		return "at an unknown thread count"
+	}
+	return "at " + threadsLabel(t)
 }
 
 func threadsLabel(t int) string {
