@@ -679,3 +679,18 @@ func TestUnknownThreadCountPhrase(t *testing.T) {
 		t.Errorf("systemAt(rocksdb, 0) = %q", got)
 	}
 }
+
+// TestShortRunTime: a memory run of sysbench 1.0.20 with a 2 GiB block
+// (public fixture, sysbench issue 545) printed "total time: 0.0008s".
+// The caveat says the run took 0.0008 s, not 0 s.
+func TestShortRunTime(t *testing.T) {
+	md := reportOf(t, "../testdata/public/nondb/sb1.0.20-memory-16thr-zero-ops-2GiB-block-issue545.txt")[MarkdownFile].String()
+	if !strings.Contains(md, "Runs took 0.0008 s;") {
+		t.Errorf("report.md lacks %q", "Runs took 0.0008 s;")
+	}
+	for v, want := range map[float64]string{0.0008: "0.0008", 0.0043: "0.0043", 0.04: "0.04", 0.05: "0.1", 60.04: "60", 300.16: "300.2", 0: "0"} {
+		if got := seconds(v); got != want {
+			t.Errorf("seconds(%g) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -125,7 +125,15 @@ func evText(f *analyze.Finding, name string) string {
 	return strconv.FormatFloat(e.Value, 'f', -1, 64)
 }
 
-func seconds(v float64) string { return trimZeros(strconv.FormatFloat(v, 'f', 1, 64)) }
+// seconds writes a time in seconds to a tenth; a time under 0.05 s keeps
+// two significant digits ("0.0008"): a run that took 0.8 ms did not take
+// "0 s".
+func seconds(v float64) string {
+	if v > 0 && v < 0.05 {
+		return trimZeros(strconv.FormatFloat(v, 'f', 1-int(math.Floor(math.Log10(v))), 64))
+	}
+	return trimZeros(strconv.FormatFloat(v, 'f', 1, 64))
+}
 
 // span is "9.2–40.8 s", or "60 s" when the bounds agree to a tenth.
 func span(e analyze.Evidence) string {
