@@ -203,8 +203,35 @@ func classifyColumn(name string) tableCol {
 				return m2
 			}
 		}
+		if serverVariableColumn(bare) {
+			// "innodb_flush_method" over "fsync" and "O_DIRECT": the
+			// server's configuration of each row.
+			m.kind, m.label = colLabel, "config"
+		}
 	}
 	return m
+}
+
+// serverVariablePrefixes begin the names of MySQL-family server variables
+// a results table shows beside its rates ("innodb_flush_method",
+// "sync_binlog", "tidb_enable_async_commit").
+var serverVariablePrefixes = []string{"innodb_", "rocksdb_", "tokudb_", "aria_", "myisam_", "binlog_", "sync_binlog",
+	"tidb_", "tikv_", "wsrep_", "gtid_", "query_cache_", "thread_cache", "thread_pool", "table_open_cache",
+	"max_connections", "transaction_isolation", "tx_isolation", "log_bin", "performance_schema", "key_buffer",
+	"sort_buffer", "join_buffer", "read_buffer", "tmp_table", "default_storage_engine"}
+
+// serverVariableColumn reports whether a column header is a server
+// variable's name, lower-case words joined by '_' that begin as one does.
+func serverVariableColumn(bare string) bool {
+	if !serverVariableRE.MatchString(bare) && !variableName(bare) {
+		return false
+	}
+	for _, p := range serverVariablePrefixes {
+		if strings.HasPrefix(bare, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // camelSplit writes a name of words joined in camel case with spaces

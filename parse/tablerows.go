@@ -191,6 +191,7 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			r.LabelFrom = setFrom(r.LabelFrom, "threads", "line "+strconv.Itoa(b.kvLine)+" above the table")
 		}
 		system, host, engine := g, "", ""
+		var config []string // "innodb_flush_method=fsync": server variables' columns
 		if b.modes {
 			system = ""
 			r.Settings = map[string]string{"file-test-mode": g}
@@ -256,6 +257,8 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 					host = v
 				case "engine":
 					engine = v
+				case "config":
+					config = append(config, strings.TrimSpace(col.name)+"="+v)
 				case "tool":
 					if t := toolCellTest(v); t != "" {
 						test, workload, heading = t, "", ""
@@ -354,6 +357,9 @@ func (b *summaryTable) readRow(l *Line, cells []string, th int) {
 			r.SetLabel("engine", engine)
 		} else if mysqlFamilyRE.MatchString(system) && b.ctx != nil && b.ctx.engine != "" {
 			r.engineHint, r.engineFrom = b.ctx.engine, b.ctx.engineFrom
+		}
+		if len(config) > 0 {
+			r.SetLabelFrom("config", strings.Join(config, " "), "the server variables' columns")
 		}
 		r.SetLabel("table", b.tableLabel)
 		if b.note != "" {

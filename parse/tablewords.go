@@ -64,7 +64,9 @@ var nameCols = map[string]string{
 	"máquina": "host", "maschine": "host", "rechner": "host", "máy": "host",
 	"test": "workload", "workload": "workload", "benchmark": "workload", "测试": "workload", "method": "workload",
 	"测试项": "workload", "场景": "workload", "test case": "workload", "subtest": "workload", "test name": "workload",
-	"testname": "workload",
+	"testname": "workload", "kind": "workload", "test kind": "workload", "test type": "workload", "workload type": "workload",
+	"scenario": "workload", "test scenario": "workload", "case": "workload", "use case": "workload", "测试场景": "workload",
+	"用例": "workload", "シナリオ": "workload", "시나리오": "workload", "сценарий": "workload", "escenario": "workload",
 	// the test in a table's own words: 类型 over 只读 and 读写 rows
 	"类型": "workload", "测试类型": "workload", "工作负载": "workload", "워크로드": "workload", "ワークロード": "workload",
 	// the tool that ran each row's test ("sysbench oltp_read_write" beside

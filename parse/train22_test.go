@@ -310,7 +310,10 @@ func TestMethodBlockThreads(t *testing.T) {
 // Select Simple | 29832qps | 4 | 4 | 8 | …". The cells' glued "qps"
 // names the rate over the header's "Transaction"; "sysbench CPU" is the
 // tool's CPU limit (4), neither a version nor the cpu test; the "sysbench
-// result." line above names no test.
+// result." line above names no test. "Kind" names each row's workload
+// ("Update Non-Index" is sysbench's oltp_update_non_index), and the
+// server variables' columns ("innodb_flush_method | innodb_doublewrite"
+// over "fsync | ON") the configuration each row ran with.
 func TestGluedRateUnitNamesTheRate(t *testing.T) {
 	d := readDoc(t, "../testdata/public/train23/t146-sysbench-eight-kinds-qps-glued-unit-29832qps-threads-column-mysql-four-flush-settings-mariadb-postgresql-tables-header-without-leading-pipe-no-command-docker-db-benchmark-readme.md")
 	got := map[int]string{}
@@ -318,7 +321,7 @@ func TestGluedRateUnitNamesTheRate(t *testing.T) {
 		if r.Line > 18 {
 			continue
 		}
-		v := r.Test + " " + intText(r.Threads) + " " + r.Labels["kind"]
+		v := r.Test + " " + intText(r.Threads) + " " + r.Labels["workload"]
 		if r.QPS != nil {
 			v += " qps " + ftoa(*r.QPS)
 		}
@@ -327,9 +330,18 @@ func TestGluedRateUnitNamesTheRate(t *testing.T) {
 		}
 		got[r.Line] = v
 	}
-	for line, want := range map[int]string{11: " 8 Select Simple qps 29832", 16: " 8 Update Non-Index qps 17600", 18: " 8 ReadWrite qps 2510"} {
+	for line, want := range map[int]string{11: " 8 Select Simple qps 29832", 16: "oltp_update_non_index 8  qps 17600", 18: " 8 ReadWrite qps 2510"} {
 		if got[line] != want {
 			t.Errorf("line %d: %q, want %q", line, got[line], want)
+		}
+	}
+	configs := map[int]string{}
+	for _, r := range d.Runs {
+		configs[r.Line] = r.Labels["config"]
+	}
+	for line, want := range map[int]string{11: "innodb_flush_method=fsync innodb_doublewrite=ON", 22: "innodb_flush_method=O_DIRECT_NO_FSYNC innodb_doublewrite=ON"} {
+		if configs[line] != want {
+			t.Errorf("line %d: config %q, want %q", line, configs[line], want)
 		}
 	}
 	if len(d.Errors) != 0 {
