@@ -25,6 +25,7 @@ const (
 	CodeClients       = "clients"        // setup: benchmark clients run at once
 	CodeEngineCache   = "engine_cache"   // setup: an engine's cache beside its data size
 	CodeCacheFit      = "cache_fit"      // caveat: one engine's data fits its cache, another's does not
+	CodeUnnamedTest   = "unnamed_test"   // caveat: runs whose input names no test, analysed as one workload
 )
 
 // setupFindings are the facts of how the runs were made (hosts, run
@@ -46,7 +47,41 @@ func setupFindings(doc *parse.Document, ds *Dataset, rp *Report) Findings {
 	fs = append(fs, versionFindings(doc, ds, rp)...)
 	fs = append(fs, clientFindings(doc, ds)...)
 	fs = append(fs, cacheFindings(rp)...)
+	if f := unnamedTestFinding(ds); f != nil {
+		fs = append(fs, *f)
+	}
 	return fs
+}
+
+// unnamedTestFinding is the caveat on the runs whose input names no test
+// (workload "?"): they are one workload only because nothing tells them
+// apart, so a ratio or a curve over them holds only if they ran the same
+// test. Nil when fewer than two such runs are analysed.
+func unnamedTestFinding(ds *Dataset) *Finding {
+	if ds == nil {
+		return nil
+	}
+	runs := 0
+	systems := map[string]bool{}
+	var refs []string
+	for _, c := range ds.Cells {
+		if c.Workload != "?" {
+			continue
+		}
+		runs += len(c.Runs)
+		systems[c.System] = true
+		for _, r := range c.Runs {
+			refs = append(refs, RunRef(r))
+		}
+	}
+	if runs < 2 {
+		return nil
+	}
+	f := &Finding{Kind: KindCaveat, Code: CodeUnnamedTest, Workload: "?",
+		Guard: Guard{Rule: "runs whose input names no sysbench test or mysqlslap load are analysed as one workload", Passed: true}}
+	f.add("runs", float64(runs), "runs", nil, nil, refs...)
+	f.add("systems", float64(len(systems)), "systems", nil, nil)
+	return f
 }
 
 // analysedRuns are the runs of the dataset (a merged run once), else

@@ -694,3 +694,27 @@ func TestShortRunTime(t *testing.T) {
 		}
 	}
 }
+
+// TestUnnamedTestCaveat: a lab report's tables (train10/t89) compare two
+// databases' "TPS" at 10 to 500 users and name no sysbench test. The
+// runs are one workload, "?", only because nothing tells them apart:
+// the caveats say so, and that its ratios and curves hold only if the
+// runs ran the same test. A report whose tests are named (the demo
+// campaign) says nothing of the kind.
+func TestUnnamedTestCaveat(t *testing.T) {
+	t89 := "../testdata/public/train10/t89-gfm-tables-concurrent-users-column-two-databases-under-headings-lab-report-excerpt.txt"
+	md := reportOf(t, t89)[MarkdownFile].String()
+	want := "No test name was read for 10 runs: they are analysed as one workload, ?, and its ratios and curves hold only if they ran the same test."
+	if !strings.Contains(md, want) {
+		t.Errorf("report.md lacks %q", want)
+	}
+	doc := load(t, t89)
+	rp := analyze.NewReport(doc, analyzeDoc(t, doc))
+	fs := rp.Findings.Select(analyze.KindCaveat, "", analyze.CodeUnnamedTest)
+	if len(fs) != 1 || fs[0].Value("runs") != 10 || fs[0].Value("systems") != 2 {
+		t.Errorf("unnamed-test findings %+v", fs)
+	}
+	if md := reportOf(t, "../testdata/real/sysbench-1.0.20-cpu-1thr-rate2000-queue-length.txt")[MarkdownFile].String(); strings.Contains(md, "No test name was read") {
+		t.Errorf("a named test's report has the unnamed-test caveat")
+	}
+}

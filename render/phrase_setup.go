@@ -44,7 +44,22 @@ func caveatLine(rp *analyze.Report) string {
 	for _, f := range fs.Select(analyze.KindCaveat, "", analyze.CodeCacheFit) {
 		out = append(out, cacheFitPhrase(f))
 	}
+	for _, f := range fs.Select(analyze.KindCaveat, "", analyze.CodeUnnamedTest) {
+		out = append(out, unnamedTestPhrase(f))
+	}
 	return strings.Join(out, " ")
+}
+
+// unnamedTestPhrase says that runs for which no test name was read are one
+// workload ("?") only for want of a name: what is said of it holds only
+// if they ran the same test.
+func unnamedTestPhrase(f *analyze.Finding) string {
+	n := int(f.Value("runs"))
+	what := "they are analysed as one workload, ?, and its ratios and curves hold only if they ran the same test."
+	if int(f.Value("systems")) < 2 {
+		what = "they are analysed as one workload, ?, and its curve holds only if they ran the same test."
+	}
+	return fmt.Sprintf("No test name was read for %d runs: %s", n, what)
 }
 
 // hostPhrase describes the host when every host finding agrees on it,
