@@ -1,7 +1,9 @@
 package analyze
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/sbreport/sbreport/parse"
@@ -201,6 +203,32 @@ func TestHeadingRestatingOneRunNamesNone(t *testing.T) {
 	for r, id := range ids {
 		if id != "" {
 			t.Errorf("line %d: heading identity %q, want none", r.Line, id)
+		}
+	}
+}
+
+// TestRestatingRowNameNamesNoSystem: a German overclocking post
+// (train21/t128) tabulates "| Sysbench CPU 1T | 1008 | 1307 |" and "|
+// Sysbench CPU 4T | 3191 | 4186 |" under "Stock 2400 | OC 3100". The row
+// names restate what each run carries (the cpu test at 1 or 4 threads);
+// they name no system, so the two settings are the systems and each is
+// compared at both thread counts (1,307 against 1,008, 4,186 against
+// 3,191).
+func TestRestatingRowNameNamesNoSystem(t *testing.T) {
+	d := load(t, "../testdata/public/train21/t128-sysbench-cpu-1t-4t-and-memory-rows-without-unit-stock-2400-vs-oc-3100-columns-beside-7zip-raspberry-pi-5-overclocking-memory-note-de.md")
+	an := Analyze(d, Options{})
+	if got := strings.Join(an.Dataset.Systems, " | "); got != "Stock 2400 | OC 3100" {
+		t.Errorf("systems %q, want Stock 2400 | OC 3100", got)
+	}
+	cells := map[string]float64{}
+	for _, c := range an.Dataset.Cells {
+		if c.Workload == "cpu" && len(c.Runs) == 1 && c.Runs[0].EPS != nil {
+			cells[fmt.Sprintf("%s %d", c.System, c.Threads)] = *c.Runs[0].EPS
+		}
+	}
+	for k, want := range map[string]float64{"Stock 2400 1": 1008, "OC 3100 1": 1307, "Stock 2400 4": 3191, "OC 3100 4": 4186} {
+		if cells[k] != want {
+			t.Errorf("cell %s: %v, want %v (cells %v)", k, cells[k], want, cells)
 		}
 	}
 }

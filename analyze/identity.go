@@ -97,6 +97,12 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 			if known && d.name == "file" {
 				v = fileNames[v]
 			}
+			if known && !markerKeys[d.name] && restates(v, r) {
+				// "Sysbench CPU 1T" naming a crossed table's row of
+				// cpu runs at 1 thread says what the run carries: as
+				// no label.
+				return "-", true
+			}
 			if !known && presenceKeys[d.name] {
 				return "-", true // no label line above it is a value too
 			}
