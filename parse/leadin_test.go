@@ -41,3 +41,32 @@ func TestLeadInLineNamesNoTable(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptSummaryMarksAndMemoryCaption: a VPS benchmark script's README
+// (train20/t126) shows its final summary: "CPU Performance (sysbench):"
+// over "  Single-Thread        [✓]:  1500.57 events/sec", then "Memory
+// Performance:" over "  Bandwidth            [✓]: 20026.91 MiB/s". The
+// padding and check marks are no part of a result's name, and the
+// caption names the memory test: the bandwidth is a memory run's MiB/s.
+func TestScriptSummaryMarksAndMemoryCaption(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train20/t126-sysbench-cpu-single-and-multi-thread-events-sec-and-memory-mib-s-in-a-results-summary-then-fio-disk-and-speedtest-lines-vps-benchmark-script-readme.md")
+	got := map[int]string{}
+	for _, r := range d.Runs {
+		v := r.Test + " " + intText(r.Threads) + " " + r.Labels["heading"]
+		switch {
+		case r.EPS != nil:
+			v += " eps " + ftoa(*r.EPS)
+		case r.Memory != nil && r.Memory.TransferMiBs != nil:
+			v += " MiB/s " + ftoa(*r.Memory.TransferMiBs)
+		}
+		got[r.Line] = v
+	}
+	for line, want := range map[int]string{213: "cpu 1  eps 1500.57", 214: "cpu - Multi-Thread eps 5669.13", 217: "memory - Bandwidth MiB/s 20026.91"} {
+		if got[line] != want {
+			t.Errorf("line %d: %q, want %q", line, got[line], want)
+		}
+	}
+	if !memoryTestPhrase("Memory Performance:") || memoryTestPhrase("memory performance improved") {
+		t.Errorf("memoryTestPhrase: a caption names the test, a sentence does not")
+	}
+}

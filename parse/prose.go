@@ -846,9 +846,20 @@ func subjectWords(s string) bool {
 	return false
 }
 
+// cleanSubject is a result's subject without emphasis and quotes, and
+// without the padding and status marks a script's aligned summary puts
+// before the colon ("Single-Thread        [✓]:  1500.57 events/sec").
 func cleanSubject(s string) string {
-	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "*_\"'"))
+	for _, m := range statusMarks {
+		s = strings.ReplaceAll(s, m, " ")
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.TrimSpace(strings.Trim(s, "*_\"'"))
 }
+
+// statusMarks are the check marks a script's summary prints beside a
+// result.
+var statusMarks = []string{"[✓]", "[✔]", "[√]", "[ok]", "[OK]", "[x]", "[X]", "[+]", "✓", "✔", "✅"}
 
 // subjectThreads returns the thread count a result's subject names
 // ("单线程读测试", "1 Thread - Read Test"), 0 when it names none or

@@ -689,6 +689,9 @@ func memoryTestPhrase(s string) bool {
 		return false // most lines: no copy made of them
 	}
 	w := strings.Fields(strings.ToLower(s))
+	if t := strings.TrimSpace(s); strings.HasSuffix(t, ":") && len(w) == 2 && w[0] == "memory" && w[1] == "performance:" {
+		return true // a summary's caption over its memory results ("Memory Performance:")
+	}
 	for i := 0; i+1 < len(w); i++ {
 		if strings.Trim(w[i], "-*#:>") != "memory" {
 			continue
