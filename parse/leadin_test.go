@@ -70,3 +70,51 @@ func TestScriptSummaryMarksAndMemoryCaption(t *testing.T) {
 		t.Errorf("memoryTestPhrase: a caption names the test, a sentence does not")
 	}
 }
+
+// TestDecimalCommaResultsUnderCommands: a blog post (train19/t120) shows
+// a sysbench 0.4 command, then one line a machine with its result in a
+// decimal comma: "$ sysbench --test=fileio … run" over "Host:
+// 1,8424 MB/sec", "Guest (before):  1,5591 MB/sec", "Guest (now):
+// 1,5912 MB/sec". Each is a fileio run's 1.8424 MiB/s, not 18,424, and no
+// restatement of an earlier memory output's "1.52 MB/sec" (which
+// "1,8424" read as a whole number was within half a unit of). The
+// command above opens no clause for "Host:", and sets no thread count:
+// sysbench's default, one thread.
+func TestDecimalCommaResultsUnderCommands(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train19/t120-sb0.4.12-memory-mutex-cpu-fileio-threads-host-and-guest-before-now-label-lines-under-each-command-results-as-single-lines-decimal-commas-clocksource-change-blog-post.txt")
+	got := map[int]string{}
+	for _, r := range d.Runs {
+		v := r.Test + " " + intText(r.Threads) + " " + r.Labels["heading"]
+		switch {
+		case r.FileIO != nil && r.FileIO.TotalMiBs != nil:
+			v += " " + ftoa(*r.FileIO.TotalMiBs)
+		case r.Memory != nil && r.Memory.TransferMiBs != nil:
+			v += " " + ftoa(*r.Memory.TransferMiBs)
+		}
+		got[r.Line] = v
+	}
+	for line, want := range map[int]string{142: "fileio 1 Host 1.8424", 143: "fileio 1 Guest (before) 1.5591", 144: "fileio 1 Guest (now) 1.5912",
+		147: "memory 1 Host 3959.78", 149: "memory 1 Guest (now) 3821.89"} {
+		if got[line] != want {
+			t.Errorf("line %d: %q, want %q", line, got[line], want)
+		}
+	}
+	for s, want := range map[string]float64{"35,3049 sec": 35.3049, "1,8424 MB/sec": 1.8424, "9,938 tps": 9938, "0,5 ms": 0.5, "12,345,678 events": 12345678} {
+		if _, _, v, ok := scanNumber(s, 0); !ok || v != want {
+			t.Errorf("scanNumber(%q) = %v, %v; want %v", s, v, ok, want)
+		}
+	}
+	for i := 0; i < len("1,2,4 threads"); {
+		_, end, v, ok := scanNumber("1,2,4 threads", i)
+		if !ok {
+			break
+		}
+		if v != 1 && v != 2 && v != 4 {
+			t.Errorf("scanNumber in 1,2,4 read %v, a list's numbers are 1, 2 and 4", v)
+		}
+		i = end
+	}
+	if tol := writtenTolerance("1,8424"); tol != 0.00005 {
+		t.Errorf("writtenTolerance(1,8424) = %v, want 0.00005", tol)
+	}
+}

@@ -419,6 +419,10 @@ func (b *proseBlock) end(c *ctx) {
 					r.Settings = setFrom(r.Settings, "memory-access-mode", mode)
 					r.LabelFrom = setFrom(r.LabelFrom, "memory-access-mode", "line "+strconv.Itoa(b.line.No))
 				}
+			case "fileio":
+				// "Host: 1,8424 MB/sec" under a fileio command: the
+				// run's transfer rate, 0.4's "Total transferred (X/sec)".
+				r.FileIO = &FileIO{TotalMiBs: fptr(v)}
 			default:
 				r.Metrics = append(r.Metrics, Metric{Name: "transfer", Unit: "MiB/s", Value: v})
 			}
@@ -453,6 +457,9 @@ func (c *ctx) carriedClause(l *Line) string {
 	}
 	if isListItem(prev) || bannerLine(prev) {
 		return ""
+	}
+	if strings.Contains(prev, "sysbench") && commandIn(strings.TrimSpace(prev)) != nil {
+		return "" // a command ("$ sysbench --test=memory … run") opens no clause
 	}
 	prev = strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "`", "").Replace(prev))
 	if prev == "" || strings.ContainsAny(prev[len(prev)-1:], ".!?:;") {
@@ -649,13 +656,20 @@ func scanNumber(s string, i int) (start, end int, v float64, ok bool) {
 				j += 4
 			}
 		}
+		decimalComma := false
 		if j+1 < len(s) && s[j] == '.' && s[j+1] >= '0' && s[j+1] <= '9' {
 			j++
 			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 				j++
 			}
+		} else if k := decimalCommaEnd(s, start, j); k > j {
+			j, decimalComma = k, true
 		}
-		f, err := strconv.ParseFloat(strings.ReplaceAll(s[start:j], ",", ""), 64)
+		num := strings.ReplaceAll(s[start:j], ",", "")
+		if decimalComma {
+			num = strings.Replace(s[start:j], ",", ".", 1)
+		}
+		f, err := strconv.ParseFloat(num, 64)
 		if err != nil {
 			i = j
 			continue
@@ -675,6 +689,30 @@ func scanNumber(s string, i int) (start, end int, v float64, ok bool) {
 		return start, j, f, true
 	}
 	return 0, 0, 0, false
+}
+
+// decimalCommaEnd returns the end of a number written with a decimal
+// comma whose integer part is s[start:j] ("35,3049 sec", "1,8424
+// MB/sec"): a comma right after the digits, then one or two digits, or
+// four or more, which no comma thousands can be, and no further comma or
+// point with a digit. It returns j when there is none ("9,938" is
+// thousands, "1,2,4" a list).
+func decimalCommaEnd(s string, start, j int) int {
+	if j >= len(s) || s[j] != ',' || strings.ContainsRune(s[start:j], ',') ||
+		start >= 2 && s[start-1] == ',' && s[start-2] >= '0' && s[start-2] <= '9' {
+		return j // thousands, or a number of a list ("1,2,4")
+	}
+	k := j + 1
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	if n := k - j - 1; n == 0 || n == 3 {
+		return j
+	}
+	if k+1 < len(s) && (s[k] == ',' || s[k] == '.') && s[k+1] >= '0' && s[k+1] <= '9' {
+		return j
+	}
+	return k
 }
 
 // threeDigitsAt reports three digits at s[i:], not followed by a fourth.
@@ -1310,6 +1348,8 @@ func writtenTolerance(num string) float64 {
 	t := 0.5
 	if i := strings.IndexByte(num, '.'); i >= 0 {
 		t = 0.5 * math.Pow(10, -float64(len(num)-i-1))
+	} else if j := strings.IndexByte(num, ','); j >= 0 && decimalCommaEnd(num, 0, j) == len(num) {
+		t = 0.5 * math.Pow(10, -float64(len(num)-j-1)) // "1,8424": a decimal comma
 	}
 	return t * scale
 }

@@ -747,13 +747,14 @@ func (c *ctx) takeContextThreads(r *Run) {
 	r.Warn(at, strconv.Itoa(n)+" threads taken from line "+strconv.Itoa(at)+" above the run, which prints no thread count itself")
 }
 
-// takeDefaultThreads gives a sysbench output that prints no thread count,
+// takeDefaultThreads gives a sysbench output that prints no thread count
+// (or a result stated in prose under its command),
 // and took none from its command or its context, the one thread sysbench
 // runs when its command sets none (--threads, --num-threads: 1 by
 // default in every version), when the whole run command is shown: no
 // elided part, no variable or config file that could set it elsewhere.
 func takeDefaultThreads(r *Run) {
-	if r.Threads != nil || r.Tool != ToolSysbench || r.Command == "" ||
+	if r.Threads != nil || r.Tool != ToolSysbench && r.Layout != LayoutP || r.Command == "" ||
 		strings.Contains(r.Command, "...") || strings.ContainsAny(r.Command, "$…<>`") {
 		return
 	}
