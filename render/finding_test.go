@@ -593,16 +593,11 @@ func TestSaturationSentence(t *testing.T) {
 func TestLittleAnomalySentence(t *testing.T) {
 	t89 := "../testdata/public/train10/t89-gfm-tables-concurrent-users-column-two-databases-under-headings-lab-report-excerpt.txt"
 	md := reportOf(t, t89)[MarkdownFile].String()
-	for _, want := range []string{
+	mdHas(t, md,
 		"at 10 threads (145 tps at 800 ms on average: 116.0 requests in flight, 11.60× the threads)",
 		"which no run can: one of the two is not what its label says",
 		"rate × latency 11.60× the threads",
-		"Rates and latencies that put more requests in flight than threads (Little's law) on",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report.md lacks %q", want)
-		}
-	}
+		"Rates and latencies that put more requests in flight than threads (Little's law) on")
 }
 
 // TestLittleFactorSentence: in a storage engine's results CSV
@@ -613,15 +608,10 @@ func TestLittleAnomalySentence(t *testing.T) {
 func TestLittleFactorSentence(t *testing.T) {
 	t154 := "../testdata/public/train24/t154-sysbench-oltp-four-workloads-1-8-16-threads-innodb-vs-plugin-engine-wide-csv-tps-avg-lat-p95-rows-interleaved-by-engine-memory-pressure-results.csv"
 	md := reportOf(t, t154)[MarkdownFile].String()
-	for _, want := range []string{
+	mdHas(t, md,
 		"put more requests in flight than there were threads in 6 runs of oltp_write_only, which no run can; in 5 of them by one factor, 60.02× (59.96× to 60.02×): a count over runs of about 60 s printed as a rate per second would give that",
 		"Not that factor: bytecaskdb at 16 threads (21,627 tps at 50.4 ms on average: 1,089.1 requests in flight, 68.07× the threads).",
-		"in each of them by one factor, 60.03× (59.99× to 60.09×)",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report.md lacks %q", want)
-		}
-	}
+		"in each of them by one factor, 60.03× (59.99× to 60.09×)")
 	if strings.Contains(md, "innodb at 1 thread (9,044 tps") {
 		t.Errorf("report.md lists a row that shares the factor")
 	}
@@ -642,14 +632,9 @@ func TestTwoDigits(t *testing.T) {
 // if it were a system's name.
 func TestOneSystemUnnamedInAnomalies(t *testing.T) {
 	md := reportOf(t, "../testdata/public/train/t43-oltp-hash-notes-glued-zh.txt")[MarkdownFile].String()
-	for _, want := range []string{
+	mdHas(t, md,
 		"Ignored errors on oltp_read_write (up to 49.9% of the attempted transactions): see their sections.",
-		"The runs ignored errors that sysbench retried: 130/s at 128 threads (49.9% of the attempted transactions, against 130 tps).",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report.md lacks %q", want)
-		}
-	}
+		"The runs ignored errors that sysbench retried: 130/s at 128 threads (49.9% of the attempted transactions, against 130 tps).")
 	for _, bad := range []string{"for all on", "all ignored errors"} {
 		if strings.Contains(md, bad) {
 			t.Errorf("report.md says %q", bad)
@@ -716,5 +701,15 @@ func TestUnnamedTestCaveat(t *testing.T) {
 	}
 	if md := reportOf(t, "../testdata/real/sysbench-1.0.20-cpu-1thr-rate2000-queue-length.txt")[MarkdownFile].String(); strings.Contains(md, "No test name was read") {
 		t.Errorf("a named test's report has the unnamed-test caveat")
+	}
+}
+
+// mdHas fails t for each of wants that report.md (md) does not hold.
+func mdHas(t *testing.T, md string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q", want)
+		}
 	}
 }
