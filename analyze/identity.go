@@ -97,10 +97,11 @@ func variantsOf(runs []*parse.Run, by string, vars []*parse.Variables) (workload
 			if known && d.name == "file" {
 				v = fileNames[v]
 			}
-			if known && !markerKeys[d.name] && restates(v, r) {
+			if known && d.name == "column" && restates(v, r) {
 				// "Sysbench CPU 1T" naming a crossed table's row of
 				// cpu runs at 1 thread says what the run carries: as
-				// no label.
+				// no label. (Only a measurement's name: a client's
+				// number "2" at 2 threads restates nothing.)
 				return "-", true
 			}
 			if !known && presenceKeys[d.name] {
