@@ -118,3 +118,29 @@ func TestDecimalCommaResultsUnderCommands(t *testing.T) {
 		t.Errorf("writtenTolerance(1,8424) = %v, want 0.00005", tol)
 	}
 }
+
+// TestTablesOfAMysqlslapText: a Taiwanese comparison of MySQL+ProxySQL
+// and TiDB+TiProxy (train16/t107) says once, in a list item, that its
+// figures are mysqlslap's ("以 mysqlslap 的 AVG_QPS 視為 RPS"), never names
+// sysbench and shows no output, then tables "| threads | RPS(A) MySQL |
+// RPS(B) TiDB | …". Its tables' runs are mysqlslap's; a table of a text
+// that names sysbench takes no such test.
+func TestTablesOfAMysqlslapText(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train16/t107-mysqlslap-select-one-avg-qps-as-rps-tables-threads-by-two-configurations-percent-column-legend-bullets-zh-tw-excerpt.txt")
+	n := 0
+	for _, r := range d.Runs {
+		if r.Test != "mysqlslap" {
+			t.Errorf("line %d: test %q, want mysqlslap", r.Line, r.Test)
+		}
+		n++
+	}
+	if n != 24 {
+		t.Errorf("%d runs, want 24", n)
+	}
+	d = readDoc(t, "../testdata/public/train23/t146-sysbench-eight-kinds-qps-glued-unit-29832qps-threads-column-mysql-four-flush-settings-mariadb-postgresql-tables-header-without-leading-pipe-no-command-docker-db-benchmark-readme.md")
+	for _, r := range d.Runs {
+		if r.Test == "mysqlslap" {
+			t.Errorf("line %d: a sysbench text's table run taken as mysqlslap's", r.Line)
+		}
+	}
+}

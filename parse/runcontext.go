@@ -719,6 +719,14 @@ func (b *summaryTable) takeContextTest(c *ctx) {
 		return
 	}
 	test, at, from, note := c.contextTest(b.header.No, c.mdPath(), b.fits)
+	if test == "" && c.slapWordLine > 0 && c.slapWordLine < b.header.No && c.toolWordLine == 0 &&
+		c.otherToolLine < c.slapWordLine && c.lastRunStart == 0 {
+		// A text that names mysqlslap, never sysbench, and shows no
+		// output: its tables' results are mysqlslap's ("以 mysqlslap 的
+		// AVG_QPS 視為 RPS" over tables of RPS by threads).
+		b.test, b.testFrom = "mysqlslap", "line "+strconv.Itoa(c.slapWordLine)+" above the table, which names mysqlslap (no line names sysbench)"
+		return
+	}
 	if test == "" {
 		b.ctxNote = note
 		return
