@@ -704,6 +704,11 @@ func TestUnnamedTestCaveat(t *testing.T) {
 	if len(fs) != 1 || fs[0].Value("runs") != 10 || fs[0].Value("systems") != 2 {
 		t.Errorf("unnamed-test findings %+v", fs)
 	}
+	// The workload's section says what its name "?" means, and the
+	// appendix's contents link to it by GitHub's anchor of that title.
+	mdHas(t, md, "\n## ? (no test name read)\n")
+	app := reportOf(t, t89)[AppendixFile].String()
+	mdHas(t, app, "- [? (no test name read)](#-no-test-name-read)", "\n## ? (no test name read)\n")
 	if md := reportOf(t, "../testdata/real/sysbench-1.0.20-cpu-1thr-rate2000-queue-length.txt")[MarkdownFile].String(); strings.Contains(md, "No test name was read") {
 		t.Errorf("a named test's report has the unnamed-test caveat")
 	}
