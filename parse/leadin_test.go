@@ -144,3 +144,27 @@ func TestTablesOfAMysqlslapText(t *testing.T) {
 		}
 	}
 }
+
+// TestResultsHeadingNamesTheSystem: a lab report (train10/t89) heads two
+// tables "#### SQL Server Results" and "#### MySQL Results", each right
+// over its table of TPS by concurrent users. Each heading names the
+// system whose results its table holds: "SQL Server", a name the reader
+// does not know, as well as "MySQL". A title whose other words name
+// nothing ("Benchmark Results") names no system.
+func TestResultsHeadingNamesTheSystem(t *testing.T) {
+	d := readDoc(t, "../testdata/public/train10/t89-gfm-tables-concurrent-users-column-two-databases-under-headings-lab-report-excerpt.txt")
+	got := map[int]string{}
+	for _, r := range d.Runs {
+		got[r.Line] = r.Labels["system"]
+	}
+	for line, want := range map[int]string{8: "SQL Server", 12: "SQL Server", 17: "MySQL", 21: "MySQL"} {
+		if got[line] != want {
+			t.Errorf("line %d: system %q, want %q", line, got[line], want)
+		}
+	}
+	for title, want := range map[string]string{"SQL Server Results": "SQL Server", "MySQL 8.0 output": "MySQL 8.0", "Benchmark Results": "", "The sysbench results": "", "Results": ""} {
+		if got := resultsOf(title); got != want {
+			t.Errorf("resultsOf(%q) = %q, want %q", title, got, want)
+		}
+	}
+}

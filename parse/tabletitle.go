@@ -335,10 +335,16 @@ func (b *summaryTable) labels(c *ctx) {
 			b.workload, b.workloadLine, b.mix = text, h.No, HeadingMix(text)
 			continue
 		}
-		if !isWorkload && short && b.system == "" && !genericCaption(text) && !repeatMarkRE.MatchString(text) &&
-			(strings.HasSuffix(strings.TrimSpace(strings.Trim(raw, "#* ")), ":") || versionRE.MatchString(text) || systemRE.MatchString(text) ||
-				gluedVersionRE.MatchString(text)) {
-			b.system = text
+		if !isWorkload && short && b.system == "" && !genericCaption(text) && !repeatMarkRE.MatchString(text) {
+			switch {
+			case lv > 0 && h.No == b.header.No-1 && resultsOf(text) != "":
+				// "#### SQL Server Results" right over its table: the
+				// system whose results they are.
+				b.system = resultsOf(text)
+			case strings.HasSuffix(strings.TrimSpace(strings.Trim(raw, "#* ")), ":") || versionRE.MatchString(text) || systemRE.MatchString(text) ||
+				gluedVersionRE.MatchString(text):
+				b.system = text
+			}
 		}
 		if b.system != "" && (b.workload != "" || b.test != "" || stopTest) {
 			return
@@ -386,6 +392,22 @@ func rateCaptionWorkload(text string) string {
 		return ""
 	}
 	return w
+}
+
+// resultsOf returns what a short title ending in a result word names
+// ("SQL Server" of "SQL Server Results"; endsWithResultWord), "" for any
+// other title and for one whose other words name nothing ("Test
+// Results", "The sysbench results").
+func resultsOf(text string) string {
+	w := strings.Fields(text)
+	if len(w) < 2 || len(w) > 5 || !endsWithResultWord(text) {
+		return ""
+	}
+	name := strings.Join(w[:len(w)-1], " ")
+	if genericCaption(name) || isSentence(name) {
+		return ""
+	}
+	return name
 }
 
 // genericCaption reports a label line made only of genericWords
