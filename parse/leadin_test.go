@@ -168,3 +168,22 @@ func TestResultsHeadingNamesTheSystem(t *testing.T) {
 		}
 	}
 }
+
+// TestServerVariableColumns: the names of server variables a results
+// table shows beside its rates (train23/t146's innodb_flush_method and
+// innodb_doublewrite) give a configuration; SHOW GLOBAL STATUS counters
+// that share their prefixes are measurements, and test names are
+// neither.
+func TestServerVariableColumns(t *testing.T) {
+	for name, want := range map[string]bool{
+		"innodb_flush_method": true, "innodb_doublewrite": true, "innodb_buffer_pool_size": true, "sync_binlog": true,
+		"innodb_read_io_threads": true, "tidb_ddl_reorg_worker_cnt": true, "innodb_lock_wait_timeout": true,
+		"innodb_rows_read": false, "innodb_buffer_pool_reads": false, "innodb_data_writes": false,
+		"innodb_buffer_pool_pages_dirty": false, "innodb_log_waits": false,
+		"oltp_read_write": false, "avg_lat_ms": false, "threads": false,
+	} {
+		if got := serverVariableColumn(name); got != want {
+			t.Errorf("serverVariableColumn(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -220,11 +220,23 @@ var serverVariablePrefixes = []string{"innodb_", "rocksdb_", "tokudb_", "aria_",
 	"max_connections", "transaction_isolation", "tx_isolation", "log_bin", "performance_schema", "key_buffer",
 	"sort_buffer", "join_buffer", "read_buffer", "tmp_table", "default_storage_engine"}
 
+// statusCounterParts are words of SHOW GLOBAL STATUS counters that share
+// the variables' prefixes (innodb_rows_read, innodb_data_writes,
+// innodb_buffer_pool_pages_dirty, innodb_log_waits): a column of them is
+// a measurement, not a configuration.
+var statusCounterParts = map[string]bool{"rows": true, "reads": true, "writes": true, "requests": true,
+	"pages": true, "waits": true, "written": true, "fsyncs": true, "pending": true, "dblwr": true}
+
 // serverVariableColumn reports whether a column header is a server
 // variable's name, lower-case words joined by '_' that begin as one does.
 func serverVariableColumn(bare string) bool {
 	if !serverVariableRE.MatchString(bare) && !variableName(bare) {
 		return false
+	}
+	for _, part := range strings.Split(bare, "_") {
+		if statusCounterParts[part] {
+			return false // "innodb_rows_read", "innodb_buffer_pool_reads": a counter, per row a measurement
+		}
 	}
 	for _, p := range serverVariablePrefixes {
 		if strings.HasPrefix(bare, p) {
