@@ -66,6 +66,7 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 		unit = metricName(rp.Metric)
 	}
 	fs := rp.Findings
+	labelled := len(fs.Select(analyze.KindAnomaly, w.Name, analyze.CodeLittleFactor)) > 0
 	notQuoted := map[string][]string{} // "peak: reason" → systems
 	var reasons []string
 	for _, sys := range rp.Systems {
@@ -77,7 +78,7 @@ func scalingNotes(rp *analyze.Report, w *WorkloadView) []string {
 			switch f.Code {
 			case analyze.CodeMeasuredCurve:
 				if f.Value("points") > 1 { // one thread count: the table says it all
-					s = append(s, measuredSentence(f, unit))
+					s = append(s, measuredSentenceOf(f, unit, labelled))
 				}
 			case analyze.CodeUSLPeak, analyze.CodeUSLCeiling:
 				if !f.Guard.Passed {
@@ -153,11 +154,23 @@ func capitalIf(up bool, s string) string {
 // whether it still rises there, is flat within the intervals from some
 // thread count on, or falls after it.
 func measuredSentence(f *analyze.Finding, unit string) string {
+	return measuredSentenceOf(f, unit, false)
+}
+
+// measuredSentenceOf is measuredSentence; with labelled, the figures are
+// said to be labelled in the unit, not measured in it: Little's law
+// showed them to be no rates of that unit (a CodeLittleFactor finding on
+// the workload).
+func measuredSentenceOf(f *analyze.Finding, unit string, labelled bool) string {
 	unit = metricOf(f, unit)
 	best, _ := f.Get("best")
-	head := fmt.Sprintf("%s's highest measured %s is %s", f.System, unit, numText(best.Value))
+	what := "measured " + unit
+	if labelled {
+		what = "figure labelled " + unit
+	}
+	head := fmt.Sprintf("%s's highest %s is %s", f.System, what, numText(best.Value))
 	if f.System == "all" {
-		head = fmt.Sprintf("The highest measured %s is %s", unit, numText(best.Value))
+		head = fmt.Sprintf("The highest %s is %s", what, numText(best.Value))
 	}
 	if iv := interval(best, numText); iv != "" {
 		head += " " + iv
