@@ -25,6 +25,7 @@ const (
 	CodeStartOnly      = "start_only"        // anomaly: at most one event per thread over the run
 	CodeLittle         = "little"            // anomaly: throughput × average latency exceeds the threads run
 	CodeLittleFactor   = "little_factor"     // anomaly: those runs exceed the threads by one common factor
+	CodeLittleFactors  = "little_factors"    // caveat: every such workload's common factors agree
 	CodeScope          = "scope"             // setup: runs, workloads, systems, method
 	CodeOneRunSide     = "single_run_sides"  // caveat: comparisons without a test
 	CodeFewPoints      = "too_few_for_a_fit" // scaling: fewer thread counts than a fit needs
@@ -94,6 +95,9 @@ func workloadFindings(doc *parse.Document, an *Analysis, rp *Report) Findings {
 				out = append(out, f)
 			}
 		}
+	}
+	if f := littleFactorsCaveat(out); f != nil {
+		out = append(out, *f)
 	}
 	return out
 }
@@ -971,6 +975,56 @@ func littleFindings(ds *Dataset, workload string, th Thresholds) Findings {
 	}
 	return out
 }
+
+// littleFactorsCaveat is the caveat over the workloads Little's law
+// flags (CodeLittle in fs) when each has a CodeLittleFactor finding and
+// their factors lie within littleFactorsSpread of their median: the
+// median, the range of the workloads' factors and how many flagged runs
+// share them of how many. Nil otherwise.
+func littleFactorsCaveat(fs Findings) *Finding {
+	var ws []string
+	seen := map[string]bool{}
+	for _, f := range fs.Select(KindAnomaly, "", CodeLittle) {
+		if !seen[f.Workload] {
+			seen[f.Workload] = true
+			ws = append(ws, f.Workload)
+		}
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	var ks []float64
+	agree, flagged := 0.0, 0.0
+	var refs []string
+	for _, w := range ws {
+		ff := fs.Select(KindAnomaly, w, CodeLittleFactor)
+		if len(ff) != 1 {
+			return nil
+		}
+		e, _ := ff[0].Get("factor")
+		ks = append(ks, e.Value)
+		refs = append(refs, e.Sources...)
+		agree += ff[0].Value("agree")
+		flagged += ff[0].Value("flagged")
+	}
+	sorted := append([]float64(nil), ks...)
+	sort.Float64s(sorted)
+	med := sorted[len(sorted)/2]
+	lo, hi := sorted[0], sorted[len(sorted)-1]
+	if lo < med*(1-littleFactorsSpread) || hi > med*(1+littleFactorsSpread) {
+		return nil
+	}
+	f := Finding{Kind: KindCaveat, Code: CodeLittleFactors,
+		Guard: Guard{Rule: fmt.Sprintf("every workload with runs flagged by Little's law has a common factor, and the factors lie within %.0f%% of their median", 100*littleFactorsSpread), Passed: true}}
+	f.add("factor", med, "x", &lo, &hi, refs...)
+	f.add("agree", agree, "runs", nil, nil)
+	f.add("flagged", flagged, "runs", nil, nil)
+	return &f
+}
+
+// littleFactorsSpread is how far the workloads' common factors may lie
+// from their median for one caveat to speak of them all (5%).
+const littleFactorsSpread = 0.05
 
 // littleExcess is one flagged run's rate × average latency ÷ threads,
 // with its bounds when the latency is the printed figure rounded to two

@@ -106,8 +106,17 @@ func TestLittleFactor(t *testing.T) {
 			t.Errorf("%s: no common factor", w)
 		}
 	}
+	// Over the workloads: 23 of the 24 flagged runs share factors within
+	// 5% of 60, the caveat's evidence.
+	all := NewReport(doc, an).Findings.Select(KindCaveat, "", CodeLittleFactors)
+	if len(all) != 1 || all[0].Value("agree") != 23 || all[0].Value("flagged") != 24 || math.Abs(all[0].Value("factor")-60) > 0.5 {
+		t.Errorf("factors caveat: %+v", all)
+	}
 	lab := load(t, "../testdata/public/train10/t89-gfm-tables-concurrent-users-column-two-databases-under-headings-lab-report-excerpt.txt")
 	lan := Analyze(lab, Options{})
+	if fs := NewReport(lab, lan).Findings.Select(KindCaveat, "", CodeLittleFactors); len(fs) != 0 {
+		t.Errorf("a factors caveat for ratios from 11.6 to 21.2: %+v", fs[0].Evidence)
+	}
 	for _, w := range lan.Dataset.Workloads {
 		fs := littleFindings(lan.Dataset, w, Thresholds{})
 		if len(fs.Select(KindAnomaly, "", CodeLittle)) == 0 {

@@ -467,32 +467,6 @@ func littleSentence(fs, factor []*analyze.Finding, metric string) string {
 	return out
 }
 
-// commonLittleFactor returns the factor, to two digits, by which the
-// runs Little's law flags on the workloads exceed their threads, when
-// each workload has a CodeLittleFactor finding and their factors lie
-// within 5% of their median; with how many runs share it of how many are
-// flagged. "" when any workload has none or they differ.
-func commonLittleFactor(rp *analyze.Report, workloads []string) (k string, agree, flagged int) {
-	var ks []float64
-	for _, w := range workloads {
-		fs := rp.Findings.Select(analyze.KindAnomaly, w, analyze.CodeLittleFactor)
-		if len(fs) != 1 {
-			return "", 0, 0
-		}
-		ks = append(ks, fs[0].Value("factor"))
-		agree += int(fs[0].Value("agree"))
-		flagged += int(fs[0].Value("flagged"))
-	}
-	sort.Float64s(ks)
-	med := ks[len(ks)/2]
-	for _, v := range ks {
-		if math.Abs(v/med-1) > 0.05 {
-			return "", 0, 0
-		}
-	}
-	return twoDigits(med), agree, flagged
-}
-
 // systemAt names a cell: "rocksdb at 16 threads", or "at 16 threads"
 // when the runs are of one system, which is called "all" and has no name.
 func systemAt(system string, threads int) string {
@@ -594,9 +568,11 @@ func anomalyCaveat(rp *analyze.Report) string {
 		parts = append(parts, "runs whose rate measures no work (no events, or at most one per thread) on "+joinAnd(idle))
 	}
 	if len(little) > 0 {
-		if k, agree, flagged := commonLittleFactor(rp, little); k != "" {
+		if fs := rp.Findings.Select(analyze.KindCaveat, "", analyze.CodeLittleFactors); len(fs) == 1 {
 			// The flagged runs of every such workload by one factor:
 			// the caveat says what the sections do.
+			k := twoDigits(fs[0].Value("factor"))
+			agree, flagged := int(fs[0].Value("agree")), int(fs[0].Value("flagged"))
 			runs := fmt.Sprintf("%d runs (Little's law)", agree)
 			if agree < flagged {
 				runs = fmt.Sprintf("%d of the %d runs Little's law flags", agree, flagged)

@@ -145,7 +145,7 @@ func evText(f *analyze.Finding, name string) string {
 // "0 s".
 func seconds(v float64) string {
 	if v > 0 && v < 0.05 {
-		return trimZeros(strconv.FormatFloat(v, 'f', 1-int(math.Floor(math.Log10(v))), 64))
+		return trimZeros(strconv.FormatFloat(v, 'f', colPrec(&v), 64))
 	}
 	return trimZeros(strconv.FormatFloat(v, 'f', 1, 64))
 }
