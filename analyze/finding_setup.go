@@ -62,15 +62,18 @@ func unnamedTestFinding(ds *Dataset) *Finding {
 		return nil
 	}
 	runs := 0
-	systems := map[string]bool{}
+	systems, workloads := map[string]bool{}, map[string]bool{}
 	var refs []string
 	for _, c := range ds.Cells {
-		if c.Workload != "?" {
-			continue
-		}
-		runs += len(c.Runs)
-		systems[c.System] = true
 		for _, r := range c.Runs {
+			// The cell's workload may carry a variant ("? (file=…)"):
+			// the run's own workload says whether a test was named.
+			if WorkloadOf(r) != "?" {
+				continue
+			}
+			runs++
+			systems[c.System] = true
+			workloads[c.Workload] = true
 			refs = append(refs, RunRef(r))
 		}
 	}
@@ -81,6 +84,7 @@ func unnamedTestFinding(ds *Dataset) *Finding {
 		Guard: Guard{Rule: "runs whose input names no sysbench test or mysqlslap load are analysed as one workload", Passed: true}}
 	f.add("runs", float64(runs), "runs", nil, nil, refs...)
 	f.add("systems", float64(len(systems)), "systems", nil, nil)
+	f.add("workloads", float64(len(workloads)), "workloads", nil, nil)
 	return f
 }
 

@@ -715,6 +715,10 @@ func TestUnnamedTestCaveat(t *testing.T) {
 	mdHas(t, md, "\n## ? (no test name read)\n")
 	app := reportOf(t, t89)[AppendixFile].String()
 	mdHas(t, app, "- [? (no test name read)](#-no-test-name-read)", "\n## ? (no test name read)\n")
+	// Public sysbench 1.1 outputs of no named test (three texts) are
+	// kept apart by their files: three workloads named ?, not one.
+	v11 := reportOf(t, "../testdata/public/sysbench-1.1")[MarkdownFile].String()
+	mdHas(t, v11, "No test name was read for 3 runs: they are analysed as 3 workloads named ?, told apart only by their settings or files")
 	if md := reportOf(t, "../testdata/real/sysbench-1.0.20-cpu-1thr-rate2000-queue-length.txt")[MarkdownFile].String(); strings.Contains(md, "No test name was read") {
 		t.Errorf("a named test's report has the unnamed-test caveat")
 	}

@@ -59,6 +59,9 @@ func unnamedTestPhrase(f *analyze.Finding) string {
 	if int(f.Value("systems")) < 2 {
 		what = "they are analysed as one workload, ?, and its curve holds only if they ran the same test."
 	}
+	if k := int(f.Value("workloads")); k > 1 {
+		what = fmt.Sprintf("they are analysed as %d workloads named ?, told apart only by their settings or files, and what is said of each holds only if its runs ran the same test.", k)
+	}
 	return fmt.Sprintf("No test name was read for %d runs: %s", n, what)
 }
 
